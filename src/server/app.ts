@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Deps } from './deps.js';
+import { installErrorHandler } from './http/errors.js';
+import { installOriginCheck } from './http/origin.js';
+import { installSessions } from './http/session.js';
+import { authRoutes } from './auth/auth.routes.js';
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+/** Paths served by the server itself, never by the single-page app. */
+const SERVER_PREFIXES = ['/api/', '/t/', '/u/', '/r/'];
+
+export type AppOptions = { logger?: boolean | object; serveClient?: boolean };
+
+/** Builds the web application: plugins, every feature's routes, the client. Tests build it too. */
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 25 * 1024 * 1024,
+    trustProxy: true,
+    // Unknown query shapes must never reach a handler as arrays of objects.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('deps', deps);
+
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
+  installOriginCheck(app, deps.config.publicUrl, ['/api/subscription/webhook']);
+  installSessions(app, deps.db);
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  // Feature routes are registered above this line, one line per feature.
+
+  const serveClient = options.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'));
+  if (serveClient) await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isServerPath = SERVER_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
+    if (isServerPath || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: 'Resource not found', code: 'NOT_FOUND' });
+    }
+    // Every other path belongs to the single-page app, which shows its own 404 page for unknown ones.
+    if (!serveClient) {
+      return reply.status(404).type('text/plain').send('The client is not built. Run `npm start` or `npm run build`.');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', clientDir);
+  });
+  return app;
+}

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable of the configuration table is parsed here once;
+ * a bad value stops the process with a message naming the variable, before anything listens.
+ */
+
+const onOff = z.enum(['on', 'off'], { message: 'must be "on" or "off"' });
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .string()
+    .url({ message: 'must be a URL' })
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.map((p) => p + '//').join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Nashr <releases@localhost>'),
+  SEND_RATE: z.coerce.number({ message: 'must be a number' }).min(0).default(0),
+  SMTP_POOL: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100).default(5),
+  WORKERS: z.enum(['inline', 'off'], { message: 'must be "inline" or "off"' }).default('inline'),
+  ADMIN_EMAIL: z.string().email({ message: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+  APP_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', { message: 'must start with sk_' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', { message: 'must start with pk_' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', { message: 'must start with whsec_' }).optional(),
+  DEMO_DATA: onOff.default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sendRate: number;
+  smtpPool: number;
+  workers: 'inline' | 'off';
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  appSecret: string | undefined;
+  stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
+  demoData: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads an environment (process.env by default) into a validated Config, or throws ConfigError. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: set ADMIN_EMAIL too');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sendRate: e.SEND_RATE,
+    smtpPool: e.SMTP_POOL,
+    workers: e.WORKERS,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    appSecret: e.APP_SECRET,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined,
+    demoData: e.DEMO_DATA === 'on',
+    logLevel: e.LOG_LEVEL,
+  };
+}

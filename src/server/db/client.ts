@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** One database type for both drivers: services never know which one runs underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+// Timestamps as ISO strings with zone and bigint counts as numbers, the same on both drivers.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/**
+ * Opens the database: a PostgreSQL server when a URL is given, otherwise the embedded PGlite
+ * (in `dir`, or in memory when `dir` is undefined).
+ */
+export async function openDatabase(options: { url?: string; dir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A broken idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (options.dir) fs.mkdirSync(path.dirname(options.dir), { recursive: true });
+  const client = await PGlite.create(options.dir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,387 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every table of the product, in one place. Migrations are generated from this file by drizzle-kit
+ * (`npm run db:generate`) and applied at start.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored in lower case; compared case-insensitively by storing it so. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    companyName: text('company_name').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    verified: boolean('verified').notNull().default(false),
+    userType: text('user_type').notNull().default('trial'),
+    subscriptionPlan: text('subscription_plan'),
+    subscriptionStatus: text('subscription_status').notNull().default('trial'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    trialStartDate: timestamp('trial_start_date', { withTimezone: true }).defaultNow(),
+    trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    /** Allowance total: every package bought adds its releases (PRODUCT.md §1). */
+    monthlyPressReleaseLimit: integer('monthly_press_release_limit').notNull().default(0),
+    pressReleasesUsedThisMonth: integer('press_releases_used_this_month').notNull().default(0),
+    lastUsageReset: timestamp('last_usage_reset', { withTimezone: true }).notNull().defaultNow(),
+    role: text('role').notNull().default('user'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_at_idx').on(t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie value; the value itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use email links (verification, password reset); only the hash of the token is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Rate-limit ledger kept in the database so that every web process sees the same counts. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_attempts_lookup_idx').on(t.kind, t.key, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- platform
+
+/** Generated secrets and other process-wide values that must survive restarts. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Messages kept in capture mode (no SMTP_URL): read by super admins in the Outbox. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- media database
+
+export const globalContacts = pgTable(
+  'global_contacts',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower case; unique. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    organization: text('organization').notNull().default(''),
+    position: text('position').notNull().default(''),
+    category: text('category').notNull().default(''),
+    country: text('country').notNull().default(''),
+    specialization: text('specialization').notNull().default(''),
+    focus: text('focus').notNull().default(''),
+    contactTopics: text('contact_topics').notNull().default(''),
+    outletTopics: text('outlet_topics').notNull().default(''),
+    /** contactTopics split and trimmed, for facet counts and filtering by topic. */
+    contactTopicList: text('contact_topic_list').array().notNull().default(sql`'{}'::text[]`),
+    mediaType: text('media_type').notNull().default(''),
+    language: text('language').notNull().default('English'),
+    /** Lower-cased, Arabic-folded text of every searchable field (see src/shared/text-fold.ts). */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('global_contacts_email_key').on(t.email),
+    index('global_contacts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('global_contacts_country_idx').on(t.country),
+    index('global_contacts_media_type_idx').on(t.mediaType),
+    index('global_contacts_language_idx').on(t.language),
+    index('global_contacts_topics_idx').using('gin', t.contactTopicList),
+  ],
+);
+
+export const userLists = pgTable(
+  'user_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('user_lists_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const listContacts = pgTable(
+  'list_contacts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => userLists.id, { onDelete: 'cascade' }),
+    globalContactId: integer('global_contact_id')
+      .notNull()
+      .references(() => globalContacts.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('list_contacts_list_contact_key').on(t.listId, t.globalContactId),
+    index('list_contacts_contact_idx').on(t.globalContactId),
+  ],
+);
+
+// ---------------------------------------------------------------- press releases
+
+export const pressReleases = pgTable(
+  'press_releases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    /** Sanitised HTML (allow-list) — sanitised again before sending. */
+    content: text('content').notNull().default(''),
+    releaseDate: text('release_date').notNull().default(''),
+    location: text('location').notNull().default(''),
+    boilerplate: text('boilerplate').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    language: text('language').notNull().default('english'),
+    /** draft | scheduled | sending | sent | failed */
+    status: text('status').notNull().default('draft'),
+    templateId: text('template_id'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    recipientLists: jsonb('recipient_lists').$type<string[]>().notNull().default([]),
+    /** Public web-version address (/r/{slug}). */
+    slug: text('slug'),
+    /** Scheduler lease: the worker that turns a due scheduled release into deliveries. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('press_releases_user_idx').on(t.userId, t.createdAt),
+    index('press_releases_status_idx').on(t.status, t.scheduledAt),
+    uniqueIndex('press_releases_slug_key').on(t.slug),
+  ],
+);
+
+/** Files stored once, outside the release row, checked by content before storing. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    filename: text('filename').notNull(),
+    mimetype: text('mimetype').notNull().default('application/octet-stream'),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_release_idx').on(t.releaseId, t.position)],
+);
+
+/** Links of a release's content, frozen at send time: click redirects only go to these. */
+export const releaseLinks = pgTable(
+  'release_links',
+  {
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    linkId: integer('link_id').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.linkId] })],
+);
+
+/** The delivery queue: one row per unique recipient address of a release. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    contactId: integer('contact_id'),
+    /** Random token used in tracking URLs. */
+    token: text('token').notNull(),
+    /** queued | sending | sent | bounced | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deliveries_release_email_key').on(t.releaseId, t.email),
+    uniqueIndex('deliveries_token_key').on(t.token),
+    index('deliveries_queue_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    /** open | machine_open | click | download | unsubscribe */
+    type: text('type').notNull(),
+    linkId: integer('link_id'),
+    attachmentId: uuid('attachment_id'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tracking_events_release_idx').on(t.releaseId, t.type, t.createdAt),
+    index('tracking_events_delivery_idx').on(t.deliveryId),
+  ],
+);
+
+/** Addresses never mailed again by anyone: unsubscribed or hard-bounced. Lower case. */
+export const suppressions = pgTable('suppressions', {
+  email: text('email').primaryKey(),
+  reason: text('reason').notNull(),
+  releaseId: uuid('release_id'),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- billing
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Unique: a payment intent credits its releases exactly once. */
+    paymentIntentId: text('payment_intent_id').notNull(),
+    planId: text('plan_id').notNull(),
+    /** Amount in cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_intent_key').on(t.paymentIntentId),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Demo provider's payment intents (used only when no Stripe key is configured). */
+export const demoPaymentIntents = pgTable('demo_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: text('plan_id').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  /** requires_payment_method | succeeded */
+  status: text('status').notNull().default('requires_payment_method'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type ZodType, type z } from 'zod';
+
+export type FieldError = { path: string; message: string };
+
+/** An error meant for the client: status, stable code, a sentence a person understands. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message = 'Bad request') => new AppError(400, 'BAD_REQUEST', message);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const paymentRequired = (message = 'No press releases left. Purchase a package to continue.') =>
+  new AppError(402, 'PAYMENT_REQUIRED', message);
+export const forbidden = (message = 'Access denied') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Resource not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message = 'Resource already exists') => new AppError(409, 'CONFLICT', message);
+export const tooLarge = (message = 'Payload too large') => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
+export const unsupportedMedia = (message = 'Unsupported file type') =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+export const tooManyRequests = (message = 'Too many requests. Please wait and try again.') =>
+  new AppError(429, 'RATE_LIMITED', message);
+
+export function zodFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+export function validationFailed(errors: FieldError[], message?: string): AppError {
+  return new AppError(422, 'VALIDATION_ERROR', message ?? errors[0]?.message ?? 'Invalid data provided', errors);
+}
+
+/** Parses input with a shared schema; on failure a 422 that lists every field error. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw validationFailed(zodFieldErrors(result.error));
+  return result.data;
+}
+
+/** Path parameters that are not of the expected shape are "not found", never a 500 from the database. */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function parseUuidParam(value: unknown): string {
+  if (typeof value !== 'string' || !uuidPattern.test(value)) throw notFound();
+  return value.toLowerCase();
+}
+export function parseIntParam(value: unknown): number {
+  const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw notFound();
+  return n;
+}
+
+const statusCodes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_ERROR',
+  429: 'RATE_LIMITED',
+};
+
+/** Maps every thrown error to the JSON error shape; only real faults become a 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error instanceof ZodError) {
+      const errors = zodFieldErrors(error);
+      return reply.status(422).send({ message: errors[0]?.message ?? 'Invalid data provided', code: 'VALIDATION_ERROR', errors });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message =
+        (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Malformed JSON in request body'
+          : error.message;
+      return reply.status(status).send({ message, code: statusCodes[status] ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Server error occurred', code: 'SERVER_ERROR' });
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+import { forbidden, unauthorized } from './errors.js';
+import { randomToken, sha256 } from './tokens.js';
+
+export const SESSION_COOKIE = 'sid';
+const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set for every request by the session hook. */
+    user: CurrentUser | null;
+    sessionHash: string | null;
+  }
+}
+
+type UserRow = typeof users.$inferSelect;
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    companyName: row.companyName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role as CurrentUser['role'],
+    userType: row.role === 'super_admin' ? 'super_admin' : (row.userType as CurrentUser['userType']),
+    verified: row.verified,
+    monthlyPressReleaseLimit: row.monthlyPressReleaseLimit,
+    pressReleasesUsedThisMonth: row.pressReleasesUsedThisMonth,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Creates a session for the user and sets the cookie: a new random id at every sign-in. */
+export async function startSession(db: Db, reply: FastifyReply, userId: string, secure: boolean): Promise<void> {
+  const id = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+  await db.insert(sessions).values({ idHash: sha256(id), userId, expiresAt });
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
+}
+
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Reads the session cookie on every request; slides the expiry at most once a day. */
+export function installSessions(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
+  app.addHook('onRequest', async (request) => {
+    const id = request.cookies[SESSION_COOKIE];
+    if (!id || id.length > 100) return;
+    const idHash = sha256(id);
+    const [row] = await db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (!row) return;
+    request.user = toCurrentUser(row.user);
+    request.sessionHash = idHash;
+    const remaining = new Date(row.expiresAt).getTime() - Date.now();
+    if (remaining < (SESSION_DAYS - 1) * DAY_MS) {
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
+        .where(eq(sessions.idHash, idHash));
+    }
+  });
+}
+
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireSuperAdmin(request: FastifyRequest): CurrentUser {
+  const user = requireUser(request);
+  if (user.role !== 'super_admin') throw forbidden('Super admin access required');
+  return user;
+}

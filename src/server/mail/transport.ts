@@ -1,0 +1,99 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+
+export type MailAttachment = { filename: string; content: Buffer | string; contentType?: string; encoding?: string };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  from?: string;
+  replyTo?: string;
+  messageId?: string;
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+};
+
+/** SMTP reply of a failed send, so the delivery engine can tell a bounce (5xx) from a retry (4xx). */
+export class MailSendError extends Error {
+  constructor(
+    message: string,
+    readonly responseCode: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export interface Mailer {
+  readonly mode: 'smtp' | 'capture';
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): Promise<void>;
+}
+
+type Logger = { info: (obj: object, msg: string) => void };
+
+/** SMTP when a URL is configured; capture mode otherwise (stored for the Outbox, links logged). */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  pool: number;
+  db: Db;
+  log: Logger;
+}): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.pool) : captureMailer(options);
+}
+
+function smtpMailer(smtpUrl: string, from: string, pool: number): Mailer {
+  const url = new URL(smtpUrl);
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: pool,
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+    secure: url.protocol === 'smtps:',
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    // `?tls=insecure` accepts a self-signed certificate (a local relay); the default verifies it.
+    tls: { rejectUnauthorized: url.searchParams.get('tls') !== 'insecure' },
+  });
+  return {
+    mode: 'smtp',
+    async send(message) {
+      try {
+        const info = await transport.sendMail({ ...message, from: message.from ?? from });
+        return { messageId: info.messageId };
+      } catch (error) {
+        const err = error as { message: string; responseCode?: number };
+        throw new MailSendError(err.message, err.responseCode);
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+function captureMailer(options: { from: string; db: Db; log: Logger }): Mailer {
+  let counter = 0;
+  return {
+    mode: 'capture',
+    async send(message) {
+      const messageId = message.messageId ?? `<capture-${Date.now()}-${++counter}@nashr.local>`;
+      await options.db.insert(mailOutbox).values({
+        toAddress: message.to,
+        fromAddress: message.from ?? options.from,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        messageId,
+      });
+      const links = [...new Set(message.text.match(LINK) ?? [])];
+      options.log.info({ to: message.to, subject: message.subject, links }, 'email captured (no SMTP_URL)');
+      return { messageId };
+    },
+    async close() {},
+  };
+}

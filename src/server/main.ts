@@ -1,0 +1,75 @@
+import path from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { createMailer } from './mail/transport.js';
+import type { Deps } from './deps.js';
+import { ensureAppSecret, ensureSuperAdmin } from './bootstrap.js';
+import { startBackgroundWork, type BackgroundWork } from './worker.js';
+
+/**
+ * Process entry. `web`: migrate, bootstrap, build the client if stale, serve API + client (and run the
+ * background work inline unless WORKERS=off). `worker`: migrate and run the background work only.
+ */
+async function main(role: 'web' | 'worker'): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel, transport: undefined });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+  });
+  log.info(`Database: ${database.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.dataDir}/db`}`);
+  await migrate(database);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: config.smtpPool, db: database.db, log });
+  const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
+  await ensureAppSecret(deps);
+  const logLine = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (o: object, m: string) => log.error(o, m) };
+
+  let work: BackgroundWork | undefined;
+  let closeWeb: (() => Promise<void>) | undefined;
+
+  if (role === 'web') {
+    await ensureSuperAdmin(deps, logLine);
+    const { ensureClientBuilt } = await import('./client-build.js');
+    await ensureClientBuilt(logLine);
+    const { buildApp } = await import('./app.js');
+    const app = await buildApp(deps, { logger: { level: config.logLevel === 'info' ? 'warn' : config.logLevel } });
+    await app.listen({ port: config.port, host: config.host });
+    closeWeb = () => app.close();
+    log.info(`Nashr is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+    if (mailer.mode === 'capture') log.info('No SMTP_URL: emails are captured (admin Outbox) and their links logged.');
+    if (config.workers === 'inline') work = await startBackgroundWork(deps, logLine);
+  } else {
+    work = await startBackgroundWork(deps, logLine);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, shutting down...`);
+    await closeWeb?.();
+    await work?.stop();
+    await mailer.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+const role = process.argv[2] === 'worker' ? 'worker' : 'web';
+main(role).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+export type ReceivedMail = { envelopeTo: string[]; raw: Buffer; parsed: ParsedMail };
+
+/**
+ * A real SMTP peer for tests. `respond` decides the answer to each message: undefined accepts it,
+ * otherwise an SMTP code (e.g. 451 to ask for a retry, 550 to bounce).
+ */
+export async function startSmtpSink(options: { respond?: (to: string[], count: number) => number | undefined } = {}) {
+  const messages: ReceivedMail[] = [];
+  let count = 0;
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 50 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const code = options.respond?.(to, ++count);
+        if (code) {
+          const err = Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+            responseCode: code,
+          });
+          return callback(err);
+        }
+        const raw = Buffer.concat(chunks);
+        messages.push({ envelopeTo: to, raw, parsed: await simpleParser(raw) });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Resolves when at least n messages have arrived (or rejects after timeoutMs). */
+    async waitFor(n: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < n) {
+        if (Date.now() > deadline) throw new Error(`expected ${n} messages, got ${messages.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

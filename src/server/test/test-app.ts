@@ -1,0 +1,57 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { loadConfig } from '../config.js';
+import { buildApp } from '../app.js';
+import type { Deps } from '../deps.js';
+import { createMailer } from '../mail/transport.js';
+import { createTestDatabase } from './test-db.js';
+import { startSmtpSink } from './smtp-sink.js';
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The real application on a fresh database with a real SMTP peer. `request` injects HTTP requests and
+ * keeps a cookie jar per "browser" (`as`), so tests read like a person using the API.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpSink();
+  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url, ...env });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 2, db: database.db, log: silentLog });
+  const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
+  const app: FastifyInstance = await buildApp(deps, { serveClient: false });
+  await app.ready();
+  const jars = new Map<string, Map<string, string>>();
+
+  async function request(options: InjectOptions & { as?: string }) {
+    const { as, ...inject } = options;
+    const jar = as ? (jars.get(as) ?? jars.set(as, new Map()).get(as)!) : undefined;
+    const headers: Record<string, string> = { ...(inject.headers as Record<string, string>) };
+    if (jar && jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await app.inject({ ...inject, headers } as InjectOptions);
+    if (jar) {
+      for (const c of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+        const expired = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+        if (expired) jar.delete(c.name);
+        else jar.set(c.name, c.value);
+      }
+    }
+    return response;
+  }
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    smtp,
+    request,
+    log: silentLog,
+    async close() {
+      await app.close();
+      await mailer.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * Account schemas shared by the forms and the server (SPEC.md §5). Messages are the English texts;
+ * the client shows them through i18n by looking the English text up (see client lib/i18n).
+ */
+
+export const roles = ['user', 'admin', 'super_admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const REGISTRATION_PASSWORD_MIN = 6;
+export const CHANGE_PASSWORD_MIN = 8;
+
+const email = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(254, { message })
+    .email({ message })
+    .transform((value) => value.toLowerCase());
+
+export const loginSchema = z.object({
+  email: email('Invalid email address'),
+  password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(1024),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: email('Please enter a valid email address'),
+  password: z
+    .string({ message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters` })
+    .min(REGISTRATION_PASSWORD_MIN, { message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters` })
+    .max(1024, { message: 'Password is too long' }),
+  companyName: z
+    .string({ message: 'Company name is required' })
+    .trim()
+    .min(1, { message: 'Company name is required' })
+    .max(200, { message: 'Company name is too long' }),
+  firstName: z
+    .string({ message: 'First name is required' })
+    .trim()
+    .min(1, { message: 'First name is required' })
+    .max(100, { message: 'First name is too long' }),
+  lastName: z
+    .string({ message: 'Last name is required' })
+    .trim()
+    .min(1, { message: 'Last name is required' })
+    .max(100, { message: 'Last name is too long' }),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The registration form adds the confirmation, which is checked in the browser and never sent. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string().min(1, { message: 'Please confirm your password' }) })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+export const resendVerificationSchema = z.object({ email: email('Please enter a valid email address') });
+export const forgotPasswordSchema = z.object({ email: email('Please enter a valid email address') });
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, { message: 'The reset link is invalid or has expired' }).max(200),
+  password: z
+    .string()
+    .min(CHANGE_PASSWORD_MIN, { message: `Password must be at least ${CHANGE_PASSWORD_MIN} characters` })
+    .max(1024, { message: 'Password is too long' }),
+});
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string().min(1, { message: 'Please confirm your password' }) })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const profileSchema = z.object({
+  email: email('Invalid email address'),
+  companyName: z
+    .string({ message: 'Company name is required' })
+    .trim()
+    .min(1, { message: 'Company name is required' })
+    .max(200, { message: 'Company name is too long' }),
+  firstName: z.string().trim().max(100, { message: 'First name is too long' }).optional().default(''),
+  lastName: z.string().trim().max(100, { message: 'Last name is too long' }).optional().default(''),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ message: 'Current password is required' })
+    .min(1, { message: 'Current password is required' })
+    .max(1024),
+  newPassword: z
+    .string({ message: `Password must be at least ${CHANGE_PASSWORD_MIN} characters` })
+    .min(CHANGE_PASSWORD_MIN, { message: `Password must be at least ${CHANGE_PASSWORD_MIN} characters` })
+    .max(1024, { message: 'Password is too long' }),
+});
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string().min(1, { message: 'Please confirm your password' }) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
+
+/** What GET /api/auth/me answers: never a password or its hash. */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  userType: 'trial' | 'active' | 'super_admin';
+  verified: boolean;
+  monthlyPressReleaseLimit: number;
+  pressReleasesUsedThisMonth: number;
+  createdAt: string;
+};
+
+export const isSuperAdmin = (user: Pick<CurrentUser, 'role'> | null | undefined) => user?.role === 'super_admin';
