@@ -1,0 +1,44 @@
+import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { suppressions } from '../db/schema.js';
+
+export type SuppressionReason = 'unsubscribed' | 'bounced' | 'manual';
+
+/** An unsubscribed or hard-bounced address is never mailed again, by any customer. */
+export async function suppress(db: Db, email: string, reason: SuppressionReason, releaseId?: string): Promise<void> {
+  await db
+    .insert(suppressions)
+    .values({ email: email.toLowerCase(), reason, releaseId: releaseId ?? null })
+    .onConflictDoNothing();
+}
+
+/** The subset of the given (lower-case) addresses that are suppressed. */
+export async function suppressedAmong(db: Db, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db.select({ email: suppressions.email }).from(suppressions).where(inArray(suppressions.email, emails));
+  return new Set(rows.map((r) => r.email));
+}
+
+export async function listSuppressions(db: Db, options: { page: number; pageSize: number; search?: string }) {
+  const where = options.search ? ilike(suppressions.email, `%${options.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(suppressions)
+      .where(where)
+      .orderBy(desc(suppressions.createdAt))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db.select({ total: count() }).from(suppressions).where(where),
+  ]);
+  return {
+    items: items.map((s) => ({ email: s.email, reason: s.reason, releaseId: s.releaseId, createdAt: new Date(s.createdAt).toISOString() })),
+    total,
+  };
+}
+
+/** Lifts a suppression; false when the address was not suppressed. */
+export async function liftSuppression(db: Db, email: string): Promise<boolean> {
+  const rows = await db.delete(suppressions).where(eq(suppressions.email, email.toLowerCase())).returning();
+  return rows.length > 0;
+}
