@@ -37,3 +37,13 @@ describe('HTTP conventions', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('test harness', () => {
+  it('signs a jar in as a new user', async () => {
+    const user = await t.signInAs('harness', { role: 'super_admin' });
+    const res = await t.request({ method: 'GET', url: '/api/auth/me', as: 'harness' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, role: 'super_admin', userType: 'super_admin' });
+    expect(res.body).not.toMatch(/password/i);
+  });
+});

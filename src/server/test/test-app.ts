@@ -3,6 +3,9 @@ import { loadConfig } from '../config.js';
 import { buildApp } from '../app.js';
 import type { Deps } from '../deps.js';
 import { createMailer } from '../mail/transport.js';
+import { sessions, users } from '../db/schema.js';
+import { hashPassword } from '../auth/password.js';
+import { randomToken, sha256 } from '../http/tokens.js';
 import { createTestDatabase } from './test-db.js';
 import { startSmtpSink } from './smtp-sink.js';
 
@@ -40,9 +43,37 @@ export async function createTestApp(env: Record<string, string> = {}) {
     return response;
   }
 
+  let userCounter = 0;
+  /**
+   * Inserts a verified user and signs the jar `as` in as that user (a real session row, as login makes).
+   * Returns the stored user row; its password is `password123`.
+   */
+  async function signInAs(as: string, fields: Partial<typeof users.$inferInsert> = {}) {
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email: `${as.toLowerCase()}-${++userCounter}@company.test`,
+        passwordHash: await hashPassword('password123'),
+        companyName: `${as} Company`,
+        firstName: as,
+        lastName: 'Tester',
+        verified: true,
+        ...fields,
+        userType: fields.userType ?? (fields.role === 'super_admin' ? 'super_admin' : 'trial'),
+      })
+      .returning();
+    const id = randomToken();
+    await database.db
+      .insert(sessions)
+      .values({ idHash: sha256(id), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    jars.set(as, new Map([['sid', id]]));
+    return user;
+  }
+
   return {
     app,
     deps,
+    signInAs,
     db: database.db,
     smtp,
     request,
