@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig } from '../src/server/config';
+import { buildApp } from '../src/server/app';
+import type { Deps } from '../src/server/deps';
+import { createMailer } from '../src/server/mail/transport';
+import { createTestDatabase } from '../src/server/test/test-db';
+import { startSmtpSink } from '../src/server/test/smtp-sink';
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * The whole product for one spec file: a fresh database, a real SMTP peer, the real server on a free
+ * port serving the built client, and the system Chromium.
+ */
+export async function startStack(env: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpSink();
+  const probe = loadConfig({ SMTP_URL: smtp.url, ...env });
+  const mailer = createMailer({ smtpUrl: probe.smtpUrl, from: probe.mailFrom, pool: 2, db: database.db, log: silentLog });
+  const deps: Deps = { config: probe, database, db: database.db, mailer, now: () => new Date() };
+  const app = await buildApp(deps);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Links in emails must point at this server.
+  deps.config = loadConfig({ SMTP_URL: smtp.url, PUBLIC_URL: baseUrl, ...env });
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  const contexts: BrowserContext[] = [];
+
+  /** A new browser profile; cookie consent is pre-set unless asked otherwise, so banners don't cover the page. */
+  async function newPage(options: { locale?: string; consent?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      locale: options.locale ?? 'en-US',
+      viewport: options.viewport ?? { width: 1280, height: 860 },
+    });
+    contexts.push(context);
+    if (options.consent !== false) {
+      await context.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  return {
+    baseUrl,
+    deps,
+    db: database.db,
+    smtp,
+    browser,
+    newPage,
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await app.close();
+      await mailer.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chromiumPath } from './harness';
+
+/**
+ * Runs the browser suite in the system Chromium. Without a browser the suite is skipped with a message,
+ * except under CI=true, where a missing browser is a failure.
+ */
+const browser = chromiumPath();
+if (!fs.existsSync(browser)) {
+  const message = `Browser tests need Chromium at ${browser} (set CHROMIUM_PATH, or apt-get install chromium).`;
+  if (process.env.CI === 'true') {
+    console.error(`FAILED: ${message}`);
+    process.exit(1);
+  }
+  console.warn(`SKIPPED: ${message}`);
+  process.exit(0);
+}
+const result = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+describe('app shell', () => {
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await stack.newPage();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('No route matches /no/such/page').isVisible()).resolves.toBe(true);
+  });
+
+  it('keeps the cookie-consent choice across visits', async () => {
+    const page = await stack.newPage({ consent: false });
+    await page.goto('/no-page');
+    const banner = page.getByRole('dialog', { name: 'We Value Your Privacy' });
+    await banner.waitFor();
+    await page.getByRole('button', { name: 'Cookie Details' }).click();
+    await expect(page.getByRole('button', { name: 'Hide Details' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Decline Optional' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('declined');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await banner.count()).toBe(0);
+  });
+
+  it('renders right-to-left in Arabic', async () => {
+    const page = await stack.newPage({ locale: 'ar' });
+    await page.goto('/missing');
+    await page.getByRole('heading', { name: 'الصفحة غير موجودة' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+  });
+});

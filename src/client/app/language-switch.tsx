@@ -1,0 +1,22 @@
+import { Languages } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { setLanguage } from '../lib/i18n';
+import { cn } from '../ui/cn';
+
+/** Switches between English and Arabic; the choice is remembered per browser. */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const next = i18n.language === 'ar' ? 'en' : 'ar';
+  return (
+    <button
+      type="button"
+      onClick={() => setLanguage(next)}
+      className={cn('inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100', className)}
+      aria-label={t('language.switchTo', { language: t(`language.${next}`) })}
+      data-testid="language-switch"
+    >
+      <Languages className="h-4 w-4" aria-hidden />
+      <span lang={next}>{t(`language.${next}`)}</span>
+    </button>
+  );
+}

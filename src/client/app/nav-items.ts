@@ -1,0 +1,16 @@
+import type { CurrentUser } from '../../shared/auth';
+
+export type NavItem = {
+  to: string;
+  /** i18n key in the `common` namespace. */
+  labelKey: string;
+  /** Active for every path starting with this prefix. */
+  activePrefix?: string;
+  visible?: (user: CurrentUser) => boolean;
+};
+
+/** The navigation bar of SPEC §2; an entry appears once its screen exists. */
+export const navItems: NavItem[] = [
+  { to: '/dashboard', labelKey: 'nav.dashboard' },
+  // nav items are added above this line, in SPEC §2 order
+];

@@ -1,0 +1,29 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../lib/session';
+import { useToast } from '../ui/toast';
+import { Spinner } from '../ui/feedback';
+import { ForbiddenPage } from './forbidden';
+
+/**
+ * SPEC §2 protected wrapper: a spinner while the session loads; signed-out visitors get the
+ * 'Authentication Required' toast and go to /auth. `superAdmin` pages show a 403 page to everyone else.
+ */
+export function Protected({ children, superAdmin = false }: { children: ReactNode; superAdmin?: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { data: user, isPending } = useCurrentUser();
+  const signedOut = !isPending && !user;
+
+  useEffect(() => {
+    if (signedOut) {
+      toast({ title: t('auth.required'), description: t('auth.requiredDescription'), variant: 'destructive' });
+    }
+  }, [signedOut, toast, t]);
+
+  if (isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
+  if (!user) return <Navigate to="/auth" replace />;
+  if (superAdmin && user.role !== 'super_admin') return <ForbiddenPage />;
+  return <>{children}</>;
+}

@@ -1,0 +1,26 @@
+import { Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../ui/feedback';
+import { AppLayout } from './layout';
+import { NotFoundPage } from './not-found';
+
+// Feature pages, loaded on demand (one import per page; features never import each other).
+// pages are declared above this line
+
+export function Page({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<Spinner label={t('loading')} className="min-h-[50vh]" />}>{children}</Suspense>;
+}
+
+/** The route table of SPEC §2 and PRODUCT.md. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {/* routes are declared above this line */}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The one way the client talks to the server: JSON over fetch with the session cookie.
+ * Every non-OK answer becomes an ApiError carrying the server's message, code and field errors.
+ */
+
+export type FieldError = { path: string; message: string };
+
+/** SPEC §8: what a person reads for each status when the server gave no message of its own. */
+const fallbackByStatus: Record<number, { code: string; message: string }> = {
+  401: { code: 'UNAUTHORIZED', message: 'Authentication required' },
+  403: { code: 'FORBIDDEN', message: 'Access denied' },
+  404: { code: 'NOT_FOUND', message: 'Resource not found' },
+  409: { code: 'CONFLICT', message: 'Resource already exists' },
+  422: { code: 'VALIDATION_ERROR', message: 'Invalid data provided' },
+  429: { code: 'RATE_LIMITED', message: 'Too many requests' },
+  500: { code: 'SERVER_ERROR', message: 'Server error occurred' },
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** The text to show for any error: the server's own sentence when it gave one. */
+export function errorMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof TypeError) return 'Network error. Check your connection and try again.';
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: { message?: string; code?: string; errors?: FieldError[] } | undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const fallback = fallbackByStatus[response.status] ?? {
+    code: `HTTP_${response.status}`,
+    message: text || response.statusText || 'An unexpected error occurred',
+  };
+  return new ApiError(
+    response.status,
+    body?.code ?? fallback.code,
+    body?.message ?? fallback.message,
+    Array.isArray(body?.errors) ? body.errors : [],
+    body,
+  );
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined || isForm ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? response.json() : response.text()) as Promise<T>;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+  /** Multipart upload (FormData); the browser sets the boundary. */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+};
+
+/** Builds a query string from an object; arrays repeat the parameter; empty values are left out. */
+export function toQuery(params: Record<string, string | number | boolean | undefined | null | Array<string | number>>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => search.append(key, String(v)));
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Downloads a file answer (CSV export, template, report) through the session cookie. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const response = await fetch(path, { credentials: 'same-origin' });
+  if (!response.ok) throw await toApiError(response);
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles.css';
+import './lib/i18n';
+import { App } from './app/app';
+
+// SPEC §8: unhandled rejections are logged, not shown; the error boundary handles render errors.
+window.addEventListener('unhandledrejection', (event) => {
+  console.error('Unhandled rejection', event.reason);
+  event.preventDefault();
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

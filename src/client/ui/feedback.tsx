@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { AlertTriangle, Inbox, Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+import { cn } from './cn';
+
+export function Spinner({ label, className }: { label?: string; className?: string }) {
+  return (
+    <div role="status" className={cn('flex items-center justify-center gap-2 text-slate-500', className)}>
+      <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function Skeleton({ className }: { className?: string }) {
+  return <div aria-hidden className={cn('animate-pulse rounded-md bg-slate-200', className)} />;
+}
+
+export function EmptyState({ icon, title, description, action }: { icon?: ReactNode; title: ReactNode; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <div className="text-slate-400">{icon ?? <Inbox className="h-10 w-10" aria-hidden />}</div>
+      <h3 className="text-base font-semibold text-slate-800">{title}</h3>
+      {description && <p className="max-w-md text-sm text-slate-500">{description}</p>}
+      {action}
+    </div>
+  );
+}
+
+/** A failed load: what went wrong and a way to try again. */
+export function ErrorState({ message, onRetry }: { message?: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <AlertTriangle className="h-8 w-8 text-red-500" aria-hidden />
+      <p className="font-medium text-red-800">{t('errors.loadFailed')}</p>
+      {message && <p className="text-sm text-red-700">{message}</p>}
+      {onRetry && (
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          {t('actions.tryAgain')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function Badge({ children, tone = 'slate', className }: { children: ReactNode; tone?: 'slate' | 'green' | 'amber' | 'red' | 'blue' | 'gold'; className?: string }) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-700',
+    green: 'bg-emerald-100 text-emerald-800',
+    amber: 'bg-amber-100 text-amber-800',
+    red: 'bg-red-100 text-red-800',
+    blue: 'bg-brand-100 text-brand-800',
+    gold: 'bg-gold-400/30 text-gold-600',
+  };
+  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', tones[tone], className)}>{children}</span>;
+}
