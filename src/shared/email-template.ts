@@ -1,0 +1,231 @@
+/**
+ * The press-release email: one template for the editor's live preview, the Preview Email dialog, the
+ * public web version and the sender, so what the customer previews is exactly what recipients get.
+ * Isomorphic (no Node, no DOM). `content` must already be sanitised HTML (the server's allow-list).
+ *
+ * Per-recipient parts (tracking pixel, click links, unsubscribe) are URLs built around TOKEN_PLACEHOLDER:
+ * the sender renders once per release and only substitutes the recipient's token.
+ */
+
+export type TemplateLanguage = 'english' | 'arabic';
+
+export type EmailTemplateRelease = {
+  title: string;
+  subtitle?: string;
+  content: string;
+  releaseDate?: string;
+  location?: string;
+  boilerplate?: string;
+  contactName?: string;
+  contactEmail?: string;
+  contactPhone?: string;
+  language?: TemplateLanguage | string;
+};
+
+export type EmailTemplateLinks = {
+  /** The public web version; omitted on the web version itself. */
+  viewInBrowser?: string | null;
+  unsubscribe?: string | null;
+  openPixel?: string | null;
+  /** Rewrites the n-th link (1-based, in document order) of the content, e.g. to a click-tracking URL. */
+  trackLink?: (url: string, linkId: number) => string;
+};
+
+export type RenderedEmail = { subject: string; html: string; text: string; dir: 'ltr' | 'rtl'; lang: 'en' | 'ar' };
+
+export const TOKEN_PLACEHOLDER = '__NASHR_RECIPIENT_TOKEN__';
+export const EMAIL_WIDTH_PX = 700;
+export const END_MARKER = '###';
+
+const LABELS = {
+  english: {
+    immediate: 'FOR IMMEDIATE RELEASE',
+    about: 'About the Company',
+    mediaContact: 'Media Contact',
+    credit: 'Distributed by Nashr',
+    viewInBrowser: 'View in browser',
+    unsubscribe: 'Unsubscribe',
+    reason: 'You received this press release because you are listed as a media contact.',
+  },
+  arabic: {
+    immediate: 'للنشر الفوري',
+    about: 'نبذة عن الشركة',
+    mediaContact: 'للتواصل الإعلامي',
+    credit: 'تم التوزيع عبر نشر',
+    viewInBrowser: 'عرض في المتصفح',
+    unsubscribe: 'إلغاء الاشتراك',
+    reason: 'تلقيت هذا البيان الصحفي لأنك مدرج كجهة اتصال إعلامية.',
+  },
+} as const;
+
+const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ARABIC_MONTHS = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
+
+export function templateLanguage(language: string | undefined): TemplateLanguage {
+  return language === 'arabic' ? 'arabic' : 'english';
+}
+
+/** "November 21, 2026" or "21 نوفمبر 2026"; anything that is not YYYY-MM-DD is shown as given. */
+export function formatReleaseDate(releaseDate: string | undefined, language: TemplateLanguage): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(releaseDate ?? '');
+  if (!match) return releaseDate ?? '';
+  const [, year, month, day] = match;
+  const m = Number(month) - 1;
+  if (m < 0 || m > 11) return releaseDate ?? '';
+  return language === 'arabic' ? `${Number(day)} ${ARABIC_MONTHS[m]} ${year}` : `${ENGLISH_MONTHS[m]} ${Number(day)}, ${year}`;
+}
+
+export function formatDateline(location: string | undefined, releaseDate: string | undefined, language: TemplateLanguage): string {
+  const parts = [location?.trim(), formatReleaseDate(releaseDate, language)].filter(Boolean);
+  return parts.length ? `${parts.join(language === 'arabic' ? '، ' : ', ')} –` : '';
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, '&');
+}
+
+const ANCHOR_HREF = /(<a\b[^>]*?\bhref=")([^"]*)(")/gi;
+
+/** The link targets of sanitised content, in document order: link n of the email is entry n-1. */
+export function extractLinks(html: string): string[] {
+  return [...html.matchAll(ANCHOR_HREF)].map((m) => decodeEntities(m[2]));
+}
+
+function rewriteLinks(html: string, trackLink: EmailTemplateLinks['trackLink']): string {
+  if (!trackLink) return html;
+  let n = 0;
+  return html.replace(ANCHOR_HREF, (_all, open: string, href: string, close: string) => {
+    n += 1;
+    return `${open}${escapeHtml(trackLink(decodeEntities(href), n))}${close}`;
+  });
+}
+
+/** Plain text of sanitised content: paragraphs and headings on their own lines, list items with dashes, links with their URL. */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/\r?\n/g, ' ')
+      .replace(/<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, label: string) => `${label} (${href})`)
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<li\b[^>]*>/gi, '\n- ')
+      .replace(/<\/(p|h[1-6]|ul|ol)>/gi, '\n\n')
+      .replace(/<[^>]*>/g, ''),
+  )
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const paragraphs = (value: string) =>
+  escapeHtml(value.trim())
+    .split(/\n{2,}/)
+    .map((p) => `<p style="margin:0 0 12px 0;">${p.replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+/**
+ * The body of the email (the 700 px table), without <html>/<head>. The web version embeds it in its own
+ * page; renderEmail wraps it in a full document for mail clients.
+ */
+export function renderEmailBody(release: EmailTemplateRelease, links: EmailTemplateLinks = {}): string {
+  const language = templateLanguage(release.language);
+  const t = LABELS[language];
+  const dir = language === 'arabic' ? 'rtl' : 'ltr';
+  const align = dir === 'rtl' ? 'right' : 'left';
+  const font = language === 'arabic' ? "Tahoma, 'Segoe UI', Arial, sans-serif" : "Georgia, 'Times New Roman', serif";
+  const dateline = formatDateline(release.location, release.releaseDate, language);
+  const content = rewriteLinks(release.content, links.trackLink);
+  const contactLines = [
+    release.contactName ? `<strong>${escapeHtml(release.contactName)}</strong>` : '',
+    release.contactEmail ? `<a href="mailto:${escapeHtml(release.contactEmail)}" style="color:#0f4c81;">${escapeHtml(release.contactEmail)}</a>` : '',
+    release.contactPhone ? `<span dir="ltr">${escapeHtml(release.contactPhone)}</span>` : '',
+  ].filter(Boolean);
+  const footerLinks = [
+    links.viewInBrowser ? `<a href="${escapeHtml(links.viewInBrowser)}" style="color:#6b7280;">${t.viewInBrowser}</a>` : '',
+    links.unsubscribe ? `<a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280;">${t.unsubscribe}</a>` : '',
+  ].filter(Boolean);
+
+  return [
+    `<table role="presentation" dir="${dir}" width="${EMAIL_WIDTH_PX}" cellpadding="0" cellspacing="0" border="0" `,
+    `style="width:${EMAIL_WIDTH_PX}px;max-width:100%;margin:0 auto;background:#ffffff;font-family:${font};color:#1f2937;text-align:${align};" class="nashr-release">`,
+    `<tr><td style="padding:32px 40px 8px 40px;">`,
+    `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:12px;font-weight:bold;letter-spacing:1px;color:#0f4c81;">${t.immediate}</p>`,
+    `<h1 style="margin:0 0 8px 0;font-size:26px;line-height:1.3;color:#111827;">${escapeHtml(release.title)}</h1>`,
+    release.subtitle ? `<h2 style="margin:0 0 16px 0;font-size:17px;font-weight:normal;line-height:1.4;color:#4b5563;">${escapeHtml(release.subtitle)}</h2>` : '',
+    `</td></tr>`,
+    `<tr><td style="padding:8px 40px;font-size:15px;line-height:1.7;">`,
+    dateline ? `<p style="margin:0 0 12px 0;"><strong>${escapeHtml(dateline)}</strong></p>` : '',
+    `<div class="nashr-content">${content}</div>`,
+    `<p style="margin:24px 0;text-align:center;font-weight:bold;">${END_MARKER}</p>`,
+    `</td></tr>`,
+    release.boilerplate
+      ? `<tr><td style="padding:8px 40px;font-size:14px;line-height:1.6;"><h3 style="margin:0 0 8px 0;font-size:16px;color:#111827;">${t.about}</h3>${paragraphs(release.boilerplate)}</td></tr>`
+      : '',
+    contactLines.length
+      ? `<tr><td style="padding:8px 40px 24px 40px;font-size:14px;line-height:1.6;"><h3 style="margin:0 0 8px 0;font-size:16px;color:#111827;">${t.mediaContact}</h3><p style="margin:0;">${contactLines.join('<br>')}</p></td></tr>`
+      : '',
+    `<tr><td style="padding:16px 40px 32px 40px;border-top:1px solid #e5e7eb;font-family:Arial,sans-serif;font-size:12px;line-height:1.6;color:#6b7280;text-align:center;">`,
+    `<p style="margin:0 0 6px 0;">${t.credit}</p>`,
+    footerLinks.length ? `<p style="margin:0 0 6px 0;">${t.reason}</p><p style="margin:0;">${footerLinks.join(' &nbsp;|&nbsp; ')}</p>` : '',
+    links.openPixel ? `<img src="${escapeHtml(links.openPixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">` : '',
+    `</td></tr></table>`,
+  ].join('');
+}
+
+function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): string {
+  const language = templateLanguage(release.language);
+  const t = LABELS[language];
+  const dateline = formatDateline(release.location, release.releaseDate, language);
+  const content = htmlToText(rewriteLinks(release.content, links.trackLink));
+  const contact = [release.contactName, release.contactEmail, release.contactPhone].filter(Boolean).join('\n');
+  return [
+    t.immediate,
+    '',
+    release.title,
+    release.subtitle ?? '',
+    '',
+    dateline ? `${dateline} ${content}` : content,
+    '',
+    END_MARKER,
+    '',
+    release.boilerplate ? `${t.about}\n${release.boilerplate.trim()}\n` : '',
+    contact ? `${t.mediaContact}\n${contact}\n` : '',
+    '--',
+    t.credit,
+    links.viewInBrowser ? `${t.viewInBrowser}: ${links.viewInBrowser}` : '',
+    links.unsubscribe ? `${t.unsubscribe}: ${links.unsubscribe}` : '',
+  ]
+    .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
+    .join('\n')
+    .trim();
+}
+
+/** The complete email: subject (the title), HTML document and plain text. */
+export function renderEmail(release: EmailTemplateRelease, links: EmailTemplateLinks = {}): RenderedEmail {
+  const language = templateLanguage(release.language);
+  const dir = language === 'arabic' ? 'rtl' : 'ltr';
+  const lang = language === 'arabic' ? 'ar' : 'en';
+  const html = [
+    `<!DOCTYPE html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(release.title)}</title></head>`,
+    `<body dir="${dir}" style="margin:0;padding:24px 0;background:#f3f4f6;">`,
+    renderEmailBody(release, links),
+    `</body></html>`,
+  ].join('');
+  return { subject: release.title.trim(), html, text: renderText(release, links), dir, lang };
+}
+
+/** The recipient's copy: every placeholder replaced by their token (the only per-recipient part). */
+export function personalise(rendered: string, token: string): string {
+  return rendered.split(TOKEN_PLACEHOLDER).join(token);
+}

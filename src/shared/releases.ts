@@ -1,0 +1,328 @@
+import { z } from 'zod';
+
+/**
+ * Press releases: the SPEC.md §5 rules shared by the editor form and POST /api/send-press-release,
+ * the attachment limits, statuses, and the response and analytics shapes of the API.
+ * Messages are the English texts; the client translates them by looking the English text up.
+ */
+
+// ---------------------------------------------------------------- constants
+
+export const releaseLanguages = ['english', 'arabic'] as const;
+export type ReleaseLanguage = (typeof releaseLanguages)[number];
+
+/** draft → scheduled → sending → sent; a release whose every delivery failed ends `failed`. */
+export const releaseStatuses = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
+export type ReleaseStatus = (typeof releaseStatuses)[number];
+/** Sending, sent and failed releases are frozen: never edited again. */
+export const READ_ONLY_STATUSES: readonly ReleaseStatus[] = ['sending', 'sent', 'failed'];
+
+export const releaseActions = ['send_now', 'schedule', 'save_draft'] as const;
+export type ReleaseAction = (typeof releaseActions)[number];
+
+export const ATTACHMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
+/** The file input's accept attribute. */
+export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
+export const ATTACHMENT_MIME_TYPES: Record<(typeof ATTACHMENT_EXTENSIONS)[number], string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+/** Each file must be under 5 MB (strictly less). */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** All files of a release together: at most 15 MB. */
+export const MAX_TOTAL_ATTACHMENT_BYTES = 15 * 1024 * 1024;
+
+export const MIN = { title: 5, location: 2, content: 50, draftContent: 10, boilerplate: 20, contactName: 2, contactPhone: 5 };
+
+export const MESSAGES = {
+  title: 'Press release title is required',
+  releaseDate: 'Press release date is required',
+  location: 'Press release location is required',
+  content: 'Press release content is required',
+  boilerplate: 'Company boilerplate (About us) is required',
+  contactName: 'Media contact name is required',
+  contactEmail: 'Valid media contact email is required',
+  contactPhone: 'Media contact phone is required',
+  scheduledAt: 'Schedule time is required',
+  scheduledInPast: 'Schedule time must be in the future',
+  recipientLists: 'Select at least one recipient list',
+  unknownList: 'Recipient list not found',
+  noAttachments: 'Press releases must include at least one attachment before sending. Please add an attachment.',
+  draftContactName: 'Contact name is required',
+  draftContactEmail: 'Valid contact email is required',
+  draftContactPhone: 'Contact phone is required',
+  action: 'Action must be send_now, schedule or save_draft',
+  attachmentType: 'Only PDF, DOC, DOCX, JPG and PNG files are accepted',
+  attachmentUnreadable: 'Upload failed: the file could not be read',
+} as const;
+
+export const fileTooLargeMessage = (names: string[]) => `Files must be under 5MB. Please compress: ${names.join(', ')}`;
+export const totalTooLargeMessage = (totalBytes: number) =>
+  `Total attachment size is ${(totalBytes / 1024 / 1024).toFixed(1)} MB. Please reduce to under 15 MB total.`;
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+export function isAcceptedAttachmentName(fileName: string): boolean {
+  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+}
+
+/** The size rules of SPEC §5 for files picked in the editor; the server checks the decoded bytes again. */
+export function attachmentSizeProblem(files: { name: string; size: number }[]): string | null {
+  const tooLarge = files.filter((f) => f.size >= MAX_ATTACHMENT_BYTES).map((f) => f.name);
+  if (tooLarge.length) return fileTooLargeMessage(tooLarge);
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  if (total > MAX_TOTAL_ATTACHMENT_BYTES) return totalTooLargeMessage(total);
+  return null;
+}
+
+/** Visible text of rich-text HTML: what the minimum content lengths count. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/gi, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const todayIsoDate = () => new Date().toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------- field schemas
+
+const text = (max: number) => z.string().trim().max(max);
+const required = (min: number, message: string, max = 1000) =>
+  z.string({ message }).trim().min(min, { message }).max(max, { message: `Must be at most ${max} characters` });
+const emailField = (message: string) => z.string({ message }).trim().max(254, { message }).email({ message });
+const richText = (min: number, message: string) =>
+  z
+    .string({ message })
+    .max(200_000, { message: 'Content is too long' })
+    .refine((html) => visibleText(html).length >= min, { message });
+const isoDate = z
+  .string({ message: MESSAGES.releaseDate })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.releaseDate })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.releaseDate });
+
+/** A file uploaded with the payload (SPEC §3 Attachment, base64 in JSON). */
+export const newAttachmentSchema = z.object({
+  originalName: z.string({ message: MESSAGES.attachmentUnreadable }).trim().min(1).max(255),
+  filename: z.string().max(300).optional(),
+  mimetype: z.string().max(200).optional(),
+  size: z.number().int().nonnegative().optional(),
+  base64Content: z.string({ message: MESSAGES.attachmentUnreadable }).min(1, { message: MESSAGES.attachmentUnreadable }),
+});
+/** A file already stored with the draft being edited, kept by its id. */
+export const storedAttachmentRefSchema = z.object({ id: z.string().uuid() });
+export const attachmentInputSchema = z.union([storedAttachmentRefSchema, newAttachmentSchema]);
+export type NewAttachmentInput = z.infer<typeof newAttachmentSchema>;
+export type AttachmentInput = z.infer<typeof attachmentInputSchema>;
+
+/** The editor's fields for Send Now and Schedule (SPEC §5, strict). */
+export const releaseFieldsSchema = z.object({
+  title: required(MIN.title, MESSAGES.title, 300),
+  subtitle: text(500).optional().default(''),
+  releaseDate: isoDate,
+  location: required(MIN.location, MESSAGES.location, 200),
+  content: richText(MIN.content, MESSAGES.content),
+  boilerplate: required(MIN.boilerplate, MESSAGES.boilerplate, 5000),
+  contactName: required(MIN.contactName, MESSAGES.contactName, 200),
+  contactEmail: emailField(MESSAGES.contactEmail),
+  contactPhone: required(MIN.contactPhone, MESSAGES.contactPhone, 50),
+  language: z.enum(releaseLanguages).default('english'),
+  recipientLists: z
+    .array(z.string().uuid({ message: MESSAGES.unknownList }), { message: MESSAGES.recipientLists })
+    .min(1, { message: MESSAGES.recipientLists })
+    .max(100),
+  attachments: z.array(attachmentInputSchema, { message: MESSAGES.noAttachments }).min(1, { message: MESSAGES.noAttachments }).max(20),
+});
+
+/** Save Draft (SPEC §5, looser): recipient lists may be empty, most fields optional. */
+export const draftFieldsSchema = z.object({
+  title: required(MIN.title, MESSAGES.title, 300),
+  subtitle: text(500).optional().default(''),
+  releaseDate: z.string().trim().max(20).optional().default(''),
+  location: text(200).optional().default(''),
+  content: richText(MIN.draftContent, MESSAGES.content),
+  boilerplate: text(5000).optional().default(''),
+  contactName: required(MIN.contactName, MESSAGES.draftContactName, 200),
+  contactEmail: emailField(MESSAGES.draftContactEmail),
+  contactPhone: required(MIN.contactPhone, MESSAGES.draftContactPhone, 50),
+  language: z.enum(releaseLanguages).default('english'),
+  recipientLists: z.array(z.string().uuid({ message: MESSAGES.unknownList })).max(100).default([]),
+  attachments: z.array(attachmentInputSchema).max(20).default([]),
+});
+
+/** SPEC §7 fields the prototype sends that the server ignores: the sender is fixed, the subject is the title. */
+const ignoredSpecFields = {
+  fromEmail: z.unknown().optional(),
+  fromName: z.unknown().optional(),
+  subject: z.unknown().optional(),
+  message: z.unknown().optional(),
+};
+const existingId = { existingPressReleaseId: z.string().uuid().nullish() };
+
+const scheduledAtField = z
+  .string({ message: MESSAGES.scheduledAt })
+  .min(1, { message: MESSAGES.scheduledAt })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.scheduledAt });
+
+/** POST /api/send-press-release. The schedule's "in the future" rule is checked against the server clock. */
+export const sendPressReleaseSchema = z.discriminatedUnion(
+  'action',
+  [
+    releaseFieldsSchema.extend({ action: z.literal('send_now'), scheduledAt: z.unknown().optional(), ...existingId, ...ignoredSpecFields }),
+    releaseFieldsSchema.extend({ action: z.literal('schedule'), scheduledAt: scheduledAtField, ...existingId, ...ignoredSpecFields }),
+    draftFieldsSchema.extend({ action: z.literal('save_draft'), scheduledAt: z.unknown().optional(), ...existingId, ...ignoredSpecFields }),
+  ],
+  { message: MESSAGES.action },
+);
+export type SendPressReleaseInput = z.input<typeof sendPressReleaseSchema>;
+export type SendPressReleasePayload = z.infer<typeof sendPressReleaseSchema>;
+
+export const isScheduleInFuture = (scheduledAt: string, now = new Date()) => Date.parse(scheduledAt) > now.getTime();
+
+export const listReleasesQuerySchema = z.object({
+  status: z.enum(releaseStatuses).optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListReleasesQuery = z.input<typeof listReleasesQuerySchema>;
+
+export const recipientStatusFilters = ['queued', 'sending', 'sent', 'bounced', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
+export const recipientsQuerySchema = z.object({
+  status: z.enum(recipientStatusFilters).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+// ---------------------------------------------------------------- responses
+
+/** Attachment metadata as the API shows it; the bytes are downloaded separately. */
+export type AttachmentInfo = {
+  id: string;
+  originalName: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+};
+
+export type PressReleaseSummary = {
+  id: string;
+  userId: string;
+  /** Only in a super admin's view. */
+  userEmail?: string;
+  title: string;
+  subtitle: string;
+  language: ReleaseLanguage;
+  status: ReleaseStatus;
+  scheduledAt: string | null;
+  sentAt: string | null;
+  recipientCount: number;
+  recipientLists: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type PressRelease = PressReleaseSummary & {
+  content: string;
+  releaseDate: string;
+  location: string;
+  boilerplate: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  attachments: AttachmentInfo[];
+  /** Public web version (/r/{slug}) once the release has gone out. */
+  webUrl: string | null;
+};
+
+export type SendPressReleaseResponse = { pressRelease: PressRelease };
+export type ReleasesPage = { items: PressReleaseSummary[]; total: number; page: number; pageSize: number };
+
+/** GET /api/analytics/dashboard: the editor dashboard (SPEC §2) and the analytics dashboard. */
+export type AnalyticsDashboard = {
+  totalReleases: number;
+  /** Releases created this calendar month. */
+  thisMonth: number;
+  /** Releases sent this calendar month (the "This Month – Releases sent" card). */
+  sentThisMonth: number;
+  /** Text such as "23%": unique human opens ÷ recipients of releases sent in the last 30 days. */
+  openRate: string;
+  /** Distinct contacts across the user's lists. */
+  mediaContacts: number;
+  /** Unique human opens across sent releases. */
+  totalOpens: number;
+  totalRecipients: number;
+  /** Rounded percentage: totalOpens ÷ totalRecipients across sent releases. */
+  averageOpenRate: number;
+  /** Up to 8 sent releases, newest first. */
+  releases: ReleasePerformance[];
+};
+
+export type ReleasePerformance = {
+  id: string;
+  title: string;
+  status: ReleaseStatus;
+  sentAt: string | null;
+  recipientCount: number;
+  /** Deliveries accepted by the receiving server. */
+  sent: number;
+  /** Unique human opens. */
+  opens: number;
+  /** Rounded percentage of opens ÷ recipients. */
+  openRate: number;
+  userEmail?: string;
+};
+
+/** GET /api/press-releases/{id}/analytics. Rates are rounded percentages of delivered messages. */
+export type ReleaseAnalytics = {
+  releaseId: string;
+  status: ReleaseStatus;
+  recipients: number;
+  delivered: number;
+  bounced: number;
+  failed: number;
+  /** Queued or being sent. */
+  pending: number;
+  /** Human opens (every pixel load not counted as a machine open). */
+  opens: number;
+  uniqueOpens: number;
+  /** Pixel loads by mail-privacy proxies or scanners within seconds of delivery. */
+  machineOpens: number;
+  clicks: number;
+  uniqueClicks: number;
+  downloads: number;
+  unsubscribes: number;
+  openRate: number;
+  clickRate: number;
+  /** Hourly buckets. */
+  timeline: { at: string; opens: number; clicks: number }[];
+};
+
+export type RecipientStatus = 'queued' | 'sending' | 'sent' | 'bounced' | 'failed';
+
+export type ReleaseRecipient = {
+  id: number;
+  /** Masked unless the viewer may see contact emails. */
+  email: string;
+  status: RecipientStatus;
+  attempts: number;
+  sentAt: string | null;
+  firstOpenAt: string | null;
+  opens: number;
+  clicks: number;
+  downloads: number;
+  unsubscribed: boolean;
+  lastError: string | null;
+};
+
+export type RecipientsPage = { items: ReleaseRecipient[]; total: number; page: number; pageSize: number };
