@@ -241,6 +241,8 @@ export const pressReleases = pgTable(
     recipientLists: jsonb('recipient_lists').$type<string[]>().notNull().default([]),
     /** Public web-version address (/r/{slug}). */
     slug: text('slug'),
+    /** True while the release holds one press release of its owner's allowance (given back on cancel). */
+    allowanceUsed: boolean('allowance_used').notNull().default(false),
     /** Scheduler lease: the worker that turns a due scheduled release into deliveries. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),

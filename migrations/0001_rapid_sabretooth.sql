@@ -1,0 +1,1 @@
+ALTER TABLE "press_releases" ADD COLUMN "allowance_used" boolean DEFAULT false NOT NULL;
