@@ -11,12 +11,12 @@ export type Role = (typeof roles)[number];
 export const REGISTRATION_PASSWORD_MIN = 6;
 export const CHANGE_PASSWORD_MIN = 8;
 
+// One message per broken field: an empty or over-long value stops at its first failed check.
 const email = (message: string) =>
   z
     .string({ message })
     .trim()
-    .min(1, { message })
-    .max(254, { message })
+    .max(254, { message, abort: true })
     .email({ message })
     .transform((value) => value.toLowerCase());
 

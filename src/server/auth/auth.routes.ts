@@ -1,13 +1,96 @@
-import type { FastifyInstance } from 'fastify';
-import { endSession, requireUser } from '../http/session.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+} from '../../shared/auth.js';
+import { sessions } from '../db/schema.js';
+import { parseInput } from '../http/errors.js';
+import { endSession, requireUser, startSession, toCurrentUser } from '../http/session.js';
+import {
+  authenticate,
+  changePassword,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+  type AuthDeps,
+} from './auth.service.js';
+import { RateLimitedError } from './rate-limit.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
+  const serviceDeps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
+
+  // Tells a rate-limited client when to come back; the shared error handler writes the body.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
+
+  app.post('/register', async (request, reply) => {
+    const input = parseInput(registerSchema, request.body);
+    const result = await registerUser(serviceDeps(request), input, request.ip);
+    return reply.status(201).send(result);
+  });
+
+  // The link in the verification email. No HEAD twin: mail scanners that probe links must not use the token.
+  app.get('/verify', { exposeHeadRoute: false }, async (request, reply) => {
+    const { token } = request.query as { token?: unknown };
+    const verified = typeof token === 'string' && (await verifyEmail(app.deps, token));
+    return reply.redirect(verified ? '/auth?verified=1' : '/auth?verified=invalid');
+  });
+
+  app.post('/login', async (request, reply) => {
+    const input = parseInput(loginSchema, request.body);
+    const user = await authenticate(serviceDeps(request), input, request.ip);
+    // A sign-in always gets a fresh session id; the one this browser held before is dropped.
+    if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
+    await startSession(db, reply, user.id, config.secureCookies);
+    return { user: toCurrentUser(user) };
+  });
+
+  app.post('/resend-verification', async (request) => {
+    const { email } = parseInput(resendVerificationSchema, request.body);
+    await resendVerification(serviceDeps(request), email, request.ip);
+    return { email };
+  });
+
+  app.post('/forgot-password', async (request) => {
+    const { email } = parseInput(forgotPasswordSchema, request.body);
+    await requestPasswordReset(serviceDeps(request), email, request.ip);
+    return { email };
+  });
+
+  app.post('/reset-password', async (request) => {
+    const input = parseInput(resetPasswordSchema, request.body);
+    await resetPassword(app.deps, input);
+    return { ok: true };
+  });
 
   app.get('/me', async (request) => requireUser(request));
 
   app.post('/logout', async (request, reply) => {
     await endSession(db, request, reply);
+    return { ok: true };
+  });
+
+  app.put('/profile', async (request) => {
+    const user = requireUser(request);
+    const input = parseInput(profileSchema, request.body);
+    return updateProfile(app.deps, user.id, input);
+  });
+
+  app.put('/password', async (request) => {
+    const user = requireUser(request);
+    const input = parseInput(changePasswordSchema, request.body);
+    await changePassword(serviceDeps(request), user.id, request.sessionHash, input, request.ip);
     return { ok: true };
   });
 }

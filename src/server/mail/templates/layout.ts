@@ -1,0 +1,101 @@
+/**
+ * The frame of every account email (verification, password reset): the Nashr header with its tagline,
+ * one message, one button, and a footer. Table layout and inline styles because mail clients ignore
+ * stylesheets; every text is also given as plain text for clients that show no HTML.
+ */
+
+export const BRAND = {
+  name: 'Nashr',
+  tagline: 'Premium PR Distribution - MENA',
+  ink: '#0f172a',
+  muted: '#64748b',
+  accent: '#0d9488',
+  accentDark: '#0f766e',
+  gold: '#d4a017',
+  background: '#f1f5f9',
+} as const;
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Names and addresses come from users: they must never become markup in someone's mailbox. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+export type LayoutContent = {
+  subject: string;
+  /** The line mail clients show beside the subject. */
+  preheader: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  /** Small print under the button (expiry, "ignore this if it was not you"). */
+  notes: string[];
+};
+
+export function renderLayout(content: LayoutContent): RenderedEmail {
+  return { subject: content.subject, html: renderHtml(content), text: renderText(content) };
+}
+
+function renderHtml(c: LayoutContent): string {
+  const paragraph = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${escapeHtml(text)}</p>`;
+  const note = (text: string) =>
+    `<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:${BRAND.muted};">${escapeHtml(text)}</p>`;
+  const url = escapeHtml(c.action.url);
+  return `<!doctype html>
+<html lang="en" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(c.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${BRAND.background};font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(c.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BRAND.background};padding:32px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid #e2e8f0;">
+<tr><td style="background:${BRAND.ink};padding:28px 32px;border-bottom:4px solid ${BRAND.gold};">
+<div style="font-size:26px;font-weight:700;letter-spacing:0.5px;color:#ffffff;">${BRAND.name}</div>
+<div style="margin-top:4px;font-size:13px;letter-spacing:1px;text-transform:uppercase;color:${BRAND.gold};">${BRAND.tagline}</div>
+</td></tr>
+<tr><td style="padding:32px;">
+${paragraph(c.greeting)}
+${c.paragraphs.map(paragraph).join('\n')}
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr><td style="border-radius:8px;background:${BRAND.accent};">
+<a href="${url}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;background:${BRAND.accent};border:1px solid ${BRAND.accentDark};">${escapeHtml(c.action.label)}</a>
+</td></tr></table>
+${note('If the button does not work, copy this link into your browser:')}
+<p style="margin:0 0 20px;font-size:13px;line-height:1.5;word-break:break-all;"><a href="${url}" style="color:${BRAND.accentDark};">${url}</a></p>
+${c.notes.map(note).join('\n')}
+</td></tr>
+<tr><td style="padding:20px 32px;background:#f8fafc;border-top:1px solid #e2e8f0;">
+<p style="margin:0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${BRAND.tagline}</p>
+<p style="margin:4px 0 0;font-size:12px;line-height:1.5;color:${BRAND.muted};">You received this email because of an action on your ${BRAND.name} account.</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+function renderText(c: LayoutContent): string {
+  return [
+    `${BRAND.name} - ${BRAND.tagline}`,
+    '',
+    c.greeting,
+    '',
+    ...c.paragraphs.flatMap((p) => [p, '']),
+    `${c.action.label}: ${c.action.url}`,
+    '',
+    ...c.notes,
+    '',
+    '--',
+    `${BRAND.name} · ${BRAND.tagline}`,
+    `You received this email because of an action on your ${BRAND.name} account.`,
+    '',
+  ].join('\n');
+}
