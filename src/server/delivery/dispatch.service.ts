@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { extractLinks } from '../../shared/email-template.js';
+import type { Db } from '../db/client.js';
+import { pressReleases, releaseLinks } from '../db/schema.js';
+import { sanitizeContent } from '../releases/content-sanitizer.js';
+
+/**
+ * Turning a release into its delivery queue, inside the caller's transaction (the send transaction or
+ * the scheduler's): links frozen for click redirects, a public slug, one delivery per unique address of
+ * the chosen lists that is not suppressed, status `sending`.
+ */
+
+type DispatchableRelease = { id: string; userId: string; title: string; content: string; recipientLists: string[]; slug: string | null };
+
+export async function dispatchRelease(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
+  const content = sanitizeContent(release.content);
+  await freezeLinks(tx, release.id, content);
+  const recipientCount = await queueDeliveries(tx, release, now);
+  await tx
+    .update(pressReleases)
+    .set({
+      content,
+      status: 'sending',
+      slug: release.slug ?? makeSlug(release.title),
+      recipientCount,
+      sentAt: now,
+      updatedAt: now,
+      lockedUntil: null,
+    })
+    .where(eq(pressReleases.id, release.id));
+  return recipientCount;
+}
+
+/** Click redirects go only to these URLs, stored at send time (no open redirect). */
+async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<void> {
+  await tx.delete(releaseLinks).where(eq(releaseLinks.releaseId, releaseId));
+  const urls = extractLinks(content);
+  if (urls.length) await tx.insert(releaseLinks).values(urls.map((url, i) => ({ releaseId, linkId: i + 1, url })));
+}
+
+/**
+ * One queued delivery per unique (lower-case) address across the owner's chosen lists, minus suppressed
+ * addresses, each with a random token (two v4 UUIDs from the server's CSPRNG: 244 random bits).
+ * The join over list_contacts ⋈ global_contacts is the lists feature's data, read here in SQL so that the
+ * expansion happens in the send transaction, on the database, for any list size.
+ */
+async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
+  const result = await tx.execute(sql`
+    INSERT INTO deliveries (release_id, email, contact_id, token, status, next_attempt_at)
+    SELECT ${release.id}::uuid, r.email, r.contact_id,
+           replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
+           'queued', ${now.toISOString()}::timestamptz
+    FROM (
+      SELECT DISTINCT ON (lower(gc.email)) lower(gc.email) AS email, gc.id AS contact_id
+      FROM list_contacts lc
+      JOIN user_lists ul ON ul.id = lc.list_id
+      JOIN global_contacts gc ON gc.id = lc.global_contact_id
+      WHERE ul.user_id = ${release.userId}::uuid
+        AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(release.recipientLists)}::jsonb)::uuid)
+      ORDER BY lower(gc.email), gc.id
+    ) r
+    WHERE NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = r.email)
+    ON CONFLICT (release_id, email) DO NOTHING`);
+  void result;
+  const counted = await tx.execute(sql`SELECT count(*)::int AS n FROM deliveries WHERE release_id = ${release.id}::uuid`);
+  return Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+}
+
+/** Readable and unguessable: the title's latin words (if any) and 48 random bits. */
+export function makeSlug(title: string): string {
+  const words = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .join('-')
+    .slice(0, 60);
+  const suffix = randomBytes(6).toString('hex');
+  return words ? `${words}-${suffix}` : suffix;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { listReleasesQuerySchema, sendPressReleaseSchema } from '../../shared/releases.js';
+import { parseInput, parseUuidParam } from '../http/errors.js';
+import { requireUser } from '../http/session.js';
+import {
+  cancelScheduled,
+  deleteDraft,
+  duplicateRelease,
+  getAttachmentFile,
+  getRelease,
+  listReleases,
+  saveRelease,
+} from './releases.service.js';
+
+/** Registered at /api: POST /send-press-release and /press-releases/*. */
+export async function releasesRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = { db: app.deps.db, now: app.deps.now, publicUrl: app.deps.config.publicUrl };
+
+  app.post('/send-press-release', async (request) => {
+    const actor = requireUser(request);
+    const input = parseInput(sendPressReleaseSchema, request.body);
+    return { pressRelease: await saveRelease(ctx, actor, input) };
+  });
+
+  app.get('/press-releases', async (request) => {
+    const actor = requireUser(request);
+    return listReleases(ctx.db, actor, parseInput(listReleasesQuerySchema, request.query));
+  });
+
+  app.get<{ Params: { id: string } }>('/press-releases/:id', async (request) => {
+    const actor = requireUser(request);
+    return getRelease(ctx, actor, parseUuidParam(request.params.id));
+  });
+
+  app.delete<{ Params: { id: string } }>('/press-releases/:id', async (request) => {
+    const actor = requireUser(request);
+    await deleteDraft(ctx.db, actor, parseUuidParam(request.params.id));
+    return { ok: true };
+  });
+
+  app.post<{ Params: { id: string } }>('/press-releases/:id/duplicate', async (request, reply) => {
+    const actor = requireUser(request);
+    const pressRelease = await duplicateRelease(ctx, actor, parseUuidParam(request.params.id));
+    return reply.status(201).send({ pressRelease });
+  });
+
+  app.post<{ Params: { id: string } }>('/press-releases/:id/cancel', async (request) => {
+    const actor = requireUser(request);
+    return { pressRelease: await cancelScheduled(ctx, actor, parseUuidParam(request.params.id)) };
+  });
+
+  app.get<{ Params: { id: string; attachmentId: string } }>('/press-releases/:id/attachments/:attachmentId', async (request, reply) => {
+    const actor = requireUser(request);
+    const file = await getAttachmentFile(ctx.db, actor, parseUuidParam(request.params.id), parseUuidParam(request.params.attachmentId));
+    return reply
+      .type(file.mimetype)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(file.content);
+  });
+}

@@ -1,0 +1,340 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import {
+  MESSAGES,
+  READ_ONLY_STATUSES,
+  isScheduleInFuture,
+  type listReleasesQuerySchema,
+  type AttachmentInfo,
+  type PressRelease,
+  type PressReleaseSummary,
+  type ReleaseLanguage,
+  type ReleaseStatus,
+  type ReleasesPage,
+  type SendPressReleasePayload,
+  type NewAttachmentInput,
+} from '../../shared/releases.js';
+import type { Db } from '../db/client.js';
+import { attachments, pressReleases, userLists, users } from '../db/schema.js';
+import { conflict, notFound, paymentRequired, validationFailed } from '../http/errors.js';
+import { dispatchRelease } from '../delivery/dispatch.service.js';
+import { checkAttachments } from './attachment-check.js';
+import { sanitizeContent } from './content-sanitizer.js';
+
+type ReleaseRow = typeof pressReleases.$inferSelect;
+type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
+type Ctx = { db: Db; now: () => Date; publicUrl: string };
+
+const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Every query on releases carries the owner unless the caller is a super admin. */
+const visibleTo = (actor: CurrentUser, id?: string): SQL | undefined =>
+  and(id ? eq(pressReleases.id, id) : undefined, isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id));
+
+export const alreadySent = () => conflict('This press release has already been sent and cannot be modified');
+
+// ---------------------------------------------------------------- send, schedule, save draft
+
+/**
+ * POST /api/send-press-release. One transaction: lock the release being edited, check lists and
+ * attachments, store the sanitised content, and for send/schedule take one press release from the
+ * allowance with a conditional UPDATE (402 and a rollback when none is left) and freeze the release.
+ */
+export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPressReleasePayload): Promise<PressRelease> {
+  const now = ctx.now();
+  if (input.action === 'schedule' && !isScheduleInFuture(input.scheduledAt, now)) {
+    throw validationFailed([{ path: 'scheduledAt', message: MESSAGES.scheduledInPast }]);
+  }
+  const id = await ctx.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const existing = input.existingPressReleaseId ? await lockEditableRelease(tx, actor, input.existingPressReleaseId) : undefined;
+    if (existing?.status === 'scheduled') await returnToDraft(tx, existing);
+    const ownerId = existing?.userId ?? actor.id;
+
+    await assertOwnLists(tx, ownerId, input.recipientLists);
+    const { kept, added } = await checkAttachmentInput(tx, existing?.id, input.attachments);
+
+    const fields = {
+      title: input.title,
+      subtitle: input.subtitle ?? '',
+      content: sanitizeContent(input.content),
+      releaseDate: input.releaseDate ?? '',
+      location: input.location ?? '',
+      boilerplate: input.boilerplate ?? '',
+      contactName: input.contactName,
+      contactEmail: input.contactEmail.toLowerCase(),
+      contactPhone: input.contactPhone,
+      language: input.language,
+      recipientLists: [...new Set(input.recipientLists)],
+      status: 'draft',
+      scheduledAt: null,
+      updatedAt: now,
+    };
+    const [row] = existing
+      ? await tx.update(pressReleases).set(fields).where(eq(pressReleases.id, existing.id)).returning()
+      : await tx.insert(pressReleases).values({ ...fields, userId: ownerId }).returning();
+    await replaceAttachments(tx, row.id, kept, added, now);
+
+    if (input.action !== 'save_draft') {
+      if (!isAdmin(actor)) await takeAllowance(tx, ownerId);
+      await tx
+        .update(pressReleases)
+        .set({ allowanceUsed: !isAdmin(actor), status: 'scheduled', scheduledAt: input.action === 'schedule' ? new Date(input.scheduledAt) : now })
+        .where(eq(pressReleases.id, row.id));
+      if (input.action === 'send_now') {
+        const recipients = await dispatchRelease(tx, { ...row, recipientLists: fields.recipientLists }, now);
+        if (recipients === 0) {
+          throw validationFailed([
+            { path: 'recipientLists', message: 'The selected lists have no contacts who can receive this press release' },
+          ]);
+        }
+      }
+    }
+    return row.id;
+  });
+  return getRelease(ctx, actor, id);
+}
+
+async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
+  const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
+  if (!row) throw notFound();
+  if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw alreadySent();
+  return row;
+}
+
+/** A scheduled release goes back to draft and gives back the press release it held. */
+async function returnToDraft(tx: Db, release: ReleaseRow): Promise<void> {
+  await tx
+    .update(pressReleases)
+    .set({ status: 'draft', scheduledAt: null, allowanceUsed: false, updatedAt: new Date() })
+    .where(eq(pressReleases.id, release.id));
+  if (release.allowanceUsed) {
+    await tx
+      .update(users)
+      .set({ pressReleasesUsedThisMonth: sql`GREATEST(${users.pressReleasesUsedThisMonth} - 1, 0)` })
+      .where(eq(users.id, release.userId));
+  }
+}
+
+/** Never read-then-write: the UPDATE itself checks that one is left. */
+async function takeAllowance(tx: Db, userId: string): Promise<void> {
+  const taken = await tx
+    .update(users)
+    .set({ pressReleasesUsedThisMonth: sql`${users.pressReleasesUsedThisMonth} + 1` })
+    .where(and(eq(users.id, userId), sql`${users.pressReleasesUsedThisMonth} < ${users.monthlyPressReleaseLimit}`))
+    .returning({ id: users.id });
+  if (taken.length === 0) throw paymentRequired();
+}
+
+async function assertOwnLists(tx: Db, ownerId: string, listIds: string[]): Promise<void> {
+  const unique = [...new Set(listIds)];
+  if (!unique.length) return;
+  const owned = await tx
+    .select({ id: userLists.id })
+    .from(userLists)
+    .where(and(eq(userLists.userId, ownerId), inArray(userLists.id, unique)));
+  if (owned.length !== unique.length) throw validationFailed([{ path: 'recipientLists', message: MESSAGES.unknownList }]);
+}
+
+type KeptAttachment = { id: string; size: number };
+
+async function checkAttachmentInput(tx: Db, releaseId: string | undefined, input: SendPressReleasePayload['attachments']) {
+  const refs = input.filter((a): a is { id: string } => 'id' in a).map((a) => a.id.toLowerCase());
+  const uploads = input.filter((a): a is NewAttachmentInput => !('id' in a));
+  let kept: KeptAttachment[] = [];
+  if (refs.length) {
+    kept = releaseId
+      ? await tx
+          .select({ id: attachments.id, size: attachments.size })
+          .from(attachments)
+          .where(and(eq(attachments.releaseId, releaseId), inArray(attachments.id, refs)))
+      : [];
+    if (kept.length !== new Set(refs).size) throw validationFailed([{ path: 'attachments', message: 'Attachment not found' }]);
+  }
+  const keptBytes = kept.reduce((sum, a) => sum + a.size, 0);
+  return { kept, added: checkAttachments(uploads, keptBytes) };
+}
+
+async function replaceAttachments(
+  tx: Db,
+  releaseId: string,
+  kept: KeptAttachment[],
+  added: ReturnType<typeof checkAttachments>,
+  now: Date,
+): Promise<void> {
+  const keptIds = kept.map((a) => a.id);
+  await tx
+    .delete(attachments)
+    .where(and(eq(attachments.releaseId, releaseId), keptIds.length ? notInArray(attachments.id, keptIds) : undefined));
+  if (!added.length) return;
+  await tx.insert(attachments).values(
+    added.map((file, i) => ({
+      releaseId,
+      originalName: file.originalName,
+      filename: `${now.getTime()}-${file.originalName}`,
+      mimetype: file.mimetype,
+      size: file.size,
+      sha256: createHash('sha256').update(file.content).digest('hex'),
+      content: file.content,
+      position: kept.length + i,
+    })),
+  );
+}
+
+// ---------------------------------------------------------------- cancel, read, delete, duplicate
+
+/** POST /api/press-releases/{id}/cancel: a scheduled release returns to draft and gives its press release back. */
+export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
+  await ctx.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
+    if (!row) throw notFound();
+    if (row.status !== 'scheduled') {
+      throw conflict(READ_ONLY_STATUSES.includes(row.status as ReleaseStatus) ? 'This press release has already been sent' : 'Only a scheduled press release can be cancelled');
+    }
+    await returnToDraft(tx, row);
+  });
+  return getRelease(ctx, actor, id);
+}
+
+export async function getRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, actor: CurrentUser, id: string): Promise<PressRelease> {
+  const [row] = await ctx.db
+    .select({ release: pressReleases, userEmail: users.email })
+    .from(pressReleases)
+    .innerJoin(users, eq(users.id, pressReleases.userId))
+    .where(visibleTo(actor, id));
+  if (!row) throw notFound();
+  const files = await ctx.db
+    .select({
+      id: attachments.id,
+      originalName: attachments.originalName,
+      filename: attachments.filename,
+      mimetype: attachments.mimetype,
+      size: attachments.size,
+    })
+    .from(attachments)
+    .where(eq(attachments.releaseId, id))
+    .orderBy(asc(attachments.position), asc(attachments.createdAt));
+  return toPressRelease(row.release, files, ctx.publicUrl, isAdmin(actor) ? row.userEmail : undefined);
+}
+
+export async function listReleases(db: Db, actor: CurrentUser, query: ListReleasesQuery): Promise<ReleasesPage> {
+  const { page, pageSize } = query;
+  const search = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  const where = and(
+    visibleTo(actor),
+    query.status ? eq(pressReleases.status, query.status) : undefined,
+    search ? or(ilike(pressReleases.title, search), ilike(pressReleases.subtitle, search)) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ release: pressReleases, userEmail: users.email })
+      .from(pressReleases)
+      .innerJoin(users, eq(users.id, pressReleases.userId))
+      .where(where)
+      .orderBy(desc(pressReleases.createdAt), desc(pressReleases.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(pressReleases).where(where),
+  ]);
+  return { items: rows.map((r) => toSummary(r.release, isAdmin(actor) ? r.userEmail : undefined)), total, page, pageSize };
+}
+
+/** DELETE /api/press-releases/{id}: drafts only; anything that was scheduled or sent stays. */
+export async function deleteDraft(db: Db, actor: CurrentUser, id: string): Promise<void> {
+  const deleted = await db
+    .delete(pressReleases)
+    .where(and(visibleTo(actor, id), eq(pressReleases.status, 'draft')))
+    .returning({ id: pressReleases.id });
+  if (deleted.length) return;
+  const [exists] = await db.select({ status: pressReleases.status }).from(pressReleases).where(visibleTo(actor, id));
+  if (!exists) throw notFound();
+  throw conflict('Only a draft can be deleted');
+}
+
+/** POST /api/press-releases/{id}/duplicate: a new draft of the caller with the same fields and files. */
+export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
+  const newId = await ctx.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [source] = await tx.select().from(pressReleases).where(visibleTo(actor, id));
+    if (!source) throw notFound();
+    const now = ctx.now();
+    const sameOwner = source.userId === actor.id;
+    const [copy] = await tx
+      .insert(pressReleases)
+      .values({
+        userId: actor.id,
+        title: source.title,
+        subtitle: source.subtitle,
+        content: source.content,
+        releaseDate: source.releaseDate,
+        location: source.location,
+        boilerplate: source.boilerplate,
+        contactName: source.contactName,
+        contactEmail: source.contactEmail,
+        contactPhone: source.contactPhone,
+        language: source.language,
+        // Another user's lists are never carried over (a super admin copying a customer's release).
+        recipientLists: sameOwner ? source.recipientLists : [],
+        status: 'draft',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: pressReleases.id });
+    await tx.execute(sql`
+      INSERT INTO attachments (release_id, original_name, filename, mimetype, size, sha256, content, position)
+      SELECT ${copy.id}::uuid, original_name, filename, mimetype, size, sha256, content, position
+      FROM attachments WHERE release_id = ${source.id}::uuid`);
+    return copy.id;
+  });
+  return getRelease(ctx, actor, newId);
+}
+
+/** The stored bytes of one attachment of a release the caller may see. */
+export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: string, attachmentId: string) {
+  const [file] = await db
+    .select({ originalName: attachments.originalName, mimetype: attachments.mimetype, content: attachments.content })
+    .from(attachments)
+    .innerJoin(pressReleases, eq(pressReleases.id, attachments.releaseId))
+    .where(and(eq(attachments.id, attachmentId), visibleTo(actor, releaseId)));
+  if (!file) throw notFound();
+  return file;
+}
+
+// ---------------------------------------------------------------- shapes
+
+function toSummary(row: ReleaseRow, userEmail?: string): PressReleaseSummary {
+  return {
+    id: row.id,
+    userId: row.userId,
+    ...(userEmail !== undefined ? { userEmail } : {}),
+    title: row.title,
+    subtitle: row.subtitle,
+    language: row.language as ReleaseLanguage,
+    status: row.status as ReleaseStatus,
+    scheduledAt: iso(row.scheduledAt),
+    sentAt: iso(row.sentAt),
+    recipientCount: row.recipientCount,
+    recipientLists: row.recipientLists,
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+  };
+}
+
+function toPressRelease(row: ReleaseRow, files: AttachmentInfo[], publicUrl: string, userEmail?: string): PressRelease {
+  return {
+    ...toSummary(row, userEmail),
+    content: row.content,
+    releaseDate: row.releaseDate,
+    location: row.location,
+    boilerplate: row.boilerplate,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    attachments: files,
+    webUrl: row.slug && (row.status === 'sending' || row.status === 'sent') ? `${publicUrl}/r/${row.slug}` : null,
+  };
+}
