@@ -1,5 +1,6 @@
 import path from 'node:path';
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -23,7 +24,9 @@ async function main(role: 'web' | 'worker'): Promise<void> {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel, transport: undefined });
+  // Human-readable lines: the first start prints the super admin's password here.
+  const stream = pretty({ colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true });
+  const log = pino({ level: config.logLevel }, stream);
   const database = await openDatabase({
     url: config.databaseUrl,
     dir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
@@ -40,10 +43,13 @@ async function main(role: 'web' | 'worker'): Promise<void> {
 
   if (role === 'web') {
     await ensureSuperAdmin(deps, logLine);
-    const { ensureClientBuilt } = await import('./client-build.js');
-    await ensureClientBuilt(logLine);
+    // `npm run dev` serves the client from Vite with hot reload instead of a build.
+    if (!process.argv.includes('--no-client-build')) {
+      const { ensureClientBuilt } = await import('./client-build.js');
+      await ensureClientBuilt(logLine);
+    }
     const { buildApp } = await import('./app.js');
-    const app = await buildApp(deps, { logger: { level: config.logLevel === 'info' ? 'warn' : config.logLevel } });
+    const app = await buildApp(deps, { logger: { level: config.logLevel === 'info' ? 'warn' : config.logLevel, stream } });
     await app.listen({ port: config.port, host: config.host });
     closeWeb = () => app.close();
     log.info(`Nashr is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`);

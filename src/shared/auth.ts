@@ -11,13 +11,20 @@ export type Role = (typeof roles)[number];
 export const REGISTRATION_PASSWORD_MIN = 6;
 export const CHANGE_PASSWORD_MIN = 8;
 
-// One message per broken field: an empty or over-long value stops at its first failed check.
-const email = (message: string) =>
+/**
+ * An email address, stored in lower case. Registration demands a full address with a dotted domain;
+ * the other forms also accept a single-label domain, so the default super admin `admin@localhost`
+ * can sign in and keep its profile. One message per broken field: an over-long value stops there.
+ */
+const LOCAL_ADDRESS = /^[^\s@]+@[a-z0-9-]+$/i;
+const email = (message: string, options: { allowLocalDomain: boolean } = { allowLocalDomain: true }) =>
   z
     .string({ message })
     .trim()
     .max(254, { message, abort: true })
-    .email({ message })
+    .refine((value) => z.email().safeParse(value).success || (options.allowLocalDomain && LOCAL_ADDRESS.test(value)), {
+      message,
+    })
     .transform((value) => value.toLowerCase());
 
 export const loginSchema = z.object({
@@ -27,7 +34,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const registerSchema = z.object({
-  email: email('Please enter a valid email address'),
+  email: email('Please enter a valid email address', { allowLocalDomain: false }),
   password: z
     .string({ message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters` })
     .min(REGISTRATION_PASSWORD_MIN, { message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters` })
