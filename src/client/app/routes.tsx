@@ -1,11 +1,13 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/feedback';
 import { AppLayout } from './layout';
 import { NotFoundPage } from './not-found';
+import { Protected } from './protected';
 
 // Feature pages, loaded on demand (one import per page; features never import each other).
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -18,6 +20,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
+        <Route path="/dashboard" element={<Protected><Page><DashboardPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BarChart3, Calendar, ChevronRight, FileText, List, Plus, TrendingUp, Users } from 'lucide-react';
+import { useCurrentUser } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/document-title';
+import { errorMessage } from '../../lib/api';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { RECENT_RELEASES_COUNT, useDashboardAnalytics, useRecentReleases } from './dashboard-queries';
+
+/** SPEC §2 Dashboard: welcome header, four stat cards, recent releases and shortcuts. */
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  useDocumentTitle(t('title'));
+
+  return (
+    <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('welcomeBack')}</h1>
+          <p className="mt-1 text-slate-600">{user?.companyName}</p>
+        </div>
+        <Button size="lg" onClick={() => navigate('/editor')}>
+          <Plus className="h-5 w-5" aria-hidden />
+          {t('newRelease')}
+        </Button>
+      </header>
+      <StatCards />
+      <RecentReleases />
+      <Shortcuts />
+    </main>
+  );
+}
+
+function StatCards() {
+  const { t } = useTranslation('dashboard');
+  const { data, isPending, isError, error, refetch } = useDashboardAnalytics();
+  if (isError) return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />;
+  const cards: { label: string; value?: string; sub: string; icon: ReactNode }[] = [
+    {
+      label: t('stats.totalReleases'),
+      value: data && formatNumber(data.totalReleases),
+      sub: t('stats.thisMonthSub', { value: formatNumber(data?.thisMonth ?? 0) }),
+      icon: <FileText className="h-5 w-5" aria-hidden />,
+    },
+    { label: t('stats.openRate'), value: data && (data.openRate || '0%'), sub: t('stats.last30Days'), icon: <TrendingUp className="h-5 w-5" aria-hidden /> },
+    { label: t('stats.mediaContacts'), value: data && formatNumber(data.mediaContacts), sub: t('stats.inYourLists'), icon: <Users className="h-5 w-5" aria-hidden /> },
+    { label: t('stats.thisMonth'), value: data && formatNumber(data.sentThisMonth ?? 0), sub: t('stats.releasesSent'), icon: <Calendar className="h-5 w-5" aria-hidden /> },
+  ];
+  return (
+    <section aria-label={t('stats.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map((card) => (
+        <Card key={card.label} className="p-5">
+          <div className="flex items-center justify-between text-slate-500">
+            <h2 className="text-sm font-medium">{card.label}</h2>
+            <span className="rounded-lg bg-brand-50 p-2 text-brand-700">{card.icon}</span>
+          </div>
+          {isPending ? (
+            <Skeleton className="mt-3 h-8 w-20" />
+          ) : (
+            <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="stat-value">
+              {card.value}
+            </p>
+          )}
+          <p className="mt-1 text-xs text-slate-500">{card.sub}</p>
+        </Card>
+      ))}
+    </section>
+  );
+}
+
+function RecentReleases() {
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
+  const { data, isPending, isError, error, refetch } = useRecentReleases();
+  const releases = data?.items.slice(0, RECENT_RELEASES_COUNT) ?? [];
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('recent.title')}
+        action={
+          <Link to="/press-releases" className="text-sm font-medium text-brand-600 hover:underline">
+            {t('recent.viewAll')}
+          </Link>
+        }
+      />
+      <CardBody>
+        {isPending ? (
+          <div className="space-y-3">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : isError ? (
+          <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />
+        ) : releases.length === 0 ? (
+          <EmptyState
+            icon={<FileText className="h-10 w-10" aria-hidden />}
+            title={t('recent.empty')}
+            action={
+              <Button onClick={() => navigate('/editor')}>
+                <Plus className="h-4 w-4" aria-hidden />
+                {t('recent.create')}
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {releases.map((release) => (
+              <li key={release.id}>
+                <Link
+                  to={release.status === 'draft' || release.status === 'scheduled' ? `/editor/${release.id}` : `/analytics/${release.id}`}
+                  className="flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-slate-50"
+                >
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900" dir="auto">
+                      {release.title}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      {t('recent.created')} {formatDate(release.createdAt)}
+                    </p>
+                  </div>
+                  <Badge tone={release.status === 'sent' ? 'green' : 'slate'}>{t(`status.${release.status}`)}</Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function Shortcuts() {
+  const { t } = useTranslation('dashboard');
+  const shortcuts = [
+    { to: '/contacts-new', title: t('shortcuts.contacts'), text: t('shortcuts.contactsText'), icon: <Users className="h-6 w-6" aria-hidden /> },
+    { to: '/my-lists', title: t('shortcuts.lists'), text: t('shortcuts.listsText'), icon: <List className="h-6 w-6" aria-hidden /> },
+    { to: '/analytics', title: t('shortcuts.analytics'), text: t('shortcuts.analyticsText'), icon: <BarChart3 className="h-6 w-6" aria-hidden /> },
+  ];
+  return (
+    <section aria-label={t('shortcuts.label')} className="grid grid-cols-1 gap-4 md:grid-cols-3">
+      {shortcuts.map((s) => (
+        <Link key={s.to} to={s.to} className="group rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow">
+          <div className="flex items-center gap-3">
+            <span className="rounded-lg bg-brand-50 p-2 text-brand-700">{s.icon}</span>
+            <h2 className="font-semibold text-slate-900">{s.title}</h2>
+            <ChevronRight className="flip-rtl ms-auto h-4 w-4 text-slate-300 group-hover:text-brand-500" aria-hidden />
+          </div>
+          <p className="mt-2 text-sm text-slate-500">{s.text}</p>
+        </Link>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, toQuery } from '../../lib/api';
+import type { AnalyticsDashboard, ReleasesPage } from '../../../shared/releases';
+
+export const RECENT_RELEASES_COUNT = 5;
+
+/** SPEC §9: the dashboard numbers are refreshed every 10 minutes while the page is open. */
+export function useDashboardAnalytics() {
+  return useQuery({
+    queryKey: ['/api/analytics/dashboard'],
+    queryFn: () => api.get<AnalyticsDashboard>('/api/analytics/dashboard'),
+    refetchInterval: 10 * 60 * 1000,
+  });
+}
+
+/** The newest releases, newest first (the server orders by creation). */
+export function useRecentReleases() {
+  const query = { page: 1, pageSize: RECENT_RELEASES_COUNT };
+  return useQuery({
+    queryKey: ['/api/press-releases', query],
+    queryFn: () => api.get<ReleasesPage>(`/api/press-releases${toQuery(query)}`),
+  });
+}
