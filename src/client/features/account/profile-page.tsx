@@ -1,0 +1,166 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { BadgeCheck, UserRound } from 'lucide-react';
+import { profileSchema, type CurrentUser } from '../../../shared/auth';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
+import { applyServerFieldErrors } from '../../lib/form-errors';
+import { formatDate, translateMessage } from '../../lib/i18n';
+import { useCurrentUser } from '../../lib/session';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { ErrorState, Skeleton } from '../../ui/feedback';
+import { Field, Input } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+import { useUpdateProfile } from './account-api';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'companyName'] as const;
+type FieldName = (typeof FIELDS)[number];
+
+/** /profile 'Profile Settings' (SPEC §2): names, email and company, and the account type. */
+export default function ProfilePage() {
+  const { t } = useTranslation('account');
+  const { data: user, isPending, isError, error, refetch } = useCurrentUser();
+  useDocumentTitle(t('profile.title'));
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('profile.title')}</h1>
+      <p className="mt-1 text-slate-600">{t('profile.subtitle')}</p>
+      <div className="mt-6">
+        {isPending ? (
+          <ProfileSkeleton />
+        ) : isError || !user ? (
+          <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => void refetch()} />
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-3">
+            {/* Re-mounted when the saved user changes, so the form always starts from what is stored. */}
+            <ProfileForm key={`${user.email}|${user.companyName}|${user.firstName}|${user.lastName}`} user={user} />
+            <AccountTypeCard user={user} />
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function ProfileForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('account');
+  const toast = useToast();
+  const update = useUpdateProfile();
+  const form = useForm({
+    resolver: zodResolver(profileSchema),
+    mode: 'onTouched',
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, companyName: user.companyName },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: t('toasts.profileUpdated'), description: t('toasts.profileUpdatedDescription') });
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS);
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
+      }
+      toast({
+        title: t('toasts.updateFailed'),
+        description: translateMessage(errorMessage(error, 'Failed to update profile')),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  const input = (name: FieldName, autoComplete: string, type = 'text') => (
+    <Field id={`profile-${name}`} label={t(`profile.${name}`)} error={translateMessage(errors[name]?.message)}>
+      <Input
+        id={`profile-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        dir={type === 'email' ? 'ltr' : undefined}
+        invalid={!!errors[name]}
+        aria-describedby={errors[name] ? `profile-${name}-error` : undefined}
+        {...form.register(name)}
+      />
+    </Field>
+  );
+
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader title={t('profile.details')} description={t('profile.detailsDescription')} />
+      <CardBody>
+        <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('profile.title')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {input('firstName', 'given-name')}
+            {input('lastName', 'family-name')}
+          </div>
+          {input('email', 'email', 'email')}
+          {input('companyName', 'organization')}
+          <div className="flex justify-end pt-2">
+            <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
+              {isSubmitting ? t('profile.submitting') : t('profile.submit')}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
+
+function AccountTypeCard({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('account');
+  return (
+    <Card className="h-fit">
+      <CardHeader title={t('profile.accountType')} />
+      <CardBody className="space-y-4">
+        <div className="flex items-center gap-3">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold uppercase text-white" aria-hidden>
+            {user.email.charAt(0)}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900" dir="ltr">
+              {user.email}
+            </p>
+            <p className="truncate text-sm text-slate-500">{user.companyName}</p>
+          </div>
+        </div>
+        <dl className="space-y-3 text-sm">
+          <div className="flex items-center justify-between gap-2">
+            <dt className="text-slate-500">{t('profile.role')}</dt>
+            <dd className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-xs font-bold tracking-wide text-brand-800" data-testid="account-role">
+              <BadgeCheck className="h-3.5 w-3.5" aria-hidden />
+              {t(`roles.${user.role}`)}
+            </dd>
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <dt className="text-slate-500">{t('profile.plan')}</dt>
+            <dd className="font-medium text-slate-800">{t(`plans.${user.userType}`)}</dd>
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <dt className="text-slate-500">{t('profile.memberSince')}</dt>
+            <dd className="font-medium text-slate-800">{formatDate(user.createdAt)}</dd>
+          </div>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3" aria-hidden>
+      <Card className="space-y-4 p-6 lg:col-span-2">
+        <UserRound className="h-6 w-6 text-slate-300" />
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </Card>
+      <Card className="space-y-3 p-6">
+        <Skeleton className="h-12 w-12 rounded-full" />
+        <Skeleton className="h-6" />
+      </Card>
+    </div>
+  );
+}

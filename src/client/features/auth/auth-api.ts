@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../shared/auth';
+import { api } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../../lib/session';
+
+/** The account calls of SPEC §7 made from /auth and /auth/reset (one hook per endpoint). */
+
+export type LoginBody = { email: string; password: string };
+export type RegisterBody = { email: string; password: string; companyName: string; firstName: string; lastName: string };
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.post<{ user: CurrentUser }>('/api/auth/login', body),
+    onSuccess: async ({ user }) => {
+      // Anything cached belongs to whoever used this browser before; the new session starts clean.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api.post<{ requiresVerification: boolean; email: string }>('/api/auth/register', body),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => api.post<{ email: string }>('/api/auth/resend-verification', body),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => api.post<{ email: string }>('/api/auth/forgot-password', body),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => api.post<{ ok: true }>('/api/auth/reset-password', body),
+  });
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertCircle, CheckCircle2, Globe2, Mail, ShieldCheck, Zap } from 'lucide-react';
+import { Logo } from '../../app/layout';
+import { LanguageSwitch } from '../../app/language-switch';
+import { cn } from '../../ui/cn';
+
+/** The frame of the account screens: their own small top bar (the navigation bar is hidden on /auth). */
+export function AuthShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-slate-50">
+      <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Logo to="/" />
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main className="mx-auto grid w-full max-w-6xl flex-1 items-start gap-10 px-4 py-8 sm:py-12 lg:grid-cols-2 lg:items-center">
+        <aside className="hidden lg:block">
+          <p className="text-sm font-semibold uppercase tracking-wide text-gold-600">{t('side.kicker')}</p>
+          <h2 className="mt-3 text-4xl font-bold leading-tight text-brand-900">{t('side.title')}</h2>
+          <p className="mt-4 text-lg text-slate-600">{t('side.body')}</p>
+          <ul className="mt-8 space-y-4">
+            <SidePoint icon={<Globe2 className="h-5 w-5" aria-hidden />} text={t('side.coverage')} />
+            <SidePoint icon={<Zap className="h-5 w-5" aria-hidden />} text={t('side.speed')} />
+            <SidePoint icon={<ShieldCheck className="h-5 w-5" aria-hidden />} text={t('side.tracking')} />
+          </ul>
+        </aside>
+        <div className="mx-auto w-full max-w-md">{children}</div>
+      </main>
+    </div>
+  );
+}
+
+function SidePoint({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <li className="flex items-center gap-3 text-slate-700">
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">{icon}</span>
+      {text}
+    </li>
+  );
+}
+
+/** A message at the top of an account form: a success, a problem, or news about the user's email. */
+export function Notice({ tone, title, children }: { tone: 'success' | 'error' | 'info'; title: string; children?: ReactNode }) {
+  const Icon = tone === 'error' ? AlertCircle : tone === 'info' ? Mail : CheckCircle2;
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn(
+        'mb-4 flex items-start gap-3 rounded-lg border p-4 text-sm',
+        tone === 'success' && 'border-emerald-200 bg-emerald-50 text-emerald-900',
+        tone === 'error' && 'border-red-200 bg-red-50 text-red-900',
+        tone === 'info' && 'border-brand-200 bg-brand-50 text-brand-900',
+      )}
+    >
+      <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+      <div>
+        <p className="font-semibold">{title}</p>
+        {children && <div className="mt-1">{children}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** Title and subtitle of an account form card. */
+export function FormHeading({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <div className="mb-6 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginSchema } from '../../../shared/auth';
+import { ApiError, errorMessage } from '../../lib/api';
+import { applyServerFieldErrors } from '../../lib/form-errors';
+import { translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Field, Input } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+import { useLogin } from './auth-api';
+
+/** The server says this (403) when the password is right but the address is not verified yet (SPEC §8). */
+const needsVerification = (error: unknown) => error instanceof ApiError && /verify your email/i.test(error.message);
+
+export function SignInForm({
+  defaultEmail,
+  onForgotPassword,
+  onVerificationRequired,
+}: {
+  defaultEmail?: string;
+  onForgotPassword: (email: string) => void;
+  onVerificationRequired: (email: string) => void;
+}) {
+  const { t } = useTranslation('auth');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: defaultEmail ?? '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      toast({ title: t('toasts.welcome'), description: t('toasts.welcomeDescription') });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      if (needsVerification(error)) {
+        toast({ title: t('toasts.verificationRequired'), description: t('toasts.verificationRequiredDescription'), variant: 'destructive' });
+        onVerificationRequired(values.email);
+        return;
+      }
+      applyServerFieldErrors(error, form.setError, ['email', 'password']);
+      toast({ title: t('toasts.loginFailed'), description: translateMessage(errorMessage(error, 'Invalid credentials')), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn.title')}>
+      <Field id="signin-email" label={t('fields.email')} error={translateMessage(errors.email?.message)}>
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          invalid={!!errors.email}
+          aria-describedby={errors.email ? 'signin-email-error' : undefined}
+          {...form.register('email')}
+        />
+      </Field>
+      <Field id="signin-password" label={t('fields.password')} error={translateMessage(errors.password?.message)}>
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          invalid={!!errors.password}
+          aria-describedby={errors.password ? 'signin-password-error' : undefined}
+          {...form.register('password')}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Button variant="link" size="sm" onClick={() => onForgotPassword(form.getValues('email'))}>
+          {t('signIn.forgot')}
+        </Button>
+      </div>
+      <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+      </Button>
+    </form>
+  );
+}
