@@ -11,6 +11,7 @@ import { installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { contactsRoutes } from './contacts/contacts.routes.js';
 import { releasesRoutes } from './releases/releases.routes.js';
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -54,6 +55,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(releasesRoutes, { prefix: '/api' });
+  await app.register(contactsRoutes, { prefix: '/api/global-contacts' });
   // Feature routes are registered above this line, one line per feature.
 
   const serveClient = options.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'));
