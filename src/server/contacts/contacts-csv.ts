@@ -1,0 +1,73 @@
+import { Readable } from 'node:stream';
+import { CSV_COLUMNS, type ContactFilter } from '../../shared/contacts.js';
+import type { Db } from '../db/client.js';
+import type { ContactRow } from './contact-view.js';
+import { contactsInBatches } from './contacts.service.js';
+
+/**
+ * CSV out: the import template and the export. Spreadsheet programs run a cell that starts with
+ * = + - @ (or a tab / carriage return) as a formula, so such cells are prefixed with an apostrophe.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** Undoes neutraliseCell on import, so an exported file imports back to the same values. */
+export function restoreCell(value: string): string {
+  return value.length > 1 && value[0] === "'" && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+export function csvLine(values: string[]): string {
+  return values.map((v) => `"${neutraliseCell(v).replace(/"/g, '""')}"`).join(',') + '\r\n';
+}
+
+/** Excel reads UTF-8 (and so Arabic) only with a byte-order mark. */
+const BOM = '\uFEFF';
+
+export function templateCsv(): string {
+  const example: Record<(typeof CSV_COLUMNS)[number], string> = {
+    Name: 'Layla Haddad',
+    'Outlet Name': 'Gulf Business Daily',
+    'Job Title': 'Business Editor',
+    'Contact Topics': 'Business, Finance',
+    'Outlet Topics': 'Business, Economy',
+    Category: 'Journalist',
+    'Media Type': 'Newspaper',
+    Focus: 'Banking',
+    Email: 'layla.haddad@example.com',
+    Country: 'UAE',
+    Language: 'English',
+  };
+  return BOM + csvLine([...CSV_COLUMNS]) + csvLine(CSV_COLUMNS.map((c) => example[c]));
+}
+
+const EXPORT_COLUMNS: Array<[string, (c: ContactRow) => string]> = [
+  ['First Name', (c) => c.firstName],
+  ['Last Name', (c) => c.lastName],
+  ['Email', (c) => c.email],
+  ['Phone', (c) => c.phone],
+  ['Outlet Name', (c) => c.organization],
+  ['Job Title', (c) => c.position],
+  ['Category', (c) => c.category],
+  ['Country', (c) => c.country],
+  ['Media Type', (c) => c.mediaType],
+  ['Language', (c) => c.language],
+  ['Focus', (c) => c.focus],
+  ['Specialization', (c) => c.specialization],
+  ['Contact Topics', (c) => c.contactTopics],
+  ['Outlet Topics', (c) => c.outletTopics],
+];
+
+/** The export as a stream, read from the database a page at a time: a million rows never sit in memory. */
+export function exportCsvStream(db: Db, filter: ContactFilter): Readable {
+  async function* lines() {
+    yield BOM + csvLine(EXPORT_COLUMNS.map(([name]) => name));
+    for await (const rows of contactsInBatches(db, filter)) {
+      yield rows.map((row) => csvLine(EXPORT_COLUMNS.map(([, read]) => read(row)))).join('');
+    }
+  }
+  return Readable.from(lines());
+}

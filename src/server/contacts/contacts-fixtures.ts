@@ -1,0 +1,44 @@
+import type { ContactFields } from '../../shared/contacts.js';
+import type { Db } from '../db/client.js';
+import { insertContactBatch, markContactsChanged } from './contacts.service.js';
+
+/** A contact with every field filled, for tests: override what the test is about. */
+export function contactFields(overrides: Partial<ContactFields> & { email: string }): ContactFields {
+  return {
+    firstName: '',
+    lastName: '',
+    phone: '',
+    organization: '',
+    position: '',
+    category: '',
+    country: '',
+    specialization: '',
+    focus: '',
+    contactTopics: '',
+    outletTopics: '',
+    mediaType: '',
+    language: 'English',
+    ...overrides,
+  };
+}
+
+export async function insertContacts(db: Db, contacts: ContactFields[]): Promise<void> {
+  await insertContactBatch(db, contacts);
+  await markContactsChanged(db);
+}
+
+/** A multipart/form-data body with one file, as a browser's form sends it. */
+export function multipartBody(
+  content: string | Buffer,
+  { filename = 'contacts.csv', contentType = 'text/csv', field = 'csvFile' } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----nashrTestBoundary7MA4YWxkTrZu0gW';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,224 @@
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import {
+  canonicalCountry,
+  canonicalLanguage,
+  contactEmailSchema,
+  IMPORT_ERRORS_LISTED,
+  IMPORT_MAX_BYTES,
+  type ContactFields,
+  type ImportRowError,
+  type ImportSummary,
+} from '../../shared/contacts.js';
+import type { Db } from '../db/client.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { AppError, tooLarge, unsupportedMedia, validationFailed } from '../http/errors.js';
+import { restoreCell } from './contacts-csv.js';
+import { emailsStoredBefore, insertContactBatch, markContactsChanged } from './contacts.service.js';
+
+type Field = keyof ContactFields | 'name';
+
+/** Header names, compared without case, spaces or punctuation, mapped to contact fields. */
+const HEADER_FIELDS: Record<string, Field> = {
+  name: 'name',
+  fullname: 'name',
+  firstname: 'firstName',
+  lastname: 'lastName',
+  outletname: 'organization',
+  outlet: 'organization',
+  organization: 'organization',
+  organisation: 'organization',
+  company: 'organization',
+  jobtitle: 'position',
+  position: 'position',
+  title: 'position',
+  contacttopics: 'contactTopics',
+  topics: 'contactTopics',
+  outlettopics: 'outletTopics',
+  category: 'category',
+  mediatype: 'mediaType',
+  focus: 'focus',
+  specialization: 'specialization',
+  specialisation: 'specialization',
+  email: 'email',
+  emailaddress: 'email',
+  country: 'country',
+  language: 'language',
+  phone: 'phone',
+  phonenumber: 'phone',
+  telephone: 'phone',
+  mobile: 'phone',
+};
+
+const FIELD_MAX: Partial<Record<Field, number>> = { contactTopics: 2000, outletTopics: 2000, specialization: 500, focus: 500, phone: 50 };
+
+const normaliseHeader = (h: string) => h.toLowerCase().replace(/[^a-z]/g, '');
+
+const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/comma-separated-values', 'application/octet-stream']);
+
+/** Name and type first; the content is sniffed as it streams (binary files carry NUL bytes or magic numbers). */
+export function assertCsvFile(filename: string, mimetype: string): void {
+  const csvName = /\.(csv|txt)$/i.test(filename);
+  if (!csvName && !(CSV_TYPES.has(mimetype) && mimetype !== 'application/octet-stream')) {
+    throw unsupportedMedia('Only CSV files can be imported');
+  }
+}
+
+const BINARY_MAGIC = [Buffer.from('%PDF'), Buffer.from('PK\x03\x04'), Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('GIF8')];
+
+function looksBinary(chunk: Buffer): boolean {
+  return chunk.subarray(0, 8192).includes(0) || BINARY_MAGIC.some((magic) => chunk.subarray(0, magic.length).equals(magic));
+}
+
+const BATCH_SIZE = 1000;
+
+type PendingRow = { row: number; fields: ContactFields };
+
+/**
+ * Streams a CSV file into the media database (SPEC.md §5): header names in any case and order, BOM,
+ * quoted fields and CRLF. Rows with an invalid or duplicate email are reported, everything else is
+ * added. Rows go in by batches inside one transaction, so memory stays flat and a file that turns out
+ * to be too large (or not CSV) leaves nothing behind.
+ */
+export async function importContactsCsv(
+  db: Db,
+  actor: AuditActor,
+  upload: { filename: string; stream: Readable & { truncated?: boolean } },
+): Promise<ImportSummary> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1_000_000 });
+    let failure: AppError | undefined;
+    const fail = (error: AppError) => {
+      failure ??= error;
+      parser.destroy(error);
+    };
+    upload.stream.on('limit', () => fail(tooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`)));
+    let firstChunk = true;
+    upload.stream.on('data', (chunk: Buffer) => {
+      if (firstChunk && looksBinary(chunk)) fail(unsupportedMedia('The file is not a CSV file'));
+      firstChunk = false;
+    });
+    upload.stream.on('error', (error) => fail(error instanceof AppError ? error : new AppError(400, 'BAD_REQUEST', 'The upload was interrupted')));
+    upload.stream.pipe(parser);
+
+    const summary: ImportSummary = { added: 0, errorCount: 0, errors: [] };
+    const reject = (row: number, email: string, message: string) => {
+      summary.errorCount++;
+      if (summary.errors.length < IMPORT_ERRORS_LISTED) summary.errors.push({ row, email, message } satisfies ImportRowError);
+    };
+    let columns: Array<Field | undefined> | undefined;
+    let rowNumber = 1;
+    let batch: PendingRow[] = [];
+    const flush = async () => {
+      if (batch.length) await insertBatch(tx, batch, reject, summary);
+      batch = [];
+    };
+
+    try {
+      for await (const record of parser as AsyncIterable<string[]>) {
+        if (!columns) {
+          columns = record.map((h) => HEADER_FIELDS[normaliseHeader(h)]);
+          if (!columns.includes('email')) {
+            throw validationFailed([{ path: 'csvFile', message: 'The file has no Email column' }], 'The file has no Email column');
+          }
+          continue;
+        }
+        rowNumber++;
+        const values = readRow(columns, record);
+        const email = contactEmailSchema.safeParse(values.email ?? '');
+        if (!email.success) {
+          reject(rowNumber, (values.email ?? '').slice(0, 254), values.email ? 'Invalid email address' : 'Email is required');
+          continue;
+        }
+        batch.push({ row: rowNumber, fields: toFields(values, email.data) });
+        if (batch.length >= BATCH_SIZE) await flush();
+      }
+      if (failure) throw failure;
+      if (upload.stream.truncated) throw tooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+      if (!columns) throw validationFailed([{ path: 'csvFile', message: 'The file is empty' }], 'The file is empty');
+      await flush();
+    } catch (error) {
+      if (failure) throw failure;
+      if (error instanceof AppError) throw error;
+      const code = (error as { code?: string }).code;
+      if (typeof code === 'string' && code.startsWith('CSV_')) {
+        throw validationFailed([{ path: 'csvFile', message: `The CSV is malformed near row ${rowNumber + 1}` }]);
+      }
+      throw error;
+    } finally {
+      upload.stream.unpipe(parser);
+      upload.stream.resume();
+    }
+
+    summary.errors.sort((a, b) => a.row - b.row);
+    await recordAudit(tx, actor, 'contact.import', upload.filename, { added: summary.added, errors: summary.errorCount, rows: rowNumber - 1 });
+    if (summary.added) await markContactsChanged(tx);
+    return summary;
+  });
+}
+
+function readRow(columns: Array<Field | undefined>, record: string[]): Partial<Record<Field, string>> {
+  const values: Partial<Record<Field, string>> = {};
+  columns.forEach((field, i) => {
+    const value = record[i];
+    if (!field || value === undefined) return;
+    const cleaned = restoreCell(value.trim());
+    if (cleaned) values[field] = cleaned.slice(0, FIELD_MAX[field] ?? 200);
+  });
+  return values;
+}
+
+function toFields(values: Partial<Record<Field, string>>, email: string): ContactFields {
+  let firstName = values.firstName ?? '';
+  let lastName = values.lastName ?? '';
+  if (!firstName && !lastName && values.name) {
+    const [first, ...rest] = values.name.split(/\s+/);
+    firstName = first;
+    lastName = rest.join(' ');
+  }
+  return {
+    email,
+    firstName: firstName.slice(0, 100),
+    lastName: lastName.slice(0, 100),
+    phone: values.phone ?? '',
+    organization: values.organization ?? '',
+    position: values.position ?? '',
+    category: values.category ?? '',
+    country: canonicalCountry(values.country ?? ''),
+    specialization: values.specialization ?? '',
+    focus: values.focus ?? '',
+    contactTopics: values.contactTopics ?? '',
+    outletTopics: values.outletTopics ?? '',
+    mediaType: values.mediaType ?? '',
+    language: canonicalLanguage(values.language),
+  };
+}
+
+async function insertBatch(
+  tx: Db,
+  batch: PendingRow[],
+  reject: (row: number, email: string, message: string) => void,
+  summary: ImportSummary,
+): Promise<void> {
+  const firstInBatch = new Map<string, PendingRow>();
+  const duplicatesInBatch: PendingRow[] = [];
+  for (const pending of batch) {
+    if (firstInBatch.has(pending.fields.email)) duplicatesInBatch.push(pending);
+    else firstInBatch.set(pending.fields.email, pending);
+  }
+  const inserted = new Set(await insertContactBatch(tx, [...firstInBatch.values()].map((p) => p.fields)));
+  summary.added += inserted.size;
+  const conflicts = [...firstInBatch.values()].filter((p) => !inserted.has(p.fields.email));
+  const storedBefore = await emailsStoredBefore(
+    tx,
+    conflicts.map((p) => p.fields.email),
+  );
+  const rejected = [
+    ...conflicts.map((p) => ({ p, stored: storedBefore.has(p.fields.email) })),
+    ...duplicatesInBatch.map((p) => ({ p, stored: false })),
+  ].sort((a, b) => a.p.row - b.p.row);
+  for (const { p, stored } of rejected) {
+    reject(p.row, p.fields.email, stored ? 'A contact with this email already exists' : 'Duplicate email in this file');
+  }
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { bulkDeleteSchema, contactFilterSchema, contactInputSchema, contactSearchQuerySchema } from '../../shared/contacts.js';
+import { parseInput, parseIntParam, unsupportedMedia, validationFailed } from '../http/errors.js';
+import { requireSuperAdmin, requireUser } from '../http/session.js';
+import { canViewEmails } from './contact-view.js';
+import { exportCsvStream, templateCsv } from './contacts-csv.js';
+import { assertCsvFile, importContactsCsv } from './contacts-import.js';
+import {
+  bulkDeleteContacts,
+  contactFacets,
+  createContact,
+  deleteContact,
+  getContact,
+  searchContacts,
+  updateContact,
+} from './contacts.service.js';
+
+const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+
+/** The global media database: read by every signed-in user, changed by super admins only. */
+export async function contactsRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get('/', async (request) => {
+    const user = requireUser(request);
+    const { page, pageSize, ...filter } = parseInput(contactSearchQuerySchema, request.query);
+    return searchContacts(db, filter, { page, pageSize }, canViewEmails(user));
+  });
+
+  app.get('/facets', async (request) => {
+    requireUser(request);
+    return contactFacets(db, parseInput(contactFilterSchema, request.query));
+  });
+
+  app.get('/template', async (request, reply) => {
+    requireSuperAdmin(request);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="contacts-template.csv"')
+      .send(templateCsv());
+  });
+
+  app.get('/export', async (request, reply) => {
+    requireSuperAdmin(request);
+    const filter = parseInput(contactFilterSchema, request.query);
+    const date = app.deps.now().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="contacts-${date}.csv"`)
+      .send(exportCsvStream(db, filter));
+  });
+
+  app.get('/:id', async (request) => {
+    const user = requireUser(request);
+    return getContact(db, parseIntParam((request.params as { id: string }).id), canViewEmails(user));
+  });
+
+  app.post('/', async (request, reply) => {
+    requireSuperAdmin(request);
+    const contact = await createContact(db, parseInput(contactInputSchema, request.body));
+    return reply.status(201).send(contact);
+  });
+
+  app.put('/:id', async (request) => {
+    requireSuperAdmin(request);
+    const id = parseIntParam((request.params as { id: string }).id);
+    return updateContact(db, id, parseInput(contactInputSchema, request.body));
+  });
+
+  app.delete('/:id', async (request) => {
+    const user = requireSuperAdmin(request);
+    const id = parseIntParam((request.params as { id: string }).id);
+    await deleteContact(db, actorOf(user), id);
+    return { deleted: 1 };
+  });
+
+  app.post('/bulk-delete', async (request) => {
+    const user = requireSuperAdmin(request);
+    const { ids } = parseInput(bulkDeleteSchema, request.body);
+    return bulkDeleteContacts(db, actorOf(user), ids);
+  });
+
+  app.post('/import', async (request) => {
+    const user = requireSuperAdmin(request);
+    if (!request.isMultipart()) throw unsupportedMedia('Upload the CSV file as multipart/form-data in the field csvFile');
+    const part = await request.file();
+    if (!part || part.fieldname !== 'csvFile') {
+      part?.file.resume();
+      throw validationFailed([{ path: 'csvFile', message: 'Choose a CSV file to import' }]);
+    }
+    try {
+      assertCsvFile(part.filename, part.mimetype);
+    } catch (error) {
+      part.file.resume();
+      throw error;
+    }
+    const summary = await importContactsCsv(db, actorOf(user), { filename: part.filename, stream: part.file });
+    return { summary };
+  });
+}

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  splitTopics,
+  type Contact,
+  type ContactFacets,
+  type ContactFields,
+  type ContactFilter,
+  type ContactPage,
+  type BulkDeleteResult,
+  type FacetValue,
+} from '../../shared/contacts.js';
+import { foldText, searchTerms } from '../../shared/text-fold.js';
+import type { Db } from '../db/client.js';
+import { appSettings, globalContacts as gc } from '../db/schema.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { conflict, notFound } from '../http/errors.js';
+import { presentContact } from './contact-view.js';
+
+/** Everything a person can search a contact by, folded once at write time (PRODUCT.md §3). */
+export function searchTextOf(c: Pick<ContactFields, 'firstName' | 'lastName' | 'email' | 'organization' | 'position' | 'contactTopics' | 'outletTopics'>): string {
+  return foldText([c.firstName, c.lastName, c.email, c.organization, c.position, c.contactTopics, c.outletTopics].join(' '));
+}
+
+/** Both drivers answer raw queries with `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+type FilterDimension = 'country' | 'contactTopic' | 'mediaType' | 'language';
+
+/** The WHERE conditions of a filter; `except` leaves one dimension out (disjunctive facet counts). */
+function filterConditions(filter: ContactFilter, except?: FilterDimension): SQL[] {
+  const conditions: SQL[] = searchTerms(filter.search).map((term) => sql`${gc.searchText} LIKE ${`%${escapeLike(term)}%`}`);
+  if (except !== 'country' && filter.country.length) conditions.push(inArray(gc.country, filter.country));
+  if (except !== 'mediaType' && filter.mediaType.length) conditions.push(inArray(gc.mediaType, filter.mediaType));
+  if (except !== 'language' && filter.language) conditions.push(eq(gc.language, filter.language));
+  if (except !== 'contactTopic' && filter.contactTopic.length) {
+    conditions.push(sql`${gc.contactTopicList} && ${sql.param(filter.contactTopic)}::text[]`);
+  }
+  return conditions;
+}
+
+/** The filter as one condition, for features that act on "every match" (adding to a list, export). */
+export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
+  return and(...filterConditions(filter));
+}
+
+const filterKey = (filter: ContactFilter, except?: FilterDimension) =>
+  JSON.stringify([
+    searchTerms(filter.search),
+    except === 'country' ? [] : [...filter.country].sort(),
+    except === 'contactTopic' ? [] : [...filter.contactTopic].sort(),
+    except === 'mediaType' ? [] : [...filter.mediaType].sort(),
+    except === 'language' ? null : (filter.language ?? null),
+  ]);
+
+// ---------------------------------------------------------------- counts cache
+
+/**
+ * Exact counts of broad filters cost a scan at a million rows, so counts and facets are cached under
+ * a version of the media database that every write bumps (kept in the database, so all web processes
+ * agree). A cached figure is therefore never stale: a new version simply misses the cache.
+ */
+const VERSION_KEY = 'contacts_version';
+const CACHE_ENTRIES = 500;
+const caches = new WeakMap<Db, Map<string, unknown>>();
+
+async function contactsVersion(db: Db): Promise<string> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY));
+  return row?.value ?? 'initial';
+}
+
+/** Call after every change to the media database (in the same transaction when there is one). */
+export async function markContactsChanged(db: Db): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key: VERSION_KEY, value: randomUUID() })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
+}
+
+async function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  if (cache.has(key)) return cache.get(key) as T;
+  const value = await compute();
+  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+  return value;
+}
+
+async function countMatching(db: Db, conditions: SQL[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(gc).where(and(...conditions));
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function searchContacts(
+  db: Db,
+  filter: ContactFilter,
+  paging: { page: number; pageSize: number },
+  reveal: boolean,
+): Promise<ContactPage> {
+  const conditions = filterConditions(filter);
+  const version = await contactsVersion(db);
+  const [rows, total, overallTotal] = await Promise.all([
+    db
+      .select()
+      .from(gc)
+      .where(and(...conditions))
+      .orderBy(desc(gc.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    cached(db, `${version}|count|${filterKey(filter)}`, () => countMatching(db, conditions)),
+    cached(db, `${version}|count|all`, () => countMatching(db, [])),
+  ]);
+  return { items: rows.map((r) => presentContact(r, reveal)), total, overallTotal, page: paging.page, pageSize: paging.pageSize };
+}
+
+const FACET_LIMIT = 100;
+
+async function facetOf(db: Db, column: typeof gc.country | typeof gc.mediaType | typeof gc.language, conditions: SQL[]): Promise<FacetValue[]> {
+  const rows = await db
+    .select({ value: column, count: count() })
+    .from(gc)
+    .where(and(ne(column, ''), ...conditions))
+    .groupBy(column)
+    .orderBy(desc(count()), column)
+    .limit(FACET_LIMIT);
+  return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+async function topicFacet(db: Db, conditions: SQL[]): Promise<FacetValue[]> {
+  const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
+  const result = await db.execute(
+    sql`SELECT topic AS value, count(*)::int AS count
+        FROM ${gc} CROSS JOIN LATERAL unnest(${gc.contactTopicList}) AS topic
+        ${where}
+        GROUP BY topic ORDER BY count(*) DESC, topic LIMIT ${FACET_LIMIT}`,
+  );
+  return rowsOf<{ value: string; count: number }>(result).map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+/**
+ * Counts per filter value. Each dimension is counted under every *other* filter, so a multi-select
+ * menu keeps showing how many contacts each further choice would add.
+ */
+export async function contactFacets(db: Db, filter: ContactFilter): Promise<ContactFacets> {
+  const version = await contactsVersion(db);
+  const facet = (dimension: FilterDimension, compute: (conditions: SQL[]) => Promise<FacetValue[]>) =>
+    cached(db, `${version}|facet:${dimension}|${filterKey(filter, dimension)}`, () => compute(filterConditions(filter, dimension)));
+  const [countries, contactTopics, mediaTypes, languages] = await Promise.all([
+    facet('country', (c) => facetOf(db, gc.country, c)),
+    facet('contactTopic', (c) => topicFacet(db, c)),
+    facet('mediaType', (c) => facetOf(db, gc.mediaType, c)),
+    facet('language', (c) => facetOf(db, gc.language, c)),
+  ]);
+  return { countries, contactTopics, mediaTypes, languages };
+}
+
+export async function getContact(db: Db, id: number, reveal: boolean): Promise<Contact> {
+  const [row] = await db.select().from(gc).where(eq(gc.id, id));
+  if (!row) throw notFound('Contact not found');
+  return presentContact(row, reveal);
+}
+
+export async function countAllContacts(db: Db): Promise<number> {
+  return countMatching(db, []);
+}
+
+/** Every contact matching a filter, in id order, a page at a time (exports stream this). */
+export async function* contactsInBatches(db: Db, filter: ContactFilter, batchSize = 2000) {
+  const conditions = filterConditions(filter);
+  let afterId = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(gc)
+      .where(and(sql`${gc.id} > ${afterId}`, ...conditions))
+      .orderBy(gc.id)
+      .limit(batchSize);
+    if (!rows.length) return;
+    yield rows;
+    afterId = rows[rows.length - 1].id;
+  }
+}
+
+// ---------------------------------------------------------------- writing
+
+function columnsOf(fields: ContactFields) {
+  return {
+    ...fields,
+    contactTopicList: splitTopics(fields.contactTopics),
+    searchText: searchTextOf(fields),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const duplicateEmail = () => conflict('A contact with this email already exists');
+
+export async function createContact(db: Db, fields: ContactFields): Promise<Contact> {
+  const [row] = await db.insert(gc).values(columnsOf(fields)).onConflictDoNothing({ target: gc.email }).returning();
+  if (!row) throw duplicateEmail();
+  await markContactsChanged(db);
+  return presentContact(row, true);
+}
+
+export async function updateContact(db: Db, id: number, fields: ContactFields): Promise<Contact> {
+  try {
+    const [row] = await db
+      .update(gc)
+      .set({ ...columnsOf(fields), updatedAt: sql`now()` })
+      .where(eq(gc.id, id))
+      .returning();
+    if (!row) throw notFound('Contact not found');
+    await markContactsChanged(db);
+    return presentContact(row, true);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}
+
+export async function deleteContact(db: Db, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(gc).where(eq(gc.id, id)).returning({ id: gc.id, email: gc.email });
+    if (!row) throw notFound('Contact not found');
+    await recordAudit(tx as unknown as Db, actor, 'contact.delete', String(id), { email: row.email, deleted: 1 });
+    await markContactsChanged(tx as unknown as Db);
+  });
+}
+
+const AUDITED_IDS_MAX = 1000;
+
+/** One call for many: the reply says which ids were deleted and why the others were not. */
+export async function bulkDeleteContacts(db: Db, actor: AuditActor, ids: number[]): Promise<BulkDeleteResult> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(gc).where(inArray(gc.id, unique)).returning({ id: gc.id });
+    const deletedIds = new Set(deleted.map((r) => r.id));
+    const failed = unique.filter((id) => !deletedIds.has(id)).map((id) => ({ id, reason: 'Contact not found' }));
+    await recordAudit(tx as unknown as Db, actor, 'contact.bulk_delete', null, {
+      requested: unique.length,
+      deleted: deletedIds.size,
+      failed: failed.length,
+      ids: [...deletedIds].slice(0, AUDITED_IDS_MAX),
+    });
+    if (deletedIds.size) await markContactsChanged(tx as unknown as Db);
+    return { deleted: deletedIds.size, failed };
+  });
+}
+
+const UNIT_SEPARATOR = '\u001f';
+
+/**
+ * Inserts many contacts in one statement (one array parameter per column, so the batch size is not
+ * bound by the parameter limit). Existing emails are skipped; the emails actually inserted are returned.
+ * The caller marks the database changed once it is done.
+ */
+export async function insertContactBatch(db: Db, contacts: ContactFields[]): Promise<string[]> {
+  if (!contacts.length) return [];
+  const column = <K extends keyof ContactFields>(key: K) => sql.param(contacts.map((c) => String(c[key] ?? '')));
+  const result = await db.execute(sql`
+    INSERT INTO ${gc} (email, first_name, last_name, phone, organization, position, category, country, specialization,
+      focus, contact_topics, outlet_topics, contact_topic_list, media_type, language, search_text)
+    SELECT email, first_name, last_name, phone, organization, position, category, country, specialization,
+      focus, contact_topics, outlet_topics, string_to_array(topic_list, ${UNIT_SEPARATOR}), media_type, language, search_text
+    FROM unnest(${column('email')}::text[], ${column('firstName')}::text[], ${column('lastName')}::text[],
+      ${column('phone')}::text[], ${column('organization')}::text[], ${column('position')}::text[],
+      ${column('category')}::text[], ${column('country')}::text[], ${column('specialization')}::text[],
+      ${column('focus')}::text[], ${column('contactTopics')}::text[], ${column('outletTopics')}::text[],
+      ${sql.param(contacts.map((c) => splitTopics(c.contactTopics).join(UNIT_SEPARATOR)))}::text[],
+      ${column('mediaType')}::text[], ${column('language')}::text[],
+      ${sql.param(contacts.map((c) => searchTextOf(c)))}::text[])
+      AS u(email, first_name, last_name, phone, organization, position, category, country, specialization,
+        focus, contact_topics, outlet_topics, topic_list, media_type, language, search_text)
+    ON CONFLICT (email) DO NOTHING
+    RETURNING email`);
+  return rowsOf<{ email: string }>(result).map((r) => r.email);
+}
+
+/** Which of these emails were stored by an earlier transaction (as opposed to earlier in this one). */
+export async function emailsStoredBefore(db: Db, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const result = await db.execute(
+    sql`SELECT email FROM ${gc} WHERE email = ANY(${sql.param(emails)}::text[]) AND created_at <> now()`,
+  );
+  return new Set(rowsOf<{ email: string }>(result).map((r) => r.email));
+}

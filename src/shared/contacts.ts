@@ -1,0 +1,270 @@
+import { z } from 'zod';
+
+/**
+ * The media database's shared vocabulary: the contact schemas used by the server and the admin forms,
+ * the search filter object (also the body of "add every match to a list"), and the masked form of
+ * contact emails and phones that viewers without `canViewEmails` receive.
+ */
+
+/** The 15 countries of SPEC.md §1, in the order the marketing copy lists them. Stored as written here. */
+export const COUNTRIES = [
+  'UAE',
+  'Saudi Arabia',
+  'Egypt',
+  'Lebanon',
+  'Jordan',
+  'Kuwait',
+  'Qatar',
+  'Bahrain',
+  'Oman',
+  'Morocco',
+  'Tunisia',
+  'Algeria',
+  'Iraq',
+  'Yemen',
+  'Sudan',
+] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const MEDIA_TYPES = [
+  'Newspaper',
+  'Magazine',
+  'Online',
+  'TV',
+  'Radio',
+  'News Agency',
+  'Blog',
+  'Podcast',
+  'Influencer',
+] as const;
+
+export const TOPICS = [
+  'Business',
+  'Technology',
+  'Finance',
+  'Banking',
+  'Energy',
+  'Real Estate',
+  'Health',
+  'Travel',
+  'Lifestyle',
+  'Sports',
+  'Automotive',
+  'Politics',
+  'Entertainment',
+  'Fashion',
+  'Food',
+  'Education',
+  'Environment',
+  'Telecom',
+  'Retail',
+  'Startups',
+  'Aviation',
+  'Culture',
+] as const;
+
+export const LANGUAGES = ['English', 'Arabic'] as const;
+export type ContactLanguage = (typeof LANGUAGES)[number];
+
+export const CONTACT_PAGE_SIZE = 20;
+export const CONTACT_PAGE_SIZE_MAX = 100;
+/** Deep offsets are slow and useless to a person; 5,000 pages of 20 is 100,000 contacts. */
+export const CONTACT_PAGE_MAX = 50_000;
+export const BULK_IDS_MAX = 10_000;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The columns of the import file (SPEC.md §5), in the template's order. Only Email is required. */
+export const CSV_COLUMNS = [
+  'Name',
+  'Outlet Name',
+  'Job Title',
+  'Contact Topics',
+  'Outlet Topics',
+  'Category',
+  'Media Type',
+  'Focus',
+  'Email',
+  'Country',
+  'Language',
+] as const;
+
+const COUNTRY_ALIASES: Record<string, Country> = {
+  'united arab emirates': 'UAE',
+  emirates: 'UAE',
+  'u.a.e.': 'UAE',
+  ksa: 'Saudi Arabia',
+  'kingdom of saudi arabia': 'Saudi Arabia',
+  saudi: 'Saudi Arabia',
+};
+
+/** Known spellings of our countries become the canonical name; anything else is kept as written. */
+export function canonicalCountry(value: string): string {
+  const trimmed = value.trim().replace(/\s+/g, ' ');
+  const lower = trimmed.toLowerCase();
+  return COUNTRIES.find((c) => c.toLowerCase() === lower) ?? COUNTRY_ALIASES[lower] ?? trimmed;
+}
+
+/** English unless the value says Arabic (in either language or as a code). */
+export function canonicalLanguage(value: string | undefined | null): ContactLanguage {
+  const lower = (value ?? '').trim().toLowerCase();
+  return lower === 'arabic' || lower === 'ar' || lower === 'العربية' || lower === 'عربي' ? 'Arabic' : 'English';
+}
+
+/** Topics are comma-separated (Latin or Arabic comma); trimmed, de-duplicated, empty ones dropped. */
+export function splitTopics(value: string, max = 30): string[] {
+  const seen = new Set<string>();
+  for (const raw of value.split(/[,،]/)) {
+    const topic = raw.trim().replace(/\s+/g, ' ');
+    if (topic) seen.add(topic.slice(0, 100));
+    if (seen.size >= max) break;
+  }
+  return [...seen];
+}
+
+// ---------------------------------------------------------------- contact input
+
+const text = (max: number) => z.string().trim().max(max, { message: `Must be at most ${max} characters` }).default('');
+
+export const contactEmailSchema = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, { message: 'Email is required' })
+  .max(254, { message: 'Invalid email address' })
+  .email({ message: 'Invalid email address' })
+  .transform((value) => value.toLowerCase());
+
+export const contactInputSchema = z.object({
+  email: contactEmailSchema,
+  firstName: text(100),
+  lastName: text(100),
+  phone: text(50),
+  organization: text(200),
+  position: text(200),
+  category: text(200),
+  country: text(100).transform(canonicalCountry),
+  specialization: text(500),
+  focus: text(500),
+  contactTopics: text(2000),
+  outletTopics: text(2000),
+  mediaType: text(100),
+  language: z
+    .string()
+    .optional()
+    .transform((v) => canonicalLanguage(v)),
+});
+export type ContactInput = z.input<typeof contactInputSchema>;
+export type ContactFields = z.output<typeof contactInputSchema>;
+
+// ---------------------------------------------------------------- search filter
+
+const manyValues = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(z.string().trim().max(100, { message: 'Filter value is too long' }), { message: 'Invalid filter' })
+    .max(50, { message: 'Too many filter values' })
+    .transform((values) => [...new Set(values.filter(Boolean))]),
+);
+
+/**
+ * The search filter: a query string's parameters (repeat a parameter for several values) or a JSON
+ * object with arrays. Values of one filter are alternatives (OR); different filters all apply (AND).
+ */
+export const contactFilterSchema = z.object({
+  search: z.string().max(200, { message: 'Search is too long' }).optional().default(''),
+  country: manyValues,
+  contactTopic: manyValues,
+  mediaType: manyValues,
+  language: z.preprocess(
+    (v) => (v === '' || v === null || (typeof v === 'string' && v.toLowerCase() === 'all') ? undefined : v),
+    z.enum(LANGUAGES, { message: 'Language must be English or Arabic' }).optional(),
+  ),
+});
+export type ContactFilter = z.output<typeof contactFilterSchema>;
+export type ContactFilterInput = z.input<typeof contactFilterSchema>;
+
+export const pageSchema = z.object({
+  page: z.coerce
+    .number({ message: 'Page must be a number' })
+    .int({ message: 'Page must be a whole number' })
+    .min(1, { message: 'Page must be at least 1' })
+    .max(CONTACT_PAGE_MAX, { message: `Page must be at most ${CONTACT_PAGE_MAX}` })
+    .default(1),
+  pageSize: z.coerce
+    .number({ message: 'Page size must be a number' })
+    .int({ message: 'Page size must be a whole number' })
+    .min(1, { message: 'Page size must be at least 1' })
+    .max(CONTACT_PAGE_SIZE_MAX, { message: `Page size must be at most ${CONTACT_PAGE_SIZE_MAX}` })
+    .default(CONTACT_PAGE_SIZE),
+});
+
+export const contactSearchQuerySchema = contactFilterSchema.extend(pageSchema.shape);
+
+export const bulkDeleteSchema = z.object({
+  ids: z
+    .array(z.number({ message: 'Contact ids must be numbers' }).int().positive(), { message: 'ids must be a list of contact ids' })
+    .min(1, { message: 'Select at least one contact' })
+    .max(BULK_IDS_MAX, { message: `At most ${BULK_IDS_MAX} contacts at once` }),
+});
+
+// ---------------------------------------------------------------- responses
+
+export type Contact = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  organization: string;
+  position: string;
+  category: string;
+  country: string;
+  specialization: string;
+  focus: string;
+  contactTopics: string;
+  outletTopics: string;
+  mediaType: string;
+  language: string;
+  createdAt: string;
+  updatedAt: string;
+  /** True when email and phone are the masked forms (the viewer lacks canViewEmails). */
+  masked: boolean;
+};
+
+export type ContactPage = { items: Contact[]; total: number; overallTotal: number; page: number; pageSize: number };
+
+export type FacetValue = { value: string; count: number };
+export type ContactFacets = {
+  countries: FacetValue[];
+  contactTopics: FacetValue[];
+  mediaTypes: FacetValue[];
+  languages: FacetValue[];
+};
+
+export type BulkDeleteResult = { deleted: number; failed: Array<{ id: number; reason: string }> };
+
+export type ImportRowError = { row: number; email: string; message: string };
+/** `errors` lists at most IMPORT_ERRORS_LISTED rows; `errorCount` counts them all. */
+export type ImportSummary = { added: number; errorCount: number; errors: ImportRowError[] };
+export const IMPORT_ERRORS_LISTED = 1000;
+
+// ---------------------------------------------------------------- masking
+
+export const MASK = '•••••';
+
+/** Keeps the first letter and the top-level domain: enough to tell cards apart, never the address. */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at < 1) return MASK;
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const tld = dot >= 0 ? domain.slice(dot + 1) : '';
+  return `${email[0]}${MASK}@${MASK}${tld ? `.${tld}` : ''}`;
+}
+
+/** Keeps a leading + and the first three digits (the country code); every other digit becomes •. */
+export function maskPhone(phone: string): string {
+  let kept = 0;
+  return phone.replace(/\d/g, (digit) => (kept++ < 3 ? digit : '•'));
+}
+
+export const isMaskedEmail = (value: string) => value.includes(MASK);

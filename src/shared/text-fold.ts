@@ -1,0 +1,29 @@
+/**
+ * Arabic-aware text folding for search (PRODUCT.md §3): the same function builds a contact's stored
+ * search text and folds the query, so أحمد, احمد and إحمد meet in one form.
+ */
+
+// Harakat and Quranic marks (U+0610–U+061A, U+064B–U+065F), superscript alef (U+0670), tatweel (U+0640).
+const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
+const ALEF_VARIANTS = /[\u0623\u0625\u0622\u0671]/g; // أ إ آ ٱ
+const TEH_MARBUTA = /\u0629/g; // ة
+const ALEF_MAKSURA = /\u0649/g; // ى
+
+export function foldText(value: string): string {
+  return value
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(ARABIC_MARKS, '')
+    .replace(ALEF_VARIANTS, '\u0627')
+    .replace(TEH_MARBUTA, '\u0647')
+    .replace(ALEF_MAKSURA, '\u064A')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The words of a folded query: each must appear somewhere in the contact's search text. */
+export function searchTerms(query: string, maxTerms = 8): string[] {
+  const folded = foldText(query);
+  if (!folded) return [];
+  return [...new Set(folded.split(' '))].slice(0, maxTerms);
+}
