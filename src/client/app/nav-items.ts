@@ -12,5 +12,7 @@ export type NavItem = {
 /** The navigation bar of SPEC §2; an entry appears once its screen exists. */
 export const navItems: NavItem[] = [
   { to: '/dashboard', labelKey: 'nav.dashboard' },
+  { to: '/contacts-new', labelKey: 'nav.contacts', activePrefix: '/contacts' },
+  { to: '/my-lists', labelKey: 'nav.lists' },
   // nav items are added above this line, in SPEC §2 order
 ];

@@ -5,6 +5,7 @@ import { Spinner } from '../ui/feedback';
 import { AppLayout } from './layout';
 import { NotFoundPage } from './not-found';
 import { Protected } from './protected';
+import { Protected } from './protected';
 
 // Feature pages, loaded on demand (one import per page; features never import each other).
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
@@ -12,6 +13,8 @@ const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const ProfilePage = lazy(() => import('../features/account/profile-page'));
 const SettingsPage = lazy(() => import('../features/account/settings-page'));
+const ContactsPage = lazy(() => import('../features/contacts/contacts-page'));
+const MyListsPage = lazy(() => import('../features/lists/my-lists-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -29,6 +32,9 @@ export function AppRoutes() {
         <Route path="/auth/reset" element={<Page><ResetPasswordPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
         <Route path="/settings" element={<Protected><Page><SettingsPage /></Page></Protected>} />
+        <Route path="/contacts-new" element={<Protected><Page><ContactsPage /></Page></Protected>} />
+        <Route path="/contacts" element={<Protected><Page><ContactsPage /></Page></Protected>} />
+        <Route path="/my-lists" element={<Protected><Page><MyListsPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

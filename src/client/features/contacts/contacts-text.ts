@@ -1,0 +1,26 @@
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../../lib/i18n';
+
+/** English needs "1 contact" / "2 contacts"; the Arabic texts are phrased to read well with any number. */
+export function countText(t: TFunction, key: string, count: number, values: Record<string, unknown> = {}): string {
+  return t(`${key}.${count === 1 ? 'one' : 'other'}`, { ...values, n: formatNumber(count) });
+}
+
+export type ValueKind = 'country' | 'contactTopic' | 'mediaType' | 'language';
+
+/** Countries, topics, media types and languages are stored in English; known ones are shown translated. */
+export function valueLabel(t: TFunction, kind: ValueKind, value: string): string {
+  return t(`values.${kind}.${value}`, { defaultValue: value, keySeparator: '.', nsSeparator: false });
+}
+
+export function fullName(contact: { firstName: string; lastName: string; email: string }): string {
+  return `${contact.firstName} ${contact.lastName}`.trim();
+}
+
+/** "Business, Technology" → ['Business', 'Technology'] */
+export function topicsOf(value: string): string[] {
+  return value
+    .split(/[,،]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,59 @@
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ContactFilter } from '../../../shared/contacts';
+import { valueLabel } from './contacts-text';
+import { MULTI_FILTER_KEYS, isFilterActive, type MultiFilterKey } from './use-contact-filters';
+
+type Chip = { key: string; label: string; onRemove: () => void };
+
+/** One chip per active filter value, each removable, and "Clear all". */
+export function FilterChips({
+  filter,
+  onSearch,
+  onRemoveValue,
+  onLanguage,
+  onClearAll,
+}: {
+  filter: ContactFilter;
+  onSearch: (search: string) => void;
+  onRemoveValue: (key: MultiFilterKey, value: string) => void;
+  onLanguage: (language: undefined) => void;
+  onClearAll: () => void;
+}) {
+  const { t } = useTranslation('contacts');
+  if (!isFilterActive(filter)) return null;
+
+  const chips: Chip[] = [];
+  if (filter.search.trim()) {
+    chips.push({ key: 'search', label: t('chips.search', { text: filter.search.trim() }), onRemove: () => onSearch('') });
+  }
+  for (const key of MULTI_FILTER_KEYS) {
+    for (const value of filter[key]) {
+      chips.push({ key: `${key}:${value}`, label: valueLabel(t, key, value), onRemove: () => onRemoveValue(key, value) });
+    }
+  }
+  if (filter.language) {
+    chips.push({ key: 'language', label: valueLabel(t, 'language', filter.language), onRemove: () => onLanguage(undefined) });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" aria-label={t('chips.label')} role="group">
+      {chips.map((chip) => (
+        <span key={chip.key} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-800">
+          <span className="max-w-[16rem] truncate">{chip.label}</span>
+          <button
+            type="button"
+            onClick={chip.onRemove}
+            aria-label={t('chips.remove', { label: chip.label })}
+            className="rounded-full p-0.5 hover:bg-brand-100"
+          >
+            <X className="h-3.5 w-3.5" aria-hidden />
+          </button>
+        </span>
+      ))}
+      <button type="button" onClick={onClearAll} className="text-sm font-medium text-brand-700 hover:underline">
+        {t('chips.clearAll')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { Check, ChevronDown, Search, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ContactFacets, ContactFilter, ContactLanguage, FacetValue } from '../../../shared/contacts';
+import { LANGUAGES } from '../../../shared/contacts';
+import { formatNumber } from '../../lib/i18n';
+import { Input, Label, Select } from '../../ui/field';
+import { cn } from '../../ui/cn';
+import { valueLabel, type ValueKind } from './contacts-text';
+import type { MultiFilterKey } from './use-contact-filters';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type FilterPanelProps = {
+  filter: ContactFilter;
+  facets: ContactFacets | undefined;
+  onSearch: (search: string) => void;
+  onValues: (key: MultiFilterKey, values: string[]) => void;
+  onLanguage: (language: ContactLanguage | undefined) => void;
+};
+
+/** The left panel of SPEC §2: debounced search, three multi-selects with live counts, the language. */
+export function FilterPanel({ filter, facets, onSearch, onValues, onLanguage }: FilterPanelProps) {
+  const { t } = useTranslation('contacts');
+  const languageId = useId();
+  return (
+    <div className="space-y-4">
+      <SearchBox value={filter.search} onSearch={onSearch} />
+      <MultiSelect
+        kind="country"
+        label={t('filters.country')}
+        options={facets?.countries}
+        selected={filter.country}
+        onChange={(values) => onValues('country', values)}
+      />
+      <MultiSelect
+        kind="contactTopic"
+        label={t('filters.contactTopics')}
+        options={facets?.contactTopics}
+        selected={filter.contactTopic}
+        onChange={(values) => onValues('contactTopic', values)}
+      />
+      <MultiSelect
+        kind="mediaType"
+        label={t('filters.mediaType')}
+        options={facets?.mediaTypes}
+        selected={filter.mediaType}
+        onChange={(values) => onValues('mediaType', values)}
+      />
+      <div>
+        <Label htmlFor={languageId}>{t('filters.language')}</Label>
+        <Select
+          id={languageId}
+          value={filter.language ?? ''}
+          onChange={(event) => onLanguage((event.target.value || undefined) as ContactLanguage | undefined)}
+        >
+          <option value="">{t('filters.allLanguages')}</option>
+          {LANGUAGES.map((language) => {
+            const count = facets?.languages.find((f) => f.value === language)?.count;
+            return (
+              <option key={language} value={language}>
+                {valueLabel(t, 'language', language)}
+                {count !== undefined ? ` (${formatNumber(count)})` : ''}
+              </option>
+            );
+          })}
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+/** Typing updates the box at once and the search 300 ms after the last key. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const { t } = useTranslation('contacts');
+  const id = useId();
+  const [text, setText] = useState(value);
+  const lastSent = useRef(value);
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+
+  // A chip removal or "Clear all" changes the search from outside: show it.
+  useEffect(() => {
+    if (value !== lastSent.current) {
+      lastSent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    if (text === lastSent.current) return;
+    const timer = setTimeout(() => {
+      lastSent.current = text;
+      onSearchRef.current(text);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div>
+      <Label htmlFor={id}>{t('filters.search')}</Label>
+      <div className="relative">
+        <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('filters.searchPlaceholder')}
+          className="ps-9"
+          maxLength={200}
+        />
+      </div>
+    </div>
+  );
+}
+
+function MultiSelect({
+  kind,
+  label,
+  options,
+  selected,
+  onChange,
+}: {
+  kind: ValueKind;
+  label: string;
+  options: FacetValue[] | undefined;
+  selected: string[];
+  onChange: (values: string[]) => void;
+}) {
+  const { t, i18n } = useTranslation('contacts');
+  const [query, setQuery] = useState('');
+  const labelId = useId();
+
+  // Chosen values stay in the menu even when the other filters leave them no match.
+  const all = useMemo(() => {
+    const list = [...(options ?? [])];
+    for (const value of selected) if (!list.some((o) => o.value === value)) list.push({ value, count: 0 });
+    return list;
+  }, [options, selected]);
+  const shown = query.trim()
+    ? all.filter((o) => valueLabel(t, kind, o.value).toLowerCase().includes(query.trim().toLowerCase()) || o.value.toLowerCase().includes(query.trim().toLowerCase()))
+    : all;
+
+  const toggle = (value: string) => onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
+
+  return (
+    <div>
+      <p id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </p>
+      <Popover.Root onOpenChange={(open) => !open && setQuery('')}>
+        <Popover.Trigger asChild>
+          <button
+            type="button"
+            aria-labelledby={labelId}
+            className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-start text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500"
+          >
+            <span className={cn('truncate', selected.length === 0 && 'text-slate-400')}>
+              {selected.length === 0
+                ? t('filters.any')
+                : selected.length === 1
+                  ? valueLabel(t, kind, selected[0])
+                  : t('filters.selectedCount', { n: formatNumber(selected.length) })}
+            </span>
+            <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          </button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            align="start"
+            sideOffset={4}
+            dir={i18n.dir()}
+            className="z-50 w-[var(--radix-popover-trigger-width)] min-w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+          >
+            {all.length > 10 && (
+              <Input
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder={t('filters.filterOptions')}
+                aria-label={t('filters.filterOptionsOf', { label })}
+                className="mb-2 h-8"
+              />
+            )}
+            <div role="group" aria-label={label} className="max-h-64 overflow-y-auto">
+              {options === undefined && all.length === 0 && <p className="px-2 py-1 text-sm text-slate-500">{t('loadingOptions')}</p>}
+              {options !== undefined && shown.length === 0 && <p className="px-2 py-1 text-sm text-slate-500">{t('filters.noOptions')}</p>}
+              {shown.map((option) => {
+                const checked = selected.includes(option.value);
+                return (
+                  <label
+                    key={option.value}
+                    className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50"
+                  >
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-brand-700"
+                      checked={checked}
+                      onChange={() => toggle(option.value)}
+                    />
+                    <span className="flex-1 truncate">{valueLabel(t, kind, option.value)}</span>
+                    <span className="text-xs tabular-nums text-slate-500">{formatNumber(option.count)}</span>
+                  </label>
+                );
+              })}
+            </div>
+            {selected.length > 0 && (
+              <button
+                type="button"
+                onClick={() => onChange([])}
+                className="mt-2 flex w-full items-center justify-center gap-1 rounded px-2 py-1 text-sm text-brand-700 hover:bg-brand-50"
+              >
+                <X className="h-3.5 w-3.5" aria-hidden />
+                {t('filters.clearThis')}
+              </button>
+            )}
+            <Popover.Close asChild>
+              <button type="button" className="sr-only">
+                <Check aria-hidden />
+                {t('filters.done')}
+              </button>
+            </Popover.Close>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+    </div>
+  );
+}
