@@ -23,7 +23,9 @@ export function Logo({ to = '/dashboard' }: { to?: string }) {
 /** Navigation bar of SPEC §2 (hidden on / and /auth) above the page. */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const hideNav = pathname === '/' || pathname.startsWith('/auth');
+  const { data: user } = useCurrentUser();
+  // Visitors never see the app's navigation: public pages draw their own top bar.
+  const hideNav = pathname === '/' || pathname.startsWith('/auth') || !user;
   return (
     <div className="flex min-h-screen flex-col">
       {!hideNav && <NavBar />}

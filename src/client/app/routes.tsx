@@ -15,6 +15,10 @@ const ProfilePage = lazy(() => import('../features/account/profile-page'));
 const SettingsPage = lazy(() => import('../features/account/settings-page'));
 const ContactsPage = lazy(() => import('../features/contacts/contacts-page'));
 const MyListsPage = lazy(() => import('../features/lists/my-lists-page'));
+const LandingPage = lazy(() => import('../features/public/landing-page'));
+const PrivacyPolicyPage = lazy(() => import('../features/public/privacy-policy-page'));
+const TermsOfServicePage = lazy(() => import('../features/public/terms-of-service-page'));
+const ContactPage = lazy(() => import('../features/public/contact-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -35,6 +39,10 @@ export function AppRoutes() {
         <Route path="/contacts-new" element={<Protected><Page><ContactsPage /></Page></Protected>} />
         <Route path="/contacts" element={<Protected><Page><ContactsPage /></Page></Protected>} />
         <Route path="/my-lists" element={<Protected><Page><MyListsPage /></Page></Protected>} />
+        <Route path="/" element={<Page><LandingPage /></Page>} />
+        <Route path="/privacy-policy" element={<Page><PrivacyPolicyPage /></Page>} />
+        <Route path="/terms-of-service" element={<Page><TermsOfServicePage /></Page>} />
+        <Route path="/contact" element={<Page><ContactPage /></Page>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

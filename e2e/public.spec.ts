@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startStack, type Stack } from './harness';
+import { sessions, users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/auth/password';
+import { randomToken, sha256 } from '../src/server/http/tokens';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+async function signIn(page: Page): Promise<void> {
+  const [user] = await stack.db
+    .insert(users)
+    .values({
+      email: `visitor-${Date.now()}@company.test`,
+      passwordHash: await hashPassword('password123'),
+      companyName: 'Visitor Company',
+      firstName: 'Visitor',
+      lastName: 'Tester',
+      verified: true,
+    })
+    .returning();
+  const id = randomToken();
+  await stack.db.insert(sessions).values({ idHash: sha256(id), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await page.context().addCookies([{ name: 'sid', value: id, url: stack.baseUrl }]);
+}
+
+const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+const sectionTop = (page: Page, id: string) => page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
+
+describe('landing page', () => {
+  it('shows every section of the landing page in English', async () => {
+    const page = await stack.newPage();
+    await page.goto('/');
+    const hero = page.getByRole('heading', { level: 1 });
+    await hero.waitFor();
+    expect(await hero.textContent()).toContain('7,000+ media contacts');
+    expect(await page.title()).toContain('Premium Press Release Distribution');
+
+    const header = page.getByTestId('public-header');
+    expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    expect(await header.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/auth?mode=signup');
+    expect(await header.getByRole('link', { name: 'Features' }).getAttribute('href')).toBe('#features');
+    expect(await header.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('#pricing');
+    expect(await header.getByTestId('language-switch').isVisible()).toBe(true);
+
+    expect(await page.getByRole('link', { name: 'Start Your Campaign - From $299' }).getAttribute('href')).toBe('/auth?mode=signup');
+    const stats = await page.getByTestId('hero-stat').allTextContents();
+    expect(stats).toHaveLength(3);
+    expect(stats.join(' ')).toMatch(/7,000\+.*15\+.*99\.9%/);
+
+    expect(await page.getByTestId('feature-card').count()).toBe(6);
+    for (const title of ['Complete MENA Coverage', '7,000+ Verified Contacts', 'Instant Distribution', 'Real-Time Analytics', '99.9% Delivery Rate', '24/7 Support']) {
+      expect(await page.getByRole('heading', { name: title }).isVisible(), title).toBe(true);
+    }
+
+    const single = page.getByTestId('plan-single');
+    const double = page.getByTestId('plan-double');
+    expect(await single.textContent()).toContain('$299');
+    expect(await double.textContent()).toContain('$499');
+    expect(await double.textContent()).toContain('Most Popular');
+    expect(await double.textContent()).toContain('Save $99');
+    expect(await page.getByRole('link', { name: 'Contact Us for Enterprise Pricing' }).getAttribute('href')).toBe('/contact');
+
+    const questions = page.locator('#faq').getByRole('button');
+    expect(await questions.count()).toBe(5);
+    expect(await page.getByRole('heading', { name: 'Start Your First Campaign' }).isVisible()).toBe(true);
+    const contact = page.locator('#contact');
+    expect(await contact.textContent()).toMatch(/press@nashr\.ae[\s\S]*24\/7[\s\S]*Dubai Media City/);
+
+    const footer = page.getByTestId('public-footer');
+    expect(await footer.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
+    expect(await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+    // The app's navigation bar is not on the landing page.
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+  });
+
+  it('opens and closes FAQ answers as an accessible accordion', async () => {
+    const page = await stack.newPage();
+    await page.goto('/');
+    const question = page.getByRole('button', { name: 'Which countries do you cover?' });
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    const answer = page.getByRole('region', { name: 'Which countries do you cover?' });
+    expect(await answer.isVisible()).toBe(false);
+    await question.click();
+    expect(await question.getAttribute('aria-expanded')).toBe('true');
+    const countries = await answer.getByTestId('country-list').getByRole('listitem').allTextContents();
+    expect(countries).toHaveLength(15);
+    expect(countries).toContain('Sudan');
+    expect(countries).toContain('United Arab Emirates');
+    await question.click();
+    expect(await answer.isVisible()).toBe(false);
+  });
+
+  it('scrolls to the features and pricing anchors from the top bar', async () => {
+    const page = await stack.newPage();
+    await page.goto('/');
+    const header = page.getByTestId('public-header');
+    await header.getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForFunction(() => location.hash === '#pricing' && Math.abs(document.getElementById('pricing')!.getBoundingClientRect().top) < 100);
+    expect(Math.abs(await sectionTop(page, 'pricing'))).toBeLessThan(100);
+    await header.getByRole('link', { name: 'Features' }).click();
+    await page.waitForFunction(() => location.hash === '#features' && Math.abs(document.getElementById('features')!.getBoundingClientRect().top) < 100);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  it('lands on a section when arriving from another page', async () => {
+    const page = await stack.newPage();
+    await page.goto('/contact');
+    await page.getByTestId('public-header').getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#pricing');
+    await page.waitForFunction(() => Math.abs(document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999) < 100);
+  });
+
+  it('sends both pricing buttons to registration', async () => {
+    const page = await stack.newPage();
+    await page.goto('/');
+    for (const plan of ['plan-single', 'plan-double']) {
+      await page.goto('/#pricing');
+      await page.getByTestId(plan).getByRole('link', { name: 'Get Started' }).click();
+      await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('mode') === 'signup');
+    }
+  });
+
+  it('is right-to-left with Arabic headings in Arabic', async () => {
+    const page = await stack.newPage({ locale: 'ar' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: /أكثر من 7,000 جهة إعلامية/ }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    for (const heading of ['كل ما تحتاجه لتحظى قصتك بالتغطية', 'باقات بسيطة بدفعة واحدة', 'الأسئلة الشائعة', 'ابدأ حملتك الأولى', 'نحن هنا لمساعدتك']) {
+      expect(await page.getByRole('heading', { name: heading }).isVisible(), heading).toBe(true);
+    }
+    expect(await page.getByRole('link', { name: 'ابدأ حملتك - من 299 دولارًا' }).getAttribute('href')).toBe('/auth?mode=signup');
+    expect(await page.title()).toContain('نشر');
+    // The logo sits at the right edge in Arabic: the layout mirrors, not only the text.
+    const logo = await page.getByTestId('public-header').locator('a[href="/"]').first().boundingBox();
+    expect(logo!.x).toBeGreaterThan(640);
+  });
+
+  it('switches language from the top bar', async () => {
+    const page = await stack.newPage();
+    await page.goto('/');
+    await page.getByTestId('public-header').getByTestId('language-switch').click();
+    await page.getByRole('heading', { name: 'الأسئلة الشائعة' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+
+  it('has no horizontal scroll 375 px wide, in English and Arabic', async () => {
+    for (const locale of ['en-US', 'ar']) {
+      const page = await stack.newPage({ locale, viewport: { width: 375, height: 812 } });
+      for (const path of ['/', '/contact', '/privacy-policy', '/terms-of-service']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await hasHorizontalScroll(page), `${locale} ${path}`).toBe(false);
+      }
+      await page.goto('/');
+      await page.getByRole('button', { name: locale === 'ar' ? 'فتح القائمة' : 'Open menu' }).click();
+      await page.getByRole('link', { name: locale === 'ar' ? 'ابدأ مجانًا' : 'Get Started Free' }).waitFor();
+      expect(await hasHorizontalScroll(page), `${locale} menu`).toBe(false);
+    }
+  });
+
+  it('shows Dashboard instead of Sign In to a signed-in visitor', async () => {
+    const page = await stack.newPage();
+    await signIn(page);
+    await page.goto('/');
+    const header = page.getByTestId('public-header');
+    await header.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+  });
+});
+
+describe('legal pages', () => {
+  it('renders the privacy policy with its seven sections and a way home', async () => {
+    const page = await stack.newPage();
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(await page.title()).toBe('Privacy Policy | Nashr');
+    expect(await page.getByText('Last updated: June 19, 2025').isVisible()).toBe(true);
+    const sections = await page.locator('article').getByRole('heading', { level: 2 }).allTextContents();
+    expect(sections).toEqual([
+      '1. Information we collect',
+      '2. How we use your information',
+      '3. How we share information',
+      '4. Data security',
+      '5. Your rights',
+      '6. Changes to this policy',
+      '7. Contact us',
+    ]);
+    const text = await page.locator('article').textContent();
+    expect(text).toContain('We do not load any third-party analytics, advertising or tracking tags at all');
+    expect(text).toContain('never shown to an account that has not purchased a package');
+    expect(text).toContain('hello@nashr.ae');
+    // A visitor sees the public top bar, not the app's navigation.
+    expect(await page.getByTestId('public-header').isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to Home' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('renders the terms of service with its eleven sections and the facts of the offer', async () => {
+    const page = await stack.newPage();
+    await page.goto('/terms-of-service');
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    expect(await page.getByText('Last updated: June 19, 2025').isVisible()).toBe(true);
+    expect(await page.locator('article').getByRole('heading', { level: 2 }).count()).toBe(11);
+    const text = await page.locator('article').textContent();
+    for (const fact of ['US dollars', 'non-refundable', 'at least 30 days', 'in the 12 months', 'laws of the United Arab Emirates', 'arbitration seated in Dubai']) {
+      expect(text, fact).toContain(fact);
+    }
+    expect(await page.getByRole('link', { name: 'Back to Home' }).first().getAttribute('href')).toBe('/');
+  });
+
+  it('renders the legal pages in Arabic', async () => {
+    const page = await stack.newPage({ locale: 'ar' });
+    await page.goto('/terms-of-service');
+    await page.getByRole('heading', { level: 1, name: 'شروط الخدمة' }).waitFor();
+    expect(await page.getByText('آخر تحديث: 19 يونيو 2025').isVisible()).toBe(true);
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { level: 1, name: 'سياسة الخصوصية' }).waitFor();
+    expect(await page.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' }).first().isVisible()).toBe(true);
+  });
+
+  it('keeps the app navigation for a signed-in user', async () => {
+    const page = await stack.newPage();
+    await signIn(page);
+    await page.goto('/privacy-policy');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ state: 'attached' });
+    expect(await page.getByTestId('public-header').count()).toBe(0);
+  });
+});
+
+describe('contact page', () => {
+  const structuredData = (page: Page) =>
+    page.evaluate(() => [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '{}')));
+
+  it('shows how to reach the company, with title, description and structured data', async () => {
+    const page = await stack.newPage();
+    await page.goto('/contact');
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    expect(await page.title()).toBe('Contact Us | Nashr');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('Dubai Media City');
+    const main = await page.locator('main').textContent();
+    expect(main).toContain('hello@nashr.ae');
+    expect(main).toContain('Dubai Media City');
+    expect(main).toMatch(/Sunday to Thursday\s*9:00 to 18:00 \(UAE time\)/);
+    expect(main).toMatch(/Friday and Saturday\s*Closed/);
+    const faq = await page.getByTestId('contact-faq-card').locator('h3').allTextContents();
+    expect(faq).toEqual([
+      'How quickly is my press release distributed?',
+      'Which countries do you cover?',
+      'Do you support press releases in Arabic?',
+      'How can I track the performance of my release?',
+    ]);
+
+    const [data] = await structuredData(page);
+    expect(data['@type']).toBe('ContactPage');
+    expect(data.mainEntity['@type']).toBe('Organization');
+    expect(data.mainEntity.email).toBe('hello@nashr.ae');
+    expect(data.mainEntity.address.addressLocality).toBe('Dubai');
+
+    // Leaving the page takes its structured data and description with it.
+    await page.getByTestId('public-footer').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(await structuredData(page)).toEqual([]);
+  });
+
+  it('renders in Arabic', async () => {
+    const page = await stack.newPage({ locale: 'ar' });
+    await page.goto('/contact');
+    await page.getByRole('heading', { level: 1, name: 'تواصل معنا' }).waitFor();
+    expect(await page.getByText('من الأحد إلى الخميس').isVisible()).toBe(true);
+    expect(await page.getByTestId('contact-faq-card').count()).toBe(4);
+  });
+});
