@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { createPaymentSchema, demoConfirmSchema, processSuccessSchema } from '../../shared/billing.js';
+import { parseInput } from '../http/errors.js';
+import { requireUser } from '../http/session.js';
+import {
+  createPayment,
+  createPaymentProvider,
+  getSubscriptionStatus,
+  handleStripeEvent,
+  listPaymentHistory,
+  processPaymentSuccess,
+} from './billing.service.js';
+import { CardDeclinedError, confirmDemoPayment } from './demo-provider.js';
+import { publicPlans } from './plans.js';
+import type { StripeProvider } from './stripe-provider.js';
+
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/** /api/subscription: packages, purchase, status and history (issue 5). */
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.deps;
+  const provider = createPaymentProvider(config, db);
+
+  app.get('/plans', async () => publicPlans());
+
+  app.get('/status', async (request) => getSubscriptionStatus(db, requireUser(request).id));
+
+  app.get('/history', async (request) => listPaymentHistory(db, requireUser(request).id));
+
+  app.post('/create', async (request) => {
+    const user = requireUser(request);
+    const { planId } = parseInput(createPaymentSchema, request.body);
+    return createPayment(provider, user, planId);
+  });
+
+  app.post('/process-success', async (request) => {
+    const user = requireUser(request);
+    const { paymentIntentId } = parseInput(processSuccessSchema, request.body);
+    return processPaymentSuccess(db, provider, user, paymentIntentId);
+  });
+
+  if (provider.name === 'demo') {
+    app.post('/demo/confirm', async (request, reply) => {
+      const user = requireUser(request);
+      const input = parseInput(demoConfirmSchema, request.body);
+      try {
+        return await confirmDemoPayment(db, user.id, input);
+      } catch (error) {
+        if (!(error instanceof CardDeclinedError)) throw error;
+        return reply.status(402).send({
+          status: 'requires_payment_method',
+          message: error.message,
+          code: error.code,
+          paymentIntentId: error.paymentIntentId,
+        });
+      }
+    });
+  }
+
+  if (provider.name === 'stripe') {
+    const stripe = provider as StripeProvider;
+    // The signature covers the exact bytes Stripe sent, so this route alone keeps the body raw.
+    await app.register(async (webhook) => {
+      webhook.removeAllContentTypeParsers();
+      webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      webhook.post('/webhook', async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const event = stripe.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
+        const outcome = await handleStripeEvent(db, event);
+        request.log.info({ eventId: event.id, type: event.type, ...outcome }, 'stripe webhook');
+        return outcome;
+      });
+    });
+  }
+}

@@ -1,0 +1,168 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { CurrentUser } from '../../shared/auth.js';
+import type {
+  CreatePaymentResponse,
+  PaymentRecord,
+  PlanId,
+  ProcessSuccessResponse,
+  SubscriptionStatus,
+  UserType,
+} from '../../shared/billing.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { payments, users } from '../db/schema.js';
+import { AppError, conflict, notFound } from '../http/errors.js';
+import { createDemoProvider } from './demo-provider.js';
+import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
+import { findPlan } from './plans.js';
+import { createStripeProvider, intentFromStripe, type StripeProvider } from './stripe-provider.js';
+
+export function createPaymentProvider(config: Config, db: Db): PaymentProvider | StripeProvider {
+  return config.stripe ? createStripeProvider(config.stripe) : createDemoProvider(db);
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/** SPEC §3 Subscription status from the stored user; the allowance model of PRODUCT.md §1. */
+export function subscriptionStatusOf(row: UserRow): SubscriptionStatus {
+  const isSuperAdmin = row.role === 'super_admin';
+  const userType: UserType = isSuperAdmin ? 'super_admin' : row.userType === 'active' ? 'active' : 'trial';
+  const limit = row.monthlyPressReleaseLimit;
+  const used = row.pressReleasesUsedThisMonth;
+  const remaining = Math.max(0, limit - used);
+  const plan = row.subscriptionPlan && findPlan(row.subscriptionPlan) ? (row.subscriptionPlan as PlanId) : null;
+  return {
+    userType,
+    status: userType,
+    subscriptionPlan: plan,
+    canSend: { canSend: isSuperAdmin || remaining > 0 },
+    // The same rule as the contacts feature's masking: super admins and customers who bought a package.
+    canViewEmails: isSuperAdmin || userType === 'active',
+    isTrialUser: userType === 'trial',
+    isSuperAdmin,
+    needsSubscription: !isSuperAdmin && remaining === 0,
+    monthlyPressReleaseLimit: limit,
+    pressReleasesUsedThisMonth: used,
+    remaining,
+  };
+}
+
+export async function getSubscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatus> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound();
+  return subscriptionStatusOf(row);
+}
+
+export async function listPaymentHistory(db: Db, userId: string): Promise<PaymentRecord[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  return rows.map((p) => ({
+    id: p.id,
+    planId: p.planId as PlanId,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    createdAt: new Date(p.createdAt).toISOString(),
+  }));
+}
+
+/** Starts a purchase: the amount comes from the plan table, never from the request. */
+export async function createPayment(
+  provider: PaymentProvider | StripeProvider,
+  user: CurrentUser,
+  planId: PlanId,
+): Promise<CreatePaymentResponse> {
+  if (user.role === 'super_admin') throw conflict('Super admins have unlimited access; no purchase is needed');
+  const plan = findPlan(planId);
+  if (!plan) throw notFound('Plan not found');
+  const created = await provider.createIntent({ userId: user.id, email: user.email, plan });
+  if (provider.name === 'stripe') {
+    return { provider: 'stripe', ...created, publishableKey: (provider as StripeProvider).publishableKey };
+  }
+  return { provider: 'demo', ...created };
+}
+
+export const paymentNotCompleted = () => new AppError(409, 'PAYMENT_NOT_COMPLETED', 'Your payment is being processed...');
+const paymentMismatch = () => new AppError(409, 'PAYMENT_MISMATCH', 'The payment does not match the plan');
+
+/**
+ * Credits a payment the provider reports as succeeded, exactly once per payment intent: the unique
+ * payments.payment_intent_id decides (INSERT … ON CONFLICT DO NOTHING), and the allowance grows in the
+ * same transaction, so replays, a webhook racing a confirmation, or two confirmations credit once.
+ * Returns whether this call credited.
+ */
+export async function creditSucceededIntent(db: Db, providerName: string, intent: ProviderIntent): Promise<boolean> {
+  if (intent.status !== 'succeeded') throw paymentNotCompleted();
+  const plan = intent.planId ? findPlan(intent.planId) : undefined;
+  if (!plan || !intent.userId || intent.amount !== plan.amountCents || intent.currency.toLowerCase() !== 'usd') {
+    throw paymentMismatch();
+  }
+  const userId = intent.userId;
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        userId,
+        provider: providerName,
+        paymentIntentId: intent.id,
+        planId: plan.id,
+        amount: plan.amountCents,
+        currency: 'usd',
+        status: 'succeeded',
+      })
+      .onConflictDoNothing({ target: payments.paymentIntentId })
+      .returning({ id: payments.id });
+    if (inserted.length === 0) return false;
+    await tx
+      .update(users)
+      .set({
+        monthlyPressReleaseLimit: sql`${users.monthlyPressReleaseLimit} + ${plan.pressReleaseLimit}`,
+        // The first purchase turns a trial account into a paying one (super admins keep their type).
+        userType: sql`case when ${users.userType} = 'trial' then 'active' else ${users.userType} end`,
+        subscriptionStatus: 'active',
+        subscriptionPlan: plan.id,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    return true;
+  });
+}
+
+/** The browser reports a payment: the provider is asked for the truth; the client's word is not taken. */
+export async function processPaymentSuccess(
+  db: Db,
+  provider: PaymentProvider,
+  user: CurrentUser,
+  paymentIntentId: string,
+): Promise<ProcessSuccessResponse> {
+  const intent = await provider.retrieveIntent(paymentIntentId);
+  // Someone else's intent is as unknown as an invented one.
+  if (!intent || intent.userId !== user.id) throw notFound('Payment not found');
+  const credited = await creditSucceededIntent(db, provider.name, intent);
+  return { credited, status: await getSubscriptionStatus(db, user.id) };
+}
+
+export type WebhookOutcome = { received: true; handled: boolean; credited: boolean };
+
+/**
+ * A verified Stripe event. Only payment_intent.succeeded credits, from the PaymentIntent the signed
+ * event carries; anything that cannot be credited is acknowledged so Stripe stops retrying it.
+ */
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+  if (event.type !== 'payment_intent.succeeded') return { received: true, handled: false, credited: false };
+  const intent = intentFromStripe(event.data.object as Stripe.PaymentIntent);
+  if (!intent.userId || !/^[0-9a-f-]{36}$/i.test(intent.userId)) return { received: true, handled: false, credited: false };
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, intent.userId)).limit(1);
+  if (!owner) return { received: true, handled: false, credited: false };
+  try {
+    const credited = await creditSucceededIntent(db, 'stripe', intent);
+    return { received: true, handled: true, credited };
+  } catch (error) {
+    if (error instanceof AppError) return { received: true, handled: false, credited: false };
+    throw error;
+  }
+}

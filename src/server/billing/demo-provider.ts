@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS, type DemoConfirmResponse } from '../../shared/billing.js';
+import type { Db } from '../db/client.js';
+import { demoPaymentIntents } from '../db/schema.js';
+import { AppError, notFound } from '../http/errors.js';
+import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
+
+type DemoIntentRow = typeof demoPaymentIntents.$inferSelect;
+
+const toProviderIntent = (row: DemoIntentRow): ProviderIntent => ({
+  id: row.id,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  userId: row.userId,
+  planId: row.planId,
+});
+
+/**
+ * Payments without a card network, so the product works offline: intents live in the database and
+ * are confirmed with Stripe's published test card numbers (SPEC §2 payment view, issue 5).
+ */
+export function createDemoProvider(db: Db): PaymentProvider {
+  return {
+    name: 'demo',
+    async createIntent({ userId, plan }) {
+      const id = `pi_demo_${randomBytes(12).toString('hex')}`;
+      const clientSecret = `${id}_secret_${randomBytes(16).toString('base64url')}`;
+      await db.insert(demoPaymentIntents).values({ id, clientSecret, userId, planId: plan.id, amount: plan.amountCents, currency: 'usd' });
+      return { paymentIntentId: id, clientSecret };
+    },
+    async retrieveIntent(paymentIntentId) {
+      const [row] = await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).limit(1);
+      return row ? toProviderIntent(row) : null;
+    },
+  };
+}
+
+export class CardDeclinedError extends AppError {
+  constructor(
+    message: string,
+    readonly paymentIntentId: string,
+  ) {
+    super(402, 'CARD_DECLINED', message);
+  }
+}
+
+/** Stripe's test-mode answer for a given card number: null means the charge goes through. */
+function declineReason(cardNumber: string): string | null {
+  if (cardNumber === DEMO_CARD_SUCCESS) return null;
+  if (cardNumber === DEMO_CARD_DECLINED) return 'Your card was declined.';
+  return 'Your card was declined. Test mode accepts only test card numbers, such as 4242 4242 4242 4242.';
+}
+
+/**
+ * Confirms the caller's own demo intent with a (validated) card. Confirming an intent that already
+ * succeeded answers success again without charging twice.
+ */
+export async function confirmDemoPayment(
+  db: Db,
+  userId: string,
+  input: { clientSecret: string; cardNumber: string },
+): Promise<DemoConfirmResponse> {
+  const [intent] = await db
+    .select()
+    .from(demoPaymentIntents)
+    .where(and(eq(demoPaymentIntents.clientSecret, input.clientSecret), eq(demoPaymentIntents.userId, userId)))
+    .limit(1);
+  if (!intent) throw notFound('Payment not found');
+  if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
+  const reason = declineReason(input.cardNumber);
+  if (reason) throw new CardDeclinedError(reason, intent.id);
+  await db.update(demoPaymentIntents).set({ status: 'succeeded' }).where(eq(demoPaymentIntents.id, intent.id));
+  return { status: 'succeeded', paymentIntentId: intent.id };
+}

@@ -1,0 +1,28 @@
+import type { PaymentProviderName } from '../../shared/billing.js';
+import { AppError } from '../http/errors.js';
+import type { ServerPlan } from './plans.js';
+
+/** What a provider says about a payment intent: the only source of truth for crediting. */
+export type ProviderIntent = {
+  id: string;
+  /** The provider's status, e.g. succeeded, processing, requires_payment_method. */
+  status: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  userId: string | null;
+  planId: string | null;
+};
+
+export type CreatedIntent = { paymentIntentId: string; clientSecret: string };
+
+/** Stripe when a secret key is configured, the built-in demo provider otherwise (ARCHITECTURE.md §2). */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createIntent(input: { userId: string; email: string; plan: ServerPlan }): Promise<CreatedIntent>;
+  /** The provider's record of the intent; null when the provider does not know the id. */
+  retrieveIntent(paymentIntentId: string): Promise<ProviderIntent | null>;
+}
+
+export const providerUnavailable = () =>
+  new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not be reached. Please try again.');

@@ -1,0 +1,70 @@
+import Stripe from 'stripe';
+import { AppError, badRequest } from '../http/errors.js';
+import { providerUnavailable, type PaymentProvider, type ProviderIntent } from './payment-provider.js';
+
+export type StripeSettings = { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined };
+
+export type StripeProvider = PaymentProvider & {
+  readonly publishableKey: string | null;
+  /** Verifies a webhook's signature on its raw body and returns the event; 400 when it does not verify. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
+};
+
+export function intentFromStripe(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    userId: intent.metadata?.userId ?? null,
+    planId: intent.metadata?.planId ?? null,
+  };
+}
+
+function isMissingResource(error: unknown): boolean {
+  const e = error as { code?: string; statusCode?: number };
+  return e?.code === 'resource_missing' || e?.statusCode === 404;
+}
+
+/** Card payments through Stripe: PaymentIntents in USD with the user and plan in metadata. */
+export function createStripeProvider(settings: StripeSettings): StripeProvider {
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  return {
+    name: 'stripe',
+    publishableKey: settings.publishableKey ?? null,
+    async createIntent({ userId, email, plan }) {
+      try {
+        const intent = await stripe.paymentIntents.create({
+          amount: plan.amountCents,
+          currency: 'usd',
+          automatic_payment_methods: { enabled: true },
+          description: `Nashr ${plan.name}`,
+          receipt_email: email,
+          metadata: { userId, planId: plan.id },
+        });
+        if (!intent.client_secret) throw providerUnavailable();
+        return { paymentIntentId: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw providerUnavailable();
+      }
+    },
+    async retrieveIntent(paymentIntentId) {
+      try {
+        return intentFromStripe(await stripe.paymentIntents.retrieve(paymentIntentId));
+      } catch (error) {
+        if (isMissingResource(error)) return null;
+        throw providerUnavailable();
+      }
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!settings.webhookSecret) throw badRequest('Webhook signing secret is not configured');
+      if (!signature) throw badRequest('Missing Stripe-Signature header');
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch {
+        throw badRequest('Invalid webhook signature');
+      }
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * Packages, payments and the subscription status (SPEC.md §2 Subscription, §3 Plan and Subscription
+ * status, PRODUCT.md §1–§2). Prices live on the server only; no request schema here accepts a price.
+ */
+
+export const planIds = ['package_1', 'package_2'] as const;
+export type PlanId = (typeof planIds)[number];
+
+export type PaymentProviderName = 'stripe' | 'demo';
+
+/** A package as GET /api/subscription/plans answers it. `price` is in dollars, as SPEC §3 shows it. */
+export type Plan = {
+  id: PlanId;
+  name: string;
+  /** Whole dollars, one-time. */
+  price: number;
+  currency: 'usd';
+  pressReleaseLimit: number;
+  features: string[];
+  tagline: string;
+  mostPopular: boolean;
+  /** Dollars saved against buying single releases; 0 when none. */
+  savings: number;
+};
+
+export type UserType = 'trial' | 'active' | 'super_admin';
+
+/** GET /api/subscription/status (SPEC §3 plus what the purchase gate reads). */
+export type SubscriptionStatus = {
+  userType: UserType;
+  status: 'trial' | 'active' | 'super_admin';
+  subscriptionPlan: PlanId | null;
+  canSend: { canSend: boolean };
+  canViewEmails: boolean;
+  isTrialUser: boolean;
+  isSuperAdmin: boolean;
+  needsSubscription: boolean;
+  monthlyPressReleaseLimit: number;
+  pressReleasesUsedThisMonth: number;
+  remaining: number;
+};
+
+export type PaymentRecord = {
+  id: string;
+  planId: PlanId;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: string;
+};
+
+export type CreatePaymentResponse =
+  | { provider: 'stripe'; clientSecret: string; paymentIntentId: string; publishableKey: string | null }
+  | { provider: 'demo'; clientSecret: string; paymentIntentId: string };
+
+export type DemoConfirmResponse =
+  | { status: 'succeeded'; paymentIntentId: string }
+  | { status: 'requires_payment_method'; message: string; paymentIntentId: string };
+
+export type ProcessSuccessResponse = { credited: boolean; status: SubscriptionStatus };
+
+/** Unknown keys (a `price`, an `amount`) are stripped: the plan alone decides what is charged. */
+export const createPaymentSchema = z.object({
+  planId: z.enum(planIds, { message: 'Choose a valid plan' }),
+});
+export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
+
+export const processSuccessSchema = z.object({
+  paymentIntentId: z
+    .string({ message: 'Payment intent id is required' })
+    .trim()
+    .min(1, { message: 'Payment intent id is required' })
+    .max(255, { message: 'Payment intent id is invalid' }),
+});
+
+// ---------------------------------------------------------------- demo card form
+
+/** Stripe's published test numbers; the demo provider answers them as Stripe's test mode does. */
+export const DEMO_CARD_SUCCESS = '4242424242424242';
+export const DEMO_CARD_DECLINED = '4000000000000002';
+
+export const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
+
+/** The Luhn checksum every card number carries. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** "MM/YY" or "MM/YYYY" → the first moment after the card's last valid month, or null when malformed. */
+export function expiryEnd(expiry: string): Date | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!match) return null;
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return null;
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  return new Date(Date.UTC(year, month, 1));
+}
+
+export const demoConfirmSchema = z.object({
+  clientSecret: z.string({ message: 'Payment session is missing' }).min(1, { message: 'Payment session is missing' }).max(255),
+  cardNumber: z
+    .string({ message: 'Card number is required' })
+    .transform(digitsOnly)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, { message: 'Card number is invalid' })
+        .refine(passesLuhn, { message: 'Card number is invalid' }),
+    ),
+  expiry: z
+    .string({ message: 'Expiry date is required' })
+    .min(1, { message: 'Expiry date is required' })
+    .refine((v) => expiryEnd(v) !== null, { message: 'Expiry date must be MM/YY', abort: true })
+    .refine((v) => (expiryEnd(v) as Date).getTime() > Date.now(), { message: 'Card has expired' }),
+  cvc: z.string({ message: 'CVC is required' }).trim().regex(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' }),
+});
+export type DemoConfirmInput = z.input<typeof demoConfirmSchema>;
