@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { authAttempts } from '../db/schema.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { call, nextIp, registerVerified, uniqueEmail, validRegistration } from './auth-test-helpers.js';
+import { pruneAttempts, RATE_RULES } from './rate-limit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, ip = nextIp()) =>
+  call(t, { method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+/** Moves every recorded attempt of these keys back in time, as if the minutes had passed. */
+async function age(keys: string[], minutes: number) {
+  await t.db
+    .update(authAttempts)
+    .set({ createdAt: sql`${authAttempts.createdAt} - make_interval(mins => ${minutes})` })
+    .where(inArray(authAttempts.key, keys));
+}
+
+function expectRateLimited(res: Awaited<ReturnType<typeof call>>) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+}
+
+describe('failed sign-in limit', () => {
+  it('answers 429 after 20 failures for one address, from any IP, even with the right password, until the window passes', async () => {
+    const email = await registerVerified(t);
+    for (let i = 0; i < 20; i++) expect((await login(email, `wrong-${i}`)).statusCode).toBe(401);
+    expectRateLimited(await login(email, 'secret123'));
+    expectRateLimited(await login(email.toUpperCase(), 'wrong-again'));
+    // Another address from the same IPs is not affected.
+    const other = await registerVerified(t);
+    expect((await login(other, 'secret123')).statusCode).toBe(200);
+
+    await age([`email:${email}`], 16);
+    expect((await login(email, 'secret123')).statusCode).toBe(200);
+  });
+
+  it('answers 429 after 20 failures from one IP, whatever the addresses, until the window passes', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 20; i++) expect((await login(uniqueEmail('spray'), 'guess', ip)).statusCode).toBe(401);
+    const victim = await registerVerified(t);
+    expectRateLimited(await login(victim, 'secret123', ip));
+    expect((await login(victim, 'secret123', nextIp())).statusCode).toBe(200);
+
+    await age([`ip:${ip}`], 16);
+    expect((await login(victim, 'secret123', ip)).statusCode).toBe(200);
+  });
+
+  it('takes the client address from X-Forwarded-For behind a proxy', async () => {
+    const forwarded = '203.0.113.77';
+    for (let i = 0; i < 20; i++) {
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail('proxied'), password: 'guess' },
+        headers: { 'x-forwarded-for': forwarded },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await call(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: uniqueEmail('proxied'), password: 'guess' },
+      headers: { 'x-forwarded-for': forwarded },
+    });
+    expectRateLimited(blocked);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const email = await registerVerified(t);
+    const ip = nextIp();
+    for (let i = 0; i < 21; i++) expect((await login(email, 'secret123', ip)).statusCode).toBe(200);
+    const counted = await t.db
+      .select()
+      .from(authAttempts)
+      .where(and(eq(authAttempts.kind, RATE_RULES.loginFailure.kind), eq(authAttempts.key, `email:${email}`)));
+    expect(counted).toHaveLength(0);
+  });
+
+  it('counts wrong current passwords on the password form against the same limit', async () => {
+    const user = await t.signInAs('limited');
+    for (let i = 0; i < 20; i++) {
+      const res = await call(t, {
+        method: 'PUT',
+        url: '/api/auth/password',
+        as: 'limited',
+        payload: { currentPassword: `wrong-${i}`, newPassword: 'whatever-new' },
+      });
+      expect(res.statusCode).toBe(422);
+    }
+    const right = await call(t, {
+      method: 'PUT',
+      url: '/api/auth/password',
+      as: 'limited',
+      payload: { currentPassword: 'password123', newPassword: 'whatever-new' },
+    });
+    expectRateLimited(right);
+    expectRateLimited(await login(user.email, 'password123'));
+  });
+});
+
+describe('limits on registration, resend and forgotten password', () => {
+  it('allows 30 registrations per IP in 15 minutes', async () => {
+    const ip = nextIp();
+    const register = (email: string) =>
+      call(t, { method: 'POST', url: '/api/auth/register', payload: validRegistration(email), remoteAddress: ip });
+    for (let i = 0; i < RATE_RULES.register.perIp; i++) expect((await register(uniqueEmail('bulk'))).statusCode).toBe(201);
+    expectRateLimited(await register(uniqueEmail('bulk')));
+  });
+
+  it('allows 10 registration attempts per address in 15 minutes, refused ones included', async () => {
+    const email = uniqueEmail('probe');
+    const register = () => call(t, { method: 'POST', url: '/api/auth/register', payload: validRegistration(email) });
+    expect((await register()).statusCode).toBe(201);
+    for (let i = 1; i < RATE_RULES.register.perEmail; i++) expect((await register()).statusCode).toBe(409);
+    expectRateLimited(await register());
+  });
+
+  it.each([
+    ['/api/auth/resend-verification', RATE_RULES.resendVerification],
+    ['/api/auth/forgot-password', RATE_RULES.forgotPassword],
+  ])('limits %s per address and per IP, whether or not the address exists', async (url, rule) => {
+    const email = uniqueEmail('nobody');
+    for (let i = 0; i < rule.perEmail; i++) {
+      expect((await call(t, { method: 'POST', url, payload: { email } })).statusCode).toBe(200);
+    }
+    expectRateLimited(await call(t, { method: 'POST', url, payload: { email } }));
+
+    const ip = nextIp();
+    for (let i = 0; i < rule.perIp; i++) {
+      const res = await call(t, { method: 'POST', url, payload: { email: uniqueEmail('scan') }, remoteAddress: ip });
+      expect(res.statusCode).toBe(200);
+    }
+    expectRateLimited(await call(t, { method: 'POST', url, payload: { email: uniqueEmail('scan') }, remoteAddress: ip }));
+  });
+
+  it('does not count bad input', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 35; i++) {
+      const res = await call(t, { method: 'POST', url: '/api/auth/register', payload: { email: 'bad' }, remoteAddress: ip });
+      expect(res.statusCode).toBe(422);
+    }
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: validRegistration(uniqueEmail()),
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('pruneAttempts', () => {
+  it('deletes the attempts no window can count any more and keeps the rest', async () => {
+    const now = new Date();
+    const old = new Date(now.getTime() - 16 * 60_000);
+    const recent = new Date(now.getTime() - 60_000);
+    await t.db.insert(authAttempts).values([
+      { kind: 'login_failure', key: 'ip:198.51.100.1', createdAt: old },
+      { kind: 'register', key: 'ip:198.51.100.1', createdAt: old },
+      { kind: 'login_failure', key: 'ip:198.51.100.2', createdAt: recent },
+    ]);
+    expect(await pruneAttempts(t.db, now)).toBeGreaterThanOrEqual(2);
+    const left = await t.db
+      .select({ key: authAttempts.key })
+      .from(authAttempts)
+      .where(inArray(authAttempts.key, ['ip:198.51.100.1', 'ip:198.51.100.2']));
+    expect(left).toEqual([{ key: 'ip:198.51.100.2' }]);
+  });
+});
