@@ -19,6 +19,8 @@ const LandingPage = lazy(() => import('../features/public/landing-page'));
 const PrivacyPolicyPage = lazy(() => import('../features/public/privacy-policy-page'));
 const TermsOfServicePage = lazy(() => import('../features/public/terms-of-service-page'));
 const ContactPage = lazy(() => import('../features/public/contact-page'));
+const EditorPage = lazy(() => import('../features/releases/editor-page'));
+const PressReleasesPage = lazy(() => import('../features/releases/press-releases-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -43,6 +45,9 @@ export function AppRoutes() {
         <Route path="/privacy-policy" element={<Page><PrivacyPolicyPage /></Page>} />
         <Route path="/terms-of-service" element={<Page><TermsOfServicePage /></Page>} />
         <Route path="/contact" element={<Page><ContactPage /></Page>} />
+        <Route path="/press-releases" element={<Protected><Page><PressReleasesPage /></Page></Protected>} />
+        <Route path="/editor" element={<Protected><Page><EditorPage /></Page></Protected>} />
+        <Route path="/editor/:id" element={<Protected><Page><EditorPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

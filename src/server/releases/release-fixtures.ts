@@ -1,6 +1,5 @@
 import { globalContacts, listContacts, userLists } from '../db/schema.js';
 import type { Db } from '../db/client.js';
-import type { SendPressReleaseInput } from '../../shared/releases.js';
 
 /** Test data for releases, delivery and tracking tests: lists and contacts inserted directly. */
 
@@ -31,7 +30,7 @@ export async function createListWithContacts(db: Db, userId: string, size: numbe
   return { listId: list.id, emails: addresses.map((e) => e.toLowerCase()) };
 }
 
-export function releasePayload(overrides: Partial<SendPressReleaseInput> & Record<string, unknown> = {}): Record<string, unknown> {
+export function releasePayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     action: 'send_now',
     title: 'Gulf Robotics opens a new plant',

@@ -1,0 +1,278 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { startSmtpSink } from '../test/smtp-sink.js';
+import { deliveries, mailOutbox, pressReleases, suppressions } from '../db/schema.js';
+import { createMailer } from '../mail/transport.js';
+import { PDF_BYTES, createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
+import { createDeliveryEngine, type EngineOptions } from './delivery-engine.js';
+import { mailerDeliveryTransport, smtpDeliveryTransport, type DeliveryTransport } from './delivery-transport.js';
+import { createScheduler } from './scheduler.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sinks: Array<{ close: () => Promise<void> }> = [];
+const transports: DeliveryTransport[] = [];
+afterAll(async () => {
+  await Promise.all(transports.map((tr) => tr.close()));
+  await Promise.all(sinks.map((s) => s.close()));
+});
+
+async function sink(respond?: (to: string[], count: number) => number | undefined) {
+  const s = await startSmtpSink({ respond });
+  sinks.push(s);
+  return s;
+}
+
+function engineFor(smtpUrl: string, extra: Partial<EngineOptions> = {}) {
+  const transport = smtpDeliveryTransport(smtpUrl, 2);
+  transports.push(transport);
+  return createDeliveryEngine({
+    db: t.db,
+    transport,
+    publicUrl: 'http://localhost:3000',
+    mailFrom: 'Nashr <releases@nashr.test>',
+    retryBaseMs: 0,
+    ...extra,
+  });
+}
+
+let userCounter = 0;
+async function sendRelease(size: number, overrides: Record<string, unknown> = {}, emails?: string[]) {
+  const as = `sender${++userCounter}`;
+  const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 10 });
+  const list = await createListWithContacts(t.db, user.id, size, emails);
+  const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId], ...overrides }) });
+  expect(res.statusCode, res.body).toBe(200);
+  return { as, user, ...list, release: res.json().pressRelease };
+}
+
+const deliveriesOf = (releaseId: string) => t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
+const statusOf = async (releaseId: string) =>
+  (await t.db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, releaseId)))[0].status;
+
+describe('delivery engine', () => {
+  it('sends the rendered release with every header, the tracking links and the attachment, then marks it sent', async () => {
+    const s = await sink();
+    const { release, emails } = await sendRelease(3);
+    const engine = engineFor(s.url);
+    expect(await engine.drain()).toBe(3);
+    const received = await s.waitFor(3);
+    expect(received.map((m) => m.envelopeTo[0]).sort()).toEqual(emails.sort());
+
+    const rows = await deliveriesOf(release.id);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.sentAt)).toBe(true);
+    expect(await statusOf(release.id)).toBe('sent');
+
+    const mail = received[0].parsed;
+    const row = rows.find((r) => r.email === received[0].envelopeTo[0])!;
+    expect(mail.subject).toBe('Gulf Robotics opens a new plant');
+    expect(mail.from?.value[0]).toMatchObject({ name: 'Nashr', address: 'releases@nashr.test' });
+    expect(mail.replyTo?.value[0]).toMatchObject({ address: 'press@gulf-robotics.example.com', name: 'Layla Haddad' });
+    expect(mail.messageId).toBe(`<delivery-${row.id}.${release.id}@nashr.test>`);
+    const rawHead = received[0].raw.toString('utf8').split('\r\n\r\n')[0];
+    expect(rawHead).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(rawHead).toContain(`List-Unsubscribe: <http://localhost:3000/u/${row.token}>`);
+    const html = String(mail.html);
+    expect(html).toContain('FOR IMMEDIATE RELEASE');
+    expect(html).toContain('width="700"');
+    expect(html).toContain('Dubai, UAE, November 21, 2026 –');
+    expect(html).toContain('###');
+    expect(html).toContain('About the Company');
+    expect(html).toContain('Media Contact');
+    expect(html).toContain('Distributed by Nashr');
+    expect(html).toContain(`href="http://localhost:3000/t/c/${row.token}/1"`);
+    expect(html).not.toContain('gulf-robotics.example.com/news');
+    expect(html).toContain(`src="http://localhost:3000/t/o/${row.token}.gif"`);
+    expect(html).toContain(`http://localhost:3000/u/${row.token}`);
+    expect(html).toMatch(new RegExp(`http://localhost:3000/r/[a-z0-9-]+\\?t=${row.token}`));
+    expect(mail.text).toContain('FOR IMMEDIATE RELEASE');
+    expect(mail.text).toContain(`Read more (http://localhost:3000/t/c/${row.token}/1)`);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({ filename: 'release.pdf', contentType: 'application/pdf' });
+    expect(mail.attachments[0].content.equals(PDF_BYTES)).toBe(true);
+
+    // Each recipient has their own token in their copy, and no one else's.
+    const otherToken = rows.find((r) => r.id !== row.id)!.token;
+    expect(html).not.toContain(otherToken);
+  });
+
+  it('renders an Arabic release right to left with Arabic month names and labels', async () => {
+    const s = await sink();
+    await sendRelease(1, {
+      language: 'arabic',
+      title: 'افتتاح مصنع جديد في دبي',
+      location: 'دبي',
+      boilerplate: 'شركة الخليج للروبوتات تصنع الروبوتات الصناعية منذ عام 2010.',
+      contactName: 'ليلى حداد',
+      attachments: [{ originalName: 'بيان.pdf', base64Content: PDF_BYTES.toString('base64') }],
+    });
+    await engineFor(s.url).drain();
+    const [mail] = await s.waitFor(1);
+    expect(mail.parsed.subject).toBe('افتتاح مصنع جديد في دبي');
+    expect(mail.parsed.replyTo?.value[0].name).toBe('ليلى حداد');
+    expect(mail.parsed.attachments[0].filename).toBe('بيان.pdf');
+    const html = String(mail.parsed.html);
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('للنشر الفوري');
+    expect(html).toContain('دبي، 21 نوفمبر 2026 –');
+    expect(html).toContain('نبذة عن الشركة');
+    expect(html).toContain('للتواصل الإعلامي');
+  });
+
+  it('retries 4xx answers with backoff and sends on a later attempt', async () => {
+    let refusals = 0;
+    const s = await sink((to) => (to[0].startsWith('journalist') && refusals++ < 2 ? 451 : undefined));
+    const { release } = await sendRelease(1);
+    const engine = engineFor(s.url, { retryBaseMs: 0 });
+    await engine.drain();
+    const [row] = await deliveriesOf(release.id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(s.messages).toHaveLength(1);
+    expect(await statusOf(release.id)).toBe('sent');
+  });
+
+  it('schedules each retry later than the last, doubling the delay', async () => {
+    const s = await sink(() => 421);
+    const { release } = await sendRelease(1);
+    let clock = Date.parse('2030-01-01T00:00:00Z');
+    const engine = engineFor(s.url, { retryBaseMs: 60_000, now: () => new Date(clock) });
+    await engine.runOnce();
+    const [first] = await deliveriesOf(release.id);
+    expect(first).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(new Date(first.nextAttemptAt).getTime()).toBe(clock + 60_000);
+    expect(await engine.runOnce()).toBe(0); // not due yet
+    clock += 60_000;
+    await engine.runOnce();
+    const [second] = await deliveriesOf(release.id);
+    expect(new Date(second.nextAttemptAt).getTime()).toBe(clock + 120_000);
+  });
+
+  it('gives up after 5 attempts: the delivery fails, the others are sent', async () => {
+    const s = await sink((to) => (to[0] === 'stuck@example.com' ? 450 : undefined));
+    const { release } = await sendRelease(0, {}, ['stuck@example.com', 'fine@example.com']);
+    await engineFor(s.url, { retryBaseMs: 0 }).drain();
+    const rows = await deliveriesOf(release.id);
+    expect(rows.find((r) => r.email === 'stuck@example.com')).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(rows.find((r) => r.email === 'fine@example.com')).toMatchObject({ status: 'sent' });
+    expect(await statusOf(release.id)).toBe('sent');
+  });
+
+  it('marks a 5xx answer as bounced, suppresses the address, and never mails it again', async () => {
+    const s = await sink((to) => (to[0] === 'gone@example.com' ? 550 : undefined));
+    const { release, user, as } = await sendRelease(0, {}, ['gone@example.com', 'here@example.com']);
+    await engineFor(s.url).drain();
+    const rows = await deliveriesOf(release.id);
+    expect(rows.find((r) => r.email === 'gone@example.com')).toMatchObject({ status: 'bounced', attempts: 1 });
+    const [suppressed] = await t.db.select().from(suppressions).where(eq(suppressions.email, 'gone@example.com'));
+    expect(suppressed).toMatchObject({ reason: 'bounced', releaseId: release.id });
+
+    const again = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: release.recipientLists }) });
+    expect(again.json().pressRelease.recipientCount).toBe(1);
+    expect((await deliveriesOf(again.json().pressRelease.id)).map((r) => r.email)).toEqual(['here@example.com']);
+    void user;
+  });
+
+  it('ends a release failed when every delivery bounced', async () => {
+    const s = await sink(() => 554);
+    const { release } = await sendRelease(2);
+    await engineFor(s.url).drain();
+    expect(await statusOf(release.id)).toBe('failed');
+  });
+
+  it('never sends a delivery twice with two engines on one database', async () => {
+    const s = await sink();
+    const { release, emails } = await sendRelease(60);
+    const a = engineFor(s.url, { batchSize: 7 });
+    const b = engineFor(s.url, { batchSize: 7 });
+    await Promise.all([a.drain(), b.drain()]);
+    await s.waitFor(60);
+    const received = s.messages.map((m) => m.envelopeTo[0]).sort();
+    expect(received).toEqual(emails.sort());
+    const rows = await deliveriesOf(release.id);
+    expect(new Set(rows.map((r) => r.lockedBy))).toEqual(new Set([a.workerId, b.workerId]));
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  it("takes over a dead engine's deliveries once its lease has run out", async () => {
+    const s = await sink();
+    const { release, emails } = await sendRelease(5);
+    const hanging: DeliveryTransport = { send: () => new Promise(() => {}), close: async () => {} };
+    const dead = createDeliveryEngine({ db: t.db, transport: hanging, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' });
+    void dead.runOnce(); // claims the batch and never finishes: a worker that died mid-send
+    await expect.poll(async () => (await deliveriesOf(release.id)).filter((r) => r.status === 'sending').length).toBe(5);
+
+    const survivor = engineFor(s.url);
+    expect(await survivor.drain()).toBe(0); // the lease still holds
+    await t.db.execute(sql`UPDATE deliveries SET locked_until = now() - interval '1 second' WHERE release_id = ${release.id}::uuid`);
+    expect(await survivor.drain()).toBe(5);
+    expect(s.messages.map((m) => m.envelopeTo[0]).sort()).toEqual(emails.sort());
+    expect(await statusOf(release.id)).toBe('sent');
+  });
+
+  it('stops gracefully: the in-flight batch finishes and unstarted messages go back to the queue', async () => {
+    const s = await sink();
+    const { release } = await sendRelease(8);
+    const engine = engineFor(s.url, { sendRate: 2, batchSize: 8 });
+    engine.start();
+    await s.waitFor(1);
+    await engine.stop();
+    const rows = await deliveriesOf(release.id);
+    expect(rows.filter((r) => r.status === 'sending')).toEqual([]);
+    const sent = rows.filter((r) => r.status === 'sent');
+    expect(sent.length).toBe(s.messages.length);
+    expect(rows.filter((r) => r.status === 'queued').every((r) => r.attempts === 0 && r.lockedBy === null)).toBe(true);
+    await engineFor(s.url).drain();
+    expect(s.messages.length).toBe(8);
+    expect(new Set(s.messages.map((m) => m.envelopeTo[0])).size).toBe(8);
+  });
+
+  it('stores messages for the Outbox in capture mode', async () => {
+    const capture = createMailer({ smtpUrl: undefined, from: 'Nashr <r@nashr.test>', pool: 1, db: t.db, log: t.log as never });
+    const { emails } = await sendRelease(2);
+    const engine = createDeliveryEngine({ db: t.db, transport: mailerDeliveryTransport(capture), publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' });
+    await engine.drain();
+    const stored = await t.db.select().from(mailOutbox);
+    for (const email of emails) expect(stored.find((m) => m.toAddress === email)?.subject).toBe('Gulf Robotics opens a new plant');
+  });
+});
+
+describe('scheduler', () => {
+  it('starts a scheduled release at its time, with suppressions as of then, and a cancel can no longer stop it', async () => {
+    const s = await sink();
+    const at = new Date(Date.now() + 3_600_000);
+    const { release, as, emails } = await sendRelease(3, { action: 'schedule', scheduledAt: at.toISOString() });
+    expect(release.status).toBe('scheduled');
+    await t.db.insert(suppressions).values({ email: emails[0], reason: 'unsubscribed' });
+
+    let clock = at.getTime() - 1000;
+    const scheduler = createScheduler({ db: t.db, now: () => new Date(clock) });
+    expect(await scheduler.tick()).toBe(0);
+    expect(await statusOf(release.id)).toBe('scheduled');
+    clock = at.getTime() + 1000;
+    expect(await scheduler.tick()).toBe(1);
+    expect(await scheduler.tick()).toBe(0);
+    expect(await statusOf(release.id)).toBe('sending');
+    expect((await deliveriesOf(release.id)).map((r) => r.email).sort()).toEqual(emails.slice(1).sort());
+
+    const cancel = await t.request({ method: 'POST', url: `/api/press-releases/${release.id}/cancel`, as });
+    expect(cancel.statusCode).toBe(409);
+    await engineFor(s.url, { now: () => new Date(clock) }).drain();
+    expect(s.messages).toHaveLength(2);
+    expect(await statusOf(release.id)).toBe('sent');
+  });
+
+  it('does not start a release that was cancelled before its time', async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const { release, as } = await sendRelease(2, { action: 'schedule', scheduledAt: at.toISOString() });
+    await t.request({ method: 'POST', url: `/api/press-releases/${release.id}/cancel`, as });
+    const scheduler = createScheduler({ db: t.db, now: () => new Date(at.getTime() + 60_000) });
+    await scheduler.tick();
+    expect(await statusOf(release.id)).toBe('draft');
+    expect(await deliveriesOf(release.id)).toEqual([]);
+  });
+});

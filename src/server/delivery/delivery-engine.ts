@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { deliveries } from '../db/schema.js';
+import { suppress } from './suppressions.service.js';
+import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
+import { messageFor, renderRelease, type RenderedRelease } from './release-renderer.js';
+import { TokenBucket } from './token-bucket.js';
+
+/**
+ * The delivery engine (ARCHITECTURE.md §6). Claims queued deliveries in batches with
+ * UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) and a lease, so any number of
+ * engines on one database never send a delivery twice; a dead engine's lease runs out and another
+ * takes its rows over. Outcomes: 2xx → sent; 4xx or connection error → retried with exponential
+ * backoff (at most maxAttempts); 5xx → bounced and the address suppressed.
+ */
+
+export type EngineOptions = {
+  db: Db;
+  transport: DeliveryTransport;
+  publicUrl: string;
+  mailFrom: string;
+  now?: () => Date;
+  /** Messages per second for this engine; 0 is unlimited (SEND_RATE). */
+  sendRate?: number;
+  batchSize?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  /** First retry delay; doubled at each further attempt. */
+  retryBaseMs?: number;
+  /** Pause between polls when nothing is due. */
+  idleMs?: number;
+  workerId?: string;
+  log?: { error: (obj: object, msg: string) => void };
+};
+
+type Claimed = { id: number; releaseId: string; email: string; token: string; attempts: number };
+type Outcome = { delivery: Claimed; kind: 'sent' | 'retry' | 'bounced' | 'failed' | 'released'; error?: string };
+
+export type DeliveryEngine = {
+  readonly workerId: string;
+  /** Claims and sends one batch; resolves with the number of deliveries claimed. */
+  runOnce(): Promise<number>;
+  /** Runs batches until nothing is due now. */
+  drain(): Promise<number>;
+  start(): void;
+  /** Finishes the in-flight batch (messages not yet started go back to the queue), then resolves. */
+  stop(): Promise<void>;
+};
+
+const RENDER_CACHE_SIZE = 16;
+
+export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
+  const db = options.db;
+  const now = options.now ?? (() => new Date());
+  const workerId = options.workerId ?? `engine-${randomBytes(6).toString('hex')}`;
+  const sendRate = options.sendRate ?? 0;
+  // With a rate limit, never hold more than about two seconds of work under one lease.
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? 100, sendRate > 0 ? Math.ceil(sendRate * 2) : Infinity));
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+  const idleMs = options.idleMs ?? 1000;
+  const bucket = new TokenBucket(sendRate);
+  const rendered = new Map<string, Promise<RenderedRelease>>();
+
+  let stopping = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  function renderOnce(releaseId: string): Promise<RenderedRelease> {
+    let entry = rendered.get(releaseId);
+    if (!entry) {
+      entry = renderRelease(db, releaseId, options.publicUrl);
+      entry.catch(() => rendered.delete(releaseId));
+      rendered.set(releaseId, entry);
+      if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+    }
+    return entry;
+  }
+
+  async function claim(): Promise<Claimed[]> {
+    const at = now();
+    const result = await db.execute(sql`
+      UPDATE deliveries
+      SET status = 'sending', locked_by = ${workerId}, attempts = attempts + 1,
+          locked_until = ${new Date(at.getTime() + leaseMs).toISOString()}::timestamptz
+      WHERE id IN (
+        SELECT id FROM deliveries
+        WHERE (status = 'queued' AND next_attempt_at <= ${at.toISOString()}::timestamptz)
+           OR (status = 'sending' AND locked_until < ${at.toISOString()}::timestamptz)
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, release_id, email, token, attempts`);
+    const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    return rows.map((r) => ({
+      id: Number(r.id),
+      releaseId: String(r.release_id),
+      email: String(r.email),
+      token: String(r.token),
+      attempts: Number(r.attempts),
+    }));
+  }
+
+  async function deliver(delivery: Claimed): Promise<Outcome> {
+    try {
+      const release = await renderOnce(delivery.releaseId);
+      await bucket.take();
+      if (stopping) return { delivery, kind: 'released' };
+      await options.transport.send(messageFor(release, delivery, options.mailFrom, options.publicUrl, now()));
+      return { delivery, kind: 'sent' };
+    } catch (error) {
+      const code = error instanceof DeliveryError ? error.responseCode : undefined;
+      const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
+      if (code !== undefined && code >= 500) return { delivery, kind: 'bounced', error: message };
+      return { delivery, kind: delivery.attempts >= maxAttempts ? 'failed' : 'retry', error: message };
+    }
+  }
+
+  /** Every update is guarded by our lease: a row another engine has taken over is left to it. */
+  const ours = (ids: number[]) => and(inArray(deliveries.id, ids), eq(deliveries.lockedBy, workerId), eq(deliveries.status, 'sending'));
+
+  async function record(outcomes: Outcome[]): Promise<void> {
+    const at = now();
+    const sent = outcomes.filter((o) => o.kind === 'sent').map((o) => o.delivery.id);
+    if (sent.length) {
+      await db.update(deliveries).set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null }).where(ours(sent));
+    }
+    const released = outcomes.filter((o) => o.kind === 'released').map((o) => o.delivery.id);
+    if (released.length) {
+      await db
+        .update(deliveries)
+        .set({ status: 'queued', lockedUntil: null, lockedBy: null, attempts: sql`${deliveries.attempts} - 1` })
+        .where(ours(released));
+    }
+    for (const o of outcomes) {
+      if (o.kind === 'retry') {
+        const delay = retryBaseMs * 2 ** (o.delivery.attempts - 1);
+        await db
+          .update(deliveries)
+          .set({ status: 'queued', lockedUntil: null, lockedBy: null, lastError: o.error, nextAttemptAt: new Date(at.getTime() + delay) })
+          .where(ours([o.delivery.id]));
+      } else if (o.kind === 'bounced' || o.kind === 'failed') {
+        await db.update(deliveries).set({ status: o.kind, lockedUntil: null, lastError: o.error }).where(ours([o.delivery.id]));
+        if (o.kind === 'bounced') await suppress(db, o.delivery.email, 'bounced', o.delivery.releaseId);
+      }
+    }
+    const releaseIds = [...new Set(outcomes.map((o) => o.delivery.releaseId))];
+    for (const releaseId of releaseIds) await finishReleaseIfDone(db, releaseId, at);
+  }
+
+  async function runOnce(): Promise<number> {
+    const batch = await claim();
+    if (!batch.length) return 0;
+    await record(await Promise.all(batch.map(deliver)));
+    return batch.length;
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      let claimed = 0;
+      try {
+        claimed = await runOnce();
+      } catch (error) {
+        options.log?.error({ err: error }, 'delivery batch failed');
+      }
+      if (claimed === 0 && !stopping) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, idleMs);
+        });
+      }
+    }
+  }
+
+  return {
+    workerId,
+    runOnce,
+    async drain() {
+      let total = 0;
+      for (let n = await runOnce(); n > 0; n = await runOnce()) total += n;
+      return total;
+    },
+    start() {
+      loop ??= run();
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+/**
+ * A sending release is done when none of its deliveries is queued or in flight: `sent` when at least
+ * one was accepted, `failed` when every one bounced or failed. Guarded so that it happens once.
+ */
+export async function finishReleaseIfDone(db: Db, releaseId: string, at: Date): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE press_releases
+    SET status = CASE WHEN EXISTS (SELECT 1 FROM deliveries WHERE release_id = ${releaseId}::uuid AND status = 'sent')
+                      THEN 'sent' ELSE 'failed' END,
+        updated_at = ${at.toISOString()}::timestamptz
+    WHERE id = ${releaseId}::uuid AND status = 'sending'
+      AND NOT EXISTS (SELECT 1 FROM deliveries WHERE release_id = ${releaseId}::uuid AND status IN ('queued', 'sending'))
+    RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}

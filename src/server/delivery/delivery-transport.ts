@@ -1,0 +1,73 @@
+import nodemailer from 'nodemailer';
+import type { Mailer } from '../mail/transport.js';
+import type { OutgoingMessage } from './release-renderer.js';
+
+/** Where the engine hands messages: an SMTP pool fed pre-built MIME, or the capture mailer. */
+export interface DeliveryTransport {
+  send(message: OutgoingMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The SMTP reply code of a failed send (undefined for connection errors), so outcomes can be told apart. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly responseCode: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * SMTP_POOL pooled connections sending the raw message: nodemailer only streams the bytes, so the
+ * attachments are not encoded again per recipient (the shared Mailer would re-encode them).
+ */
+export function smtpDeliveryTransport(smtpUrl: string, poolSize: number): DeliveryTransport {
+  const url = new URL(smtpUrl);
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: poolSize,
+    maxMessages: Infinity,
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+    secure: url.protocol === 'smtps:',
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    tls: { rejectUnauthorized: url.searchParams.get('tls') !== 'insecure' },
+  });
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({ envelope: { from: message.envelopeFrom, to: [message.to] }, raw: message.raw() });
+      } catch (error) {
+        const err = error as { message: string; responseCode?: number };
+        throw new DeliveryError(err.message, err.responseCode);
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** Capture mode (no SMTP_URL): messages are stored for the admin Outbox through the shared mailer. */
+export function mailerDeliveryTransport(mailer: Mailer): DeliveryTransport {
+  return {
+    async send(message) {
+      try {
+        await mailer.send({
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          replyTo: message.replyTo,
+          messageId: message.messageId,
+          headers: message.headers,
+        });
+      } catch (error) {
+        const err = error as { message: string; responseCode?: number };
+        throw new DeliveryError(err.message, err.responseCode);
+      }
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Just enough MIME to assemble a release email from parts encoded once: the attachment parts are
+ * base64-encoded once per release and reused byte for byte for every recipient.
+ */
+
+const CRLF = '\r\n';
+
+export function wrapBase64(data: Buffer | string): string {
+  const encoded = Buffer.isBuffer(data) ? data.toString('base64') : Buffer.from(data, 'utf8').toString('base64');
+  const lines: string[] = [];
+  for (let i = 0; i < encoded.length; i += 76) lines.push(encoded.slice(i, i + 76));
+  return lines.join(CRLF);
+}
+
+const isPlainAscii = (value: string) => /^[\x20-\x7e]*$/.test(value);
+
+/** RFC 2047 encoded words, split on character boundaries so every word stays under the line limit. */
+export function encodeHeaderText(value: string): string {
+  const clean = value.replace(/[\r\n]+/g, ' ');
+  if (isPlainAscii(clean)) return clean;
+  const words: string[] = [];
+  let chunk = '';
+  for (const char of clean) {
+    if (Buffer.byteLength(chunk + char, 'utf8') > 45) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += char;
+  }
+  if (chunk) words.push(chunk);
+  return words.map((w) => `=?UTF-8?B?${Buffer.from(w, 'utf8').toString('base64')}?=`).join(`${CRLF} `);
+}
+
+export function formatAddress(name: string | undefined, address: string): string {
+  if (!name) return address;
+  const display = isPlainAscii(name) ? `"${name.replace(/[\\"]/g, '\\$&')}"` : encodeHeaderText(name);
+  return `${display} <${address}>`;
+}
+
+/** "Nashr <releases@example.com>" → its parts. */
+export function parseMailbox(value: string): { name: string | undefined; address: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(value);
+  return match ? { name: match[1].trim() || undefined, address: match[2].trim() } : { name: undefined, address: value.trim() };
+}
+
+export const newBoundary = () => `----=_nashr_${randomBytes(12).toString('hex')}`;
+
+function fileNameParams(name: string): string {
+  if (isPlainAscii(name) && !/["\\]/.test(name)) return `name="${name}"`;
+  return `name="${encodeHeaderText(name)}"`;
+}
+function dispositionParams(name: string): string {
+  if (isPlainAscii(name) && !/["\\]/.test(name)) return `filename="${name}"`;
+  return `filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** The attachment parts of a multipart/mixed body, closing delimiter included: built once per release. */
+export function encodeAttachmentParts(
+  boundary: string,
+  files: Array<{ filename: string; contentType: string; content: Buffer }>,
+): Buffer {
+  const parts = files.map((file) =>
+    [
+      `--${boundary}`,
+      `Content-Type: ${file.contentType}; ${fileNameParams(file.filename)}`,
+      `Content-Transfer-Encoding: base64`,
+      `Content-Disposition: attachment; ${dispositionParams(file.filename)}`,
+      '',
+      wrapBase64(file.content),
+      '',
+    ].join(CRLF),
+  );
+  return Buffer.from(parts.join('') + `--${boundary}--${CRLF}`, 'ascii');
+}
+
+export type RawMessageParts = {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  messageId: string;
+  date: Date;
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+  mixedBoundary: string;
+  /** From encodeAttachmentParts with the same boundary. */
+  attachmentParts: Buffer;
+};
+
+/** The complete message: per-recipient headers and text parts, then the shared attachment bytes. */
+export function buildRawMessage(parts: RawMessageParts): Buffer {
+  const alternative = `${parts.mixedBoundary}_alt`;
+  const head = [
+    `From: ${parts.from}`,
+    `To: ${parts.to}`,
+    ...(parts.replyTo ? [`Reply-To: ${parts.replyTo}`] : []),
+    `Subject: ${encodeHeaderText(parts.subject)}`,
+    `Date: ${parts.date.toUTCString().replace('GMT', '+0000')}`,
+    `Message-ID: ${parts.messageId}`,
+    'MIME-Version: 1.0',
+    ...Object.entries(parts.headers).map(([k, v]) => `${k}: ${v}`),
+    `Content-Type: multipart/mixed; boundary="${parts.mixedBoundary}"`,
+    '',
+    `--${parts.mixedBoundary}`,
+    `Content-Type: multipart/alternative; boundary="${alternative}"`,
+    '',
+    `--${alternative}`,
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    wrapBase64(parts.text),
+    `--${alternative}`,
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    wrapBase64(parts.html),
+    `--${alternative}--`,
+    '',
+  ].join(CRLF);
+  return Buffer.concat([Buffer.from(head, 'utf8'), parts.attachmentParts]);
+}

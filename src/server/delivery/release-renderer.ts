@@ -1,0 +1,111 @@
+import { asc, eq } from 'drizzle-orm';
+import { TOKEN_PLACEHOLDER, personalise, renderEmail } from '../../shared/email-template.js';
+import type { Db } from '../db/client.js';
+import { attachments, pressReleases } from '../db/schema.js';
+import { sanitizeContent } from '../releases/content-sanitizer.js';
+import { buildRawMessage, encodeAttachmentParts, formatAddress, newBoundary, parseMailbox } from './mime.js';
+
+/**
+ * A release rendered once for all its recipients: the template with the token placeholder, the
+ * sanitised content, and the base64 of every attachment. Per recipient only the token is substituted.
+ */
+export type RenderedRelease = {
+  releaseId: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo: string | undefined;
+  mixedBoundary: string;
+  attachmentParts: Buffer;
+};
+
+export type OutgoingMessage = {
+  deliveryId: number;
+  to: string;
+  envelopeFrom: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo: string | undefined;
+  messageId: string;
+  headers: Record<string, string>;
+  /** The complete MIME message, built on demand (SMTP); capture mode stores the parts instead. */
+  raw: () => Buffer;
+};
+
+export async function renderRelease(db: Db, releaseId: string, publicUrl: string): Promise<RenderedRelease> {
+  const [release] = await db.select().from(pressReleases).where(eq(pressReleases.id, releaseId));
+  if (!release) throw new Error(`release ${releaseId} not found`);
+  const files = await db
+    .select({ originalName: attachments.originalName, mimetype: attachments.mimetype, content: attachments.content })
+    .from(attachments)
+    .where(eq(attachments.releaseId, releaseId))
+    .orderBy(asc(attachments.position), asc(attachments.createdAt));
+  const rendered = renderEmail(
+    { ...release, content: sanitizeContent(release.content) },
+    {
+      viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
+      unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
+      openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
+      trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId}`,
+    },
+  );
+  const mixedBoundary = newBoundary();
+  return {
+    releaseId,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
+    mixedBoundary,
+    attachmentParts: encodeAttachmentParts(
+      mixedBoundary,
+      files.map((f) => ({ filename: f.originalName, contentType: f.mimetype, content: f.content })),
+    ),
+  };
+}
+
+/** The recipient's message: a stable Message-ID from the delivery id, so a retry keeps it. */
+export function messageFor(
+  rendered: RenderedRelease,
+  delivery: { id: number; email: string; token: string },
+  mailFrom: string,
+  publicUrl: string,
+  now: Date,
+): OutgoingMessage {
+  const from = parseMailbox(mailFrom);
+  const domain = from.address.split('@')[1] ?? 'localhost';
+  const unsubscribeUrl = `${publicUrl}/u/${delivery.token}`;
+  const html = personalise(rendered.html, delivery.token);
+  const text = personalise(rendered.text, delivery.token);
+  const messageId = `<delivery-${delivery.id}.${rendered.releaseId}@${domain}>`;
+  const headers = {
+    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+  return {
+    deliveryId: delivery.id,
+    to: delivery.email,
+    envelopeFrom: from.address,
+    subject: rendered.subject,
+    html,
+    text,
+    replyTo: rendered.replyTo,
+    messageId,
+    headers,
+    raw: () =>
+      buildRawMessage({
+        from: formatAddress(from.name, from.address),
+        to: delivery.email,
+        replyTo: rendered.replyTo,
+        subject: rendered.subject,
+        messageId,
+        date: now,
+        headers,
+        text,
+        html,
+        mixedBoundary: rendered.mixedBoundary,
+        attachmentParts: rendered.attachmentParts,
+      }),
+  };
+}

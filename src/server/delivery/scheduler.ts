@@ -1,0 +1,80 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { pressReleases } from '../db/schema.js';
+import { dispatchRelease } from './dispatch.service.js';
+import { finishReleaseIfDone } from './delivery-engine.js';
+
+/**
+ * Due scheduled releases start sending. Each is claimed in its own transaction with
+ * FOR UPDATE SKIP LOCKED, so several workers never dispatch one release twice, and a worker that dies
+ * mid-way rolls back and leaves the release for the next tick. A cancel waits for the row lock and
+ * then sees that the release is already sending.
+ */
+export async function dispatchDueReleases(db: Db, now: Date): Promise<number> {
+  let dispatched = 0;
+  for (;;) {
+    const claimed = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [release] = await tx
+        .select()
+        .from(pressReleases)
+        .where(and(eq(pressReleases.status, 'scheduled'), lte(pressReleases.scheduledAt, now)))
+        .orderBy(asc(pressReleases.scheduledAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!release) return false;
+      const recipients = await dispatchRelease(tx, release, now);
+      // Everyone on the lists unsubscribed or bounced since scheduling: nothing to send.
+      if (recipients === 0) await tx.update(pressReleases).set({ status: 'failed' }).where(eq(pressReleases.id, release.id));
+      return true;
+    });
+    if (!claimed) return dispatched;
+    dispatched += 1;
+  }
+}
+
+/** Closes sending releases whose last deliveries were recorded by two engines at the same moment. */
+export async function finishSendingReleases(db: Db, now: Date): Promise<void> {
+  const sending = await db.select({ id: pressReleases.id }).from(pressReleases).where(eq(pressReleases.status, 'sending'));
+  for (const { id } of sending) await finishReleaseIfDone(db, id, now);
+}
+
+export type Scheduler = { tick(): Promise<number>; start(): void; stop(): Promise<void> };
+
+export function createScheduler(options: {
+  db: Db;
+  now?: () => Date;
+  intervalMs?: number;
+  onDispatched?: () => void;
+  log?: { error: (obj: object, msg: string) => void };
+}): Scheduler {
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+
+  async function tick(): Promise<number> {
+    const dispatched = await dispatchDueReleases(options.db, now());
+    await finishSendingReleases(options.db, now());
+    if (dispatched) options.onDispatched?.();
+    return dispatched;
+  }
+
+  return {
+    tick,
+    start() {
+      const schedule = () => {
+        timer = setTimeout(() => {
+          running = tick()
+            .catch((error) => options.log?.error({ err: error }, 'scheduler tick failed'))
+            .finally(() => timer && schedule());
+        }, options.intervalMs ?? 5000);
+      };
+      schedule();
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
