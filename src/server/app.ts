@@ -11,6 +11,8 @@ import { installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
+import { adminRoutes } from './admin/admin.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { releasesRoutes } from './releases/releases.routes.js';
 
@@ -56,6 +58,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(releasesRoutes, { prefix: '/api' });
   await app.register(contactsRoutes, { prefix: '/api/global-contacts' });
+  await app.register(billingRoutes, { prefix: '/api/subscription' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
   // Feature routes are registered above this line, one line per feature.
 
   const serveClient = options.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'));

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { adminPageQuerySchema, adminSearchQuerySchema, updateRoleSchema } from '../../shared/admin.js';
+import { listAudit } from '../audit/audit.service.js';
+import { listSuppressions } from '../delivery/suppressions.service.js';
+import { notFound, parseInput, parseIntParam, parseUuidParam } from '../http/errors.js';
+import { requireSuperAdmin } from '../http/session.js';
+import { adminStats, changeUserRole, getOutboxMessage, liftSuppressionAudited, listOutbox, listUsers } from './admin.service.js';
+
+/** /api/admin: the super admin's console. Every route answers 403 to anyone else (401 when signed out). */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const { db, mailer } = app.deps;
+
+  app.addHook('preHandler', async (request) => {
+    requireSuperAdmin(request);
+  });
+
+  app.get('/stats', async () => adminStats(db));
+
+  app.get('/users', async (request) => listUsers(db, parseInput(adminSearchQuerySchema, request.query)));
+
+  app.put('/users/:userId/role', async (request) => {
+    const actor = requireSuperAdmin(request);
+    const userId = parseUuidParam((request.params as { userId: string }).userId);
+    const { role } = parseInput(updateRoleSchema, request.body);
+    return changeUserRole(db, actor, userId, role);
+  });
+
+  app.get('/outbox', async (request) => ({
+    ...(await listOutbox(db, parseInput(adminSearchQuerySchema, request.query))),
+    mode: mailer.mode,
+  }));
+
+  app.get('/outbox/:id', async (request) => getOutboxMessage(db, parseIntParam((request.params as { id: string }).id)));
+
+  app.get('/suppressions', async (request) => {
+    const query = parseInput(adminSearchQuerySchema, request.query);
+    return { ...(await listSuppressions(db, query)), page: query.page, pageSize: query.pageSize };
+  });
+
+  app.delete('/suppressions/:email', async (request) => {
+    const actor = requireSuperAdmin(request);
+    const email = String((request.params as { email: string }).email).trim().toLowerCase();
+    if (!email || email.length > 320) throw notFound('Suppression not found');
+    await liftSuppressionAudited(db, actor, email);
+    return { lifted: true, email };
+  });
+
+  app.get('/audit', async (request) => {
+    const query = parseInput(adminPageQuerySchema, request.query);
+    return { ...(await listAudit(db, query.page, query.pageSize)), page: query.page, pageSize: query.pageSize };
+  });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { roles, type Role } from './auth.js';
+
+/** The super admin's console (SPEC.md §2 Admin dashboard, §3 Admin stats, PRODUCT.md §3 audit trail). */
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+export const RECENT_USERS = 8;
+
+const page = z.coerce
+  .number({ message: 'Page must be a number' })
+  .int({ message: 'Page must be a whole number' })
+  .min(1, { message: 'Page must be at least 1' })
+  .max(1_000_000, { message: 'Page is too large' })
+  .default(1);
+const pageSize = z.coerce
+  .number({ message: 'Page size must be a number' })
+  .int({ message: 'Page size must be a whole number' })
+  .min(1, { message: 'Page size must be at least 1' })
+  .max(ADMIN_PAGE_SIZE_MAX, { message: `Page size must be at most ${ADMIN_PAGE_SIZE_MAX}` })
+  .default(ADMIN_PAGE_SIZE);
+const search = z.string().trim().max(200, { message: 'Search is too long' }).optional().default('');
+
+export const adminPageQuerySchema = z.object({ page, pageSize });
+export const adminSearchQuerySchema = z.object({ page, pageSize, search });
+
+export const updateRoleSchema = z.object({
+  role: z.enum(roles, { message: 'Role must be one of user, admin, super_admin' }),
+});
+export type UpdateRoleInput = z.input<typeof updateRoleSchema>;
+
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** A user as the console shows it: never a password or its hash. */
+export type AdminUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  role: Role;
+  userType: 'trial' | 'active' | 'super_admin';
+  subscriptionStatus: string;
+  verified: boolean;
+  monthlyPressReleaseLimit: number;
+  pressReleasesUsedThisMonth: number;
+  createdAt: string;
+};
+
+export type AdminStats = {
+  totalUsers: number;
+  activeUsers: number;
+  trialUsers: number;
+  totalReleases: number;
+  sentReleases: number;
+  recentUsers: AdminUser[];
+};
+
+export type RoleChangeResult = { user: AdminUser; changed: boolean };
+
+export type OutboxSummary = { id: number; to: string; from: string; subject: string; createdAt: string };
+export type OutboxMessage = OutboxSummary & { html: string; text: string };
+export type OutboxPage = Paged<OutboxSummary> & { mode: 'smtp' | 'capture' };
+
+export type Suppression = { email: string; reason: string; releaseId: string | null; createdAt: string };
+
+export type AuditEntry = {
+  id: number;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+};
