@@ -70,6 +70,8 @@ function looksBinary(chunk: Buffer): boolean {
   return chunk.subarray(0, 8192).includes(0) || BINARY_MAGIC.some((magic) => chunk.subarray(0, magic.length).equals(magic));
 }
 
+export const fileTooLarge = () => tooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+
 const BATCH_SIZE = 1000;
 
 type PendingRow = { row: number; fields: ContactFields };
@@ -93,7 +95,7 @@ export async function importContactsCsv(
       failure ??= error;
       parser.destroy(error);
     };
-    upload.stream.on('limit', () => fail(tooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`)));
+    upload.stream.on('limit', () => fail(fileTooLarge()));
     let firstChunk = true;
     upload.stream.on('data', (chunk: Buffer) => {
       if (firstChunk && looksBinary(chunk)) fail(unsupportedMedia('The file is not a CSV file'));
@@ -135,10 +137,12 @@ export async function importContactsCsv(
         if (batch.length >= BATCH_SIZE) await flush();
       }
       if (failure) throw failure;
-      if (upload.stream.truncated) throw tooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+      if (upload.stream.truncated) throw fileTooLarge();
       if (!columns) throw validationFailed([{ path: 'csvFile', message: 'The file is empty' }], 'The file is empty');
       await flush();
     } catch (error) {
+      // A truncated upload explains any parse error that follows it.
+      if (upload.stream.truncated) throw fileTooLarge();
       if (failure) throw failure;
       if (error instanceof AppError) throw error;
       const code = (error as { code?: string }).code;

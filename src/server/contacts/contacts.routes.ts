@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { bulkDeleteSchema, contactFilterSchema, contactInputSchema, contactSearchQuerySchema } from '../../shared/contacts.js';
+import {
+  bulkDeleteSchema,
+  contactFilterSchema,
+  contactInputSchema,
+  contactSearchQuerySchema,
+  IMPORT_MAX_BYTES,
+} from '../../shared/contacts.js';
 import { parseInput, parseIntParam, unsupportedMedia, validationFailed } from '../http/errors.js';
 import { requireSuperAdmin, requireUser } from '../http/session.js';
 import { canViewEmails } from './contact-view.js';
 import { exportCsvStream, templateCsv } from './contacts-csv.js';
-import { assertCsvFile, importContactsCsv } from './contacts-import.js';
+import { assertCsvFile, fileTooLarge, importContactsCsv } from './contacts-import.js';
 import {
   bulkDeleteContacts,
   contactFacets,
@@ -14,6 +20,8 @@ import {
   searchContacts,
   updateContact,
 } from './contacts.service.js';
+
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
 
@@ -83,6 +91,8 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/import', async (request) => {
     const user = requireSuperAdmin(request);
     if (!request.isMultipart()) throw unsupportedMedia('Upload the CSV file as multipart/form-data in the field csvFile');
+    // A body announced well over the limit is refused before reading it; the stream check catches the rest.
+    if (Number(request.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD) throw fileTooLarge();
     const part = await request.file();
     if (!part || part.fieldname !== 'csvFile') {
       part?.file.resume();
