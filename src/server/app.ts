@@ -11,6 +11,7 @@ import { installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { listsRoutes } from './lists/lists.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
@@ -60,6 +61,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(contactsRoutes, { prefix: '/api/global-contacts' });
   await app.register(billingRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(listsRoutes, { prefix: '/api/user-lists' });
   // Feature routes are registered above this line, one line per feature.
 
   const serveClient = options.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'));

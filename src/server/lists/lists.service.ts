@@ -1,0 +1,180 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ContactFilter } from '../../shared/contacts.js';
+import type { BulkAddResult, ListContactsPage, UserList } from '../../shared/lists.js';
+import type { Db } from '../db/client.js';
+import { globalContacts, listContacts, userLists } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { presentContact } from '../contacts/contact-view.js';
+import { contactFilterWhere, rowsOf } from '../contacts/contacts.service.js';
+
+/**
+ * A user's own lists of contacts. Every query carries the owner: another user's list does not exist
+ * for the caller (404), whoever the caller is.
+ */
+
+const listNotFound = () => notFound('List not found');
+
+const toUserList = (row: typeof userLists.$inferSelect, contactCount: number): UserList => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  contactCount,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
+
+export async function listUserLists(db: Db, userId: string): Promise<UserList[]> {
+  const rows = await db
+    .select({ list: userLists, contactCount: count(listContacts.id) })
+    .from(userLists)
+    .leftJoin(listContacts, eq(listContacts.listId, userLists.id))
+    .where(eq(userLists.userId, userId))
+    .groupBy(userLists.id)
+    .orderBy(desc(userLists.createdAt), desc(userLists.id));
+  return rows.map((r) => toUserList(r.list, Number(r.contactCount)));
+}
+
+async function ownedList(db: Db, userId: string, listId: string) {
+  const [row] = await db
+    .select()
+    .from(userLists)
+    .where(and(eq(userLists.id, listId), eq(userLists.userId, userId)));
+  if (!row) throw listNotFound();
+  return row;
+}
+
+async function contactCountOf(db: Db, listId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(listContacts).where(eq(listContacts.listId, listId));
+  return Number(row.n);
+}
+
+export async function createList(db: Db, userId: string, input: { name: string; description: string }): Promise<UserList> {
+  const [row] = await db.insert(userLists).values({ userId, name: input.name, description: input.description }).returning();
+  return toUserList(row, 0);
+}
+
+export async function updateList(
+  db: Db,
+  userId: string,
+  listId: string,
+  changes: { name?: string; description?: string },
+): Promise<UserList> {
+  const [row] = await db
+    .update(userLists)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(userLists.id, listId), eq(userLists.userId, userId)))
+    .returning();
+  if (!row) throw listNotFound();
+  return toUserList(row, await contactCountOf(db, listId));
+}
+
+/** Deleting a list removes its memberships (cascade), never the contacts themselves. */
+export async function deleteList(db: Db, userId: string, listId: string): Promise<void> {
+  const deleted = await db
+    .delete(userLists)
+    .where(and(eq(userLists.id, listId), eq(userLists.userId, userId)))
+    .returning({ id: userLists.id });
+  if (!deleted.length) throw listNotFound();
+}
+
+export async function listContactsPage(
+  db: Db,
+  userId: string,
+  listId: string,
+  paging: { page: number; pageSize: number },
+  reveal: boolean,
+): Promise<ListContactsPage> {
+  await ownedList(db, userId, listId);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ id: listContacts.id, addedAt: listContacts.addedAt, contact: globalContacts })
+      .from(listContacts)
+      .innerJoin(globalContacts, eq(globalContacts.id, listContacts.globalContactId))
+      .where(eq(listContacts.listId, listId))
+      .orderBy(desc(listContacts.addedAt), desc(listContacts.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    contactCountOf(db, listId),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: r.id, addedAt: new Date(r.addedAt).toISOString(), contact: presentContact(r.contact, reveal) })),
+    total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
+}
+
+/**
+ * Adds contacts by id or by search filter in one INSERT … SELECT: contacts already in the list (and
+ * ids that match no contact) are skipped, so adding the same selection twice is harmless.
+ */
+export async function addContactsToList(
+  db: Db,
+  userId: string,
+  listId: string,
+  selection: { globalContactIds: number[] } | { filter: ContactFilter },
+): Promise<BulkAddResult> {
+  await ownedList(db, userId, listId);
+  let where;
+  let requested: number | undefined;
+  if ('globalContactIds' in selection) {
+    const ids = [...new Set(selection.globalContactIds)];
+    requested = ids.length;
+    where = inArray(globalContacts.id, ids);
+  } else {
+    where = contactFilterWhere(selection.filter);
+  }
+  const result = await db.execute(sql`
+    WITH matching AS (SELECT ${globalContacts.id} AS id FROM ${globalContacts} ${where ? sql`WHERE ${where}` : sql``}),
+         added AS (
+           INSERT INTO ${listContacts} (list_id, global_contact_id)
+           SELECT ${listId}::uuid, id FROM matching
+           ON CONFLICT (list_id, global_contact_id) DO NOTHING
+           RETURNING 1)
+    SELECT (SELECT count(*) FROM matching)::int AS matched, (SELECT count(*) FROM added)::int AS added`);
+  const [{ matched, added }] = rowsOf<{ matched: number; added: number }>(result);
+  return { added: Number(added), skipped: (requested ?? Number(matched)) - Number(added) };
+}
+
+export async function removeContactFromList(db: Db, userId: string, listId: string, contactId: number): Promise<void> {
+  await ownedList(db, userId, listId);
+  const deleted = await db
+    .delete(listContacts)
+    .where(and(eq(listContacts.listId, listId), eq(listContacts.globalContactId, contactId)))
+    .returning({ id: listContacts.id });
+  if (!deleted.length) throw notFound('Contact is not in this list');
+}
+
+// ---------------------------------------------------------------- for other features
+
+/** The caller's own lists among `listIds` (a release may only go to its owner's lists). */
+export async function ownedListIds(db: Db, userId: string, listIds: string[]): Promise<string[]> {
+  if (!listIds.length) return [];
+  const rows = await db
+    .select({ id: userLists.id })
+    .from(userLists)
+    .where(and(eq(userLists.userId, userId), inArray(userLists.id, listIds)));
+  return rows.map((r) => r.id);
+}
+
+/** Every unique address in the given lists of one owner, with the contact it came from. */
+export async function recipientsOfLists(db: Db, userId: string, listIds: string[]): Promise<Array<{ contactId: number; email: string }>> {
+  if (!listIds.length) return [];
+  const rows = await db
+    .selectDistinctOn([globalContacts.email], { contactId: globalContacts.id, email: globalContacts.email })
+    .from(listContacts)
+    .innerJoin(userLists, eq(userLists.id, listContacts.listId))
+    .innerJoin(globalContacts, eq(globalContacts.id, listContacts.globalContactId))
+    .where(and(eq(userLists.userId, userId), inArray(listContacts.listId, listIds)))
+    .orderBy(globalContacts.email);
+  return rows;
+}
+
+/** How many distinct contacts the user has across all their lists (dashboard "Media Contacts"). */
+export async function countContactsInLists(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(DISTINCT ${listContacts.globalContactId})` })
+    .from(listContacts)
+    .innerJoin(userLists, eq(userLists.id, listContacts.listId))
+    .where(eq(userLists.userId, userId));
+  return Number(row.n);
+}
