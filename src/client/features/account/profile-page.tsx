@@ -128,18 +128,18 @@ function AccountTypeCard({ user }: { user: CurrentUser }) {
         </div>
         <dl className="space-y-3 text-sm">
           <div className="flex items-center justify-between gap-2">
-            <dt className="text-slate-500">{t('profile.role')}</dt>
+            <dt className="whitespace-nowrap text-slate-500">{t('profile.role')}</dt>
             <dd className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-xs font-bold tracking-wide text-brand-800" data-testid="account-role">
               <BadgeCheck className="h-3.5 w-3.5" aria-hidden />
               {t(`roles.${user.role}`)}
             </dd>
           </div>
           <div className="flex items-center justify-between gap-2">
-            <dt className="text-slate-500">{t('profile.plan')}</dt>
+            <dt className="whitespace-nowrap text-slate-500">{t('profile.plan')}</dt>
             <dd className="font-medium text-slate-800">{t(`plans.${user.userType}`)}</dd>
           </div>
           <div className="flex items-center justify-between gap-2">
-            <dt className="text-slate-500">{t('profile.memberSince')}</dt>
+            <dt className="whitespace-nowrap text-slate-500">{t('profile.memberSince')}</dt>
             <dd className="font-medium text-slate-800">{formatDate(user.createdAt)}</dd>
           </div>
         </dl>
