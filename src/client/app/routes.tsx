@@ -21,6 +21,7 @@ const TermsOfServicePage = lazy(() => import('../features/public/terms-of-servic
 const ContactPage = lazy(() => import('../features/public/contact-page'));
 const EditorPage = lazy(() => import('../features/releases/editor-page'));
 const PressReleasesPage = lazy(() => import('../features/releases/press-releases-page'));
+const SubscriptionPage = lazy(() => import('../features/billing/subscription-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="/press-releases" element={<Protected><Page><PressReleasesPage /></Page></Protected>} />
         <Route path="/editor" element={<Protected><Page><EditorPage /></Page></Protected>} />
         <Route path="/editor/:id" element={<Protected><Page><EditorPage /></Page></Protected>} />
+        <Route path="/subscription" element={<Protected><Page><SubscriptionPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/server/auth/password';
+import { payments, sessions, users } from '../src/server/db/schema';
+import { randomToken, sha256 } from '../src/server/http/tokens';
+import { startStack, type Stack } from './harness';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+/** A verified trial customer with a real session, signed in in a fresh browser profile. */
+async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; userId: string }> {
+  const [user] = await stack.db
+    .insert(users)
+    .values({
+      email: `${name.toLowerCase()}@company.test`,
+      passwordHash: await hashPassword('password123'),
+      companyName: `${name} Media`,
+      firstName: name,
+      lastName: 'Customer',
+      verified: true,
+    })
+    .returning();
+  const sid = randomToken();
+  await stack.db.insert(sessions).values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  const page = await stack.newPage(options);
+  await page.context().addCookies([{ name: 'sid', value: sid, url: stack.baseUrl }]);
+  return { page, userId: user.id };
+}
+
+async function payWithCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry date').fill(FUTURE_EXPIRY);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+describe('subscription', () => {
+  it('lets a trial user buy package_2 with the test card and then send', async () => {
+    const { page, userId } = await signedInTrialUser('Buyer');
+    await page.goto('/editor');
+    await page.getByRole('region', { name: 'Purchase Required' }).waitFor();
+
+    await page.goto('/subscription');
+    await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
+    await page.getByText('Free User').waitFor();
+    await expect(page.getByText('Most Popular').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Secure Payments').isVisible()).resolves.toBe(true);
+    await page.getByText('No purchases yet').waitFor();
+
+    await page.getByRole('button', { name: 'Get 2 Press Releases Now' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Purchase' }).waitFor();
+    await expect(page.getByText('TEST MODE').isVisible()).resolves.toBe(true);
+    await payWithCard(page, '4242 4242 4242 4242');
+    await page.getByTestId('toast').getByText('Payment Successful').waitFor();
+
+    await page.waitForURL('**/subscription?success=true');
+    await page.getByTestId('remaining-pill').getByText('2 press releases remaining of 2 total').waitFor();
+    await page.getByText('Active Subscriber').waitFor();
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe('2 of 2 press releases available');
+    await page.getByRole('cell', { name: 'Double Release' }).waitFor();
+    await expect(page.getByTestId('trial-badge').count()).resolves.toBe(0);
+
+    const [row] = await stack.db.select().from(users).where(eq(users.id, userId));
+    expect(row).toMatchObject({ userType: 'active', monthlyPressReleaseLimit: 2 });
+    expect(await stack.db.select().from(payments).where(eq(payments.userId, userId))).toHaveLength(1);
+
+    // The purchase gate of the editor has lifted.
+    await page.goto('/editor');
+    await page.getByRole('button', { name: 'Send Now' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Purchase Required' }).count()).toBe(0);
+  });
+
+  it('shows Payment Failed for a declined card and credits nothing', async () => {
+    const { page, userId } = await signedInTrialUser('Declined');
+    await page.goto('/subscription');
+    await page.getByRole('button', { name: 'Get 1 Press Release Now' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Purchase' }).waitFor();
+    await payWithCard(page, '4000 0000 0000 0002');
+    await page.getByTestId('toast').getByText('Payment Failed').waitFor();
+    await expect(page.getByTestId('toast').getByText('Your card was declined.').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Complete Your Purchase' }).isVisible()).resolves.toBe(true);
+    const [row] = await stack.db.select().from(users).where(eq(users.id, userId));
+    expect(row).toMatchObject({ userType: 'trial', monthlyPressReleaseLimit: 0 });
+  });
+
+  it('shows field errors for an expired card without calling the card network', async () => {
+    const { page } = await signedInTrialUser('Expired');
+    await page.goto('/subscription');
+    await page.getByRole('button', { name: 'Get 1 Press Release Now' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry date').fill('01/20');
+    await page.getByLabel('CVC').fill('1');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Card has expired').waitFor();
+    await expect(page.getByText('CVC must be 3 or 4 digits').isVisible()).resolves.toBe(true);
+  });
+
+  it('speaks Arabic right-to-left', async () => {
+    const { page } = await signedInTrialUser('Arabic', { locale: 'ar' });
+    await page.goto('/subscription');
+    await page.getByRole('heading', { name: 'اختر باقتك' }).waitFor();
+    await page.getByRole('button', { name: 'احصل على بيانين صحفيين الآن' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+});

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import type { SubscriptionStatus } from '../../../shared/billing';
+import { formatNumber } from '../../lib/i18n';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Badge } from '../../ui/feedback';
+
+/** SPEC §2 'Current Status': account status, and for paying customers the balance with a progress bar. */
+export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
+  const { t } = useTranslation('billing');
+  const { monthlyPressReleaseLimit: limit, pressReleasesUsedThisMonth: used, remaining } = status;
+  const remainingShare = limit > 0 ? Math.round((remaining / limit) * 100) : 0;
+  const accountStatus = status.isSuperAdmin ? t('status.superAdmin') : status.userType === 'active' ? t('status.active') : t('status.free');
+
+  return (
+    <Card>
+      <CardHeader title={t('status.title')} />
+      <CardBody className="grid gap-6 sm:grid-cols-2">
+        <div>
+          <p className="text-sm text-slate-500">{t('status.accountStatus')}</p>
+          <p className="mt-1">
+            <Badge tone={status.isSuperAdmin ? 'blue' : status.userType === 'active' ? 'green' : 'gold'} className="text-sm">
+              {accountStatus}
+            </Badge>
+          </p>
+        </div>
+        {status.isTrialUser && (
+          <div>
+            <p className="text-sm text-slate-500">{t('status.accountType')}</p>
+            <p className="mt-1 font-semibold text-slate-900">{t('status.freeAccount')}</p>
+            <p className="mt-1 text-sm text-slate-600">{t('status.freeAccountHint')}</p>
+          </div>
+        )}
+        {status.userType === 'active' && (
+          <div>
+            <p className="text-sm text-slate-500">{t('status.balance')}</p>
+            <p className="mt-1 font-semibold text-slate-900" data-testid="balance">
+              {t('status.available', { count: limit, remaining: formatNumber(remaining), limit: formatNumber(limit) })}
+            </p>
+            <div
+              role="progressbar"
+              aria-label={t('status.balance')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={remainingShare}
+              className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
+            >
+              <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${remainingShare}%` }} />
+            </div>
+            <p className="mt-2 text-sm text-slate-600">{t('status.used', { count: used, used: formatNumber(used) })}</p>
+          </div>
+        )}
+        {status.isSuperAdmin && (
+          <div>
+            <p className="text-sm text-slate-500">{t('status.balance')}</p>
+            <p className="mt-1 font-semibold text-slate-900">{t('status.unlimited')}</p>
+          </div>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
+import type { CreatePaymentResponse, Plan } from '../../../shared/billing';
+import { translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Spinner } from '../../ui/feedback';
+import { useToast } from '../../ui/toast';
+import { useProcessSuccess } from './billing-api';
+import { DemoCardForm } from './demo-card-form';
+import { formatDollars } from './format';
+
+// Stripe's code is fetched only when the server runs with Stripe.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+/** SPEC §9: the page reloads 1.5 s after a successful payment. */
+const RELOAD_AFTER_PAYMENT_MS = 1500;
+
+export type PaymentOutcome = {
+  onSucceeded: (paymentIntentId: string) => void;
+  onFailed: (message: string | undefined) => void;
+  onProcessing: () => void;
+};
+
+/** SPEC §2 payment view: 'Complete Your Purchase' with the provider's card form for the chosen plan. */
+export function PaymentView({ plan, payment, onCancel }: { plan: Plan; payment: CreatePaymentResponse; onCancel: () => void }) {
+  const { t } = useTranslation('billing');
+  const toast = useToast();
+  const processSuccess = useProcessSuccess();
+  const [succeeded, setSucceeded] = useState(false);
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => window.location.assign('/subscription?success=true'), RELOAD_AFTER_PAYMENT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded]);
+
+  const outcome: PaymentOutcome = {
+    onSucceeded: (paymentIntentId) => {
+      toast({ title: t('toasts.paymentSuccessful'), description: t('toasts.paymentSuccessfulDescription') });
+      // A failed notification is tolerated: the server also learns of the payment from the provider's webhook.
+      processSuccess.mutate(paymentIntentId, { onSettled: () => setSucceeded(true) });
+    },
+    onFailed: (message) => {
+      toast({
+        title: t('toasts.paymentFailed'),
+        description: message ? translateMessage(message) : translateMessage('A processing error occurred.'),
+        variant: 'destructive',
+      });
+    },
+    onProcessing: () => toast({ title: t('toasts.processing') }),
+  };
+
+  return (
+    <section aria-labelledby="checkout-title" className="mx-auto max-w-2xl space-y-4">
+      <div>
+        <Button variant="ghost" size="sm" onClick={onCancel} disabled={processSuccess.isPending || succeeded}>
+          <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
+          {t('checkout.back')}
+        </Button>
+      </div>
+      <div className="text-center">
+        <h2 id="checkout-title" className="text-2xl font-bold text-slate-900">
+          {t('checkout.title')}
+        </h2>
+        <p className="mt-1 flex items-center justify-center gap-1 text-sm text-slate-600">
+          <Lock className="h-4 w-4" aria-hidden />
+          {t('checkout.secure')}
+        </p>
+      </div>
+      <Card>
+        <CardHeader title={t('checkout.details')} description={t('checkout.detailsDescription')} />
+        <CardBody className="space-y-5">
+          <div className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-3">
+            <div>
+              <p className="font-semibold text-slate-900">{translateMessage(plan.name)}</p>
+              <p className="text-sm text-slate-600">{t('plans.badge', { count: plan.pressReleaseLimit })}</p>
+            </div>
+            <p className="text-xl font-bold text-brand-800">{formatDollars(plan.price)}</p>
+          </div>
+          {succeeded || processSuccess.isPending ? (
+            <div role="status" className="flex flex-col items-center gap-2 py-6 text-center">
+              <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden />
+              <p className="font-semibold text-slate-900">{t('toasts.paymentSuccessful')}</p>
+              <p className="text-sm text-slate-600">{t('checkout.redirecting')}</p>
+            </div>
+          ) : payment.provider === 'demo' ? (
+            <DemoCardForm clientSecret={payment.clientSecret} price={plan.price} {...outcome} />
+          ) : (
+            <Suspense fallback={<Spinner label={t('checkout.loadingForm')} className="py-8" />}>
+              <StripePaymentForm publishableKey={payment.publishableKey} clientSecret={payment.clientSecret} price={plan.price} {...outcome} />
+            </Suspense>
+          )}
+        </CardBody>
+      </Card>
+    </section>
+  );
+}

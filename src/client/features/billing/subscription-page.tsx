@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CheckCircle2, Globe2, ShieldCheck, Zap } from 'lucide-react';
+import type { CreatePaymentResponse, Plan, PlanId, SubscriptionStatus } from '../../../shared/billing';
+import { errorMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
+import { translateMessage } from '../../lib/i18n';
+import { ErrorState, Spinner } from '../../ui/feedback';
+import { useToast } from '../../ui/toast';
+import { useCreatePayment, useProcessSuccess, useSubscriptionStatus } from './billing-api';
+import { BillingHistory } from './billing-history';
+import { CurrentStatusCard } from './current-status-card';
+import { PaymentView } from './payment-view';
+import { PlansGrid } from './plans-grid';
+
+/** /subscription (SPEC §2): plans and purchase, the current balance and the billing history. */
+export default function SubscriptionPage() {
+  const { t } = useTranslation('billing');
+  useDocumentTitle(t('title'));
+  const status = useSubscriptionStatus();
+  const [checkout, setCheckout] = useState<{ plan: Plan; payment: CreatePaymentResponse } | null>(null);
+  const [searchParams] = useSearchParams();
+  useReturnFromRedirect(searchParams);
+
+  if (status.isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
+  if (status.isError) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-8">
+        <ErrorState message={translateMessage(errorMessage(status.error))} onRetry={() => void status.refetch()} />
+      </main>
+    );
+  }
+  const current = status.data;
+
+  return (
+    <main className="pb-12">
+      <Hero status={current} />
+      <div className="mx-auto max-w-5xl space-y-8 px-4">
+        {searchParams.get('success') === 'true' && (
+          <div role="status" className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+            <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden />
+            <div>
+              <p className="font-semibold">{t('success.title')}</p>
+              <p className="text-sm">{t('success.text')}</p>
+            </div>
+          </div>
+        )}
+        <CurrentStatusCard status={current} />
+        {checkout ? (
+          <PaymentView plan={checkout.plan} payment={checkout.payment} onCancel={() => setCheckout(null)} />
+        ) : (
+          <PlanChooser isSuperAdmin={current.isSuperAdmin} onCreated={(plan, payment) => setCheckout({ plan, payment })} />
+        )}
+        <TrustPoints />
+        {!current.isSuperAdmin && <BillingHistory />}
+      </div>
+    </main>
+  );
+}
+
+function Hero({ status }: { status: SubscriptionStatus }) {
+  const { t } = useTranslation('billing');
+  return (
+    <section className="mb-8 bg-gradient-to-br from-brand-800 to-brand-600 px-4 py-12 text-center text-white">
+      <h1 className="text-3xl font-bold sm:text-4xl">{t('hero.title')}</h1>
+      <p className="mx-auto mt-3 max-w-2xl text-brand-100">{t('hero.subtitle')}</p>
+      {status.userType === 'active' && (
+        <p className="mt-5 inline-flex rounded-full bg-white/15 px-4 py-1.5 text-sm font-medium" data-testid="remaining-pill">
+          {t('hero.remaining', { count: status.remaining, total: status.monthlyPressReleaseLimit })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PlanChooser({ isSuperAdmin, onCreated }: { isSuperAdmin: boolean; onCreated: (plan: Plan, payment: CreatePaymentResponse) => void }) {
+  const { t } = useTranslation('billing');
+  const toast = useToast();
+  const create = useCreatePayment();
+  const [pendingPlan, setPendingPlan] = useState<PlanId | null>(null);
+
+  const choose = async (plan: Plan) => {
+    setPendingPlan(plan.id);
+    try {
+      onCreated(plan, await create.mutateAsync(plan.id));
+    } catch (error) {
+      toast({
+        title: t('toasts.error'),
+        description: translateMessage(errorMessage(error, 'Failed to create subscription')),
+        variant: 'destructive',
+      });
+    } finally {
+      setPendingPlan(null);
+    }
+  };
+
+  return <PlansGrid isSuperAdmin={isSuperAdmin} pendingPlan={pendingPlan} onChoose={(plan) => void choose(plan)} />;
+}
+
+function TrustPoints() {
+  const { t } = useTranslation('billing');
+  const points = [
+    { key: 'secure', icon: <ShieldCheck className="h-6 w-6" aria-hidden /> },
+    { key: 'coverage', icon: <Globe2 className="h-6 w-6" aria-hidden /> },
+    { key: 'instant', icon: <Zap className="h-6 w-6" aria-hidden /> },
+  ];
+  return (
+    <section aria-label={t('trust.label')} className="grid gap-4 sm:grid-cols-3">
+      {points.map((point) => (
+        <div key={point.key} className="flex flex-col items-center rounded-xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200">
+          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">{point.icon}</span>
+          <h2 className="mt-3 font-semibold text-slate-900">{t(`trust.${point.key}.title`)}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t(`trust.${point.key}.text`)}</p>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * Stripe may send the browser away (3-D Secure) and back to /subscription?success=true&payment_intent=…;
+ * the server is told once, and the webhook covers the case where this never runs.
+ */
+function useReturnFromRedirect(searchParams: URLSearchParams) {
+  const processSuccess = useProcessSuccess();
+  const reported = useRef(false);
+  const paymentIntentId = searchParams.get('payment_intent');
+  const succeeded = searchParams.get('redirect_status') === 'succeeded';
+  useEffect(() => {
+    if (!paymentIntentId || !succeeded || reported.current) return;
+    reported.current = true;
+    processSuccess.mutate(paymentIntentId);
+  }, [paymentIntentId, succeeded, processSuccess]);
+}
