@@ -14,6 +14,8 @@ export const navItems: NavItem[] = [
   { to: '/dashboard', labelKey: 'nav.dashboard' },
   { to: '/contacts-new', labelKey: 'nav.contacts', activePrefix: '/contacts' },
   { to: '/my-lists', labelKey: 'nav.lists' },
+  { to: '/press-releases', labelKey: 'nav.pressReleases' },
+  { to: '/editor', labelKey: 'nav.send', activePrefix: '/editor' },
   { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => user.role !== 'super_admin' },
   // nav items are added above this line, in SPEC §2 order
 ];

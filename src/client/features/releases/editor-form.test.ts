@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, MAX_ATTACHMENT_BYTES, sendPressReleaseSchema } from '../../../shared/releases';
+import { emptyValues, firstProblem, localInputToIso, toLocalInputValue, toPayload, validate, type EditorValues } from './editor-form';
+import { checkPickedFiles } from './attachment-files';
+
+const LIST = '5b0c1f2e-8d3a-4c1e-9f7a-2b6d8e4a1c3f';
+const complete = (): EditorValues => ({
+  ...emptyValues('2026-11-21'),
+  title: 'Nashr opens in Riyadh',
+  location: 'Dubai, UAE',
+  content: `<p>${'A long enough paragraph about the news. '.repeat(3)}</p>`,
+  boilerplate: 'Nashr distributes press releases across MENA.',
+  contactName: 'Sara Haddad',
+  contactEmail: 'press@company.test',
+  contactPhone: '+971 4 000 0000',
+  recipientLists: [LIST],
+  attachments: [{ key: 'a', originalName: 'release.pdf', mimetype: 'application/pdf', size: 10, base64Content: 'JVBERi0=' }],
+});
+
+describe('editor form', () => {
+  it('defaults the release date to today', () => {
+    expect(emptyValues('2026-01-02').releaseDate).toBe('2026-01-02');
+  });
+
+  it('builds a payload the shared schema accepts for each action', () => {
+    const values = { ...complete(), scheduledAt: toLocalInputValue(new Date(Date.now() + 86_400_000)) };
+    for (const action of ['send_now', 'schedule', 'save_draft'] as const) {
+      const result = sendPressReleaseSchema.safeParse(toPayload(values, action, null));
+      expect(result.success, action).toBe(true);
+    }
+    expect(validate(values, 'send_now')).toEqual({});
+  });
+
+  it('keeps stored attachments by id and sends new files as base64', () => {
+    const values = complete();
+    values.attachments.push({ key: 'b', id: '0f8fad5b-d9cb-469f-a165-70867728950e', originalName: 'old.png', mimetype: 'image/png', size: 3 });
+    const payload = toPayload(values, 'save_draft', 'c3f1f1de-8d3a-4c1e-9f7a-2b6d8e4a1c3f');
+    expect(payload.attachments?.[1]).toEqual({ id: '0f8fad5b-d9cb-469f-a165-70867728950e' });
+    expect(payload.attachments?.[0]).toMatchObject({ originalName: 'release.pdf', base64Content: 'JVBERi0=' });
+    expect(payload.existingPressReleaseId).toBe('c3f1f1de-8d3a-4c1e-9f7a-2b6d8e4a1c3f');
+    expect(payload.subject).toBe(values.title);
+  });
+
+  it('names the first failing rule in SPEC order', () => {
+    const values = { ...complete(), title: 'abc', contactPhone: '1', content: '<p>short</p>' };
+    const problems = validate(values, 'send_now');
+    expect(problems.contactPhone).toBe(MESSAGES.contactPhone);
+    expect(firstProblem(problems)).toEqual({ field: 'title', message: MESSAGES.title });
+  });
+
+  it('counts visible text, not markup, for the content minimum', () => {
+    const values = { ...complete(), content: `<p><strong>${'<em></em>'.repeat(20)}</strong></p>` };
+    expect(validate(values, 'send_now').content).toBe(MESSAGES.content);
+  });
+
+  it('requires lists and an attachment to send, but not to save a draft', () => {
+    const values = { ...complete(), recipientLists: [], attachments: [] };
+    const send = validate(values, 'send_now');
+    expect(send.recipientLists).toBe(MESSAGES.recipientLists);
+    expect(send.attachments).toBe(MESSAGES.noAttachments);
+    expect(validate(values, 'save_draft')).toEqual({});
+  });
+
+  it('uses the looser draft messages', () => {
+    const values = { ...complete(), contactEmail: 'nope', boilerplate: '', location: '' };
+    expect(validate(values, 'save_draft')).toEqual({ contactEmail: MESSAGES.draftContactEmail });
+  });
+
+  it('refuses a schedule without a time or in the past', () => {
+    expect(validate({ ...complete(), scheduledAt: '' }, 'schedule').scheduledAt).toBe(MESSAGES.scheduledAt);
+    const past = toLocalInputValue(new Date(Date.now() - 60_000));
+    expect(validate({ ...complete(), scheduledAt: past }, 'schedule').scheduledAt).toBe(MESSAGES.scheduledInPast);
+  });
+
+  it('turns the browser-zone schedule input into an absolute instant', () => {
+    const moment = new Date(2026, 10, 22, 9, 30);
+    expect(localInputToIso(toLocalInputValue(moment))).toBe(moment.toISOString());
+    expect(localInputToIso('not a time')).toBe('');
+  });
+});
+
+describe('picked files', () => {
+  it('accepts the allowed types under the limits', () => {
+    expect(checkPickedFiles([{ name: 'a.PDF', size: 100 }, { name: 'b.docx', size: 100 }], 0).kind).toBe('accepted');
+  });
+  it('refuses other types, a file of 5 MB or more, and a total over 15 MB', () => {
+    expect(checkPickedFiles([{ name: 'run.exe', size: 1 }], 0)).toEqual({ kind: 'rejectedType', names: ['run.exe'] });
+    expect(checkPickedFiles([{ name: 'big.png', size: MAX_ATTACHMENT_BYTES }], 0)).toEqual({ kind: 'tooLarge', names: ['big.png'] });
+    const four = 4 * 1024 * 1024;
+    expect(checkPickedFiles([{ name: 'a.pdf', size: four }], 12 * 1024 * 1024)).toEqual({ kind: 'totalTooLarge', totalBytes: 16 * 1024 * 1024 });
+  });
+});

@@ -1,0 +1,175 @@
+import {
+  isScheduleInFuture,
+  MAX_TOTAL_ATTACHMENT_BYTES,
+  MESSAGES,
+  sendPressReleaseSchema,
+  todayIsoDate,
+  type PressRelease,
+  type ReleaseAction,
+  type ReleaseLanguage,
+  type SendPressReleaseInput,
+} from '../../../shared/releases';
+
+/**
+ * The editor's form model: the values the form holds, how they become the POST /api/send-press-release
+ * payload, and which rule failed first. Pure functions, so the rules are tested without a browser.
+ */
+
+/** A file of the release: either stored with the draft (id) or picked now (base64 content). */
+export type EditorAttachment = {
+  key: string;
+  id?: string;
+  originalName: string;
+  mimetype: string;
+  size: number;
+  base64Content?: string;
+};
+
+export type EditorValues = {
+  title: string;
+  subtitle: string;
+  releaseDate: string;
+  location: string;
+  content: string;
+  boilerplate: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  language: ReleaseLanguage;
+  recipientLists: string[];
+  attachments: EditorAttachment[];
+  /** `YYYY-MM-DDTHH:mm` in the browser's time zone (the datetime-local input's value). */
+  scheduledAt: string;
+};
+
+export type EditorField = keyof EditorValues;
+
+/** SPEC §5 order: the first failing rule in this order is the one the 'Validation Error' toast names. */
+export const FIELD_ORDER: EditorField[] = [
+  'title',
+  'releaseDate',
+  'location',
+  'content',
+  'boilerplate',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+  'language',
+  'subtitle',
+  'scheduledAt',
+  'recipientLists',
+  'attachments',
+];
+
+export function emptyValues(today = todayIsoDate()): EditorValues {
+  return {
+    title: '',
+    subtitle: '',
+    releaseDate: today,
+    location: '',
+    content: '',
+    boilerplate: '',
+    contactName: '',
+    contactEmail: '',
+    contactPhone: '',
+    language: 'english',
+    recipientLists: [],
+    attachments: [],
+    scheduledAt: '',
+  };
+}
+
+export function valuesFromRelease(release: PressRelease, today = todayIsoDate()): EditorValues {
+  return {
+    title: release.title,
+    subtitle: release.subtitle ?? '',
+    releaseDate: release.releaseDate || today,
+    location: release.location ?? '',
+    content: release.content ?? '',
+    boilerplate: release.boilerplate ?? '',
+    contactName: release.contactName ?? '',
+    contactEmail: release.contactEmail ?? '',
+    contactPhone: release.contactPhone ?? '',
+    language: release.language === 'arabic' ? 'arabic' : 'english',
+    recipientLists: release.recipientLists ?? [],
+    attachments: (release.attachments ?? []).map((a) => ({ key: a.id, id: a.id, originalName: a.originalName, mimetype: a.mimetype, size: a.size })),
+    scheduledAt: release.scheduledAt ? toLocalInputValue(new Date(release.scheduledAt)) : '',
+  };
+}
+
+/** `YYYY-MM-DDTHH:mm` of a moment in the browser's time zone. */
+export function toLocalInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The datetime-local value (browser zone) as an absolute ISO instant, or '' when it is not a time. */
+export function localInputToIso(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export function toPayload(values: EditorValues, action: ReleaseAction, existingPressReleaseId?: string | null): SendPressReleaseInput {
+  const attachments = values.attachments.map((a) =>
+    a.id
+      ? { id: a.id }
+      : { originalName: a.originalName, filename: `${Date.now()}-${a.originalName}`, mimetype: a.mimetype, size: a.size, base64Content: a.base64Content ?? '' },
+  );
+  const common = {
+    title: values.title,
+    subtitle: values.subtitle,
+    releaseDate: values.releaseDate,
+    location: values.location,
+    content: values.content,
+    boilerplate: values.boilerplate,
+    contactName: values.contactName,
+    contactEmail: values.contactEmail,
+    contactPhone: values.contactPhone,
+    language: values.language,
+    recipientLists: values.recipientLists,
+    attachments,
+    // SPEC §7 fields; the server fixes the sender and uses the title as subject.
+    subject: values.title,
+    message: values.content,
+    existingPressReleaseId: existingPressReleaseId ?? undefined,
+  };
+  if (action === 'schedule') return { ...common, action, scheduledAt: localInputToIso(values.scheduledAt) };
+  return { ...common, action };
+}
+
+export type FormProblems = Partial<Record<EditorField, string>>;
+
+/**
+ * Every rule of the chosen action (the shared schema, plus the schedule's future time on the browser's clock),
+ * one message per field.
+ */
+export function validate(values: EditorValues, action: ReleaseAction, now = new Date()): FormProblems {
+  const problems: FormProblems = {};
+  const result = sendPressReleaseSchema.safeParse(toPayload(values, action));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '') as EditorField;
+      if (FIELD_ORDER.includes(field) && !problems[field]) problems[field] = issue.message;
+    }
+  }
+  if (action === 'schedule' && !problems.scheduledAt) {
+    const iso = localInputToIso(values.scheduledAt);
+    if (!iso) problems.scheduledAt = MESSAGES.scheduledAt;
+    else if (!isScheduleInFuture(iso, now)) problems.scheduledAt = MESSAGES.scheduledInPast;
+  }
+  return problems;
+}
+
+/** The first failing rule in SPEC order, or null. */
+export function firstProblem(problems: FormProblems): { field: EditorField; message: string } | null {
+  const field = FIELD_ORDER.find((f) => problems[f]);
+  return field ? { field, message: problems[field]! } : null;
+}
+
+export const totalAttachmentBytes = (attachments: Pick<EditorAttachment, 'size'>[]) => attachments.reduce((sum, a) => sum + a.size, 0);
+export const attachmentsTooLarge = (attachments: Pick<EditorAttachment, 'size'>[]) => totalAttachmentBytes(attachments) > MAX_TOTAL_ATTACHMENT_BYTES;
+
+export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

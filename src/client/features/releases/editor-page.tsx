@@ -1,0 +1,411 @@
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, CalendarClock, Eye, Lock, Save, Send } from 'lucide-react';
+import { READ_ONLY_STATUSES, type PressRelease, type ReleaseAction } from '../../../shared/releases';
+import { ApiError, errorMessage } from '../../lib/api';
+import { formatDate, translateMessage } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useCurrentUser } from '../../lib/session';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { EmptyState, ErrorState, Skeleton, Spinner } from '../../ui/feedback';
+import { Field, Input, Select, Textarea } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+import { AttachmentsField } from './attachments-field';
+import {
+  attachmentsTooLarge,
+  browserTimeZone,
+  emptyValues,
+  FIELD_ORDER,
+  firstProblem,
+  toLocalInputValue,
+  toPayload,
+  totalAttachmentBytes,
+  validate,
+  valuesFromRelease,
+  type EditorField,
+  type EditorValues,
+  type FormProblems,
+} from './editor-form';
+import { LiveEmailPreview, PreviewEmailDialog } from './email-preview';
+import { PurchaseGate, TrialBanner } from './purchase-gate';
+import { canSendFrom, useRecipientLists, useRelease, useSendPressRelease, useSendStatus, type RecipientList } from './releases-api';
+import { RichTextEditor } from './rich-text-editor';
+import './release-content.css';
+
+/** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
+export default function EditorPage() {
+  const { t } = useTranslation('releases');
+  const params = useParams();
+  const [search] = useSearchParams();
+  const id = params.id ?? search.get('id') ?? undefined;
+  const release = useRelease(id);
+  useDocumentTitle(t('editor.pageTitle'));
+
+  if (id && release.isPending) {
+    return (
+      <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
+        <Skeleton className="h-10 w-72" />
+        <Skeleton className="h-96 w-full" />
+      </main>
+    );
+  }
+  if (id && release.isError) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-8">
+        <ErrorState message={translateMessage(errorMessage(release.error))} onRetry={() => release.refetch()} />
+      </main>
+    );
+  }
+  if (release.data && READ_ONLY_STATUSES.includes(release.data.status)) return <SentReleaseLock />;
+  return <EditorForm key={release.data?.id ?? 'new'} release={release.data} />;
+}
+
+function SentReleaseLock() {
+  const { t } = useTranslation('releases');
+  const navigate = useNavigate();
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-12">
+      <Card className="p-8 text-center">
+        <Lock className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+        <h1 className="mt-4 text-xl font-bold text-slate-900">{t('lock.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('lock.text')}</p>
+        <Button className="mt-6" onClick={() => navigate('/press-releases')}>
+          <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
+          {t('lock.back')}
+        </Button>
+      </Card>
+    </main>
+  );
+}
+
+const TOAST_KEYS: Record<ReleaseAction, { ok: string; fail: string; fallback: string }> = {
+  send_now: { ok: 'sent', fail: 'sendFailed', fallback: 'Failed to send press release' },
+  schedule: { ok: 'scheduled', fail: 'scheduleFailed', fallback: 'Failed to schedule press release' },
+  save_draft: { ok: 'draftSaved', fail: 'saveFailed', fallback: 'Failed to save draft' },
+};
+
+function EditorForm({ release }: { release?: PressRelease }) {
+  const { t } = useTranslation('releases');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const lists = useRecipientLists();
+  const status = useSendStatus();
+  const send = useSendPressRelease();
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const action = useRef<ReleaseAction>('send_now');
+  const [pendingAction, setPendingAction] = useState<ReleaseAction | null>(null);
+
+  // Each button validates with the rules of its own action (strict for send and schedule, loose for drafts).
+  const resolver: Resolver<EditorValues> = async (values) => {
+    const problems = validate(values, action.current);
+    if (!firstProblem(problems)) return { values, errors: {} };
+    const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, { type: 'validate', message }]));
+    return { values: {}, errors: errors as FieldErrors<EditorValues> };
+  };
+  const form = useForm<EditorValues>({ defaultValues: release ? valuesFromRelease(release) : emptyValues(), resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as EditorValues;
+  const dir = values.language === 'arabic' ? 'rtl' : 'ltr';
+
+  const isSuperAdmin = user?.role === 'super_admin';
+  const allowed = isSuperAdmin || canSendFrom(status.data);
+  const isTrial = !isSuperAdmin && (status.data?.isTrialUser ?? user?.userType === 'trial');
+  const busy = pendingAction !== null;
+  const fieldError = (field: EditorField) => translateMessage(errors[field]?.message as string | undefined);
+  const describedBy = (field: EditorField) => (errors[field] ? `${field}-error` : undefined);
+
+  function reportInvalid(fieldErrors: FieldErrors<EditorValues>) {
+    const problems: FormProblems = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.message as string]));
+    const { attachments: attachmentProblem, ...others } = problems;
+    const first = firstProblem(others);
+    if (first) {
+      toast({ title: t('toasts.validationError'), description: translateMessage(first.message), variant: 'destructive' });
+      if (first.field !== 'content' && first.field !== 'recipientLists') form.setFocus(first.field);
+    } else if (attachmentProblem) {
+      toast({ title: t('toasts.noAttachments'), description: t('toasts.noAttachmentsDescription'), variant: 'destructive' });
+    }
+  }
+
+  async function submit(chosen: ReleaseAction, valid: EditorValues) {
+    if (chosen !== 'save_draft' && attachmentsTooLarge(valid.attachments)) {
+      const size = (totalAttachmentBytes(valid.attachments) / 1024 / 1024).toFixed(1);
+      return toast({ title: t('toasts.filesTooLarge'), description: t('toasts.filesTooLargeDescription', { size }), variant: 'destructive' });
+    }
+    setPendingAction(chosen);
+    try {
+      await send.mutateAsync(toPayload(valid, chosen, release?.id));
+      const keys = TOAST_KEYS[chosen];
+      toast({ title: t(`toasts.${keys.ok}`), description: t(`toasts.${keys.ok}Description`) });
+      navigate('/analytics');
+    } catch (error) {
+      placeServerErrors(error);
+      const keys = TOAST_KEYS[chosen];
+      toast({ title: t(`toasts.${keys.fail}`), description: translateMessage(errorMessage(error, keys.fallback)), variant: 'destructive' });
+    } finally {
+      setPendingAction(null);
+    }
+  }
+
+  function placeServerErrors(error: unknown) {
+    if (!(error instanceof ApiError)) return;
+    const seen = new Set<string>();
+    for (const { path, message } of error.errors) {
+      const field = path.split('.')[0] as EditorField;
+      if (!FIELD_ORDER.includes(field) || seen.has(field)) continue;
+      seen.add(field);
+      form.setError(field, { type: 'server', message });
+    }
+  }
+
+  const run = (chosen: ReleaseAction) => {
+    action.current = chosen;
+    void form.handleSubmit((valid) => submit(chosen, valid), reportInvalid)();
+  };
+
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <header className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('editor.heading')}</h1>
+          <p className="mt-1 text-slate-600">{release ? t('editor.editing', { title: release.title }) : t('editor.subheading')}</p>
+        </div>
+      </header>
+      {isTrial && <TrialBanner />}
+      {release?.status === 'scheduled' && release.scheduledAt && (
+        <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+          {t('editor.scheduledNote', { when: formatDate(release.scheduledAt, true) })}
+        </p>
+      )}
+
+      <form noValidate onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)]">
+        <div className="min-w-0 space-y-6">
+          <Card>
+            <CardHeader title={t('recipients.title')} description={t('recipients.description')} />
+            <CardBody>
+              <Controller
+                control={form.control}
+                name="recipientLists"
+                render={({ field }) => <RecipientPicker lists={lists} value={field.value} onChange={field.onChange} error={fieldError('recipientLists')} />}
+              />
+            </CardBody>
+          </Card>
+
+          <Card>
+            <CardHeader title={t('details.title')} />
+            <CardBody className="space-y-4">
+              <Field id="language" label={t('fields.language')}>
+                <Select id="language" {...form.register('language')}>
+                  <option value="english">{t('languages.english')}</option>
+                  <option value="arabic">{t('languages.arabic')}</option>
+                </Select>
+              </Field>
+              <Field id="title" label={t('fields.title')} error={fieldError('title')}>
+                <Input id="title" dir={dir} invalid={!!errors.title} aria-describedby={describedBy('title')} {...form.register('title')} />
+              </Field>
+              <Field id="subtitle" label={t('fields.subtitle')}>
+                <Input id="subtitle" dir={dir} {...form.register('subtitle')} />
+              </Field>
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <Field id="releaseDate" label={t('fields.releaseDate')} error={fieldError('releaseDate')}>
+                  <Input id="releaseDate" type="date" invalid={!!errors.releaseDate} aria-describedby={describedBy('releaseDate')} {...form.register('releaseDate')} />
+                </Field>
+                <Field id="location" label={t('fields.location')} error={fieldError('location')}>
+                  <Input
+                    id="location"
+                    dir={dir}
+                    placeholder={values.language === 'arabic' ? t('placeholders.locationArabic') : t('placeholders.location')}
+                    invalid={!!errors.location}
+                    aria-describedby={describedBy('location')}
+                    {...form.register('location')}
+                  />
+                </Field>
+              </div>
+              <div>
+                <p id="content-label" className="mb-1 block text-sm font-medium text-slate-700">
+                  {t('fields.content')}
+                </p>
+                <Controller
+                  control={form.control}
+                  name="content"
+                  render={({ field }) => (
+                    <RichTextEditor value={field.value} onChange={field.onChange} dir={dir} labelledBy="content-label" describedBy={describedBy('content')} invalid={!!errors.content} />
+                  )}
+                />
+                {fieldError('content') && (
+                  <p id="content-error" role="alert" className="mt-1 text-sm text-red-600">
+                    {fieldError('content')}
+                  </p>
+                )}
+              </div>
+              <Field id="boilerplate" label={t('fields.boilerplate')} error={fieldError('boilerplate')}>
+                <Textarea id="boilerplate" rows={4} dir={dir} invalid={!!errors.boilerplate} aria-describedby={describedBy('boilerplate')} {...form.register('boilerplate')} />
+              </Field>
+            </CardBody>
+          </Card>
+
+          <Card>
+            <CardHeader title={t('contact.title')} />
+            <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+              <Field id="contactName" label={t('fields.contactName')} error={fieldError('contactName')}>
+                <Input id="contactName" dir={dir} autoComplete="name" invalid={!!errors.contactName} aria-describedby={describedBy('contactName')} {...form.register('contactName')} />
+              </Field>
+              <Field id="contactEmail" label={t('fields.contactEmail')} error={fieldError('contactEmail')}>
+                <Input id="contactEmail" type="email" dir="ltr" autoComplete="email" invalid={!!errors.contactEmail} aria-describedby={describedBy('contactEmail')} {...form.register('contactEmail')} />
+              </Field>
+              <Field id="contactPhone" label={t('fields.contactPhone')} error={fieldError('contactPhone')}>
+                <Input id="contactPhone" type="tel" dir="ltr" autoComplete="tel" invalid={!!errors.contactPhone} aria-describedby={describedBy('contactPhone')} {...form.register('contactPhone')} />
+              </Field>
+            </CardBody>
+          </Card>
+
+          <Card>
+            <CardHeader title={t('attachments.title')} description={t('attachments.description')} />
+            <CardBody>
+              <Controller
+                control={form.control}
+                name="attachments"
+                render={({ field }) => <AttachmentsField value={field.value} onChange={field.onChange} disabled={busy} error={fieldError('attachments')} />}
+              />
+            </CardBody>
+          </Card>
+        </div>
+
+        <aside className="min-w-0 lg:sticky lg:top-20 lg:self-start">
+          <LiveEmailPreview values={values} />
+        </aside>
+
+        <div className="space-y-4 lg:col-span-2">
+          {!allowed && !status.isPending ? (
+            <PurchaseGate trial={isTrial} />
+          ) : (
+            <ScheduleControl
+              register={form.register('scheduledAt')}
+              error={fieldError('scheduledAt')}
+              disabled={busy || status.isPending}
+              pending={pendingAction === 'schedule'}
+              onSchedule={() => run('schedule')}
+            />
+          )}
+          <div className="flex flex-col-reverse gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+            <Button variant="ghost" onClick={() => navigate('/press-releases')} disabled={busy}>
+              {t('actions.cancel')}
+            </Button>
+            <span className="flex-1" />
+            <Button variant="secondary" onClick={() => setPreviewOpen(true)}>
+              <Eye className="h-4 w-4" aria-hidden />
+              {t('actions.preview')}
+            </Button>
+            {(allowed || status.isPending) && (
+              <>
+                <Button variant="secondary" onClick={() => run('save_draft')} loading={pendingAction === 'save_draft'} disabled={busy || status.isPending}>
+                  {pendingAction !== 'save_draft' && <Save className="h-4 w-4" aria-hidden />}
+                  {pendingAction === 'save_draft' ? t('actions.saving') : t('actions.saveDraft')}
+                </Button>
+                <Button onClick={() => run('send_now')} loading={pendingAction === 'send_now'} disabled={busy || status.isPending}>
+                  {pendingAction !== 'send_now' && <Send className="flip-rtl h-4 w-4" aria-hidden />}
+                  {pendingAction === 'send_now' ? t('actions.sending') : t('actions.sendNow')}
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      </form>
+
+      <PreviewEmailDialog open={previewOpen} onOpenChange={setPreviewOpen} values={values} lists={lists.data ?? []} />
+    </main>
+  );
+}
+
+function RecipientPicker({
+  lists,
+  value,
+  onChange,
+  error,
+}: {
+  lists: ReturnType<typeof useRecipientLists>;
+  value: string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation('releases');
+  const navigate = useNavigate();
+  if (lists.isPending) return <Spinner label={t('recipients.loading')} className="py-4" />;
+  if (lists.isError) return <ErrorState message={translateMessage(errorMessage(lists.error))} onRetry={() => lists.refetch()} />;
+  if (lists.data.length === 0) {
+    return (
+      <EmptyState
+        title={t('recipients.empty')}
+        description={t('recipients.emptyText')}
+        action={<Button onClick={() => navigate('/my-lists')}>{t('recipients.createFirst')}</Button>}
+      />
+    );
+  }
+  const toggle = (list: RecipientList, checked: boolean) => onChange(checked ? [...value, list.id] : value.filter((id) => id !== list.id));
+  return (
+    <fieldset aria-describedby={error ? 'recipientLists-error' : undefined}>
+      <legend className="sr-only">{t('recipients.title')}</legend>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {lists.data.map((list) => (
+          <label key={list.id} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+            <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={value.includes(list.id)} onChange={(e) => toggle(list, e.target.checked)} />
+            <span className="min-w-0 flex-1 truncate text-sm font-medium" dir="auto">
+              {list.name}
+            </span>
+            <span className="text-xs text-slate-500">{t('recipients.count', { count: list.contactCount })}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id="recipientLists-error" role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function ScheduleControl({
+  register,
+  error,
+  disabled,
+  pending,
+  onSchedule,
+}: {
+  register: ReturnType<ReturnType<typeof useForm<EditorValues>>['register']>;
+  error?: string;
+  disabled: boolean;
+  pending: boolean;
+  onSchedule: () => void;
+}) {
+  const { t } = useTranslation('releases');
+  const zone = browserTimeZone();
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <Field id="scheduledAt" label={t('schedule.label')} error={error}>
+            <Input
+              id="scheduledAt"
+              type="datetime-local"
+              min={toLocalInputValue(new Date())}
+              invalid={!!error}
+              aria-describedby={error ? 'scheduledAt-error' : undefined}
+              {...register}
+            />
+          </Field>
+        </div>
+        <Button variant="secondary" onClick={onSchedule} loading={pending} disabled={disabled} className="sm:mb-0.5">
+          {!pending && <CalendarClock className="h-4 w-4" aria-hidden />}
+          {pending ? t('actions.scheduling') : t('actions.schedule')}
+        </Button>
+      </div>
+      <p className="mt-2 text-xs text-slate-500" data-testid="schedule-zone">
+        {t('schedule.zone', { zone })}
+      </p>
+    </div>
+  );
+}

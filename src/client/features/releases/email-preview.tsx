@@ -1,0 +1,80 @@
+import { useDeferredValue, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Paperclip } from 'lucide-react';
+import { renderEmail } from '../../../shared/email-template';
+import { Dialog } from '../../ui/dialog';
+import { formatKb, type EditorValues } from './editor-form';
+import type { RecipientList } from './releases-api';
+
+/** The email exactly as the shared template renders it, in a sandboxed frame (no scripts, no same-origin access). */
+export function EmailFrame({ values, title, className }: { values: EditorValues; title: string; className?: string }) {
+  const deferred = useDeferredValue(values);
+  const html = useMemo(() => renderEmail(deferred).html, [deferred]);
+  return <iframe title={title} sandbox="" srcDoc={html} className={className} data-testid="email-preview-frame" />;
+}
+
+export function LiveEmailPreview({ values }: { values: EditorValues }) {
+  const { t } = useTranslation('releases');
+  return (
+    <section aria-labelledby="live-preview-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <h2 id="live-preview-title" className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">
+        {t('preview.live')}
+      </h2>
+      <EmailFrame values={values} title={t('preview.live')} className="h-[640px] w-full rounded-b-xl bg-slate-100" />
+    </section>
+  );
+}
+
+/** SPEC §2 'Email Preview - Exact Template': To, From, Subject, the rendered HTML and the attachments with sizes. */
+export function PreviewEmailDialog({
+  open,
+  onOpenChange,
+  values,
+  lists,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  values: EditorValues;
+  lists: RecipientList[];
+}) {
+  const { t } = useTranslation('releases');
+  const chosen = lists.filter((l) => values.recipientLists.includes(l.id));
+  const to = chosen.length ? chosen.map((l) => t('preview.listWithCount', { name: l.name, count: l.contactCount })).join(', ') : t('preview.noRecipients');
+  const rows = [
+    { label: t('preview.to'), value: to },
+    { label: t('preview.from'), value: t('preview.fromValue') },
+    { label: t('preview.replyTo'), value: values.contactEmail || '—' },
+    { label: t('preview.subject'), value: values.title || '—' },
+  ];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('preview.dialogTitle')} size="xl">
+      <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="contents">
+            <dt className="font-medium text-slate-500">{row.label}</dt>
+            <dd className="break-words text-slate-900" dir="auto">
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <EmailFrame values={values} title={t('preview.dialogTitle')} className="h-[60vh] w-full rounded-md border border-slate-200 bg-slate-100" />
+      <h3 className="mt-4 text-sm font-semibold text-slate-700">{t('preview.attachments')}</h3>
+      {values.attachments.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('preview.noAttachments')}</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm" aria-label={t('preview.attachments')}>
+          {values.attachments.map((a) => (
+            <li key={a.key} className="flex items-center gap-2">
+              <Paperclip className="h-4 w-4 text-slate-400" aria-hidden />
+              <span dir="auto">{a.originalName}</span>
+              <span className="text-slate-500" dir="ltr">
+                ({formatKb(a.size)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

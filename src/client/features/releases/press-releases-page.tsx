@@ -1,0 +1,227 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BarChart3, CalendarX, Copy, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { releaseStatuses, type PressReleaseSummary, type ReleaseStatus } from '../../../shared/releases';
+import { errorMessage } from '../../lib/api';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useCurrentUser } from '../../lib/session';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Input, Select } from '../../ui/field';
+import { Pager } from '../../ui/pager';
+import { useToast } from '../../ui/toast';
+import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
+
+const PAGE_SIZE = 20;
+const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
+  draft: 'slate',
+  scheduled: 'blue',
+  sending: 'amber',
+  sent: 'green',
+  failed: 'red',
+};
+
+/** PRODUCT.md §1: every release of the user (the super admin sees everyone's, with the owner's email). */
+export default function PressReleasesPage() {
+  const { t } = useTranslation('releases');
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const [status, setStatus] = useState<ReleaseStatus | ''>('');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  useDocumentTitle(t('list.title'));
+
+  // SPEC §9: the search is debounced 300 ms; any filter change returns to page 1.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const releases = useReleases({ status: status || undefined, search: search || undefined, page, pageSize: PAGE_SIZE });
+  const pageCount = releases.data ? Math.max(1, Math.ceil(releases.data.total / releases.data.pageSize)) : 1;
+  const filtered = !!status || !!search;
+
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('list.title')}</h1>
+          <p className="mt-1 text-slate-600">{user?.role === 'super_admin' ? t('list.subtitleAdmin') : t('list.subtitle')}</p>
+        </div>
+        <Button onClick={() => navigate('/editor')}>
+          <Plus className="h-4 w-4" aria-hidden />
+          {t('list.new')}
+        </Button>
+      </header>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Input type="search" className="ps-9" placeholder={t('list.search')} aria-label={t('list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        </div>
+        <Select
+          aria-label={t('list.statusFilter')}
+          className="sm:w-56"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as ReleaseStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">{t('list.allStatuses')}</option>
+          {releaseStatuses.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {releases.isPending ? (
+        <div className="space-y-3">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-20 w-full" />
+          ))}
+        </div>
+      ) : releases.isError ? (
+        <ErrorState message={translateMessage(errorMessage(releases.error))} onRetry={() => releases.refetch()} />
+      ) : releases.data.items.length === 0 ? (
+        <EmptyState
+          icon={<FileText className="h-10 w-10" aria-hidden />}
+          title={filtered ? t('list.noMatches') : t('list.empty')}
+          action={
+            !filtered && (
+              <Button onClick={() => navigate('/editor')}>
+                <Plus className="h-4 w-4" aria-hidden />
+                {t('list.create')}
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-slate-500">{t('list.count', { count: releases.data.total, formatted: formatNumber(releases.data.total) })}</p>
+          <ul className="space-y-3" aria-label={t('list.title')}>
+            {releases.data.items.map((release) => (
+              <ReleaseRow key={release.id} release={release} showOwner={user?.role === 'super_admin'} />
+            ))}
+          </ul>
+          <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+        </>
+      )}
+    </main>
+  );
+}
+
+function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; showOwner: boolean }) {
+  const { t } = useTranslation('releases');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const duplicate = useDuplicateRelease();
+  const remove = useDeleteRelease();
+  const cancel = useCancelSchedule();
+  const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
+  const editable = release.status === 'draft' || release.status === 'scheduled';
+  const openPath = editable ? `/editor/${release.id}` : `/analytics/${release.id}`;
+
+  const when =
+    release.status === 'scheduled' && release.scheduledAt
+      ? t('list.scheduledFor', { when: formatDate(release.scheduledAt, true) })
+      : release.sentAt
+        ? t('list.sentOn', { when: formatDate(release.sentAt, true) })
+        : t('list.createdOn', { when: formatDate(release.createdAt) });
+
+  const onDuplicate = () =>
+    duplicate.mutate(release.id, {
+      onSuccess: (copy) => {
+        toast({ title: t('toasts.duplicated'), description: t('toasts.duplicatedDescription') });
+        if (copy?.id) navigate(`/editor/${copy.id}`);
+      },
+      onError: (error) => toast({ title: t('toasts.duplicateFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+    });
+  const onDelete = () =>
+    remove.mutate(release.id, {
+      onSuccess: () => toast({ title: t('toasts.deleted') }),
+      onError: (error) => toast({ title: t('toasts.deleteFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      onSettled: () => setConfirm(null),
+    });
+  const onCancel = () =>
+    cancel.mutate(release.id, {
+      onSuccess: () => toast({ title: t('toasts.cancelled'), description: t('toasts.cancelledDescription') }),
+      onError: (error) => toast({ title: t('toasts.cancelFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      onSettled: () => setConfirm(null),
+    });
+
+  return (
+    <li>
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to={openPath} className="truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline" dir="auto">
+              {release.title}
+            </Link>
+            <Badge tone={STATUS_TONES[release.status]}>{t(`status.${release.status}`)}</Badge>
+            <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
+          </div>
+          <p className="mt-1 text-xs text-slate-500">
+            {when}
+            {release.recipientCount > 0 && ` · ${t('list.recipients', { count: release.recipientCount, formatted: formatNumber(release.recipientCount) })}`}
+          </p>
+          {showOwner && release.userEmail && (
+            <p className="mt-1 text-xs text-slate-500">
+              {t('list.by')} <span dir="ltr">{release.userEmail}</span>
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={() => navigate(openPath)} aria-label={t('list.openNamed', { title: release.title })}>
+            {editable ? <Pencil className="h-4 w-4" aria-hidden /> : <BarChart3 className="h-4 w-4" aria-hidden />}
+            {editable ? t('list.edit') : t('list.analytics')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onDuplicate} loading={duplicate.isPending} aria-label={t('list.duplicateNamed', { title: release.title })}>
+            {!duplicate.isPending && <Copy className="h-4 w-4" aria-hidden />}
+            {t('list.duplicate')}
+          </Button>
+          {release.status === 'scheduled' && (
+            <Button size="sm" variant="secondary" onClick={() => setConfirm('cancel')} aria-label={t('list.cancelNamed', { title: release.title })}>
+              <CalendarX className="h-4 w-4" aria-hidden />
+              {t('list.cancelSchedule')}
+            </Button>
+          )}
+          {release.status === 'draft' && (
+            <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setConfirm('delete')} aria-label={t('list.deleteNamed', { title: release.title })}>
+              <Trash2 className="h-4 w-4" aria-hidden />
+              {t('list.delete')}
+            </Button>
+          )}
+        </div>
+      </Card>
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={t('list.deleteTitle')}
+        description={t('list.deleteText', { title: release.title })}
+        confirmLabel={t('list.delete')}
+        onConfirm={onDelete}
+        pending={remove.isPending}
+      />
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={t('list.cancelTitle')}
+        description={t('list.cancelText', { title: release.title })}
+        confirmLabel={t('list.cancelSchedule')}
+        onConfirm={onCancel}
+        pending={cancel.isPending}
+      />
+    </li>
+  );
+}

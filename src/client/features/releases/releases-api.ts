@@ -1,0 +1,101 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, toQuery } from '../../lib/api';
+import type { PressRelease, ReleasesPage, ReleaseStatus, SendPressReleaseInput, SendPressReleaseResponse } from '../../../shared/releases';
+
+export const RELEASES_PATH = '/api/press-releases';
+const LISTS_PATH = '/api/user-lists';
+const STATUS_PATH = '/api/subscription/status';
+
+/** The recipient choices of the editor (GET /api/user-lists). */
+export type RecipientList = { id: string; name: string; contactCount: number };
+
+/** The fields of GET /api/subscription/status the editor's purchase gate reads (SPEC §3). */
+export type SendStatus = {
+  userType?: string;
+  canSend?: { canSend: boolean } | boolean;
+  isTrialUser?: boolean;
+  isSuperAdmin?: boolean;
+  monthlyPressReleaseLimit?: number;
+  pressReleasesUsedThisMonth?: number;
+};
+
+export function canSendFrom(status: SendStatus | undefined): boolean {
+  if (!status) return false;
+  if (status.isSuperAdmin) return true;
+  return typeof status.canSend === 'object' ? status.canSend?.canSend === true : status.canSend === true;
+}
+
+export type ReleaseFilters = { status?: ReleaseStatus; search?: string; page: number; pageSize: number };
+
+export function useReleases(filters: ReleaseFilters) {
+  return useQuery({
+    queryKey: [RELEASES_PATH, filters],
+    queryFn: () => api.get<ReleasesPage>(`${RELEASES_PATH}${toQuery(filters)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRelease(id: string | undefined) {
+  return useQuery({
+    queryKey: [RELEASES_PATH, id],
+    queryFn: () => api.get<PressRelease>(`${RELEASES_PATH}/${id}`),
+    enabled: !!id,
+  });
+}
+
+export function useRecipientLists() {
+  return useQuery({ queryKey: [LISTS_PATH], queryFn: () => api.get<RecipientList[]>(LISTS_PATH) });
+}
+
+/** SPEC §7: the status call is not retried; a failure means "cannot send" (the server decides anyway). */
+export function useSendStatus() {
+  return useQuery({ queryKey: [STATUS_PATH], queryFn: () => api.get<SendStatus>(STATUS_PATH), retry: false });
+}
+
+/** After any change to releases, every view of them (lists, dashboard, analytics) is stale. */
+function useInvalidateReleases() {
+  const queryClient = useQueryClient();
+  return (withAllowance: boolean) => {
+    void queryClient.invalidateQueries({ queryKey: [RELEASES_PATH] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/analytics'] });
+    if (withAllowance) {
+      void queryClient.invalidateQueries({ queryKey: [STATUS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+    }
+  };
+}
+
+export function useSendPressRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: (payload: SendPressReleaseInput) => api.post<SendPressReleaseResponse>('/api/send-press-release', payload),
+    onSuccess: (_data, payload) => invalidate(payload.action !== 'save_draft'),
+  });
+}
+
+export function useCancelSchedule() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: (id: string) => api.post<unknown>(`${RELEASES_PATH}/${id}/cancel`),
+    onSuccess: () => invalidate(true),
+  });
+}
+
+export function useDuplicateRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const answer = await api.post<SendPressReleaseResponse | PressRelease>(`${RELEASES_PATH}/${id}/duplicate`);
+      return 'pressRelease' in answer ? answer.pressRelease : answer;
+    },
+    onSuccess: () => invalidate(false),
+  });
+}
+
+export function useDeleteRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`${RELEASES_PATH}/${id}`),
+    onSuccess: () => invalidate(false),
+  });
+}

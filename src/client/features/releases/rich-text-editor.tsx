@@ -1,0 +1,215 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useEditor, EditorContent, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Link from '@tiptap/extension-link';
+import { useTranslation } from 'react-i18next';
+import { Bold, Heading2, Heading3, Italic, Link as LinkIcon, List, ListOrdered, Redo2, Undo2, Unlink } from 'lucide-react';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { Field, Input } from '../../ui/field';
+import { cn } from '../../ui/cn';
+
+/**
+ * The content editor: only what the server's allow-list keeps (paragraphs, headings, bold, italic, lists,
+ * http/https links), so what is written is what is sent.
+ */
+export function RichTextEditor({
+  value,
+  onChange,
+  dir,
+  labelledBy,
+  describedBy,
+  invalid,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  dir: 'ltr' | 'rtl';
+  labelledBy: string;
+  describedBy?: string;
+  invalid?: boolean;
+}) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        blockquote: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        link: false,
+      }),
+      Link.configure({ openOnClick: false, autolink: true, protocols: ['http', 'https'], defaultProtocol: 'https' }),
+    ],
+    content: value,
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        class: 'release-content min-h-56 px-3 py-2 text-sm focus:outline-none',
+      },
+    },
+  });
+
+  // A release loaded after the editor was created (or reset) replaces its content.
+  useEffect(() => {
+    if (!editor) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if (value !== current) editor.commands.setContent(value || '', { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor?.setOptions({ editorProps: { attributes: { ...(editor.options.editorProps.attributes as Record<string, string>), dir } } });
+  }, [editor, dir]);
+
+  return (
+    <div className={cn('rounded-md border bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-500', invalid ? 'border-red-500' : 'border-slate-300')}>
+      {editor && <Toolbar editor={editor} />}
+      <EditorContent editor={editor} dir={dir} />
+    </div>
+  );
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const { t } = useTranslation('releases');
+  const [linkOpen, setLinkOpen] = useState(false);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+
+  return (
+    <div role="toolbar" aria-label={t('editor.toolbar')} className="flex flex-wrap gap-1 border-b border-slate-200 p-1">
+      <ToolButton label={t('editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()}>
+        <Bold className="h-4 w-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label={t('editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <Italic className="h-4 w-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label={t('editor.heading2')} active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <Heading2 className="h-4 w-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label={t('editor.heading3')} active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <Heading3 className="h-4 w-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label={t('editor.bulletList')} active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+        <List className="flip-rtl h-4 w-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label={t('editor.orderedList')} active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+        <ListOrdered className="flip-rtl h-4 w-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label={t('editor.link')} active={state.link} onClick={() => setLinkOpen(true)}>
+        <LinkIcon className="h-4 w-4" aria-hidden />
+      </ToolButton>
+      {state.link && (
+        <ToolButton label={t('editor.unlink')} onClick={() => chain().unsetLink().run()}>
+          <Unlink className="h-4 w-4" aria-hidden />
+        </ToolButton>
+      )}
+      <span className="mx-1 w-px bg-slate-200" aria-hidden />
+      <ToolButton label={t('editor.undo')} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+        <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
+      </ToolButton>
+      <ToolButton label={t('editor.redo')} disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+        <Redo2 className="flip-rtl h-4 w-4" aria-hidden />
+      </ToolButton>
+      {linkOpen && (
+        <LinkDialog
+          initial={(editor.getAttributes('link').href as string | undefined) ?? ''}
+          onClose={() => setLinkOpen(false)}
+          onSave={(href) => {
+            if (href) chain().extendMarkRange('link').setLink({ href }).run();
+            else chain().extendMarkRange('link').unsetLink().run();
+            setLinkOpen(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      title={label}
+      aria-label={label}
+      aria-pressed={active ?? undefined}
+      disabled={disabled}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className={cn('rounded p-1.5 text-slate-700 hover:bg-slate-100 disabled:opacity-40', active && 'bg-brand-100 text-brand-800')}
+    >
+      {children}
+    </button>
+  );
+}
+
+const isWebAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+function LinkDialog({ initial, onClose, onSave }: { initial: string; onClose: () => void; onSave: (href: string) => void }) {
+  const { t } = useTranslation('releases');
+  const [href, setHref] = useState(initial);
+  const [error, setError] = useState('');
+  const save = () => {
+    const value = href.trim() && !/^https?:\/\//i.test(href.trim()) ? `https://${href.trim()}` : href.trim();
+    if (value && !isWebAddress(value)) return setError(t('editor.linkInvalid'));
+    onSave(value);
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('editor.linkTitle')}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button onClick={save}>{t('editor.linkSave')}</Button>
+        </>
+      }
+    >
+      <Field id="link-href" label={t('editor.linkAddress')} error={error}>
+        <Input
+          id="link-href"
+          dir="ltr"
+          type="url"
+          placeholder="https://"
+          value={href}
+          invalid={!!error}
+          onChange={(e) => setHref(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              save();
+            }
+          }}
+        />
+      </Field>
+    </Dialog>
+  );
+}
