@@ -16,6 +16,7 @@ export const navItems: NavItem[] = [
   { to: '/my-lists', labelKey: 'nav.lists' },
   { to: '/press-releases', labelKey: 'nav.pressReleases' },
   { to: '/editor', labelKey: 'nav.send', activePrefix: '/editor' },
+  { to: '/analytics', labelKey: 'nav.analytics' },
   { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => user.role !== 'super_admin' },
   // nav items are added above this line, in SPEC §2 order
 ];

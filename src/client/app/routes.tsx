@@ -22,6 +22,8 @@ const ContactPage = lazy(() => import('../features/public/contact-page'));
 const EditorPage = lazy(() => import('../features/releases/editor-page'));
 const PressReleasesPage = lazy(() => import('../features/releases/press-releases-page'));
 const SubscriptionPage = lazy(() => import('../features/billing/subscription-page'));
+const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
+const ReleaseAnalyticsPage = lazy(() => import('../features/analytics/release-analytics-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -50,6 +52,8 @@ export function AppRoutes() {
         <Route path="/editor" element={<Protected><Page><EditorPage /></Page></Protected>} />
         <Route path="/editor/:id" element={<Protected><Page><EditorPage /></Page></Protected>} />
         <Route path="/subscription" element={<Protected><Page><SubscriptionPage /></Page></Protected>} />
+        <Route path="/analytics" element={<Protected><Page><AnalyticsPage /></Page></Protected>} />
+        <Route path="/analytics/:id" element={<Protected><Page><ReleaseAnalyticsPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -20,7 +20,7 @@ export function AddToListDialog({ open, selection, onClose, onAdded }: { open: b
   const { t } = useTranslation('contacts');
   const toast = useToast();
   const failed = useFailureToast();
-  const lists = useMyLists();
+  const lists = useMyLists(open);
   const add = useAddToList();
   const [listId, setListId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);

@@ -45,8 +45,9 @@ export function useContactFacets(filter: ContactFilter) {
   });
 }
 
-export function useMyLists() {
-  return useQuery({ queryKey: [LISTS_PATH], queryFn: () => api.get<UserList[]>(LISTS_PATH) });
+/** Read only while the Add to List dialog is open. */
+export function useMyLists(enabled: boolean) {
+  return useQuery({ queryKey: [LISTS_PATH], queryFn: () => api.get<UserList[]>(LISTS_PATH), enabled });
 }
 
 /** After any change to the media database every cached search, facet count and list count may be stale. */

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { listContacts, sessions, userLists } from '../src/server/db/schema';
+import { startStack, type Stack } from './harness';
+import { sampleContacts, seedContacts, signIn } from './contacts-seed';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ DEMO_DATA: 'off' });
+  await seedContacts(stack, sampleContacts(45));
+});
+afterAll(() => stack?.close());
+
+const toast = (page: Page) => page.getByTestId('toast');
+const cards = (page: Page) => page.getByTestId('contact-card');
+const pageStatus = (page: Page) => page.getByTestId('page-status');
+
+async function openContacts(page: Page, query = '') {
+  page.setDefaultTimeout(30_000);
+  await page.goto(`/contacts-new${query}`);
+  await page.getByRole('heading', { name: 'Journalists Database' }).waitFor().catch(async (e) => {
+    console.log('DEBUG', page.url(), (await page.locator('body').innerText()).slice(0, 400));
+    await page.screenshot({ path: '/tmp/fail.png' });
+    throw e;
+  });
+}
+
+async function chooseInMenu(page: Page, menu: string, option: RegExp) {
+  await page.getByRole('button', { name: menu, exact: true }).click();
+  // The box follows the address, which updates just after the click: wait for the result, not the box.
+  await page.getByRole('group', { name: menu }).getByRole('checkbox', { name: option }).click();
+  await page.keyboard.press('Escape');
+}
+
+describe('Journalists Database', { timeout: 180_000 }, () => {
+  it('lets a trial user browse 20 cards a page with masked emails and open a contact', async () => {
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+
+    await page.getByText('45 contacts found').waitFor();
+    await page.getByText('Showing all contacts').waitFor();
+    expect(await pageStatus(page).textContent()).toBe('45 contacts • Page 1 of 3');
+    expect(await cards(page).count()).toBe(20);
+    await page.getByRole('note').getByText('Subscribe to view email addresses').waitFor();
+    const shownEmails = await page.getByTestId('contact-email').allTextContents();
+    expect(shownEmails.every((e) => e.includes('•••••'))).toBe(true);
+    expect(await page.content()).not.toContain('journalist02@example.com');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await pageStatus(page).getByText('Page 2 of 3').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await pageStatus(page).getByText('Page 3 of 3').waitFor();
+    expect(await cards(page).count()).toBe(5);
+
+    // Newest first: the last page holds the first contacts stored.
+    await page.getByRole('button', { name: 'Journalist03 Tester' }).click();
+    const detail = page.getByRole('dialog', { name: 'Journalist03 Tester' });
+    for (const section of ['Personal Information', 'Professional Information', 'Location & Expertise', 'Topics & Media']) {
+      await detail.getByRole('heading', { name: section }).waitFor();
+    }
+    expect(await detail.getByTestId('detail-email').textContent()).toContain('•••••');
+  });
+
+  it('shows real addresses to a customer who bought a package', async () => {
+    const page = await stack.newPage();
+    await signIn(stack, page, { userType: 'active' });
+    await openContacts(page, '?search=journalist02');
+    await page.getByText('1 contact found').waitFor();
+    expect(await page.getByTestId('contact-email').textContent()).toBe('journalist02@example.com');
+    expect(await page.getByText('Subscribe to view email addresses').count()).toBe(0);
+  });
+
+  it('filters by Arabic-aware search, menus and language, keeps the filter in the address and clears it', async () => {
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+    await page.getByText('45 contacts found').waitFor();
+
+    // احمد without hamza finds أحمد.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('احمد');
+    await page.getByText('1 contact found').waitFor();
+    await page.getByText('Filtered from 45 total').waitFor();
+    expect(await cards(page).first().getAttribute('aria-label')).toBe('أحمد المنصوري');
+    expect(new URL(page.url()).searchParams.get('search')).toBe('احمد');
+    await page.reload();
+    await page.getByText('1 contact found').waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('احمد');
+    await page.getByRole('button', { name: 'Remove filter Search: احمد' }).click();
+    await page.getByText('45 contacts found').waitFor();
+
+    await chooseInMenu(page, 'Country', /^Egypt/);
+    await page.getByText('15 contacts found').waitFor();
+    await chooseInMenu(page, 'Country', /^UAE/);
+    await page.getByText('30 contacts found').waitFor();
+    await chooseInMenu(page, 'Media Type', /^Online/);
+    // Egypt (i % 3 = 1) is always Online; UAE (i % 3 = 0) never is.
+    await page.getByText('15 contacts found').waitFor();
+    await page.getByLabel('Language', { exact: true }).selectOption('Arabic');
+    await page.getByRole('group', { name: 'Active filters' }).getByText('Arabic').waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('country')).toEqual(['Egypt', 'UAE']);
+    expect(url.searchParams.get('mediaType')).toBe('Online');
+    expect(url.searchParams.get('language')).toBe('Arabic');
+    const arabicEgyptOnline = sampleContacts(45).filter((c) => c.country === 'Egypt' && c.language === 'Arabic').length;
+    await page.getByText(`${arabicEgyptOnline} contacts found`).waitFor();
+
+    await page.getByRole('button', { name: 'Remove filter Egypt' }).click();
+    await page.getByText('No contacts match your filters').waitFor();
+    await page.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: 'Clear all' }).click();
+    await page.getByText('45 contacts found').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('selects cards across pages, then every match by filter, and adds them to a list made in the dialog', async () => {
+    const page = await stack.newPage();
+    const user = await signIn(stack, page);
+    await openContacts(page);
+    await page.getByText('45 contacts found').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select Journalist44 Tester' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await pageStatus(page).getByText('Page 2 of 3').waitFor();
+    await page.getByRole('checkbox', { name: 'Select Journalist20 Tester' }).click();
+    expect(await page.getByTestId('selection-count').textContent()).toContain('2 selected');
+
+    await page.getByRole('button', { name: 'Add to List' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to List' });
+    await dialog.getByText('2 contacts selected').waitFor();
+    await dialog.getByRole('button', { name: 'Create a new list' }).click();
+    await dialog.getByRole('button', { name: 'Create List' }).click();
+    await dialog.getByText('List name is required').waitFor();
+    await dialog.getByLabel('List name').fill('Gulf business desks');
+    await dialog.getByRole('button', { name: 'Create List' }).click();
+    await toast(page).getByText('List created successfully').waitFor();
+    expect(await dialog.getByRole('radio', { name: /Gulf business desks/ }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Add to List' }).click();
+    await toast(page).getByText('Added 2 contacts to list').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('selection-count').count()).toBe(0);
+
+    // Select all spans every page of the match: 45 contacts, of which 2 are already in the list.
+    await page.getByRole('checkbox', { name: 'Select all 45 contacts' }).click();
+    expect(await page.getByTestId('selection-count').textContent()).toContain('45 selected');
+    await page.getByRole('button', { name: 'Add to List' }).click();
+    await dialog.getByRole('radio', { name: /Gulf business desks/ }).click();
+    await dialog.getByRole('button', { name: 'Add to List' }).click();
+    await toast(page).getByText('Added 43 contacts to list').waitFor();
+    await toast(page).getByText('2 contacts were already in the list').waitFor();
+
+    const [list] = await stack.db.select().from(userLists).where(eq(userLists.userId, user.id));
+    const [{ n }] = await stack.db.select({ n: count() }).from(listContacts).where(eq(listContacts.listId, list.id));
+    expect(Number(n)).toBe(45);
+  });
+
+  it('lets a super admin import a CSV and read the report of added and rejected rows', async () => {
+    const page = await stack.newPage();
+    await signIn(stack, page, { role: 'super_admin' });
+    await openContacts(page);
+    await page.getByText('45 contacts found').waitFor();
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Contacts from CSV' });
+    expect(await dialog.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    const csv = [
+      'Name,Email,Outlet Name,Job Title,Country,Media Type,Contact Topics,Language',
+      'Sara Khalil,sara.khalil@example.com,Al Ahram,Editor,Egypt,Newspaper,"Business, Energy",English',
+      'Bad Row,not-an-email,Nowhere,Writer,UAE,Online,Business,English',
+      'Omar Haddad,omar.haddad@example.net,Jordan Times,Reporter,Jordan,Online,Sports,Arabic',
+      'Already There,AHMED.ALMANSOURI@example.com,Al Bayan,Editor,UAE,Newspaper,Business,Arabic',
+    ].join('\r\n');
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+
+    const report = dialog.getByTestId('import-report');
+    await report.getByText('2 contacts added').waitFor();
+    await report.getByText('2 rows rejected').waitFor();
+    const rows = report.getByRole('row');
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(1).textContent()).toContain('not-an-email');
+    expect(await rows.nth(1).textContent()).toContain('Invalid email address');
+    expect(await rows.nth(2).textContent()).toContain('ahmed.almansouri@example.com');
+    expect(await rows.nth(2).textContent()).toContain('A contact with this email already exists');
+    await toast(page).getByText('Import completed: 2 contacts added').waitFor();
+    await toast(page).getByText('2 errors occurred').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('47 contacts found').waitFor();
+  });
+
+  it('lets a super admin edit, delete and bulk-delete contacts with truthful toasts', async () => {
+    const page = await stack.newPage();
+    await signIn(stack, page, { role: 'super_admin' });
+    await openContacts(page, '?search=journalist1');
+    // journalist10 … journalist19
+    await page.getByText('10 contacts found').waitFor();
+
+    await page.getByRole('button', { name: 'Edit Journalist11 Tester' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Contact' });
+    await form.getByLabel('Email').fill('not an email');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await form.getByText('Invalid email address').waitFor();
+    await form.getByLabel('Email').fill('journalist11@example.com');
+    await form.getByLabel('Position').fill('Chief Correspondent');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page).getByText('Contact updated successfully').waitFor();
+    await cards(page).filter({ hasText: 'Chief Correspondent' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete Journalist12 Tester' }).click();
+    await page.getByRole('dialog', { name: 'Delete contact?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page).getByText('Contact deleted successfully').waitFor();
+    await page.getByText('9 contacts found').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select Journalist13 Tester' }).click();
+    await page.getByRole('checkbox', { name: 'Select Journalist14 Tester' }).click();
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete selected contacts?' });
+    await confirm.getByText('2 contacts will be removed').waitFor();
+    await confirm.getByRole('button', { name: 'Delete Selected' }).click();
+    await toast(page).getByText('Successfully deleted 2 contacts').waitFor();
+    await page.getByText('7 contacts found').waitFor();
+  });
+
+  it('tells a super admin whose session expired, then reloads to the sign-in page', async () => {
+    const page = await stack.newPage();
+    const admin = await signIn(stack, page, { role: 'super_admin' });
+    await openContacts(page, '?search=journalist2');
+    await page.getByText('contacts found').first().waitFor();
+    await stack.db.delete(sessions).where(eq(sessions.userId, admin.id));
+
+    await page.getByRole('button', { name: 'Delete Journalist21 Tester' }).click();
+    await page.getByRole('dialog', { name: 'Delete contact?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page).getByText('Session expired').waitFor();
+    await toast(page).getByText('Please refresh and try again').waitFor();
+    await page.waitForURL('**/auth');
+  });
+
+  it('reads right-to-left in Arabic on a phone, with the filters behind a toggle', async () => {
+    const page = await stack.newPage({ locale: 'ar', viewport: { width: 375, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await signIn(stack, page);
+    await page.goto('/contacts-new');
+    await page.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const search = page.getByRole('searchbox', { name: 'بحث' });
+    expect(await search.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'إظهار عوامل التصفية' }).click();
+    await search.fill('إحمد');
+    await page.getByText('تم العثور على جهة اتصال واحدة').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
