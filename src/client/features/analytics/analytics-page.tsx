@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BarChart3, FileText, Mail, TrendingUp, Users } from 'lucide-react';
+import type { ReleasePerformance } from '../../../shared/releases';
+import { errorMessage } from '../../lib/api';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useCurrentUser } from '../../lib/session';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { cn } from '../../ui/cn';
+import { useAnalyticsDashboard } from './analytics-api';
+
+/** SPEC §9: the open badge is primary from 25% up. */
+export const STRONG_OPEN_RATE = 25;
+const MAX_RELEASES = 8;
+
+/** SPEC §2 Analytics dashboard: three cards and the performance of up to 8 sent releases. */
+export default function AnalyticsPage() {
+  const { t } = useTranslation('analytics');
+  const { data: user } = useCurrentUser();
+  const { data, isPending, isError, error, refetch } = useAnalyticsDashboard();
+  useDocumentTitle(t('title'));
+
+  const cards = [
+    { label: t('cards.totalReleases'), value: data && formatNumber(data.totalReleases), icon: <FileText className="h-5 w-5" aria-hidden /> },
+    { label: t('cards.averageOpenRate'), value: data && `${formatNumber(data.averageOpenRate ?? 0)}%`, icon: <TrendingUp className="h-5 w-5" aria-hidden /> },
+    { label: t('cards.totalRecipients'), value: data && formatNumber(data.totalRecipients ?? 0), icon: <Users className="h-5 w-5" aria-hidden /> },
+  ];
+
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+      </header>
+      {isError ? (
+        <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />
+      ) : (
+        <>
+          <section aria-label={t('cards.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            {cards.map((card) => (
+              <Card key={card.label} className="p-5">
+                <div className="flex items-center justify-between text-slate-500">
+                  <h2 className="text-sm font-medium">{card.label}</h2>
+                  <span className="rounded-lg bg-brand-50 p-2 text-brand-700">{card.icon}</span>
+                </div>
+                {isPending ? <Skeleton className="mt-3 h-8 w-20" /> : <p className="mt-2 text-3xl font-bold text-slate-900">{card.value}</p>}
+              </Card>
+            ))}
+          </section>
+          <Card>
+            <CardHeader title={t('performance.title')} description={t('performance.description')} />
+            <CardBody>
+              {isPending ? (
+                <div className="space-y-3">
+                  {Array.from({ length: 3 }, (_, i) => (
+                    <Skeleton key={i} className="h-16 w-full" />
+                  ))}
+                </div>
+              ) : data.releases.length === 0 ? (
+                <EmptyState icon={<BarChart3 className="h-10 w-10" aria-hidden />} title={t('performance.empty')} />
+              ) : (
+                <ul className="divide-y divide-slate-100" aria-label={t('performance.title')}>
+                  {data.releases.slice(0, MAX_RELEASES).map((release) => (
+                    <PerformanceRow key={release.id} release={release} showOwner={user?.role === 'super_admin'} />
+                  ))}
+                </ul>
+              )}
+            </CardBody>
+          </Card>
+        </>
+      )}
+    </main>
+  );
+}
+
+function PerformanceRow({ release, showOwner }: { release: ReleasePerformance; showOwner: boolean }) {
+  const { t } = useTranslation('analytics');
+  const strong = release.openRate >= STRONG_OPEN_RATE;
+  return (
+    <li>
+      <Link to={`/analytics/${release.id}`} className="flex flex-col gap-2 rounded-md px-2 py-3 hover:bg-slate-50 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-slate-900" dir="auto">
+            {release.title}
+          </p>
+          <p className="text-xs text-slate-500">
+            {release.sentAt ? t('performance.sentOn', { when: formatDate(release.sentAt) }) : t(`status.${release.status}`)}
+            {' · '}
+            {t('performance.recipients', { value: formatNumber(release.recipientCount) })}
+          </p>
+          {showOwner && release.userEmail && (
+            <p className="text-xs text-slate-500">
+              {t('performance.by')} <span dir="ltr">{release.userEmail}</span>
+            </p>
+          )}
+        </div>
+        <div className="flex items-center gap-4 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <Mail className="h-4 w-4" aria-hidden />
+            {t('performance.sent', { value: formatNumber(release.sent) })}
+          </span>
+          <span>{t('performance.opens', { value: formatNumber(release.opens) })}</span>
+          <span
+            data-variant={strong ? 'primary' : 'secondary'}
+            className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', strong ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700')}
+          >
+            {t('performance.openBadge', { value: formatNumber(release.openRate) })}
+          </span>
+        </div>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,280 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Activity, ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { recipientStatusFilters, type ReleaseAnalytics, type ReleaseRecipient, type ReleaseStatus } from '../../../shared/releases';
+import { downloadFile, errorMessage } from '../../lib/api';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/document-title';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Select } from '../../ui/field';
+import { Pager } from '../../ui/pager';
+import { useToast } from '../../ui/toast';
+import { reportPath, useReleaseAnalytics, useReleaseForAnalytics, useReleaseRecipients } from './analytics-api';
+import './print-report.css';
+
+const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
+  draft: 'slate',
+  scheduled: 'blue',
+  queued: 'slate',
+  sending: 'amber',
+  sent: 'green',
+  bounced: 'red',
+  failed: 'red',
+};
+
+/** Per-release analytics: totals, a chart over time, the recipient table, the CSV report and a printable page. */
+export default function ReleaseAnalyticsPage() {
+  const { t } = useTranslation('analytics');
+  const { id = '' } = useParams();
+  const release = useReleaseForAnalytics(id);
+  const status = release.data?.status;
+  const analytics = useReleaseAnalytics(id, status);
+  useDocumentTitle(release.data ? t('release.pageTitle', { title: release.data.title }) : t('title'));
+
+  if (release.isPending) {
+    return (
+      <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
+        <Skeleton className="h-10 w-80" />
+        <Skeleton className="h-40 w-full" />
+      </main>
+    );
+  }
+  if (release.isError) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-8">
+        <ErrorState message={translateMessage(errorMessage(release.error))} onRetry={() => release.refetch()} />
+      </main>
+    );
+  }
+  const r = release.data;
+  return (
+    <main className="release-report mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <Link to="/analytics" className="no-print inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline">
+        <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
+        {t('release.back')}
+      </Link>
+      <header className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-500">{t('release.report')}</p>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
+            {r.title}
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <Badge tone={STATUS_TONES[r.status]}>{t(`status.${r.status}`)}</Badge>
+            {r.sentAt && <span>{t('release.sentOn', { when: formatDate(r.sentAt, true) })}</span>}
+            {r.status === 'scheduled' && r.scheduledAt && <span>{t('release.scheduledFor', { when: formatDate(r.scheduledAt, true) })}</span>}
+            {r.status === 'sending' && (
+              <span className="inline-flex items-center gap-1 text-amber-700" role="status">
+                <Activity className="h-4 w-4 animate-pulse" aria-hidden />
+                {t('release.live')}
+              </span>
+            )}
+          </div>
+        </div>
+        <ReportActions id={id} webUrl={r.webUrl} />
+      </header>
+      {analytics.isPending ? (
+        <Skeleton className="h-48 w-full" />
+      ) : analytics.isError ? (
+        <ErrorState message={translateMessage(errorMessage(analytics.error))} onRetry={() => analytics.refetch()} />
+      ) : (
+        <>
+          <Totals data={analytics.data} />
+          <Timeline data={analytics.data} />
+        </>
+      )}
+      <RecipientsTable id={id} status={status} />
+    </main>
+  );
+}
+
+function ReportActions({ id, webUrl }: { id: string; webUrl: string | null }) {
+  const { t } = useTranslation('analytics');
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadFile(reportPath(id), 'distribution-report.csv');
+    } catch (error) {
+      toast({ title: t('release.downloadFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <div className="no-print flex flex-wrap gap-2">
+      {webUrl && (
+        <a href={webUrl} target="_blank" rel="noreferrer" className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          {t('release.webVersion')}
+        </a>
+      )}
+      <Button variant="secondary" onClick={download} loading={downloading}>
+        {!downloading && <Download className="h-4 w-4" aria-hidden />}
+        {t('release.downloadCsv')}
+      </Button>
+      <Button variant="secondary" onClick={() => window.print()}>
+        <Printer className="h-4 w-4" aria-hidden />
+        {t('release.print')}
+      </Button>
+    </div>
+  );
+}
+
+function Totals({ data }: { data: ReleaseAnalytics }) {
+  const { t } = useTranslation('analytics');
+  const items: { key: string; value: string; hint?: string }[] = [
+    { key: 'recipients', value: formatNumber(data.recipients) },
+    { key: 'delivered', value: formatNumber(data.delivered) },
+    { key: 'bounced', value: formatNumber(data.bounced) },
+    { key: 'failed', value: formatNumber(data.failed) },
+    { key: 'pending', value: formatNumber(data.pending) },
+    { key: 'openRate', value: `${formatNumber(data.openRate)}%` },
+    { key: 'opens', value: formatNumber(data.opens) },
+    { key: 'uniqueOpens', value: formatNumber(data.uniqueOpens) },
+    { key: 'machineOpens', value: formatNumber(data.machineOpens), hint: t('totals.machineOpensHint') },
+    { key: 'clicks', value: formatNumber(data.clicks), hint: t('totals.uniqueClicks', { value: formatNumber(data.uniqueClicks) }) },
+    { key: 'downloads', value: formatNumber(data.downloads) },
+    { key: 'unsubscribes', value: formatNumber(data.unsubscribes) },
+  ];
+  return (
+    <section aria-label={t('totals.label')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {items.map((item) => (
+        <Card key={item.key} className="p-4" data-testid={`total-${item.key}`}>
+          <h2 className="text-xs font-medium text-slate-500">{t(`totals.${item.key}`)}</h2>
+          <p className="mt-1 text-2xl font-bold text-slate-900">{item.value}</p>
+          {item.hint && <p className="mt-1 text-xs text-slate-500">{item.hint}</p>}
+        </Card>
+      ))}
+    </section>
+  );
+}
+
+function Timeline({ data }: { data: ReleaseAnalytics }) {
+  const { t, i18n } = useTranslation('analytics');
+  const points = data.timeline.map((p) => ({ ...p, label: formatDate(p.at, true) }));
+  return (
+    <Card>
+      <CardHeader title={t('chart.title')} description={t('chart.description')} />
+      <CardBody>
+        {points.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-500">{t('chart.empty')}</p>
+        ) : (
+          <div className="h-72 w-full" dir="ltr" role="img" aria-label={t('chart.title')}>
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                <XAxis dataKey="label" tick={{ fontSize: 11 }} reversed={i18n.dir() === 'rtl'} minTickGap={24} />
+                <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={36} orientation={i18n.dir() === 'rtl' ? 'right' : 'left'} />
+                <Tooltip />
+                <Legend />
+                <Line type="monotone" dataKey="opens" name={t('chart.opens')} stroke="#175a7a" strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line type="monotone" dataKey="clicks" name={t('chart.clicks')} stroke="#c98f25" strokeWidth={2} dot={false} isAnimationActive={false} />
+              </LineChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function RecipientsTable({ id, status }: { id: string; status: ReleaseStatus | undefined }) {
+  const { t } = useTranslation('analytics');
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const recipients = useReleaseRecipients(id, { page, status: filter || undefined }, status);
+  const pageCount = recipients.data ? Math.max(1, Math.ceil(recipients.data.total / recipients.data.pageSize)) : 1;
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('recipients.title')}
+        description={recipients.data ? t('recipients.count', { value: formatNumber(recipients.data.total) }) : undefined}
+        action={
+          <Select
+            aria-label={t('recipients.filter')}
+            className="no-print w-44"
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('recipients.all')}</option>
+            {recipientStatusFilters.map((s) => (
+              <option key={s} value={s}>
+                {t(`recipientStatus.${s}`)}
+              </option>
+            ))}
+          </Select>
+        }
+      />
+      <CardBody>
+        {recipients.isPending ? (
+          <Skeleton className="h-40 w-full" />
+        ) : recipients.isError ? (
+          <ErrorState message={translateMessage(errorMessage(recipients.error))} onRetry={() => recipients.refetch()} />
+        ) : recipients.data.items.length === 0 ? (
+          <EmptyState title={filter ? t('recipients.noMatches') : t('recipients.empty')} />
+        ) : (
+          <>
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead className="text-start text-xs uppercase text-slate-500">
+                  <tr>
+                    <Th>{t('recipients.email')}</Th>
+                    <Th>{t('recipients.status')}</Th>
+                    <Th>{t('recipients.sentAt')}</Th>
+                    <Th>{t('recipients.firstOpen')}</Th>
+                    <Th>{t('recipients.opens')}</Th>
+                    <Th>{t('recipients.clicks')}</Th>
+                    <Th>{t('recipients.downloads')}</Th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {recipients.data.items.map((row) => (
+                    <RecipientRow key={row.id} row={row} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager className="no-print mt-4" page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+          </>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function Th({ children }: { children: ReactNode }) {
+  return <th className="whitespace-nowrap px-2 py-2 text-start font-medium">{children}</th>;
+}
+
+function RecipientRow({ row }: { row: ReleaseRecipient }) {
+  const { t } = useTranslation('analytics');
+  return (
+    <tr>
+      <td className="px-2 py-2" dir="ltr">
+        <span className="block max-w-64 truncate text-start">{row.email}</span>
+      </td>
+      <td className="px-2 py-2">
+        <div className="flex flex-wrap items-center gap-1">
+          <Badge tone={STATUS_TONES[row.status] ?? 'slate'}>{t(`recipientStatus.${row.status}`)}</Badge>
+          {row.unsubscribed && <Badge tone="amber">{t('recipientStatus.unsubscribed')}</Badge>}
+        </div>
+        {row.lastError && row.status !== 'sent' && <p className="mt-1 max-w-64 truncate text-xs text-slate-500" title={row.lastError}>{row.lastError}</p>}
+      </td>
+      <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.sentAt ? formatDate(row.sentAt, true) : '—'}</td>
+      <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.firstOpenAt ? formatDate(row.firstOpenAt, true) : '—'}</td>
+      <td className="px-2 py-2">{formatNumber(row.opens)}</td>
+      <td className="px-2 py-2">{formatNumber(row.clicks)}</td>
+      <td className="px-2 py-2">{formatNumber(row.downloads)}</td>
+    </tr>
+  );
+}
