@@ -24,13 +24,17 @@ async function signIn(page: Page): Promise<void> {
     })
     .returning();
   const id = randomToken();
-  await stack.db.insert(sessions).values({ idHash: sha256(id), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await stack.db
+    .insert(sessions)
+    .values({ idHash: sha256(id), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
   await page.context().addCookies([{ name: 'sid', value: id, url: stack.baseUrl }]);
 }
 
-const hasHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+const hasHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
-const sectionTop = (page: Page, id: string) => page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
 
 describe('landing page', () => {
   it('shows every section of the landing page in English', async () => {
@@ -43,18 +47,29 @@ describe('landing page', () => {
 
     const header = page.getByTestId('public-header');
     expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
-    expect(await header.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/auth?mode=signup');
+    expect(await header.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe(
+      '/auth?mode=signup',
+    );
     expect(await header.getByRole('link', { name: 'Features' }).getAttribute('href')).toBe('#features');
     expect(await header.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('#pricing');
     expect(await header.getByTestId('language-switch').isVisible()).toBe(true);
 
-    expect(await page.getByRole('link', { name: 'Start Your Campaign - From $299' }).getAttribute('href')).toBe('/auth?mode=signup');
+    expect(
+      await page.getByRole('link', { name: 'Start Your Campaign - From $299' }).getAttribute('href'),
+    ).toBe('/auth?mode=signup');
     const stats = await page.getByTestId('hero-stat').allTextContents();
     expect(stats).toHaveLength(3);
     expect(stats.join(' ')).toMatch(/7,000\+.*15\+.*99\.9%/);
 
     expect(await page.getByTestId('feature-card').count()).toBe(6);
-    for (const title of ['Complete MENA Coverage', '7,000+ Verified Contacts', 'Instant Distribution', 'Real-Time Analytics', '99.9% Delivery Rate', '24/7 Support']) {
+    for (const title of [
+      'Complete MENA Coverage',
+      '7,000+ Verified Contacts',
+      'Instant Distribution',
+      'Real-Time Analytics',
+      '99.9% Delivery Rate',
+      '24/7 Support',
+    ]) {
       expect(await page.getByRole('heading', { name: title }).isVisible(), title).toBe(true);
     }
 
@@ -64,7 +79,9 @@ describe('landing page', () => {
     expect(await double.textContent()).toContain('$499');
     expect(await double.textContent()).toContain('Most Popular');
     expect(await double.textContent()).toContain('Save $99');
-    expect(await page.getByRole('link', { name: 'Contact Us for Enterprise Pricing' }).getAttribute('href')).toBe('/contact');
+    expect(
+      await page.getByRole('link', { name: 'Contact Us for Enterprise Pricing' }).getAttribute('href'),
+    ).toBe('/contact');
 
     const questions = page.locator('#faq').getByRole('button');
     expect(await questions.count()).toBe(5);
@@ -74,8 +91,12 @@ describe('landing page', () => {
 
     const footer = page.getByTestId('public-footer');
     expect(await footer.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
-    expect(await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
-    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+    expect(await footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms-of-service',
+    );
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy-policy',
+    );
     // The app's navigation bar is not on the landing page.
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
   });
@@ -102,10 +123,18 @@ describe('landing page', () => {
     await page.goto('/');
     const header = page.getByTestId('public-header');
     await header.getByRole('link', { name: 'Pricing' }).click();
-    await page.waitForFunction(() => location.hash === '#pricing' && Math.abs(document.getElementById('pricing')!.getBoundingClientRect().top) < 100);
+    await page.waitForFunction(
+      () =>
+        location.hash === '#pricing' &&
+        Math.abs(document.getElementById('pricing')!.getBoundingClientRect().top) < 100,
+    );
     expect(Math.abs(await sectionTop(page, 'pricing'))).toBeLessThan(100);
     await header.getByRole('link', { name: 'Features' }).click();
-    await page.waitForFunction(() => location.hash === '#features' && Math.abs(document.getElementById('features')!.getBoundingClientRect().top) < 100);
+    await page.waitForFunction(
+      () =>
+        location.hash === '#features' &&
+        Math.abs(document.getElementById('features')!.getBoundingClientRect().top) < 100,
+    );
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
@@ -114,7 +143,9 @@ describe('landing page', () => {
     await page.goto('/contact');
     await page.getByTestId('public-header').getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#pricing');
-    await page.waitForFunction(() => Math.abs(document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999) < 100);
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999) < 100,
+    );
   });
 
   it('sends both pricing buttons to registration', async () => {
@@ -131,11 +162,22 @@ describe('landing page', () => {
     const page = await stack.newPage({ locale: 'ar' });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: /أكثر من 7,000 جهة إعلامية/ }).waitFor();
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
-    for (const heading of ['كل ما تحتاجه لتحظى قصتك بالتغطية', 'باقات بسيطة بدفعة واحدة', 'الأسئلة الشائعة', 'ابدأ حملتك الأولى', 'نحن هنا لمساعدتك']) {
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    for (const heading of [
+      'كل ما تحتاجه لتحظى قصتك بالتغطية',
+      'باقات بسيطة بدفعة واحدة',
+      'الأسئلة الشائعة',
+      'ابدأ حملتك الأولى',
+      'نحن هنا لمساعدتك',
+    ]) {
       expect(await page.getByRole('heading', { name: heading }).isVisible(), heading).toBe(true);
     }
-    expect(await page.getByRole('link', { name: 'ابدأ حملتك - من 299 دولارًا' }).getAttribute('href')).toBe('/auth?mode=signup');
+    expect(await page.getByRole('link', { name: 'ابدأ حملتك - من 299 دولارًا' }).getAttribute('href')).toBe(
+      '/auth?mode=signup',
+    );
     expect(await page.title()).toContain('نشر');
     // The logo sits at the right edge in Arabic: the layout mirrors, not only the text.
     const logo = await page.getByTestId('public-header').locator('a[href="/"]').first().boundingBox();
@@ -212,7 +254,14 @@ describe('legal pages', () => {
     expect(await page.getByText('Last updated: June 19, 2025').isVisible()).toBe(true);
     expect(await page.locator('article').getByRole('heading', { level: 2 }).count()).toBe(11);
     const text = await page.locator('article').textContent();
-    for (const fact of ['US dollars', 'non-refundable', 'at least 30 days', 'in the 12 months', 'laws of the United Arab Emirates', 'arbitration seated in Dubai']) {
+    for (const fact of [
+      'US dollars',
+      'non-refundable',
+      'at least 30 days',
+      'in the 12 months',
+      'laws of the United Arab Emirates',
+      'arbitration seated in Dubai',
+    ]) {
       expect(text, fact).toContain(fact);
     }
     expect(await page.getByRole('link', { name: 'Back to Home' }).first().getAttribute('href')).toBe('/');
@@ -225,7 +274,9 @@ describe('legal pages', () => {
     expect(await page.getByText('آخر تحديث: 19 يونيو 2025').isVisible()).toBe(true);
     await page.goto('/privacy-policy');
     await page.getByRole('heading', { level: 1, name: 'سياسة الخصوصية' }).waitFor();
-    expect(await page.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' }).first().isVisible()).toBe(
+      true,
+    );
   });
 
   it('keeps the app navigation for a signed-in user', async () => {
@@ -239,14 +290,20 @@ describe('legal pages', () => {
 
 describe('contact page', () => {
   const structuredData = (page: Page) =>
-    page.evaluate(() => [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '{}')));
+    page.evaluate(() =>
+      [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+        JSON.parse(s.textContent ?? '{}'),
+      ),
+    );
 
   it('shows how to reach the company, with title, description and structured data', async () => {
     const page = await stack.newPage();
     await page.goto('/contact');
     await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
     expect(await page.title()).toBe('Contact Us | Nashr');
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('Dubai Media City');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(
+      'Dubai Media City',
+    );
     const main = await page.locator('main').textContent();
     expect(main).toContain('hello@nashr.ae');
     expect(main).toContain('Dubai Media City');

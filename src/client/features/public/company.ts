@@ -3,7 +3,23 @@ export const CONTACT_EMAIL = 'hello@nashr.ae';
 export const PRESS_EMAIL = 'press@nashr.ae';
 
 /** The 15 countries of the marketing copy (SPEC §1), as keys of `public:countries`. */
-export const MENA_COUNTRIES = ['ae', 'sa', 'eg', 'lb', 'jo', 'kw', 'qa', 'bh', 'om', 'ma', 'tn', 'dz', 'iq', 'ye', 'sd'] as const;
+export const MENA_COUNTRIES = [
+  'ae',
+  'sa',
+  'eg',
+  'lb',
+  'jo',
+  'kw',
+  'qa',
+  'bh',
+  'om',
+  'ma',
+  'tn',
+  'dz',
+  'iq',
+  'ye',
+  'sd',
+] as const;
 
 /** Display-only landing figures and prices (SPEC §1, §9); real plan prices come from the server. */
 export const STATS = { contacts: '7,000+', countries: '15+', delivery: '99.9%' } as const;

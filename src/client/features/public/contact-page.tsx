@@ -48,7 +48,12 @@ function contactStructuredData(origin: string, name: string, description: string
             closes: '18:00',
           },
         },
-        { '@type': 'ContactPoint', contactType: 'press', email: PRESS_EMAIL, availableLanguage: ['English', 'Arabic'] },
+        {
+          '@type': 'ContactPoint',
+          contactType: 'press',
+          email: PRESS_EMAIL,
+          availableLanguage: ['English', 'Arabic'],
+        },
       ],
     },
   };
@@ -90,7 +95,10 @@ export default function ContactPage() {
   const title = t('contactPage.title');
   const description = t('contactPage.metaDescription');
   useDocumentTitle(title, description);
-  useStructuredData('contact-structured-data', contactStructuredData(window.location.origin, title, description, i18n.language));
+  useStructuredData(
+    'contact-structured-data',
+    contactStructuredData(window.location.origin, title, description, i18n.language),
+  );
   const faq = useFaqItems(CONTACT_FAQ);
 
   return (
@@ -99,16 +107,24 @@ export default function ContactPage() {
         <p className="mt-4 max-w-2xl text-lg text-brand-100">{t('contactPage.lead')}</p>
       </PageHero>
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-        <ul className="-mt-20 grid gap-6 md:grid-cols-3">
+        <ul className="relative z-10 -mt-20 grid gap-6 md:grid-cols-3">
           <InfoCard icon={Mail} title={t('contactPage.emailTitle')}>
             <p>{t('contactPage.emailBody')}</p>
-            <a href={`mailto:${CONTACT_EMAIL}`} className="mt-3 inline-block font-semibold text-brand-700 hover:underline" dir="ltr">
+            <a
+              href={`mailto:${CONTACT_EMAIL}`}
+              className="mt-3 inline-block font-semibold text-brand-700 hover:underline"
+              dir="ltr"
+            >
               {CONTACT_EMAIL}
             </a>
             <p className="mt-4 flex items-center gap-2 text-sm">
               <Newspaper className="h-4 w-4 text-gold-600" aria-hidden />
               {t('contactPage.pressTitle')}:{' '}
-              <a href={`mailto:${PRESS_EMAIL}`} className="font-medium text-brand-700 hover:underline" dir="ltr">
+              <a
+                href={`mailto:${PRESS_EMAIL}`}
+                className="font-medium text-brand-700 hover:underline"
+                dir="ltr"
+              >
                 {PRESS_EMAIL}
               </a>
             </p>
@@ -127,7 +143,11 @@ export default function ContactPage() {
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-2">
             {faq.map((item) => (
-              <li key={item.id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="contact-faq-card">
+              <li
+                key={item.id}
+                className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                data-testid="contact-faq-card"
+              >
                 <h3 className="font-bold text-brand-900">{item.question}</h3>
                 <div className="mt-2 leading-relaxed text-slate-600">{item.answer}</div>
               </li>

@@ -37,10 +37,22 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
                 className="flex w-full items-center justify-between gap-4 px-5 py-5 text-start text-base font-semibold text-brand-900 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500 sm:px-6"
               >
                 <span>{item.question}</span>
-                <ChevronDown className={cn('h-5 w-5 shrink-0 text-gold-600 transition-transform', expanded && 'rotate-180')} aria-hidden />
+                <ChevronDown
+                  className={cn(
+                    'h-5 w-5 shrink-0 text-gold-600 transition-transform',
+                    expanded && 'rotate-180',
+                  )}
+                  aria-hidden
+                />
               </button>
             </h3>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 leading-relaxed text-slate-600 sm:px-6">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!expanded}
+              className="px-5 pb-5 leading-relaxed text-slate-600 sm:px-6"
+            >
               {item.answer}
             </div>
           </div>

@@ -10,7 +10,10 @@ export function CountryList({ className = '' }: { className?: string }) {
   return (
     <ul className={`flex flex-wrap gap-2 ${className}`} data-testid="country-list">
       {MENA_COUNTRIES.map((code) => (
-        <li key={code} className="inline-flex items-center gap-1 rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-sm text-brand-800">
+        <li
+          key={code}
+          className="inline-flex items-center gap-1 rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-sm text-brand-800"
+        >
           <MapPin className="h-3.5 w-3.5 text-gold-600" aria-hidden />
           {t(`countries.${code}`)}
         </li>

@@ -17,10 +17,19 @@ export function LandingFeatures() {
   return (
     <section id="features" aria-labelledby="features-title" className="scroll-mt-16 bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id="features-title" kicker={t('landing.features.kicker')} title={t('landing.features.title')} subtitle={t('landing.features.subtitle')} />
+        <SectionHeading
+          id="features-title"
+          kicker={t('landing.features.kicker')}
+          title={t('landing.features.title')}
+          subtitle={t('landing.features.subtitle')}
+        />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ id, icon: Icon }) => (
-            <li key={id} className="group rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition hover:-translate-y-0.5 hover:border-gold-400 hover:bg-white hover:shadow-lg" data-testid="feature-card">
+            <li
+              key={id}
+              className="group rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition hover:-translate-y-0.5 hover:border-gold-400 hover:bg-white hover:shadow-lg"
+              data-testid="feature-card"
+            >
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-800 text-gold-400 shadow-sm">
                 <Icon className="h-6 w-6" aria-hidden />
               </span>

@@ -30,9 +30,14 @@ function ReleasePreview() {
   return (
     <div role="img" aria-label={t('landing.preview.label')} className="relative mx-auto w-full max-w-md">
       <div aria-hidden className="absolute -inset-4 rounded-3xl bg-gold-500/20 blur-2xl" />
-      <div aria-hidden className="relative rounded-2xl bg-white p-6 text-slate-900 shadow-2xl ring-1 ring-white/20">
+      <div
+        aria-hidden
+        className="relative rounded-2xl bg-white p-6 text-slate-900 shadow-2xl ring-1 ring-white/20"
+      >
         <div className="flex items-center justify-between">
-          <span className="rounded bg-brand-900 px-2 py-1 text-[11px] font-bold tracking-wider text-gold-400">{t('landing.preview.tag')}</span>
+          <span className="rounded bg-brand-900 px-2 py-1 text-[11px] font-bold tracking-wider text-gold-400">
+            {t('landing.preview.tag')}
+          </span>
           <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-700">
             <span className="h-2 w-2 animate-pulse rounded-full bg-emerald-500" />
             {t('landing.preview.live')}
@@ -72,29 +77,46 @@ export function LandingHero() {
     { value: STATS.countries, label: t('landing.stats.countries') },
     { value: STATS.delivery, label: t('landing.stats.delivery') },
   ];
-  const points = [t('landing.hero.points.oneTime'), t('landing.hero.points.noRecurring'), t('landing.hero.points.bilingual')];
+  const points = [
+    t('landing.hero.points.oneTime'),
+    t('landing.hero.points.noRecurring'),
+    t('landing.hero.points.bilingual'),
+  ];
 
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-brand-900 text-white">
-      <div aria-hidden className="absolute inset-0 bg-[radial-gradient(circle_at_top,var(--color-brand-700),transparent_65%)]" />
+      <div
+        aria-hidden
+        className="absolute inset-0 bg-[radial-gradient(circle_at_top,var(--color-brand-700),transparent_65%)]"
+      />
       <DotPattern className="text-white/10" />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-28">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-gold-500/40 bg-gold-500/10 px-3 py-1 text-xs font-semibold text-gold-400 sm:text-sm">
+          <p className="inline-flex items-center gap-2 rounded-2xl border border-gold-500/40 sm:rounded-full bg-gold-500/10 px-3 py-1 text-xs font-semibold text-gold-400 sm:text-sm">
             <Sparkles className="h-4 w-4 shrink-0" aria-hidden />
             {t('landing.hero.eyebrow')}
           </p>
-          <h1 id="hero-title" className="mt-6 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
-            {t('landing.hero.headlineStart')} <span className="text-gold-400">{t('landing.hero.headlineHighlight')}</span>{' '}
+          <h1
+            id="hero-title"
+            className="mt-6 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+          >
+            {t('landing.hero.headlineStart')}{' '}
+            <span className="text-gold-400">{t('landing.hero.headlineHighlight')}</span>{' '}
             {t('landing.hero.headlineEnd')}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-brand-100">{t('landing.hero.lead')}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-            <Link to="/auth?mode=signup" className={cn(primaryLink, 'h-12 px-6 text-base shadow-lg shadow-gold-500/20')}>
+            <Link
+              to="/auth?mode=signup"
+              className={cn(primaryLink, 'h-12 px-6 text-base shadow-lg shadow-gold-500/20')}
+            >
               {t('landing.hero.cta')}
               <ArrowRight className="flip-rtl h-5 w-5" aria-hidden />
             </Link>
-            <a href="#pricing" className="inline-flex h-12 items-center justify-center rounded-md border border-white/25 px-6 text-base font-semibold text-white hover:bg-white/10">
+            <a
+              href="#pricing"
+              className="inline-flex h-12 items-center justify-center rounded-md border border-white/25 px-6 text-base font-semibold text-white hover:bg-white/10"
+            >
               {t('landing.hero.secondary')}
             </a>
           </div>
@@ -111,11 +133,18 @@ export function LandingHero() {
         <ReleasePreview />
       </div>
       <div className="relative border-t border-white/10 bg-brand-900/60">
-        <dl aria-label={t('landing.stats.label')} className="mx-auto grid max-w-7xl grid-cols-1 divide-y divide-white/10 px-4 sm:grid-cols-3 sm:divide-x sm:divide-y-0 sm:px-6 rtl:sm:divide-x-reverse">
+        <dl
+          aria-label={t('landing.stats.label')}
+          className="mx-auto grid max-w-7xl grid-cols-3 divide-x divide-white/10 px-2 sm:px-6"
+        >
           {stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse items-center gap-1 py-6 text-center" data-testid="hero-stat">
-              <dt className="text-sm text-brand-100">{stat.label}</dt>
-              <dd className="text-3xl font-extrabold text-gold-400 sm:text-4xl" dir="ltr">
+            <div
+              key={stat.label}
+              className="flex flex-col-reverse items-center gap-1 px-1 py-5 text-center sm:py-6"
+              data-testid="hero-stat"
+            >
+              <dt className="text-xs text-brand-100 sm:text-sm">{stat.label}</dt>
+              <dd className="text-2xl font-extrabold text-gold-400 sm:text-4xl" dir="ltr">
                 {stat.value}
               </dd>
             </div>

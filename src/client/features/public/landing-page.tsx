@@ -31,7 +31,12 @@ function LandingFaq() {
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <SectionHeading id="faq-title" kicker={t('landing.faq.kicker')} title={t('landing.faq.title')} subtitle={t('landing.faq.subtitle')} />
+        <SectionHeading
+          id="faq-title"
+          kicker={t('landing.faq.kicker')}
+          title={t('landing.faq.title')}
+          subtitle={t('landing.faq.subtitle')}
+        />
         <div className="mt-12">
           <FaqAccordion items={items} />
         </div>
@@ -43,7 +48,10 @@ function LandingFaq() {
 function FinalCallToAction() {
   const { t } = useTranslation('public');
   return (
-    <section aria-labelledby="final-cta-title" className="relative overflow-hidden bg-brand-800 py-20 text-white">
+    <section
+      aria-labelledby="final-cta-title"
+      className="relative overflow-hidden bg-brand-800 py-20 text-white"
+    >
       <DotPattern className="text-white/10" />
       <div className="relative mx-auto max-w-3xl px-4 text-center sm:px-6">
         <h2 id="final-cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -55,7 +63,10 @@ function FinalCallToAction() {
             {t('landing.finalCta.button')}
             <ArrowRight className="flip-rtl h-5 w-5" aria-hidden />
           </Link>
-          <Link to="/contact" className="inline-flex h-12 items-center justify-center rounded-md border border-white/25 px-6 text-base font-semibold hover:bg-white/10">
+          <Link
+            to="/contact"
+            className="inline-flex h-12 items-center justify-center rounded-md border border-white/25 px-6 text-base font-semibold hover:bg-white/10"
+          >
             {t('landing.finalCta.secondary')}
           </Link>
         </div>
@@ -82,10 +93,18 @@ function LandingContact() {
   return (
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-16 bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id="contact-title" kicker={t('landing.contact.kicker')} title={t('landing.contact.title')} subtitle={t('landing.contact.subtitle')} />
+        <SectionHeading
+          id="contact-title"
+          kicker={t('landing.contact.kicker')}
+          title={t('landing.contact.title')}
+          subtitle={t('landing.contact.subtitle')}
+        />
         <ul className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-3">
           {items.map(({ icon: Icon, title, body }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+            <li
+              key={title}
+              className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
+            >
               <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-gold-500/15 text-gold-600">
                 <Icon className="h-6 w-6" aria-hidden />
               </span>

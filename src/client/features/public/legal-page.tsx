@@ -51,7 +51,11 @@ function LegalSection({ doc, id }: { doc: LegalDoc; id: string }) {
             ))}
           </ul>
         )}
-        {shape.note && <p className="rounded-lg border-s-4 border-gold-500 bg-gold-400/10 px-4 py-3 text-slate-800">{t(`${base}.note`, values)}</p>}
+        {shape.note && (
+          <p className="rounded-lg border-s-4 border-gold-500 bg-gold-400/10 px-4 py-3 text-slate-800">
+            {t(`${base}.note`, values)}
+          </p>
+        )}
       </div>
     </section>
   );
@@ -64,7 +68,9 @@ export function LegalPage({ doc, sections }: { doc: LegalDoc; sections: readonly
   return (
     <PublicShell>
       <PageHero title={t(`${doc}.title`)}>
-        <p className="mt-3 text-brand-100">{t('public:legal.lastUpdated', { date: formatDate(LEGAL_LAST_UPDATED) })}</p>
+        <p className="mt-3 text-brand-100">
+          {t('public:legal.lastUpdated', { date: formatDate(LEGAL_LAST_UPDATED) })}
+        </p>
         <div className="mt-6">
           <BackHome inverted />
         </div>
@@ -72,11 +78,16 @@ export function LegalPage({ doc, sections }: { doc: LegalDoc; sections: readonly
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[14rem_1fr]">
         <nav aria-label={t('public:legal.contents')} className="hidden lg:block">
           <div className="sticky top-24">
-            <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('public:legal.contents')}</p>
+            <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              {t('public:legal.contents')}
+            </p>
             <ol className="mt-3 space-y-2 border-s border-slate-200 text-sm">
               {sections.map((id) => (
                 <li key={id}>
-                  <a href={`#${doc}-${id}`} className="-ms-px block border-s-2 border-transparent ps-3 text-slate-600 hover:border-gold-500 hover:text-brand-800">
+                  <a
+                    href={`#${doc}-${id}`}
+                    className="-ms-px block border-s-2 border-transparent ps-3 text-slate-600 hover:border-gold-500 hover:text-brand-800"
+                  >
                     {t(`${doc}.sections.${id}.title`)}
                   </a>
                 </li>

@@ -38,9 +38,9 @@ export function PublicFooter() {
           </ul>
         </nav>
         <div className="space-y-3 text-sm">
-          <a href={`mailto:${CONTACT_EMAIL}`} className="flex items-center gap-2 hover:text-gold-400" dir="ltr">
+          <a href={`mailto:${CONTACT_EMAIL}`} className="flex items-center gap-2 hover:text-gold-400">
             <Mail className="h-4 w-4 shrink-0" aria-hidden />
-            {CONTACT_EMAIL}
+            <span dir="ltr">{CONTACT_EMAIL}</span>
           </a>
           <p className="flex items-start gap-2">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -49,7 +49,9 @@ export function PublicFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-brand-200 sm:px-6">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-brand-200 sm:px-6">
+          {t('footer.rights', { year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
   );

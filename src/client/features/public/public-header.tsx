@@ -8,14 +8,19 @@ import { cn } from '../../ui/cn';
 
 const SECTIONS = ['features', 'pricing', 'faq', 'contact'] as const;
 
-const buttonBase = 'inline-flex h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-semibold transition-colors';
+const buttonBase =
+  'inline-flex h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-semibold transition-colors';
 export const primaryLink = cn(buttonBase, 'bg-gold-500 text-brand-900 hover:bg-gold-400');
 export const outlineLink = cn(buttonBase, 'border border-brand-200 text-brand-800 hover:bg-brand-50');
 
 export function BrandMark({ inverted = false }: { inverted?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to="/" className={cn('flex items-center gap-2 font-bold', inverted ? 'text-white' : 'text-brand-800')} aria-label={t('brand.home')}>
+    <Link
+      to="/"
+      className={cn('flex items-center gap-2 font-bold', inverted ? 'text-white' : 'text-brand-800')}
+      aria-label={t('brand.home')}
+    >
       <img src="/favicon.svg" alt="" className="h-8 w-8" />
       <span className="text-xl">{t('brand.name')}</span>
     </Link>
@@ -23,7 +28,17 @@ export function BrandMark({ inverted = false }: { inverted?: boolean }) {
 }
 
 /** A link to a landing section: a plain anchor on the landing page itself, a route to /#section elsewhere. */
-function SectionLink({ id, onLanding, className, onClick }: { id: string; onLanding: boolean; className: string; onClick?: () => void }) {
+function SectionLink({
+  id,
+  onLanding,
+  className,
+  onClick,
+}: {
+  id: string;
+  onLanding: boolean;
+  className: string;
+  onClick?: () => void;
+}) {
   const { t } = useTranslation('public');
   if (onLanding) {
     return (
@@ -66,12 +81,23 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
   );
 
   return (
-    <header className="no-print sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur" data-testid="public-header">
+    <header
+      className="no-print sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 backdrop-blur"
+      data-testid="public-header"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <BrandMark />
-        <nav aria-label={t('header.label')} className="hidden flex-1 items-center justify-center gap-1 lg:flex">
+        <nav
+          aria-label={t('header.label')}
+          className="hidden flex-1 items-center justify-center gap-1 lg:flex"
+        >
           {SECTIONS.map((id) => (
-            <SectionLink key={id} id={id} onLanding={onLanding} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-brand-800" />
+            <SectionLink
+              key={id}
+              id={id}
+              onLanding={onLanding}
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-brand-800"
+            />
           ))}
         </nav>
         <span className="flex-1 lg:hidden" />
@@ -92,10 +118,18 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
         <div id="public-mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden">
           <nav aria-label={t('header.label')} className="grid grid-cols-2 gap-2">
             {SECTIONS.map((id) => (
-              <SectionLink key={id} id={id} onLanding={onLanding} onClick={close} className="rounded-md bg-slate-50 px-3 py-2 text-sm font-medium text-slate-700" />
+              <SectionLink
+                key={id}
+                id={id}
+                onLanding={onLanding}
+                onClick={close}
+                className="rounded-md bg-slate-50 px-3 py-2 text-sm font-medium text-slate-700"
+              />
             ))}
           </nav>
-          <div className="mt-3 grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 md:hidden">{accountActions}</div>
+          <div className="mt-3 grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 md:hidden">
+            {accountActions}
+          </div>
         </div>
       )}
     </header>
