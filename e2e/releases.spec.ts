@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { globalContacts, listContacts, pressReleases, sessions, userLists, users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/auth/password';
+import { randomToken, sha256 } from '../src/server/http/tokens';
+import { startBackgroundWork, type BackgroundWork } from '../src/server/worker';
+import { startStack, type Stack } from './harness';
+
+/**
+ * The press-release screens end to end: compose with an attachment, preview, send and follow it on
+ * /analytics; schedule and cancel; an Arabic release; the purchase gate; the sent-release lock.
+ */
+
+let stack: Stack;
+let work: BackgroundWork;
+let counter = 0;
+const quiet = { info: () => {}, error: () => {} };
+
+beforeAll(async () => {
+  stack = await startStack();
+  // The harness does not deliver; this spec watches a release go out, so it runs the real engine.
+  work = await startBackgroundWork(stack.deps, quiet);
+});
+afterAll(async () => {
+  await work?.stop();
+  await stack?.close();
+});
+
+type Person = { id: string; email: string; sid: string };
+
+/** A verified user with a real session; `allowance` press releases bought unless a trial user. */
+async function createUser(options: { trial?: boolean; allowance?: number; companyName?: string } = {}): Promise<Person> {
+  const n = ++counter;
+  const [user] = await stack.db
+    .insert(users)
+    .values({
+      email: `writer${n}@company.test`,
+      passwordHash: await hashPassword('password123'),
+      companyName: options.companyName ?? `Gulf Company ${n}`,
+      firstName: 'Writer',
+      lastName: `${n}`,
+      verified: true,
+      userType: options.trial ? 'trial' : 'active',
+      subscriptionStatus: options.trial ? 'trial' : 'active',
+      monthlyPressReleaseLimit: options.trial ? 0 : (options.allowance ?? 2),
+    })
+    .returning();
+  const sid = randomToken();
+  await stack.db.insert(sessions).values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  return { id: user.id, email: user.email, sid };
+}
+
+/** A list owned by `owner` holding `size` fictional journalists at reserved domains. */
+async function createList(owner: Person, name: string, size: number): Promise<string> {
+  const rows = await stack.db
+    .insert(globalContacts)
+    .values(Array.from({ length: size }, (_, i) => ({ email: `reporter${++counter}-${i}@example.com`, firstName: 'Reporter', lastName: `${i}` })))
+    .returning({ id: globalContacts.id });
+  const [list] = await stack.db.insert(userLists).values({ userId: owner.id, name }).returning();
+  await stack.db.insert(listContacts).values(rows.map((r) => ({ listId: list.id, globalContactId: r.id })));
+  return list.id;
+}
+
+async function pageFor(person: Person, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const page = await stack.newPage(options);
+  await page.context().addCookies([{ name: 'sid', value: person.sid, url: stack.baseUrl }]);
+  if (options.locale === 'ar') await page.context().addInitScript(() => localStorage.setItem('nashr-language', 'ar'));
+  return page;
+}
+
+const toast = (page: Page) => page.getByTestId('toast');
+const PDF = { name: 'launch-facts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+const CONTENT =
+  'Nashr today opened its new office in Riyadh to serve newsrooms across the Gulf, with local editors and same-day distribution.';
+
+async function fillRelease(page: Page, title: string) {
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Location').fill('Dubai, United Arab Emirates');
+  await page.getByRole('textbox', { name: 'Content' }).fill(CONTENT);
+  await page.getByLabel('Company boilerplate (About us)').fill('Nashr distributes press releases to media across the Middle East and North Africa.');
+  await page.getByLabel('Contact name').fill('Sara Haddad');
+  await page.getByLabel('Contact email').fill('sara@company.test');
+  await page.getByLabel('Contact phone').fill('+971 4 555 0101');
+}
+
+describe('press release editor', () => {
+  it('composes with an attachment, previews, sends, and shows the release on /analytics', async () => {
+    const writer = await createUser({ allowance: 2 });
+    await createList(writer, 'Gulf Business Desk', 3);
+    const page = await pageFor(writer);
+    await page.goto('/editor');
+    await page.getByRole('heading', { name: 'Send A Press Release' }).waitFor();
+
+    // The first failing rule is named before anything is sent.
+    await page.getByRole('button', { name: 'Send Now' }).click();
+    await toast(page).getByText('Validation Error').waitFor();
+    expect(await toast(page).textContent()).toContain('Press release title is required');
+
+    await page.getByLabel('Gulf Business Desk').check();
+    await fillRelease(page, 'Nashr opens its Riyadh office');
+    await page.getByRole('button', { name: 'Send Now' }).click();
+    await toast(page).getByText('No Attachments').waitFor();
+
+    await page.getByLabel('Choose files').setInputFiles(PDF);
+    await toast(page).getByText('Files attached').waitFor();
+    await page.getByText('launch-facts.pdf').first().waitFor();
+
+    // The live preview renders the shared template as the title is typed.
+    const live = page.frameLocator('iframe[title="Email Preview"]');
+    await live.getByRole('heading', { name: 'Nashr opens its Riyadh office' }).waitFor();
+    await live.getByText('FOR IMMEDIATE RELEASE').waitFor();
+
+    await page.getByRole('button', { name: 'Preview Email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Email Preview - Exact Template' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Gulf Business Desk (3 contacts)');
+    expect(await dialog.textContent()).toMatch(/launch-facts\.pdf\s*\(\d+\.\d KB\)/);
+    await dialog.frameLocator('iframe').getByText('About the Company').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Send Now' }).click();
+    await toast(page).getByText('Sent!').waitFor();
+    await page.waitForURL('**/analytics');
+    await page.getByText('Nashr opens its Riyadh office').first().waitFor();
+
+    // The engine delivers to the three journalists of the list.
+    await stack.smtp.waitFor(3);
+    const subjects = stack.smtp.messages.map((m) => m.parsed.subject);
+    expect(subjects.filter((s) => s === 'Nashr opens its Riyadh office')).toHaveLength(3);
+
+    // The release's own page: totals, and one row per recipient in the table.
+    await page.getByRole('link', { name: /Nashr opens its Riyadh office/ }).click();
+    await page.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Nashr opens its Riyadh office' }).waitFor();
+    await page.getByTestId('total-recipients').getByText('3', { exact: true }).waitFor();
+    await page.getByTestId('total-delivered').getByText('3', { exact: true }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(3);
+    await page.getByRole('button', { name: 'Download CSV report' }).waitFor();
+  });
+
+  it('schedules a release in the browser time zone and cancels it from /press-releases', async () => {
+    const writer = await createUser({ allowance: 1 });
+    await createList(writer, 'Tech Reporters', 2);
+    const page = await pageFor(writer);
+    await page.goto('/editor');
+    await page.getByLabel('Tech Reporters').check();
+    await fillRelease(page, 'Nashr schedules its launch');
+    await page.getByLabel('Choose files').setInputFiles(PDF);
+    await toast(page).getByText('Files attached').waitFor();
+    // The browser runs on this machine, so its zone is this process's zone.
+    expect(await page.getByTestId('schedule-zone').textContent()).toContain(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+    await page.getByLabel('Schedule for later').fill('2020-01-01T10:00');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await toast(page).getByText('Validation Error').waitFor();
+    expect(await toast(page).textContent()).toContain('Schedule time must be in the future');
+
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const local = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T09:30`;
+    await page.getByLabel('Schedule for later').fill(local);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await toast(page).getByText('Scheduled!').waitFor();
+    await page.waitForURL('**/analytics');
+
+    const [stored] = await stack.db.select().from(pressReleases).where(eq(pressReleases.userId, writer.id));
+    expect(stored.status).toBe('scheduled');
+    expect(stored.scheduledAt?.toISOString()).toBe(new Date(local).toISOString());
+
+    await page.goto('/press-releases');
+    await page.getByRole('button', { name: 'Cancel the schedule of Nashr schedules its launch' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this scheduled send?' }).getByRole('button', { name: 'Cancel schedule' }).click();
+    await toast(page).getByText('Schedule cancelled').waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Nashr schedules its launch' }).getByText('Draft', { exact: true }).waitFor();
+    const [after] = await stack.db.select().from(pressReleases).where(eq(pressReleases.id, stored.id));
+    expect(after.status).toBe('draft');
+    const [owner] = await stack.db.select().from(users).where(eq(users.id, writer.id));
+    expect(owner.pressReleasesUsedThisMonth).toBe(0);
+  });
+
+  it('writes an Arabic release right to left, in an Arabic interface', async () => {
+    const writer = await createUser({ allowance: 1, companyName: 'شركة الخليج' });
+    await createList(writer, 'صحفيو الأعمال', 1);
+    const page = await pageFor(writer, { locale: 'ar' });
+    await page.goto('/editor');
+    await page.getByRole('heading', { name: 'إرسال بيان صحفي' }).waitFor();
+    await page.getByLabel('لغة البيان').selectOption('arabic');
+    expect(await page.getByLabel('العنوان', { exact: true }).getAttribute('dir')).toBe('rtl');
+    expect(await page.getByRole('textbox', { name: 'المحتوى' }).getAttribute('dir')).toBe('rtl');
+    await page.getByLabel('العنوان', { exact: true }).fill('نشر تفتتح مكتبها في الرياض');
+    await page.getByRole('textbox', { name: 'المحتوى' }).fill('افتتحت نشر اليوم مكتبها الجديد في الرياض لخدمة غرف الأخبار في منطقة الخليج العربي.');
+    const live = page.frameLocator('iframe[title="معاينة البريد"]');
+    await live.getByText('للنشر الفوري').waitFor();
+    expect(await live.locator('table.nashr-release').getAttribute('dir')).toBe('rtl');
+
+    await page.getByRole('button', { name: 'معاينة البريد' }).click();
+    const dialog = page.getByRole('dialog', { name: 'معاينة البريد - القالب الفعلي' });
+    await dialog.frameLocator('iframe').getByRole('heading', { name: 'نشر تفتتح مكتبها في الرياض' }).waitFor();
+    expect(await dialog.frameLocator('iframe').locator('html').getAttribute('dir')).toBe('rtl');
+  });
+
+  it('shows a trial user the purchase gate instead of the send buttons', async () => {
+    const trial = await createUser({ trial: true });
+    const page = await pageFor(trial);
+    await page.goto('/editor');
+    await page.getByRole('heading', { name: 'Purchase Required' }).waitFor();
+    await page.getByText('Free Account').first().waitFor();
+    await page.getByRole('link', { name: 'Purchase Package' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send Now' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save Draft' }).count()).toBe(0);
+    await page.getByText('No contact lists available').waitFor();
+    await page.getByRole('link', { name: 'Purchase Press Release Packages' }).click();
+    await page.waitForURL('**/subscription');
+  });
+
+  it('locks a sent release and points back to the press releases', async () => {
+    const writer = await createUser();
+    const [sent] = await stack.db
+      .insert(pressReleases)
+      .values({ userId: writer.id, title: 'Already out in the world', content: '<p>Sent.</p>', status: 'sent', sentAt: new Date() })
+      .returning();
+    const page = await pageFor(writer);
+    await page.goto(`/editor?id=${sent.id}`);
+    await page.getByRole('heading', { name: 'Cannot Edit Sent Press Release' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Press Releases' }).click();
+    await page.waitForURL('**/press-releases');
+    await page.getByRole('link', { name: 'Already out in the world' }).waitFor();
+  });
+});
