@@ -16,6 +16,8 @@ import { billingRoutes } from './billing/billing.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { releasesRoutes } from './releases/releases.routes.js';
+import { trackingRoutes } from './tracking/tracking.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -58,6 +60,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(releasesRoutes, { prefix: '/api' });
+  await app.register(trackingRoutes);
+  await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(contactsRoutes, { prefix: '/api/global-contacts' });
   await app.register(billingRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });

@@ -42,8 +42,9 @@ async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<
 /**
  * One queued delivery per unique (lower-case) address across the owner's chosen lists, minus suppressed
  * addresses, each with a random token (two v4 UUIDs from the server's CSPRNG: 244 random bits).
- * The join over list_contacts ⋈ global_contacts is the lists feature's data, read here in SQL so that the
- * expansion happens in the send transaction, on the database, for any list size.
+ * The join over list_contacts ⋈ global_contacts is the lists feature's data (lists.service.ts
+ * recipientsOfLists reads the same set into memory); it is read here as one INSERT … SELECT so that
+ * the expansion happens in the send transaction, on the database, without a round trip per recipient.
  */
 async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
   const result = await tx.execute(sql`

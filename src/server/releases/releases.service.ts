@@ -17,7 +17,8 @@ import {
   type NewAttachmentInput,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachments, pressReleases, userLists, users } from '../db/schema.js';
+import { attachments, pressReleases, users } from '../db/schema.js';
+import { ownedListIds } from '../lists/lists.service.js';
 import { conflict, notFound, paymentRequired, validationFailed } from '../http/errors.js';
 import { dispatchRelease } from '../delivery/dispatch.service.js';
 import { checkAttachments } from './attachment-check.js';
@@ -132,10 +133,7 @@ async function takeAllowance(tx: Db, userId: string): Promise<void> {
 async function assertOwnLists(tx: Db, ownerId: string, listIds: string[]): Promise<void> {
   const unique = [...new Set(listIds)];
   if (!unique.length) return;
-  const owned = await tx
-    .select({ id: userLists.id })
-    .from(userLists)
-    .where(and(eq(userLists.userId, ownerId), inArray(userLists.id, unique)));
+  const owned = await ownedListIds(tx, ownerId, unique);
   if (owned.length !== unique.length) throw validationFailed([{ path: 'recipientLists', message: MESSAGES.unknownList }]);
 }
 

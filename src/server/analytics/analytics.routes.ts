@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { recipientsQuerySchema } from '../../shared/releases.js';
+import { parseInput, parseUuidParam } from '../http/errors.js';
+import { requireUser } from '../http/session.js';
+import { canViewEmails } from '../contacts/contact-view.js';
+import { dashboard, recipients, releaseAnalytics, reportCsv } from './analytics.service.js';
+
+/** Registered at /api. */
+export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  const { db, now } = app.deps;
+
+  app.get('/analytics/dashboard', async (request) => dashboard(db, requireUser(request), now()));
+
+  app.get<{ Params: { id: string } }>('/press-releases/:id/analytics', async (request) => {
+    const actor = requireUser(request);
+    return releaseAnalytics(db, actor, parseUuidParam(request.params.id));
+  });
+
+  app.get<{ Params: { id: string } }>('/press-releases/:id/recipients', async (request) => {
+    const actor = requireUser(request);
+    const id = parseUuidParam(request.params.id);
+    return recipients(db, actor, id, parseInput(recipientsQuerySchema, request.query), canViewEmails(actor));
+  });
+
+  app.get<{ Params: { id: string } }>('/press-releases/:id/report.csv', async (request, reply) => {
+    const actor = requireUser(request);
+    const report = await reportCsv(db, actor, parseUuidParam(request.params.id), canViewEmails(actor));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${report.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(report.csv);
+  });
+}

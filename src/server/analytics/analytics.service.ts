@@ -1,0 +1,254 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import { maskEmail } from '../../shared/contacts.js';
+import type {
+  AnalyticsDashboard,
+  RecipientStatus,
+  RecipientsPage,
+  ReleaseAnalytics,
+  ReleasePerformance,
+  ReleaseRecipient,
+  ReleaseStatus,
+  recipientsQuerySchema,
+} from '../../shared/releases.js';
+import type { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { pressReleases } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { countContactsInLists } from '../lists/lists.service.js';
+
+/**
+ * Numbers shown to customers, all computed from delivery rows and tracking events. A "human open" is a
+ * delivery with an open (not a machine open) or a click: a click proves the message was read even when
+ * images were blocked.
+ */
+
+const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
+const DAY_MS = 86_400_000;
+const DASHBOARD_RELEASES = 8;
+
+const ownerScope = (actor: CurrentUser): SQL => (isAdmin(actor) ? sql`TRUE` : sql`pr.user_id = ${actor.id}::uuid`);
+
+/** GET /api/analytics/dashboard: the editor dashboard cards and the analytics dashboard. */
+export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<AnalyticsDashboard> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const [counts] = rowsOf<{ total: number; this_month: number; sent_this_month: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS total,
+             count(*) FILTER (WHERE pr.created_at >= ${monthStart}::timestamptz)::int AS this_month,
+             count(*) FILTER (WHERE pr.status IN ('sending', 'sent') AND pr.sent_at >= ${monthStart}::timestamptz)::int AS sent_this_month
+      FROM press_releases pr WHERE ${ownerScope(actor)}`),
+  );
+  const sent = rowsOf<{
+    id: string;
+    title: string;
+    status: string;
+    sent_at: string | null;
+    recipient_count: number;
+    user_email: string;
+    sent: number;
+    opens: number;
+  }>(
+    await db.execute(sql`
+      SELECT pr.id, pr.title, pr.status, pr.sent_at, pr.recipient_count, u.email AS user_email,
+             (SELECT count(*) FROM deliveries d WHERE d.release_id = pr.id AND d.status = 'sent')::int AS sent,
+             (SELECT count(DISTINCT te.delivery_id) FROM tracking_events te
+               WHERE te.release_id = pr.id AND te.type IN ('open', 'click'))::int AS opens
+      FROM press_releases pr JOIN users u ON u.id = pr.user_id
+      WHERE pr.status IN ('sending', 'sent') AND ${ownerScope(actor)}
+      ORDER BY pr.sent_at DESC NULLS LAST, pr.id`),
+  );
+  const totalRecipients = sent.reduce((sum, r) => sum + r.recipient_count, 0);
+  const totalOpens = sent.reduce((sum, r) => sum + r.opens, 0);
+  const recent = sent.filter((r) => r.sent_at && new Date(r.sent_at).getTime() >= now.getTime() - 30 * DAY_MS);
+  const recentRate = percent(
+    recent.reduce((sum, r) => sum + r.opens, 0),
+    recent.reduce((sum, r) => sum + r.recipient_count, 0),
+  );
+  return {
+    totalReleases: counts.total,
+    thisMonth: counts.this_month,
+    sentThisMonth: counts.sent_this_month,
+    openRate: `${recentRate}%`,
+    mediaContacts: await countContactsInLists(db, actor.id),
+    totalOpens,
+    totalRecipients,
+    averageOpenRate: percent(totalOpens, totalRecipients),
+    releases: sent.slice(0, DASHBOARD_RELEASES).map(
+      (r): ReleasePerformance => ({
+        id: r.id,
+        title: r.title,
+        status: r.status as ReleaseStatus,
+        sentAt: iso(r.sent_at),
+        recipientCount: r.recipient_count,
+        sent: r.sent,
+        opens: r.opens,
+        openRate: percent(r.opens, r.recipient_count),
+        ...(isAdmin(actor) ? { userEmail: r.user_email } : {}),
+      }),
+    ),
+  };
+}
+
+/** The release if the caller may see it (owner or super admin); another user's release is a 404. */
+export async function visibleRelease(db: Db, actor: CurrentUser, id: string) {
+  const [release] = await db
+    .select({ id: pressReleases.id, status: pressReleases.status, slug: pressReleases.slug, title: pressReleases.title })
+    .from(pressReleases)
+    .where(and(eq(pressReleases.id, id), isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id)));
+  if (!release) throw notFound();
+  return release;
+}
+
+/** GET /api/press-releases/{id}/analytics. */
+export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): Promise<ReleaseAnalytics> {
+  const release = await visibleRelease(db, actor, id);
+  const [d] = rowsOf<{ recipients: number; delivered: number; bounced: number; failed: number; pending: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS recipients,
+             count(*) FILTER (WHERE status = 'sent')::int AS delivered,
+             count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
+             count(*) FILTER (WHERE status = 'failed')::int AS failed,
+             count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS pending
+      FROM deliveries WHERE release_id = ${id}::uuid`),
+  );
+  const [e] = rowsOf<Record<string, number>>(
+    await db.execute(sql`
+      SELECT count(*) FILTER (WHERE type = 'open')::int AS opens,
+             count(DISTINCT delivery_id) FILTER (WHERE type IN ('open', 'click'))::int AS unique_opens,
+             count(*) FILTER (WHERE type = 'machine_open')::int AS machine_opens,
+             count(*) FILTER (WHERE type = 'click')::int AS clicks,
+             count(DISTINCT delivery_id) FILTER (WHERE type = 'click')::int AS unique_clicks,
+             count(*) FILTER (WHERE type = 'download')::int AS downloads,
+             count(DISTINCT delivery_id) FILTER (WHERE type = 'unsubscribe')::int AS unsubscribes
+      FROM tracking_events WHERE release_id = ${id}::uuid`),
+  );
+  const timeline = rowsOf<{ at: string; opens: number; clicks: number }>(
+    await db.execute(sql`
+      SELECT date_trunc('hour', created_at) AS at,
+             count(*) FILTER (WHERE type = 'open')::int AS opens,
+             count(*) FILTER (WHERE type = 'click')::int AS clicks
+      FROM tracking_events WHERE release_id = ${id}::uuid AND type IN ('open', 'click')
+      GROUP BY 1 ORDER BY 1`),
+  );
+  return {
+    releaseId: id,
+    status: release.status as ReleaseStatus,
+    recipients: d.recipients,
+    delivered: d.delivered,
+    bounced: d.bounced,
+    failed: d.failed,
+    pending: d.pending,
+    opens: e.opens,
+    uniqueOpens: e.unique_opens,
+    machineOpens: e.machine_opens,
+    clicks: e.clicks,
+    uniqueClicks: e.unique_clicks,
+    downloads: e.downloads,
+    unsubscribes: e.unsubscribes,
+    openRate: percent(e.unique_opens, d.delivered),
+    clickRate: percent(e.unique_clicks, d.delivered),
+    timeline: timeline.map((b) => ({ at: iso(b.at)!, opens: b.opens, clicks: b.clicks })),
+  };
+}
+
+type RecipientsQuery = z.infer<typeof recipientsQuerySchema>;
+
+const statusFilter = (status: RecipientsQuery['status']): SQL => {
+  switch (status) {
+    case undefined:
+      return sql`TRUE`;
+    case 'opened':
+      return sql`EXISTS (SELECT 1 FROM tracking_events x WHERE x.delivery_id = d.id AND x.type IN ('open', 'click'))`;
+    case 'clicked':
+      return sql`EXISTS (SELECT 1 FROM tracking_events x WHERE x.delivery_id = d.id AND x.type = 'click')`;
+    case 'unsubscribed':
+      return sql`EXISTS (SELECT 1 FROM tracking_events x WHERE x.delivery_id = d.id AND x.type = 'unsubscribe')`;
+    default:
+      return sql`d.status = ${status}`;
+  }
+};
+
+type RecipientRow = {
+  id: number;
+  email: string;
+  status: string;
+  attempts: number;
+  sent_at: string | null;
+  last_error: string | null;
+  first_open_at: string | null;
+  opens: number;
+  clicks: number;
+  downloads: number;
+  unsubscribed: boolean;
+};
+
+async function recipientRows(db: Db, releaseId: string, filter: SQL, page?: { limit: number; offset: number }) {
+  return rowsOf<RecipientRow>(
+    await db.execute(sql`
+      SELECT d.id::int AS id, d.email, d.status, d.attempts, d.sent_at, d.last_error,
+             min(te.created_at) FILTER (WHERE te.type IN ('open', 'click')) AS first_open_at,
+             count(te.id) FILTER (WHERE te.type = 'open')::int AS opens,
+             count(te.id) FILTER (WHERE te.type = 'click')::int AS clicks,
+             count(te.id) FILTER (WHERE te.type = 'download')::int AS downloads,
+             coalesce(bool_or(te.type = 'unsubscribe'), false) AS unsubscribed
+      FROM deliveries d LEFT JOIN tracking_events te ON te.delivery_id = d.id
+      WHERE d.release_id = ${releaseId}::uuid AND ${filter}
+      GROUP BY d.id ORDER BY d.id
+      ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`),
+  );
+}
+
+function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
+  return {
+    id: Number(row.id),
+    email: showEmail ? row.email : maskEmail(row.email),
+    status: row.status as RecipientStatus,
+    attempts: row.attempts,
+    sentAt: iso(row.sent_at),
+    firstOpenAt: iso(row.first_open_at),
+    opens: row.opens,
+    clicks: row.clicks,
+    downloads: row.downloads,
+    unsubscribed: Boolean(row.unsubscribed),
+    lastError: row.last_error,
+  };
+}
+
+/** GET /api/press-releases/{id}/recipients: addresses masked unless the viewer may see contact emails. */
+export async function recipients(db: Db, actor: CurrentUser, id: string, query: RecipientsQuery, showEmail: boolean): Promise<RecipientsPage> {
+  await visibleRelease(db, actor, id);
+  const filter = statusFilter(query.status);
+  const [{ total }] = rowsOf<{ total: number }>(
+    await db.execute(sql`SELECT count(*)::int AS total FROM deliveries d WHERE d.release_id = ${id}::uuid AND ${filter}`),
+  );
+  const rows = await recipientRows(db, id, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  return { items: rows.map((r) => toRecipient(r, showEmail)), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** A spreadsheet never runs a cell as a formula: cells starting with = + - @ (or tab/CR) get a leading quote. */
+export function csvCell(value: string | number | boolean | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+const REPORT_COLUMNS = ['Email', 'Status', 'Attempts', 'Sent At', 'First Open At', 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', 'Last Error'];
+
+/** GET /api/press-releases/{id}/report.csv: every recipient with delivery, open and click state. */
+export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmail: boolean): Promise<{ filename: string; csv: string }> {
+  const release = await visibleRelease(db, actor, id);
+  const rows = (await recipientRows(db, id, sql`TRUE`)).map((r) => toRecipient(r, showEmail));
+  const lines = [
+    REPORT_COLUMNS.map(csvCell).join(','),
+    ...rows.map((r) =>
+      [r.email, r.status, r.attempts, r.sentAt, r.firstOpenAt, r.opens, r.clicks, r.downloads, r.unsubscribed ? 'yes' : 'no', r.lastError]
+        .map(csvCell)
+        .join(','),
+    ),
+  ];
+  return { filename: `nashr-report-${release.slug ?? release.id}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+}

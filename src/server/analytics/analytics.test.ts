@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { startSmtpSink } from '../test/smtp-sink.js';
+import { deliveries, trackingEvents } from '../db/schema.js';
+import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
+import { createDeliveryEngine } from '../delivery/delivery-engine.js';
+import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
+import { csvCell } from './analytics.service.js';
+
+let t: TestApp;
+let releaseId: string;
+let owner: { id: string; email: string };
+let rows: Array<typeof deliveries.$inferSelect>;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const addresses = ['=cmd@example.com', 'opener@example.com', 'clicker@example.com', 'bounce@example.com', 'quiet@example.com'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A trial account holding one press release: it may send, but not read contact addresses.
+  owner = await t.signInAs('analyst', { userType: 'trial', monthlyPressReleaseLimit: 1 });
+  const list = await createListWithContacts(t.db, owner.id, 0, addresses);
+  const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'analyst', payload: releasePayload({ recipientLists: [list.listId] }) });
+  releaseId = res.json().pressRelease.id;
+  const sink = await startSmtpSink({ respond: (to) => (to[0] === 'bounce@example.com' ? 550 : undefined) });
+  const transport = smtpDeliveryTransport(sink.url, 2);
+  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
+  await transport.close();
+  await sink.close();
+  rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
+  const token = (email: string) => rows.find((r) => r.email === email)!.token;
+  const hit = (url: string, ua = BROWSER) => t.request({ method: 'GET', url, headers: { 'user-agent': ua } });
+  await hit(`/t/o/${token('opener@example.com')}.gif`);
+  await hit(`/t/o/${token('opener@example.com')}.gif`);
+  await hit(`/t/o/${token('=cmd@example.com')}.gif`, 'Mozilla/5.0');
+  await hit(`/t/c/${token('clicker@example.com')}/1`);
+  await hit(`/t/c/${token('clicker@example.com')}/1`);
+  await hit(`/t/d/${token('clicker@example.com')}/${res.json().pressRelease.attachments[0].id}`);
+  await t.request({ method: 'POST', url: `/u/${token('quiet@example.com')}` });
+  // Tracking events are written in batches shortly after each request.
+  for (let tries = 0; (await t.db.select().from(trackingEvents).where(eq(trackingEvents.releaseId, releaseId))).length < 7; tries++) {
+    if (tries > 200) throw new Error('tracking events were not written');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}, 180_000);
+afterAll(() => t.close());
+
+describe('release analytics', () => {
+  it('counts deliveries, human and machine opens, clicks, downloads and unsubscribes', async () => {
+    const res = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/analytics`, as: 'analyst' });
+    expect(res.statusCode).toBe(200);
+    const a = res.json();
+    expect(a).toMatchObject({
+      releaseId,
+      status: 'sent',
+      recipients: 5,
+      delivered: 4,
+      bounced: 1,
+      failed: 0,
+      pending: 0,
+      opens: 2,
+      uniqueOpens: 2, // the opener, and the clicker whose click proves a read
+      machineOpens: 1,
+      clicks: 2,
+      uniqueClicks: 1,
+      downloads: 1,
+      unsubscribes: 1,
+      openRate: 50,
+      clickRate: 25,
+    });
+    expect(a.timeline).toHaveLength(1);
+    expect(a.timeline[0]).toMatchObject({ opens: 2, clicks: 2 });
+    expect(new Date(a.timeline[0].at).getUTCMinutes()).toBe(0);
+  });
+
+  it('lists recipients with their state, masked for a viewer without email access, filtered by state', async () => {
+    const res = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?pageSize=10`, as: 'analyst' });
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page).toMatchObject({ total: 5, page: 1, pageSize: 10 });
+    for (const address of addresses) expect(res.body).not.toContain(address);
+    const clicker = page.items.find((r: { clicks: number }) => r.clicks === 2);
+    expect(clicker).toMatchObject({ status: 'sent', opens: 0, downloads: 1, unsubscribed: false });
+    expect(clicker.firstOpenAt).not.toBeNull();
+    expect(clicker.email).toMatch(/^c•+@•+\.com$/);
+
+    const opened = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?status=opened`, as: 'analyst' });
+    expect(opened.json().total).toBe(2);
+    const bounced = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?status=bounced`, as: 'analyst' });
+    expect(bounced.json().items).toHaveLength(1);
+    expect(bounced.json().items[0].lastError).toBeTruthy();
+    const second = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?page=2&pageSize=2`, as: 'analyst' });
+    expect(second.json().items).toHaveLength(2);
+    const bad = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?status=hacked`, as: 'analyst' });
+    expect(bad.statusCode).toBe(422);
+
+    await t.signInAs('analytics-admin', { role: 'super_admin' });
+    const admin = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?pageSize=10`, as: 'analytics-admin' });
+    expect(admin.json().items.map((r: { email: string }) => r.email).sort()).toEqual([...addresses].sort());
+  });
+
+  it('downloads a CSV report with formula cells neutralised', async () => {
+    await t.signInAs('analytics-admin2', { role: 'super_admin' });
+    const res = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv`, as: 'analytics-admin2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="nashr-report-[a-z0-9-]+\.csv"$/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"Email","Status","Attempts","Sent At","First Open At","Opens","Clicks","Downloads","Unsubscribed","Last Error"');
+    expect(lines).toHaveLength(6);
+    expect(lines.some((l) => l.startsWith(`"'=cmd@example.com","sent"`))).toBe(true);
+    expect(lines.some((l) => l.startsWith('"quiet@example.com","sent","1",') && l.includes('"yes"'))).toBe(true);
+    expect(csvCell('+1 555')).toBe(`"'+1 555"`);
+    expect(csvCell('-2')).toBe(`"'-2"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    const masked = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv`, as: 'analyst' });
+    for (const address of addresses) expect(masked.body).not.toContain(address);
+  });
+
+  it("answers 404 for another user's release and 401 when signed out", async () => {
+    await t.signInAs('nosy', { userType: 'active' });
+    for (const suffix of ['analytics', 'recipients', 'report.csv']) {
+      expect((await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/${suffix}`, as: 'nosy' })).statusCode).toBe(404);
+      expect((await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/${suffix}` })).statusCode).toBe(401);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/press-releases/123/analytics', as: 'nosy' })).statusCode).toBe(404);
+  });
+});
+
+describe('dashboard', () => {
+  it("sums the caller's releases; a super admin sees everyone's with the owner's email", async () => {
+    await t.request({ method: 'POST', url: '/api/send-press-release', as: 'analyst', payload: releasePayload({ action: 'save_draft' }) });
+    const res = await t.request({ method: 'GET', url: '/api/analytics/dashboard', as: 'analyst' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      totalReleases: 2,
+      thisMonth: 2,
+      sentThisMonth: 1,
+      openRate: '40%',
+      mediaContacts: 5,
+      totalOpens: 2,
+      totalRecipients: 5,
+      averageOpenRate: 40,
+    });
+    expect(res.json().releases).toEqual([
+      expect.objectContaining({ id: releaseId, title: 'Gulf Robotics opens a new plant', recipientCount: 5, sent: 4, opens: 2, openRate: 40 }),
+    ]);
+    expect(res.json().releases[0]).not.toHaveProperty('userEmail');
+
+    await t.signInAs('dash-admin', { role: 'super_admin' });
+    const admin = await t.request({ method: 'GET', url: '/api/analytics/dashboard', as: 'dash-admin' });
+    expect(admin.json().releases.find((r: { id: string }) => r.id === releaseId).userEmail).toBe(owner.email);
+
+    await t.signInAs('newcomer');
+    const empty = await t.request({ method: 'GET', url: '/api/analytics/dashboard', as: 'newcomer' });
+    expect(empty.json()).toMatchObject({ totalReleases: 0, openRate: '0%', mediaContacts: 0, releases: [], averageOpenRate: 0 });
+    expect((await t.request({ method: 'GET', url: '/api/analytics/dashboard' })).statusCode).toBe(401);
+  });
+});

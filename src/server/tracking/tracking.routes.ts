@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EventBuffer, type TrackingEventType } from './event-buffer.js';
+import { isProxyOrScanner } from './machine-open.js';
+import {
+  findClickTarget,
+  findPublicAttachment,
+  findPublicRelease,
+  findTrackedDownload,
+  isWellFormedToken,
+  tokenOfRelease,
+  unsubscribeByToken,
+} from './tracking.service.js';
+import { notFoundPage, unsubscribePage, webVersionPage } from './web-pages.js';
+
+/** 1×1 transparent GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const NO_STORE = 'no-store, no-cache, must-revalidate, private, max-age=0';
+
+/**
+ * Public, unauthenticated endpoints (ARCHITECTURE.md §7): open pixel, click redirect, tracked download,
+ * unsubscribe, web version. Unknown tokens get exactly the answer known ones get (the GIF, the
+ * unsubscribe pages) or the one 404 page; nothing reveals whether a token exists.
+ */
+export async function trackingRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.deps;
+  const events = new EventBuffer(db, app.log);
+  app.addHook('onClose', async () => events.close());
+
+  // RFC 8058 one-click posts `List-Unsubscribe=One-Click` form-encoded; the body itself carries nothing we need.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { bodyLimit: 4096 }, (_req, _payload, done) => done(null, undefined));
+
+  const record = (request: FastifyRequest, token: string, type: TrackingEventType, extra: { linkId?: number; attachmentId?: string } = {}) => {
+    if (!isWellFormedToken(token)) return;
+    const ua = request.headers['user-agent']?.slice(0, 500) ?? null;
+    events.push({ token, type, at: new Date().toISOString(), ua, proxy: isProxyOrScanner(ua ?? undefined), ...extra });
+  };
+
+  const notFound = (reply: FastifyReply) => reply.status(404).type('text/html; charset=utf-8').header('cache-control', NO_STORE).send(notFoundPage());
+
+  const sendFile = (reply: FastifyReply, file: { originalName: string; mimetype: string; content: Buffer }) =>
+    reply
+      .type(file.mimetype)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=0')
+      .send(file.content);
+
+  app.get<{ Params: { file: string } }>('/t/o/:file', async (request, reply) => {
+    const token = request.params.file.replace(/\.gif$/, '');
+    record(request, token, 'open');
+    return reply.type('image/gif').header('cache-control', NO_STORE).header('pragma', 'no-cache').send(PIXEL);
+  });
+
+  app.get<{ Params: { token: string; linkId: string } }>('/t/c/:token/:linkId', async (request, reply) => {
+    const { token } = request.params;
+    const linkId = /^\d{1,6}$/.test(request.params.linkId) ? Number(request.params.linkId) : NaN;
+    const url = await findClickTarget(db, token, linkId);
+    if (!url) return notFound(reply);
+    record(request, token, 'click', { linkId });
+    return reply.header('cache-control', NO_STORE).redirect(url, 302);
+  });
+
+  app.get<{ Params: { token: string; attachmentId: string } }>('/t/d/:token/:attachmentId', async (request, reply) => {
+    const { token, attachmentId } = request.params;
+    const file = await findTrackedDownload(db, token, attachmentId);
+    if (!file) return notFound(reply);
+    record(request, token, 'download', { attachmentId: attachmentId.toLowerCase() });
+    return sendFile(reply, file);
+  });
+
+  app.get<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', NO_STORE)
+      .send(unsubscribePage(false, `/u/${encodeURIComponent(request.params.token)}`));
+  });
+
+  app.post<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
+    const { token } = request.params;
+    if (await unsubscribeByToken(db, token)) record(request, token, 'unsubscribe');
+    return reply.type('text/html; charset=utf-8').header('cache-control', NO_STORE).send(unsubscribePage(true, ''));
+  });
+
+  app.get<{ Params: { slug: string }; Querystring: { t?: string } }>('/r/:slug', async (request, reply) => {
+    const { slug } = request.params;
+    const found = await findPublicRelease(db, slug);
+    if (!found) return notFound(reply);
+    const token = typeof request.query.t === 'string' ? request.query.t : '';
+    const tracked = token && (await tokenOfRelease(db, token, found.release.id));
+    const downloadUrl = (fileId: string) => (tracked ? `${config.publicUrl}/t/d/${token}/${fileId}` : `${config.publicUrl}/r/${slug}/files/${fileId}`);
+    const html = webVersionPage(found.release, found.files, downloadUrl, `${config.publicUrl}/r/${slug}`, found.companyName);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html);
+  });
+
+  app.get<{ Params: { slug: string; attachmentId: string } }>('/r/:slug/files/:attachmentId', async (request, reply) => {
+    const file = await findPublicAttachment(db, request.params.slug, request.params.attachmentId);
+    if (!file) return notFound(reply);
+    return sendFile(reply, file);
+  });
+}

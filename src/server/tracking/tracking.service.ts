@@ -1,0 +1,82 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { attachments, deliveries, pressReleases, releaseLinks, users } from '../db/schema.js';
+import { suppress } from '../delivery/suppressions.service.js';
+
+/** Lookups of the public tracking endpoints. Every miss is `undefined`: the caller answers it like any other miss. */
+
+const TOKEN = /^[0-9a-f]{64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isWellFormedToken = (token: string) => TOKEN.test(token);
+
+/** The URL stored for that link of that delivery's release at send time; never one from the request. */
+export async function findClickTarget(db: Db, token: string, linkId: number): Promise<string | undefined> {
+  if (!isWellFormedToken(token) || !Number.isSafeInteger(linkId)) return undefined;
+  const [row] = await db
+    .select({ url: releaseLinks.url })
+    .from(deliveries)
+    .innerJoin(releaseLinks, and(eq(releaseLinks.releaseId, deliveries.releaseId), eq(releaseLinks.linkId, linkId)))
+    .where(eq(deliveries.token, token));
+  return row?.url;
+}
+
+export async function findTrackedDownload(db: Db, token: string, attachmentId: string) {
+  if (!isWellFormedToken(token) || !UUID.test(attachmentId)) return undefined;
+  const [file] = await db
+    .select({ originalName: attachments.originalName, mimetype: attachments.mimetype, content: attachments.content })
+    .from(deliveries)
+    .innerJoin(attachments, eq(attachments.releaseId, deliveries.releaseId))
+    .where(and(eq(deliveries.token, token), eq(attachments.id, attachmentId)));
+  return file;
+}
+
+/** One-click or page unsubscribe: the address is suppressed for every customer. */
+export async function unsubscribeByToken(db: Db, token: string): Promise<boolean> {
+  if (!isWellFormedToken(token)) return false;
+  const [delivery] = await db
+    .select({ email: deliveries.email, releaseId: deliveries.releaseId })
+    .from(deliveries)
+    .where(eq(deliveries.token, token));
+  if (!delivery) return false;
+  await suppress(db, delivery.email, 'unsubscribed', delivery.releaseId);
+  return true;
+}
+
+const PUBLIC_STATUSES = ['sending', 'sent'];
+
+/** A release that has gone out, by its public slug, with its files' metadata. */
+export async function findPublicRelease(db: Db, slug: string) {
+  if (!/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
+  const [row] = await db
+    .select({ release: pressReleases, companyName: users.companyName })
+    .from(pressReleases)
+    .innerJoin(users, eq(users.id, pressReleases.userId))
+    .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES)));
+  if (!row) return undefined;
+  const { release, companyName } = row;
+  const files = await db
+    .select({ id: attachments.id, originalName: attachments.originalName, mimetype: attachments.mimetype, size: attachments.size })
+    .from(attachments)
+    .where(eq(attachments.releaseId, release.id))
+    .orderBy(asc(attachments.position), asc(attachments.createdAt));
+  return { release, companyName, files };
+}
+
+export async function tokenOfRelease(db: Db, token: string, releaseId: string): Promise<boolean> {
+  if (!isWellFormedToken(token)) return false;
+  const [row] = await db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.token, token), eq(deliveries.releaseId, releaseId)));
+  return Boolean(row);
+}
+
+export async function findPublicAttachment(db: Db, slug: string, attachmentId: string) {
+  if (!UUID.test(attachmentId) || !/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
+  const [file] = await db
+    .select({ originalName: attachments.originalName, mimetype: attachments.mimetype, content: attachments.content })
+    .from(attachments)
+    .innerJoin(pressReleases, eq(pressReleases.id, attachments.releaseId))
+    .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES), eq(attachments.id, attachmentId)));
+  return file;
+}

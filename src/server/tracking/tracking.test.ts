@@ -1,0 +1,186 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { buildApp } from '../app.js';
+import { deliveries, pressReleases, suppressions, trackingEvents } from '../db/schema.js';
+import { createListWithContacts, PDF_BYTES, releasePayload } from '../releases/release-fixtures.js';
+import { createDeliveryEngine } from '../delivery/delivery-engine.js';
+import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
+
+let t: TestApp;
+let release: { id: string; attachments: Array<{ id: string }>; webUrl: string };
+let rows: Array<typeof deliveries.$inferSelect>;
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const UNKNOWN_TOKEN = 'f'.repeat(64);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await t.signInAs('tracker', { userType: 'active', monthlyPressReleaseLimit: 5 });
+  const list = await createListWithContacts(t.db, user.id, 4);
+  const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'tracker', payload: releasePayload({ recipientLists: [list.listId] }) });
+  release = res.json().pressRelease;
+  const transport = smtpDeliveryTransport(t.smtp.url, 2);
+  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
+  await transport.close();
+  rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, release.id)).orderBy(deliveries.id);
+}, 180_000);
+afterAll(() => t.close());
+
+const eventsOf = (deliveryId: number) => t.db.select().from(trackingEvents).where(eq(trackingEvents.deliveryId, deliveryId));
+const get = (url: string, ua = BROWSER) => t.request({ method: 'GET', url, headers: { 'user-agent': ua } });
+
+describe('open pixel', () => {
+  it('answers the same GIF for known and unknown tokens and records only real deliveries', async () => {
+    const known = await get(`/t/o/${rows[0].token}.gif`);
+    const unknown = await get(`/t/o/${UNKNOWN_TOKEN}.gif`);
+    const garbage = await get(`/t/o/not-a-token`);
+    for (const res of [known, unknown, garbage]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+      expect(res.headers['cache-control']).toContain('no-store');
+      expect(res.rawPayload.equals(known.rawPayload)).toBe(true);
+    }
+    expect(known.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    await expect.poll(async () => (await eventsOf(rows[0].id)).map((e) => e.type)).toEqual(['open']);
+    const [event] = await eventsOf(rows[0].id);
+    expect(event).toMatchObject({ releaseId: release.id, userAgent: BROWSER });
+  });
+
+  it('counts proxy and scanner fetches right after delivery as machine opens, and later ones as opens', async () => {
+    const d = rows[1];
+    await get(`/t/o/${d.token}.gif`, 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)');
+    await get(`/t/o/${d.token}.gif`, 'Mozilla/5.0');
+    await expect.poll(async () => (await eventsOf(d.id)).map((e) => e.type).sort()).toEqual(['machine_open', 'machine_open']);
+    // An hour after delivery, the same proxy fetching means a person opened the message.
+    await t.db.update(deliveries).set({ sentAt: sql`now() - interval '1 hour'` }).where(eq(deliveries.id, d.id));
+    await get(`/t/o/${d.token}.gif`, 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)');
+    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'open').length).toBe(1);
+  });
+
+  it('writes every buffered event before the app closes', async () => {
+    const app = await buildApp(t.deps, { serveClient: false });
+    const d = rows[2];
+    for (let i = 0; i < 25; i++) await app.inject({ method: 'GET', url: `/t/o/${d.token}.gif`, headers: { 'user-agent': BROWSER } });
+    await app.close();
+    expect((await eventsOf(d.id)).filter((e) => e.type === 'open').length).toBe(25);
+  });
+});
+
+describe('click redirects', () => {
+  it('redirects only to the URL stored at send time', async () => {
+    const d = rows[0];
+    const res = await get(`/t/c/${d.token}/1?url=https://evil.example`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://gulf-robotics.example.com/news?id=1&ref=pr');
+    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'click').map((e) => e.linkId)).toEqual([1]);
+  });
+
+  it('answers tampered links and unknown tokens with the same 404 page and records nothing', async () => {
+    const d = rows[3];
+    const tampered = [
+      `/t/c/${d.token}/2`,
+      `/t/c/${d.token}/0`,
+      `/t/c/${d.token}/abc`,
+      `/t/c/${d.token.slice(0, -1)}0/1`,
+      `/t/c/${UNKNOWN_TOKEN}/1`,
+      `/t/c/${encodeURIComponent('https://evil.example')}/1`,
+    ];
+    const bodies = new Set<string>();
+    for (const url of tampered) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers['content-type']).toContain('text/html');
+      bodies.add(res.body);
+    }
+    expect(bodies.size).toBe(1);
+    expect([...bodies][0]).toContain('Page Not Found');
+    const unknownPixel = await get(`/t/d/${UNKNOWN_TOKEN}/${release.attachments[0].id}`);
+    expect(unknownPixel.body).toBe([...bodies][0]);
+    // Events are written in order: once a later open is stored, any click of the tampered requests would be too.
+    await get(`/t/o/${d.token}.gif`);
+    await expect.poll(async () => (await eventsOf(d.id)).some((e) => e.type === 'open')).toBe(true);
+    expect((await eventsOf(d.id)).filter((e) => e.type === 'click')).toEqual([]);
+  });
+});
+
+describe('tracked downloads and the web version', () => {
+  it('serves the attachment for a delivery token and records the download', async () => {
+    const d = rows[0];
+    const res = await get(`/t/d/${d.token}/${release.attachments[0].id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''release.pdf");
+    expect(res.rawPayload.equals(PDF_BYTES)).toBe(true);
+    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'download').length).toBe(1);
+  });
+
+  it('publishes the web version with NewsArticle data, tracked download links for a recipient', async () => {
+    const slug = release.webUrl.split('/r/')[1];
+    const page = await get(`/r/${slug}?t=${rows[0].token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('FOR IMMEDIATE RELEASE');
+    expect(page.body).toContain(`href="http://localhost:3000/t/d/${rows[0].token}/${release.attachments[0].id}"`);
+    expect(page.body).not.toContain('/u/');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)![1]);
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: 'Gulf Robotics opens a new plant',
+      alternativeHeadline: 'A milestone for the region',
+      inLanguage: 'en',
+      dateline: 'Dubai, UAE, November 21, 2026',
+      publisher: { '@type': 'Organization', name: 'tracker Company' },
+    });
+    expect(jsonLd.articleBody).toContain('Gulf Robotics today announced');
+
+    const anonymous = await get(`/r/${slug}?t=${UNKNOWN_TOKEN}`);
+    expect(anonymous.body).toContain(`href="http://localhost:3000/r/${slug}/files/${release.attachments[0].id}"`);
+    const file = await get(`/r/${slug}/files/${release.attachments[0].id}`);
+    expect(file.rawPayload.equals(PDF_BYTES)).toBe(true);
+  });
+
+  it('answers unknown slugs and unsent releases with the 404 page', async () => {
+    const unknown = await get('/r/no-such-release-123');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page Not Found');
+    const slug = release.webUrl.split('/r/')[1];
+    await t.db.update(pressReleases).set({ status: 'failed' }).where(eq(pressReleases.id, release.id));
+    expect((await get(`/r/${slug}`)).statusCode).toBe(404);
+    await t.db.update(pressReleases).set({ status: 'sent' }).where(eq(pressReleases.id, release.id));
+  });
+});
+
+describe('unsubscribe', () => {
+  it('shows the same confirmation page for known and unknown tokens, without unsubscribing on GET', async () => {
+    const known = await get(`/u/${rows[3].token}`);
+    const unknown = await get(`/u/${UNKNOWN_TOKEN}`);
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toContain('<form method="post"');
+    expect(known.body.replace(rows[3].token, 'TOKEN')).toBe(unknown.body.replace(UNKNOWN_TOKEN, 'TOKEN'));
+    expect(await t.db.select().from(suppressions).where(eq(suppressions.email, rows[3].email))).toEqual([]);
+  });
+
+  it('suppresses the address for everyone on an RFC 8058 one-click POST; unknown tokens get the same answer', async () => {
+    const d = rows[3];
+    const res = await t.request({
+      method: 'POST',
+      url: `/u/${d.token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('You have been unsubscribed');
+    const [row] = await t.db.select().from(suppressions).where(eq(suppressions.email, d.email));
+    expect(row).toMatchObject({ reason: 'unsubscribed', releaseId: release.id });
+    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'unsubscribe').length).toBe(1);
+
+    const unknown = await t.request({ method: 'POST', url: `/u/${UNKNOWN_TOKEN}`, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(res.body);
+    const noBody = await t.request({ method: 'POST', url: `/u/${UNKNOWN_TOKEN}` });
+    expect(noBody.body).toBe(res.body);
+    expect(await t.db.select().from(suppressions).where(and(eq(suppressions.reason, 'unsubscribed')))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,91 @@
+import { escapeHtml, formatDateline, htmlToText, renderEmailBody, templateLanguage } from '../../shared/email-template.js';
+import type { pressReleases } from '../db/schema.js';
+
+/** The public pages served by the server itself: web version, unsubscribe, and the one 404 page. */
+
+type Release = typeof pressReleases.$inferSelect;
+type FileInfo = { id: string; originalName: string; size: number };
+
+function page(options: { title: string; lang: string; dir: string; head?: string; body: string }): string {
+  return [
+    `<!DOCTYPE html><html lang="${options.lang}" dir="${options.dir}"><head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(options.title)}</title>`,
+    options.head ?? '',
+    `</head><body style="margin:0;padding:24px 12px;background:#f3f4f6;font-family:Arial,sans-serif;color:#1f2937;">`,
+    options.body,
+    `</body></html>`,
+  ].join('');
+}
+
+const card = (inner: string) =>
+  `<main style="max-width:560px;margin:48px auto;background:#fff;border-radius:8px;padding:32px;text-align:center;line-height:1.6;">${inner}</main>`;
+
+/** JSON inside <script>: "<" escaped so the content can never close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function webVersionPage(
+  release: Release,
+  files: FileInfo[],
+  downloadUrl: (fileId: string) => string,
+  pageUrl: string,
+  companyName: string,
+): string {
+  const language = templateLanguage(release.language);
+  const lang = language === 'arabic' ? 'ar' : 'en';
+  const dir = language === 'arabic' ? 'rtl' : 'ltr';
+  const published = release.sentAt ? new Date(release.sentAt).toISOString() : undefined;
+  const structuredData = {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: release.title.slice(0, 110),
+    ...(release.subtitle ? { alternativeHeadline: release.subtitle } : {}),
+    ...(published ? { datePublished: published } : {}),
+    dateline: formatDateline(release.location, release.releaseDate, language).replace(/\s*–$/, ''),
+    inLanguage: lang,
+    articleBody: htmlToText(release.content),
+    url: pageUrl,
+    author: { '@type': 'Organization', name: companyName },
+    publisher: { '@type': 'Organization', name: companyName },
+    ...(files.length ? { associatedMedia: files.map((f) => ({ '@type': 'MediaObject', name: f.originalName, contentUrl: downloadUrl(f.id) })) } : {}),
+  };
+  const downloads = files.length
+    ? `<section dir="${dir}" style="max-width:700px;margin:16px auto;background:#fff;padding:16px 40px;font-size:14px;"><h3 style="margin:0 0 8px 0;">${
+        language === 'arabic' ? 'المرفقات' : 'Attachments'
+      }</h3><ul style="margin:0;padding-inline-start:20px;">${files
+        .map((f) => `<li><a href="${escapeHtml(downloadUrl(f.id))}">${escapeHtml(f.originalName)}</a> (${Math.max(1, Math.round(f.size / 1024))} KB)</li>`)
+        .join('')}</ul></section>`
+    : '';
+  return page({
+    title: release.title,
+    lang,
+    dir,
+    head: [
+      release.subtitle ? `<meta name="description" content="${escapeHtml(release.subtitle)}">` : '',
+      `<meta property="og:type" content="article"><meta property="og:title" content="${escapeHtml(release.title)}">`,
+      `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
+      `<script type="application/ld+json">${jsonForScript(structuredData)}</script>`,
+    ].join(''),
+    body: `<article>${renderEmailBody(release)}</article>${downloads}`,
+  });
+}
+
+/** The same page for every token, known or not: bilingual, so it says nothing about the release. */
+export function unsubscribePage(done: boolean, action: string): string {
+  const body = done
+    ? `<h1 style="font-size:22px;">You have been unsubscribed</h1><p>You will not receive press releases sent through Nashr at this address again.</p>
+       <hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0;"><div dir="rtl" lang="ar"><h1 style="font-size:22px;">تم إلغاء اشتراكك</h1><p>لن تصلك بعد الآن بيانات صحفية مرسلة عبر نشر على هذا العنوان.</p></div>`
+    : `<h1 style="font-size:22px;">Unsubscribe</h1><p>Stop receiving press releases sent through Nashr at this address?</p>
+       <div dir="rtl" lang="ar"><p>هل تريد التوقف عن تلقي البيانات الصحفية المرسلة عبر نشر على هذا العنوان؟</p></div>
+       <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+       <button type="submit" style="padding:10px 24px;font-size:16px;background:#0f4c81;color:#fff;border:0;border-radius:6px;cursor:pointer;">Unsubscribe · إلغاء الاشتراك</button></form>`;
+  return page({ title: done ? 'Unsubscribed' : 'Unsubscribe', lang: 'en', dir: 'ltr', body: card(body) });
+}
+
+export function notFoundPage(): string {
+  return page({
+    title: 'Page Not Found',
+    lang: 'en',
+    dir: 'ltr',
+    body: card(`<h1 style="font-size:22px;">Page Not Found</h1><p>This link is not valid or has expired.</p><div dir="rtl" lang="ar"><p>هذا الرابط غير صالح أو انتهت صلاحيته.</p></div>`),
+  });
+}
