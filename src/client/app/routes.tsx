@@ -24,6 +24,7 @@ const PressReleasesPage = lazy(() => import('../features/releases/press-releases
 const SubscriptionPage = lazy(() => import('../features/billing/subscription-page'));
 const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 const ReleaseAnalyticsPage = lazy(() => import('../features/analytics/release-analytics-page'));
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -54,6 +55,7 @@ export function AppRoutes() {
         <Route path="/subscription" element={<Protected><Page><SubscriptionPage /></Page></Protected>} />
         <Route path="/analytics" element={<Protected><Page><AnalyticsPage /></Page></Protected>} />
         <Route path="/analytics/:id" element={<Protected><Page><ReleaseAnalyticsPage /></Page></Protected>} />
+        <Route path="/admin" element={<Protected superAdmin><Page><AdminPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

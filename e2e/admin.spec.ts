@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/server/auth/password';
+import { suppress } from '../src/server/delivery/suppressions.service';
+import { auditLog, sessions, users } from '../src/server/db/schema';
+import { randomToken, sha256 } from '../src/server/http/tokens';
+import { startStack, type Stack } from './harness';
+
+let stack: Stack;
+beforeAll(async () => {
+  // Capture mode (no SMTP_URL), so the Outbox has something to show.
+  stack = await startStack({ SMTP_URL: '' });
+});
+afterAll(() => stack.close());
+
+async function createUser(firstName: string, lastName: string, fields: Partial<typeof users.$inferInsert> = {}) {
+  const [user] = await stack.db
+    .insert(users)
+    .values({
+      email: `${firstName.toLowerCase()}@company.test`,
+      passwordHash: await hashPassword('password123'),
+      companyName: `${firstName} Media`,
+      firstName,
+      lastName,
+      verified: true,
+      ...fields,
+    })
+    .returning();
+  return user;
+}
+
+async function signedIn(userId: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const sid = randomToken();
+  await stack.db.insert(sessions).values({ idHash: sha256(sid), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  const page = await stack.newPage(options);
+  await page.context().addCookies([{ name: 'sid', value: sid, url: stack.baseUrl }]);
+  return page;
+}
+
+describe('super admin console', () => {
+  let root: typeof users.$inferSelect;
+  beforeAll(async () => {
+    root = await createUser('Root', 'Admin', { role: 'super_admin', userType: 'super_admin' });
+  });
+
+  it('shows the five stats and changes a user’s role after confirmation', async () => {
+    const layla = await createUser('Layla', 'Haddad');
+    const page = await signedIn(root.id);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
+    for (const label of ['Total Users', 'Active Users', 'Trial Users', 'Total Releases', 'Sent Releases']) {
+      await page.getByRole('heading', { name: label }).waitFor();
+    }
+    await page.getByTestId('stat-totalUsers').getByText('2').waitFor();
+    await page.getByRole('heading', { name: 'Recent Users' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Admin' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'Subscription' }).count()).toBe(0);
+
+    await page.getByRole('combobox', { name: 'Role for Layla Haddad' }).selectOption('admin');
+    const dialog = page.getByRole('dialog', { name: 'Change role?' });
+    await dialog.waitFor();
+    await expect(dialog.getByText("Change Layla Haddad's role from User to Admin?").isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await page.getByTestId('toast').getByText('User role updated successfully').waitFor();
+    await expect(page.getByRole('combobox', { name: 'Role for Layla Haddad' }).inputValue()).resolves.toBe('admin');
+
+    const [row] = await stack.db.select().from(users).where(eq(users.id, layla.id));
+    expect(row.role).toBe('admin');
+    const entries = await stack.db.select().from(auditLog).where(eq(auditLog.target, layla.email));
+    expect(entries.map((e) => e.action)).toEqual(['user.role_changed']);
+
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.getByRole('cell', { name: 'Role changed' }).waitFor();
+    await expect(page.getByText('User → Admin').isVisible()).resolves.toBe(true);
+  });
+
+  it('leaves the role alone when the confirmation is cancelled', async () => {
+    const omar = await createUser('Omar', 'Saleh');
+    const page = await signedIn(root.id);
+    await page.goto('/admin');
+    await page.getByRole('combobox', { name: 'Role for Omar Saleh' }).selectOption('super_admin');
+    const dialog = page.getByRole('dialog', { name: 'Change role?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(page.getByRole('combobox', { name: 'Role for Omar Saleh' }).inputValue()).resolves.toBe('user');
+    const [row] = await stack.db.select().from(users).where(eq(users.id, omar.id));
+    expect(row.role).toBe('user');
+  });
+
+  it('shows a captured message safely and lifts a suppression after confirmation', async () => {
+    await stack.deps.mailer.send({
+      to: 'editor@example.com',
+      subject: 'Captured launch announcement',
+      html: '<h1>Launch day</h1><script>document.title = "owned"</script>',
+      text: 'Launch day',
+    });
+    await suppress(stack.db, 'gone@example.com', 'unsubscribed');
+    const page = await signedIn(root.id);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+    await page.getByRole('button', { name: 'View message: Captured launch announcement' }).click();
+    const frame = page.frameLocator('iframe[title="Message content"]');
+    await frame.getByRole('heading', { name: 'Launch day' }).waitFor();
+    expect(await page.locator('iframe[title="Message content"]').getAttribute('sandbox')).toBe('');
+    expect(await page.title()).not.toBe('owned');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Suppressions' }).click();
+    await page.getByRole('button', { name: 'Lift suppression of gone@example.com' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lift this suppression?' });
+    await dialog.getByRole('button', { name: 'Lift' }).click();
+    await page.getByTestId('toast').getByText('Suppression lifted').waitFor();
+    await page.getByText('No suppressed addresses').waitFor();
+  });
+
+  it('shows the 403 page and no Admin entry to anyone else', async () => {
+    const customer = await createUser('Customer', 'Plain');
+    const page = await signedIn(customer.id);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await expect(page.getByText('403').isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await expect(page.getByRole('link', { name: 'Subscription' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('renders the console in Arabic, right to left', async () => {
+    const page = await signedIn(root.id, { locale: 'ar' });
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'لوحة تحكم المشرف العام' }).waitFor();
+    await page.getByRole('heading', { name: 'إدارة المستخدمين' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+});

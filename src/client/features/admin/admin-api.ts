@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminStats, AdminUser, AuditEntry, OutboxMessage, OutboxPage, Paged, RoleChangeResult, Suppression } from '../../../shared/admin';
+import type { Role } from '../../../shared/auth';
+import { api, toQuery } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../../lib/session';
+
+export const STATS_KEY = ['/api/admin/stats'] as const;
+const USERS_PATH = '/api/admin/users';
+const OUTBOX_PATH = '/api/admin/outbox';
+const SUPPRESSIONS_PATH = '/api/admin/suppressions';
+const AUDIT_PATH = '/api/admin/audit';
+
+export function useAdminStats() {
+  return useQuery({ queryKey: STATS_KEY, queryFn: () => api.get<AdminStats>('/api/admin/stats') });
+}
+
+export function useAdminUsers(search: string, page: number) {
+  return useQuery({
+    queryKey: [USERS_PATH, { search, page }],
+    queryFn: () => api.get<Paged<AdminUser>>(`${USERS_PATH}${toQuery({ search, page })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** SPEC §4: after a role change the user list and the stats are refreshed (and the audit log shows it). */
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      api.put<RoleChangeResult>(`${USERS_PATH}/${encodeURIComponent(userId)}/role`, { role }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [USERS_PATH] }),
+        queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+        queryClient.invalidateQueries({ queryKey: [AUDIT_PATH] }),
+        queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+      ]);
+    },
+  });
+}
+
+export function useOutbox(search: string, page: number) {
+  return useQuery({
+    queryKey: [OUTBOX_PATH, { search, page }],
+    queryFn: () => api.get<OutboxPage>(`${OUTBOX_PATH}${toQuery({ search, page })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOutboxMessage(id: number | null) {
+  return useQuery({
+    queryKey: [OUTBOX_PATH, 'message', id],
+    queryFn: () => api.get<OutboxMessage>(`${OUTBOX_PATH}/${id}`),
+    enabled: id !== null,
+  });
+}
+
+export function useSuppressions(search: string, page: number) {
+  return useQuery({
+    queryKey: [SUPPRESSIONS_PATH, { search, page }],
+    queryFn: () => api.get<Paged<Suppression>>(`${SUPPRESSIONS_PATH}${toQuery({ search, page })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLiftSuppression() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api.delete<{ lifted: true; email: string }>(`${SUPPRESSIONS_PATH}/${encodeURIComponent(email)}`),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [SUPPRESSIONS_PATH] }),
+        queryClient.invalidateQueries({ queryKey: [AUDIT_PATH] }),
+      ]);
+    },
+  });
+}
+
+export function useAudit(page: number) {
+  return useQuery({
+    queryKey: [AUDIT_PATH, { page }],
+    queryFn: () => api.get<Paged<AuditEntry>>(`${AUDIT_PATH}${toQuery({ page })}`),
+    placeholderData: keepPreviousData,
+  });
+}

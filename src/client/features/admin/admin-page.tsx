@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as Tabs from '@radix-ui/react-tabs';
+import { FileText, Send, UserCheck, UserPlus, Users } from 'lucide-react';
+import { errorMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatNumber, translateMessage } from '../../lib/i18n';
+import { Card } from '../../ui/card';
+import { ErrorState, Skeleton } from '../../ui/feedback';
+import { useAdminStats } from './admin-api';
+import { AuditTab } from './audit-tab';
+import { OutboxTab } from './outbox-tab';
+import { RecentUsers } from './recent-users';
+import { SuppressionsTab } from './suppressions-tab';
+import { UserManagement } from './user-management';
+
+const TAB_CLASS =
+  'whitespace-nowrap rounded-md px-4 py-2 text-sm font-medium text-slate-600 hover:bg-white/60 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+
+/** /admin 'Super Admin Dashboard' (SPEC §2): stats, users and roles, and the outbox, suppressions and audit log. */
+export default function AdminPage() {
+  const { t, i18n } = useTranslation('admin');
+  useDocumentTitle(t('title'));
+  return (
+    <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+      </header>
+      <StatCards />
+      <Tabs.Root defaultValue="users" dir={i18n.dir()} className="space-y-6">
+        <Tabs.List aria-label={t('tabs.label')} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex">
+          <Tabs.Trigger value="users" className={TAB_CLASS}>
+            {t('tabs.users')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="outbox" className={TAB_CLASS}>
+            {t('tabs.outbox')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="suppressions" className={TAB_CLASS}>
+            {t('tabs.suppressions')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="audit" className={TAB_CLASS}>
+            {t('tabs.audit')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="users" className="grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <UserManagement />
+          </div>
+          <RecentUsers />
+        </Tabs.Content>
+        <Tabs.Content value="outbox">
+          <OutboxTab />
+        </Tabs.Content>
+        <Tabs.Content value="suppressions">
+          <SuppressionsTab />
+        </Tabs.Content>
+        <Tabs.Content value="audit">
+          <AuditTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </main>
+  );
+}
+
+function StatCards() {
+  const { t } = useTranslation('admin');
+  const { data, isPending, isError, error, refetch } = useAdminStats();
+  if (isError) return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => void refetch()} />;
+  const cards: Array<{ key: string; value?: number; icon: ReactNode }> = [
+    { key: 'totalUsers', value: data?.totalUsers, icon: <Users className="h-5 w-5" aria-hidden /> },
+    { key: 'activeUsers', value: data?.activeUsers, icon: <UserCheck className="h-5 w-5" aria-hidden /> },
+    { key: 'trialUsers', value: data?.trialUsers, icon: <UserPlus className="h-5 w-5" aria-hidden /> },
+    { key: 'totalReleases', value: data?.totalReleases, icon: <FileText className="h-5 w-5" aria-hidden /> },
+    { key: 'sentReleases', value: data?.sentReleases, icon: <Send className="h-5 w-5" aria-hidden /> },
+  ];
+  return (
+    <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
+      {cards.map((card) => (
+        <Card key={card.key} className="p-5">
+          <div className="flex items-center justify-between gap-2 text-slate-500">
+            <h2 className="text-sm font-medium">{t(`stats.${card.key}`)}</h2>
+            {card.icon}
+          </div>
+          {isPending ? (
+            <Skeleton className="mt-3 h-8 w-16" />
+          ) : (
+            <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={`stat-${card.key}`}>
+              {formatNumber(card.value ?? 0)}
+            </p>
+          )}
+        </Card>
+      ))}
+    </section>
+  );
+}
+

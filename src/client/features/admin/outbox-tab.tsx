@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Info, Mail, Search } from 'lucide-react';
+import { errorMessage } from '../../lib/api';
+import { formatDate, translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Dialog } from '../../ui/dialog';
+import { EmptyState, ErrorState, Skeleton, Spinner } from '../../ui/feedback';
+import { Input } from '../../ui/field';
+import { Pager } from '../../ui/pager';
+import { useOutbox, useOutboxMessage } from './admin-api';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** Capture mode's mail (no SMTP_URL): every message the product would have sent, newest first. */
+export function OutboxTab() {
+  const { t } = useTranslation('admin');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const outbox = useOutbox(useDebouncedValue(search.trim()), page);
+  const pageCount = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
+
+  return (
+    <Card>
+      <CardHeader title={t('outbox.title')} description={t('outbox.description')} />
+      <CardBody className="space-y-4">
+        {outbox.data?.mode === 'smtp' && (
+          <p className="flex items-start gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {t('outbox.smtpMode')}
+          </p>
+        )}
+        <div className="relative">
+          <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            placeholder={t('outbox.searchPlaceholder')}
+            aria-label={t('outbox.search')}
+            className="ps-9"
+          />
+        </div>
+        {outbox.isPending ? (
+          <div className="space-y-2" aria-busy="true">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} className="h-12" />
+            ))}
+          </div>
+        ) : outbox.isError ? (
+          <ErrorState message={translateMessage(errorMessage(outbox.error))} onRetry={() => void outbox.refetch()} />
+        ) : outbox.data.items.length === 0 ? (
+          <EmptyState icon={<Mail className="h-10 w-10" aria-hidden />} title={t('outbox.empty')} />
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={t('outbox.title')}>
+            {outbox.data.items.map((message) => (
+              <li key={message.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">{message.subject}</p>
+                  <p className="truncate text-sm text-slate-600">
+                    {t('outbox.to')} <span dir="ltr">{message.to}</span> · {formatDate(message.createdAt, true)}
+                  </p>
+                </div>
+                <Button variant="secondary" size="sm" onClick={() => setOpenId(message.id)} aria-label={t('outbox.viewMessage', { subject: message.subject })}>
+                  {t('outbox.view')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+      </CardBody>
+      <MessageDialog id={openId} onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}
+
+function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const message = useOutboxMessage(id);
+  return (
+    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()} title={message.data?.subject ?? t('outbox.message')} size="xl">
+      {message.isPending ? (
+        <Spinner label={t('outbox.loadingMessage')} className="py-10" />
+      ) : message.isError ? (
+        <ErrorState message={translateMessage(errorMessage(message.error))} onRetry={() => void message.refetch()} />
+      ) : (
+        <div className="space-y-3">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-medium text-slate-500">{t('outbox.from')}</dt>
+            <dd className="truncate" dir="ltr">
+              {message.data.from}
+            </dd>
+            <dt className="font-medium text-slate-500">{t('outbox.to')}</dt>
+            <dd className="truncate" dir="ltr">
+              {message.data.to}
+            </dd>
+            <dt className="font-medium text-slate-500">{t('outbox.date')}</dt>
+            <dd>{formatDate(message.data.createdAt, true)}</dd>
+          </dl>
+          {/* The captured HTML is shown inert: an empty sandbox runs no script, submits no form, reaches no cookie. */}
+          <iframe
+            title={t('outbox.htmlPreview')}
+            sandbox=""
+            srcDoc={message.data.html}
+            className="h-[60vh] w-full rounded-lg border border-slate-200 bg-white"
+          />
+        </div>
+      )}
+    </Dialog>
+  );
+}

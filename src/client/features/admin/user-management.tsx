@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Search, Users } from 'lucide-react';
+import type { AdminUser } from '../../../shared/admin';
+import { roles, type Role } from '../../../shared/auth';
+import { errorMessage } from '../../lib/api';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { useCurrentUser } from '../../lib/session';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Input, Select } from '../../ui/field';
+import { Pager } from '../../ui/pager';
+import { useToast } from '../../ui/toast';
+import { useAdminUsers, useChangeRole } from './admin-api';
+import { useDebouncedValue } from './use-debounced-value';
+import { displayName, RoleBadge, SubscriptionBadge } from './user-labels';
+
+/** SPEC §2 'User Management': search, server pages, and a role selector that asks before it changes anything. */
+export function UserManagement() {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const { data: me } = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const users = useAdminUsers(debouncedSearch, page);
+  const changeRole = useChangeRole();
+  const [pending, setPending] = useState<{ user: AdminUser; role: Role } | null>(null);
+
+  const confirmChange = () => {
+    if (!pending) return;
+    changeRole.mutate(
+      { userId: pending.user.id, role: pending.role },
+      {
+        onSuccess: () => toast({ title: t('toasts.success'), description: t('toasts.roleUpdated') }),
+        onError: (error) =>
+          toast({ title: t('toasts.error'), description: translateMessage(errorMessage(error, 'Failed to update user role')), variant: 'destructive' }),
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  const pageCount = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('users.title')}
+        description={users.data ? t('users.count', { count: users.data.total, formatted: formatNumber(users.data.total) }) : t('users.description')}
+      />
+      <CardBody className="space-y-4">
+        <div className="relative">
+          <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            placeholder={t('users.searchPlaceholder')}
+            aria-label={t('users.search')}
+            className="ps-9"
+          />
+        </div>
+        {users.isPending ? (
+          <ul className="divide-y divide-slate-100" aria-busy="true" aria-label={t('users.loading')}>
+            {Array.from({ length: 8 }, (_, i) => (
+              <li key={i} className="flex items-center gap-4 py-3">
+                <Skeleton className="h-10 w-10 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-4 w-1/3" />
+                  <Skeleton className="h-3 w-1/2" />
+                </div>
+                <Skeleton className="h-9 w-32" />
+              </li>
+            ))}
+          </ul>
+        ) : users.isError ? (
+          <ErrorState message={translateMessage(errorMessage(users.error))} onRetry={() => void users.refetch()} />
+        ) : users.data.items.length === 0 ? (
+          <EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('users.empty')} />
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={t('users.title')}>
+            {users.data.items.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isMe={me?.id === user.id}
+                onRoleChosen={(role) => role !== user.role && setPending({ user, role })}
+              />
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+      </CardBody>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && !changeRole.isPending && setPending(null)}
+        title={t('roleDialog.title')}
+        description={
+          pending
+            ? t('roleDialog.description', {
+                name: displayName(pending.user),
+                from: t(`roles.${pending.user.role}`),
+                to: t(`roles.${pending.role}`),
+              })
+            : ''
+        }
+        confirmLabel={changeRole.isPending ? t('roleDialog.saving') : t('roleDialog.confirm')}
+        destructive={pending?.user.role === 'super_admin'}
+        pending={changeRole.isPending}
+        onConfirm={confirmChange}
+      />
+    </Card>
+  );
+}
+
+function UserRow({ user, isMe, onRoleChosen }: { user: AdminUser; isMe: boolean; onRoleChosen: (role: Role) => void }) {
+  const { t } = useTranslation('admin');
+  const name = displayName(user);
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="admin-user-row">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="truncate font-semibold text-slate-900">{name}</p>
+          <RoleBadge role={user.role} />
+          {isMe && <span className="text-xs text-slate-500">{t('users.you')}</span>}
+        </div>
+        <p className="truncate text-sm text-slate-600">
+          <span dir="ltr">{user.email}</span>
+        </p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <span>{user.companyName}</span>
+          <span>{t('users.joined', { date: formatDate(user.createdAt) })}</span>
+          <SubscriptionBadge status={user.userType === 'super_admin' ? 'active' : user.subscriptionStatus} />
+        </p>
+      </div>
+      <Select
+        value={user.role}
+        onChange={(e) => onRoleChosen(e.target.value as Role)}
+        aria-label={t('users.roleFor', { name })}
+        className="sm:w-40"
+      >
+        {roles.map((role) => (
+          <option key={role} value={role}>
+            {t(`roles.${role}`)}
+          </option>
+        ))}
+      </Select>
+    </li>
+  );
+}
