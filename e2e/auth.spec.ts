@@ -146,7 +146,8 @@ describe('account screens', () => {
     expect(page.url()).toMatch(/\/auth$/);
     await signIn(page, email, 'second-pass2');
     await page.waitForURL('**/dashboard');
-  });
+    // A whole customer journey with about ten password hashes: give it room on a busy machine.
+  }, 120_000);
 
   it('lists every registration error live and refuses a taken address', async () => {
     await insertVerifiedUser('taken@gulf-media.test', 'password123');
