@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { CurrentUser } from '../../shared/auth.js';
+import type { CurrentUser, Role } from '../../shared/auth.js';
 import type {
   CreatePaymentResponse,
   PaymentRecord,
@@ -10,6 +10,7 @@ import type {
   UserType,
 } from '../../shared/billing.js';
 import type { Config } from '../config.js';
+import { canViewEmails } from '../contacts/contact-view.js';
 import type { Db } from '../db/client.js';
 import { payments, users } from '../db/schema.js';
 import { AppError, conflict, notFound } from '../http/errors.js';
@@ -37,8 +38,8 @@ export function subscriptionStatusOf(row: UserRow): SubscriptionStatus {
     status: userType,
     subscriptionPlan: plan,
     canSend: { canSend: isSuperAdmin || remaining > 0 },
-    // The same rule as the contacts feature's masking: super admins and customers who bought a package.
-    canViewEmails: isSuperAdmin || userType === 'active',
+    // One rule for the whole product: the contacts feature masks emails by the same function.
+    canViewEmails: canViewEmails({ role: row.role as Role, userType }),
     isTrialUser: userType === 'trial',
     isSuperAdmin,
     needsSubscription: !isSuperAdmin && remaining === 0,
