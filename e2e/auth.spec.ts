@@ -193,15 +193,21 @@ describe('account screens', () => {
   it('resets a forgotten password through the emailed link, once', async () => {
     const email = 'omar.saleh@gulf-media.test';
     await insertVerifiedUser(email, 'old-password1');
+    // One browser is still signed in when the link is followed in it.
     const page = await stack.newPage();
     await page.goto('/auth');
-    await page.getByLabel('Email Address', { exact: true }).fill(email);
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
-    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
-    expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await signIn(page, email, 'old-password1');
+    await page.waitForURL('**/dashboard');
+
+    const requester = await stack.newPage();
+    await requester.goto('/auth');
+    await requester.getByLabel('Email Address', { exact: true }).fill(email);
+    await requester.getByRole('button', { name: 'Forgot password?' }).click();
+    await requester.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    expect(await requester.getByLabel('Email Address').inputValue()).toBe(email);
+    await requester.getByRole('button', { name: 'Send reset link' }).click();
     const confirmation = 'If an account exists for this address, we have sent it a link to choose a new password.';
-    await page.getByText(confirmation).waitFor();
+    await requester.getByText(confirmation).waitFor();
 
     // An unknown address gets exactly the same answer.
     const other = await stack.newPage();
@@ -221,8 +227,11 @@ describe('account screens', () => {
     await page.getByLabel('New Password', { exact: true }).fill('new-password2');
     await page.getByLabel('Confirm New Password').fill('new-password2');
     await page.getByRole('button', { name: 'Set new password' }).click();
+    // The reset signed every session out, this browser's too: it stays on sign-in with the news.
     await page.waitForURL('**/auth?reset=success');
     await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
+    await signIn(page, email, 'old-password1');
+    await toast(page, 'Login failed').waitFor();
 
     await signIn(page, email, 'new-password2');
     await page.waitForURL('**/dashboard');
@@ -239,7 +248,7 @@ describe('account screens', () => {
     // A link without a token says so at once.
     await again.goto('/auth/reset');
     await again.getByText('This reset link is invalid or has expired').waitFor();
-  });
+  }, 120_000);
 
   it('shows the invalid-link banner and the resend panel for a bad verification link', async () => {
     const page = await stack.newPage();

@@ -40,7 +40,13 @@ export function useForgotPassword() {
 }
 
 export function useResetPassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { token: string; password: string }) => api.post<{ ok: true }>('/api/auth/reset-password', body),
+    // A reset signs out every session, this browser's included: forget whoever was signed in here.
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+    },
   });
 }
