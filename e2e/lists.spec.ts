@@ -75,7 +75,7 @@ describe('My Lists', { timeout: 180_000 }, () => {
 
     // A customer with a package sees the full address in the contact's details.
     const row = view.getByTestId('list-contact-row').filter({ hasText: 'Journalist03 Tester' });
-    await row.getByRole('button', { name: /Journalist03 Tester/ }).click();
+    await row.getByRole('button', { name: /^Journalist03 Tester/ }).click();
     const detail = page.getByRole('dialog', { name: 'Journalist03 Tester' });
     expect(await detail.getByTestId('list-detail-email').textContent()).toBe('journalist03@example.com');
     await detail.getByRole('button', { name: 'Close' }).click();

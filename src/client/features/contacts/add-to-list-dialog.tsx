@@ -34,6 +34,12 @@ export function AddToListDialog({ open, selection, onClose, onAdded }: { open: b
     }
   }, [open]);
 
+  // Someone without lists goes straight to making one.
+  const hasNoLists = lists.data?.length === 0;
+  useEffect(() => {
+    if (open && hasNoLists) setCreating(true);
+  }, [open, hasNoLists]);
+
   const submit = async () => {
     if (count === 0) {
       toast({ title: t('toast.noneSelected'), variant: 'destructive' });
