@@ -82,8 +82,8 @@ function PerformanceRow({ release, showOwner }: { release: ReleasePerformance; s
     <li>
       <Link to={`/analytics/${release.id}`} className="flex flex-col gap-2 rounded-md px-2 py-3 hover:bg-slate-50 sm:flex-row sm:items-center">
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-slate-900" dir="auto">
-            {release.title}
+          <p className="truncate font-medium text-slate-900">
+            <bdi>{release.title}</bdi>
           </p>
           <p className="text-xs text-slate-500">
             {release.sentAt ? t('performance.sentOn', { when: formatDate(release.sentAt) }) : t(`status.${release.status}`)}

@@ -3,7 +3,12 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Activity, ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { recipientStatusFilters, type ReleaseAnalytics, type ReleaseRecipient, type ReleaseStatus } from '../../../shared/releases';
+import {
+  recipientStatusFilters,
+  type ReleaseAnalytics,
+  type ReleaseRecipient,
+  type ReleaseStatus,
+} from '../../../shared/releases';
 import { downloadFile, errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -13,7 +18,12 @@ import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
-import { reportPath, useReleaseAnalytics, useReleaseForAnalytics, useReleaseRecipients } from './analytics-api';
+import {
+  reportPath,
+  useReleaseAnalytics,
+  useReleaseForAnalytics,
+  useReleaseRecipients,
+} from './analytics-api';
 import './print-report.css';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
@@ -46,27 +56,35 @@ export default function ReleaseAnalyticsPage() {
   if (release.isError) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorState message={translateMessage(errorMessage(release.error))} onRetry={() => release.refetch()} />
+        <ErrorState
+          message={translateMessage(errorMessage(release.error))}
+          onRetry={() => release.refetch()}
+        />
       </main>
     );
   }
   const r = release.data;
   return (
     <main className="release-report mx-auto max-w-7xl space-y-6 px-4 py-8">
-      <Link to="/analytics" className="no-print inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline">
+      <Link
+        to="/analytics"
+        className="no-print inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
+      >
         <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
         {t('release.back')}
       </Link>
       <header className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-500">{t('release.report')}</p>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
-            {r.title}
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            <bdi>{r.title}</bdi>
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Badge tone={STATUS_TONES[r.status]}>{t(`status.${r.status}`)}</Badge>
             {r.sentAt && <span>{t('release.sentOn', { when: formatDate(r.sentAt, true) })}</span>}
-            {r.status === 'scheduled' && r.scheduledAt && <span>{t('release.scheduledFor', { when: formatDate(r.scheduledAt, true) })}</span>}
+            {r.status === 'scheduled' && r.scheduledAt && (
+              <span>{t('release.scheduledFor', { when: formatDate(r.scheduledAt, true) })}</span>
+            )}
             {r.status === 'sending' && (
               <span className="inline-flex items-center gap-1 text-amber-700" role="status">
                 <Activity className="h-4 w-4 animate-pulse" aria-hidden />
@@ -80,7 +98,10 @@ export default function ReleaseAnalyticsPage() {
       {analytics.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : analytics.isError ? (
-        <ErrorState message={translateMessage(errorMessage(analytics.error))} onRetry={() => analytics.refetch()} />
+        <ErrorState
+          message={translateMessage(errorMessage(analytics.error))}
+          onRetry={() => analytics.refetch()}
+        />
       ) : (
         <>
           <Totals data={analytics.data} />
@@ -101,7 +122,11 @@ function ReportActions({ id, webUrl }: { id: string; webUrl: string | null }) {
     try {
       await downloadFile(reportPath(id), 'distribution-report.csv');
     } catch (error) {
-      toast({ title: t('release.downloadFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+      toast({
+        title: t('release.downloadFailed'),
+        description: translateMessage(errorMessage(error)),
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }
@@ -109,7 +134,12 @@ function ReportActions({ id, webUrl }: { id: string; webUrl: string | null }) {
   return (
     <div className="no-print flex flex-wrap gap-2">
       {webUrl && (
-        <a href={webUrl} target="_blank" rel="noreferrer" className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
+        <a
+          href={webUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
           <ExternalLink className="h-4 w-4" aria-hidden />
           {t('release.webVersion')}
         </a>
@@ -138,7 +168,11 @@ function Totals({ data }: { data: ReleaseAnalytics }) {
     { key: 'opens', value: formatNumber(data.opens) },
     { key: 'uniqueOpens', value: formatNumber(data.uniqueOpens) },
     { key: 'machineOpens', value: formatNumber(data.machineOpens), hint: t('totals.machineOpensHint') },
-    { key: 'clicks', value: formatNumber(data.clicks), hint: t('totals.uniqueClicks', { value: formatNumber(data.uniqueClicks) }) },
+    {
+      key: 'clicks',
+      value: formatNumber(data.clicks),
+      hint: t('totals.uniqueClicks', { value: formatNumber(data.uniqueClicks) }),
+    },
     { key: 'downloads', value: formatNumber(data.downloads) },
     { key: 'unsubscribes', value: formatNumber(data.unsubscribes) },
   ];
@@ -169,12 +203,38 @@ function Timeline({ data }: { data: ReleaseAnalytics }) {
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                <XAxis dataKey="label" tick={{ fontSize: 11 }} reversed={i18n.dir() === 'rtl'} minTickGap={24} />
-                <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={36} orientation={i18n.dir() === 'rtl' ? 'right' : 'left'} />
+                <XAxis
+                  dataKey="label"
+                  tick={{ fontSize: 11 }}
+                  reversed={i18n.dir() === 'rtl'}
+                  minTickGap={24}
+                />
+                <YAxis
+                  allowDecimals={false}
+                  tick={{ fontSize: 11 }}
+                  width={36}
+                  orientation={i18n.dir() === 'rtl' ? 'right' : 'left'}
+                />
                 <Tooltip />
                 <Legend />
-                <Line type="monotone" dataKey="opens" name={t('chart.opens')} stroke="#175a7a" strokeWidth={2} dot={false} isAnimationActive={false} />
-                <Line type="monotone" dataKey="clicks" name={t('chart.clicks')} stroke="#c98f25" strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line
+                  type="monotone"
+                  dataKey="opens"
+                  name={t('chart.opens')}
+                  stroke="#175a7a"
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
+                <Line
+                  type="monotone"
+                  dataKey="clicks"
+                  name={t('chart.clicks')}
+                  stroke="#c98f25"
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
               </LineChart>
             </ResponsiveContainer>
           </div>
@@ -189,37 +249,45 @@ function RecipientsTable({ id, status }: { id: string; status: ReleaseStatus | u
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const recipients = useReleaseRecipients(id, { page, status: filter || undefined }, status);
-  const pageCount = recipients.data ? Math.max(1, Math.ceil(recipients.data.total / recipients.data.pageSize)) : 1;
+  const pageCount = recipients.data
+    ? Math.max(1, Math.ceil(recipients.data.total / recipients.data.pageSize))
+    : 1;
 
   return (
     <Card>
       <CardHeader
         title={t('recipients.title')}
-        description={recipients.data ? t('recipients.count', { value: formatNumber(recipients.data.total) }) : undefined}
+        description={
+          recipients.data ? t('recipients.count', { value: formatNumber(recipients.data.total) }) : undefined
+        }
         action={
-          <Select
-            aria-label={t('recipients.filter')}
-            className="no-print w-44"
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">{t('recipients.all')}</option>
-            {recipientStatusFilters.map((s) => (
-              <option key={s} value={s}>
-                {t(`recipientStatus.${s}`)}
-              </option>
-            ))}
-          </Select>
+          <div className="no-print w-44 shrink-0">
+            <Select
+              aria-label={t('recipients.filter')}
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{t('recipients.all')}</option>
+              {recipientStatusFilters.map((s) => (
+                <option key={s} value={s}>
+                  {t(`recipientStatus.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
         }
       />
       <CardBody>
         {recipients.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : recipients.isError ? (
-          <ErrorState message={translateMessage(errorMessage(recipients.error))} onRetry={() => recipients.refetch()} />
+          <ErrorState
+            message={translateMessage(errorMessage(recipients.error))}
+            onRetry={() => recipients.refetch()}
+          />
         ) : recipients.data.items.length === 0 ? (
           <EmptyState title={filter ? t('recipients.noMatches') : t('recipients.empty')} />
         ) : (
@@ -244,7 +312,13 @@ function RecipientsTable({ id, status }: { id: string; status: ReleaseStatus | u
                 </tbody>
               </table>
             </div>
-            <Pager className="no-print mt-4" page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+            <Pager
+              className="no-print mt-4"
+              page={page}
+              pageCount={pageCount}
+              onPageChange={setPage}
+              numbered
+            />
           </>
         )}
       </CardBody>
@@ -265,13 +339,21 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
       </td>
       <td className="px-2 py-2">
         <div className="flex flex-wrap items-center gap-1">
-          <Badge tone={STATUS_TONES[row.status] ?? 'slate'}>{t(`recipientStatus.${row.status}`)}</Badge>
+          <Badge tone={STATUS_TONES[row.status] ?? 'slate'} className="whitespace-nowrap">{t(`recipientStatus.${row.status}`)}</Badge>
           {row.unsubscribed && <Badge tone="amber">{t('recipientStatus.unsubscribed')}</Badge>}
         </div>
-        {row.lastError && row.status !== 'sent' && <p className="mt-1 max-w-64 truncate text-xs text-slate-500" title={row.lastError}>{row.lastError}</p>}
+        {row.lastError && row.status !== 'sent' && (
+          <p className="mt-1 max-w-64 truncate text-xs text-slate-500" title={row.lastError}>
+            {row.lastError}
+          </p>
+        )}
       </td>
-      <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.sentAt ? formatDate(row.sentAt, true) : '—'}</td>
-      <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.firstOpenAt ? formatDate(row.firstOpenAt, true) : '—'}</td>
+      <td className="whitespace-nowrap px-2 py-2 text-slate-600">
+        {row.sentAt ? formatDate(row.sentAt, true) : '—'}
+      </td>
+      <td className="whitespace-nowrap px-2 py-2 text-slate-600">
+        {row.firstOpenAt ? formatDate(row.firstOpenAt, true) : '—'}
+      </td>
       <td className="px-2 py-2">{formatNumber(row.opens)}</td>
       <td className="px-2 py-2">{formatNumber(row.clicks)}</td>
       <td className="px-2 py-2">{formatNumber(row.downloads)}</td>

@@ -119,8 +119,8 @@ function RecentReleases() {
                   className="flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-slate-50"
                 >
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900" dir="auto">
-                      {release.title}
+                    <p className="truncate font-medium text-slate-900">
+                      <bdi>{release.title}</bdi>
                     </p>
                     <p className="text-xs text-slate-500">
                       {t('recent.created')} {formatDate(release.createdAt)}

@@ -386,7 +386,7 @@ function ScheduleControl({
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
+        <div className="flex-1 sm:max-w-sm">
           <Field id="scheduledAt" label={t('schedule.label')} error={error}>
             <Input
               id="scheduledAt"

@@ -52,8 +52,8 @@ export function PreviewEmailDialog({
         {rows.map((row) => (
           <div key={row.label} className="contents">
             <dt className="font-medium text-slate-500">{row.label}</dt>
-            <dd className="break-words text-slate-900" dir="auto">
-              {row.value}
+            <dd className="break-words text-slate-900">
+              <bdi>{row.value}</bdi>
             </dd>
           </div>
         ))}
