@@ -53,6 +53,8 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await page.getByRole('button', { name: 'Next' }).click();
     await pageStatus(page).getByText('Page 3 of 3').waitFor();
+    // The previous page stays on screen (dimmed) until the next one arrives.
+    await cards(page).nth(5).waitFor({ state: 'detached' });
     expect(await cards(page).count()).toBe(5);
 
     // Newest first: the last page holds the first contacts stored.
@@ -241,7 +243,10 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     page.setDefaultTimeout(30_000);
     await signIn(stack, page);
     await page.goto('/contacts-new');
-    await page.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    await page.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor().catch(async (e) => {
+      console.log('DEBUG', page.url(), (await page.locator('body').innerText()).slice(0, 400));
+      throw e;
+    });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const search = page.getByRole('searchbox', { name: 'بحث' });
     expect(await search.isVisible()).toBe(false);
