@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { liftSuppression } from '../delivery/suppressions.service.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox, pressReleases, users } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -89,6 +89,8 @@ export async function listUsers(db: Db, options: { search: string; page: number;
 export async function changeUserRole(db: Db, actor: CurrentUser, userId: string, role: Role): Promise<RoleChangeResult> {
   return db.transaction(async (tx) => {
     const superAdmins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).orderBy(users.id).for('update');
+    // The actor may have been demoted by a concurrent request after this one was authorised.
+    if (!superAdmins.some((s) => s.id === actor.id)) throw forbidden('Super admin access required');
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!target) throw notFound('User not found');
     if (target.role === role) return { user: toAdminUser(target), changed: false };
