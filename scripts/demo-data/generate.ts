@@ -185,4 +185,10 @@ export function* inBatches<T>(items: Iterable<T>, size: number): Generator<T[]> 
   if (batch.length) yield batch;
 }
 
+/** Words a person would search the demo database for (names, places, outlets, positions), both scripts. */
+export function searchVocabulary(): string[] {
+  const pairs = [...MALE, ...FEMALE, ...FAMILY, ...COUNTRY_PROFILES.flatMap((c) => c.cities), ...Object.values(OUTLET_WORDS).flat(), ...Object.values(POSITIONS).flat()];
+  return [...new Set(pairs.flatMap(([en, ar]) => [en.toLowerCase(), ar]))].filter((w) => w.length >= 3);
+}
+
 export const RESERVED_ADDRESS = /@(([a-z0-9-]+\.)*example\.(com|net|org)|([a-z0-9-]+\.)+test)$/;

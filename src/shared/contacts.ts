@@ -180,7 +180,14 @@ export const contactFilterSchema = z.object({
   ),
 });
 export type ContactFilter = z.output<typeof contactFilterSchema>;
-export type ContactFilterInput = z.input<typeof contactFilterSchema>;
+/** What a client sends (as query parameters or as the `filter` of a bulk add). */
+export type ContactFilterInput = {
+  search?: string;
+  country?: string[];
+  contactTopic?: string[];
+  mediaType?: string[];
+  language?: ContactLanguage | '';
+};
 
 export const pageSchema = z.object({
   page: z.coerce

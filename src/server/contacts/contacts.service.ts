@@ -28,15 +28,32 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 type FilterDimension = 'country' | 'contactTopic' | 'mediaType' | 'language';
+const DIMENSIONS: FilterDimension[] = ['country', 'contactTopic', 'mediaType', 'language'];
+
+function textConditions(filter: ContactFilter): SQL[] {
+  return searchTerms(filter.search).map((term) => sql`${gc.searchText} LIKE ${`%${escapeLike(term)}%`}`);
+}
+
+/** The condition of one filter dimension, or undefined when that filter is not set. */
+function dimensionCondition(filter: ContactFilter, dimension: FilterDimension): SQL | undefined {
+  switch (dimension) {
+    case 'country':
+      return filter.country.length ? inArray(gc.country, filter.country) : undefined;
+    case 'mediaType':
+      return filter.mediaType.length ? inArray(gc.mediaType, filter.mediaType) : undefined;
+    case 'language':
+      return filter.language ? eq(gc.language, filter.language) : undefined;
+    case 'contactTopic':
+      return filter.contactTopic.length ? sql`${gc.contactTopicList} && ${sql.param(filter.contactTopic)}::text[]` : undefined;
+  }
+}
 
 /** The WHERE conditions of a filter; `except` leaves one dimension out (disjunctive facet counts). */
 function filterConditions(filter: ContactFilter, except?: FilterDimension): SQL[] {
-  const conditions: SQL[] = searchTerms(filter.search).map((term) => sql`${gc.searchText} LIKE ${`%${escapeLike(term)}%`}`);
-  if (except !== 'country' && filter.country.length) conditions.push(inArray(gc.country, filter.country));
-  if (except !== 'mediaType' && filter.mediaType.length) conditions.push(inArray(gc.mediaType, filter.mediaType));
-  if (except !== 'language' && filter.language) conditions.push(eq(gc.language, filter.language));
-  if (except !== 'contactTopic' && filter.contactTopic.length) {
-    conditions.push(sql`${gc.contactTopicList} && ${sql.param(filter.contactTopic)}::text[]`);
+  const conditions = textConditions(filter);
+  for (const dimension of DIMENSIONS) {
+    const condition = dimension === except ? undefined : dimensionCondition(filter, dimension);
+    if (condition) conditions.push(condition);
   }
   return conditions;
 }
@@ -79,13 +96,22 @@ export async function markContactsChanged(db: Db): Promise<void> {
     .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
 }
 
-async function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+function cacheOf(db: Db): Map<string, unknown> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  if (cache.has(key)) return cache.get(key) as T;
-  const value = await compute();
+  return cache;
+}
+
+function remember(cache: Map<string, unknown>, key: string, value: unknown): void {
   if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(key, value);
+}
+
+async function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  const cache = cacheOf(db);
+  if (cache.has(key)) return cache.get(key) as T;
+  const value = await compute();
+  remember(cache, key, value);
   return value;
 }
 
@@ -104,18 +130,37 @@ export async function searchContacts(
 ): Promise<ContactPage> {
   const conditions = filterConditions(filter);
   const version = await contactsVersion(db);
-  const [rows, total, overallTotal] = await Promise.all([
+  const cache = cacheOf(db);
+  const countKey = `${version}|count|${filterKey(filter)}`;
+  const page = (withTotal: boolean) =>
     db
-      .select()
+      .select({ row: gc, ...(withTotal ? { total: sql<number>`count(*) OVER ()` } : {}) })
       .from(gc)
       .where(and(...conditions))
       .orderBy(desc(gc.id))
       .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
-    cached(db, `${version}|count|${filterKey(filter)}`, () => countMatching(db, conditions)),
+      .offset((paging.page - 1) * paging.pageSize);
+  // A text search matches few rows: one scan yields both the page and the total. Broad filters keep a
+  // separate count, which the cache then spares.
+  const countInline = !cache.has(countKey) && searchTerms(filter.search).length > 0;
+  const [rows, overallTotal] = await Promise.all([
+    page(countInline),
     cached(db, `${version}|count|all`, () => countMatching(db, [])),
   ]);
-  return { items: rows.map((r) => presentContact(r, reveal)), total, overallTotal, page: paging.page, pageSize: paging.pageSize };
+  let total: number;
+  if (countInline && rows.length) {
+    total = Number((rows[0] as { total?: number }).total);
+    remember(cache, countKey, total);
+  } else {
+    total = await cached(db, countKey, () => countMatching(db, conditions));
+  }
+  return {
+    items: rows.map((r) => presentContact(r.row, reveal)),
+    total,
+    overallTotal,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
 }
 
 const FACET_LIMIT = 100;
@@ -148,6 +193,9 @@ async function topicFacet(db: Db, conditions: SQL[]): Promise<FacetValue[]> {
  */
 export async function contactFacets(db: Db, filter: ContactFilter): Promise<ContactFacets> {
   const version = await contactsVersion(db);
+  if (searchTerms(filter.search).length) {
+    return cached(db, `${version}|facets|${filterKey(filter)}`, () => facetsOfTextSearch(db, filter));
+  }
   const facet = (dimension: FilterDimension, compute: (conditions: SQL[]) => Promise<FacetValue[]>) =>
     cached(db, `${version}|facet:${dimension}|${filterKey(filter, dimension)}`, () => compute(filterConditions(filter, dimension)));
   const [countries, contactTopics, mediaTypes, languages] = await Promise.all([
@@ -157,6 +205,36 @@ export async function contactFacets(db: Db, filter: ContactFilter): Promise<Cont
     facet('language', (c) => facetOf(db, gc.language, c)),
   ]);
   return { countries, contactTopics, mediaTypes, languages };
+}
+
+/**
+ * With a text query the matching rows are few but costly to find (trigram recheck), so they are found
+ * once, each marked with which filters it passes, and all four facets are counted from that set.
+ */
+async function facetsOfTextSearch(db: Db, filter: ContactFilter): Promise<ContactFacets> {
+  const passes = (dimension: FilterDimension) => dimensionCondition(filter, dimension) ?? sql`true`;
+  const result = await db.execute(sql`
+    WITH matched AS MATERIALIZED (
+      SELECT country, media_type, language, contact_topic_list,
+        ${passes('country')} AS c, ${passes('mediaType')} AS m, ${passes('language')} AS l, ${passes('contactTopic')} AS t
+      FROM ${gc} WHERE ${and(...textConditions(filter))})
+    SELECT 'countries' AS facet, country AS value, count(*)::int AS count FROM matched WHERE m AND l AND t AND country <> '' GROUP BY country
+    UNION ALL
+    SELECT 'mediaTypes', media_type, count(*)::int FROM matched WHERE c AND l AND t AND media_type <> '' GROUP BY media_type
+    UNION ALL
+    SELECT 'languages', language, count(*)::int FROM matched WHERE c AND m AND t AND language <> '' GROUP BY language
+    UNION ALL
+    SELECT 'contactTopics', topic, count(*)::int FROM matched CROSS JOIN LATERAL unnest(contact_topic_list) AS topic
+      WHERE c AND m AND l GROUP BY topic`);
+  const facets: ContactFacets = { countries: [], contactTopics: [], mediaTypes: [], languages: [] };
+  for (const r of rowsOf<{ facet: keyof ContactFacets; value: string; count: number }>(result)) {
+    facets[r.facet].push({ value: r.value, count: Number(r.count) });
+  }
+  for (const values of Object.values(facets) as FacetValue[][]) {
+    values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    values.splice(FACET_LIMIT);
+  }
+  return facets;
 }
 
 export async function getContact(db: Db, id: number, reveal: boolean): Promise<Contact> {

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Db } from '../../src/server/db/client.js';
+import { sessions, users } from '../../src/server/db/schema.js';
+import { randomToken, sha256 } from '../../src/server/http/tokens.js';
+
+export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const scratchDir = (name: string) => {
+  const dir = path.join(benchRoot, '.data', name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  return dir;
+};
+
+/** A signed-in user straight in the database (as the test harness does); returns the cookie header. */
+export async function sessionCookie(db: Db, fields: { role?: string; userType?: string } = {}): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `bench-${randomBytes(4).toString('hex')}@bench.test`,
+      passwordHash: 'not-used',
+      companyName: 'Bench',
+      verified: true,
+      role: fields.role ?? 'user',
+      userType: fields.userType ?? 'trial',
+    })
+    .returning();
+  const id = randomToken();
+  await db.insert(sessions).values({ idHash: sha256(id), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  return `sid=${id}`;
+}
+
+export type RunningServer = { url: string; pid: number; memory: () => { rssMb: number; peakMb: number }; stop: () => Promise<void> };
+
+/** Starts bench/support/serve.ts as its own process, so its memory is measured alone. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchRoot, 'support', 'serve.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = out.match(/LISTENING (\d+)/);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const memory = () => {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    memory,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The PostgreSQL server to benchmark on: DATABASE_URL, else the local one when it answers. */
+export async function postgresServerUrl(): Promise<string | undefined> {
+  const candidate = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return candidate;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A database of our own on that server, dropped by `drop()`. */
+export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function percentile(sortedMs: number[], p: number): number {
+  return sortedMs[Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1))];
+}
+
+/** Sequential requests (one at a time: latency, not throughput); p50/p95 in ms. */
+export async function measure(urls: string[], cookie: string): Promise<{ p50: number; p95: number; max: number; n: number }> {
+  const times: number[] = [];
+  for (const url of urls) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${res.status} for ${url}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], n: times.length };
+}
+
+export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;

@@ -1,0 +1,27 @@
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { createMailer } from '../../src/server/mail/transport.js';
+import { buildApp } from '../../src/server/app.js';
+import type { Deps } from '../../src/server/deps.js';
+
+/**
+ * The real Fastify application on a port, for benchmarks: the database of DATABASE_URL or the PGlite
+ * directory BENCH_PGLITE_DIR, no client build, no background work. Prints "LISTENING <port>".
+ */
+const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'warn' });
+const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : process.env.BENCH_PGLITE_DIR });
+const log = { info: () => {}, warn: () => {}, error: () => {} };
+const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, pool: 1, db: database.db, log });
+const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
+const app = await buildApp(deps, { serveClient: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`LISTENING ${typeof address === 'object' && address ? address.port : 0}`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
