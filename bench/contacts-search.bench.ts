@@ -30,7 +30,9 @@ function narrowFilters(count: number): ContactFilterInput[] {
   while (filters.length < count) {
     const filter = { search: r.pick(vocabulary), country: [r.pick(COUNTRIES)], mediaType: [r.pick(MEDIA_TYPES)] };
     const key = JSON.stringify(filter);
-    if (!seen.has(key)) filters.push(filter), seen.add(key);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    filters.push(filter);
   }
   return filters;
 }
@@ -96,7 +98,7 @@ async function pgliteScenario(count: number) {
   const dir = scratchDir('contacts-search-pglite');
   const database = await openDatabase({ dir });
   await migrate(database);
-  let started = Date.now();
+  const started = Date.now();
   await loadDemoContacts(database.db, count, { batchSize: 5000 });
   console.log(`PGlite: ${count} contacts loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   await database.db.execute(sql`VACUUM ANALYZE global_contacts`);
@@ -109,7 +111,6 @@ async function pgliteScenario(count: number) {
   await printPlans(makeDb, explain, 'PGlite, text + two filters', PLAN_FILTER);
   await printPlans(makeDb, explain, 'PGlite, broad filter', BROAD_FILTER);
   await client.close();
-  started = Date.now();
   await runScenario(`PGlite, ${count.toLocaleString('en')} contacts`, { BENCH_PGLITE_DIR: dir, DATABASE_URL: '' }, cookie, 150);
 }
 
