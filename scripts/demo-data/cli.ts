@@ -1,10 +1,7 @@
-import fs from 'node:fs';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { migrate } from '../../src/server/db/migrate.js';
-import { CSV_COLUMNS } from '../../src/shared/contacts.js';
-import { csvLine } from '../../src/server/contacts/contacts-csv.js';
-import { generateContacts } from './generate.js';
+import { writeImportCsv, writeImportCsvFile } from './csv.js';
 import { DEMO_CONTACT_COUNT, loadDemoContacts } from './load.js';
 
 /**
@@ -16,25 +13,8 @@ const count = Number(countArg ?? DEMO_CONTACT_COUNT);
 if (!Number.isInteger(count) || count < 1) throw new Error(`Not a count: ${countArg}`);
 
 if (command === 'csv') {
-  const out = file ? fs.createWriteStream(file) : process.stdout;
-  out.write(csvLine([...CSV_COLUMNS]));
-  for (const c of generateContacts(count)) {
-    const row: Record<(typeof CSV_COLUMNS)[number], string> = {
-      Name: `${c.firstName} ${c.lastName}`.trim(),
-      'Outlet Name': c.organization,
-      'Job Title': c.position,
-      'Contact Topics': c.contactTopics,
-      'Outlet Topics': c.outletTopics,
-      Category: c.category,
-      'Media Type': c.mediaType,
-      Focus: c.focus,
-      Email: c.email,
-      Country: c.country,
-      Language: c.language,
-    };
-    if (!out.write(csvLine(CSV_COLUMNS.map((col) => row[col])))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  if (file) out.end();
+  if (file) await writeImportCsvFile(file, count);
+  else await writeImportCsv(process.stdout, count);
 } else if (command === 'load') {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
