@@ -82,17 +82,32 @@ export async function signIn(
     })
     .returning();
   const sid = randomToken();
-  await stack.db.insert(sessions).values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  await page.context().addCookies([{ name: 'sid', value: sid, url: stack.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  await stack.db
+    .insert(sessions)
+    .values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await page
+    .context()
+    .addCookies([{ name: 'sid', value: sid, url: stack.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
   return user;
 }
 
 /** A list owned by `userId` holding the given contacts (by email). */
-export async function seedList(stack: Stack, userId: string, name: string, emails: string[], description = '') {
+export async function seedList(
+  stack: Stack,
+  userId: string,
+  name: string,
+  emails: string[],
+  description = '',
+) {
   const [list] = await stack.db.insert(userLists).values({ userId, name, description }).returning();
   if (emails.length) {
-    const rows = await stack.db.select({ id: globalContacts.id }).from(globalContacts).where(inArray(globalContacts.email, emails));
-    await stack.db.insert(listContacts).values(rows.map((row) => ({ listId: list.id, globalContactId: row.id })));
+    const rows = await stack.db
+      .select({ id: globalContacts.id })
+      .from(globalContacts)
+      .where(inArray(globalContacts.email, emails));
+    await stack.db
+      .insert(listContacts)
+      .values(rows.map((row) => ({ listId: list.id, globalContactId: row.id })));
   }
   return list;
 }

@@ -19,11 +19,14 @@ const pageStatus = (page: Page) => page.getByTestId('page-status');
 async function openContacts(page: Page, query = '') {
   page.setDefaultTimeout(30_000);
   await page.goto(`/contacts-new${query}`);
-  await page.getByRole('heading', { name: 'Journalists Database' }).waitFor().catch(async (e) => {
-    console.log('DEBUG', page.url(), (await page.locator('body').innerText()).slice(0, 400));
-    await page.screenshot({ path: '/tmp/fail.png' });
-    throw e;
-  });
+  await page
+    .getByRole('heading', { name: 'Journalists Database' })
+    .waitFor()
+    .catch(async (e) => {
+      console.log('DEBUG', page.url(), (await page.locator('body').innerText()).slice(0, 400));
+      await page.screenshot({ path: '/tmp/fail.png' });
+      throw e;
+    });
 }
 
 async function chooseInMenu(page: Page, menu: string, option: RegExp) {
@@ -60,7 +63,12 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     // Newest first: the last page holds the first contacts stored.
     await page.getByRole('button', { name: 'Journalist03 Tester' }).click();
     const detail = page.getByRole('dialog', { name: 'Journalist03 Tester' });
-    for (const section of ['Personal Information', 'Professional Information', 'Location & Expertise', 'Topics & Media']) {
+    for (const section of [
+      'Personal Information',
+      'Professional Information',
+      'Location & Expertise',
+      'Topics & Media',
+    ]) {
       await detail.getByRole('heading', { name: section }).waitFor();
     }
     expect(await detail.getByTestId('detail-email').textContent()).toContain('•••••');
@@ -106,12 +114,17 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     expect(url.searchParams.getAll('country')).toEqual(['Egypt', 'UAE']);
     expect(url.searchParams.get('mediaType')).toBe('Online');
     expect(url.searchParams.get('language')).toBe('Arabic');
-    const arabicEgyptOnline = sampleContacts(45).filter((c) => c.country === 'Egypt' && c.language === 'Arabic').length;
+    const arabicEgyptOnline = sampleContacts(45).filter(
+      (c) => c.country === 'Egypt' && c.language === 'Arabic',
+    ).length;
     await page.getByText(`${arabicEgyptOnline} contacts found`).waitFor();
 
     await page.getByRole('button', { name: 'Remove filter Egypt' }).click();
     await page.getByText('No contacts match your filters').waitFor();
-    await page.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: 'Clear all' }).click();
+    await page
+      .getByRole('group', { name: 'Active filters' })
+      .getByRole('button', { name: 'Clear all' })
+      .click();
     await page.getByText('45 contacts found').waitFor();
     expect(new URL(page.url()).search).toBe('');
   });
@@ -153,7 +166,10 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await toast(page).getByText('2 contacts were already in the list').waitFor();
 
     const [list] = await stack.db.select().from(userLists).where(eq(userLists.userId, user.id));
-    const [{ n }] = await stack.db.select({ n: count() }).from(listContacts).where(eq(listContacts.listId, list.id));
+    const [{ n }] = await stack.db
+      .select({ n: count() })
+      .from(listContacts)
+      .where(eq(listContacts.listId, list.id));
     expect(Number(n)).toBe(45);
   });
 
@@ -173,7 +189,9 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
       'Omar Haddad,omar.haddad@example.net,Jordan Times,Reporter,Jordan,Online,Sports,Arabic',
       'Already There,AHMED.ALMANSOURI@example.com,Al Bayan,Editor,UAE,Newspaper,Business,Arabic',
     ].join('\r\n');
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
     const report = dialog.getByTestId('import-report');
@@ -210,7 +228,10 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await cards(page).filter({ hasText: 'Chief Correspondent' }).waitFor();
 
     await page.getByRole('button', { name: 'Delete Journalist12 Tester' }).click();
-    await page.getByRole('dialog', { name: 'Delete contact?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete contact?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await toast(page).getByText('Contact deleted successfully').waitFor();
     await page.getByText('9 contacts found').waitFor();
 
@@ -232,7 +253,10 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await stack.db.delete(sessions).where(eq(sessions.userId, admin.id));
 
     await page.getByRole('button', { name: 'Delete Journalist21 Tester' }).click();
-    await page.getByRole('dialog', { name: 'Delete contact?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete contact?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await toast(page).getByText('Session expired').waitFor();
     await toast(page).getByText('Please refresh and try again').waitFor();
     await page.waitForURL('**/auth');
@@ -243,17 +267,22 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     page.setDefaultTimeout(30_000);
     await signIn(stack, page);
     await page.goto('/contacts-new');
-    await page.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor().catch(async (e) => {
-      console.log('DEBUG', page.url(), (await page.locator('body').innerText()).slice(0, 400));
-      throw e;
-    });
+    await page
+      .getByRole('heading', { name: 'قاعدة بيانات الصحفيين' })
+      .waitFor()
+      .catch(async (e) => {
+        console.log('DEBUG', page.url(), (await page.locator('body').innerText()).slice(0, 400));
+        throw e;
+      });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const search = page.getByRole('searchbox', { name: 'بحث' });
     expect(await search.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'إظهار عوامل التصفية' }).click();
     await search.fill('إحمد');
     await page.getByText('تم العثور على جهة اتصال واحدة').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

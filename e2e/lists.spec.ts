@@ -58,7 +58,13 @@ describe('My Lists', { timeout: 180_000 }, () => {
   it('views a list 20 contacts a page, opens a contact and removes one', async () => {
     const page = await stack.newPage();
     const user = await signIn(stack, page, { userType: 'active' });
-    await seedList(stack, user.id, 'Regional editors', contacts.map((c) => c.email), 'Every editor we know');
+    await seedList(
+      stack,
+      user.id,
+      'Regional editors',
+      contacts.map((c) => c.email),
+      'Every editor we know',
+    );
     await openMyLists(page);
     const card = page.getByRole('article', { name: 'Regional editors' });
     await card.getByText('25 contacts').waitFor();
@@ -82,7 +88,10 @@ describe('My Lists', { timeout: 180_000 }, () => {
     await detail.waitFor({ state: 'detached' });
 
     await row.getByRole('button', { name: 'Remove Journalist03 Tester from the list' }).click();
-    await page.getByRole('dialog', { name: 'Remove contact from list?' }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove contact from list?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await toast(page).getByText('Contact removed from list').waitFor();
     await view.getByText('Showing 21-24 of 24 contacts').waitFor();
     await page.keyboard.press('Escape');

@@ -16,7 +16,17 @@ import { bulkAddBody, selectionSize, type Selection } from './selection';
 import { useFailureToast } from './use-failure-toast';
 
 /** Pick one of the user's lists (or make one here) and add the selection to it. */
-export function AddToListDialog({ open, selection, onClose, onAdded }: { open: boolean; selection: Selection; onClose: () => void; onAdded: () => void }) {
+export function AddToListDialog({
+  open,
+  selection,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  selection: Selection;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
   const { t } = useTranslation('contacts');
   const toast = useToast();
   const failed = useFailureToast();
@@ -102,7 +112,9 @@ export function AddToListDialog({ open, selection, onClose, onAdded }: { open: b
                   className="h-4 w-4 accent-brand-700"
                 />
                 <span className="flex-1 truncate font-medium">{list.name}</span>
-                <span className="text-xs text-slate-500">{countText(t, 'addToList.contactCount', list.contactCount)}</span>
+                <span className="text-xs text-slate-500">
+                  {countText(t, 'addToList.contactCount', list.contactCount)}
+                </span>
               </label>
             ))}
           </fieldset>
@@ -143,15 +155,26 @@ function NewListForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
       toast({ title: t('toast.listCreated') });
       onCreated(list.id);
     } catch (error) {
-      const nameError = (error as { errors?: Array<{ path: string; message: string }> }).errors?.find((e) => e.path === 'name');
+      const nameError = (error as { errors?: Array<{ path: string; message: string }> }).errors?.find(
+        (e) => e.path === 'name',
+      );
       if (nameError) setError('name', { message: nameError.message });
       else failed(error, t('toast.listCreateFailed'));
     }
   });
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 p-3" aria-label={t('addToList.newList')}>
-      <Field id="new-list-name" label={t('addToList.listName')} error={translateMessage(formState.errors.name?.message)}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-slate-200 p-3"
+      aria-label={t('addToList.newList')}
+    >
+      <Field
+        id="new-list-name"
+        label={t('addToList.listName')}
+        error={translateMessage(formState.errors.name?.message)}
+      >
         <Input id="new-list-name" invalid={!!formState.errors.name} {...register('name')} />
       </Field>
       <Field id="new-list-description" label={t('addToList.listDescription')}>
@@ -168,4 +191,3 @@ function NewListForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
     </form>
   );
 }
-

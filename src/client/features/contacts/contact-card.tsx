@@ -45,7 +45,11 @@ export function ContactCard({
         />
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold text-slate-900">
-            <button type="button" className="max-w-full truncate text-start hover:underline" onClick={(e) => (e.stopPropagation(), onOpen())}>
+            <button
+              type="button"
+              className="max-w-full truncate text-start hover:underline"
+              onClick={(e) => (e.stopPropagation(), onOpen())}
+            >
               {name}
             </button>
           </h3>
@@ -84,7 +88,11 @@ export function ContactCard({
       )}
       <p className="flex items-center gap-2 text-sm text-slate-700">
         <Mail className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-        <span dir="ltr" className={cn('truncate', contact.masked && 'text-slate-400')} data-testid="contact-email">
+        <span
+          dir="ltr"
+          className={cn('truncate', contact.masked && 'text-slate-400')}
+          data-testid="contact-email"
+        >
           {contact.email}
         </span>
       </p>

@@ -14,7 +14,11 @@ export function ContactDetailDialog({ contact, onClose }: { contact: Contact | n
       open={contact !== null}
       onOpenChange={(open) => !open && onClose()}
       title={contact ? fullName(contact) || contact.email : ''}
-      description={contact ? [contact.position, contact.organization].filter(Boolean).join(' · ') || undefined : undefined}
+      description={
+        contact
+          ? [contact.position, contact.organization].filter(Boolean).join(' · ') || undefined
+          : undefined
+      }
       size="lg"
     >
       {contact && (
@@ -30,11 +34,20 @@ export function ContactDetailDialog({ contact, onClose }: { contact: Contact | n
             <Row label={t('fields.organization')} value={contact.organization} />
             <Row label={t('fields.position')} value={contact.position} />
             <Row label={t('fields.category')} value={contact.category} />
-            <Row label={t('fields.mediaType')} value={contact.mediaType && valueLabel(t, 'mediaType', contact.mediaType)} />
+            <Row
+              label={t('fields.mediaType')}
+              value={contact.mediaType && valueLabel(t, 'mediaType', contact.mediaType)}
+            />
           </Section>
           <Section title={t('detail.location')}>
-            <Row label={t('fields.country')} value={contact.country && valueLabel(t, 'country', contact.country)} />
-            <Row label={t('fields.language')} value={contact.language && valueLabel(t, 'language', contact.language)} />
+            <Row
+              label={t('fields.country')}
+              value={contact.country && valueLabel(t, 'country', contact.country)}
+            />
+            <Row
+              label={t('fields.language')}
+              value={contact.language && valueLabel(t, 'language', contact.language)}
+            />
             <Row label={t('fields.specialization')} value={contact.specialization} />
             <Row label={t('fields.focus')} value={contact.focus} />
           </Section>
@@ -52,18 +65,39 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>
       <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-brand-700">{title}</h3>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">{children}</dl>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">
+        {children}
+      </dl>
     </section>
   );
 }
 
-function Row({ label, value, ltr = false, testId }: { label: string; value: string; ltr?: boolean; testId?: string }) {
+function Row({
+  label,
+  value,
+  ltr = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  ltr?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation('contacts');
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900" dir={ltr && value ? 'ltr' : undefined} data-testid={testId}>
-        {value || <span className="text-slate-400">{t('detail.notProvided')}</span>}
+      {/* An address or number reads left to right, but sits on the reading side of an Arabic page. */}
+      <dd className="break-words text-sm text-slate-900" data-testid={testId}>
+        {value ? (
+          ltr ? (
+            <bdi dir="ltr">{value}</bdi>
+          ) : (
+            value
+          )
+        ) : (
+          <span className="text-slate-400">{t('detail.notProvided')}</span>
+        )}
       </dd>
     </div>
   );

@@ -2,7 +2,15 @@ import { useEffect, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { contactInputSchema, LANGUAGES, type Contact, type ContactFields, type ContactInput } from '../../../shared/contacts';
+import {
+  COUNTRIES,
+  MEDIA_TYPES,
+  contactInputSchema,
+  LANGUAGES,
+  type Contact,
+  type ContactFields,
+  type ContactInput,
+} from '../../../shared/contacts';
 import { ApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
@@ -56,12 +64,23 @@ function valuesOf(contact: Contact | null): ContactInput {
 }
 
 /** Super admin: create a contact (contact = null) or edit one. Only the email is required (SPEC §5). */
-export function ContactFormDialog({ open, contact, onClose }: { open: boolean; contact: Contact | null; onClose: () => void }) {
+export function ContactFormDialog({
+  open,
+  contact,
+  onClose,
+}: {
+  open: boolean;
+  contact: Contact | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('contacts');
   const toast = useToast();
   const failed = useFailureToast();
   const save = useSaveContact();
-  const form = useForm<ContactInput, unknown, ContactFields>({ resolver: zodResolver(contactInputSchema), defaultValues: valuesOf(contact) });
+  const form = useForm<ContactInput, unknown, ContactFields>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: valuesOf(contact),
+  });
   const { register, handleSubmit, reset, setError, formState } = form;
   const editing = contact !== null;
 
@@ -88,12 +107,16 @@ export function ContactFormDialog({ open, contact, onClose }: { open: boolean; c
   });
 
   const errorOf = (name: keyof ContactInput) => translateMessage(formState.errors[name]?.message);
-  const text = (name: TextField, options: { type?: string; ltr?: boolean } = {}): ReactNode => (
+  const text = (
+    name: TextField,
+    options: { type?: string; ltr?: boolean; list?: string } = {},
+  ): ReactNode => (
     <Field id={`contact-${name}`} label={t(`fields.${name}`)} error={errorOf(name)}>
       <Input
         id={`contact-${name}`}
         type={options.type ?? 'text'}
         dir={options.ltr ? 'ltr' : undefined}
+        list={options.list}
         invalid={!!formState.errors[name]}
         aria-describedby={formState.errors[name] ? `contact-${name}-error` : undefined}
         {...register(name)}
@@ -114,7 +137,11 @@ export function ContactFormDialog({ open, contact, onClose }: { open: boolean; c
             {t('actions.cancel')}
           </Button>
           <Button type="submit" form="contact-form" loading={formState.isSubmitting}>
-            {formState.isSubmitting ? t('actions.saving') : editing ? t('actions.saveChanges') : t('actions.createContact')}
+            {formState.isSubmitting
+              ? t('actions.saving')
+              : editing
+                ? t('actions.saveChanges')
+                : t('actions.createContact')}
           </Button>
         </>
       }
@@ -127,8 +154,8 @@ export function ContactFormDialog({ open, contact, onClose }: { open: boolean; c
         {text('organization')}
         {text('position')}
         {text('category')}
-        {text('country')}
-        {text('mediaType')}
+        {text('country', { list: 'contact-country-options' })}
+        {text('mediaType', { list: 'contact-media-type-options' })}
         <Field id="contact-language" label={t('fields.language')} error={errorOf('language')}>
           <Select id="contact-language" {...register('language')}>
             {LANGUAGES.map((language) => (
@@ -142,6 +169,17 @@ export function ContactFormDialog({ open, contact, onClose }: { open: boolean; c
         <div className="sm:col-span-2">{text('focus')}</div>
         <div className="sm:col-span-2">{text('contactTopics')}</div>
         <div className="sm:col-span-2">{text('outletTopics')}</div>
+        {/* Suggestions only: the database also holds values outside these lists. */}
+        <datalist id="contact-country-options">
+          {COUNTRIES.map((country) => (
+            <option key={country} value={country} />
+          ))}
+        </datalist>
+        <datalist id="contact-media-type-options">
+          {MEDIA_TYPES.map((type) => (
+            <option key={type} value={type} />
+          ))}
+        </datalist>
       </form>
     </Dialog>
   );

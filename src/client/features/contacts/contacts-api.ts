@@ -31,7 +31,8 @@ function filterQuery(filter: ContactFilter, extra: Record<string, number> = {}):
 export function useContactSearch(filter: ContactFilter, page: number) {
   return useQuery({
     queryKey: [CONTACTS_PATH, filter, page],
-    queryFn: () => api.get<ContactPage>(`${CONTACTS_PATH}${filterQuery(filter, { page, pageSize: CONTACT_PAGE_SIZE })}`),
+    queryFn: () =>
+      api.get<ContactPage>(`${CONTACTS_PATH}${filterQuery(filter, { page, pageSize: CONTACT_PAGE_SIZE })}`),
     // The grid keeps the previous page on screen while the next one loads, instead of flashing a skeleton.
     placeholderData: keepPreviousData,
   });
@@ -65,7 +66,9 @@ export function useSaveContact() {
   const invalidate = useInvalidateContacts();
   return useMutation({
     mutationFn: ({ id, fields }: { id?: number; fields: ContactFields | ContactInput }) =>
-      id === undefined ? api.post<Contact>(CONTACTS_PATH, fields) : api.put<Contact>(`${CONTACTS_PATH}/${id}`, fields),
+      id === undefined
+        ? api.post<Contact>(CONTACTS_PATH, fields)
+        : api.put<Contact>(`${CONTACTS_PATH}/${id}`, fields),
     onSuccess: invalidate,
   });
 }
@@ -111,7 +114,9 @@ export async function idsMatching(filter: ContactFilter, total: number): Promise
   const pages = Math.ceil(Math.min(total, BULK_IDS_MAX) / CONTACT_PAGE_SIZE_MAX);
   const ids: number[] = [];
   for (let page = 1; page <= pages; page++) {
-    const result = await api.get<ContactPage>(`${CONTACTS_PATH}${filterQuery(filter, { page, pageSize: CONTACT_PAGE_SIZE_MAX })}`);
+    const result = await api.get<ContactPage>(
+      `${CONTACTS_PATH}${filterQuery(filter, { page, pageSize: CONTACT_PAGE_SIZE_MAX })}`,
+    );
     ids.push(...result.items.map((c) => c.id));
     if (result.items.length < CONTACT_PAGE_SIZE_MAX) break;
   }
@@ -122,7 +127,10 @@ export async function idsMatching(filter: ContactFilter, total: number): Promise
  * The import is sent with XMLHttpRequest because fetch cannot report upload progress; errors take the
  * same shape as every other call (ApiError).
  */
-export function uploadContactsCsv(file: File, onProgress: (percent: number) => void): Promise<{ summary: ImportSummary }> {
+export function uploadContactsCsv(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ summary: ImportSummary }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const form = new FormData();

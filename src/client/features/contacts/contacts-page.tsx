@@ -16,7 +16,13 @@ import { AddToListDialog } from './add-to-list-dialog';
 import { ContactCard } from './contact-card';
 import { ContactDetailDialog } from './contact-detail-dialog';
 import { ContactFormDialog } from './contact-form-dialog';
-import { idsMatching, useBulkDeleteContacts, useContactFacets, useContactSearch, useDeleteContact } from './contacts-api';
+import {
+  idsMatching,
+  useBulkDeleteContacts,
+  useContactFacets,
+  useContactSearch,
+  useDeleteContact,
+} from './contacts-api';
 import { countText, fullName } from './contacts-text';
 import { FilterChips } from './filter-chips';
 import { FilterPanel } from './filter-panel';
@@ -50,7 +56,9 @@ export default function ContactsPage() {
 
   // "Select all" means all matches of the filter it was chosen under; another filter ends it.
   useEffect(() => {
-    setSelection((current) => (current.mode === 'filter' && !sameFilter(current.filter, filter) ? noSelection : current));
+    setSelection((current) =>
+      current.mode === 'filter' && !sameFilter(current.filter, filter) ? noSelection : current,
+    );
   }, [filter]);
 
   const data = search.data;
@@ -105,9 +113,14 @@ export default function ContactsPage() {
           </Button>
           <div
             id="contact-filters"
-            className={cn('mt-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:mt-0 lg:block', !filtersOpen && 'hidden')}
+            className={cn(
+              'mt-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:mt-0 lg:block',
+              !filtersOpen && 'hidden',
+            )}
           >
-            <h2 className="mb-4 hidden text-sm font-semibold uppercase tracking-wide text-slate-500 lg:block">{t('filters.title')}</h2>
+            <h2 className="mb-4 hidden text-sm font-semibold uppercase tracking-wide text-slate-500 lg:block">
+              {t('filters.title')}
+            </h2>
             <FilterPanel
               filter={filter}
               facets={facets.data}
@@ -128,17 +141,32 @@ export default function ContactsPage() {
           />
           {masked && <MaskedNotice />}
 
-          <CountLine id="contacts-count" filter={filter} total={data?.total} overallTotal={data?.overallTotal} />
+          <CountLine
+            id="contacts-count"
+            filter={filter}
+            total={data?.total}
+            overallTotal={data?.overallTotal}
+          />
 
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
             <label className="flex items-center gap-2 text-sm font-medium">
-              <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={allSelected} disabled={total === 0} onChange={toggleAll} />
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-brand-700"
+                checked={allSelected}
+                disabled={total === 0}
+                onChange={toggleAll}
+              />
               {countText(t, 'selection.selectAll', total)}
             </label>
             {selectedCount > 0 && (
               <span className="text-sm text-slate-600" data-testid="selection-count">
                 {countText(t, 'selection.selected', selectedCount)}
-                <button type="button" onClick={() => setSelection(noSelection)} className="ms-2 font-medium text-brand-700 hover:underline">
+                <button
+                  type="button"
+                  onClick={() => setSelection(noSelection)}
+                  className="ms-2 font-medium text-brand-700 hover:underline"
+                >
                   {t('selection.clear')}
                 </button>
               </span>
@@ -149,7 +177,12 @@ export default function ContactsPage() {
               {t('actions.addToList')}
             </Button>
             {admin && (
-              <Button size="sm" variant="destructive" disabled={selectedCount === 0} onClick={() => setBulkDeleteOpen(true)}>
+              <Button
+                size="sm"
+                variant="destructive"
+                disabled={selectedCount === 0}
+                onClick={() => setBulkDeleteOpen(true)}
+              >
                 <Trash2 className="h-4 w-4" aria-hidden />
                 {t('actions.deleteSelected')}
               </Button>
@@ -174,7 +207,13 @@ export default function ContactsPage() {
               }
             />
           ) : (
-            <div className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3', search.isPlaceholderData && 'opacity-60')} aria-busy={search.isFetching}>
+            <div
+              className={cn(
+                'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3',
+                search.isPlaceholderData && 'opacity-60',
+              )}
+              aria-busy={search.isFetching}
+            >
               {items.map((contact) => (
                 <ContactCard
                   key={contact.id}
@@ -192,7 +231,10 @@ export default function ContactsPage() {
           {total > 0 && (
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-sm text-slate-600" data-testid="page-status">
-                {countText(t, 'pager.status', total, { page: formatNumber(Math.min(page, pageCount)), pages: formatNumber(pageCount) })}
+                {countText(t, 'pager.status', total, {
+                  page: formatNumber(Math.min(page, pageCount)),
+                  pages: formatNumber(pageCount),
+                })}
               </p>
               <Pager page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={filters.setPage} />
             </div>
@@ -212,12 +254,18 @@ export default function ContactsPage() {
       />
       {admin && (
         <>
-          <ContactFormDialog open={formState !== null} contact={formState?.contact ?? null} onClose={() => setFormState(null)} />
+          <ContactFormDialog
+            open={formState !== null}
+            contact={formState?.contact ?? null}
+            onClose={() => setFormState(null)}
+          />
           <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
           <DeleteContactDialog
             contact={toDelete}
             onClose={() => setToDelete(null)}
-            onDeleted={(id) => setSelection((s) => (s.mode === 'ids' && s.ids.has(id) ? toggleContact(s, id, []) : s))}
+            onDeleted={(id) =>
+              setSelection((s) => (s.mode === 'ids' && s.ids.has(id) ? toggleContact(s, id, []) : s))
+            }
           />
           <BulkDeleteDialog
             open={bulkDeleteOpen}
@@ -234,7 +282,17 @@ export default function ContactsPage() {
   );
 }
 
-function CountLine({ id, filter, total, overallTotal }: { id: string; filter: ContactFilter; total?: number; overallTotal?: number }) {
+function CountLine({
+  id,
+  filter,
+  total,
+  overallTotal,
+}: {
+  id: string;
+  filter: ContactFilter;
+  total?: number;
+  overallTotal?: number;
+}) {
   const { t } = useTranslation('contacts');
   if (total === undefined || overallTotal === undefined) return <Skeleton className="h-6 w-64" />;
   return (
@@ -263,7 +321,15 @@ function CardSkeletons() {
   );
 }
 
-function DeleteContactDialog({ contact, onClose, onDeleted }: { contact: Contact | null; onClose: () => void; onDeleted: (id: number) => void }) {
+function DeleteContactDialog({
+  contact,
+  onClose,
+  onDeleted,
+}: {
+  contact: Contact | null;
+  onClose: () => void;
+  onDeleted: (id: number) => void;
+}) {
   const { t } = useTranslation('contacts');
   const toast = useToast();
   const failed = useFailureToast();
@@ -293,7 +359,17 @@ function DeleteContactDialog({ contact, onClose, onDeleted }: { contact: Contact
 }
 
 /** One bulk call; the toast says exactly how many were deleted and how many were not (PRODUCT.md §1). */
-function BulkDeleteDialog({ open, selection, onClose, onDone }: { open: boolean; selection: Selection; onClose: () => void; onDone: () => void }) {
+function BulkDeleteDialog({
+  open,
+  selection,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  selection: Selection;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('contacts');
   const toast = useToast();
   const failed = useFailureToast();
@@ -305,11 +381,16 @@ function BulkDeleteDialog({ open, selection, onClose, onDone }: { open: boolean;
   const confirm = async () => {
     try {
       if (selection.mode === 'filter' && selection.total > BULK_IDS_MAX) {
-        toast({ title: t('toast.bulkDeleteFailed'), description: t('toast.bulkDeleteTooMany', { max: formatNumber(BULK_IDS_MAX) }), variant: 'destructive' });
+        toast({
+          title: t('toast.bulkDeleteFailed'),
+          description: t('toast.bulkDeleteTooMany', { max: formatNumber(BULK_IDS_MAX) }),
+          variant: 'destructive',
+        });
         return;
       }
       setCollecting(true);
-      const ids = selection.mode === 'ids' ? [...selection.ids] : await idsMatching(selection.filter, selection.total);
+      const ids =
+        selection.mode === 'ids' ? [...selection.ids] : await idsMatching(selection.filter, selection.total);
       setCollecting(false);
       if (ids.length === 0) {
         toast({ title: t('toast.nothingToDelete'), description: t('toast.nothingToDeleteDescription') });
@@ -321,7 +402,10 @@ function BulkDeleteDialog({ open, selection, onClose, onDone }: { open: boolean;
         toast({ title: t('toast.nothingToDelete'), description: t('toast.nothingToDeleteDescription') });
       } else if (result.failed.length > 0) {
         toast({
-          title: t('toast.partialDelete', { deleted: formatNumber(result.deleted), total: formatNumber(ids.length) }),
+          title: t('toast.partialDelete', {
+            deleted: formatNumber(result.deleted),
+            total: formatNumber(ids.length),
+          }),
           description: countText(t, 'toast.notDeleted', result.failed.length),
           variant: 'destructive',
         });

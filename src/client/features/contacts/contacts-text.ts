@@ -2,7 +2,12 @@ import type { TFunction } from 'i18next';
 import { formatNumber } from '../../lib/i18n';
 
 /** English needs "1 contact" / "2 contacts"; the Arabic texts are phrased to read well with any number. */
-export function countText(t: TFunction, key: string, count: number, values: Record<string, unknown> = {}): string {
+export function countText(
+  t: TFunction,
+  key: string,
+  count: number,
+  values: Record<string, unknown> = {},
+): string {
   return t(`${key}.${count === 1 ? 'one' : 'other'}`, { ...values, n: formatNumber(count) });
 }
 

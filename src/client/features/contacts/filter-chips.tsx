@@ -25,21 +25,36 @@ export function FilterChips({
 
   const chips: Chip[] = [];
   if (filter.search.trim()) {
-    chips.push({ key: 'search', label: t('chips.search', { text: filter.search.trim() }), onRemove: () => onSearch('') });
+    chips.push({
+      key: 'search',
+      label: t('chips.search', { text: filter.search.trim() }),
+      onRemove: () => onSearch(''),
+    });
   }
   for (const key of MULTI_FILTER_KEYS) {
     for (const value of filter[key]) {
-      chips.push({ key: `${key}:${value}`, label: valueLabel(t, key, value), onRemove: () => onRemoveValue(key, value) });
+      chips.push({
+        key: `${key}:${value}`,
+        label: valueLabel(t, key, value),
+        onRemove: () => onRemoveValue(key, value),
+      });
     }
   }
   if (filter.language) {
-    chips.push({ key: 'language', label: valueLabel(t, 'language', filter.language), onRemove: () => onLanguage(undefined) });
+    chips.push({
+      key: 'language',
+      label: valueLabel(t, 'language', filter.language),
+      onRemove: () => onLanguage(undefined),
+    });
   }
 
   return (
     <div className="flex flex-wrap items-center gap-2" aria-label={t('chips.label')} role="group">
       {chips.map((chip) => (
-        <span key={chip.key} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-800">
+        <span
+          key={chip.key}
+          className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-800"
+        >
           <span className="max-w-[16rem] truncate">{chip.label}</span>
           <button
             type="button"
@@ -51,7 +66,11 @@ export function FilterChips({
           </button>
         </span>
       ))}
-      <button type="button" onClick={onClearAll} className="text-sm font-medium text-brand-700 hover:underline">
+      <button
+        type="button"
+        onClick={onClearAll}
+        className="text-sm font-medium text-brand-700 hover:underline"
+      >
         {t('chips.clearAll')}
       </button>
     </div>

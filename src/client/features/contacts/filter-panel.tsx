@@ -101,7 +101,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
     <div>
       <Label htmlFor={id}>{t('filters.search')}</Label>
       <div className="relative">
-        <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Search
+          className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+          aria-hidden
+        />
         <Input
           id={id}
           type="search"
@@ -140,10 +143,15 @@ function MultiSelect({
     return list;
   }, [options, selected]);
   const shown = query.trim()
-    ? all.filter((o) => valueLabel(t, kind, o.value).toLowerCase().includes(query.trim().toLowerCase()) || o.value.toLowerCase().includes(query.trim().toLowerCase()))
+    ? all.filter(
+        (o) =>
+          valueLabel(t, kind, o.value).toLowerCase().includes(query.trim().toLowerCase()) ||
+          o.value.toLowerCase().includes(query.trim().toLowerCase()),
+      )
     : all;
 
-  const toggle = (value: string) => onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
+  const toggle = (value: string) =>
+    onChange(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
 
   return (
     <div>
@@ -184,8 +192,12 @@ function MultiSelect({
               />
             )}
             <div role="group" aria-label={label} className="max-h-64 overflow-y-auto">
-              {options === undefined && all.length === 0 && <p className="px-2 py-1 text-sm text-slate-500">{t('loadingOptions')}</p>}
-              {options !== undefined && shown.length === 0 && <p className="px-2 py-1 text-sm text-slate-500">{t('filters.noOptions')}</p>}
+              {options === undefined && all.length === 0 && (
+                <p className="px-2 py-1 text-sm text-slate-500">{t('loadingOptions')}</p>
+              )}
+              {options !== undefined && shown.length === 0 && (
+                <p className="px-2 py-1 text-sm text-slate-500">{t('filters.noOptions')}</p>
+              )}
               {shown.map((option) => {
                 const checked = selected.includes(option.value);
                 return (

@@ -13,7 +13,8 @@ import { CONTACTS_PATH, FACETS_PATH, LISTS_PATH, uploadContactsCsv } from './con
 import { countText } from './contacts-text';
 import { useFailureToast } from './use-failure-toast';
 
-type Phase = { step: 'choose' } | { step: 'uploading'; percent: number } | { step: 'done'; summary: ImportSummary };
+type Phase =
+  { step: 'choose' } | { step: 'uploading'; percent: number } | { step: 'done'; summary: ImportSummary };
 
 /** Super admin: pick a .csv, watch it upload, then read what was added and every rejected row. */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -38,7 +39,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       await downloadFile(`${CONTACTS_PATH}/template`, 'contacts-template.csv');
       toast({ title: t('toast.templateDownloaded') });
     } catch {
-      toast({ title: t('toast.downloadFailed'), description: t('toast.downloadFailedDescription'), variant: 'destructive' });
+      toast({
+        title: t('toast.downloadFailed'),
+        description: t('toast.downloadFailedDescription'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -46,12 +51,15 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (!file) return;
     setPhase({ step: 'uploading', percent: 0 });
     try {
-      const { summary } = await uploadContactsCsv(file, (percent) => setPhase({ step: 'uploading', percent }));
+      const { summary } = await uploadContactsCsv(file, (percent) =>
+        setPhase({ step: 'uploading', percent }),
+      );
       setPhase({ step: 'done', summary });
       const errorCount = summary.errorCount ?? summary.errors.length;
       toast({
         title: countText(t, 'toast.imported', summary.added),
-        description: errorCount > 0 ? countText(t, 'toast.importErrors', errorCount) : t('toast.importAllGood'),
+        description:
+          errorCount > 0 ? countText(t, 'toast.importErrors', errorCount) : t('toast.importAllGood'),
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [CONTACTS_PATH] }),
@@ -132,7 +140,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 <div className="h-full bg-brand-600 transition-all" style={{ width: `${phase.percent}%` }} />
               </div>
               <p className="mt-1 text-xs text-slate-500">
-                {phase.percent < 100 ? t('import.uploading', { percent: phase.percent }) : t('import.processing')}
+                {phase.percent < 100
+                  ? t('import.uploading', { percent: phase.percent })
+                  : t('import.processing')}
               </p>
             </div>
           )}
@@ -188,7 +198,10 @@ function ImportReport({ summary }: { summary: ImportSummary }) {
           </table>
           {errorCount > summary.errors.length && (
             <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">
-              {t('import.moreErrors', { shown: formatNumber(summary.errors.length), total: formatNumber(errorCount) })}
+              {t('import.moreErrors', {
+                shown: formatNumber(summary.errors.length),
+                total: formatNumber(errorCount),
+              })}
             </p>
           )}
         </div>

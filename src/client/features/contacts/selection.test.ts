@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { contactFilterSchema } from '../../../shared/contacts';
 import { bulkAddSchema } from '../../../shared/lists';
-import { bulkAddBody, isSelected, noSelection, selectionSize, toggleContact, type Selection } from './selection';
+import {
+  bulkAddBody,
+  isSelected,
+  noSelection,
+  selectionSize,
+  toggleContact,
+  type Selection,
+} from './selection';
 
 const egypt = contactFilterSchema.parse({ country: 'Egypt', search: 'أحمد' });
 

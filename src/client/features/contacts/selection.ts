@@ -5,7 +5,8 @@ import type { BulkAddInput } from '../../../shared/lists';
  * What is selected: chosen contacts by id, or — after "Select all" — every contact matching a filter,
  * however many pages that spans (PRODUCT.md §1: selecting by filter, never by downloading every id).
  */
-export type Selection = { mode: 'ids'; ids: ReadonlySet<number> } | { mode: 'filter'; filter: ContactFilter; total: number };
+export type Selection =
+  { mode: 'ids'; ids: ReadonlySet<number> } | { mode: 'filter'; filter: ContactFilter; total: number };
 
 export const noSelection: Selection = { mode: 'ids', ids: new Set() };
 
@@ -26,5 +27,7 @@ export function toggleContact(selection: Selection, id: number, visibleIds: numb
 }
 
 export function bulkAddBody(selection: Selection): BulkAddInput {
-  return selection.mode === 'filter' ? { filter: selection.filter } : { globalContactIds: [...selection.ids] };
+  return selection.mode === 'filter'
+    ? { filter: selection.filter }
+    : { globalContactIds: [...selection.ids] };
 }

@@ -9,7 +9,9 @@ export const MULTI_FILTER_KEYS: MultiFilterKey[] = ['country', 'contactTopic', '
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 
 export function isFilterActive(filter: ContactFilter): boolean {
-  return Boolean(filter.search.trim() || filter.language || MULTI_FILTER_KEYS.some((key) => filter[key].length > 0));
+  return Boolean(
+    filter.search.trim() || filter.language || MULTI_FILTER_KEYS.some((key) => filter[key].length > 0),
+  );
 }
 
 export function sameFilter(a: ContactFilter, b: ContactFilter): boolean {
@@ -59,14 +61,27 @@ export function useContactFilters() {
     [setParams],
   );
 
-  const setSearch = useCallback((search: string) => writeFilter({ ...filter, search }, { replace: true }), [filter, writeFilter]);
-  const setValues = useCallback((key: MultiFilterKey, values: string[]) => writeFilter({ ...filter, [key]: unique(values) }), [filter, writeFilter]);
-  const removeValue = useCallback(
-    (key: MultiFilterKey, value: string) => writeFilter({ ...filter, [key]: filter[key].filter((v) => v !== value) }),
+  const setSearch = useCallback(
+    (search: string) => writeFilter({ ...filter, search }, { replace: true }),
     [filter, writeFilter],
   );
-  const setLanguage = useCallback((language: ContactLanguage | undefined) => writeFilter({ ...filter, language }), [filter, writeFilter]);
-  const clearAll = useCallback(() => writeFilter({ search: '', country: [], contactTopic: [], mediaType: [], language: undefined }), [writeFilter]);
+  const setValues = useCallback(
+    (key: MultiFilterKey, values: string[]) => writeFilter({ ...filter, [key]: unique(values) }),
+    [filter, writeFilter],
+  );
+  const removeValue = useCallback(
+    (key: MultiFilterKey, value: string) =>
+      writeFilter({ ...filter, [key]: filter[key].filter((v) => v !== value) }),
+    [filter, writeFilter],
+  );
+  const setLanguage = useCallback(
+    (language: ContactLanguage | undefined) => writeFilter({ ...filter, language }),
+    [filter, writeFilter],
+  );
+  const clearAll = useCallback(
+    () => writeFilter({ search: '', country: [], contactTopic: [], mediaType: [], language: undefined }),
+    [writeFilter],
+  );
 
   return { filter, page, setPage, setSearch, setValues, removeValue, setLanguage, clearAll };
 }

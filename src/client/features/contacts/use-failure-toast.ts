@@ -17,11 +17,18 @@ export function useFailureToast() {
   return useCallback(
     (error: unknown, title: string, fallback?: string) => {
       if (error instanceof ApiError && error.status === 401) {
-        toast({ title: t('errors.sessionExpired'), description: t('errors.sessionExpiredDescription'), variant: 'destructive' });
+        toast({
+          title: t('errors.sessionExpired'),
+          description: t('errors.sessionExpiredDescription'),
+          variant: 'destructive',
+        });
         setTimeout(() => window.location.reload(), SESSION_EXPIRED_RELOAD_MS);
         return;
       }
-      const message = error instanceof ApiError || error instanceof TypeError ? errorMessage(error, fallback) : (fallback ?? errorMessage(error));
+      const message =
+        error instanceof ApiError || error instanceof TypeError
+          ? errorMessage(error, fallback)
+          : (fallback ?? errorMessage(error));
       toast({ title, description: translateMessage(message), variant: 'destructive' });
     },
     [toast, t],

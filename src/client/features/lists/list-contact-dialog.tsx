@@ -18,7 +18,10 @@ export function ListContactDialog({ contact, onClose }: { contact: Contact | nul
       {contact && (
         <div className="space-y-5">
           {contact.masked && (
-            <p role="note" className="rounded-lg border border-gold-400 bg-gold-400/15 px-4 py-3 text-sm font-medium text-slate-800">
+            <p
+              role="note"
+              className="rounded-lg border border-gold-400 bg-gold-400/15 px-4 py-3 text-sm font-medium text-slate-800"
+            >
               {t('view.masked')}
             </p>
           )}
@@ -51,18 +54,39 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>
       <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-brand-700">{title}</h3>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">{children}</dl>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">
+        {children}
+      </dl>
     </section>
   );
 }
 
-function Row({ label, value, ltr = false, testId }: { label: string; value: string; ltr?: boolean; testId?: string }) {
+function Row({
+  label,
+  value,
+  ltr = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  ltr?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation('lists');
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900" dir={ltr && value ? 'ltr' : undefined} data-testid={testId}>
-        {value || <span className="text-slate-400">{t('detail.notProvided')}</span>}
+      {/* An address or number reads left to right, but sits on the reading side of an Arabic page. */}
+      <dd className="break-words text-sm text-slate-900" data-testid={testId}>
+        {value ? (
+          ltr ? (
+            <bdi dir="ltr">{value}</bdi>
+          ) : (
+            value
+          )
+        ) : (
+          <span className="text-slate-400">{t('detail.notProvided')}</span>
+        )}
       </dd>
     </div>
   );

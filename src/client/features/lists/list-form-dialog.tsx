@@ -12,7 +12,15 @@ import { useToast } from '../../ui/toast';
 import { useSaveList } from './lists-api';
 
 /** Create New List (list = null) or Edit List. */
-export function ListFormDialog({ open, list, onClose }: { open: boolean; list: UserList | null; onClose: () => void }) {
+export function ListFormDialog({
+  open,
+  list,
+  onClose,
+}: {
+  open: boolean;
+  list: UserList | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('lists');
   const toast = useToast();
   const save = useSaveList();
@@ -32,7 +40,10 @@ export function ListFormDialog({ open, list, onClose }: { open: boolean; list: U
       toast({ title: editing ? t('toast.updated') : t('toast.created') });
       onClose();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.status === 422 ? error.errors.filter((e) => e.path === 'name' || e.path === 'description') : [];
+      const fieldErrors =
+        error instanceof ApiError && error.status === 422
+          ? error.errors.filter((e) => e.path === 'name' || e.path === 'description')
+          : [];
       if (fieldErrors.length > 0) {
         for (const e of fieldErrors) setError(e.path as 'name' | 'description', { message: e.message });
         return;
@@ -59,17 +70,34 @@ export function ListFormDialog({ open, list, onClose }: { open: boolean; list: U
             {t('actions.cancel')}
           </Button>
           <Button type="submit" form="list-form" loading={formState.isSubmitting}>
-            {formState.isSubmitting ? (editing ? t('actions.saving') : t('actions.creating')) : editing ? t('actions.saveChanges') : t('actions.createList')}
+            {formState.isSubmitting
+              ? editing
+                ? t('actions.saving')
+                : t('actions.creating')
+              : editing
+                ? t('actions.saveChanges')
+                : t('actions.createList')}
           </Button>
         </>
       }
     >
       <form id="list-form" noValidate onSubmit={submit} className="space-y-4">
         <Field id="list-name" label={t('form.name')} error={nameError}>
-          <Input id="list-name" invalid={!!nameError} aria-describedby={nameError ? 'list-name-error' : undefined} autoFocus {...register('name')} />
+          <Input
+            id="list-name"
+            invalid={!!nameError}
+            aria-describedby={nameError ? 'list-name-error' : undefined}
+            autoFocus
+            {...register('name')}
+          />
         </Field>
         <Field id="list-description" label={t('form.description')} error={descriptionError}>
-          <Textarea id="list-description" rows={3} invalid={!!descriptionError} {...register('description')} />
+          <Textarea
+            id="list-description"
+            rows={3}
+            invalid={!!descriptionError}
+            {...register('description')}
+          />
         </Field>
       </form>
     </Dialog>

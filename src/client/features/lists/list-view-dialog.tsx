@@ -44,13 +44,23 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
       toast({ title: t('toast.removed') });
       setToRemove(null);
     } catch (error) {
-      toast({ title: t('toast.removeFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+      toast({
+        title: t('toast.removeFailed'),
+        description: translateMessage(errorMessage(error)),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
     <>
-      <Dialog open={list !== null} onOpenChange={(open) => !open && onClose()} title={list?.name ?? ''} description={list?.description || undefined} size="xl">
+      <Dialog
+        open={list !== null}
+        onOpenChange={(open) => !open && onClose()}
+        title={list?.name ?? ''}
+        description={list?.description || undefined}
+        size="xl"
+      >
         {contacts.isPending ? (
           <div className="space-y-2" aria-hidden>
             {Array.from({ length: 5 }, (_, i) => (
@@ -64,25 +74,43 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
             icon={<UserPlus className="h-10 w-10" aria-hidden />}
             title={t('view.empty')}
             action={
-              <Link to="/contacts-new" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800">
+              <Link
+                to="/contacts-new"
+                className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+              >
                 {t('view.addContacts')}
               </Link>
             }
           />
         ) : (
           <div className="space-y-4">
-            <ul className={cn('divide-y divide-slate-100 rounded-lg border border-slate-200', contacts.isPlaceholderData && 'opacity-60')}>
+            <ul
+              className={cn(
+                'divide-y divide-slate-100 rounded-lg border border-slate-200',
+                contacts.isPlaceholderData && 'opacity-60',
+              )}
+            >
               {contacts.data.items.map(({ id, contact }) => {
                 const name = `${contact.firstName} ${contact.lastName}`.trim() || contact.email;
                 return (
-                  <li key={id} className="flex items-center gap-3 px-3 py-2 hover:bg-slate-50" data-testid="list-contact-row">
-                    <button type="button" onClick={() => setDetail(contact)} className="min-w-0 flex-1 text-start">
+                  <li
+                    key={id}
+                    className="flex items-center gap-3 px-3 py-2 hover:bg-slate-50"
+                    data-testid="list-contact-row"
+                  >
+                    <button
+                      type="button"
+                      onClick={() => setDetail(contact)}
+                      className="min-w-0 flex-1 text-start"
+                    >
                       <span className="block truncate font-medium text-slate-900">{name}</span>
                       <span className="block truncate text-sm text-slate-600">
-                        {[contact.position, contact.organization, contact.country].filter(Boolean).join(' · ')}
+                        {[contact.position, contact.organization, contact.country]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </span>
-                      <span dir="ltr" className="block truncate text-xs text-slate-500">
-                        {contact.email}
+                      <span className="block truncate text-xs text-slate-500">
+                        <bdi dir="ltr">{contact.email}</bdi>
                       </span>
                     </button>
                     <button
@@ -99,7 +127,11 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
             </ul>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-sm text-slate-600" data-testid="list-page-status">
-                {t('view.showing', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}
+                {t('view.showing', {
+                  from: formatNumber(from),
+                  to: formatNumber(to),
+                  total: formatNumber(total),
+                })}
               </p>
               <Pager page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={setPage} numbered />
             </div>

@@ -12,7 +12,10 @@ export function useLists() {
 export function useListContacts(listId: string | null, page: number) {
   return useQuery({
     queryKey: [LISTS_PATH, listId, 'contacts', page],
-    queryFn: () => api.get<ListContactsPage>(`${LISTS_PATH}/${listId}/contacts${toQuery({ page, pageSize: LIST_PAGE_SIZE })}`),
+    queryFn: () =>
+      api.get<ListContactsPage>(
+        `${LISTS_PATH}/${listId}/contacts${toQuery({ page, pageSize: LIST_PAGE_SIZE })}`,
+      ),
     enabled: listId !== null,
     placeholderData: keepPreviousData,
   });
@@ -28,20 +31,26 @@ export function useSaveList() {
   const invalidate = useInvalidateLists();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ListCreateInput | ListUpdateInput }) =>
-      id === undefined ? api.post<UserList>(LISTS_PATH, input) : api.patch<UserList>(`${LISTS_PATH}/${id}`, input),
+      id === undefined
+        ? api.post<UserList>(LISTS_PATH, input)
+        : api.patch<UserList>(`${LISTS_PATH}/${id}`, input),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteList() {
   const invalidate = useInvalidateLists();
-  return useMutation({ mutationFn: (id: string) => api.delete<void>(`${LISTS_PATH}/${id}`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`${LISTS_PATH}/${id}`),
+    onSuccess: invalidate,
+  });
 }
 
 export function useRemoveFromList() {
   const invalidate = useInvalidateLists();
   return useMutation({
-    mutationFn: ({ listId, contactId }: { listId: string; contactId: number }) => api.delete<void>(`${LISTS_PATH}/${listId}/contacts/${contactId}`),
+    mutationFn: ({ listId, contactId }: { listId: string; contactId: number }) =>
+      api.delete<void>(`${LISTS_PATH}/${listId}/contacts/${contactId}`),
     onSuccess: invalidate,
   });
 }

@@ -39,7 +39,11 @@ export default function MyListsPage() {
       </header>
 
       {lists.isPending ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden data-testid="lists-skeleton">
+        <div
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-hidden
+          data-testid="lists-skeleton"
+        >
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
               <Skeleton className="h-6 w-1/2" />
@@ -66,7 +70,13 @@ export default function MyListsPage() {
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {lists.data.map((list) => (
-            <ListCard key={list.id} list={list} onView={() => setViewing(list)} onEdit={() => setForm({ list })} onDelete={() => setToDelete(list)} />
+            <ListCard
+              key={list.id}
+              list={list}
+              onView={() => setViewing(list)}
+              onEdit={() => setForm({ list })}
+              onDelete={() => setToDelete(list)}
+            />
           ))}
         </div>
       )}
@@ -78,26 +88,54 @@ export default function MyListsPage() {
   );
 }
 
-function ListCard({ list, onView, onEdit, onDelete }: { list: UserList; onView: () => void; onEdit: () => void; onDelete: () => void }) {
+function ListCard({
+  list,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  list: UserList;
+  onView: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('lists');
   return (
-    <article aria-label={list.name} data-testid="list-card" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-label={list.name}
+      data-testid="list-card"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold text-slate-900">{list.name}</h2>
         <div className="flex shrink-0 gap-1">
-          <button type="button" onClick={onEdit} aria-label={t('card.edit', { name: list.name })} className="rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-brand-700">
+          <button
+            type="button"
+            onClick={onEdit}
+            aria-label={t('card.edit', { name: list.name })}
+            className="rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-brand-700"
+          >
             <Pencil className="h-4 w-4" aria-hidden />
           </button>
-          <button type="button" onClick={onDelete} aria-label={t('card.delete', { name: list.name })} className="rounded p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600">
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={t('card.delete', { name: list.name })}
+            className="rounded p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-600"
+          >
             <Trash2 className="h-4 w-4" aria-hidden />
           </button>
         </div>
       </div>
-      <p className="line-clamp-2 min-h-[2.5rem] text-sm text-slate-600">{list.description || <span className="text-slate-400">{t('card.noDescription')}</span>}</p>
+      <p className="line-clamp-2 min-h-[2.5rem] text-sm text-slate-600">
+        {list.description || <span className="text-slate-400">{t('card.noDescription')}</span>}
+      </p>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <span className="flex items-center gap-1.5" data-testid="list-count">
           <Users className="h-4 w-4 text-slate-400" aria-hidden />
-          {t(list.contactCount === 1 ? 'card.contacts.one' : 'card.contacts.other', { n: formatNumber(list.contactCount) })}
+          {t(list.contactCount === 1 ? 'card.contacts.one' : 'card.contacts.other', {
+            n: formatNumber(list.contactCount),
+          })}
         </span>
         <span className="flex items-center gap-1.5">
           <CalendarDays className="h-4 w-4 text-slate-400" aria-hidden />
@@ -123,7 +161,11 @@ function DeleteListDialog({ list, onClose }: { list: UserList | null; onClose: (
       toast({ title: t('toast.deleted') });
       onClose();
     } catch (error) {
-      toast({ title: t('toast.deleteFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+      toast({
+        title: t('toast.deleteFailed'),
+        description: translateMessage(errorMessage(error)),
+        variant: 'destructive',
+      });
     }
   };
   return (
