@@ -30,6 +30,8 @@ async function signedInTrialUser(name: string, options: { locale?: string } = {}
   const sid = randomToken();
   await stack.db.insert(sessions).values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
   const page = await stack.newPage(options);
+  // The machine running the suite may be busy; a slow first load is not a failure of these screens.
+  page.setDefaultTimeout(30_000);
   await page.context().addCookies([{ name: 'sid', value: sid, url: stack.baseUrl }]);
   return { page, userId: user.id };
 }
