@@ -204,7 +204,7 @@ describe('delivery engine', () => {
     const hanging: DeliveryTransport = { send: () => new Promise(() => {}), close: async () => {} };
     const dead = createDeliveryEngine({ db: t.db, transport: hanging, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' });
     void dead.runOnce(); // claims the batch and never finishes: a worker that died mid-send
-    await expect.poll(async () => (await deliveriesOf(release.id)).filter((r) => r.status === 'sending').length).toBe(5);
+    await expect.poll(async () => (await deliveriesOf(release.id)).filter((r) => r.status === 'sending').length, { timeout: 10_000 }).toBe(5);
 
     const survivor = engineFor(s.url);
     expect(await survivor.drain()).toBe(0); // the lease still holds

@@ -15,7 +15,11 @@ export type PendingEvent = {
   attachmentId?: string;
 };
 
-const FLUSH_EVERY_MS = 100;
+/**
+ * Each write has a fixed cost (on embedded PGlite a commit is a synchronous fsync on the event loop),
+ * so events are written at most once a second, or at once when a batch is full.
+ */
+const FLUSH_EVERY_MS = 1000;
 const MAX_ROWS_PER_INSERT = 5000;
 /** Beyond this many unwritten events (database down for long) the oldest are dropped, not the process. */
 const MAX_PENDING = 500_000;
@@ -39,7 +43,8 @@ export class EventBuffer {
   push(event: PendingEvent): void {
     this.pending.push(event);
     if (this.pending.length > MAX_PENDING) this.pending.splice(0, this.pending.length - MAX_PENDING);
-    if (!this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+    if (this.pending.length >= MAX_ROWS_PER_INSERT && !this.flushing) void this.flush();
+    else if (!this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
   }
 
   get size(): number {

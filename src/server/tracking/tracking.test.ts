@@ -12,6 +12,8 @@ let release: { id: string; attachments: Array<{ id: string }>; webUrl: string };
 let rows: Array<typeof deliveries.$inferSelect>;
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const UNKNOWN_TOKEN = 'f'.repeat(64);
+/** Tracking events are written in batches about once a second. */
+const POLL = { timeout: 15_000, interval: 100 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,7 +43,7 @@ describe('open pixel', () => {
       expect(res.rawPayload.equals(known.rawPayload)).toBe(true);
     }
     expect(known.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
-    await expect.poll(async () => (await eventsOf(rows[0].id)).map((e) => e.type)).toEqual(['open']);
+    await expect.poll(async () => (await eventsOf(rows[0].id)).map((e) => e.type), POLL).toEqual(['open']);
     const [event] = await eventsOf(rows[0].id);
     expect(event).toMatchObject({ releaseId: release.id, userAgent: BROWSER });
   });
@@ -50,11 +52,11 @@ describe('open pixel', () => {
     const d = rows[1];
     await get(`/t/o/${d.token}.gif`, 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)');
     await get(`/t/o/${d.token}.gif`, 'Mozilla/5.0');
-    await expect.poll(async () => (await eventsOf(d.id)).map((e) => e.type).sort()).toEqual(['machine_open', 'machine_open']);
+    await expect.poll(async () => (await eventsOf(d.id)).map((e) => e.type).sort(), POLL).toEqual(['machine_open', 'machine_open']);
     // An hour after delivery, the same proxy fetching means a person opened the message.
     await t.db.update(deliveries).set({ sentAt: sql`now() - interval '1 hour'` }).where(eq(deliveries.id, d.id));
     await get(`/t/o/${d.token}.gif`, 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)');
-    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'open').length).toBe(1);
+    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'open').length, POLL).toBe(1);
   });
 
   it('writes every buffered event before the app closes', async () => {
@@ -72,7 +74,7 @@ describe('click redirects', () => {
     const res = await get(`/t/c/${d.token}/1?url=https://evil.example`);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://gulf-robotics.example.com/news?id=1&ref=pr');
-    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'click').map((e) => e.linkId)).toEqual([1]);
+    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'click').map((e) => e.linkId), POLL).toEqual([1]);
   });
 
   it('answers tampered links and unknown tokens with the same 404 page and records nothing', async () => {
@@ -99,7 +101,7 @@ describe('click redirects', () => {
     expect(unknownPixel.body).toBe([...bodies][0]);
     // Events are written in order: once a later open is stored, any click of the tampered requests would be too.
     await get(`/t/o/${d.token}.gif`);
-    await expect.poll(async () => (await eventsOf(d.id)).some((e) => e.type === 'open')).toBe(true);
+    await expect.poll(async () => (await eventsOf(d.id)).some((e) => e.type === 'open'), POLL).toBe(true);
     expect((await eventsOf(d.id)).filter((e) => e.type === 'click')).toEqual([]);
   });
 });
@@ -112,7 +114,7 @@ describe('tracked downloads and the web version', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''release.pdf");
     expect(res.rawPayload.equals(PDF_BYTES)).toBe(true);
-    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'download').length).toBe(1);
+    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'download').length, POLL).toBe(1);
   });
 
   it('publishes the web version with NewsArticle data, tracked download links for a recipient', async () => {
@@ -174,7 +176,7 @@ describe('unsubscribe', () => {
     expect(res.body).toContain('You have been unsubscribed');
     const [row] = await t.db.select().from(suppressions).where(eq(suppressions.email, d.email));
     expect(row).toMatchObject({ reason: 'unsubscribed', releaseId: release.id });
-    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'unsubscribe').length).toBe(1);
+    await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'unsubscribe').length, POLL).toBe(1);
 
     const unknown = await t.request({ method: 'POST', url: `/u/${UNKNOWN_TOKEN}`, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' });
     expect(unknown.statusCode).toBe(200);
