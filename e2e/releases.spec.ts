@@ -70,6 +70,16 @@ async function pageFor(person: Person, options: { locale?: string; viewport?: { 
 }
 
 const toast = (page: Page) => page.getByTestId('toast');
+
+/** Drops generated files on the attachment zone, as a person dragging them from the desktop. */
+async function dropFiles(page: Page, files: { name: string; type: string; size: number }[]) {
+  const transfer = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const f of list) data.items.add(new File([new Uint8Array(f.size)], f.name, { type: f.type }));
+    return data;
+  }, files);
+  await page.getByTestId('attachment-dropzone').dispatchEvent('drop', { dataTransfer: transfer });
+}
 const PDF = { name: 'launch-facts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
 const CONTENT =
   'Nashr today opened its new office in Riyadh to serve newsrooms across the Gulf, with local editors and same-day distribution.';
@@ -137,6 +147,13 @@ describe('press release editor', () => {
     await page.getByTestId('total-delivered').getByText('3', { exact: true }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(3);
     await page.getByRole('button', { name: 'Download CSV report' }).waitFor();
+
+    // The dashboard lists it among the recent releases, marked sent.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByText(/Gulf Company \d+/).waitFor();
+    const recent = page.getByRole('link', { name: /Nashr opens its Riyadh office/ });
+    expect(await recent.getByText('Sent', { exact: true }).isVisible()).toBe(true);
   });
 
   it('schedules a release in the browser time zone and cancels it from /press-releases', async () => {
@@ -189,6 +206,12 @@ describe('press release editor', () => {
     expect(await page.getByRole('textbox', { name: 'المحتوى' }).getAttribute('dir')).toBe('rtl');
     await page.getByLabel('العنوان', { exact: true }).fill('نشر تفتتح مكتبها في الرياض');
     await page.getByRole('textbox', { name: 'المحتوى' }).fill('افتتحت نشر اليوم مكتبها الجديد في الرياض لخدمة غرف الأخبار في منطقة الخليج العربي.');
+    // Files dropped on the zone: one over 5 MB is refused, an image is attached.
+    await dropFiles(page, [{ name: 'huge.pdf', type: 'application/pdf', size: 5 * 1024 * 1024 }]);
+    await toast(page).getByText('الملف كبير جدًا').waitFor();
+    await dropFiles(page, [{ name: 'صورة.png', type: 'image/png', size: 2048 }]);
+    await toast(page).getByText('تم إرفاق الملفات').waitFor();
+    await page.getByText('صورة.png').waitFor();
     const live = page.frameLocator('iframe[title="معاينة البريد"]');
     await live.getByText('للنشر الفوري').waitFor();
     expect(await live.locator('table.nashr-release').getAttribute('dir')).toBe('rtl');
@@ -211,6 +234,11 @@ describe('press release editor', () => {
     await page.getByText('No contact lists available').waitFor();
     await page.getByRole('link', { name: 'Purchase Press Release Packages' }).click();
     await page.waitForURL('**/subscription');
+
+    await page.goto('/dashboard');
+    await page.getByText('No press releases yet').waitFor();
+    await page.getByRole('button', { name: 'Create Press Release' }).click();
+    await page.waitForURL('**/editor');
   });
 
   it('locks a sent release and points back to the press releases', async () => {
@@ -225,5 +253,49 @@ describe('press release editor', () => {
     await page.getByRole('button', { name: 'Back to Press Releases' }).click();
     await page.waitForURL('**/press-releases');
     await page.getByRole('link', { name: 'Already out in the world' }).waitFor();
+  });
+
+  it('saves a draft, reopens it, duplicates it and deletes the copy after confirming', async () => {
+    const writer = await createUser({ allowance: 1 });
+    const page = await pageFor(writer);
+    await page.goto('/editor');
+    await page.getByLabel('Title', { exact: true }).fill('Draft about the Cairo summit');
+    await page.getByRole('textbox', { name: 'Content' }).fill('Short body.');
+    await page.getByLabel('Contact name').fill('Omar Said');
+    await page.getByLabel('Contact email').fill('not-an-email');
+    await page.getByLabel('Contact phone').fill('+20 2 555 0101');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await toast(page).getByText('Validation Error').waitFor();
+    expect(await page.locator('#contactEmail-error').textContent()).toBe('Valid contact email is required');
+    await page.getByLabel('Contact email').fill('omar@company.test');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await toast(page).getByText('Draft Saved!').waitFor();
+    await page.waitForURL('**/analytics');
+
+    await page.goto('/press-releases');
+    await page.getByRole('button', { name: 'Open Draft about the Cairo summit' }).click();
+    await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
+    expect(await page.getByLabel('Contact email').inputValue()).toBe('omar@company.test');
+
+    await page.goto('/press-releases');
+    await page.getByRole('button', { name: 'Duplicate Draft about the Cairo summit' }).click();
+    await toast(page).getByText('Release duplicated').waitFor();
+    await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
+    const copyId = page.url().split('/').pop()!;
+
+    await page.goto('/press-releases');
+    await page.getByText('2 in total').waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('sent');
+    await page.getByText('No press releases match your search').waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+    const rows = page.getByRole('listitem').filter({ hasText: 'Draft about the Cairo summit' });
+    await rows.first().getByRole('button', { name: /^Delete / }).click();
+    await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page).getByText('Draft deleted').waitFor();
+    await page.getByText('1 in total').waitFor();
+    const remaining = await stack.db.select().from(pressReleases).where(eq(pressReleases.userId, writer.id));
+    expect(remaining).toHaveLength(1);
+    // Newest first: the copy was the first row, so the original remains.
+    expect(remaining[0].id).not.toBe(copyId);
   });
 });
