@@ -53,9 +53,9 @@ function StatCards() {
     { label: t('stats.thisMonth'), value: data && formatNumber(data.sentThisMonth ?? 0), sub: t('stats.releasesSent'), icon: <Calendar className="h-5 w-5" aria-hidden /> },
   ];
   return (
-    <section aria-label={t('stats.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {cards.map((card) => (
-        <Card key={card.label} className="p-5">
+        <Card key={card.label} className="p-4 sm:p-5">
           <div className="flex items-center justify-between text-slate-500">
             <h2 className="text-sm font-medium">{card.label}</h2>
             <span className="rounded-lg bg-brand-50 p-2 text-brand-700">{card.icon}</span>
@@ -63,7 +63,7 @@ function StatCards() {
           {isPending ? (
             <Skeleton className="mt-3 h-8 w-20" />
           ) : (
-            <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="stat-value">
+            <p className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="stat-value">
               {card.value}
             </p>
           )}
