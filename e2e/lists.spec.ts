@@ -35,7 +35,7 @@ describe('My Lists', { timeout: 180_000 }, () => {
     await create.getByRole('button', { name: 'Create List' }).click();
     await toast(page).getByText('List created successfully').waitFor();
     const card = page.getByRole('article', { name: 'Saudi tech reporters' });
-    await card.getByText('0 contacts').waitFor();
+    await card.getByText('No contacts').waitFor();
     await card.getByText('For the Riyadh launch').waitFor();
 
     await card.getByRole('button', { name: 'Edit Saudi tech reporters' }).click();
