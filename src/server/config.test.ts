@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Nashr <releases@localhost>',
+      sendRate: 0,
+      smtpPool: 5,
+      workers: 'inline',
+      adminEmail: undefined,
+      stripe: undefined,
+      demoData: true,
+    });
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('derives the public URL from the port and treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '4000', SMTP_URL: '' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://news.example.com/' })).toMatchObject({
+      publicUrl: 'https://news.example.com',
+      secureCookies: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ WORKERS: 'sometimes' }, 'WORKERS'],
+    [{ DEMO_DATA: 'yes' }, 'DEMO_DATA'],
+    [{ SMTP_POOL: '0' }, 'SMTP_POOL'],
+    [{ SEND_RATE: '-1' }, 'SEND_RATE'],
+    [{ ADMIN_EMAIL: 'not-an-address' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_PASSWORD: 'long-enough-password' }, 'ADMIN_PASSWORD'],
+    [{ STRIPE_SECRET_KEY: 'pk_live_123' }, 'STRIPE_SECRET_KEY'],
+    [{ APP_SECRET: 'short' }, 'APP_SECRET'],
+  ])('refuses %o naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('keeps the admin email in lower case and enables Stripe only with a secret key', () => {
+    const config = loadConfig({
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'long-enough-password',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(config.adminEmail).toBe('boss@example.com');
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_abc', publishableKey: undefined, webhookSecret: 'whsec_abc' });
+  });
+});
