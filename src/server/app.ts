@@ -11,10 +11,10 @@ import { installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { listsRoutes } from './lists/lists.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
+import { listsRoutes } from './lists/lists.routes.js';
 import { releasesRoutes } from './releases/releases.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
@@ -59,13 +59,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installSessions(app, deps.db);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(contactsRoutes, { prefix: '/api/global-contacts' });
+  await app.register(listsRoutes, { prefix: '/api/user-lists' });
   await app.register(releasesRoutes, { prefix: '/api' });
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes, { prefix: '/api' });
-  await app.register(contactsRoutes, { prefix: '/api/global-contacts' });
   await app.register(billingRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
-  await app.register(listsRoutes, { prefix: '/api/user-lists' });
   // Feature routes are registered above this line, one line per feature.
 
   const serveClient = options.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'));

@@ -5,26 +5,25 @@ import { Spinner } from '../ui/feedback';
 import { AppLayout } from './layout';
 import { NotFoundPage } from './not-found';
 import { Protected } from './protected';
-import { Protected } from './protected';
 
 // Feature pages, loaded on demand (one import per page; features never import each other).
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const ProfilePage = lazy(() => import('../features/account/profile-page'));
 const SettingsPage = lazy(() => import('../features/account/settings-page'));
-const ContactsPage = lazy(() => import('../features/contacts/contacts-page'));
-const MyListsPage = lazy(() => import('../features/lists/my-lists-page'));
 const LandingPage = lazy(() => import('../features/public/landing-page'));
 const PrivacyPolicyPage = lazy(() => import('../features/public/privacy-policy-page'));
 const TermsOfServicePage = lazy(() => import('../features/public/terms-of-service-page'));
 const ContactPage = lazy(() => import('../features/public/contact-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const ContactsPage = lazy(() => import('../features/contacts/contacts-page'));
+const MyListsPage = lazy(() => import('../features/lists/my-lists-page'));
 const EditorPage = lazy(() => import('../features/releases/editor-page'));
 const PressReleasesPage = lazy(() => import('../features/releases/press-releases-page'));
 const SubscriptionPage = lazy(() => import('../features/billing/subscription-page'));
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 const ReleaseAnalyticsPage = lazy(() => import('../features/analytics/release-analytics-page'));
-const AdminPage = lazy(() => import('../features/admin/admin-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -37,25 +36,25 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route path="/dashboard" element={<Protected><Page><DashboardPage /></Page></Protected>} />
         <Route path="/auth" element={<Page><AuthPage /></Page>} />
         <Route path="/auth/reset" element={<Page><ResetPasswordPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
         <Route path="/settings" element={<Protected><Page><SettingsPage /></Page></Protected>} />
-        <Route path="/contacts-new" element={<Protected><Page><ContactsPage /></Page></Protected>} />
-        <Route path="/contacts" element={<Protected><Page><ContactsPage /></Page></Protected>} />
-        <Route path="/my-lists" element={<Protected><Page><MyListsPage /></Page></Protected>} />
         <Route path="/" element={<Page><LandingPage /></Page>} />
         <Route path="/privacy-policy" element={<Page><PrivacyPolicyPage /></Page>} />
         <Route path="/terms-of-service" element={<Page><TermsOfServicePage /></Page>} />
         <Route path="/contact" element={<Page><ContactPage /></Page>} />
+        <Route path="/dashboard" element={<Protected><Page><DashboardPage /></Page></Protected>} />
+        <Route path="/contacts-new" element={<Protected><Page><ContactsPage /></Page></Protected>} />
+        <Route path="/contacts" element={<Protected><Page><ContactsPage /></Page></Protected>} />
+        <Route path="/my-lists" element={<Protected><Page><MyListsPage /></Page></Protected>} />
         <Route path="/press-releases" element={<Protected><Page><PressReleasesPage /></Page></Protected>} />
         <Route path="/editor" element={<Protected><Page><EditorPage /></Page></Protected>} />
         <Route path="/editor/:id" element={<Protected><Page><EditorPage /></Page></Protected>} />
         <Route path="/subscription" element={<Protected><Page><SubscriptionPage /></Page></Protected>} />
+        <Route path="/admin" element={<Protected superAdmin><Page><AdminPage /></Page></Protected>} />
         <Route path="/analytics" element={<Protected><Page><AnalyticsPage /></Page></Protected>} />
         <Route path="/analytics/:id" element={<Protected><Page><ReleaseAnalyticsPage /></Page></Protected>} />
-        <Route path="/admin" element={<Protected superAdmin><Page><AdminPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
