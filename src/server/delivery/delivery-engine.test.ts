@@ -136,6 +136,24 @@ describe('delivery engine', () => {
     expect(await statusOf(release.id)).toBe('sent');
   });
 
+  it('treats a relay that cannot be reached as temporary: queued again, never bounced', async () => {
+    const { release } = await sendRelease(1);
+    const closed = await startSmtpSink();
+    await closed.close(); // nothing listens on this port any more
+    let clock = Date.parse('2031-01-01T00:00:00Z');
+    await engineFor(closed.url, { retryBaseMs: 60_000, now: () => new Date(clock) }).runOnce();
+    const [row] = await deliveriesOf(release.id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row.lastError).toBeTruthy();
+    expect(await t.db.select().from(suppressions).where(eq(suppressions.email, row.email))).toEqual([]);
+    // The relay is back: the retry goes out and the release completes.
+    const s = await sink();
+    clock += 60_000;
+    await engineFor(s.url, { now: () => new Date(clock) }).drain();
+    expect((await deliveriesOf(release.id))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await statusOf(release.id)).toBe('sent');
+  });
+
   it('schedules each retry later than the last, doubling the delay', async () => {
     const s = await sink(() => 421);
     const { release } = await sendRelease(1);
