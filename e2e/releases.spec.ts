@@ -30,7 +30,7 @@ afterAll(async () => {
 type Person = { id: string; email: string; sid: string };
 
 /** A verified user with a real session; `allowance` press releases bought unless a trial user. */
-async function createUser(options: { trial?: boolean; allowance?: number; companyName?: string } = {}): Promise<Person> {
+async function createUser(options: { trial?: boolean; allowance?: number; companyName?: string; superAdmin?: boolean } = {}): Promise<Person> {
   const n = ++counter;
   const [user] = await stack.db
     .insert(users)
@@ -41,7 +41,8 @@ async function createUser(options: { trial?: boolean; allowance?: number; compan
       firstName: 'Writer',
       lastName: `${n}`,
       verified: true,
-      userType: options.trial ? 'trial' : 'active',
+      userType: options.superAdmin ? 'super_admin' : options.trial ? 'trial' : 'active',
+      role: options.superAdmin ? 'super_admin' : 'user',
       subscriptionStatus: options.trial ? 'trial' : 'active',
       monthlyPressReleaseLimit: options.trial ? 0 : (options.allowance ?? 2),
     })
@@ -297,5 +298,20 @@ describe('press release editor', () => {
     expect(remaining).toHaveLength(1);
     // Newest first: the copy was the first row, so the original remains.
     expect(remaining[0].id).not.toBe(copyId);
+  });
+
+  it("shows the super admin everyone's releases with the owner's email", async () => {
+    const writer = await createUser();
+    await stack.db.insert(pressReleases).values({ userId: writer.id, title: 'A customer draft for the admin', content: '<p>Draft.</p>' });
+    const admin = await createUser({ superAdmin: true });
+    const page = await pageFor(admin);
+    await page.goto('/press-releases');
+    const row = page.getByRole('listitem').filter({ hasText: 'A customer draft for the admin' });
+    await row.getByText(writer.email).waitFor();
+    await page.goto('/analytics');
+    // The release sent in the first test belongs to another customer; the admin sees whose it is.
+    const sent = page.getByRole('link', { name: /Nashr opens its Riyadh office/ });
+    await sent.getByText(/^writer\d+@company\.test$/).waitFor();
+    expect(await sent.getByText(/% open$/).getAttribute('data-variant')).toBe('secondary');
   });
 });
