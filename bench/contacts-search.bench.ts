@@ -8,7 +8,7 @@ import * as schema from '../src/server/db/schema.js';
 import { openDatabase, type Db } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { COUNTRIES, MEDIA_TYPES, contactFilterSchema, type ContactFilterInput } from '../src/shared/contacts.js';
-import { contactFacets, searchContacts } from '../src/server/contacts/contacts.service.js';
+import { contactFacets, rowsOf, searchContacts } from '../src/server/contacts/contacts.service.js';
 import { createRandom, searchVocabulary } from '../scripts/demo-data/generate.js';
 import { loadDemoContacts } from '../scripts/demo-data/load.js';
 import { fmt, measure, postgresServerUrl, scratchDatabase, scratchDir, sessionCookie, startServer } from './support/bench-kit.js';
@@ -114,23 +114,34 @@ async function pgliteScenario(count: number) {
   await runScenario(`PGlite, ${count.toLocaleString('en')} contacts`, { BENCH_PGLITE_DIR: dir, DATABASE_URL: '' }, cookie, 150);
 }
 
+async function loadPostgres(url: string, count: number): Promise<void> {
+  const database = await openDatabase({ url });
+  await migrate(database);
+  // Building the GIN indexes once after the load is several times faster than maintaining them row by row.
+  await database.db.execute(sql`DROP INDEX global_contacts_search_trgm_idx, global_contacts_topics_idx`);
+  const started = Date.now();
+  await loadDemoContacts(database.db, count, {
+    batchSize: 10_000,
+    onProgress: (done) => done % 200_000 === 0 && console.log(`  ${done} loaded`),
+  });
+  await database.db.execute(sql`CREATE INDEX global_contacts_search_trgm_idx ON global_contacts USING gin (search_text gin_trgm_ops)`);
+  await database.db.execute(sql`CREATE INDEX global_contacts_topics_idx ON global_contacts USING gin (contact_topic_list)`);
+  await database.db.execute(sql`VACUUM ANALYZE global_contacts`);
+  console.log(`PostgreSQL: ${count} contacts loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await database.close();
+}
+
+/** BENCH_PG_REUSE=<database> measures an already loaded scratch database again (kept afterwards). */
 async function postgresScenario(serverUrl: string, count: number) {
-  const scratch = await scratchDatabase(serverUrl, 'nashr_bench_search');
+  const reuse = process.env.BENCH_PG_REUSE;
+  const scratch = reuse
+    ? { url: Object.assign(new URL(serverUrl), { pathname: `/${reuse}` }).toString(), drop: async () => {} }
+    : await scratchDatabase(serverUrl, 'nashr_bench_search');
   try {
+    if (!reuse) await loadPostgres(scratch.url, count);
     const database = await openDatabase({ url: scratch.url });
-    await migrate(database);
-    // Building the GIN indexes once after the load is several times faster than maintaining them row by row.
-    await database.db.execute(sql`DROP INDEX global_contacts_search_trgm_idx, global_contacts_topics_idx`);
-    const started = Date.now();
-    await loadDemoContacts(database.db, count, {
-      batchSize: 10_000,
-      onProgress: (done) => done % 200_000 === 0 && console.log(`  ${done} loaded`),
-    });
-    await database.db.execute(sql`CREATE INDEX global_contacts_search_trgm_idx ON global_contacts USING gin (search_text gin_trgm_ops)`);
-    await database.db.execute(sql`CREATE INDEX global_contacts_topics_idx ON global_contacts USING gin (contact_topic_list)`);
-    await database.db.execute(sql`VACUUM ANALYZE global_contacts`);
-    console.log(`PostgreSQL: ${count} contacts loaded and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const cookie = await sessionCookie(database.db);
+    const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM global_contacts`));
     await database.close();
 
     const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
@@ -139,7 +150,7 @@ async function postgresScenario(serverUrl: string, count: number) {
     await printPlans(makeDb, explain, 'PostgreSQL, text + two filters', PLAN_FILTER);
     await printPlans(makeDb, explain, 'PostgreSQL, broad filter', BROAD_FILTER);
     await pool.end();
-    await runScenario(`PostgreSQL, ${count.toLocaleString('en')} contacts`, { DATABASE_URL: scratch.url }, cookie, 100);
+    await runScenario(`PostgreSQL, ${n.toLocaleString('en')} contacts`, { DATABASE_URL: scratch.url }, cookie, 100);
   } finally {
     await scratch.drop();
   }
