@@ -1,7 +1,22 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { build } from 'vite';
 
-/** The browser tests run against the production build of the client, as `npm start` serves it. */
-export default async function setup(): Promise<void> {
-  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    clientDir: string;
+  }
+}
+
+/**
+ * The browser tests run against a production build of the client, as `npm start` serves it, built into a
+ * folder of this run's own so that a second run (or `npm start`) never empties it underneath.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nashr-e2e-client-'));
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  project.provide('clientDir', outDir);
+  return () => fs.rmSync(outDir, { recursive: true, force: true });
 }

@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { loadConfig } from '../src/server/config';
 import { buildApp } from '../src/server/app';
 import type { Deps } from '../src/server/deps';
 import { createMailer } from '../src/server/mail/transport';
 import { createTestDatabase } from '../src/server/test/test-db';
 import { startSmtpSink } from '../src/server/test/smtp-sink';
+import { chromiumPath } from './chromium-path';
 
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -21,7 +22,7 @@ export async function startStack(env: Record<string, string> = {}) {
   const probe = loadConfig({ SMTP_URL: smtp.url, ...env });
   const mailer = createMailer({ smtpUrl: probe.smtpUrl, from: probe.mailFrom, pool: 2, db: database.db, log: silentLog });
   const deps: Deps = { config: probe, database, db: database.db, mailer, now: () => new Date() };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { clientDir: inject('clientDir') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;

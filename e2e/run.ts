@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { chromiumPath } from './harness';
+import { chromiumPath } from './chromium-path';
 
 /**
  * Runs the browser suite in the system Chromium. Without a browser the suite is skipped with a message,

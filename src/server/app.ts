@@ -19,12 +19,17 @@ import { releasesRoutes } from './releases/releases.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 /** Paths served by the server itself, never by the single-page app. */
 const SERVER_PREFIXES = ['/api/', '/t/', '/u/', '/r/'];
 
-export type AppOptions = { logger?: boolean | object; serveClient?: boolean };
+export type AppOptions = {
+  logger?: boolean | object;
+  serveClient?: boolean;
+  /** Where the built client is; the browser tests build their own copy so parallel runs don't collide. */
+  clientDir?: string;
+};
 
 /** Builds the web application: plugins, every feature's routes, the client. Tests build it too. */
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -68,6 +73,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(adminRoutes, { prefix: '/api/admin' });
   // Feature routes are registered above this line, one line per feature.
 
+  const clientDir = options.clientDir ?? defaultClientDir;
   const serveClient = options.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'));
   if (serveClient) await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
