@@ -66,6 +66,8 @@ describe('POST /api/auth/register', () => {
     ['email', { email: `${'a'.repeat(250)}@company.test` }, 'Please enter a valid email address'],
     ['password', { password: 'short' }, 'Password must be at least 6 characters'],
     ['password', { password: undefined }, 'Password must be at least 6 characters'],
+    ['password', { password: [] }, 'Password must be at least 6 characters'],
+    ['password', { password: 'x'.repeat(1025) }, 'Password is too long'],
     ['companyName', { companyName: '   ' }, 'Company name is required'],
     ['companyName', { companyName: undefined }, 'Company name is required'],
     ['firstName', { firstName: '' }, 'First name is required'],

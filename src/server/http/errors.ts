@@ -28,8 +28,21 @@ export const unsupportedMedia = (message = 'Unsupported file type') =>
 export const tooManyRequests = (message = 'Too many requests. Please wait and try again.') =>
   new AppError(429, 'RATE_LIMITED', message);
 
+/**
+ * One entry per field and message: a value of the wrong type can fail a schema twice with the same
+ * message (an array given for a string also fails its length check), and the form lists each once.
+ */
 export function zodFieldErrors(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.join('.');
+    const key = `${path}\u0000${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push({ path, message: issue.message });
+  }
+  return errors;
 }
 
 export function validationFailed(errors: FieldError[], message?: string): AppError {
