@@ -19,7 +19,22 @@ const pageSize = z.coerce
   .min(1, { message: 'Page size must be at least 1' })
   .max(ADMIN_PAGE_SIZE_MAX, { message: `Page size must be at most ${ADMIN_PAGE_SIZE_MAX}` })
   .default(ADMIN_PAGE_SIZE);
-const search = z.string().trim().max(200, { message: 'Search is too long' }).optional().default('');
+/** PostgreSQL text cannot hold a NUL byte, and no other control character occurs in what the console searches. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+const search = z
+  .string()
+  .trim()
+  .max(200, { message: 'Search is too long' })
+  .refine((text) => !hasControlCharacter(text), { message: 'Search contains characters that are not allowed' })
+  .optional()
+  .default('');
 
 export const adminPageQuerySchema = z.object({ page, pageSize });
 export const adminSearchQuerySchema = z.object({ page, pageSize, search });

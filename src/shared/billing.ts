@@ -73,7 +73,9 @@ export const processSuccessSchema = z.object({
     .string({ message: 'Payment intent id is required' })
     .trim()
     .min(1, { message: 'Payment intent id is required' })
-    .max(255, { message: 'Payment intent id is invalid' }),
+    .max(255, { message: 'Payment intent id is invalid' })
+    // Stripe's ids and the demo provider's are letters, digits and underscores; nothing else reaches a query.
+    .regex(/^\w+$/, { message: 'Payment intent id is invalid' }),
 });
 
 // ---------------------------------------------------------------- demo card form
@@ -109,7 +111,11 @@ export function expiryEnd(expiry: string): Date | null {
 }
 
 export const demoConfirmSchema = z.object({
-  clientSecret: z.string({ message: 'Payment session is missing' }).min(1, { message: 'Payment session is missing' }).max(255),
+  clientSecret: z
+    .string({ message: 'Payment session is missing' })
+    .min(1, { message: 'Payment session is missing' })
+    .max(255, { message: 'Payment session is invalid' })
+    .regex(/^[\w-]*$/, { message: 'Payment session is invalid' }),
   cardNumber: z
     .string({ message: 'Card number is required' })
     .transform(digitsOnly)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPageQuerySchema, adminSearchQuerySchema, updateRoleSchema } from '../../shared/admin.js';
+import { adminPageQuerySchema, adminSearchQuerySchema, hasControlCharacter, updateRoleSchema } from '../../shared/admin.js';
 import { listAudit } from '../audit/audit.service.js';
 import { listSuppressions } from '../delivery/suppressions.service.js';
 import { notFound, parseInput, parseIntParam, parseUuidParam } from '../http/errors.js';
@@ -40,7 +40,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.delete('/suppressions/:email', async (request) => {
     const actor = requireSuperAdmin(request);
     const email = String((request.params as { email: string }).email).trim().toLowerCase();
-    if (!email || email.length > 320) throw notFound('Suppression not found');
+    if (!email || email.length > 320 || hasControlCharacter(email)) throw notFound('Suppression not found');
     await liftSuppressionAudited(db, actor, email);
     return { lifted: true, email };
   });

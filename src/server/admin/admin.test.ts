@@ -100,11 +100,22 @@ describe('admin console', () => {
     expect(wildcard.total).toBe(0);
   });
 
-  it('refuses malformed paging with 422', async () => {
-    for (const query of ['page=0', 'page=abc', 'pageSize=1000', `search=${'x'.repeat(201)}`]) {
-      const res = await t.request({ method: 'GET', url: `/api/admin/users?${query}`, as: 'root' });
-      expect(res.statusCode, query).toBe(422);
+  it('refuses malformed paging and searches with 422, never a 500', async () => {
+    const queries = ['page=0', 'page=abc', 'page=1&page=2', 'pageSize=1000', `search=${'x'.repeat(201)}`, 'search=a&search=b', 'search=%00', 'search=a%0Ab'];
+    for (const path of ['users', 'outbox', 'suppressions']) {
+      for (const query of queries) {
+        const res = await t.request({ method: 'GET', url: `/api/admin/${path}?${query}`, as: 'root' });
+        expect(res.statusCode, `${path}?${query}`).toBe(422);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+      }
     }
+    const nul = (await t.request({ method: 'GET', url: '/api/admin/users?search=%00', as: 'root' })).json();
+    expect(nul.errors).toEqual([{ path: 'search', message: 'Search contains characters that are not allowed' }]);
+    for (const query of ['page=0', 'pageSize=abc']) {
+      expect((await t.request({ method: 'GET', url: `/api/admin/audit?${query}`, as: 'root' })).statusCode, `audit?${query}`).toBe(422);
+    }
+    // Unknown parameters are ignored.
+    expect((await t.request({ method: 'GET', url: '/api/admin/users?sort=password&role=x', as: 'root' })).statusCode).toBe(200);
   });
 
   it('changes a role, records it in the audit log, and accepts only the three roles', async () => {
@@ -189,6 +200,10 @@ describe('admin console', () => {
 
     const again = await t.request({ method: 'DELETE', url: '/api/admin/suppressions/bounced%40example.com', as: 'root' });
     expect(again.statusCode).toBe(404);
+    for (const odd of ['%00', 'gone%00%40example.com', '%20']) {
+      const res = await t.request({ method: 'DELETE', url: `/api/admin/suppressions/${odd}`, as: 'root' });
+      expect(res.statusCode, odd).toBe(404);
+    }
     const search = (await t.request({ method: 'GET', url: '/api/admin/suppressions?search=gone', as: 'root' })).json();
     expect(search.total).toBe(1);
   });

@@ -190,6 +190,12 @@ describe('billing with the demo provider', () => {
     const malformed = await confirm('typo', { clientSecret, cardNumber: GOOD_CARD, expiry: '13/40', cvc: '12345' });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors.map((e: { path: string }) => e.path)).toEqual(['expiry', 'cvc']);
+    const odd = await confirm('typo', { clientSecret: `${clientSecret}\u0000`, cardNumber: GOOD_CARD, expiry: FUTURE, cvc: '123' });
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors).toEqual([{ path: 'clientSecret', message: 'Payment session is invalid' }]);
+    const typed = await confirm('typo', { clientSecret, cardNumber: 4242424242424242, expiry: 1230, cvc: 123 });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors.map((e: { path: string }) => e.path)).toEqual(['cardNumber', 'expiry', 'cvc']);
     const empty = await confirm('typo', {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.map((e: { path: string }) => e.path)).toEqual(['clientSecret', 'cardNumber', 'expiry', 'cvc']);
@@ -224,6 +230,8 @@ describe('billing with the demo provider', () => {
     expect((await processSuccess('forger', 'pi_demo_made_up')).statusCode).toBe(404);
     expect((await processSuccess('forger', 'x'.repeat(256))).statusCode).toBe(422);
     expect((await processSuccess('forger', '')).statusCode).toBe(422);
+    expect((await processSuccess('forger', 'pi_demo\u0000x')).statusCode).toBe(422);
+    expect((await processSuccess('forger', "pi_demo' or '1'='1")).statusCode).toBe(422);
 
     await t.signInAs('victim');
     const { created } = await buy('victim', 'package_1');
