@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPaymentIntents, payments, users } from '../db/schema.js';
+import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 const GOOD_CARD = '4242 4242 4242 4242';
@@ -18,6 +19,7 @@ describe('billing with the demo provider', () => {
   const status = async (as: string) => (await t.request({ method: 'GET', url: '/api/subscription/status', as })).json();
   const create = (as: string, payload: object) => t.request({ method: 'POST', url: '/api/subscription/create', as, payload });
   const confirm = (as: string, payload: object) => t.request({ method: 'POST', url: '/api/subscription/demo/confirm', as, payload });
+  const sendRelease = (as: string, payload: object) => t.request({ method: 'POST', url: '/api/send-press-release', as, payload });
   const processSuccess = (as: string, paymentIntentId: string) =>
     t.request({ method: 'POST', url: '/api/subscription/process-success', as, payload: { paymentIntentId } });
 
@@ -240,6 +242,28 @@ describe('billing with the demo provider', () => {
     expect(stolen.statusCode).toBe(404);
     expect(await status('forger')).toMatchObject({ userType: 'trial', monthlyPressReleaseLimit: 0 });
     expect(await status('victim')).toMatchObject({ monthlyPressReleaseLimit: 1 });
+  });
+
+  it('spends a bought press release on a send or a schedule, and gives it back when a schedule is cancelled', async () => {
+    const user = await t.signInAs('spender');
+    const { listId } = await createListWithContacts(t.db, user.id, 2);
+    await buy('spender', 'package_1');
+    expect(await status('spender')).toMatchObject({ canSend: { canSend: true }, remaining: 1, pressReleasesUsedThisMonth: 0 });
+
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await sendRelease('spender', releasePayload({ action: 'schedule', recipientLists: [listId], scheduledAt: inAnHour }));
+    expect(scheduled.statusCode).toBe(200);
+    const exhausted = { canSend: { canSend: false }, needsSubscription: true, remaining: 0, pressReleasesUsedThisMonth: 1 };
+    expect(await status('spender')).toMatchObject({ ...exhausted, userType: 'active', monthlyPressReleaseLimit: 1 });
+    expect((await sendRelease('spender', releasePayload({ recipientLists: [listId] }))).statusCode).toBe(402);
+
+    const releaseId = scheduled.json().pressRelease.id;
+    const cancelled = await t.request({ method: 'POST', url: `/api/press-releases/${releaseId}/cancel`, as: 'spender' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await status('spender')).toMatchObject({ canSend: { canSend: true }, needsSubscription: false, remaining: 1, pressReleasesUsedThisMonth: 0 });
+
+    expect((await sendRelease('spender', releasePayload({ recipientLists: [listId] }))).statusCode).toBe(200);
+    expect(await status('spender')).toMatchObject(exhausted);
   });
 
   it('shows each user only their own purchases', async () => {
