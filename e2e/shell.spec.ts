@@ -35,5 +35,7 @@ describe('app shell', () => {
     await page.goto('/missing');
     await page.getByRole('heading', { name: 'الصفحة غير موجودة' }).waitFor();
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    // The path of the developer hint stays readable (not mirrored into "missing/") inside the Arabic sentence.
+    expect(await page.getByText('/missing', { exact: true }).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   });
 });

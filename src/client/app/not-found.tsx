@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/document-title';
 
 export function NotFoundPage() {
@@ -11,8 +11,9 @@ export function NotFoundPage() {
       <p className="text-6xl font-bold text-brand-700">404</p>
       <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
       <p className="text-slate-600">{t('notFound.description')}</p>
-      <code dir="ltr" className="rounded bg-slate-100 px-3 py-1 text-sm text-slate-600">
-        {t('notFound.hint', { path: location.pathname })}
+      <code className="rounded bg-slate-100 px-3 py-1 text-sm text-slate-600">
+        {/* The path is isolated so that it reads left to right inside an Arabic sentence. */}
+        <Trans t={t} i18nKey="notFound.hint" values={{ path: location.pathname }} components={{ path: <bdi dir="ltr" /> }} />
       </code>
       <Link to="/" className="font-medium text-brand-600 hover:underline">
         {t('notFound.home')}
@@ -20,3 +21,4 @@ export function NotFoundPage() {
     </main>
   );
 }
+
