@@ -36,6 +36,8 @@ export async function startSmtpSink(options: { respond?: (to: string[], count: n
       });
     },
   });
+  // A client that drops its connection mid-message (a killed worker) is part of what tests exercise.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
