@@ -30,6 +30,21 @@ describe('app shell', () => {
     expect(await banner.count()).toBe(0);
   });
 
+  it('shows the error screen when a page cannot load, and Reload Page recovers', async () => {
+    const page = await stack.newPage();
+    await page.goto('/');
+    const privacyLink = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
+    await privacyLink.waitFor();
+    // The next page's code cannot be fetched: a dropped connection, or a deploy that replaced the files.
+    await page.route('**/assets/**', (route) => route.abort());
+    await privacyLink.click();
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Try Again' }).isVisible()).resolves.toBe(true);
+    await page.unroute('**/assets/**');
+    await page.getByRole('button', { name: 'Reload Page' }).click();
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+  });
+
   it('renders right-to-left in Arabic', async () => {
     const page = await stack.newPage({ locale: 'ar' });
     await page.goto('/missing');
