@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password';
-import { payments, sessions, users } from '../src/server/db/schema';
+import { globalContacts, listContacts, payments, sessions, userLists, users } from '../src/server/db/schema';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startStack, type Stack } from './harness';
 
@@ -43,6 +43,35 @@ async function payWithCard(page: Page, cardNumber: string) {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
+/** A list of `size` fictional journalists at a reserved domain, owned by the user. */
+async function createList(userId: string, name: string, size: number) {
+  const contacts = await stack.db
+    .insert(globalContacts)
+    .values(Array.from({ length: size }, (_, i) => ({ email: `desk${i}-${userId.slice(0, 8)}@example.com`, firstName: 'Reporter', lastName: `${i}` })))
+    .returning({ id: globalContacts.id });
+  const [list] = await stack.db.insert(userLists).values({ userId, name }).returning();
+  await stack.db.insert(listContacts).values(contacts.map((c) => ({ listId: list.id, globalContactId: c.id })));
+}
+
+const PDF = { name: 'launch-facts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+
+async function sendRelease(page: Page, listName: string) {
+  await page.getByLabel(listName).check();
+  await page.getByLabel('Title', { exact: true }).fill('Nashr opens its Riyadh office');
+  await page.getByLabel('Location').fill('Riyadh, Saudi Arabia');
+  await page
+    .getByRole('textbox', { name: 'Content' })
+    .fill('Nashr today opened its new office in Riyadh to serve newsrooms across the Gulf, with local editors and same-day distribution.');
+  await page.getByLabel('Company boilerplate (About us)').fill('Nashr distributes press releases to media across the Middle East and North Africa.');
+  await page.getByLabel('Contact name').fill('Sara Haddad');
+  await page.getByLabel('Contact email').fill('sara@company.test');
+  await page.getByLabel('Contact phone').fill('+971 4 555 0101');
+  await page.getByLabel('Choose files').setInputFiles(PDF);
+  await page.getByTestId('toast').getByText('Files attached').waitFor();
+  await page.getByRole('button', { name: 'Send Now' }).click();
+  await page.getByTestId('toast').getByText('Sent!').waitFor();
+}
+
 describe('subscription', () => {
   it('lets a trial user buy package_2 with the test card and then send', async () => {
     const { page, userId } = await signedInTrialUser('Buyer');
@@ -73,10 +102,19 @@ describe('subscription', () => {
     expect(row).toMatchObject({ userType: 'active', monthlyPressReleaseLimit: 2 });
     expect(await stack.db.select().from(payments).where(eq(payments.userId, userId))).toHaveLength(1);
 
-    // The purchase gate of the editor has lifted.
+    // The purchase gate of the editor has lifted, and a release goes out on the bought allowance.
+    await createList(userId, 'Gulf Business Desk', 2);
     await page.goto('/editor');
     await page.getByRole('button', { name: 'Send Now' }).waitFor();
     expect(await page.getByRole('region', { name: 'Purchase Required' }).count()).toBe(0);
+    await sendRelease(page, 'Gulf Business Desk');
+    await page.waitForURL('**/analytics');
+    const [spent] = await stack.db.select().from(users).where(eq(users.id, userId));
+    expect(spent).toMatchObject({ monthlyPressReleaseLimit: 2, pressReleasesUsedThisMonth: 1 });
+
+    await page.goto('/subscription');
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe('1 of 2 press releases available');
+    await page.getByText('1 press release used').waitFor();
   });
 
   it('shows Payment Failed for a declined card and credits nothing', async () => {
