@@ -11,7 +11,7 @@ import type {
 import type { Db } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { emailTokens, sessions, users } from '../db/schema.js';
-import { AppError, conflict, forbidden, unauthorized, validationFailed } from '../http/errors.js';
+import { AppError, conflict, databaseErrorCode, forbidden, unauthorized, validationFailed } from '../http/errors.js';
 import { toCurrentUser } from '../http/session.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
@@ -221,12 +221,7 @@ async function insertUniqueEmail(write: () => Promise<UserRow[]>): Promise<UserR
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
 
 /** A random single-use token; only its hash is stored, so a database leak yields no usable link. */
 async function issueEmailToken(db: Db, userId: string, purpose: TokenPurpose, ttlMs: number, now: Date): Promise<string> {

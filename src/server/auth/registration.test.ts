@@ -96,6 +96,14 @@ describe('POST /api/auth/register', () => {
     expect(broken.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'Malformed JSON in request body' });
   });
 
+  it('refuses text holding a NUL character with a 400 and creates nothing', async () => {
+    const email = uniqueEmail('nul');
+    const res = await register({ ...validRegistration(email), companyName: 'Gulf\u0000Wire' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Text must not contain NUL characters', code: 'BAD_REQUEST' });
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
   it('answers 409 for an email that is taken, whatever its case', async () => {
     const email = uniqueEmail('taken');
     expect((await register(validRegistration(email))).statusCode).toBe(201);

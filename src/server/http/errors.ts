@@ -68,6 +68,17 @@ export function parseIntParam(value: unknown): number {
   return n;
 }
 
+/** The PostgreSQL error code (SQLSTATE) of a failed query, looked up through drizzle's wrapping causes. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** PostgreSQL cannot store a NUL character in text (22021, 22P05); a client that sends one gets a 400, not a 500. */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
 const statusCodes: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
@@ -93,6 +104,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       const errors = zodFieldErrors(error);
       return reply.status(422).send({ message: errors[0]?.message ?? 'Invalid data provided', code: 'VALIDATION_ERROR', errors });
+    }
+    if (UNSTORABLE_TEXT_CODES.has(databaseErrorCode(error) ?? '')) {
+      return reply.status(400).send({ message: 'Text must not contain NUL characters', code: 'BAD_REQUEST' });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
