@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, or null. Set for every request by the session hook. */
+    /** The signed-in user, or null. Set for every /api request by the session hook. */
     user: CurrentUser | null;
     sessionHash: string | null;
   }
@@ -55,11 +55,14 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** Reads the session cookie on every request; slides the expiry at most once a day. */
+/** Reads the session cookie on every API request; slides the expiry at most once a day. */
 export function installSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.addHook('onRequest', async (request) => {
+    // Only the API acts for a user. Tracking pixels, links and pages (/t/, /u/, /r/) and the client's
+    // files never read request.user, so they skip a database round trip per request.
+    if (!request.url.startsWith('/api/')) return;
     const id = request.cookies[SESSION_COOKIE];
     if (!id || id.length > 100) return;
     const idHash = sha256(id);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { buildApp } from '../app.js';
-import { deliveries, pressReleases, suppressions, trackingEvents } from '../db/schema.js';
+import { deliveries, pressReleases, sessions, suppressions, trackingEvents } from '../db/schema.js';
 import { createListWithContacts, PDF_BYTES, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
@@ -65,6 +65,17 @@ describe('open pixel', () => {
     for (let i = 0; i < 25; i++) await app.inject({ method: 'GET', url: `/t/o/${d.token}.gif`, headers: { 'user-agent': BROWSER } });
     await app.close();
     expect((await eventsOf(d.id)).filter((e) => e.type === 'open').length).toBe(25);
+  });
+
+  it('does no session work for a signed-in browser: only API requests read or slide the session', async () => {
+    const reader = await t.signInAs('pixel-reader');
+    const soon = new Date(Date.now() + 86_400_000);
+    await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, reader.id));
+    const expiry = async () => (await t.db.select({ at: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, reader.id)))[0].at;
+    expect((await t.request({ method: 'GET', url: `/t/o/${rows[3].token}.gif`, as: 'pixel-reader' })).statusCode).toBe(200);
+    expect(new Date(await expiry()).getTime()).toBe(soon.getTime());
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', as: 'pixel-reader' })).statusCode).toBe(200);
+    expect(new Date(await expiry()).getTime()).toBeGreaterThan(soon.getTime());
   });
 });
 
