@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { globalContacts, listContacts, pressReleases, sessions, userLists, users } from '../src/server/db/schema';
+import { deliveries, globalContacts, listContacts, pressReleases, sessions, userLists, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startBackgroundWork, type BackgroundWork } from '../src/server/worker';
@@ -126,6 +126,8 @@ describe('press release editor', () => {
     const dialog = page.getByRole('dialog', { name: 'Email Preview - Exact Template' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Gulf Business Desk (3 contacts)');
+    // From is exactly the address the engine sends with (MAIL_FROM), not a placeholder.
+    await dialog.getByText(stack.deps.config.mailFrom, { exact: true }).waitFor();
     expect(await dialog.textContent()).toMatch(/launch-facts\.pdf\s*\(\d+\.\d KB\)/);
     await dialog.frameLocator('iframe').getByText('About the Company').waitFor();
     await page.keyboard.press('Escape');
@@ -313,5 +315,42 @@ describe('press release editor', () => {
     const sent = page.getByRole('link', { name: /Nashr opens its Riyadh office/ });
     await sent.getByText(/^writer\d+@company\.test$/).waitFor();
     expect(await sent.getByText(/% open$/).getAttribute('data-variant')).toBe('secondary');
+  });
+
+  it('updates a sending release without a reload, and prints the report without the navigation', async () => {
+    const writer = await createUser();
+    const [release] = await stack.db
+      .insert(pressReleases)
+      .values({ userId: writer.id, title: 'Quarterly results go out', content: '<p>Results.</p>', status: 'sending', recipientCount: 3, slug: `quarterly-${counter}` })
+      .returning();
+    // Not due for hours, so the running engine leaves them queued: the test moves them itself.
+    const later = new Date(Date.now() + 3_600_000);
+    await stack.db
+      .insert(deliveries)
+      .values([1, 2, 3].map((i) => ({ releaseId: release.id, email: `desk${i}-${counter}@example.com`, token: randomToken(), nextAttemptAt: later })));
+    const page = await pageFor(writer);
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await page.goto(`/analytics/${release.id}`);
+    await page.getByRole('heading', { name: 'Quarterly results go out' }).waitFor();
+    await page.getByTestId('total-delivered').getByText('0', { exact: true }).waitFor();
+    const live = page.getByRole('status').filter({ hasText: 'Sending now: numbers update live' });
+    await live.waitFor();
+
+    await stack.db.update(deliveries).set({ status: 'sent', sentAt: new Date() }).where(eq(deliveries.releaseId, release.id));
+    await page.getByTestId('total-delivered').getByText('3', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('tbody tr').count()).toBe(3);
+    await stack.db.update(pressReleases).set({ status: 'sent', sentAt: new Date() }).where(eq(pressReleases.id, release.id));
+    await live.waitFor({ state: 'detached', timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Print report' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Print report' }).isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Dashboard' }).first().isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { name: 'Quarterly results go out' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('total-delivered').isVisible()).toBe(true);
   });
 });

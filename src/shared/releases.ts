@@ -246,6 +246,8 @@ export type PressRelease = PressReleaseSummary & {
 };
 
 export type SendPressReleaseResponse = { pressRelease: PressRelease };
+/** GET /api/press-releases/sender: the From header every release is sent with (MAIL_FROM), so the preview is exact. */
+export type ReleaseSender = { from: string };
 export type ReleasesPage = { items: PressReleaseSummary[]; total: number; page: number; pageSize: number };
 
 /** GET /api/analytics/dashboard: the editor dashboard (SPEC §2) and the analytics dashboard. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listReleasesQuerySchema, sendPressReleaseSchema } from '../../shared/releases.js';
+import { listReleasesQuerySchema, sendPressReleaseSchema, type ReleaseSender } from '../../shared/releases.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import {
@@ -25,6 +25,12 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/press-releases', async (request) => {
     const actor = requireUser(request);
     return listReleases(ctx.db, actor, parseInput(listReleasesQuerySchema, request.query));
+  });
+
+  // A static path: it wins over /press-releases/:id in the router.
+  app.get('/press-releases/sender', async (request): Promise<ReleaseSender> => {
+    requireUser(request);
+    return { from: app.deps.config.mailFrom };
   });
 
   app.get<{ Params: { id: string } }>('/press-releases/:id', async (request) => {

@@ -355,4 +355,12 @@ describe('reading, deleting and duplicating', () => {
     expect(await t.db.select().from(attachments).where(eq(attachments.releaseId, release.id))).toEqual([]);
     expect((await t.request({ method: 'GET', url: `/api/press-releases/${release.id}`, as: 'copier' })).statusCode).toBe(404);
   });
+
+  it('tells a signed-in user the From address releases are sent with, and nobody else', async () => {
+    await t.signInAs('previewer');
+    const res = await t.request({ method: 'GET', url: '/api/press-releases/sender', as: 'previewer' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ from: t.deps.config.mailFrom });
+    expect((await t.request({ method: 'GET', url: '/api/press-releases/sender' })).statusCode).toBe(401);
+  });
 });

@@ -4,7 +4,7 @@ import { Paperclip } from 'lucide-react';
 import { renderEmail } from '../../../shared/email-template';
 import { Dialog } from '../../ui/dialog';
 import { formatKb, type EditorValues } from './editor-form';
-import type { RecipientList } from './releases-api';
+import { useReleaseSender, type RecipientList } from './releases-api';
 
 /** The email exactly as the shared template renders it, in a sandboxed frame (no scripts, no same-origin access). */
 export function EmailFrame({ values, title, className }: { values: EditorValues; title: string; className?: string }) {
@@ -38,11 +38,13 @@ export function PreviewEmailDialog({
   lists: RecipientList[];
 }) {
   const { t } = useTranslation('releases');
+  const sender = useReleaseSender(open);
+  const from = sender.data?.from ?? (sender.isError ? t('preview.fromUnknown') : t('preview.fromLoading'));
   const chosen = lists.filter((l) => values.recipientLists.includes(l.id));
   const to = chosen.length ? chosen.map((l) => t('preview.listWithCount', { name: l.name, count: l.contactCount })).join(', ') : t('preview.noRecipients');
   const rows = [
     { label: t('preview.to'), value: to },
-    { label: t('preview.from'), value: t('preview.fromValue') },
+    { label: t('preview.from'), value: from },
     { label: t('preview.replyTo'), value: values.contactEmail || '—' },
     { label: t('preview.subject'), value: values.title || '—' },
   ];

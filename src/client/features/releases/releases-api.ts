@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
-import type { PressRelease, ReleasesPage, ReleaseStatus, SendPressReleaseInput, SendPressReleaseResponse } from '../../../shared/releases';
+import type { PressRelease, ReleaseSender, ReleasesPage, ReleaseStatus, SendPressReleaseInput, SendPressReleaseResponse } from '../../../shared/releases';
 
 export const RELEASES_PATH = '/api/press-releases';
 const LISTS_PATH = '/api/user-lists';
@@ -40,6 +40,16 @@ export function useRelease(id: string | undefined) {
     queryKey: [RELEASES_PATH, id],
     queryFn: () => api.get<PressRelease>(`${RELEASES_PATH}/${id}`),
     enabled: !!id,
+  });
+}
+
+/** The From header of every release (MAIL_FROM), shown in the Preview dialog. */
+export function useReleaseSender(enabled: boolean) {
+  return useQuery({
+    queryKey: [`${RELEASES_PATH}/sender`],
+    queryFn: () => api.get<ReleaseSender>(`${RELEASES_PATH}/sender`),
+    enabled,
+    staleTime: Infinity,
   });
 }
 
