@@ -30,6 +30,7 @@ describe('read retries', () => {
   });
 
   it('never retries an answer that will not change: 401, 403, 404', () => {
-    for (const status of [401, 403, 404]) expect(shouldRetryQuery(0, new ApiError(status, 'X', 'x'))).toBe(false);
+    for (const status of [401, 403, 404])
+      expect(shouldRetryQuery(0, new ApiError(status, 'X', 'x'))).toBe(false);
   });
 });
