@@ -123,7 +123,19 @@ export function splitTopics(value: string, max = 30): string[] {
 
 // ---------------------------------------------------------------- contact input
 
-const text = (max: number) => z.string().trim().max(max, { message: `Must be at most ${max} characters` }).default('');
+/** PostgreSQL text cannot hold NUL; it carries no meaning in a name or a query, so it is dropped, not refused. */
+export const withoutNul = (value: string) => value.replaceAll('\u0000', '');
+
+const text = (max: number) =>
+  z.string().transform(withoutNul).pipe(z.string().trim().max(max, { message: `Must be at most ${max} characters` })).default('');
+
+/** Contact ids are 32-bit serials: a bigger number names no contact and must not reach a query as one. */
+export const CONTACT_ID_MAX = 2_147_483_647;
+export const contactIdSchema = z
+  .number({ message: 'Contact ids must be numbers' })
+  .int({ message: 'Contact ids must be whole numbers' })
+  .min(1, { message: 'Contact ids must be between 1 and 2147483647' })
+  .max(CONTACT_ID_MAX, { message: 'Contact ids must be between 1 and 2147483647' });
 
 export const contactEmailSchema = z
   .string({ message: 'Email is required' })
@@ -160,7 +172,9 @@ export type ContactFields = z.output<typeof contactInputSchema>;
 const manyValues = z.preprocess(
   (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
   z
-    .array(z.string().trim().max(100, { message: 'Filter value is too long' }), { message: 'Invalid filter' })
+    .array(z.string({ message: 'Invalid filter' }).transform(withoutNul).pipe(z.string().trim().max(100, { message: 'Filter value is too long' })), {
+      message: 'Invalid filter',
+    })
     .max(50, { message: 'Too many filter values' })
     .transform((values) => [...new Set(values.filter(Boolean))]),
 );
@@ -170,7 +184,12 @@ const manyValues = z.preprocess(
  * object with arrays. Values of one filter are alternatives (OR); different filters all apply (AND).
  */
 export const contactFilterSchema = z.object({
-  search: z.string().max(200, { message: 'Search is too long' }).optional().default(''),
+  search: z
+    .string({ message: 'Search must be one text' })
+    .max(200, { message: 'Search is too long' })
+    .transform(withoutNul)
+    .optional()
+    .default(''),
   country: manyValues,
   contactTopic: manyValues,
   mediaType: manyValues,
@@ -208,7 +227,7 @@ export const contactSearchQuerySchema = contactFilterSchema.extend(pageSchema.sh
 
 export const bulkDeleteSchema = z.object({
   ids: z
-    .array(z.number({ message: 'Contact ids must be numbers' }).int().positive(), { message: 'ids must be a list of contact ids' })
+    .array(contactIdSchema, { message: 'ids must be a list of contact ids' })
     .min(1, { message: 'Select at least one contact' })
     .max(BULK_IDS_MAX, { message: `At most ${BULK_IDS_MAX} contacts at once` }),
 });

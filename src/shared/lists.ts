@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BULK_IDS_MAX, contactFilterSchema, pageSchema, type Contact } from './contacts.js';
+import { BULK_IDS_MAX, contactFilterSchema, contactIdSchema, pageSchema, withoutNul, type Contact } from './contacts.js';
 
 /** A user's own contact lists (SPEC.md §3 user_lists, list_contacts). */
 
@@ -7,10 +7,12 @@ export const LIST_PAGE_SIZE = 20;
 
 const listName = z
   .string({ message: 'List name is required' })
-  .trim()
-  .min(1, { message: 'List name is required' })
-  .max(200, { message: 'List name is too long' });
-const listDescription = z.string().trim().max(2000, { message: 'Description is too long' });
+  .transform(withoutNul)
+  .pipe(z.string().trim().min(1, { message: 'List name is required' }).max(200, { message: 'List name is too long' }));
+const listDescription = z
+  .string({ message: 'Description must be text' })
+  .transform(withoutNul)
+  .pipe(z.string().trim().max(2000, { message: 'Description is too long' }));
 
 export const listCreateSchema = z.object({
   name: listName,
@@ -31,7 +33,7 @@ export const bulkAddSchema = z.union(
   [
     z.object({
       globalContactIds: z
-        .array(z.number({ message: 'Contact ids must be numbers' }).int().positive(), { message: 'globalContactIds must be a list of ids' })
+        .array(contactIdSchema, { message: 'globalContactIds must be a list of ids' })
         .min(1, { message: 'Select at least one contact' })
         .max(BULK_IDS_MAX, { message: `At most ${BULK_IDS_MAX} contacts at once; use a filter instead` }),
     }),

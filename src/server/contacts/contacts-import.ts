@@ -9,6 +9,7 @@ import {
   type ContactFields,
   type ImportRowError,
   type ImportSummary,
+  withoutNul,
 } from '../../shared/contacts.js';
 import type { Db } from '../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -167,7 +168,7 @@ function readRow(columns: Array<Field | undefined>, record: string[]): Partial<R
   columns.forEach((field, i) => {
     const value = record[i];
     if (!field || value === undefined) return;
-    const cleaned = restoreCell(value.trim());
+    const cleaned = restoreCell(withoutNul(value).trim());
     if (cleaned) values[field] = cleaned.slice(0, FIELD_MAX[field] ?? 200);
   });
   return values;

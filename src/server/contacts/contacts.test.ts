@@ -193,12 +193,19 @@ describe('search', () => {
   });
 
   it('refuses bad paging and filter values with 422', async () => {
-    for (const query of ['pageSize=101', 'pageSize=0', 'page=0', 'page=-1', 'page=abc', 'pageSize=2.5', 'language=French', `search=${'x'.repeat(201)}`]) {
+    const bad = ['pageSize=101', 'pageSize=0', 'page=0', 'page=-1', 'page=abc', 'pageSize=2.5', 'page=1&page=2', 'search=a&search=b', 'language=French', `search=${'x'.repeat(201)}`];
+    for (const query of bad) {
       const res = await t.request({ method: 'GET', url: `/api/global-contacts?${query}`, as: 'paid' });
       expect(res.statusCode, query).toBe(422);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
       expect(res.json().errors.length).toBeGreaterThan(0);
     }
+  });
+
+  it('ignores NUL characters and unknown parameters instead of failing', async () => {
+    expect(emailsOf(await search('search=sa%00ra&country=Saudi%00%20Arabia&unknown=1'))).toEqual(['sara.khalid@riyadhtech.test']);
+    const facets = await t.request({ method: 'GET', url: '/api/global-contacts/facets?search=%00&mediaType=%00', as: 'paid' });
+    expect(facets.statusCode, facets.body).toBe(200);
   });
 });
 
@@ -294,11 +301,17 @@ describe('changing the media database (super admin only)', () => {
     const dup = await t.request({ method: 'POST', url: '/api/global-contacts', as: 'admin', payload: { email: 'SARA.KHALID@riyadhtech.test' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('CONFLICT');
-    for (const payload of [{}, { email: '' }, { email: 'not-an-email' }, { email: 'a@b.test', firstName: 'x'.repeat(101) }]) {
+    for (const payload of [{}, [], { email: '' }, { email: 'not-an-email' }, { email: 42 }, { email: 'a@b.test', firstName: 'x'.repeat(101) }, { email: 'a@b.test', firstName: ['x'] }]) {
       const res = await t.request({ method: 'POST', url: '/api/global-contacts', as: 'admin', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json().errors[0].path).toMatch(/email|firstName|^$/);
     }
+  });
+
+  it('drops NUL characters from a contact rather than failing on them', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/global-contacts', as: 'admin', payload: { email: 'nul@example.com', firstName: 'Na\u0000dia' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().firstName).toBe('Nadia');
   });
 
   it('updates a contact; its new text is searchable; 404 unknown, 409 taken email', async () => {
@@ -339,7 +352,7 @@ describe('changing the media database (super admin only)', () => {
     expect((await search('country=Qatar')).total).toBe(43);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'contact.bulk_delete')).orderBy(desc(auditLog.id));
     expect(entry.details).toMatchObject({ requested: 3, deleted: 2, failed: 1 });
-    for (const payload of [{ ids: [] }, { ids: 'all' }, { ids: [1.5] }, {}]) {
+    for (const payload of [{ ids: [] }, { ids: 'all' }, { ids: [1.5] }, { ids: [0] }, { ids: [2 ** 31] }, { ids: ['1'] }, {}]) {
       expect((await t.request({ method: 'POST', url: '/api/global-contacts/bulk-delete', as: 'admin', payload })).statusCode).toBe(422);
     }
   });

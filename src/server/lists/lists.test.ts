@@ -63,10 +63,12 @@ describe('lists', () => {
   });
 
   it('validates names with the shared messages', async () => {
-    for (const payload of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, { name: 'ok', description: 5 }]) {
+    for (const payload of [{}, { name: '' }, { name: '   ' }, { name: '\u0000' }, { name: 'x'.repeat(201) }, { name: 'ok', description: 5 }, { name: ['a'] }]) {
       const res = await t.request({ method: 'POST', url: '/api/user-lists', as: 'alice', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
     }
+    const nul = await t.request({ method: 'POST', url: '/api/user-lists', as: 'alice', payload: { name: 'Gulf\u0000 desk', description: '\u0000' } });
+    expect(nul.json()).toMatchObject({ name: 'Gulf desk', description: '' });
     const empty = await t.request({ method: 'POST', url: '/api/user-lists', as: 'alice', payload: { name: ' ' } });
     expect(empty.json().errors).toEqual([{ path: 'name', message: 'List name is required' }]);
     const list = await createList('alice', 'Patch me');
@@ -106,7 +108,8 @@ describe('lists', () => {
     expect(again.json()).toEqual({ added: 1, skipped: 2 });
     const lists: UserList[] = (await t.request({ method: 'GET', url: '/api/user-lists', as: 'alice' })).json();
     expect(lists.find((l) => l.id === list.id)?.contactCount).toBe(3);
-    for (const payload of [{}, { globalContactIds: [] }, { globalContactIds: ['a'] }, { filter: { language: 'French' } }, { globalContactIds: Array(10_001).fill(1) }]) {
+    const bad = [{}, [], { globalContactIds: [] }, { globalContactIds: ['a'] }, { globalContactIds: [2 ** 31] }, { filter: null }, { filter: { language: 'French' } }, { globalContactIds: Array(10_001).fill(1) }];
+    for (const payload of bad) {
       expect((await bulk('alice', list.id, payload)).statusCode, JSON.stringify(payload).slice(0, 60)).toBe(422);
     }
   });
@@ -119,6 +122,7 @@ describe('lists', () => {
     expect((await bulk('alice', list.id, { filter: { search: 'احمد', mediaType: ['TV'] } })).json()).toEqual({ added: 1, skipped: 0 });
     expect((await bulk('alice', list.id, { filter: { mediaType: ['TV'] } })).json()).toEqual({ added: 1, skipped: 1 });
     expect((await contactsOf('alice', list.id)).total).toBe(27);
+    expect((await bulk('alice', list.id, { filter: { search: '\u0000', country: ['UAE\u0000'] } })).json()).toEqual({ added: 0, skipped: 25 });
   });
 
   it('pages a list\'s contacts, newest first, masked for a trial user and real for a paying one', async () => {
