@@ -15,6 +15,13 @@ import { notFoundPage, unsubscribePage, webVersionPage } from './web-pages.js';
 /** 1×1 transparent GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NO_STORE = 'no-store, no-cache, must-revalidate, private, max-age=0';
+const PIXEL_HEADERS = {
+  'content-type': 'image/gif',
+  'cache-control': NO_STORE,
+  pragma: 'no-cache',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'cross-origin',
+};
 
 /**
  * Public, unauthenticated endpoints (ARCHITECTURE.md §7): open pixel, click redirect, tracked download,
@@ -46,10 +53,13 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'private, max-age=0')
       .send(file.content);
 
-  app.get<{ Params: { file: string } }>('/t/o/:file', async (request, reply) => {
+  // The busiest path, so it skips helmet (the plugin rebuilds every header, CSP included, per request):
+  // a GIF needs no page policies, and helmet's default same-origin resource policy would stop webmail
+  // that loads images straight from us from showing the pixel at all.
+  app.get<{ Params: { file: string } }>('/t/o/:file', { helmet: false }, async (request, reply) => {
     const token = request.params.file.replace(/\.gif$/, '');
     record(request, token, 'open');
-    return reply.type('image/gif').header('cache-control', NO_STORE).header('pragma', 'no-cache').send(PIXEL);
+    return reply.headers(PIXEL_HEADERS).send(PIXEL);
   });
 
   app.get<{ Params: { token: string; linkId: string } }>('/t/c/:token/:linkId', async (request, reply) => {

@@ -40,6 +40,9 @@ describe('open pixel', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/gif');
       expect(res.headers['cache-control']).toContain('no-store');
+      // Webmail loading images straight from us must be allowed to show it.
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.rawPayload.equals(known.rawPayload)).toBe(true);
     }
     expect(known.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
@@ -171,6 +174,8 @@ describe('unsubscribe', () => {
     const unknown = await get(`/u/${UNKNOWN_TOKEN}`);
     expect(known.statusCode).toBe(200);
     expect(known.body).toContain('<form method="post"');
+    // Pages keep the app's security headers; only the pixel goes without them.
+    expect(known.headers['content-security-policy']).toContain("default-src 'self'");
     expect(known.body.replace(rows[3].token, 'TOKEN')).toBe(unknown.body.replace(UNKNOWN_TOKEN, 'TOKEN'));
     expect(await t.db.select().from(suppressions).where(eq(suppressions.email, rows[3].email))).toEqual([]);
   });
