@@ -27,13 +27,14 @@ type Log = { info: (message: string) => void };
 
 /**
  * Called at start: fills an empty media database with the demo contacts unless DEMO_DATA=off. Safe
- * when several processes start at once (existing emails are skipped).
+ * when several processes start at once (existing emails are skipped). One transaction: a process
+ * stopped mid-load would otherwise leave a partial database that every later start takes as loaded.
  */
 export async function loadDemoDataIfEmpty(deps: Pick<Deps, 'db' | 'config'>, log: Log): Promise<number> {
   if (!deps.config.demoData) return 0;
   if ((await countAllContacts(deps.db)) > 0) return 0;
   const started = Date.now();
-  const inserted = await loadDemoContacts(deps.db, DEMO_CONTACT_COUNT);
+  const inserted = await deps.db.transaction((tx) => loadDemoContacts(tx as unknown as Db, DEMO_CONTACT_COUNT));
   log.info(`Demo data: ${inserted} fictional media contacts loaded in ${Date.now() - started} ms (set DEMO_DATA=off to start empty)`);
   return inserted;
 }
