@@ -29,7 +29,10 @@ const email = (message: string, options: { allowLocalDomain: boolean } = { allow
 
 export const loginSchema = z.object({
   email: email('Invalid email address'),
-  password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(1024),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, { message: 'Password is required' })
+    .max(1024, { message: 'Password is too long' }),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -67,9 +70,12 @@ export const resendVerificationSchema = z.object({ email: email('Please enter a 
 export const forgotPasswordSchema = z.object({ email: email('Please enter a valid email address') });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1, { message: 'The reset link is invalid or has expired' }).max(200),
+  token: z
+    .string({ message: 'The reset link is invalid or has expired' })
+    .min(1, { message: 'The reset link is invalid or has expired' })
+    .max(200, { message: 'The reset link is invalid or has expired' }),
   password: z
-    .string()
+    .string({ message: `Password must be at least ${CHANGE_PASSWORD_MIN} characters` })
     .min(CHANGE_PASSWORD_MIN, { message: `Password must be at least ${CHANGE_PASSWORD_MIN} characters` })
     .max(1024, { message: 'Password is too long' }),
 });
@@ -93,7 +99,7 @@ export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ message: 'Current password is required' })
     .min(1, { message: 'Current password is required' })
-    .max(1024),
+    .max(1024, { message: 'Password is too long' }),
   newPassword: z
     .string({ message: `Password must be at least ${CHANGE_PASSWORD_MIN} characters` })
     .min(CHANGE_PASSWORD_MIN, { message: `Password must be at least ${CHANGE_PASSWORD_MIN} characters` })

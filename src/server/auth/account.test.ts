@@ -134,7 +134,15 @@ describe('forgotten password: POST /api/auth/forgot-password and /api/auth/reset
 
     const noToken = await reset({ password: 'long-enough' });
     expect(noToken.statusCode).toBe(422);
-    expect(noToken.json().errors[0].path).toBe('token');
+    expect(noToken.json().errors).toEqual([{ path: 'token', message: 'The reset link is invalid or has expired' }]);
+
+    const overlongToken = await reset({ token: 'x'.repeat(201), password: 'long-enough' });
+    expect(overlongToken.json().errors).toEqual([{ path: 'token', message: 'The reset link is invalid or has expired' }]);
+    const wrongTypes = await reset({ token: 42, password: ['long-enough'] });
+    expect(wrongTypes.json().errors).toEqual([
+      { path: 'token', message: 'The reset link is invalid or has expired' },
+      { path: 'password', message: 'Password must be at least 8 characters' },
+    ]);
 
     expect((await reset({ token: 'made-up-token', password: 'long-enough' })).statusCode).toBe(400);
   });
@@ -177,6 +185,11 @@ describe('PUT /api/auth/password', () => {
     expect(empty.json().errors).toEqual([
       { path: 'currentPassword', message: 'Current password is required' },
       { path: 'newPassword', message: 'Password must be at least 8 characters' },
+    ]);
+    const overlong = await change('validator', { currentPassword: 'x'.repeat(1025), newPassword: 'y'.repeat(1025) });
+    expect(overlong.json().errors).toEqual([
+      { path: 'currentPassword', message: 'Password is too long' },
+      { path: 'newPassword', message: 'Password is too long' },
     ]);
   });
 

@@ -74,6 +74,8 @@ describe('POST /api/auth/login', () => {
       { path: 'email', message: 'Invalid email address' },
       { path: 'password', message: 'Password is required' },
     ]);
+    const overlong = await call(t, { method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.test', password: 'x'.repeat(1025) } });
+    expect(overlong.json().errors).toEqual([{ path: 'password', message: 'Password is too long' }]);
     const empty = await call(t, { method: 'POST', url: '/api/auth/login' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.map((e: { path: string }) => e.path)).toEqual(['email', 'password']);
