@@ -43,7 +43,7 @@ export default function AdminPage() {
             {t('tabs.audit')}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="users" className="grid gap-6 lg:grid-cols-3">
+        <Tabs.Content value="users" className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <UserManagement />
           </div>

@@ -40,7 +40,8 @@ export function RecentUsers() {
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-slate-900">{displayName(user)}</p>
                   <p className="truncate text-xs text-slate-500">
-                    {user.companyName} · {formatDate(user.createdAt)}
+                    {/* Isolated, so a Latin company name does not pull the Arabic date into its own direction. */}
+                    <bdi>{user.companyName}</bdi> · <bdi>{formatDate(user.createdAt)}</bdi>
                   </p>
                 </div>
                 <RoleBadge role={user.role} />
