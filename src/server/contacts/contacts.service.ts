@@ -18,8 +18,15 @@ import { conflict, notFound } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 
 /** Everything a person can search a contact by, folded once at write time (PRODUCT.md §3). */
-export function searchTextOf(c: Pick<ContactFields, 'firstName' | 'lastName' | 'email' | 'organization' | 'position' | 'contactTopics' | 'outletTopics'>): string {
-  return foldText([c.firstName, c.lastName, c.email, c.organization, c.position, c.contactTopics, c.outletTopics].join(' '));
+export function searchTextOf(
+  c: Pick<
+    ContactFields,
+    'firstName' | 'lastName' | 'email' | 'organization' | 'position' | 'contactTopics' | 'outletTopics'
+  >,
+): string {
+  return foldText(
+    [c.firstName, c.lastName, c.email, c.organization, c.position, c.contactTopics, c.outletTopics].join(' '),
+  );
 }
 
 /** Both drivers answer raw queries with `{ rows }`. */
@@ -44,7 +51,9 @@ function dimensionCondition(filter: ContactFilter, dimension: FilterDimension): 
     case 'language':
       return filter.language ? eq(gc.language, filter.language) : undefined;
     case 'contactTopic':
-      return filter.contactTopic.length ? sql`${gc.contactTopicList} && ${sql.param(filter.contactTopic)}::text[]` : undefined;
+      return filter.contactTopic.length
+        ? sql`${gc.contactTopicList} && ${sql.param(filter.contactTopic)}::text[]`
+        : undefined;
   }
 }
 
@@ -84,7 +93,10 @@ const CACHE_ENTRIES = 500;
 const caches = new WeakMap<Db, Map<string, unknown>>();
 
 async function contactsVersion(db: Db): Promise<string> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY));
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, VERSION_KEY));
   return row?.value ?? 'initial';
 }
 
@@ -116,7 +128,10 @@ async function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promis
 }
 
 async function countMatching(db: Db, conditions: SQL[]): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(gc).where(and(...conditions));
+  const [row] = await db
+    .select({ n: count() })
+    .from(gc)
+    .where(and(...conditions));
   return Number(row.n);
 }
 
@@ -146,8 +161,12 @@ export async function searchContacts(
   // A text search matches few rows: one scan yields both the page and the total. Broad filters keep a
   // separate count, which the cache then spares.
   const countInline = !cache.has(countKey) && hasText;
+  const readPage =
+    hasText && filter.country.length && filter.mediaType.length
+      ? () => pageFromPairIndex(db, conditions, paging)
+      : () => page(countInline);
   const [rows, overallTotal] = await Promise.all([
-    page(countInline),
+    readPage(),
     cached(db, `${version}|count|all`, () => countMatching(db, [])),
   ]);
   let total: number;
@@ -166,9 +185,47 @@ export async function searchContacts(
   };
 }
 
+/** Mirrors the predicates of the partial indexes global_contacts_pair_text_idx and _long_text_idx. */
+const FITS_PAIR_INDEX = sql`octet_length(search_text) + octet_length(country) + octet_length(media_type) < 2400`;
+const OUTSIDE_PAIR_INDEX = sql`octet_length(search_text) + octet_length(country) + octet_length(media_type) >= 2400`;
+
+/**
+ * Text plus a media type and a country: the matches and their total are read from the pair index alone
+ * (media type, country, id, search text), so a common word costs index pages instead of one heap page
+ * per candidate row; the few rows too long for that index come from their own small index. Only the
+ * page's rows are then read from the table.
+ */
+async function pageFromPairIndex(db: Db, conditions: SQL[], paging: { page: number; pageSize: number }) {
+  const where = and(...conditions);
+  const matches = rowsOf<{ id: number; total: number }>(
+    await db.execute(sql`
+      SELECT id, count(*) OVER () AS total FROM (
+        SELECT id FROM ${gc} WHERE ${where} AND ${FITS_PAIR_INDEX}
+        UNION ALL
+        SELECT id FROM ${gc} WHERE ${where} AND ${OUTSIDE_PAIR_INDEX}) AS m
+      ORDER BY id DESC LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`),
+  );
+  if (!matches.length) return [];
+  const rows = await db
+    .select({ row: gc })
+    .from(gc)
+    .where(
+      inArray(
+        gc.id,
+        matches.map((m) => Number(m.id)),
+      ),
+    )
+    .orderBy(desc(gc.id));
+  return rows.map((r) => ({ ...r, total: Number(matches[0].total) }));
+}
+
 const FACET_LIMIT = 100;
 
-async function facetOf(db: Db, column: typeof gc.country | typeof gc.mediaType | typeof gc.language, conditions: SQL[]): Promise<FacetValue[]> {
+async function facetOf(
+  db: Db,
+  column: typeof gc.country | typeof gc.mediaType | typeof gc.language,
+  conditions: SQL[],
+): Promise<FacetValue[]> {
   const rows = await db
     .select({ value: column, count: count() })
     .from(gc)
@@ -187,7 +244,10 @@ async function topicFacet(db: Db, conditions: SQL[]): Promise<FacetValue[]> {
         ${where}
         GROUP BY topic ORDER BY count(*) DESC, topic LIMIT ${FACET_LIMIT}`,
   );
-  return rowsOf<{ value: string; count: number }>(result).map((r) => ({ value: r.value, count: Number(r.count) }));
+  return rowsOf<{ value: string; count: number }>(result).map((r) => ({
+    value: r.value,
+    count: Number(r.count),
+  }));
 }
 
 /**
@@ -200,7 +260,9 @@ export async function contactFacets(db: Db, filter: ContactFilter): Promise<Cont
     return cached(db, `${version}|facets|${filterKey(filter)}`, () => facetsOfTextSearch(db, filter));
   }
   const facet = (dimension: FilterDimension, compute: (conditions: SQL[]) => Promise<FacetValue[]>) =>
-    cached(db, `${version}|facet:${dimension}|${filterKey(filter, dimension)}`, () => compute(filterConditions(filter, dimension)));
+    cached(db, `${version}|facet:${dimension}|${filterKey(filter, dimension)}`, () =>
+      compute(filterConditions(filter, dimension)),
+    );
   const [countries, contactTopics, mediaTypes, languages] = await Promise.all([
     facet('country', (c) => facetOf(db, gc.country, c)),
     facet('contactTopic', (c) => topicFacet(db, c)),
@@ -221,7 +283,11 @@ async function facetsOfTextSearch(db: Db, filter: ContactFilter): Promise<Contac
   const active = DIMENSIONS.filter((d) => dimensionCondition(filter, d));
   const relevant =
     active.length >= 2
-      ? or(...active.map((skipped) => and(...active.filter((d) => d !== skipped).map((d) => dimensionCondition(filter, d)!))))
+      ? or(
+          ...active.map((skipped) =>
+            and(...active.filter((d) => d !== skipped).map((d) => dimensionCondition(filter, d)!)),
+          ),
+        )
       : undefined;
   const result = await db.execute(sql`
     WITH matched AS MATERIALIZED (
@@ -292,7 +358,11 @@ function isUniqueViolation(error: unknown): boolean {
 const duplicateEmail = () => conflict('A contact with this email already exists');
 
 export async function createContact(db: Db, fields: ContactFields): Promise<Contact> {
-  const [row] = await db.insert(gc).values(columnsOf(fields)).onConflictDoNothing({ target: gc.email }).returning();
+  const [row] = await db
+    .insert(gc)
+    .values(columnsOf(fields))
+    .onConflictDoNothing({ target: gc.email })
+    .returning();
   if (!row) throw duplicateEmail();
   await markContactsChanged(db);
   return presentContact(row, true);
@@ -318,7 +388,10 @@ export async function deleteContact(db: Db, actor: AuditActor, id: number): Prom
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(gc).where(eq(gc.id, id)).returning({ id: gc.id, email: gc.email });
     if (!row) throw notFound('Contact not found');
-    await recordAudit(tx as unknown as Db, actor, 'contact.delete', String(id), { email: row.email, deleted: 1 });
+    await recordAudit(tx as unknown as Db, actor, 'contact.delete', String(id), {
+      email: row.email,
+      deleted: 1,
+    });
     await markContactsChanged(tx as unknown as Db);
   });
 }
@@ -326,12 +399,18 @@ export async function deleteContact(db: Db, actor: AuditActor, id: number): Prom
 const AUDITED_IDS_MAX = 1000;
 
 /** One call for many: the reply says which ids were deleted and why the others were not. */
-export async function bulkDeleteContacts(db: Db, actor: AuditActor, ids: number[]): Promise<BulkDeleteResult> {
+export async function bulkDeleteContacts(
+  db: Db,
+  actor: AuditActor,
+  ids: number[],
+): Promise<BulkDeleteResult> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const deleted = await tx.delete(gc).where(inArray(gc.id, unique)).returning({ id: gc.id });
     const deletedIds = new Set(deleted.map((r) => r.id));
-    const failed = unique.filter((id) => !deletedIds.has(id)).map((id) => ({ id, reason: 'Contact not found' }));
+    const failed = unique
+      .filter((id) => !deletedIds.has(id))
+      .map((id) => ({ id, reason: 'Contact not found' }));
     await recordAudit(tx as unknown as Db, actor, 'contact.bulk_delete', null, {
       requested: unique.length,
       deleted: deletedIds.size,
@@ -352,7 +431,8 @@ const UNIT_SEPARATOR = '\u001f';
  */
 export async function insertContactBatch(db: Db, contacts: ContactFields[]): Promise<string[]> {
   if (!contacts.length) return [];
-  const column = <K extends keyof ContactFields>(key: K) => sql.param(contacts.map((c) => String(c[key] ?? '')));
+  const column = <K extends keyof ContactFields>(key: K) =>
+    sql.param(contacts.map((c) => String(c[key] ?? '')));
   const result = await db.execute(sql`
     INSERT INTO ${gc} (email, first_name, last_name, phone, organization, position, category, country, specialization,
       focus, contact_topics, outlet_topics, contact_topic_list, media_type, language, search_text)

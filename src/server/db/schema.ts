@@ -176,6 +176,14 @@ export const globalContacts = pgTable(
     index('global_contacts_media_type_idx').on(t.mediaType),
     index('global_contacts_language_idx').on(t.language),
     index('global_contacts_topics_idx').using('gin', t.contactTopicList),
+    // Text search under a media type and country pair answered from the index alone (no heap page per
+    // row); rows whose text would not fit a B-tree entry are left out and found by the next index.
+    index('global_contacts_pair_text_idx')
+      .on(t.mediaType, t.country, t.id, t.searchText)
+      .where(sql`octet_length(search_text) + octet_length(country) + octet_length(media_type) < 2400`),
+    index('global_contacts_long_text_idx')
+      .on(t.id)
+      .where(sql`octet_length(search_text) + octet_length(country) + octet_length(media_type) >= 2400`),
   ],
 );
 

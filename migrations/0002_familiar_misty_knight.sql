@@ -1,0 +1,2 @@
+CREATE INDEX "global_contacts_pair_text_idx" ON "global_contacts" USING btree ("media_type","country","id","search_text") WHERE octet_length(search_text) + octet_length(country) + octet_length(media_type) < 2400;--> statement-breakpoint
+CREATE INDEX "global_contacts_long_text_idx" ON "global_contacts" USING btree ("id") WHERE octet_length(search_text) + octet_length(country) + octet_length(media_type) >= 2400;
