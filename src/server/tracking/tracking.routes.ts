@@ -33,8 +33,9 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const events = new EventBuffer(db, app.log);
   app.addHook('onClose', async () => events.close());
 
-  // RFC 8058 one-click posts `List-Unsubscribe=One-Click` form-encoded; the body itself carries nothing we need.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+  // RFC 8058 one-click posts `List-Unsubscribe=One-Click` form-encoded; no body carries anything we need,
+  // so none is parsed (a malformed JSON body must get the same page as any other, not an API error).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { bodyLimit: 4096 }, (_req, _payload, done) => done(null, undefined));
 
   const record = (request: FastifyRequest, token: string, type: TrackingEventType, extra: { linkId?: number; attachmentId?: string } = {}) => {

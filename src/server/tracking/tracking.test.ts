@@ -199,6 +199,9 @@ describe('unsubscribe', () => {
     expect(unknown.body).toBe(res.body);
     const noBody = await t.request({ method: 'POST', url: `/u/${UNKNOWN_TOKEN}` });
     expect(noBody.body).toBe(res.body);
+    const brokenJson = await t.request({ method: 'POST', url: `/u/${UNKNOWN_TOKEN}`, headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(brokenJson.statusCode).toBe(200);
+    expect(brokenJson.body).toBe(res.body);
     expect(await t.db.select().from(suppressions).where(and(eq(suppressions.reason, 'unsubscribed')))).toHaveLength(1);
   });
 });
