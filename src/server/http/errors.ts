@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { ZodError, type ZodType, type z } from 'zod';
 
 export type FieldError = { path: string; message: string };
@@ -116,7 +117,20 @@ export function installErrorHandler(app: FastifyInstance): void {
           : error.message;
       return reply.status(status).send({ message, code: statusCodes[status] ?? 'BAD_REQUEST' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
     return reply.status(500).send({ message: 'Server error occurred', code: 'SERVER_ERROR' });
   });
+}
+
+/**
+ * A failed query carries its parameters in its message, stack and fields: password hashes, email
+ * addresses, release text. The log keeps the SQL, the database's own error and where it happened.
+ */
+export function withoutQueryParameters(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const safe = new Error(`Failed query: ${error.query}`, { cause: error.cause });
+  safe.name = 'DrizzleQueryError';
+  const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line)) ?? [];
+  safe.stack = [`DrizzleQueryError: ${safe.message}`, ...frames].join('\n');
+  return safe;
 }
