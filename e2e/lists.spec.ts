@@ -83,7 +83,7 @@ describe('My Lists', { timeout: 180_000 }, () => {
     const row = view.getByTestId('list-contact-row').filter({ hasText: 'Journalist03 Tester' });
     await row.getByRole('button', { name: /^Journalist03 Tester/ }).click();
     const detail = page.getByRole('dialog', { name: 'Journalist03 Tester' });
-    expect(await detail.getByTestId('list-detail-email').textContent()).toBe('journalist03@example.com');
+    expect(await detail.getByTestId('detail-email').textContent()).toBe('journalist03@example.com');
     await detail.getByRole('button', { name: 'Close' }).click();
     await detail.waitFor({ state: 'detached' });
 
@@ -130,6 +130,19 @@ describe('My Lists', { timeout: 180_000 }, () => {
     await page.goto('/my-lists');
     await page.getByRole('heading', { name: 'قوائمي', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await page.getByRole('article', { name: 'قائمة الخليج' }).getByText('جهة اتصال واحدة').waitFor();
+    const card = page.getByRole('article', { name: 'قائمة الخليج' });
+    await card.getByText('جهة اتصال واحدة').waitFor();
+
+    // Countries and media types are stored in English and shown in the page's language.
+    await card.getByRole('button', { name: 'عرض' }).click();
+    const view = page.getByRole('dialog', { name: 'قائمة الخليج' });
+    const row = view.getByTestId('list-contact-row');
+    await row.getByText('الإمارات', { exact: false }).waitFor();
+    await row.getByRole('button', { name: /^أحمد المنصوري/ }).click();
+    const detail = page.getByRole('dialog', { name: 'أحمد المنصوري' });
+    await detail.getByText('المعلومات المهنية').waitFor();
+    await detail.getByText('صحيفة').waitFor();
+    await detail.getByText('اشترك لعرض عناوين البريد الإلكتروني').waitFor();
+    expect(await detail.getByTestId('detail-email').textContent()).toContain('•••••');
   });
 });

@@ -11,12 +11,14 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { cn } from '../../ui/cn';
-import { ListContactDialog } from './list-contact-dialog';
+import { ContactDetailDialog } from '../contacts/contact-detail-dialog';
+import { fullName, valueLabel } from '../contacts/contacts-text';
 import { useListContacts, useRemoveFromList } from './lists-api';
 
 /** A list's contacts, 20 a page with a numbered pager; remove one, or open one for its details. */
 export function ListViewDialog({ list, onClose }: { list: UserList | null; onClose: () => void }) {
   const { t } = useTranslation('lists');
+  const { t: tContacts } = useTranslation('contacts');
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<Contact | null>(null);
@@ -91,7 +93,8 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
               )}
             >
               {contacts.data.items.map(({ id, contact }) => {
-                const name = `${contact.firstName} ${contact.lastName}`.trim() || contact.email;
+                const name = fullName(contact) || contact.email;
+                const country = contact.country && valueLabel(tContacts, 'country', contact.country);
                 return (
                   <li
                     key={id}
@@ -105,7 +108,7 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
                     >
                       <span className="block truncate font-medium text-slate-900">{name}</span>
                       <span className="block truncate text-sm text-slate-600">
-                        {[contact.position, contact.organization, contact.country]
+                        {[contact.position, contact.organization, country]
                           .filter(Boolean)
                           .join(' · ')}
                       </span>
@@ -138,13 +141,13 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
           </div>
         )}
       </Dialog>
-      <ListContactDialog contact={detail} onClose={() => setDetail(null)} />
+      <ContactDetailDialog contact={detail} onClose={() => setDetail(null)} />
       <ConfirmDialog
         open={toRemove !== null}
         onOpenChange={(open) => !open && !remove.isPending && setToRemove(null)}
         title={t('remove.title')}
         description={t('remove.description', {
-          name: toRemove ? `${toRemove.firstName} ${toRemove.lastName}`.trim() || toRemove.email : '',
+          name: toRemove ? fullName(toRemove) || toRemove.email : '',
           list: list?.name ?? '',
         })}
         confirmLabel={remove.isPending ? t('actions.removing') : t('actions.remove')}
