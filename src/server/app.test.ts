@@ -25,6 +25,13 @@ describe('HTTP conventions', () => {
     expect(res.json().code).toBe('BAD_REQUEST');
   });
 
+  it('answers a badly encoded URL with a 400 in the error shape', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/%zz' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
+    expect(Object.keys(res.json()).sort()).toEqual(['code', 'message']);
+  });
+
   it('refuses a state-changing call from a foreign origin', async () => {
     const res = await t.request({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);

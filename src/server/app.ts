@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from './deps.js';
-import { installErrorHandler } from './http/errors.js';
+import { frameworkErrors, installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -39,6 +39,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     trustProxy: true,
     // Unknown query shapes must never reach a handler as arrays of objects.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   app.decorate('deps', deps);
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { ZodError, type ZodType, type z } from 'zod';
 
@@ -93,6 +93,11 @@ const statusCodes: Record<number, string> = {
   422: 'VALIDATION_ERROR',
   429: 'RATE_LIMITED',
 };
+
+/** Errors Fastify raises before routing (a badly percent-encoded URL, an over-long parameter), in our shape. */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  void reply.status(400).send({ message: error.message, code: 'BAD_REQUEST' });
+}
 
 /** Maps every thrown error to the JSON error shape; only real faults become a 500. */
 export function installErrorHandler(app: FastifyInstance): void {
