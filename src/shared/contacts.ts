@@ -167,6 +167,23 @@ export const contactInputSchema = z.object({
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactFields = z.output<typeof contactInputSchema>;
 
+/** Every field but the email, empty: where the admin form and test fixtures start. */
+export const BLANK_CONTACT: Omit<ContactFields, 'email'> = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  organization: '',
+  position: '',
+  category: '',
+  country: '',
+  specialization: '',
+  focus: '',
+  contactTopics: '',
+  outletTopics: '',
+  mediaType: '',
+  language: 'English',
+};
+
 // ---------------------------------------------------------------- search filter
 
 const manyValues = z.preprocess(

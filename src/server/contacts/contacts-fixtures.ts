@@ -1,25 +1,10 @@
-import type { ContactFields } from '../../shared/contacts.js';
+import { BLANK_CONTACT, type ContactFields } from '../../shared/contacts.js';
 import type { Db } from '../db/client.js';
 import { insertContactBatch, markContactsChanged } from './contacts.service.js';
 
-/** A contact with every field filled, for tests: override what the test is about. */
+/** A blank contact for tests: override what the test is about. */
 export function contactFields(overrides: Partial<ContactFields> & { email: string }): ContactFields {
-  return {
-    firstName: '',
-    lastName: '',
-    phone: '',
-    organization: '',
-    position: '',
-    category: '',
-    country: '',
-    specialization: '',
-    focus: '',
-    contactTopics: '',
-    outletTopics: '',
-    mediaType: '',
-    language: 'English',
-    ...overrides,
-  };
+  return { ...BLANK_CONTACT, ...overrides };
 }
 
 export async function insertContacts(db: Db, contacts: ContactFields[]): Promise<void> {

@@ -3,6 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
+  BLANK_CONTACT,
   COUNTRIES,
   MEDIA_TYPES,
   contactInputSchema,
@@ -38,22 +39,7 @@ const TEXT_FIELDS: TextField[] = [
   'outletTopics',
 ];
 
-const emptyContact: ContactInput = {
-  email: '',
-  firstName: '',
-  lastName: '',
-  phone: '',
-  organization: '',
-  position: '',
-  category: '',
-  country: '',
-  specialization: '',
-  focus: '',
-  contactTopics: '',
-  outletTopics: '',
-  mediaType: '',
-  language: 'English',
-};
+const emptyContact: ContactInput = { email: '', ...BLANK_CONTACT };
 
 function valuesOf(contact: Contact | null): ContactInput {
   if (!contact) return emptyContact;

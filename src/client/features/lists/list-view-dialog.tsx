@@ -108,9 +108,7 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
                     >
                       <span className="block truncate font-medium text-slate-900">{name}</span>
                       <span className="block truncate text-sm text-slate-600">
-                        {[contact.position, contact.organization, country]
-                          .filter(Boolean)
-                          .join(' · ')}
+                        {[contact.position, contact.organization, country].filter(Boolean).join(' · ')}
                       </span>
                       <span className="block truncate text-xs text-slate-500">
                         <bdi dir="ltr">{contact.email}</bdi>
