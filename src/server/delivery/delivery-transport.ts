@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer } from '../mail/transport.js';
+import { smtpPoolOptions, type Mailer } from '../mail/transport.js';
 import type { OutgoingMessage } from './release-renderer.js';
 
 /** Where the engine hands messages: an SMTP pool fed pre-built MIME, or the capture mailer. */
@@ -23,17 +23,7 @@ export class DeliveryError extends Error {
  * attachments are not encoded again per recipient (the shared Mailer would re-encode them).
  */
 export function smtpDeliveryTransport(smtpUrl: string, poolSize: number): DeliveryTransport {
-  const url = new URL(smtpUrl);
-  const transport = nodemailer.createTransport({
-    pool: true,
-    maxConnections: poolSize,
-    maxMessages: Infinity,
-    host: url.hostname,
-    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
-    secure: url.protocol === 'smtps:',
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    tls: { rejectUnauthorized: url.searchParams.get('tls') !== 'insecure' },
-  });
+  const transport = nodemailer.createTransport({ ...smtpPoolOptions(smtpUrl, poolSize), maxMessages: Infinity });
   return {
     async send(message) {
       try {

@@ -45,10 +45,11 @@ export function createMailer(options: {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.pool) : captureMailer(options);
 }
 
-function smtpMailer(smtpUrl: string, from: string, pool: number): Mailer {
+/** A pool of `pool` connections to the relay of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
+export function smtpPoolOptions(smtpUrl: string, pool: number) {
   const url = new URL(smtpUrl);
-  const transport = nodemailer.createTransport({
-    pool: true,
+  return {
+    pool: true as const,
     maxConnections: pool,
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
@@ -56,7 +57,11 @@ function smtpMailer(smtpUrl: string, from: string, pool: number): Mailer {
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     // `?tls=insecure` accepts a self-signed certificate (a local relay); the default verifies it.
     tls: { rejectUnauthorized: url.searchParams.get('tls') !== 'insecure' },
-  });
+  };
+}
+
+function smtpMailer(smtpUrl: string, from: string, pool: number): Mailer {
+  const transport = nodemailer.createTransport(smtpPoolOptions(smtpUrl, pool));
   return {
     mode: 'smtp',
     async send(message) {
