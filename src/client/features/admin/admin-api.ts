@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminStats, AdminUser, AuditEntry, OutboxMessage, OutboxPage, Paged, RoleChangeResult, Suppression } from '../../../shared/admin';
+import type {
+  AdminStats,
+  AdminUser,
+  AuditEntry,
+  OutboxMessage,
+  OutboxPage,
+  Paged,
+  RoleChangeResult,
+  Suppression,
+} from '../../../shared/admin';
 import type { Role } from '../../../shared/auth';
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
@@ -66,7 +75,8 @@ export function useSuppressions(search: string, page: number) {
 export function useLiftSuppression() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api.delete<{ lifted: true; email: string }>(`${SUPPRESSIONS_PATH}/${encodeURIComponent(email)}`),
+    mutationFn: (email: string) =>
+      api.delete<{ lifted: true; email: string }>(`${SUPPRESSIONS_PATH}/${encodeURIComponent(email)}`),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [SUPPRESSIONS_PATH] }),

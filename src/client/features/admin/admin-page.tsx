@@ -29,7 +29,10 @@ export default function AdminPage() {
       </header>
       <StatCards />
       <Tabs.Root defaultValue="users" dir={i18n.dir()} className="space-y-6">
-        <Tabs.List aria-label={t('tabs.label')} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex">
+        <Tabs.List
+          aria-label={t('tabs.label')}
+          className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex"
+        >
           <Tabs.Trigger value="users" className={TAB_CLASS}>
             {t('tabs.users')}
           </Tabs.Trigger>
@@ -66,7 +69,8 @@ export default function AdminPage() {
 function StatCards() {
   const { t } = useTranslation('admin');
   const { data, isPending, isError, error, refetch } = useAdminStats();
-  if (isError) return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => void refetch()} />;
+  if (isError)
+    return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => void refetch()} />;
   const cards: Array<{ key: string; value?: number; icon: ReactNode }> = [
     { key: 'totalUsers', value: data?.totalUsers, icon: <Users className="h-5 w-5" aria-hidden /> },
     { key: 'activeUsers', value: data?.activeUsers, icon: <UserCheck className="h-5 w-5" aria-hidden /> },
@@ -94,4 +98,3 @@ function StatCards() {
     </section>
   );
 }
-

@@ -5,9 +5,10 @@ import type { AuditEntry } from '../../../shared/admin';
 import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, ErrorState } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useAudit } from './admin-api';
+import { RowsSkeleton } from './search-field';
 
 /** PRODUCT.md §3 audit trail: who changed roles, imported or deleted contacts, lifted suppressions, and when. */
 export function AuditTab() {
@@ -20,13 +21,12 @@ export function AuditTab() {
       <CardHeader title={t('audit.title')} description={t('audit.description')} />
       <CardBody className="space-y-4">
         {audit.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-12" />
-            ))}
-          </div>
+          <RowsSkeleton />
         ) : audit.isError ? (
-          <ErrorState message={translateMessage(errorMessage(audit.error))} onRetry={() => void audit.refetch()} />
+          <ErrorState
+            message={translateMessage(errorMessage(audit.error))}
+            onRetry={() => void audit.refetch()}
+          />
         ) : audit.data.items.length === 0 ? (
           <EmptyState icon={<ScrollText className="h-10 w-10" aria-hidden />} title={t('audit.empty')} />
         ) : (
@@ -34,10 +34,18 @@ export function AuditTab() {
             <table className="w-full min-w-[36rem] text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-slate-500">
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('audit.when')}</th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('audit.who')}</th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('audit.action')}</th>
-                  <th scope="col" className="py-2 text-start font-medium">{t('audit.target')}</th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('audit.when')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('audit.who')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('audit.action')}
+                  </th>
+                  <th scope="col" className="py-2 text-start font-medium">
+                    {t('audit.target')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -47,7 +55,9 @@ export function AuditTab() {
                     <td className="py-3 pe-4">
                       <span dir="ltr">{entry.actorEmail ?? t('audit.system')}</span>
                     </td>
-                    <td className="py-3 pe-4 font-medium text-slate-900">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+                    <td className="py-3 pe-4 font-medium text-slate-900">
+                      {t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}
+                    </td>
                     <td className="py-3">
                       <span dir="ltr">{entry.target ?? '—'}</span>
                       <AuditDetails entry={entry} />
@@ -70,13 +80,16 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
   if (entry.action === 'user.role_changed' && from && to) {
     return (
       <p className="text-xs text-slate-500">
-        {t('audit.roleChange', { from: t(`roles.${from}`, { defaultValue: from }), to: t(`roles.${to}`, { defaultValue: to }) })}
+        {t('audit.roleChange', {
+          from: t(`roles.${from}`, { defaultValue: from }),
+          to: t(`roles.${to}`, { defaultValue: to }),
+        })}
       </p>
     );
   }
   const summary = Object.entries(entry.details)
     .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
-    .map(([key, value]) => `${key}: ${value}`)
+    .map(([key, value]) => `${t(`audit.details.${key}`, { defaultValue: key })}: ${value}`)
     .join(' · ');
   return summary ? <p className="text-xs text-slate-500">{summary}</p> : null;
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Info, Mail, Search } from 'lucide-react';
+import { Info, Mail } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
-import { EmptyState, ErrorState, Skeleton, Spinner } from '../../ui/feedback';
-import { Input } from '../../ui/field';
+import { EmptyState, ErrorState, Spinner } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useOutbox, useOutboxMessage } from './admin-api';
+import { SearchField, RowsSkeleton } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** Capture mode's mail (no SMTP_URL): every message the product would have sent, newest first. */
@@ -31,28 +31,22 @@ export function OutboxTab() {
             {t('outbox.smtpMode')}
           </p>
         )}
-        <div className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            placeholder={t('outbox.searchPlaceholder')}
-            aria-label={t('outbox.search')}
-            className="ps-9"
-          />
-        </div>
+        <SearchField
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          label={t('outbox.search')}
+          placeholder={t('outbox.searchPlaceholder')}
+        />
         {outbox.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-12" />
-            ))}
-          </div>
+          <RowsSkeleton />
         ) : outbox.isError ? (
-          <ErrorState message={translateMessage(errorMessage(outbox.error))} onRetry={() => void outbox.refetch()} />
+          <ErrorState
+            message={translateMessage(errorMessage(outbox.error))}
+            onRetry={() => void outbox.refetch()}
+          />
         ) : outbox.data.items.length === 0 ? (
           <EmptyState icon={<Mail className="h-10 w-10" aria-hidden />} title={t('outbox.empty')} />
         ) : (
@@ -62,10 +56,16 @@ export function OutboxTab() {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">{message.subject}</p>
                   <p className="truncate text-sm text-slate-600">
-                    {t('outbox.to')} <span dir="ltr">{message.to}</span> · {formatDate(message.createdAt, true)}
+                    {t('outbox.to')} <span dir="ltr">{message.to}</span> ·{' '}
+                    {formatDate(message.createdAt, true)}
                   </p>
                 </div>
-                <Button variant="secondary" size="sm" onClick={() => setOpenId(message.id)} aria-label={t('outbox.viewMessage', { subject: message.subject })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setOpenId(message.id)}
+                  aria-label={t('outbox.viewMessage', { subject: message.subject })}
+                >
                   {t('outbox.view')}
                 </Button>
               </li>
@@ -83,11 +83,19 @@ function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void
   const { t } = useTranslation('admin');
   const message = useOutboxMessage(id);
   return (
-    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()} title={message.data?.subject ?? t('outbox.message')} size="xl">
+    <Dialog
+      open={id !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={message.data?.subject ?? t('outbox.message')}
+      size="xl"
+    >
       {message.isPending ? (
         <Spinner label={t('outbox.loadingMessage')} className="py-10" />
       ) : message.isError ? (
-        <ErrorState message={translateMessage(errorMessage(message.error))} onRetry={() => void message.refetch()} />
+        <ErrorState
+          message={translateMessage(errorMessage(message.error))}
+          onRetry={() => void message.refetch()}
+        />
       ) : (
         <div className="space-y-3">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

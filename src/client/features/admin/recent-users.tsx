@@ -34,7 +34,10 @@ export function RecentUsers() {
           <ul className="space-y-4" aria-label={t('recent.title')}>
             {data.recentUsers.map((user) => (
               <li key={user.id} className="flex items-center gap-3">
-                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800" aria-hidden>
+                <span
+                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+                  aria-hidden
+                >
                   {initials(user)}
                 </span>
                 <div className="min-w-0 flex-1">

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Search, ShieldOff } from 'lucide-react';
+import { ShieldOff } from 'lucide-react';
 import type { Suppression } from '../../../shared/admin';
 import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
-import { Input } from '../../ui/field';
+import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useLiftSuppression, useSuppressions } from './admin-api';
+import { SearchField, RowsSkeleton } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** PRODUCT.md §3: addresses nobody mails again (unsubscribed, hard-bounced); a super admin may lift one. */
@@ -23,13 +23,20 @@ export function SuppressionsTab() {
   const [lifting, setLifting] = useState<Suppression | null>(null);
   const suppressions = useSuppressions(useDebouncedValue(search.trim()), page);
   const lift = useLiftSuppression();
-  const pageCount = suppressions.data ? Math.max(1, Math.ceil(suppressions.data.total / suppressions.data.pageSize)) : 1;
+  const pageCount = suppressions.data
+    ? Math.max(1, Math.ceil(suppressions.data.total / suppressions.data.pageSize))
+    : 1;
 
   const confirmLift = () => {
     if (!lifting) return;
     lift.mutate(lifting.email, {
       onSuccess: () => toast({ title: t('toasts.suppressionLifted'), description: lifting.email }),
-      onError: (error) => toast({ title: t('toasts.error'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('toasts.error'),
+          description: translateMessage(errorMessage(error)),
+          variant: 'destructive',
+        }),
       onSettled: () => setLifting(null),
     });
   };
@@ -38,30 +45,27 @@ export function SuppressionsTab() {
     <Card>
       <CardHeader title={t('suppressions.title')} description={t('suppressions.description')} />
       <CardBody className="space-y-4">
-        <div className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            placeholder={t('suppressions.searchPlaceholder')}
-            aria-label={t('suppressions.search')}
-            className="ps-9"
-          />
-        </div>
+        <SearchField
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          label={t('suppressions.search')}
+          placeholder={t('suppressions.searchPlaceholder')}
+        />
         {suppressions.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-12" />
-            ))}
-          </div>
+          <RowsSkeleton />
         ) : suppressions.isError ? (
-          <ErrorState message={translateMessage(errorMessage(suppressions.error))} onRetry={() => void suppressions.refetch()} />
+          <ErrorState
+            message={translateMessage(errorMessage(suppressions.error))}
+            onRetry={() => void suppressions.refetch()}
+          />
         ) : suppressions.data.items.length === 0 ? (
-          <EmptyState icon={<ShieldOff className="h-10 w-10" aria-hidden />} title={t('suppressions.empty')} />
+          <EmptyState
+            icon={<ShieldOff className="h-10 w-10" aria-hidden />}
+            title={t('suppressions.empty')}
+          />
         ) : (
           <ul className="divide-y divide-slate-100" aria-label={t('suppressions.title')}>
             {suppressions.data.items.map((item) => (
@@ -71,11 +75,18 @@ export function SuppressionsTab() {
                     <span dir="ltr">{item.email}</span>
                   </p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                    <Badge tone={item.reason === 'bounced' ? 'red' : 'amber'}>{t(`suppressions.reasons.${item.reason}`, { defaultValue: item.reason })}</Badge>
+                    <Badge tone={item.reason === 'bounced' ? 'red' : 'amber'}>
+                      {t(`suppressions.reasons.${item.reason}`, { defaultValue: item.reason })}
+                    </Badge>
                     {formatDate(item.createdAt, true)}
                   </p>
                 </div>
-                <Button variant="secondary" size="sm" onClick={() => setLifting(item)} aria-label={t('suppressions.liftFor', { email: item.email })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setLifting(item)}
+                  aria-label={t('suppressions.liftFor', { email: item.email })}
+                >
                   {t('suppressions.lift')}
                 </Button>
               </li>

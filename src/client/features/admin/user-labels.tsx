@@ -9,7 +9,11 @@ export const displayName = (user: Pick<AdminUser, 'firstName' | 'lastName' | 'em
 export const initials = (user: Pick<AdminUser, 'firstName' | 'lastName' | 'email'>) =>
   ((user.firstName.charAt(0) + user.lastName.charAt(0)).trim() || user.email.charAt(0)).toUpperCase();
 
-const roleTones: Record<Role, 'slate' | 'blue' | 'gold'> = { user: 'slate', admin: 'blue', super_admin: 'gold' };
+const roleTones: Record<Role, 'slate' | 'blue' | 'gold'> = {
+  user: 'slate',
+  admin: 'blue',
+  super_admin: 'gold',
+};
 
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation('admin');
@@ -18,5 +22,9 @@ export function RoleBadge({ role }: { role: Role }) {
 
 export function SubscriptionBadge({ status }: { status: string }) {
   const { t } = useTranslation('admin');
-  return <Badge tone={status === 'active' ? 'green' : 'amber'}>{t(`subscription.${status}`, { defaultValue: status })}</Badge>;
+  return (
+    <Badge tone={status === 'active' ? 'green' : 'amber'}>
+      {t(`subscription.${status}`, { defaultValue: status })}
+    </Badge>
+  );
 }

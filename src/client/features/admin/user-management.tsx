@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Search, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import type { AdminUser } from '../../../shared/admin';
 import { roles, type Role } from '../../../shared/auth';
 import { errorMessage } from '../../lib/api';
@@ -9,10 +9,11 @@ import { useCurrentUser } from '../../lib/session';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
-import { Input, Select } from '../../ui/field';
+import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useAdminUsers, useChangeRole } from './admin-api';
+import { SearchField } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 import { displayName, RoleBadge, SubscriptionBadge } from './user-labels';
 
@@ -35,7 +36,11 @@ export function UserManagement() {
       {
         onSuccess: () => toast({ title: t('toasts.success'), description: t('toasts.roleUpdated') }),
         onError: (error) =>
-          toast({ title: t('toasts.error'), description: translateMessage(errorMessage(error, 'Failed to update user role')), variant: 'destructive' }),
+          toast({
+            title: t('toasts.error'),
+            description: translateMessage(errorMessage(error, 'Failed to update user role')),
+            variant: 'destructive',
+          }),
         onSettled: () => setPending(null),
       },
     );
@@ -47,23 +52,22 @@ export function UserManagement() {
     <Card>
       <CardHeader
         title={t('users.title')}
-        description={users.data ? t('users.count', { count: users.data.total, formatted: formatNumber(users.data.total) }) : t('users.description')}
+        description={
+          users.data
+            ? t('users.count', { count: users.data.total, formatted: formatNumber(users.data.total) })
+            : t('users.description')
+        }
       />
       <CardBody className="space-y-4">
-        <div className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            placeholder={t('users.searchPlaceholder')}
-            aria-label={t('users.search')}
-            className="ps-9"
-          />
-        </div>
+        <SearchField
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          label={t('users.search')}
+          placeholder={t('users.searchPlaceholder')}
+        />
         {users.isPending ? (
           <ul className="divide-y divide-slate-100" aria-busy="true" aria-label={t('users.loading')}>
             {Array.from({ length: 8 }, (_, i) => (
@@ -78,7 +82,10 @@ export function UserManagement() {
             ))}
           </ul>
         ) : users.isError ? (
-          <ErrorState message={translateMessage(errorMessage(users.error))} onRetry={() => void users.refetch()} />
+          <ErrorState
+            message={translateMessage(errorMessage(users.error))}
+            onRetry={() => void users.refetch()}
+          />
         ) : users.data.items.length === 0 ? (
           <EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('users.empty')} />
         ) : (
@@ -117,7 +124,15 @@ export function UserManagement() {
   );
 }
 
-function UserRow({ user, isMe, onRoleChosen }: { user: AdminUser; isMe: boolean; onRoleChosen: (role: Role) => void }) {
+function UserRow({
+  user,
+  isMe,
+  onRoleChosen,
+}: {
+  user: AdminUser;
+  isMe: boolean;
+  onRoleChosen: (role: Role) => void;
+}) {
   const { t } = useTranslation('admin');
   const name = displayName(user);
   return (

@@ -1,0 +1,44 @@
+import { Search } from 'lucide-react';
+import { Skeleton } from '../../ui/feedback';
+import { Input } from '../../ui/field';
+
+/** The console's search box; each change goes back to the first page of results. */
+export function SearchField({
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <div className="relative">
+      <Search
+        className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        aria-label={label}
+        className="ps-9"
+      />
+    </div>
+  );
+}
+
+/** Placeholder rows while a console list loads. */
+export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div className="space-y-2" aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-12" />
+      ))}
+    </div>
+  );
+}
