@@ -17,7 +17,11 @@ export const HISTORY_KEY = ['/api/subscription/history'] as const;
 
 /** SPEC §7: the status call is not retried. */
 export function useSubscriptionStatus() {
-  return useQuery({ queryKey: STATUS_KEY, queryFn: () => api.get<SubscriptionStatus>('/api/subscription/status'), retry: false });
+  return useQuery({
+    queryKey: STATUS_KEY,
+    queryFn: () => api.get<SubscriptionStatus>('/api/subscription/status'),
+    retry: false,
+  });
 }
 
 export function usePlans() {
@@ -25,7 +29,10 @@ export function usePlans() {
 }
 
 export function useBillingHistory() {
-  return useQuery({ queryKey: HISTORY_KEY, queryFn: () => api.get<PaymentRecord[]>('/api/subscription/history') });
+  return useQuery({
+    queryKey: HISTORY_KEY,
+    queryFn: () => api.get<PaymentRecord[]>('/api/subscription/history'),
+  });
 }
 
 /** Only the plan id is sent: the server decides the price. */
@@ -46,7 +53,8 @@ export function useConfirmDemoPayment() {
 export function useProcessSuccess() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (paymentIntentId: string) => api.post<ProcessSuccessResponse>('/api/subscription/process-success', { paymentIntentId }),
+    mutationFn: (paymentIntentId: string) =>
+      api.post<ProcessSuccessResponse>('/api/subscription/process-success', { paymentIntentId }),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: STATUS_KEY }),

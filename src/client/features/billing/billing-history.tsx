@@ -22,25 +22,42 @@ export function BillingHistory() {
             ))}
           </div>
         ) : history.isError ? (
-          <ErrorState message={translateMessage(errorMessage(history.error))} onRetry={() => void history.refetch()} />
+          <ErrorState
+            message={translateMessage(errorMessage(history.error))}
+            onRetry={() => void history.refetch()}
+          />
         ) : history.data.length === 0 ? (
-          <EmptyState icon={<Receipt className="h-10 w-10" aria-hidden />} title={t('history.empty')} description={t('history.emptyText')} />
+          <EmptyState
+            icon={<Receipt className="h-10 w-10" aria-hidden />}
+            title={t('history.empty')}
+            description={t('history.emptyText')}
+          />
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[28rem] text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-start text-slate-500">
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('history.date')}</th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('history.plan')}</th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('history.amount')}</th>
-                  <th scope="col" className="py-2 text-start font-medium">{t('history.status')}</th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('history.date')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('history.plan')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('history.amount')}
+                  </th>
+                  <th scope="col" className="py-2 text-start font-medium">
+                    {t('history.status')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {history.data.map((payment) => (
                   <tr key={payment.id} className="border-b border-slate-100 last:border-0">
                     <td className="py-3 pe-4">{formatDate(payment.createdAt, true)}</td>
-                    <td className="py-3 pe-4 font-medium text-slate-900">{t(`planNames.${payment.planId}`, { defaultValue: payment.planId })}</td>
+                    <td className="py-3 pe-4 font-medium text-slate-900">
+                      {t(`planNames.${payment.planId}`, { defaultValue: payment.planId })}
+                    </td>
                     <td className="py-3 pe-4">{formatCents(payment.amount, payment.currency)}</td>
                     <td className="py-3">
                       <Badge tone={payment.status === 'succeeded' ? 'green' : 'slate'}>

@@ -9,7 +9,11 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
   const { t } = useTranslation('billing');
   const { monthlyPressReleaseLimit: limit, pressReleasesUsedThisMonth: used, remaining } = status;
   const remainingShare = limit > 0 ? Math.round((remaining / limit) * 100) : 0;
-  const accountStatus = status.isSuperAdmin ? t('status.superAdmin') : status.userType === 'active' ? t('status.active') : t('status.free');
+  const accountStatus = status.isSuperAdmin
+    ? t('status.superAdmin')
+    : status.userType === 'active'
+      ? t('status.active')
+      : t('status.free');
 
   return (
     <Card>
@@ -18,7 +22,10 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
         <div>
           <p className="text-sm text-slate-500">{t('status.accountStatus')}</p>
           <p className="mt-1">
-            <Badge tone={status.isSuperAdmin ? 'blue' : status.userType === 'active' ? 'green' : 'gold'} className="text-sm">
+            <Badge
+              tone={status.isSuperAdmin ? 'blue' : status.userType === 'active' ? 'green' : 'gold'}
+              className="text-sm"
+            >
               {accountStatus}
             </Badge>
           </p>
@@ -34,7 +41,11 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
           <div>
             <p className="text-sm text-slate-500">{t('status.balance')}</p>
             <p className="mt-1 font-semibold text-slate-900" data-testid="balance">
-              {t('status.available', { count: limit, remaining: formatNumber(remaining), limit: formatNumber(limit) })}
+              {t('status.available', {
+                count: limit,
+                remaining: formatNumber(remaining),
+                limit: formatNumber(limit),
+              })}
             </p>
             <div
               role="progressbar"
@@ -44,9 +55,14 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
               aria-valuenow={remainingShare}
               className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
             >
-              <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${remainingShare}%` }} />
+              <div
+                className="h-full rounded-full bg-brand-600 transition-all"
+                style={{ width: `${remainingShare}%` }}
+              />
             </div>
-            <p className="mt-2 text-sm text-slate-600">{t('status.used', { count: used, used: formatNumber(used) })}</p>
+            <p className="mt-2 text-sm text-slate-600">
+              {t('status.used', { count: used, used: formatNumber(used) })}
+            </p>
           </div>
         )}
         {status.isSuperAdmin && (

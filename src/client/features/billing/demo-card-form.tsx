@@ -32,10 +32,19 @@ const formatExpiry = (value: string) => {
  * The demo provider's card form, clearly marked as test mode: no card network is involved, and
  * Stripe's test numbers decide the outcome (4242… succeeds, 4000 0000 0000 0002 is declined).
  */
-export function DemoCardForm({ clientSecret, price, onSucceeded, onFailed }: { clientSecret: string; price: number } & PaymentOutcome) {
+export function DemoCardForm({
+  clientSecret,
+  price,
+  onSucceeded,
+  onFailed,
+}: { clientSecret: string; price: number } & PaymentOutcome) {
   const { t } = useTranslation('billing');
   const confirm = useConfirmDemoPayment();
-  const form = useForm({ resolver: zodResolver(cardSchema), mode: 'onTouched', defaultValues: { cardNumber: '', expiry: '', cvc: '' } });
+  const form = useForm({
+    resolver: zodResolver(cardSchema),
+    mode: 'onTouched',
+    defaultValues: { cardNumber: '', expiry: '', cvc: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -54,7 +63,10 @@ export function DemoCardForm({ clientSecret, price, onSucceeded, onFailed }: { c
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('demo.formLabel')} className="space-y-4">
-      <div className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900" role="note">
+      <div
+        className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-900"
+        role="note"
+      >
         <p className="flex items-center gap-2 text-sm font-bold tracking-wide">
           <FlaskConical className="h-4 w-4" aria-hidden />
           {t('demo.badge')}
@@ -62,10 +74,16 @@ export function DemoCardForm({ clientSecret, price, onSucceeded, onFailed }: { c
         <p className="mt-1 text-sm">{t('demo.explanation')}</p>
         <ul className="mt-2 space-y-0.5 text-sm">
           <li>
-            <span dir="ltr" className="font-mono">4242 4242 4242 4242</span> — {t('demo.succeeds')}
+            <span dir="ltr" className="font-mono">
+              4242 4242 4242 4242
+            </span>{' '}
+            — {t('demo.succeeds')}
           </li>
           <li>
-            <span dir="ltr" className="font-mono">4000 0000 0000 0002</span> — {t('demo.declined')}
+            <span dir="ltr" className="font-mono">
+              4000 0000 0000 0002
+            </span>{' '}
+            — {t('demo.declined')}
           </li>
         </ul>
       </div>
@@ -78,7 +96,9 @@ export function DemoCardForm({ clientSecret, price, onSucceeded, onFailed }: { c
           placeholder="4242 4242 4242 4242"
           invalid={!!errors.cardNumber}
           aria-describedby={errors.cardNumber ? 'card-number-error' : undefined}
-          {...form.register('cardNumber', { onChange: (e) => (e.target.value = groupDigits(e.target.value)) })}
+          {...form.register('cardNumber', {
+            onChange: (e) => (e.target.value = groupDigits(e.target.value)),
+          })}
         />
       </Field>
       <div className="grid grid-cols-2 gap-4">

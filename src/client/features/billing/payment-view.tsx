@@ -24,7 +24,15 @@ export type PaymentOutcome = {
 };
 
 /** SPEC §2 payment view: 'Complete Your Purchase' with the provider's card form for the chosen plan. */
-export function PaymentView({ plan, payment, onCancel }: { plan: Plan; payment: CreatePaymentResponse; onCancel: () => void }) {
+export function PaymentView({
+  plan,
+  payment,
+  onCancel,
+}: {
+  plan: Plan;
+  payment: CreatePaymentResponse;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('billing');
   const toast = useToast();
   const processSuccess = useProcessSuccess();
@@ -32,7 +40,10 @@ export function PaymentView({ plan, payment, onCancel }: { plan: Plan; payment: 
 
   useEffect(() => {
     if (!succeeded) return;
-    const timer = setTimeout(() => window.location.assign('/subscription?success=true'), RELOAD_AFTER_PAYMENT_MS);
+    const timer = setTimeout(
+      () => window.location.assign('/subscription?success=true'),
+      RELOAD_AFTER_PAYMENT_MS,
+    );
     return () => clearTimeout(timer);
   }, [succeeded]);
 
@@ -89,7 +100,12 @@ export function PaymentView({ plan, payment, onCancel }: { plan: Plan; payment: 
             <DemoCardForm clientSecret={payment.clientSecret} price={plan.price} {...outcome} />
           ) : (
             <Suspense fallback={<Spinner label={t('checkout.loadingForm')} className="py-8" />}>
-              <StripePaymentForm publishableKey={payment.publishableKey} clientSecret={payment.clientSecret} price={plan.price} {...outcome} />
+              <StripePaymentForm
+                publishableKey={payment.publishableKey}
+                clientSecret={payment.clientSecret}
+                price={plan.price}
+                {...outcome}
+              />
             </Suspense>
           )}
         </CardBody>

@@ -29,7 +29,13 @@ export function PlansGrid({
       </div>
     );
   }
-  if (plans.isError) return <ErrorState message={translateMessage(errorMessage(plans.error))} onRetry={() => void plans.refetch()} />;
+  if (plans.isError)
+    return (
+      <ErrorState
+        message={translateMessage(errorMessage(plans.error))}
+        onRetry={() => void plans.refetch()}
+      />
+    );
   return (
     <section aria-label={t('plans.label')} className="grid gap-6 md:grid-cols-2">
       {plans.data.map((plan) => (
@@ -87,7 +93,9 @@ function PlanCard({
       <p className="text-xs text-slate-500">{t('plans.noRecurring')}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Badge tone="blue">{t('plans.badge', { count })}</Badge>
-        {plan.savings > 0 && <Badge tone="green">{t('plans.save', { amount: formatDollars(plan.savings) })}</Badge>}
+        {plan.savings > 0 && (
+          <Badge tone="green">{t('plans.save', { amount: formatDollars(plan.savings) })}</Badge>
+        )}
       </div>
       <ul className="mt-5 flex-1 space-y-2">
         {plan.features.map((feature) => (

@@ -29,7 +29,12 @@ export default function StripePaymentForm({ publishableKey, clientSecret, ...res
   );
 }
 
-function CardPayment({ price, onSucceeded, onFailed, onProcessing }: Omit<Props, 'publishableKey' | 'clientSecret'>) {
+function CardPayment({
+  price,
+  onSucceeded,
+  onFailed,
+  onProcessing,
+}: Omit<Props, 'publishableKey' | 'clientSecret'>) {
   const { t } = useTranslation('billing');
   const stripe = useStripe();
   const elements = useElements();

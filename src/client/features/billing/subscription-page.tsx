@@ -27,7 +27,10 @@ export default function SubscriptionPage() {
   if (status.isError) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorState message={translateMessage(errorMessage(status.error))} onRetry={() => void status.refetch()} />
+        <ErrorState
+          message={translateMessage(errorMessage(status.error))}
+          onRetry={() => void status.refetch()}
+        />
       </main>
     );
   }
@@ -38,7 +41,10 @@ export default function SubscriptionPage() {
       <Hero status={current} />
       <div className="mx-auto max-w-5xl space-y-8 px-4">
         {searchParams.get('success') === 'true' && (
-          <div role="status" className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+          <div
+            role="status"
+            className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
+          >
             <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden />
             <div>
               <p className="font-semibold">{t('success.title')}</p>
@@ -50,7 +56,10 @@ export default function SubscriptionPage() {
         {checkout ? (
           <PaymentView plan={checkout.plan} payment={checkout.payment} onCancel={() => setCheckout(null)} />
         ) : (
-          <PlanChooser isSuperAdmin={current.isSuperAdmin} onCreated={(plan, payment) => setCheckout({ plan, payment })} />
+          <PlanChooser
+            isSuperAdmin={current.isSuperAdmin}
+            onCreated={(plan, payment) => setCheckout({ plan, payment })}
+          />
         )}
         <TrustPoints />
         {!current.isSuperAdmin && <BillingHistory />}
@@ -66,7 +75,10 @@ function Hero({ status }: { status: SubscriptionStatus }) {
       <h1 className="text-3xl font-bold sm:text-4xl">{t('hero.title')}</h1>
       <p className="mx-auto mt-3 max-w-2xl text-brand-100">{t('hero.subtitle')}</p>
       {status.userType === 'active' && (
-        <p className="mt-5 inline-flex rounded-full bg-white/15 px-4 py-1.5 text-sm font-medium" data-testid="remaining-pill">
+        <p
+          className="mt-5 inline-flex rounded-full bg-white/15 px-4 py-1.5 text-sm font-medium"
+          data-testid="remaining-pill"
+        >
           {t('hero.remaining', { count: status.remaining, total: status.monthlyPressReleaseLimit })}
         </p>
       )}
@@ -74,7 +86,13 @@ function Hero({ status }: { status: SubscriptionStatus }) {
   );
 }
 
-function PlanChooser({ isSuperAdmin, onCreated }: { isSuperAdmin: boolean; onCreated: (plan: Plan, payment: CreatePaymentResponse) => void }) {
+function PlanChooser({
+  isSuperAdmin,
+  onCreated,
+}: {
+  isSuperAdmin: boolean;
+  onCreated: (plan: Plan, payment: CreatePaymentResponse) => void;
+}) {
   const { t } = useTranslation('billing');
   const toast = useToast();
   const create = useCreatePayment();
@@ -95,7 +113,9 @@ function PlanChooser({ isSuperAdmin, onCreated }: { isSuperAdmin: boolean; onCre
     }
   };
 
-  return <PlansGrid isSuperAdmin={isSuperAdmin} pendingPlan={pendingPlan} onChoose={(plan) => void choose(plan)} />;
+  return (
+    <PlansGrid isSuperAdmin={isSuperAdmin} pendingPlan={pendingPlan} onChoose={(plan) => void choose(plan)} />
+  );
 }
 
 function TrustPoints() {
@@ -108,8 +128,13 @@ function TrustPoints() {
   return (
     <section aria-label={t('trust.label')} className="grid gap-4 sm:grid-cols-3">
       {points.map((point) => (
-        <div key={point.key} className="flex flex-col items-center rounded-xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200">
-          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">{point.icon}</span>
+        <div
+          key={point.key}
+          className="flex flex-col items-center rounded-xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200"
+        >
+          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            {point.icon}
+          </span>
           <h2 className="mt-3 font-semibold text-slate-900">{t(`trust.${point.key}.title`)}</h2>
           <p className="mt-1 text-sm text-slate-600">{t(`trust.${point.key}.text`)}</p>
         </div>
