@@ -126,11 +126,18 @@ describe('super admin console', () => {
     await expect(page.getByRole('link', { name: 'Subscription' }).isVisible()).resolves.toBe(true);
   });
 
-  it('renders the console in Arabic, right to left', async () => {
-    const page = await signedIn(root.id, { locale: 'ar' });
+  it('renders the console in Arabic, right to left, on a 360 px phone without sideways scrolling', async () => {
+    await createUser('Nadia', 'Khoury', { companyName: 'Levant Broadcasting Corporation International' });
+    const page = await signedIn(root.id, { locale: 'ar', viewport: { width: 360, height: 800 } });
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'لوحة تحكم المشرف العام' }).waitFor();
     await page.getByRole('heading', { name: 'إدارة المستخدمين' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('combobox', { name: 'دور Nadia Khoury' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole('searchbox', { name: 'البحث في المستخدمين' }).fill('levant broadcasting');
+    await page.getByText('مستخدم واحد').waitFor();
+    expect(await page.getByTestId('admin-user-row').count()).toBe(1);
   });
 });
