@@ -107,11 +107,15 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
                       className="min-w-0 flex-1 text-start"
                     >
                       <span className="block truncate font-medium text-slate-900">{name}</span>
-                      <span className="block truncate text-sm text-slate-600">
+                      {/* Wraps rather than truncates: a clipped line of English and Arabic loses its start in RTL. */}
+                      <span className="block break-words text-sm text-slate-600">
                         {[contact.position, contact.organization, country].filter(Boolean).join(' · ')}
                       </span>
-                      <span className="block truncate text-xs text-slate-500">
-                        <bdi dir="ltr">{contact.email}</bdi>
+                      {/* A left-to-right box on the reading side, so a long address is cut at its end, not its start. */}
+                      <span className="flex text-xs text-slate-500">
+                        <span dir="ltr" className="truncate">
+                          {contact.email}
+                        </span>
                       </span>
                     </button>
                     <button
