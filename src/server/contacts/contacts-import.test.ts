@@ -93,6 +93,13 @@ describe('CSV import', () => {
     ]);
   });
 
+  it('drops a NUL byte past the sniffed start of the file instead of failing on it', async () => {
+    const filler = `filler@example.com,Filler,${'x'.repeat(10_000)}\r\n`;
+    const summary = await importOk(`Email,Name,Notes\r\n${filler}nul.late@example.com,La\u0000te Comer,\r\n`);
+    expect(summary).toMatchObject({ added: 2, errorCount: 0 });
+    expect(await stored('nul.late@example.com')).toMatchObject({ firstName: 'Late', lastName: 'Comer' });
+  });
+
   it('refuses a file without an Email column with 422 and adds nothing', async () => {
     const before = await contactCount();
     const res = await upload('Name,Country\nNo Mail,UAE\n');
