@@ -101,5 +101,9 @@ describe('text search under a media type and a country', () => {
     const page = await search('search=editor&country=UAE&mediaType=Newspaper&page=5');
     expect(page.items).toEqual([]);
     expect(page.total).toBe(26);
+    expect(await search('search=nobodyhere&country=UAE&mediaType=Newspaper')).toMatchObject({
+      items: [],
+      total: 0,
+    });
   });
 });

@@ -161,12 +161,9 @@ export async function searchContacts(
   // A text search matches few rows: one scan yields both the page and the total. Broad filters keep a
   // separate count, which the cache then spares.
   const countInline = !cache.has(countKey) && hasText;
-  const readPage =
-    hasText && filter.country.length && filter.mediaType.length
-      ? () => pageFromPairIndex(db, conditions, paging)
-      : () => page(countInline);
+  const usePairIndex = hasText && filter.country.length > 0 && filter.mediaType.length > 0;
   const [rows, overallTotal] = await Promise.all([
-    readPage(),
+    usePairIndex ? pageFromPairIndex(db, conditions, paging) : page(countInline),
     cached(db, `${version}|count|all`, () => countMatching(db, [])),
   ]);
   let total: number;
@@ -174,7 +171,9 @@ export async function searchContacts(
     total = Number((rows[0] as { total?: number }).total);
     remember(cache, countKey, total);
   } else {
-    total = await cached(db, countKey, () => countMatching(db, conditions));
+    total = await cached(db, countKey, () =>
+      usePairIndex ? countFromPairIndex(db, conditions) : countMatching(db, conditions),
+    );
   }
   return {
     items: rows.map((r) => presentContact(r.row, reveal)),
@@ -195,14 +194,24 @@ const OUTSIDE_PAIR_INDEX = sql`octet_length(search_text) + octet_length(country)
  * per candidate row; the few rows too long for that index come from their own small index. Only the
  * page's rows are then read from the table.
  */
+const pairIndexMatches = (where: SQL | undefined) => sql`
+  SELECT id FROM ${gc} WHERE ${where} AND ${FITS_PAIR_INDEX}
+  UNION ALL
+  SELECT id FROM ${gc} WHERE ${where} AND ${OUTSIDE_PAIR_INDEX}`;
+
+/** The total of a text + pair search when the page itself is empty (no match, or a page past the end). */
+async function countFromPairIndex(db: Db, conditions: SQL[]): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM (${pairIndexMatches(and(...conditions))}) AS m`),
+  );
+  return Number(row.n);
+}
+
 async function pageFromPairIndex(db: Db, conditions: SQL[], paging: { page: number; pageSize: number }) {
   const where = and(...conditions);
   const matches = rowsOf<{ id: number; total: number }>(
     await db.execute(sql`
-      SELECT id, count(*) OVER () AS total FROM (
-        SELECT id FROM ${gc} WHERE ${where} AND ${FITS_PAIR_INDEX}
-        UNION ALL
-        SELECT id FROM ${gc} WHERE ${where} AND ${OUTSIDE_PAIR_INDEX}) AS m
+      SELECT id, count(*) OVER () AS total FROM (${pairIndexMatches(where)}) AS m
       ORDER BY id DESC LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`),
   );
   if (!matches.length) return [];
