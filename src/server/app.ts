@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -76,17 +76,41 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   const clientDir = options.clientDir ?? defaultClientDir;
   const serveClient = options.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'));
-  if (serveClient) await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  if (serveClient) {
+    // Files are looked up per request (wildcard), so a rebuilt client is served without a restart.
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Vite puts a content hash in every asset name: they never change under the same name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const sendSinglePageApp = (reply: FastifyReply) =>
+    reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', clientDir, { cacheControl: false });
+  // The static plugin refuses to list the root folder; the root is the app's landing page.
+  if (serveClient) app.get('/', (_request, reply) => sendSinglePageApp(reply));
   app.setNotFoundHandler((request, reply) => {
     const isServerPath = SERVER_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
-    if (isServerPath || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing build asset is a 404, not the app's HTML under a script's name.
+    const isMissingAsset = request.url.startsWith('/assets/');
+    if (isServerPath || isMissingAsset || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: 'Resource not found', code: 'NOT_FOUND' });
     }
     // Every other path belongs to the single-page app, which shows its own 404 page for unknown ones.
     if (!serveClient) {
-      return reply.status(404).type('text/plain').send('The client is not built. Run `npm start` or `npm run build`.');
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The client is not built. Run `npm start` or `npm run build`.');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', clientDir);
+    return sendSinglePageApp(reply);
   });
   return app;
 }

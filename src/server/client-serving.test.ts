@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { createMailer } from './mail/transport.js';
+import { createTestDatabase } from './test/test-db.js';
+
+let database: Database;
+let app: FastifyInstance;
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nashr-client-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>app</title>');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  database = await createTestDatabase();
+  const config = loadConfig({});
+  const log = { info: () => {}, warn: () => {}, error: () => {} };
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, pool: 1, db: database.db, log });
+  app = await buildApp({ config, database, db: database.db, mailer, now: () => new Date() }, { clientDir });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('serving the built client', () => {
+  it('answers the root and every app path with the app, never cached', async () => {
+    for (const url of ['/', '/dashboard', '/editor/123', '/no/such/page']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable and a missing one as a 404, not as the app', async () => {
+    const asset = await app.inject({ url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ url: '/assets/main-old.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
+  });
+
+  it('serves files of a client rebuilt after the server started', async () => {
+    fs.writeFileSync(path.join(clientDir, 'assets', 'main-def456.js'), 'console.log(2)');
+    const res = await app.inject({ url: '/assets/main-def456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(2)');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+});
