@@ -9,6 +9,7 @@ import type { Deps } from './deps.js';
 import { ensureAppSecret, ensureSuperAdmin } from './bootstrap.js';
 import { startBackgroundWork, type BackgroundWork } from './worker.js';
 import { loadDemoDataIfEmpty } from '../../scripts/demo-data/load.js';
+import { buildContactWordsIfMissing } from './contacts/contact-words.js';
 
 /**
  * Process entry. `web`: migrate, bootstrap, build the client if stale, serve API + client (and run the
@@ -44,6 +45,7 @@ async function main(role: 'web' | 'worker'): Promise<void> {
 
   if (role === 'web') {
     await ensureSuperAdmin(deps, logLine);
+    await buildContactWordsIfMissing(deps.db, logLine);
     await loadDemoDataIfEmpty(deps, logLine);
     // `npm run dev` serves the client from Vite with hot reload instead of a build.
     if (!process.argv.includes('--no-client-build')) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, searchTerms } from './text-fold.js';
+import { foldText, isWordTerm, searchTerms, searchWordsOf } from './text-fold.js';
 import { canonicalCountry, canonicalLanguage, maskEmail, maskPhone, splitTopics } from './contacts.js';
 
 describe('foldText', () => {
@@ -42,5 +42,26 @@ describe('contact vocabulary', () => {
     expect(canonicalLanguage('العربية')).toBe('Arabic');
     expect(canonicalLanguage('')).toBe('English');
     expect(splitTopics(' Business, Finance ,،Business، طاقة ')).toEqual(['Business', 'Finance', 'طاقة']);
+  });
+});
+
+describe('searchWordsOf', () => {
+  it('splits on spaces and punctuation, keeps letters, marks and digits of any script, once each', () => {
+    expect(searchWordsOf(foldText('Ahmed Ali ahmed.ali.42@gulf-news.ae Editor-in-chief'))).toEqual([
+      'ahmed', 'ali', '42', 'gulf', 'news', 'ae', 'editor', 'in', 'chief',
+    ]);
+    expect(searchWordsOf(foldText('محمد العلي، رئيس التحرير ٣'))).toEqual(['محمد', 'العلي', 'رئيس', 'التحرير', '٣']);
+    expect(searchWordsOf('')).toEqual([]);
+  });
+
+  it('a term of letters and digits is inside the text exactly when it is inside one of its words', () => {
+    const texts = ['sara.khalid.7@gulf-news.ae editor', 'احمد المحرر (politics)', 'x_y z%w 12-34'];
+    const terms = ['sara', 'a.k', 'ews', 'news.ae', 'محرر', 'politics)', '12', '2-3', 'z%w', 'tor e', 'y'];
+    for (const text of texts) {
+      for (const term of terms.filter(isWordTerm)) {
+        expect(searchWordsOf(text).some((w) => w.includes(term)), `${term} in ${text}`).toBe(text.includes(term));
+      }
+    }
+    expect(terms.filter(isWordTerm)).toEqual(['sara', 'ews', 'محرر', '12', 'y']);
   });
 });

@@ -27,3 +27,19 @@ export function searchTerms(query: string, maxTerms = 8): string[] {
   if (!folded) return [];
   return [...new Set(folded.split(' '))].slice(0, maxTerms);
 }
+
+// Letters (with their combining marks) and digits, in any script: what a contact's words are made of.
+const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
+const WHOLE_RUN = /^[\p{L}\p{M}\p{N}]+$/u;
+
+/**
+ * The distinct words of a folded search text: the maximal runs of letters and digits. A query term made
+ * of letters and digits only occurs in the text exactly when it occurs inside one of these words (it
+ * cannot span a space or punctuation), which is what lets the search index answer it from words alone.
+ */
+export function searchWordsOf(foldedText: string): string[] {
+  return [...new Set(foldedText.match(WORD_RUN) ?? [])];
+}
+
+/** Whether a folded query term can be answered from the words index (see searchWordsOf). */
+export const isWordTerm = (term: string): boolean => WHOLE_RUN.test(term);

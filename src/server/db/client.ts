@@ -17,6 +17,9 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/** Both drivers answer raw queries (`db.execute`) with `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 // Timestamps as ISO strings with zone and bigint counts as numbers, the same on both drivers.
 pg.types.setTypeParser(20, (value) => Number(value));
 

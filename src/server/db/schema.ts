@@ -176,14 +176,26 @@ export const globalContacts = pgTable(
     index('global_contacts_media_type_idx').on(t.mediaType),
     index('global_contacts_language_idx').on(t.language),
     index('global_contacts_topics_idx').using('gin', t.contactTopicList),
-    // Text search under a media type and country pair answered from the index alone (no heap page per
-    // row); rows whose text would not fit a B-tree entry are left out and found by the next index.
-    index('global_contacts_pair_text_idx')
-      .on(t.mediaType, t.country, t.id, t.searchText)
-      .where(sql`octet_length(search_text) + octet_length(country) + octet_length(media_type) < 2400`),
-    index('global_contacts_long_text_idx')
-      .on(t.id)
-      .where(sql`octet_length(search_text) + octet_length(country) + octet_length(media_type) >= 2400`),
+  ],
+);
+
+/**
+ * The words index of the media database: for every word of a contact's search text (see
+ * searchWordsOf in src/shared/text-fold.ts), the ids of the contacts that have it. Kept by the
+ * contacts service in the same transaction as every insert, update and delete. Ids are stored in
+ * blocks of 16,384 consecutive ids so that adding a contact rewrites one small array, not a word's
+ * whole list.
+ */
+export const contactWords = pgTable(
+  'contact_words',
+  {
+    word: text('word').notNull(),
+    block: integer('block').notNull(),
+    contactIds: integer('contact_ids').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.block] }),
+    index('contact_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
   ],
 );
 

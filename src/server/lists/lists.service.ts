@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContactFilter } from '../../shared/contacts.js';
 import type { BulkAddResult, ListContactsPage, UserList } from '../../shared/lists.js';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { globalContacts, listContacts, userLists } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { presentContact } from '../contacts/contact-view.js';
-import { contactFilterWhere, rowsOf } from '../contacts/contacts.service.js';
+import { contactFilterWhere } from '../contacts/contacts.service.js';
 
 /**
  * A user's own lists of contacts. Every query carries the owner: another user's list does not exist

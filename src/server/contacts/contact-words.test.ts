@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { ContactFacets, ContactFilterInput, ContactPage, FacetValue } from '../../shared/contacts.js';
+import { foldText, searchTerms, searchWordsOf } from '../../shared/text-fold.js';
+import { rowsOf } from '../db/client.js';
+import { globalContacts } from '../db/schema.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createRandom, generateContacts, searchVocabulary } from '../../../scripts/demo-data/generate.js';
+import { contactFields, insertContacts, multipartBody } from './contacts-fixtures.js';
+import { buildContactWordsIfMissing } from './contact-words.js';
+
+/**
+ * Search and facets are answered from the words index and the in-memory contacts index; here every
+ * answer is checked against the definition itself (each folded term is a substring of the contact's
+ * search text; facets count each dimension under the other filters), computed from the rows, before
+ * and after every kind of write.
+ */
+let t: TestApp;
+
+type Row = {
+  id: number;
+  searchText: string;
+  country: string;
+  mediaType: string;
+  language: string;
+  contactTopicList: string[];
+};
+
+const HAND_MADE = [
+  contactFields({
+    email: 'sara.khalid.7@gulf-news.test',
+    firstName: 'Sara',
+    lastName: 'Khalid',
+    position: 'Editor-in-chief',
+    organization: 'Gulf News',
+    country: 'UAE',
+    mediaType: 'Newspaper',
+    contactTopics: 'Editorial, Politics',
+  }),
+  contactFields({
+    email: 'editor@nile.test',
+    firstName: 'مُحَمَّد',
+    lastName: 'العلي',
+    position: 'رئيس التحرير',
+    country: 'Egypt',
+    mediaType: 'TV',
+    language: 'Arabic',
+    contactTopics: 'Politics, Editorial',
+  }),
+  contactFields({ email: 'x_y@odd.test', firstName: 'Odd%Name', lastName: 'Back\\slash', country: 'Oman', mediaType: 'Radio' }),
+];
+
+async function allRows(): Promise<Row[]> {
+  return t.db
+    .select({
+      id: globalContacts.id,
+      searchText: globalContacts.searchText,
+      country: globalContacts.country,
+      mediaType: globalContacts.mediaType,
+      language: globalContacts.language,
+      contactTopicList: globalContacts.contactTopicList,
+    })
+    .from(globalContacts);
+}
+
+/** The expected answer, from the definition. */
+function expected(rows: Row[], filter: ContactFilterInput): { ids: number[]; total: number; facets: ContactFacets } {
+  const terms = searchTerms(filter.search ?? '');
+  const matchesText = (r: Row) => terms.every((term) => r.searchText.includes(term));
+  const tests = {
+    country: (r: Row) => !filter.country?.length || filter.country.includes(r.country),
+    mediaType: (r: Row) => !filter.mediaType?.length || filter.mediaType.includes(r.mediaType),
+    language: (r: Row) => !filter.language || r.language === filter.language,
+    contactTopic: (r: Row) =>
+      !filter.contactTopic?.length || r.contactTopicList.some((topic) => filter.contactTopic!.includes(topic)),
+  };
+  const passesExcept = (r: Row, skipped?: keyof typeof tests) =>
+    (Object.keys(tests) as Array<keyof typeof tests>).every((k) => k === skipped || tests[k](r));
+  const candidates = rows.filter(matchesText);
+  const matching = candidates.filter((r) => passesExcept(r)).sort((a, b) => b.id - a.id);
+  const facet = (skipped: keyof typeof tests, valuesOf: (r: Row) => string[]): FacetValue[] => {
+    const counts = new Map<string, number>();
+    for (const r of candidates.filter((row) => passesExcept(row, skipped)))
+      for (const v of valuesOf(r)) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+    return [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1))
+      .slice(0, 100);
+  };
+  return {
+    ids: matching.slice(0, 20).map((r) => r.id),
+    total: matching.length,
+    facets: {
+      countries: facet('country', (r) => [r.country]),
+      contactTopics: facet('contactTopic', (r) => r.contactTopicList),
+      mediaTypes: facet('mediaType', (r) => [r.mediaType]),
+      languages: facet('language', (r) => [r.language]),
+    },
+  };
+}
+
+function queryString(filter: ContactFilterInput): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) for (const v of [value].flat()) params.append(key, String(v));
+  return params.toString();
+}
+
+async function answered(filter: ContactFilterInput) {
+  const [page, facets] = await Promise.all(
+    [`/api/global-contacts?${queryString(filter)}`, `/api/global-contacts/facets?${queryString(filter)}`].map(
+      async (url) => {
+        const res = await t.request({ method: 'GET', url, as: 'admin' });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      },
+    ),
+  );
+  return { ids: (page as ContactPage).items.map((c) => c.id), total: (page as ContactPage).total, facets: facets as ContactFacets };
+}
+
+/** Queries of every kind: whole and partial words, Arabic, digits, punctuation, several words, nothing. */
+function sampleFilters(rows: Row[], count: number, seed: number): ContactFilterInput[] {
+  const r = createRandom(seed);
+  const vocabulary = searchVocabulary();
+  const values = (pick: (row: Row) => string[]) => [...new Set(rows.flatMap(pick))].filter(Boolean);
+  const [countries, mediaTypes, topics] = [values((x) => [x.country]), values((x) => [x.mediaType]), values((x) => x.contactTopicList)];
+  const texts = () => {
+    const word = r.pick(vocabulary);
+    const start = Math.floor(r.next() * Math.max(1, word.length - 3));
+    return r.pick([
+      word,
+      word.slice(start, start + 3),
+      word.toUpperCase(),
+      `${word} ${r.pick(vocabulary)}`,
+      r.pick(searchWordsOf(r.pick(rows).searchText)),
+      r.pick(['.', '@', 'a.k', 'gulf-news', '-in-', 'x_y', '%', '\\', '7', 'محمد', 'التحرير', 'zzzz']),
+      '',
+    ]);
+  };
+  return Array.from({ length: count }, () => {
+    const filter: ContactFilterInput = { search: texts() };
+    if (r.next() < 0.5) filter.country = [r.pick(countries), ...(r.next() < 0.3 ? [r.pick(countries)] : [])];
+    if (r.next() < 0.5) filter.mediaType = [r.pick(mediaTypes)];
+    if (r.next() < 0.3) filter.contactTopic = [r.pick(topics), r.pick(topics)];
+    if (r.next() < 0.3) filter.language = r.pick(['English', 'Arabic']);
+    return filter;
+  });
+}
+
+async function expectExactAnswers(seed: number, count = 40) {
+  const rows = await allRows();
+  for (const filter of sampleFilters(rows, count, seed)) {
+    expect(await answered(filter), JSON.stringify(filter)).toEqual(expected(rows, filter));
+  }
+}
+
+/** The words index holds exactly the words of every contact's search text, and no empty entry. */
+async function expectIndexMatchesTexts() {
+  const stored = new Map<string, number[]>();
+  const entries = rowsOf<{ word: string; ids: number[] }>(
+    await t.db.execute(sql`SELECT word, contact_ids AS ids FROM contact_words`),
+  );
+  for (const { word, ids } of entries) {
+    expect(ids.length, word).toBeGreaterThan(0);
+    stored.set(word, [...(stored.get(word) ?? []), ...ids.map(Number)]);
+  }
+  const wanted = new Map<string, number[]>();
+  for (const row of await allRows())
+    for (const word of searchWordsOf(row.searchText)) wanted.set(word, [...(wanted.get(word) ?? []), row.id]);
+  const sorted = (m: Map<string, number[]>) =>
+    [...m].map(([w, ids]) => [w, ids.sort((a, b) => a - b)] as const).sort(([a], [b]) => (a < b ? -1 : 1));
+  expect(sorted(stored)).toEqual(sorted(wanted));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.signInAs('admin', { role: 'super_admin' });
+  await insertContacts(t.db, [...generateContacts(400, 11)]);
+  await insertContacts(t.db, HAND_MADE);
+});
+afterAll(() => t.close());
+
+describe('search and facets from the words index', () => {
+  it('answer exactly what the definition gives, for every kind of query and filter', async () => {
+    await expectIndexMatchesTexts();
+    await expectExactAnswers(1, 80);
+  });
+
+  it('stay exact after an edit, a delete, a bulk delete, a new contact and an import', async () => {
+    const [first, second, third, fourth] = (await allRows()).sort((a, b) => a.id - b.id);
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/global-contacts/${first.id}`,
+      as: 'admin',
+      payload: contactFields({ email: 'renamed@edited.test', firstName: 'Zaynab', position: 'Managing editor', country: 'Kuwait', mediaType: 'Magazine', contactTopics: 'Travel' }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/global-contacts/${second.id}`, as: 'admin' })).statusCode).toBe(200);
+    const bulk = await t.request({ method: 'POST', url: '/api/global-contacts/bulk-delete', as: 'admin', payload: { ids: [third.id, fourth.id] } });
+    expect(bulk.json()).toMatchObject({ deleted: 2 });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/global-contacts',
+      as: 'admin',
+      payload: contactFields({ email: 'new.one@created.test', firstName: 'Yousef', position: 'Editor', country: 'Bahrain', mediaType: 'Online' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const csv = 'Name,Email,Country,Media Type,Position\nNoura Saleh,noura@import.test,Qatar,Radio,Senior editor\nرنا حداد,rana@import.test,Lebanon,TV,محررة\n';
+    const imported = await t.request({ method: 'POST', url: '/api/global-contacts/import', as: 'admin', ...multipartBody(csv) });
+    expect(imported.json().summary.added).toBe(2);
+
+    expect((await answered({ search: 'zaynab' })).total).toBe(1);
+    expect((await answered({ search: searchWordsOf(first.searchText)[0] })).ids).not.toContain(first.id);
+    await expectIndexMatchesTexts();
+    await expectExactAnswers(2);
+  });
+
+  it('is built at start for contacts stored before it existed, once', async () => {
+    await t.db.execute(sql`DELETE FROM contact_words`);
+    const logged: string[] = [];
+    await buildContactWordsIfMissing(t.db, { info: (m) => logged.push(m) });
+    await buildContactWordsIfMissing(t.db, { info: (m) => logged.push(m) });
+    expect(logged).toHaveLength(1);
+    await expectIndexMatchesTexts();
+    await expectExactAnswers(3, 20);
+  });
+
+  it('counts a contact once however many of its words hold the term', async () => {
+    const [row] = await allRows().then((rows) => rows.filter((r) => r.searchText.includes('sara.khalid.7')));
+    expect(searchWordsOf(row.searchText).filter((w) => w.includes('edit'))).toEqual(['editor', 'editorial']);
+    const page = await answered({ search: 'EDIT', country: ['UAE'], mediaType: ['Newspaper'] });
+    expect(page.ids.filter((id) => id === row.id)).toHaveLength(1);
+    expect(foldText('EDIT')).toBe('edit');
+  });
+});

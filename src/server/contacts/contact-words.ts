@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { searchWordsOf } from '../../shared/text-fold.js';
+import { rowsOf, type Db } from '../db/client.js';
+import { contactWords, globalContacts as gc } from '../db/schema.js';
+
+/**
+ * The words index (table contact_words): every word of a contact's search text with the ids of the
+ * contacts that have it. A query term of letters and digits is found by looking its word up here
+ * (`LIKE '%term%'` over the distinct words, trigram-indexed) instead of testing every contact's text,
+ * which is what keeps exact counts of a common word fast at a million contacts (docs/decisions/006).
+ * Every write to global_contacts goes through the contacts service, which keeps this table exact in the
+ * same transaction.
+ */
+
+/** Ids are grouped in blocks of 2^14, so adding a contact rewrites one small array per word. */
+const BLOCK_SHIFT = 14;
+const blockShift = sql.raw(String(BLOCK_SHIFT));
+
+export type IndexedContact = { id: number; searchText: string };
+type ContactWords = { id: number; words: string[] };
+
+const wordsOf = (contacts: IndexedContact[]): ContactWords[] =>
+  contacts.map((c) => ({ id: c.id, words: searchWordsOf(c.searchText) }));
+
+/** A table of (word, contact id) pairs, one per word of each contact, as SQL. */
+function pairsTable(contacts: ContactWords[]) {
+  const words = contacts.flatMap((c) => c.words);
+  const ids = contacts.flatMap((c) => c.words.map(() => c.id));
+  return sql`unnest(${sql.param(words)}::text[], ${sql.param(ids)}::int[]) AS pair(word, id)`;
+}
+
+export async function addContactWords(db: Db, contacts: IndexedContact[]): Promise<void> {
+  await addWords(db, wordsOf(contacts));
+}
+
+export async function removeContactWords(db: Db, contacts: IndexedContact[]): Promise<void> {
+  await removeWords(db, wordsOf(contacts));
+}
+
+/** After an edit: only the words the contact lost or gained are touched. */
+export async function changeContactWords(db: Db, id: number, before: string, after: string): Promise<void> {
+  const [old, current] = [new Set(searchWordsOf(before)), new Set(searchWordsOf(after))];
+  await removeWords(db, [{ id, words: [...old].filter((w) => !current.has(w)) }]);
+  await addWords(db, [{ id, words: [...current].filter((w) => !old.has(w)) }]);
+}
+
+async function addWords(db: Db, contacts: ContactWords[]): Promise<void> {
+  if (!contacts.some((c) => c.words.length)) return;
+  // Rows are written in (word, block) order, so concurrent writers lock shared words in the same order.
+  await db.execute(sql`
+    INSERT INTO ${contactWords} (word, block, contact_ids)
+    SELECT word, id >> ${blockShift}, array_agg(id ORDER BY id) FROM ${pairsTable(contacts)}
+    GROUP BY word, id >> ${blockShift} ORDER BY word, id >> ${blockShift}
+    ON CONFLICT (word, block) DO UPDATE SET contact_ids = ${contactWords}.contact_ids || excluded.contact_ids`);
+}
+
+/** Takes contacts out of these words; a word left without contacts goes. */
+async function removeWords(db: Db, contacts: ContactWords[]): Promise<void> {
+  if (!contacts.some((c) => c.words.length)) return;
+  const emptied = rowsOf<{ word: string; block: number; left: number }>(
+    await db.execute(sql`
+      WITH gone AS (
+        SELECT word, id >> ${blockShift} AS block, array_agg(id) AS ids FROM ${pairsTable(contacts)}
+        GROUP BY word, id >> ${blockShift} ORDER BY word, id >> ${blockShift})
+      UPDATE ${contactWords} AS w
+      SET contact_ids = ARRAY(SELECT unnest(w.contact_ids) EXCEPT SELECT unnest(gone.ids))
+      FROM gone WHERE w.word = gone.word AND w.block = gone.block
+      RETURNING w.word, w.block, cardinality(w.contact_ids) AS left`),
+  ).filter((r) => Number(r.left) === 0);
+  if (!emptied.length) return;
+  await db.execute(sql`
+    DELETE FROM ${contactWords} WHERE cardinality(contact_ids) = 0 AND (word, block) IN (
+      SELECT * FROM unnest(${sql.param(emptied.map((r) => r.word))}::text[], ${sql.param(emptied.map((r) => Number(r.block)))}::int[]))`);
+}
+
+/** The ids of every contact whose search text contains `term` (a word term, see isWordTerm). */
+export async function contactIdsWithWord(db: Db, term: string): Promise<Uint8Array[]> {
+  const rows = rowsOf<{ ids: Uint8Array }>(
+    await db.execute(sql`SELECT array_send(contact_ids) AS ids FROM ${contactWords} WHERE word LIKE ${`%${term}%`}`),
+  );
+  return rows.map((r) => r.ids);
+}
+
+/**
+ * Calls `visit` with every id of an int4[] in PostgreSQL's binary array format (array_send): a header of
+ * dimensions, then a 4-byte length and a 4-byte big-endian value per element. Binary keeps a common
+ * word's 100,000+ ids to one buffer instead of as many parsed values.
+ */
+export function forEachSentId(bytes: Uint8Array, visit: (id: number) => void): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const dimensions = view.getInt32(0);
+  let offset = 12 + dimensions * 8;
+  while (offset < bytes.byteLength) {
+    visit(view.getInt32(offset + 4));
+    offset += 8;
+  }
+}
+
+/**
+ * Fills the words index from global_contacts when it is empty but contacts exist: the first start after
+ * the index was introduced. One transaction, under a lock, so concurrent starts build it once.
+ */
+export async function buildContactWordsIfMissing(db: Db, log: { info: (message: string) => void }): Promise<void> {
+  const missing = async (tx: Db) =>
+    rowsOf<{ missing: boolean }>(
+      await tx.execute(
+        sql`SELECT EXISTS (SELECT 1 FROM ${gc}) AND NOT EXISTS (SELECT 1 FROM ${contactWords}) AS missing`,
+      ),
+    )[0].missing;
+  if (!(await missing(db))) return;
+  const started = Date.now();
+  let indexed = 0;
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
+    if (!(await missing(tx))) return;
+    // One block of ids at a time: each (word, block) row is then written once.
+    for (let from = 0; ; ) {
+      const rows = await tx
+        .select({ id: gc.id, searchText: gc.searchText })
+        .from(gc)
+        .where(sql`${gc.id} >= ${from}`)
+        .orderBy(gc.id)
+        .limit(1 << BLOCK_SHIFT);
+      if (!rows.length) break;
+      const block = rows[0].id >> BLOCK_SHIFT;
+      const inBlock = rows.filter((r) => r.id >> BLOCK_SHIFT === block);
+      await addContactWords(tx, inBlock);
+      indexed += inBlock.length;
+      from = (block + 1) << BLOCK_SHIFT;
+    }
+  });
+  if (indexed) log.info(`Search index: ${indexed} contacts indexed in ${Date.now() - started} ms`);
+}
