@@ -16,6 +16,7 @@ import {
 } from '../src/shared/contacts.js';
 import { contactFacets, searchContacts } from '../src/server/contacts/contacts.service.js';
 import { rowsOf } from '../src/server/db/client.js';
+import { buildContactWordsIfMissing } from '../src/server/contacts/contact-words.js';
 import { searchTerms } from '../src/shared/text-fold.js';
 import { createRandom, searchVocabulary } from '../scripts/demo-data/generate.js';
 import { loadDemoContacts } from '../scripts/demo-data/load.js';
@@ -315,6 +316,11 @@ async function postgresScenario(serverUrl: string, count: number) {
   try {
     if (!reuse) await loadPostgres(scratch.url, count);
     const database = await openDatabase({ url: scratch.url });
+    if (reuse) {
+      // A database loaded by an earlier version of the schema.
+      await migrate(database);
+      await buildContactWordsIfMissing(database.db, console);
+    }
     const cookie = await sessionCookie(database.db);
     const adminCookie = await sessionCookie(database.db, { role: 'super_admin' });
     const [{ n }] = rowsOf<{ n: number }>(

@@ -52,11 +52,14 @@ export function sampleContacts(count: number): ContactInput[] {
 }
 
 export async function seedContacts(stack: Stack, contacts: ContactInput[]): Promise<void> {
-  await insertContactBatch(
+  const inserted = await insertContactBatch(
     stack.db,
     contacts.map((c) => contactInputSchema.parse(c)),
   );
-  await markContactsChanged(stack.db);
+  await markContactsChanged(
+    stack.db,
+    inserted.map((c) => c.id),
+  );
 }
 
 let counter = 0;

@@ -19,7 +19,7 @@ export async function loadDemoContacts(
     done += batch.length;
     options.onProgress?.(done);
   }
-  await markContactsChanged(db);
+  await markContactsChanged(db); // everything: readers reload the whole index
   return inserted;
 }
 

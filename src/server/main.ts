@@ -10,6 +10,7 @@ import { ensureAppSecret, ensureSuperAdmin } from './bootstrap.js';
 import { startBackgroundWork, type BackgroundWork } from './worker.js';
 import { loadDemoDataIfEmpty } from '../../scripts/demo-data/load.js';
 import { buildContactWordsIfMissing } from './contacts/contact-words.js';
+import { warmContactsIndex } from './contacts/contacts.service.js';
 
 /**
  * Process entry. `web`: migrate, bootstrap, build the client if stale, serve API + client (and run the
@@ -57,6 +58,10 @@ async function main(role: 'web' | 'worker'): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     closeWeb = () => app.close();
     log.info(`Nashr is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+    warmContactsIndex(deps.db).then(
+      ({ contacts, ms }) => log.info(`Contacts index: ${contacts} contacts in memory in ${ms} ms`),
+      (error: unknown) => log.warn({ err: error }, 'Contacts index not loaded ahead; the first search will load it'),
+    );
     if (mailer.mode === 'capture') log.info('No SMTP_URL: emails are captured (admin Outbox) and their links logged.');
     if (config.workers === 'inline') work = await startBackgroundWork(deps, logLine);
   } else {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ContactFacets, ContactFilterInput, ContactPage, FacetValue } from '../../shared/contacts.js';
@@ -8,6 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createRandom, generateContacts, searchVocabulary } from '../../../scripts/demo-data/generate.js';
 import { contactFields, insertContacts, multipartBody } from './contacts-fixtures.js';
 import { buildContactWordsIfMissing } from './contact-words.js';
+import { markContactsChanged } from './contacts.service.js';
 
 /**
  * Search and facets are answered from the words index and the in-memory contacts index; here every
@@ -48,6 +52,8 @@ const HAND_MADE = [
     contactTopics: 'Politics, Editorial',
   }),
   contactFields({ email: 'x_y@odd.test', firstName: 'Odd%Name', lastName: 'Back\\slash', country: 'Oman', mediaType: 'Radio' }),
+  // Pasted text with control characters: stored as spaces, so they never reach a value or a separator.
+  contactFields({ email: 'ctrl@odd.test', firstName: 'Tab\tName', country: 'Om\u001fan', mediaType: 'Ra\ndio', contactTopics: 'Tech\u001eAI, News\rDesk' }),
 ];
 
 async function allRows(): Promise<Row[]> {
@@ -225,11 +231,86 @@ describe('search and facets from the words index', () => {
     await expectExactAnswers(3, 20);
   });
 
+  it('stores control characters of a field as spaces', async () => {
+    const [row] = await t.db.select().from(globalContacts).where(sql`email = 'ctrl@odd.test'`);
+    expect(row).toMatchObject({ firstName: 'Tab Name', country: 'Om an', mediaType: 'Ra dio', contactTopicList: ['Tech AI', 'News Desk'] });
+    expect(row.searchText).toContain('tab name');
+  });
+
   it('counts a contact once however many of its words hold the term', async () => {
     const [row] = await allRows().then((rows) => rows.filter((r) => r.searchText.includes('sara.khalid.7')));
     expect(searchWordsOf(row.searchText).filter((w) => w.includes('edit'))).toEqual(['editor', 'editorial']);
     const page = await answered({ search: 'EDIT', country: ['UAE'], mediaType: ['Newspaper'] });
     expect(page.ids.filter((id) => id === row.id)).toHaveLength(1);
     expect(foldText('EDIT')).toBe('edit');
+  });
+});
+
+describe('the in-memory contacts index follows the data version', () => {
+  /** The answer is the definition's, and it holds the contact that just changed. */
+  const expectExact = async (filter: ContactFilterInput, changedId: number) => {
+    const answer = await answered(filter);
+    expect(answer).toEqual(expected(await allRows(), filter));
+    expect(answer.ids).toContain(changedId);
+  };
+
+  it('brings itself forward by the contacts each write lists', async () => {
+    for (let i = 0; i < 3; i++) {
+      const [row] = (await allRows()).sort((a, b) => b.id - a.id);
+      const res = await t.request({
+        method: 'PUT',
+        url: `/api/global-contacts/${row.id}`,
+        as: 'admin',
+        payload: contactFields({ email: `moved${i}@edited.test`, country: 'Iraq', mediaType: 'Podcast', contactTopics: `Topic ${i}, Culture` }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await expectExactAnswers(10 + i, 10);
+    }
+  });
+
+  it('loads everything again when a change is not listed or its record is gone', async () => {
+    const rows = (await allRows()).sort((a, b) => a.id - b.id);
+    await answered({}); // the index is now at the current version
+    await t.db.execute(sql`UPDATE global_contacts SET country = 'Syria' WHERE id = ${rows[5].id}`);
+    await markContactsChanged(t.db); // not listed: an import, say
+    await expectExact({ country: ['Syria'] }, rows[5].id);
+
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/global-contacts/${rows[6].id}`,
+      as: 'admin',
+      payload: contactFields({ email: 'pruned@edited.test', country: 'Yemen', firstName: 'Pruned' }),
+    });
+    expect(edited.statusCode).toBe(200);
+    await t.db.execute(sql`DELETE FROM contact_changes WHERE version = (SELECT max(version) FROM contact_changes)`);
+    await expectExact({ country: ['Yemen'] }, rows[6].id);
+    await expectExact({ search: 'pruned' }, rows[6].id);
+    await expectExactAnswers(20, 10);
+  });
+
+  it('keeps only the recent versions of changes, and starts counting from an older random version', async () => {
+    await t.db.execute(sql`UPDATE app_settings SET value = 'f3b2c1d0-legacy' WHERE key = 'contacts_version'`);
+    await markContactsChanged(t.db, [1]);
+    const [{ value }] = rowsOf<{ value: string }>(
+      await t.db.execute(sql`SELECT value FROM app_settings WHERE key = 'contacts_version'`),
+    );
+    expect(value).toBe('1');
+    await expectExactAnswers(30, 5);
+    await t.db.execute(sql`UPDATE app_settings SET value = '5000' WHERE key = 'contacts_version'`);
+    await markContactsChanged(t.db, [2]);
+    const kept = rowsOf<{ oldest: number }>(await t.db.execute(sql`SELECT min(version)::int AS oldest FROM contact_changes`));
+    expect(Number(kept[0].oldest)).toBeGreaterThanOrEqual(5001 - 1000);
+    await expectExactAnswers(31, 5);
+  });
+});
+
+describe('migration 0005', () => {
+  it('cleans the filter columns of rows stored with control characters', async () => {
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations/0005_clean_contact_control_characters.sql');
+    await t.db.execute(sql`INSERT INTO global_contacts (email, country, media_type, language, contact_topic_list)
+      VALUES ('dirty@old.test', ${'Ku\u001fwait'}, ${'TV\r\n'}, 'English', ${sql.param(['Sports\u001eNews', 'Art'])}::text[])`);
+    await t.db.execute(sql.raw(fs.readFileSync(file, 'utf8')));
+    const [row] = await t.db.select().from(globalContacts).where(sql`email = 'dirty@old.test'`);
+    expect(row).toMatchObject({ country: 'Ku wait', mediaType: 'TV ', language: 'English', contactTopicList: ['Sports News', 'Art'] });
   });
 });

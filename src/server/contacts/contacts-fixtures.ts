@@ -8,8 +8,11 @@ export function contactFields(overrides: Partial<ContactFields> & { email: strin
 }
 
 export async function insertContacts(db: Db, contacts: ContactFields[]): Promise<void> {
-  await insertContactBatch(db, contacts);
-  await markContactsChanged(db);
+  const inserted = await insertContactBatch(db, contacts);
+  await markContactsChanged(
+    db,
+    inserted.map((c) => c.id),
+  );
 }
 
 /** A multipart/form-data body with one file, as a browser's form sends it. */

@@ -106,6 +106,7 @@ export async function importContactsCsv(
     upload.stream.pipe(parser);
 
     const summary: ImportSummary = { added: 0, errorCount: 0, errors: [] };
+    const addedIds: number[] = [];
     const reject = (row: number, email: string, message: string) => {
       summary.errorCount++;
       if (summary.errors.length < IMPORT_ERRORS_LISTED) summary.errors.push({ row, email, message } satisfies ImportRowError);
@@ -114,7 +115,7 @@ export async function importContactsCsv(
     let rowNumber = 1;
     let batch: PendingRow[] = [];
     const flush = async () => {
-      if (batch.length) await insertBatch(tx, batch, reject, summary);
+      if (batch.length) await insertBatch(tx, batch, reject, summary, addedIds);
       batch = [];
     };
 
@@ -158,7 +159,7 @@ export async function importContactsCsv(
 
     summary.errors.sort((a, b) => a.row - b.row);
     await recordAudit(tx, actor, 'contact.import', upload.filename, { added: summary.added, errors: summary.errorCount, rows: rowNumber - 1 });
-    if (summary.added) await markContactsChanged(tx);
+    if (summary.added) await markContactsChanged(tx, addedIds);
     return summary;
   });
 }
@@ -205,6 +206,7 @@ async function insertBatch(
   batch: PendingRow[],
   reject: (row: number, email: string, message: string) => void,
   summary: ImportSummary,
+  addedIds: number[],
 ): Promise<void> {
   const firstInBatch = new Map<string, PendingRow>();
   const duplicatesInBatch: PendingRow[] = [];
@@ -212,8 +214,10 @@ async function insertBatch(
     if (firstInBatch.has(pending.fields.email)) duplicatesInBatch.push(pending);
     else firstInBatch.set(pending.fields.email, pending);
   }
-  const inserted = new Set(await insertContactBatch(tx, [...firstInBatch.values()].map((p) => p.fields)));
+  const added = await insertContactBatch(tx, [...firstInBatch.values()].map((p) => p.fields));
+  const inserted = new Set(added.map((c) => c.email));
   summary.added += inserted.size;
+  addedIds.push(...added.map((c) => c.id));
   const conflicts = [...firstInBatch.values()].filter((p) => !inserted.has(p.fields.email));
   const storedBefore = await emailsStoredBefore(
     tx,

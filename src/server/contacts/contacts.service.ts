@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   splitTopics,
   type Contact,
@@ -11,7 +10,7 @@ import {
 } from '../../shared/contacts.js';
 import { foldText, isWordTerm, searchTerms } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
-import { appSettings, globalContacts as gc } from '../db/schema.js';
+import { appSettings, contactChanges, globalContacts as gc } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { conflict, notFound } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
@@ -87,25 +86,47 @@ export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
 // ---------------------------------------------------------------- reading
 
 /**
- * The version of the media database, which every write replaces (in the database, so that all web
- * processes agree): the in-memory contacts index is reloaded when it changes (contacts-index.ts).
+ * The version of the media database: a counter in app_settings that every write bumps in its own
+ * transaction, together with a contact_changes row saying which contacts it touched. Kept in the
+ * database, so that every web process agrees; the in-memory contacts index follows it
+ * (contacts-index.ts).
  */
 const VERSION_KEY = 'contacts_version';
+/** Changes listed longer than this are recorded as "everything changed": reloading is then cheaper. */
+const LISTED_CHANGES_MAX = 10_000;
+/** How many versions of changes are kept; a process further behind reloads everything. */
+const VERSIONS_KEPT = 1_000;
 
 async function contactsVersion(db: Db): Promise<string> {
   const [row] = await db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(eq(appSettings.key, VERSION_KEY));
-  return row?.value ?? 'initial';
+  return row?.value ?? '0';
 }
 
-/** Call after every change to the media database (in the same transaction when there is one). */
-export async function markContactsChanged(db: Db): Promise<void> {
-  await db
+/**
+ * Call after every change to the media database, in the same transaction, with the ids it touched
+ * (none: it touched too many to list). Bumping the counter locks its row until commit, so writers
+ * commit their versions in order and a reader that sees version n sees every change up to n.
+ */
+export async function markContactsChanged(db: Db, changedIds?: number[]): Promise<void> {
+  const [{ value }] = await db
     .insert(appSettings)
-    .values({ key: VERSION_KEY, value: randomUUID() })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
+    .values({ key: VERSION_KEY, value: '1' })
+    .onConflictDoUpdate({
+      target: appSettings.key,
+      // A version written before it was a counter (a random id) restarts the count.
+      set: { value: sql`(CASE WHEN ${appSettings.value} ~ '^[0-9]+$' THEN ${appSettings.value}::bigint + 1 ELSE 1 END)::text` },
+    })
+    .returning({ value: appSettings.value });
+  const version = Number(value);
+  const listed = changedIds && changedIds.length <= LISTED_CHANGES_MAX ? [...new Set(changedIds)] : null;
+  await db
+    .insert(contactChanges)
+    .values({ version, contactIds: listed })
+    .onConflictDoUpdate({ target: contactChanges.version, set: { contactIds: listed } });
+  await db.delete(contactChanges).where(lt(contactChanges.version, version - VERSIONS_KEPT));
 }
 
 /**
@@ -129,6 +150,13 @@ async function textMatches(db: Db, filter: ContactFilter, size: number): Promise
     matches = matches ? intersect(matches, found) : found;
   }
   return matches;
+}
+
+/** Loads the contacts index ahead of the first search (at start), so that no visitor waits for it. */
+export async function warmContactsIndex(db: Db): Promise<{ contacts: number; ms: number }> {
+  const started = Date.now();
+  const index = await contactsIndex(db, await contactsVersion(db));
+  return { contacts: index.total, ms: Date.now() - started };
 }
 
 async function indexAndMatches(db: Db, filter: ContactFilter) {
@@ -193,7 +221,22 @@ export async function* contactsInBatches(db: Db, filter: ContactFilter, batchSiz
 
 // ---------------------------------------------------------------- writing
 
-function columnsOf(fields: ContactFields) {
+// Contact fields are single-line text; control characters in one (a line break pasted from elsewhere)
+// become one space.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
+function withoutControlCharacters(fields: ContactFields): ContactFields {
+  const clean = { ...fields };
+  for (const key of Object.keys(clean) as Array<keyof ContactFields>) {
+    const value = clean[key];
+    if (typeof value === 'string') (clean as Record<string, unknown>)[key] = value.replace(CONTROL_CHARACTERS, ' ');
+  }
+  return clean;
+}
+
+function columnsOf(input: ContactFields) {
+  const fields = withoutControlCharacters(input);
   return {
     ...fields,
     contactTopicList: splitTopics(fields.contactTopics),
@@ -218,7 +261,7 @@ export async function createContact(db: Db, fields: ContactFields): Promise<Cont
       .returning();
     if (!row) throw duplicateEmail();
     await addContactWords(tx, [row]);
-    await markContactsChanged(tx);
+    await markContactsChanged(tx, [row.id]);
     return presentContact(row, true);
   });
 }
@@ -235,7 +278,7 @@ export async function updateContact(db: Db, id: number, fields: ContactFields): 
         .where(eq(gc.id, id))
         .returning();
       await changeContactWords(tx, id, before.searchText, row.searchText);
-      await markContactsChanged(tx);
+      await markContactsChanged(tx, [id]);
       return presentContact(row, true);
     });
   } catch (error) {
@@ -256,7 +299,7 @@ export async function deleteContact(db: Db, actor: AuditActor, id: number): Prom
       email: row.email,
       deleted: 1,
     });
-    await markContactsChanged(tx as unknown as Db);
+    await markContactsChanged(tx as unknown as Db, [id]);
   });
 }
 
@@ -285,7 +328,7 @@ export async function bulkDeleteContacts(
       failed: failed.length,
       ids: [...deletedIds].slice(0, AUDITED_IDS_MAX),
     });
-    if (deletedIds.size) await markContactsChanged(tx as unknown as Db);
+    if (deletedIds.size) await markContactsChanged(tx as unknown as Db, [...deletedIds]);
     return { deleted: deletedIds.size, failed };
   });
 }
@@ -294,11 +337,15 @@ const UNIT_SEPARATOR = '\u001f';
 
 /**
  * Inserts many contacts in one statement (one array parameter per column, so the batch size is not
- * bound by the parameter limit). Existing emails are skipped; the emails actually inserted are returned.
- * The caller marks the database changed once it is done.
+ * bound by the parameter limit). Existing emails are skipped; the contacts actually inserted are returned.
+ * The caller marks the database changed (with their ids) once it is done.
  */
-export async function insertContactBatch(db: Db, contacts: ContactFields[]): Promise<string[]> {
-  if (!contacts.length) return [];
+export async function insertContactBatch(
+  db: Db,
+  input: ContactFields[],
+): Promise<Array<{ id: number; email: string }>> {
+  if (!input.length) return [];
+  const contacts = input.map(withoutControlCharacters);
   const column = <K extends keyof ContactFields>(key: K) =>
     sql.param(contacts.map((c) => String(c[key] ?? '')));
   const result = await db.execute(sql`
@@ -319,7 +366,7 @@ export async function insertContactBatch(db: Db, contacts: ContactFields[]): Pro
     RETURNING id, email, search_text AS "searchText"`);
   const inserted = rowsOf<{ id: number; email: string; searchText: string }>(result);
   await addContactWords(db, inserted);
-  return inserted.map((r) => r.email);
+  return inserted.map(({ id, email }) => ({ id, email }));
 }
 
 /** Which of these emails were stored by an earlier transaction (as opposed to earlier in this one). */

@@ -180,6 +180,19 @@ export const globalContacts = pgTable(
 );
 
 /**
+ * What each change of the media database touched, by data version (app_settings contacts_version,
+ * a counter that every writer bumps under its row lock, so versions commit in order): a web process
+ * holding the contacts index of an earlier version reloads only these contacts. `contactIds` is null
+ * when a change touched too many to list (an import): readers then reload everything. Old versions
+ * are pruned; a process that fell further behind reloads everything too.
+ */
+export const contactChanges = pgTable('contact_changes', {
+  version: bigint('version', { mode: 'number' }).primaryKey(),
+  contactIds: integer('contact_ids').array(),
+  createdAt: createdAt(),
+});
+
+/**
  * The words index of the media database: for every word of a contact's search text (see
  * searchWordsOf in src/shared/text-fold.ts), the ids of the contacts that have it. Kept by the
  * contacts service in the same transaction as every insert, update and delete. Ids are stored in
