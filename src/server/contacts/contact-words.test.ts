@@ -138,6 +138,7 @@ function sampleFilters(rows: Row[], count: number, seed: number): ContactFilterI
       word.slice(start, start + 3),
       word.toUpperCase(),
       `${word} ${r.pick(vocabulary)}`,
+      `${word} ${r.pick(['al', 'e', '7', '.', 'news.', '-in'])}`, // a short or punctuated term checked on candidates
       r.pick(searchWordsOf(r.pick(rows).searchText)),
       r.pick(['.', '@', 'a.k', 'gulf-news', '-in-', 'x_y', '%', '\\', '7', 'محمد', 'التحرير', 'zzzz']),
       '',

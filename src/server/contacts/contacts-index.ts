@@ -285,6 +285,25 @@ export function addId(set: IdSet, id: number): void {
   if (id >>> 5 < set.length) set[id >>> 5] |= 1 << (id & 31);
 }
 
+export function countIds(set: IdSet): number {
+  let count = 0;
+  for (let bits of set) {
+    while (bits !== 0) {
+      bits &= bits - 1;
+      count++;
+    }
+  }
+  return count;
+}
+
+export function idsIn(set: IdSet): number[] {
+  const ids: number[] = [];
+  set.forEach((bits, word) => {
+    for (let bit = 0; bit < 32; bit++) if (bits & (1 << bit)) ids.push((word << 5) | bit);
+  });
+  return ids;
+}
+
 export function intersect(a: IdSet, b: IdSet): IdSet {
   for (let i = 0; i < a.length; i++) a[i] &= b[i];
   return a;

@@ -24,6 +24,8 @@ import {
 import {
   addId,
   contactsIndex,
+  countIds,
+  idsIn,
   emptyIdSet,
   facetsOfMatches,
   intersect,
@@ -129,24 +131,52 @@ export async function markContactsChanged(db: Db, changedIds?: number[]): Promis
   await db.delete(contactChanges).where(lt(contactChanges.version, version - VERSIONS_KEPT));
 }
 
+/** Below three characters a term has no trigram: it matches most words and most contacts. */
+const isSelectiveWord = (term: string) => isWordTerm(term) && [...term].length >= 3;
+/** Up to this many candidates, a short or punctuated term is checked on their search texts directly. */
+const CANDIDATES_CHECKED_MAX = 10_000;
+
+async function contactsWithWord(db: Db, term: string, size: number): Promise<IdSet> {
+  const found = emptyIdSet(size);
+  for (const ids of await contactIdsWithWord(db, term)) forEachSentId(ids, (id) => addId(found, id));
+  return found;
+}
+
+/** The contacts whose search text contains `term`, among `candidates` (all contacts when undefined). */
+async function contactsWithText(db: Db, term: string, size: number, candidates?: number[]): Promise<IdSet> {
+  const found = emptyIdSet(size);
+  const rows = await db
+    .select({ id: gc.id })
+    .from(gc)
+    .where(
+      and(
+        candidates ? sql`${gc.id} = ANY(${sql.param(candidates)}::int[])` : undefined,
+        sql`${gc.searchText} LIKE ${`%${escapeLike(term)}%`}`,
+      ),
+    );
+  for (const { id } of rows) addId(found, id);
+  return found;
+}
+
 /**
  * The contacts whose search text holds every query term (undefined without a query). A term of letters
- * and digits is looked up in the words index; one with punctuation (part of an email, say) is matched
- * against the search text itself, through its trigram index.
+ * and digits is looked up in the words index, the selective ones first; a short or punctuated term
+ * (`el`, part of an email) is then checked on the few candidates left, or, alone, looked up in the
+ * words index or matched through the search text's trigram index.
  */
 async function textMatches(db: Db, filter: ContactFilter, size: number): Promise<IdSet | undefined> {
+  const terms = searchTerms(filter.search);
   let matches: IdSet | undefined;
-  for (const term of searchTerms(filter.search)) {
-    const found = emptyIdSet(size);
-    if (isWordTerm(term)) {
-      for (const ids of await contactIdsWithWord(db, term)) forEachSentId(ids, (id) => addId(found, id));
-    } else {
-      const rows = await db
-        .select({ id: gc.id })
-        .from(gc)
-        .where(sql`${gc.searchText} LIKE ${`%${escapeLike(term)}%`}`);
-      for (const { id } of rows) addId(found, id);
-    }
+  for (const term of terms.filter(isSelectiveWord)) {
+    const found = await contactsWithWord(db, term, size);
+    matches = matches ? intersect(matches, found) : found;
+  }
+  for (const term of terms.filter((t) => !isSelectiveWord(t))) {
+    const candidates = matches && countIds(matches) <= CANDIDATES_CHECKED_MAX ? idsIn(matches) : undefined;
+    const found =
+      candidates || !isWordTerm(term)
+        ? await contactsWithText(db, term, size, candidates)
+        : await contactsWithWord(db, term, size);
     matches = matches ? intersect(matches, found) : found;
   }
   return matches;
