@@ -49,6 +49,8 @@ export type ContactsIndex = {
   topicStart: Uint32Array;
   topicCodes: Uint32Array;
   codes: { country: Codes; mediaType: Codes; language: Codes; topic: Codes };
+  /** Totals and facets of filters without a query, computed once for this version (it never changes). */
+  remembered: Map<string, number | ContactFacets>;
 };
 
 // Separators of the dump below: contact fields hold no control characters (the contacts service stores
@@ -141,6 +143,7 @@ function blankIndex(version: string, size: number, codes: IndexCodes): ContactsI
     topicStart: new Uint32Array(size + 1),
     topicCodes: new Uint32Array(0),
     codes,
+    remembered: new Map(),
   };
 }
 
@@ -364,6 +367,30 @@ function forEachCandidate(index: ContactsIndex, matches: IdSet | undefined, visi
   }
 }
 
+const REMEMBERED_MAX = 500;
+
+/** Filters without a query are few and asked often (the screen opens on one): their figures are kept. */
+function rememberedFor<T extends number | ContactFacets>(
+  index: ContactsIndex,
+  key: string,
+  compute: () => T,
+): T {
+  const known = index.remembered.get(key);
+  if (known !== undefined) return known as T;
+  const value = compute();
+  if (index.remembered.size >= REMEMBERED_MAX) index.remembered.delete(index.remembered.keys().next().value!);
+  index.remembered.set(key, value);
+  return value;
+}
+
+const filterKey = (filter: ContactFilter) =>
+  JSON.stringify([
+    [...filter.country].sort(),
+    [...filter.mediaType].sort(),
+    [...filter.contactTopic].sort(),
+    filter.language ?? null,
+  ]);
+
 /** The ids of one page of the matches (highest id first) and how many match in all. */
 export function pageOfMatches(
   index: ContactsIndex,
@@ -373,13 +400,18 @@ export function pageOfMatches(
 ): { ids: number[]; total: number } {
   const allowed = allowedBy(index, filter);
   const first = (paging.page - 1) * paging.pageSize;
+  const knownTotal = matches ? undefined : index.remembered.get(`total ${filterKey(filter)}`);
   const ids: number[] = [];
   let total = 0;
   forEachCandidate(index, matches, (id) => {
     if (failures(index, allowed, id) !== 0) return;
     if (total >= first && ids.length < paging.pageSize) ids.push(id);
     total++;
+    // With the total known, the walk ends with the page.
+    return knownTotal === undefined || ids.length < paging.pageSize;
   });
+  if (knownTotal !== undefined) return { ids, total: knownTotal as number };
+  if (!matches) rememberedFor(index, `total ${filterKey(filter)}`, () => total);
   return { ids, total };
 }
 
@@ -401,6 +433,11 @@ function facetValues(counts: Uint32Array, codes: Codes): FacetValue[] {
  * further choice would add.
  */
 export function facetsOfMatches(index: ContactsIndex, filter: ContactFilter, matches: IdSet | undefined): ContactFacets {
+  if (!matches) return rememberedFor(index, `facets ${filterKey(filter)}`, () => countFacets(index, filter));
+  return countFacets(index, filter, matches);
+}
+
+function countFacets(index: ContactsIndex, filter: ContactFilter, matches?: IdSet): ContactFacets {
   const allowed = allowedBy(index, filter);
   const { codes } = index;
   const country = new Uint32Array(codes.country.values.length);
