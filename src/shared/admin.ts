@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles, type Role } from './auth.js';
+import { pageParam, pageSizeParam } from './paging.js';
 
 /** The super admin's console (SPEC.md §2 Admin dashboard, §3 Admin stats, PRODUCT.md §3 audit trail). */
 
@@ -7,18 +8,8 @@ export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const RECENT_USERS = 8;
 
-const page = z.coerce
-  .number({ message: 'Page must be a number' })
-  .int({ message: 'Page must be a whole number' })
-  .min(1, { message: 'Page must be at least 1' })
-  .max(1_000_000, { message: 'Page is too large' })
-  .default(1);
-const pageSize = z.coerce
-  .number({ message: 'Page size must be a number' })
-  .int({ message: 'Page size must be a whole number' })
-  .min(1, { message: 'Page size must be at least 1' })
-  .max(ADMIN_PAGE_SIZE_MAX, { message: `Page size must be at most ${ADMIN_PAGE_SIZE_MAX}` })
-  .default(ADMIN_PAGE_SIZE);
+const page = pageParam(1_000_000);
+const pageSize = pageSizeParam(ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX);
 /** PostgreSQL text cannot hold a NUL byte, and no other control character occurs in what the console searches. */
 export function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './paging.js';
 
 /**
  * The media database's shared vocabulary: the contact schemas used by the server and the admin forms,
@@ -226,18 +227,8 @@ export type ContactFilterInput = {
 };
 
 export const pageSchema = z.object({
-  page: z.coerce
-    .number({ message: 'Page must be a number' })
-    .int({ message: 'Page must be a whole number' })
-    .min(1, { message: 'Page must be at least 1' })
-    .max(CONTACT_PAGE_MAX, { message: `Page must be at most ${CONTACT_PAGE_MAX}` })
-    .default(1),
-  pageSize: z.coerce
-    .number({ message: 'Page size must be a number' })
-    .int({ message: 'Page size must be a whole number' })
-    .min(1, { message: 'Page size must be at least 1' })
-    .max(CONTACT_PAGE_SIZE_MAX, { message: `Page size must be at most ${CONTACT_PAGE_SIZE_MAX}` })
-    .default(CONTACT_PAGE_SIZE),
+  page: pageParam(CONTACT_PAGE_MAX),
+  pageSize: pageSizeParam(CONTACT_PAGE_SIZE, CONTACT_PAGE_SIZE_MAX),
 });
 
 export const contactSearchQuerySchema = contactFilterSchema.extend(pageSchema.shape);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './paging.js';
 
 /**
  * Press releases: the SPEC.md §5 rules shared by the editor form and POST /api/send-press-release,
@@ -189,19 +190,22 @@ export type SendPressReleasePayload = z.infer<typeof sendPressReleaseSchema>;
 
 export const isScheduleInFuture = (scheduledAt: string, now = new Date()) => Date.parse(scheduledAt) > now.getTime();
 
+/** Far beyond any real list; it keeps an offset a number the database accepts. */
+const RELEASE_PAGE_MAX = 1_000_000;
+
 export const listReleasesQuerySchema = z.object({
   status: z.enum(releaseStatuses).optional(),
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageParam(RELEASE_PAGE_MAX),
+  pageSize: pageSizeParam(20, 100),
 });
 export type ListReleasesQuery = z.input<typeof listReleasesQuerySchema>;
 
 export const recipientStatusFilters = ['queued', 'sending', 'sent', 'bounced', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
 export const recipientsQuerySchema = z.object({
   status: z.enum(recipientStatusFilters).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageParam(RELEASE_PAGE_MAX),
+  pageSize: pageSizeParam(50, 100),
 });
 
 // ---------------------------------------------------------------- responses

@@ -340,6 +340,19 @@ describe('reading, deleting and duplicating', () => {
     const page = await t.request({ method: 'GET', url: '/api/press-releases?search=launch&pageSize=1&page=2', as: 'pager' });
     expect(page.json()).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(page.json().items.map((r: { title: string }) => r.title)).toEqual(['Alpha launch news']);
+    const refused = {
+      'page=0': 'Page must be at least 1',
+      'page=abc': 'Page must be a number',
+      'page=1&page=2': 'Page must be a number',
+      'page=1.5': 'Page must be a whole number',
+      'page=2000000': 'Page must be at most 1000000',
+      'pageSize=101': 'Page size must be at most 100',
+    };
+    for (const [query, message] of Object.entries(refused)) {
+      const res = await t.request({ method: 'GET', url: `/api/press-releases?${query}`, as: 'pager' });
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().errors.map((e: { message: string }) => e.message), query).toEqual([message]);
+    }
   });
 
   it('duplicates into a new draft with the files, and deletes drafts only', async () => {
