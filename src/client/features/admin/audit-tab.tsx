@@ -7,6 +7,7 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
+import { TableHead } from '../../ui/table';
 import { useAudit } from './admin-api';
 import { RowsSkeleton } from './search-field';
 
@@ -32,22 +33,7 @@ export function AuditTab() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[36rem] text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-500">
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('audit.when')}
-                  </th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('audit.who')}
-                  </th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('audit.action')}
-                  </th>
-                  <th scope="col" className="py-2 text-start font-medium">
-                    {t('audit.target')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead labels={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.target')]} />
               <tbody>
                 {audit.data.items.map((entry) => (
                   <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { TableHead } from '../../ui/table';
 import { useBillingHistory } from './billing-api';
 import { formatCents } from './format';
 
@@ -35,22 +36,9 @@ export function BillingHistory() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[28rem] text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-start text-slate-500">
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('history.date')}
-                  </th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('history.plan')}
-                  </th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('history.amount')}
-                  </th>
-                  <th scope="col" className="py-2 text-start font-medium">
-                    {t('history.status')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                labels={[t('history.date'), t('history.plan'), t('history.amount'), t('history.status')]}
+              />
               <tbody>
                 {history.data.map((payment) => (
                   <tr key={payment.id} className="border-b border-slate-100 last:border-0">

@@ -8,6 +8,7 @@ import { formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Label } from '../../ui/field';
+import { TableHead } from '../../ui/table';
 import { useToast } from '../../ui/toast';
 import { CONTACTS_PATH, FACETS_PATH, LISTS_PATH, uploadContactsCsv } from './contacts-api';
 import { countText } from './contacts-text';
@@ -171,19 +172,7 @@ function ImportReport({ summary }: { summary: ImportSummary }) {
         <div className="max-h-72 overflow-auto rounded-lg border border-slate-200">
           <table className="w-full text-sm">
             <caption className="sr-only">{t('import.rejectedRows')}</caption>
-            <thead className="sticky top-0 bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('import.row')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('fields.email')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('import.reason')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead boxed labels={[t('import.row'), t('fields.email'), t('import.reason')]} />
             <tbody>
               {summary.errors.map((e) => (
                 <tr key={`${e.row}-${e.email}`} className="border-t border-slate-100">
