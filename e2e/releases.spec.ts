@@ -155,8 +155,9 @@ describe('press release editor', () => {
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByText(/Gulf Company \d+/).waitFor();
+    // The recent releases load on their own, after the user's card: wait for the row, not just the page.
     const recent = page.getByRole('link', { name: /Nashr opens its Riyadh office/ });
-    expect(await recent.getByText('Sent', { exact: true }).isVisible()).toBe(true);
+    await recent.getByText('Sent', { exact: true }).waitFor();
   });
 
   it('schedules a release in the browser time zone and cancels it from /press-releases', async () => {
