@@ -51,9 +51,21 @@ const HAND_MADE = [
     language: 'Arabic',
     contactTopics: 'Politics, Editorial',
   }),
-  contactFields({ email: 'x_y@odd.test', firstName: 'Odd%Name', lastName: 'Back\\slash', country: 'Oman', mediaType: 'Radio' }),
+  contactFields({
+    email: 'x_y@odd.test',
+    firstName: 'Odd%Name',
+    lastName: 'Back\\slash',
+    country: 'Oman',
+    mediaType: 'Radio',
+  }),
   // Pasted text with control characters: stored as spaces, so they never reach a value or a separator.
-  contactFields({ email: 'ctrl@odd.test', firstName: 'Tab\tName', country: 'Om\u001fan', mediaType: 'Ra\ndio', contactTopics: 'Tech\u001eAI, News\rDesk' }),
+  contactFields({
+    email: 'ctrl@odd.test',
+    firstName: 'Tab\tName',
+    country: 'Om\u001fan',
+    mediaType: 'Ra\ndio',
+    contactTopics: 'Tech\u001eAI, News\rDesk',
+  }),
 ];
 
 async function allRows(): Promise<Row[]> {
@@ -70,7 +82,10 @@ async function allRows(): Promise<Row[]> {
 }
 
 /** The expected answer, from the definition. */
-function expected(rows: Row[], filter: ContactFilterInput): { ids: number[]; total: number; facets: ContactFacets } {
+function expected(
+  rows: Row[],
+  filter: ContactFilterInput,
+): { ids: number[]; total: number; facets: ContactFacets } {
   const terms = searchTerms(filter.search ?? '');
   const matchesText = (r: Row) => terms.every((term) => r.searchText.includes(term));
   const tests = {
@@ -78,7 +93,8 @@ function expected(rows: Row[], filter: ContactFilterInput): { ids: number[]; tot
     mediaType: (r: Row) => !filter.mediaType?.length || filter.mediaType.includes(r.mediaType),
     language: (r: Row) => !filter.language || r.language === filter.language,
     contactTopic: (r: Row) =>
-      !filter.contactTopic?.length || r.contactTopicList.some((topic) => filter.contactTopic!.includes(topic)),
+      !filter.contactTopic?.length ||
+      r.contactTopicList.some((topic) => filter.contactTopic!.includes(topic)),
   };
   const passesExcept = (r: Row, skipped?: keyof typeof tests) =>
     (Object.keys(tests) as Array<keyof typeof tests>).every((k) => k === skipped || tests[k](r));
@@ -107,7 +123,8 @@ function expected(rows: Row[], filter: ContactFilterInput): { ids: number[]; tot
 
 function queryString(filter: ContactFilterInput): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) for (const v of [value].flat()) params.append(key, String(v));
+  for (const [key, value] of Object.entries(filter))
+    for (const v of [value].flat()) params.append(key, String(v));
   return params.toString();
 }
 
@@ -121,7 +138,11 @@ async function answered(filter: ContactFilterInput) {
       },
     ),
   );
-  return { ids: (page as ContactPage).items.map((c) => c.id), total: (page as ContactPage).total, facets: facets as ContactFacets };
+  return {
+    ids: (page as ContactPage).items.map((c) => c.id),
+    total: (page as ContactPage).total,
+    facets: facets as ContactFacets,
+  };
 }
 
 /** Queries of every kind: whole and partial words, Arabic, digits, punctuation, several words, nothing. */
@@ -129,7 +150,11 @@ function sampleFilters(rows: Row[], count: number, seed: number): ContactFilterI
   const r = createRandom(seed);
   const vocabulary = searchVocabulary();
   const values = (pick: (row: Row) => string[]) => [...new Set(rows.flatMap(pick))].filter(Boolean);
-  const [countries, mediaTypes, topics] = [values((x) => [x.country]), values((x) => [x.mediaType]), values((x) => x.contactTopicList)];
+  const [countries, mediaTypes, topics] = [
+    values((x) => [x.country]),
+    values((x) => [x.mediaType]),
+    values((x) => x.contactTopicList),
+  ];
   const texts = () => {
     const word = r.pick(vocabulary);
     const start = Math.floor(r.next() * Math.max(1, word.length - 3));
@@ -199,21 +224,48 @@ describe('search and facets from the words index', () => {
       method: 'PUT',
       url: `/api/global-contacts/${first.id}`,
       as: 'admin',
-      payload: contactFields({ email: 'renamed@edited.test', firstName: 'Zaynab', position: 'Managing editor', country: 'Kuwait', mediaType: 'Magazine', contactTopics: 'Travel' }),
+      payload: contactFields({
+        email: 'renamed@edited.test',
+        firstName: 'Zaynab',
+        position: 'Managing editor',
+        country: 'Kuwait',
+        mediaType: 'Magazine',
+        contactTopics: 'Travel',
+      }),
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect((await t.request({ method: 'DELETE', url: `/api/global-contacts/${second.id}`, as: 'admin' })).statusCode).toBe(200);
-    const bulk = await t.request({ method: 'POST', url: '/api/global-contacts/bulk-delete', as: 'admin', payload: { ids: [third.id, fourth.id] } });
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/global-contacts/${second.id}`, as: 'admin' }))
+        .statusCode,
+    ).toBe(200);
+    const bulk = await t.request({
+      method: 'POST',
+      url: '/api/global-contacts/bulk-delete',
+      as: 'admin',
+      payload: { ids: [third.id, fourth.id] },
+    });
     expect(bulk.json()).toMatchObject({ deleted: 2 });
     const created = await t.request({
       method: 'POST',
       url: '/api/global-contacts',
       as: 'admin',
-      payload: contactFields({ email: 'new.one@created.test', firstName: 'Yousef', position: 'Editor', country: 'Bahrain', mediaType: 'Online' }),
+      payload: contactFields({
+        email: 'new.one@created.test',
+        firstName: 'Yousef',
+        position: 'Editor',
+        country: 'Bahrain',
+        mediaType: 'Online',
+      }),
     });
     expect(created.statusCode, created.body).toBe(201);
-    const csv = 'Name,Email,Country,Media Type,Position\nNoura Saleh,noura@import.test,Qatar,Radio,Senior editor\nرنا حداد,rana@import.test,Lebanon,TV,محررة\n';
-    const imported = await t.request({ method: 'POST', url: '/api/global-contacts/import', as: 'admin', ...multipartBody(csv) });
+    const csv =
+      'Name,Email,Country,Media Type,Position\nNoura Saleh,noura@import.test,Qatar,Radio,Senior editor\nرنا حداد,rana@import.test,Lebanon,TV,محررة\n';
+    const imported = await t.request({
+      method: 'POST',
+      url: '/api/global-contacts/import',
+      as: 'admin',
+      ...multipartBody(csv),
+    });
     expect(imported.json().summary.added).toBe(2);
 
     expect((await answered({ search: 'zaynab' })).total).toBe(1);
@@ -234,14 +286,24 @@ describe('search and facets from the words index', () => {
 
   it('pages and counts a filter without a query the same on every asking (its figures are kept per version)', async () => {
     const rows = await allRows();
-    for (const filter of [{}, { country: ['UAE'] }, { mediaType: ['Radio', 'TV'], language: 'Arabic' }] as ContactFilterInput[]) {
+    for (const filter of [
+      {},
+      { country: ['UAE'] },
+      { mediaType: ['Radio', 'TV'], language: 'Arabic' },
+    ] as ContactFilterInput[]) {
       const wanted = expected(rows, filter);
       const ordered = rows.filter((r) => expected([r], filter).total === 1).sort((a, b) => b.id - a.id);
       for (const page of [1, 2, 1, 3]) {
-        const res = await t.request({ method: 'GET', url: `/api/global-contacts?${queryString(filter)}&page=${page}`, as: 'admin' });
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/global-contacts?${queryString(filter)}&page=${page}`,
+          as: 'admin',
+        });
         const body: ContactPage = res.json();
         expect(body.total).toBe(wanted.total);
-        expect(body.items.map((c) => c.id)).toEqual(ordered.slice((page - 1) * 20, page * 20).map((r) => r.id));
+        expect(body.items.map((c) => c.id)).toEqual(
+          ordered.slice((page - 1) * 20, page * 20).map((r) => r.id),
+        );
       }
       expect(await answered(filter)).toEqual(wanted);
       expect(await answered(filter)).toEqual(wanted);
@@ -249,8 +311,16 @@ describe('search and facets from the words index', () => {
   });
 
   it('stores control characters of a field as spaces', async () => {
-    const [row] = await t.db.select().from(globalContacts).where(sql`email = 'ctrl@odd.test'`);
-    expect(row).toMatchObject({ firstName: 'Tab Name', country: 'Om an', mediaType: 'Ra dio', contactTopicList: ['Tech AI', 'News Desk'] });
+    const [row] = await t.db
+      .select()
+      .from(globalContacts)
+      .where(sql`email = 'ctrl@odd.test'`);
+    expect(row).toMatchObject({
+      firstName: 'Tab Name',
+      country: 'Om an',
+      mediaType: 'Ra dio',
+      contactTopicList: ['Tech AI', 'News Desk'],
+    });
     expect(row.searchText).toContain('tab name');
   });
 
@@ -278,7 +348,12 @@ describe('the in-memory contacts index follows the data version', () => {
         method: 'PUT',
         url: `/api/global-contacts/${row.id}`,
         as: 'admin',
-        payload: contactFields({ email: `moved${i}@edited.test`, country: 'Iraq', mediaType: 'Podcast', contactTopics: `Topic ${i}, Culture` }),
+        payload: contactFields({
+          email: `moved${i}@edited.test`,
+          country: 'Iraq',
+          mediaType: 'Podcast',
+          contactTopics: `Topic ${i}, Culture`,
+        }),
       });
       expect(res.statusCode, res.body).toBe(200);
       await expectExactAnswers(10 + i, 10);
@@ -299,7 +374,9 @@ describe('the in-memory contacts index follows the data version', () => {
       payload: contactFields({ email: 'pruned@edited.test', country: 'Yemen', firstName: 'Pruned' }),
     });
     expect(edited.statusCode).toBe(200);
-    await t.db.execute(sql`DELETE FROM contact_changes WHERE version = (SELECT max(version) FROM contact_changes)`);
+    await t.db.execute(
+      sql`DELETE FROM contact_changes WHERE version = (SELECT max(version) FROM contact_changes)`,
+    );
     await expectExact({ country: ['Yemen'] }, rows[6].id);
     await expectExact({ search: 'pruned' }, rows[6].id);
     await expectExactAnswers(20, 10);
@@ -315,7 +392,9 @@ describe('the in-memory contacts index follows the data version', () => {
     await expectExactAnswers(30, 5);
     await t.db.execute(sql`UPDATE app_settings SET value = '5000' WHERE key = 'contacts_version'`);
     await markContactsChanged(t.db, [2]);
-    const kept = rowsOf<{ oldest: number }>(await t.db.execute(sql`SELECT min(version)::int AS oldest FROM contact_changes`));
+    const kept = rowsOf<{ oldest: number }>(
+      await t.db.execute(sql`SELECT min(version)::int AS oldest FROM contact_changes`),
+    );
     expect(Number(kept[0].oldest)).toBeGreaterThanOrEqual(5001 - 1000);
     await expectExactAnswers(31, 5);
   });
@@ -323,11 +402,23 @@ describe('the in-memory contacts index follows the data version', () => {
 
 describe('migration 0005', () => {
   it('cleans the filter columns of rows stored with control characters', async () => {
-    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations/0005_clean_contact_control_characters.sql');
-    await t.db.execute(sql`INSERT INTO global_contacts (email, country, media_type, language, contact_topic_list)
+    const file = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../migrations/0005_clean_contact_control_characters.sql',
+    );
+    await t.db
+      .execute(sql`INSERT INTO global_contacts (email, country, media_type, language, contact_topic_list)
       VALUES ('dirty@old.test', ${'Ku\u001fwait'}, ${'TV\r\n'}, 'English', ${sql.param(['Sports\u001eNews', 'Art'])}::text[])`);
     await t.db.execute(sql.raw(fs.readFileSync(file, 'utf8')));
-    const [row] = await t.db.select().from(globalContacts).where(sql`email = 'dirty@old.test'`);
-    expect(row).toMatchObject({ country: 'Ku wait', mediaType: 'TV ', language: 'English', contactTopicList: ['Sports News', 'Art'] });
+    const [row] = await t.db
+      .select()
+      .from(globalContacts)
+      .where(sql`email = 'dirty@old.test'`);
+    expect(row).toMatchObject({
+      country: 'Ku wait',
+      mediaType: 'TV ',
+      language: 'English',
+      contactTopicList: ['Sports News', 'Art'],
+    });
   });
 });

@@ -76,7 +76,9 @@ async function removeWords(db: Db, contacts: ContactWords[]): Promise<void> {
 /** The ids of every contact whose search text contains `term` (a word term, see isWordTerm). */
 export async function contactIdsWithWord(db: Db, term: string): Promise<Uint8Array[]> {
   const rows = rowsOf<{ ids: Uint8Array }>(
-    await db.execute(sql`SELECT array_send(contact_ids) AS ids FROM ${contactWords} WHERE word LIKE ${`%${term}%`}`),
+    await db.execute(
+      sql`SELECT array_send(contact_ids) AS ids FROM ${contactWords} WHERE word LIKE ${`%${term}%`}`,
+    ),
   );
   return rows.map((r) => r.ids);
 }
@@ -100,7 +102,10 @@ export function forEachSentId(bytes: Uint8Array, visit: (id: number) => void): v
  * Fills the words index from global_contacts when it is empty but contacts exist: the first start after
  * the index was introduced. One transaction, under a lock, so concurrent starts build it once.
  */
-export async function buildContactWordsIfMissing(db: Db, log: { info: (message: string) => void }): Promise<void> {
+export async function buildContactWordsIfMissing(
+  db: Db,
+  log: { info: (message: string) => void },
+): Promise<void> {
   const missing = async (tx: Db) =>
     rowsOf<{ missing: boolean }>(
       await tx.execute(
@@ -115,7 +120,7 @@ export async function buildContactWordsIfMissing(db: Db, log: { info: (message: 
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
     if (!(await missing(tx))) return;
     // One block of ids at a time: each (word, block) row is then written once.
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const rows = await tx
         .select({ id: gc.id, searchText: gc.searchText })
         .from(gc)

@@ -60,8 +60,8 @@ const ITEM = '\u001e';
 
 /**
  * The filter columns of the chosen contacts as one line each, in no particular order: several times
- * faster to parse than rows or JSON. Not an async function: calling `then` at once sends the query now, so the caller can parse one
- * range while the database reads the next.
+ * faster to parse than rows or JSON. Not an async function: calling `then` at once sends the query
+ * now, so the caller can parse one range while the database reads the next.
  */
 function dump(db: Db, where: SQL): Promise<string | null> {
   return db
@@ -79,7 +79,7 @@ type DumpedRow = { id: number; country: number; mediaType: number; language: num
 /** Reads a dump line by line with indexOf (no intermediate arrays: a million lines are parsed per load). */
 function parseDump(text: string, codes: IndexCodes, visit: (row: DumpedRow) => void): void {
   const row: DumpedRow = { id: 0, country: 0, mediaType: 0, language: 0, topics: [] };
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     const f1 = text.indexOf(FIELD, start);
@@ -91,7 +91,7 @@ function parseDump(text: string, codes: IndexCodes, visit: (row: DumpedRow) => v
     row.mediaType = codes.mediaType.codeOf(text.slice(f2 + 1, f3));
     row.language = codes.language.codeOf(text.slice(f3 + 1, f4));
     row.topics.length = 0;
-    for (let from = f4 + 1; from < end; ) {
+    for (let from = f4 + 1; from < end;) {
       let to = text.indexOf(ITEM, from);
       if (to < 0 || to > end) to = end;
       row.topics.push(codes.topic.codeOf(text.slice(from, to)));
@@ -203,7 +203,9 @@ async function refreshIndex(db: Db, from: ContactsIndex, version: string): Promi
   const changes = await db
     .select({ contactIds: contactChanges.contactIds })
     .from(contactChanges)
-    .where(and(gt(contactChanges.version, Number(from.version)), lte(contactChanges.version, Number(version))));
+    .where(
+      and(gt(contactChanges.version, Number(from.version)), lte(contactChanges.version, Number(version))),
+    );
   if (changes.length !== Number(version) - Number(from.version) || changes.some((c) => !c.contactIds)) {
     return loadIndex(db, version);
   }
@@ -351,7 +353,11 @@ function failures(index: ContactsIndex, allowed: Allowed, id: number): number {
 }
 
 /** Calls `visit` for every live contact among the text matches (all of them without text), highest id first. */
-function forEachCandidate(index: ContactsIndex, matches: IdSet | undefined, visit: (id: number) => boolean | void): void {
+function forEachCandidate(
+  index: ContactsIndex,
+  matches: IdSet | undefined,
+  visit: (id: number) => boolean | void,
+): void {
   if (!matches) {
     for (let id = index.size - 1; id > 0; id--) if (index.alive[id] && visit(id) === false) return;
     return;
@@ -432,7 +438,11 @@ function facetValues(counts: Uint32Array, codes: Codes): FacetValue[] {
  * only the country filter still counts in the country menu), so a multi-select keeps showing what each
  * further choice would add.
  */
-export function facetsOfMatches(index: ContactsIndex, filter: ContactFilter, matches: IdSet | undefined): ContactFacets {
+export function facetsOfMatches(
+  index: ContactsIndex,
+  filter: ContactFilter,
+  matches: IdSet | undefined,
+): ContactFacets {
   if (!matches) return rememberedFor(index, `facets ${filterKey(filter)}`, () => countFacets(index, filter));
   return countFacets(index, filter, matches);
 }
