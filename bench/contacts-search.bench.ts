@@ -260,6 +260,22 @@ const BEFORE = {
 };
 const BROAD_FILTER: ContactFilterInput = { country: ['Saudi Arabia'] };
 
+/** The plans of the three typical searches, then the side-by-side comparison, on one database. */
+async function plansAndComparison(
+  label: string,
+  makeDb: (log: (q: string, p: unknown[]) => void) => Db,
+  explain: Explainer,
+  run: Runner,
+) {
+  await printPlans(makeDb, explain, `${label}, text + two filters`, PLAN_FILTER);
+  await printPlans(makeDb, explain, `${label}, common word + two filters`, COMMON_WORD_FILTER);
+  await printPlans(makeDb, explain, `${label}, broad filter`, BROAD_FILTER);
+  await compareWithPreviousDesign(
+    run,
+    makeDb(() => {}),
+  );
+}
+
 async function pgliteScenario(count: number) {
   const dir = scratchDir('contacts-search-pglite');
   const database = await openDatabase({ dir });
@@ -278,12 +294,11 @@ async function pgliteScenario(count: number) {
     (await client.query<Record<string, string>>(text, params)).rows.map((r) => Object.values(r)[0]);
   const makeDb = (log: (q: string, p: unknown[]) => void) =>
     drizzlePglite(client, { schema, logger: { logQuery: log } }) as unknown as Db;
-  await printPlans(makeDb, explain, 'PGlite, text + two filters', PLAN_FILTER);
-  await printPlans(makeDb, explain, 'PGlite, common word + two filters', COMMON_WORD_FILTER);
-  await printPlans(makeDb, explain, 'PGlite, broad filter', BROAD_FILTER);
-  await compareWithPreviousDesign(
+  await plansAndComparison(
+    'PGlite',
+    makeDb,
+    explain,
     async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
-    makeDb(() => {}),
   );
   await client.close();
   await runScenario(
@@ -351,12 +366,11 @@ async function postgresScenario(serverUrl: string, count: number) {
       (await pool.query(text, params)).rows.map((r) => Object.values(r)[0] as string);
     const makeDb = (log: (q: string, p: unknown[]) => void) =>
       drizzlePg(pool, { schema, logger: { logQuery: log } }) as unknown as Db;
-    await printPlans(makeDb, explain, 'PostgreSQL, text + two filters', PLAN_FILTER);
-    await printPlans(makeDb, explain, 'PostgreSQL, common word + two filters', COMMON_WORD_FILTER);
-    await printPlans(makeDb, explain, 'PostgreSQL, broad filter', BROAD_FILTER);
-    await compareWithPreviousDesign(
+    await plansAndComparison(
+      'PostgreSQL',
+      makeDb,
+      explain,
       async (text, params) => (await pool.query(text, params)).rows,
-      makeDb(() => {}),
     );
     await pool.end();
     await runScenario(

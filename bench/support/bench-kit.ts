@@ -8,6 +8,9 @@ import type { Db } from '../../src/server/db/client.js';
 import { sessions, users } from '../../src/server/db/schema.js';
 import { randomToken, sha256 } from '../../src/server/http/tokens.js';
 
+/** A database of our own on a PostgreSQL server, dropped by `drop()` (the test harness's own). */
+export { scratchDatabase } from '../../src/server/test/test-db.js';
+
 export const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const scratchDir = (name: string) => {
   const dir = path.join(benchRoot, '.data', name);
@@ -79,26 +82,6 @@ export async function postgresServerUrl(): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** A database of our own on that server, dropped by `drop()`. */
-export async function scratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
 }
 
 export function percentile(sortedMs: number[], p: number): number {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ContactFacets, ContactFilterInput, ContactPage, FacetValue } from '../../shared/contacts.js';
 import { foldText, searchTerms, searchWordsOf } from '../../shared/text-fold.js';
 import { rowsOf } from '../db/client.js';
@@ -79,6 +79,11 @@ async function allRows(): Promise<Row[]> {
       contactTopicList: globalContacts.contactTopicList,
     })
     .from(globalContacts);
+}
+
+async function storedContact(email: string) {
+  const [row] = await t.db.select().from(globalContacts).where(eq(globalContacts.email, email));
+  return row;
 }
 
 /** The expected answer, from the definition. */
@@ -311,10 +316,7 @@ describe('search and facets from the words index', () => {
   });
 
   it('stores control characters of a field as spaces', async () => {
-    const [row] = await t.db
-      .select()
-      .from(globalContacts)
-      .where(sql`email = 'ctrl@odd.test'`);
+    const row = await storedContact('ctrl@odd.test');
     expect(row).toMatchObject({
       firstName: 'Tab Name',
       country: 'Om an',
@@ -410,10 +412,7 @@ describe('migration 0005', () => {
       .execute(sql`INSERT INTO global_contacts (email, country, media_type, language, contact_topic_list)
       VALUES ('dirty@old.test', ${'Ku\u001fwait'}, ${'TV\r\n'}, 'English', ${sql.param(['Sports\u001eNews', 'Art'])}::text[])`);
     await t.db.execute(sql.raw(fs.readFileSync(file, 'utf8')));
-    const [row] = await t.db
-      .select()
-      .from(globalContacts)
-      .where(sql`email = 'dirty@old.test'`);
+    const row = await storedContact('dirty@old.test');
     expect(row).toMatchObject({
       country: 'Ku wait',
       mediaType: 'TV ',

@@ -14,19 +14,33 @@ export async function createTestDatabase(): Promise<Database> {
     await migrate(database);
     return database;
   }
-  const name = `nashr_test_${randomBytes(6).toString('hex')}`;
+  const scratch = await scratchDatabase(serverUrl, 'nashr_test');
+  const database = await openDatabase({ url: scratch.url });
+  await migrate(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database of our own on a PostgreSQL server (tests, benchmarks), dropped by `drop()`. */
+export async function scratchDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  await migrate(database);
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
