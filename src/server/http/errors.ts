@@ -103,6 +103,9 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
+      // A rate-limited client is told when to come back (RFC 9110 Retry-After).
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply
         .status(error.status)
         .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
