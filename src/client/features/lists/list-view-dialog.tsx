@@ -31,8 +31,10 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
 
   const total = contacts.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const from = total === 0 ? 0 : (page - 1) * LIST_PAGE_SIZE + 1;
-  const to = Math.min(page * LIST_PAGE_SIZE, total);
+  // The status describes the rows on screen: while the next page loads, those are still the previous page's.
+  const shownPage = contacts.data?.page ?? page;
+  const from = total === 0 ? 0 : (shownPage - 1) * LIST_PAGE_SIZE + 1;
+  const to = Math.min(shownPage * LIST_PAGE_SIZE, total);
 
   // Removing the last contact of the last page leaves that page empty.
   useEffect(() => {
