@@ -18,8 +18,8 @@ import { contactFacets, searchContacts } from '../src/server/contacts/contacts.s
 import { rowsOf } from '../src/server/db/client.js';
 import { buildContactWordsIfMissing } from '../src/server/contacts/contact-words.js';
 import { searchTerms } from '../src/shared/text-fold.js';
-import { createRandom, searchVocabulary } from '../scripts/demo-data/generate.js';
-import { loadDemoContacts } from '../scripts/demo-data/load.js';
+import { createRandom, searchVocabulary } from '../src/server/demo-data/generate.js';
+import { loadDemoContacts } from '../src/server/demo-data/load.js';
 import {
   fmt,
   measure,

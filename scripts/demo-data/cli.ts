@@ -2,7 +2,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { writeImportCsv, writeImportCsvFile } from './csv.js';
-import { DEMO_CONTACT_COUNT, loadDemoContacts } from './load.js';
+import { DEMO_CONTACT_COUNT, loadDemoContacts } from '../../src/server/demo-data/load.js';
 
 /**
  * npx tsx scripts/demo-data/cli.ts load [count]       add demo contacts to the configured database

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { CSV_COLUMNS, type ContactFields } from '../../src/shared/contacts.js';
 import { csvLine } from '../../src/server/contacts/contacts-csv.js';
-import { DEMO_SEED, generateContacts } from './generate.js';
+import { DEMO_SEED, generateContacts } from '../../src/server/demo-data/generate.js';
 
 /** One demo contact as a row of the import file (SPEC.md §5 columns). */
 export function importRow(c: ContactFields): string {

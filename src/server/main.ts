@@ -8,7 +8,7 @@ import { createMailer } from './mail/transport.js';
 import type { Deps } from './deps.js';
 import { ensureAppSecret, ensureSuperAdmin } from './bootstrap.js';
 import { startBackgroundWork, type BackgroundWork } from './worker.js';
-import { loadDemoDataIfEmpty } from '../../scripts/demo-data/load.js';
+import { loadDemoDataIfEmpty } from './demo-data/load.js';
 import { buildContactWordsIfMissing } from './contacts/contact-words.js';
 import { warmContactsIndex } from './contacts/contacts.service.js';
 

@@ -8,7 +8,7 @@ import { foldText, searchTerms, searchWordsOf } from '../../shared/text-fold.js'
 import { rowsOf } from '../db/client.js';
 import { globalContacts } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { createRandom, generateContacts, searchVocabulary } from '../../../scripts/demo-data/generate.js';
+import { createRandom, generateContacts, searchVocabulary } from '../demo-data/generate.js';
 import { contactFields, insertContacts, multipartBody } from './contacts-fixtures.js';
 import { buildContactWordsIfMissing } from './contact-words.js';
 import { markContactsChanged } from './contacts.service.js';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRIES, LANGUAGES, MEDIA_TYPES, TOPICS, contactEmailSchema, splitTopics } from '../../src/shared/contacts.js';
-import { loadConfig } from '../../src/server/config.js';
-import type { Database } from '../../src/server/db/client.js';
-import { globalContacts } from '../../src/server/db/schema.js';
-import { createTestDatabase } from '../../src/server/test/test-db.js';
+import { COUNTRIES, LANGUAGES, MEDIA_TYPES, TOPICS, contactEmailSchema, splitTopics } from '../../shared/contacts.js';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { globalContacts } from '../db/schema.js';
+import { createTestDatabase } from '../test/test-db.js';
 import { DEMO_SEED, RESERVED_ADDRESS, generateContacts } from './generate.js';
 import { DEMO_CONTACT_COUNT, loadDemoDataIfEmpty } from './load.js';
 

@@ -1,6 +1,6 @@
-import type { Db } from '../../src/server/db/client.js';
-import type { Deps } from '../../src/server/deps.js';
-import { countAllContacts, insertContactBatch, markContactsChanged } from '../../src/server/contacts/contacts.service.js';
+import type { Db } from '../db/client.js';
+import type { Deps } from '../deps.js';
+import { countAllContacts, insertContactBatch, markContactsChanged } from '../contacts/contacts.service.js';
 import { DEMO_SEED, generateContacts, inBatches } from './generate.js';
 
 /** PRODUCT.md §4: at least 7,500 contacts in the demo database. */

@@ -1,4 +1,4 @@
-import { MEDIA_TYPES, TOPICS, type ContactFields } from '../../src/shared/contacts.js';
+import { MEDIA_TYPES, TOPICS, type ContactFields } from '../../shared/contacts.js';
 
 /**
  * A deterministic generator of a fictional MENA media database (PRODUCT.md §4). A fixed seed and our
