@@ -7,6 +7,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from './deps.js';
+import type { TrustProxy } from './config.js';
 import { frameworkErrors, installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
@@ -36,7 +37,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 25 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     // Unknown query shapes must never reach a handler as arrays of objects.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
@@ -113,4 +114,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     return sendSinglePageApp(reply);
   });
   return app;
+}
+
+/** Fastify's typings omit the hop count that proxy-addr accepts, so a count becomes the equivalent predicate. */
+function trustProxyOption(trust: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

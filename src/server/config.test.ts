@@ -18,6 +18,7 @@ describe('configuration', () => {
       adminEmail: undefined,
       stripe: undefined,
       demoData: true,
+      trustProxy: false,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
@@ -44,9 +45,17 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'long-enough-password' }, 'ADMIN_PASSWORD'],
     [{ STRIPE_SECRET_KEY: 'pk_live_123' }, 'STRIPE_SECRET_KEY'],
     [{ APP_SECRET: 'short' }, 'APP_SECRET'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
   ])('refuses %o naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
   });
 
   it('keeps the admin email in lower case and enables Stripe only with a secret key', () => {

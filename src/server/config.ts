@@ -16,6 +16,16 @@ const urlWithProtocols = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => p + '//').join(' or ')}`,
     });
 
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For (Fastify's trustProxy). Off by default:
+ * directly exposed, the header is the client's own word and would defeat every per-IP limit.
+ */
+export type TrustProxy = boolean | number | string;
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'on' || value === 'off') return value === 'on';
+  return /^\d+$/.test(value) ? Number(value) : value.replace(/\s+/g, '');
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -33,6 +43,13 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', { message: 'must start with sk_' }).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', { message: 'must start with pk_' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', { message: 'must start with whsec_' }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(on|off|\d{1,2}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, {
+      message: 'must be "on", "off", a number of proxy hops, or proxy addresses separated by commas',
+    })
+    .default('off')
+    .transform(parseTrustProxy),
   DEMO_DATA: onOff.default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -55,6 +72,7 @@ export type Config = {
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
   demoData: boolean;
   logLevel: string;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -97,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     demoData: e.DEMO_DATA === 'on',
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }
