@@ -117,6 +117,26 @@ describe('account screens', () => {
     expect(await page.getByLabel('Company').inputValue()).toBe('Haddad Communications');
     expect(await page.getByLabel('Last Name').inputValue()).toBe('Haddad-Nasser');
 
+    // A new email asks for the current password and applies only once the link sent to it is opened.
+    const newEmail = 'layla@haddad-comms.test';
+    expect(await page.getByLabel('Current Password').count()).toBe(0);
+    await page.getByLabel('Email Address').fill(newEmail);
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    expect(await page.locator('#profile-currentPassword-error').textContent()).toBe(
+      'Enter your current password to change your email',
+    );
+    await page.getByLabel('Current Password').fill('first-pass1');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await toast(page, 'Check your new inbox').waitFor();
+    await page.getByText(`open the link we sent to ${newEmail}. Until then, your account uses ${email}.`).waitFor();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(email);
+    const notice = await waitForMail(email, /about to change/);
+    expect(notice.parsed.text).toContain(newEmail);
+    await page.goto(linkIn(await waitForMail(newEmail, /Confirm your new/), '/api/auth/confirm-email'));
+    await page.waitForURL('**/profile?email=confirmed');
+    await page.getByText(`Your email address is now ${newEmail}.`).waitFor();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(newEmail);
+
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
     await page.getByRole('heading', { name: 'Security' }).waitFor();
@@ -140,16 +160,16 @@ describe('account screens', () => {
 
     // The old password no longer works; the new one does.
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    await signIn(page, email, 'first-pass1');
+    await signIn(page, newEmail, 'first-pass1');
     await toast(page, 'Login failed').waitFor();
     expect(await toast(page, 'Invalid credentials').isVisible()).toBe(true);
     expect(page.url()).toMatch(/\/auth$/);
-    await signIn(page, email, 'second-pass2');
+    await signIn(page, newEmail, 'second-pass2');
     await page.waitForURL('**/dashboard');
     // A whole customer journey with about ten password hashes: give it room on a busy machine.
   }, 120_000);
 
-  it('lists every registration error live and refuses a taken address', async () => {
+  it('lists every registration error live, refuses a common password, and treats a taken address like a new one', async () => {
     await insertVerifiedUser('taken@gulf-media.test', 'password123');
     const page = await stack.newPage();
     await page.goto('/auth?mode=signup');
@@ -186,8 +206,16 @@ describe('account screens', () => {
 
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Registration failed').waitFor();
-    expect(await toast(page, 'An account with this email already exists').isVisible()).toBe(true);
-    expect(await page.locator('#signup-email-error').textContent()).toBe('An account with this email already exists');
+    const common = 'This password is too common. Choose one that is harder to guess.';
+    expect(await page.locator('#signup-password-error').textContent()).toBe(common);
+
+    // Whoever types a taken address learns nothing from the answer; the owner is told by email.
+    await page.getByLabel('Password', { exact: true }).fill('q7#mLx-2');
+    await page.getByLabel('Confirm Password').fill('q7#mLx-2');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Registration successful!').waitFor();
+    await page.getByText('We sent a verification link to taken@gulf-media.test.').waitFor();
+    await waitForMail('taken@gulf-media.test', /already have a Nashr account/);
   });
 
   it('resets a forgotten password through the emailed link, once', async () => {
@@ -290,5 +318,23 @@ describe('account screens', () => {
     await page.getByTestId('language-switch').click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  });
+
+  it('explains an email change in Arabic', async () => {
+    await insertVerifiedUser('huda@gulf-media.test', 'huda-pass-44');
+    const page = await stack.newPage({ locale: 'ar' });
+    await page.goto('/auth');
+    await page.getByLabel('البريد الإلكتروني').fill('huda@gulf-media.test');
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('huda-pass-44');
+    await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    await page.getByLabel('البريد الإلكتروني').fill('huda@new-desk.test');
+    await page.getByLabel('كلمة المرور الحالية').fill('huda-pass-44');
+    await page.getByRole('button', { name: /تحديث/ }).click();
+    const pending = page.getByTestId('email-change-notice');
+    await pending.getByText('بانتظار التأكيد: افتح الرابط الذي أرسلناه إلى huda@new-desk.test', { exact: false }).waitFor();
+    await page.goto('/profile?email=taken');
+    await page.getByText('أصبح هذا العنوان تابعًا لحساب آخر، لذلك لم يتغير بريدك الإلكتروني.').waitFor();
   });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from './deps.js';
 import { appSettings, users } from './db/schema.js';
 import { hashPassword } from './auth/password.js';
+import { DEFAULT_ADMIN_EMAIL } from './auth/reserved-addresses.js';
 
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
 
@@ -21,18 +22,21 @@ export async function ensureAppSecret(deps: Pick<Deps, 'db' | 'config'>): Promis
 }
 
 /**
- * Makes sure a super admin exists: ADMIN_EMAIL/ADMIN_PASSWORD when given (the password is reset to
- * the configured one at every start), otherwise admin@localhost with a random password printed once.
+ * Creates the first super admin, and only that: ADMIN_EMAIL/ADMIN_PASSWORD when given, otherwise
+ * admin@localhost with a random password printed once. Once any super admin exists this does nothing,
+ * so a configured password never overwrites one chosen in the product, and an account that holds the
+ * bootstrap address (which users cannot claim, see reserved-addresses.ts) is never promoted.
  */
 export async function ensureSuperAdmin(deps: Pick<Deps, 'db' | 'config'>, log: Logger): Promise<void> {
-  const email = deps.config.adminEmail ?? 'admin@localhost';
-  const [existing] = await deps.db.select().from(users).where(eq(users.email, email));
-  if (existing) {
-    const changes: Partial<typeof users.$inferInsert> = {};
-    if (existing.role !== 'super_admin') changes.role = 'super_admin';
-    if (!existing.verified) changes.verified = true;
-    if (deps.config.adminPassword) changes.passwordHash = await hashPassword(deps.config.adminPassword);
-    if (Object.keys(changes).length) await deps.db.update(users).set(changes).where(eq(users.id, existing.id));
+  const email = deps.config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+  const [anyAdmin] = await deps.db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).limit(1);
+  if (anyAdmin) return;
+  const [holder] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (holder) {
+    log.warn(
+      `No super admin exists and ${email} belongs to an account that is not a super admin: it is left as it is. ` +
+        'Set ADMIN_EMAIL to an unused address and restart to create the first super admin.',
+    );
     return;
   }
   const password = deps.config.adminPassword ?? randomBytes(12).toString('base64url');

@@ -92,6 +92,8 @@ export const profileSchema = z.object({
     .max(200, { message: 'Company name is too long' }),
   firstName: z.string().trim().max(100, { message: 'First name is too long' }).optional().default(''),
   lastName: z.string().trim().max(100, { message: 'Last name is too long' }).optional().default(''),
+  /** Needed only when the email changes. */
+  currentPassword: z.string().max(1024, { message: 'Password is too long' }).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
@@ -114,6 +116,8 @@ export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 export type CurrentUser = {
   id: string;
   email: string;
+  /** A new address waiting for its confirmation link to be opened; the account still uses `email`. */
+  pendingEmail: string | null;
   companyName: string;
   firstName: string;
   lastName: string;

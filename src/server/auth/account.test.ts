@@ -211,15 +211,26 @@ describe('PUT /api/auth/profile', () => {
   const update = (as: string, payload: unknown) =>
     call(t, { method: 'PUT', url: '/api/auth/profile', as, payload: payload as object });
 
-  it('updates name, company and email and answers the current user', async () => {
+  it('updates name and company at once, and holds a new email pending its confirmation', async () => {
     const user = await t.signInAs('editor');
     const email = uniqueEmail('New.Address');
-    const res = await update('editor', { email: email.toUpperCase(), companyName: ' Levant Media ', firstName: 'Omar', lastName: '' });
+    const res = await update('editor', {
+      email: email.toUpperCase(),
+      companyName: ' Levant Media ',
+      firstName: 'Omar',
+      lastName: '',
+      currentPassword: 'password123',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: user.id, email: email.toLowerCase(), companyName: 'Levant Media', firstName: 'Omar', lastName: '' });
+    expect(res.json()).toMatchObject({
+      id: user.id,
+      email: user.email,
+      pendingEmail: email.toLowerCase(),
+      companyName: 'Levant Media',
+      firstName: 'Omar',
+      lastName: '',
+    });
     expect((await me('editor')).json()).toEqual(res.json());
-    // The account stays verified: the person is signed in and can still sign in with the new address.
-    expect((await userByEmail(email.toLowerCase())).verified).toBe(true);
   });
 
   it('keeps the own email without a conflict', async () => {
@@ -232,7 +243,11 @@ describe('PUT /api/auth/profile', () => {
   it("answers 409 for another account's email in any case", async () => {
     const other = await t.signInAs('owner-of-address');
     const user = await t.signInAs('wants-address');
-    const res = await update('wants-address', { email: other.email.toUpperCase(), companyName: 'Co' });
+    const res = await update('wants-address', {
+      email: other.email.toUpperCase(),
+      companyName: 'Co',
+      currentPassword: 'password123',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'CONFLICT', message: 'An account with this email already exists' });
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0].email).toBe(user.email);

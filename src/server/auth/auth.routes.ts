@@ -15,6 +15,7 @@ import { endSession, requireUser, startSession, toCurrentUser } from '../http/se
 import {
   authenticate,
   changePassword,
+  confirmEmailChange,
   registerUser,
   requestPasswordReset,
   resendVerification,
@@ -23,16 +24,10 @@ import {
   verifyEmail,
   type AuthDeps,
 } from './auth.service.js';
-import { RateLimitedError } from './rate-limit.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const serviceDeps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
-
-  // Tells a rate-limited client when to come back; the shared error handler writes the body.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   app.post('/register', async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
@@ -84,7 +79,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.put('/profile', async (request) => {
     const user = requireUser(request);
     const input = parseInput(profileSchema, request.body);
-    return updateProfile(app.deps, user.id, input);
+    return updateProfile(serviceDeps(request), user.id, input, request.ip);
+  });
+
+  // The link in the email-change confirmation; like /verify, no HEAD twin for link-probing scanners.
+  app.get('/confirm-email', { exposeHeadRoute: false }, async (request, reply) => {
+    const { token } = request.query as { token?: unknown };
+    const outcome = typeof token === 'string' ? await confirmEmailChange(app.deps, token) : 'invalid';
+    return reply.redirect(`/profile?email=${outcome}`);
   });
 
   app.put('/password', async (request) => {

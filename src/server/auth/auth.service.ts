@@ -15,10 +15,17 @@ import { AppError, conflict, databaseErrorCode, forbidden, unauthorized, validat
 import { toCurrentUser } from '../http/session.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
+import {
+  accountExistsMessage,
+  confirmEmailChangeMessage,
+  emailChangeNoticeMessage,
+} from '../mail/templates/account-address.js';
 import { passwordResetMessage } from '../mail/templates/password-reset.js';
 import { verifyEmailMessage } from '../mail/templates/verify-email.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
-import { assertWithinLimit, RATE_RULES, recordAttempt } from './rate-limit.js';
+import { RATE_RULES, takeAttempt } from './rate-limit.js';
+import { isReservedAddress, RESERVED_ADDRESS_MESSAGE } from './reserved-addresses.js';
 
 type Logger = { error: (obj: object, msg: string) => void };
 export type AuthDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'now'> & { log: Logger };
@@ -28,13 +35,16 @@ type UserRow = typeof users.$inferSelect;
 const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_HOURS = 24;
 export const RESET_TOKEN_MINUTES = 60;
+export const EMAIL_CHANGE_TOKEN_HOURS = 24;
 
-type TokenPurpose = 'verify_email' | 'reset_password';
+type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
 export const UNVERIFIED_MESSAGE = 'Please verify your email before signing in. Check your inbox for the verification link.';
 export const INVALID_RESET_LINK_MESSAGE = 'The reset link is invalid or has expired';
+export const CURRENT_PASSWORD_NEEDED_MESSAGE = 'Enter your current password to change your email';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 // ---------------------------------------------------------------- registration and verification
 
@@ -43,15 +53,20 @@ export async function registerUser(
   input: z.infer<typeof registerSchema>,
   ip: string,
 ): Promise<{ requiresVerification: true; email: string }> {
-  const now = deps.now();
-  const source = { email: input.email, ip };
-  await assertWithinLimit(deps.db, now, RATE_RULES.register, source);
-  // Every attempt counts, including refused ones, so that registration cannot be used to probe addresses at speed.
-  await recordAttempt(deps.db, now, RATE_RULES.register, source);
-  if (await findUserByEmail(deps.db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+  assertUsableAddress(deps, input.email);
+  assertUncommonPassword(input.password, 'password');
+  // Every attempt counts, including ones for taken addresses, so that registration cannot be used to probe at speed.
+  await takeAttempt(deps.db, deps.now(), RATE_RULES.register, { email: input.email, ip });
+  const answer = { requiresVerification: true as const, email: input.email };
+  // Hashed whatever happens next, so that a taken address answers in the same time as a free one.
   const passwordHash = await hashPassword(input.password);
-  const user = await insertUniqueEmail(() =>
-    deps.db
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing) {
+    tellOwnerOfRegistrationAttempt(deps, existing);
+    return answer;
+  }
+  try {
+    const [user] = await deps.db
       .insert(users)
       .values({
         email: input.email,
@@ -60,10 +75,38 @@ export async function registerUser(
         firstName: input.firstName,
         lastName: input.lastName,
       })
-      .returning(),
-  );
-  await sendVerificationEmail(deps, user);
-  return { requiresVerification: true, email: user.email };
+      .returning();
+    await sendVerificationEmail(deps, user);
+  } catch (error) {
+    // Another registration of the same address won the race: its owner hears of this one, as above.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findUserByEmail(deps.db, input.email);
+    if (winner) tellOwnerOfRegistrationAttempt(deps, winner);
+  }
+  return answer;
+}
+
+/**
+ * The answer to registering a taken address is the answer for a free one (a 409 would tell anyone which
+ * addresses have accounts); the owner gets an email instead, with the way back in if it was them.
+ */
+function tellOwnerOfRegistrationAttempt(deps: AuthDeps, owner: UserRow): void {
+  sendInBackground(deps, {
+    to: owner.email,
+    ...accountExistsMessage({ firstName: owner.firstName, forgotLink: forgotPasswordLink(deps) }),
+  });
+}
+
+const forgotPasswordLink = (deps: AuthDeps) => `${deps.config.publicUrl}/auth?mode=forgot`;
+
+function assertUsableAddress(deps: Pick<AuthDeps, 'config'>, email: string): void {
+  if (isReservedAddress(email, deps.config.adminEmail)) {
+    throw validationFailed([{ path: 'email', message: RESERVED_ADDRESS_MESSAGE }]);
+  }
+}
+
+function assertUncommonPassword(password: string, path: string): void {
+  if (isCommonPassword(password)) throw validationFailed([{ path, message: COMMON_PASSWORD_MESSAGE }]);
 }
 
 /** Marks the token's user verified; false when the token is unknown, used or expired. */
@@ -79,9 +122,7 @@ export async function verifyEmail(deps: Pick<AuthDeps, 'db' | 'now'>, token: str
 
 /** Always succeeds from the caller's point of view: whether the address has an account stays secret. */
 export async function resendVerification(deps: AuthDeps, email: string, ip: string): Promise<void> {
-  const now = deps.now();
-  await assertWithinLimit(deps.db, now, RATE_RULES.resendVerification, { email, ip });
-  await recordAttempt(deps.db, now, RATE_RULES.resendVerification, { email, ip });
+  await takeAttempt(deps.db, deps.now(), RATE_RULES.resendVerification, { email, ip });
   const user = await findUserByEmail(deps.db, email);
   if (user && !user.verified) await sendVerificationEmail(deps, user);
 }
@@ -96,16 +137,13 @@ async function sendVerificationEmail(deps: AuthDeps, user: UserRow): Promise<voi
 
 /** Checks the credentials; the caller starts the session. Wrong address and wrong password look the same. */
 export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSchema>, ip: string): Promise<UserRow> {
-  const now = deps.now();
-  const source = { email: input.email, ip };
-  await assertWithinLimit(deps.db, now, RATE_RULES.loginFailure, source);
+  // Taken before the check and given back if it succeeds: concurrent guesses cannot slip past the count.
+  const release = await takeAttempt(deps.db, deps.now(), RATE_RULES.loginFailure, { email: input.email, ip });
   const user = await findUserByEmail(deps.db, input.email);
   // Without a user, verify against a dummy hash so that an unknown address costs the same time.
   const passwordOk = await verifyPassword(user?.passwordHash || (await dummyPasswordHash()), input.password);
-  if (!user || !passwordOk) {
-    await recordAttempt(deps.db, now, RATE_RULES.loginFailure, source);
-    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  }
+  if (!user || !passwordOk) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  await release();
   // Told only after the password is right, so the answer reveals nothing to someone guessing.
   if (!user.verified) throw forbidden(UNVERIFIED_MESSAGE);
   return user;
@@ -115,8 +153,7 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
 
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string): Promise<void> {
   const now = deps.now();
-  await assertWithinLimit(deps.db, now, RATE_RULES.forgotPassword, { email, ip });
-  await recordAttempt(deps.db, now, RATE_RULES.forgotPassword, { email, ip });
+  await takeAttempt(deps.db, now, RATE_RULES.forgotPassword, { email, ip });
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await issueEmailToken(deps.db, user.id, 'reset_password', RESET_TOKEN_MINUTES * 60_000, now);
@@ -132,6 +169,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
  * reads that mailbox, so an account that was never verified counts as verified from here on.
  */
 export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'now'>, input: z.infer<typeof resetPasswordSchema>): Promise<void> {
+  assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const reset = await deps.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, input.token, 'reset_password', deps.now());
@@ -147,35 +185,90 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'now'>, input: z
 // ---------------------------------------------------------------- signed-in account
 
 /**
- * Updates name, company and email. A new email must be free (409 otherwise). The account stays verified
- * after an email change: the person is signed in and has proven the password, and making them verify
- * again would lock them out (sign-in refuses unverified accounts) over a typo; the address is only used
- * for account mail, never as a sender of releases.
+ * Updates name and company at once. A new email needs the current password and changes only when the
+ * link sent to it is opened (confirmEmailChange); the old address is told, so a hijacked session cannot
+ * quietly move the account to an address its owner does not read.
  */
 export async function updateProfile(
-  deps: Pick<AuthDeps, 'db' | 'now'>,
+  deps: AuthDeps,
   userId: string,
   input: z.infer<typeof profileSchema>,
+  ip: string,
 ): Promise<CurrentUser> {
-  const holder = await findUserByEmail(deps.db, input.email);
-  if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN_MESSAGE);
-  const updated = await insertUniqueEmail(() =>
-    deps.db
-      .update(users)
-      .set({
-        email: input.email,
-        companyName: input.companyName,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        updatedAt: deps.now(),
-      })
-      .where(eq(users.id, userId))
-      .returning(),
-  );
+  const user = await findUserById(deps.db, userId);
+  const changesEmail = input.email !== user.email;
+  if (changesEmail) await assertEmailChangeAllowed(deps, user, input, ip);
+  const [updated] = await deps.db
+    .update(users)
+    .set({
+      companyName: input.companyName,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...(changesEmail ? { pendingEmail: input.email } : {}),
+      updatedAt: deps.now(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (changesEmail) await sendEmailChangeMails(deps, updated, input.email);
   return toCurrentUser(updated);
 }
 
-/** Changes the password after checking the current one; every other session is signed out. */
+async function assertEmailChangeAllowed(
+  deps: AuthDeps,
+  user: UserRow,
+  input: z.infer<typeof profileSchema>,
+  ip: string,
+): Promise<void> {
+  if (!input.currentPassword) {
+    throw validationFailed([{ path: 'currentPassword', message: CURRENT_PASSWORD_NEEDED_MESSAGE }]);
+  }
+  assertUsableAddress(deps, input.email);
+  await checkCurrentPassword(deps, user, input.currentPassword, ip);
+  if (await findUserByEmail(deps.db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+}
+
+async function sendEmailChangeMails(deps: AuthDeps, user: UserRow, newEmail: string): Promise<void> {
+  const now = deps.now();
+  // Only the latest request counts: a link sent for an earlier address must not apply it later.
+  await retireTokens(deps.db, user.id, 'change_email', now);
+  const token = await issueEmailToken(deps.db, user.id, 'change_email', EMAIL_CHANGE_TOKEN_HOURS * HOUR_MS, now);
+  const link = `${deps.config.publicUrl}/api/auth/confirm-email?token=${encodeURIComponent(token)}`;
+  sendInBackground(deps, {
+    to: newEmail,
+    ...confirmEmailChangeMessage({ firstName: user.firstName, link, validHours: EMAIL_CHANGE_TOKEN_HOURS }),
+  });
+  sendInBackground(deps, {
+    to: user.email,
+    ...emailChangeNoticeMessage({ firstName: user.firstName, newEmail, forgotLink: forgotPasswordLink(deps) }),
+  });
+}
+
+export type EmailChangeOutcome = 'confirmed' | 'invalid' | 'taken';
+
+/**
+ * Opening the link proves the new mailbox is the user's: the pending address becomes the account's (and
+ * counts as verified). If another account took the address meanwhile, nothing changes.
+ */
+export async function confirmEmailChange(deps: Pick<AuthDeps, 'db' | 'now'>, token: string): Promise<EmailChangeOutcome> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const userId = await consumeEmailToken(tx, token, 'change_email', deps.now());
+      if (!userId) return 'invalid';
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!user?.pendingEmail) return 'invalid';
+      await tx
+        .update(users)
+        .set({ email: user.pendingEmail, pendingEmail: null, verified: true, updatedAt: deps.now() })
+        .where(eq(users.id, userId));
+      return 'confirmed';
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
+/** Changes the password after checking the current one; every other session and every reset link is void. */
 export async function changePassword(
   deps: AuthDeps,
   userId: string,
@@ -184,18 +277,14 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   const now = deps.now();
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw unauthorized();
-  // A stolen session must not become a way around the sign-in limit to guess the password.
-  const source = { email: user.email, ip };
-  await assertWithinLimit(deps.db, now, RATE_RULES.loginFailure, source);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordAttempt(deps.db, now, RATE_RULES.loginFailure, source);
-    throw validationFailed([{ path: 'currentPassword', message: 'Current password is incorrect' }]);
-  }
+  const user = await findUserById(deps.db, userId);
+  assertUncommonPassword(input.newPassword, 'newPassword');
+  await checkCurrentPassword(deps, user, input.currentPassword, ip);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    // A reset link mailed before the change would otherwise undo it.
+    await retireTokens(tx, userId, 'reset_password', now);
     const others = keepSessionHash
       ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepSessionHash))
       : eq(sessions.userId, userId);
@@ -203,22 +292,26 @@ export async function changePassword(
   });
 }
 
+/** A stolen session must not become a way around the sign-in limit to guess the password. */
+async function checkCurrentPassword(deps: AuthDeps, user: UserRow, password: string, ip: string): Promise<void> {
+  const release = await takeAttempt(deps.db, deps.now(), RATE_RULES.passwordCheck, { email: user.email, ip, userId: user.id });
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw validationFailed([{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }]);
+  }
+  await release();
+}
+
 // ---------------------------------------------------------------- helpers
+
+async function findUserById(db: Db, userId: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw unauthorized();
+  return user;
+}
 
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return user;
-}
-
-/** Runs a write that sets an email; a concurrent request that took the address first gives a 409, not a 500. */
-async function insertUniqueEmail(write: () => Promise<UserRow[]>): Promise<UserRow> {
-  try {
-    const [row] = await write();
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
-    throw error;
-  }
 }
 
 const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';

@@ -37,6 +37,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Always stored in lower case; compared case-insensitively by storing it so. */
     email: text('email').notNull(),
+    /** A requested new address, applied only when the link sent to it is opened (decision 008). */
+    pendingEmail: text('pending_email'),
     passwordHash: text('password_hash').notNull(),
     companyName: text('company_name').notNull(),
     firstName: text('first_name').notNull().default(''),

@@ -24,6 +24,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
   return {
     id: row.id,
     email: row.email,
+    pendingEmail: row.pendingEmail,
     companyName: row.companyName,
     firstName: row.firstName,
     lastName: row.lastName,

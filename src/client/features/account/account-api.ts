@@ -3,7 +3,14 @@ import type { CurrentUser } from '../../../shared/auth';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
 
-export type ProfileBody = { email: string; companyName: string; firstName: string; lastName: string };
+export type ProfileBody = {
+  email: string;
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  /** Only when the email changes. */
+  currentPassword?: string;
+};
 
 /** PUT /api/auth/profile answers the updated user, which becomes the current user at once (SPEC §4). */
 export function useUpdateProfile() {
@@ -19,6 +26,7 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.put<{ ok: true }>('/api/auth/password', body),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      api.put<{ ok: true }>('/api/auth/password', body),
   });
 }

@@ -1,24 +1,16 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { BadgeCheck, UserRound } from 'lucide-react';
-import { profileSchema, type CurrentUser } from '../../../shared/auth';
-import { ApiError, errorMessage } from '../../lib/api';
+import type { CurrentUser } from '../../../shared/auth';
+import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
-import { Field, Input } from '../../ui/field';
-import { useToast } from '../../ui/toast';
-import { useUpdateProfile } from './account-api';
+import { EmailChangeNotice } from './email-change-notice';
+import { ProfileForm } from './profile-form';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'companyName'] as const;
-type FieldName = (typeof FIELDS)[number];
-
-/** /profile 'Profile Settings' (SPEC §2): names, email and company, and the account type. */
+/** /profile 'Profile Settings' (SPEC §2): names, email and company, the account type, and where an email change stands. */
 export default function ProfilePage() {
   const { t } = useTranslation('account');
   const { data: user, isPending, isError, error, refetch } = useCurrentUser();
@@ -34,78 +26,20 @@ export default function ProfilePage() {
         ) : isError || !user ? (
           <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => void refetch()} />
         ) : (
-          <div className="grid gap-6 lg:grid-cols-3">
-            {/* Re-mounted when the saved user changes, so the form always starts from what is stored. */}
-            <ProfileForm key={`${user.email}|${user.companyName}|${user.firstName}|${user.lastName}`} user={user} />
-            <AccountTypeCard user={user} />
-          </div>
+          <>
+            <EmailChangeNotice user={user} />
+            <div className="grid gap-6 lg:grid-cols-3">
+              {/* Re-mounted when the saved user changes, so the form always starts from what is stored. */}
+              <ProfileForm
+                key={`${user.email}|${user.pendingEmail}|${user.companyName}|${user.firstName}|${user.lastName}`}
+                user={user}
+              />
+              <AccountTypeCard user={user} />
+            </div>
+          </>
         )}
       </div>
     </main>
-  );
-}
-
-function ProfileForm({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation('account');
-  const toast = useToast();
-  const update = useUpdateProfile();
-  const form = useForm({
-    resolver: zodResolver(profileSchema),
-    mode: 'onTouched',
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, companyName: user.companyName },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      toast({ title: t('toasts.profileUpdated'), description: t('toasts.profileUpdatedDescription') });
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, FIELDS);
-      if (error instanceof ApiError && error.status === 409) {
-        form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
-      }
-      toast({
-        title: t('toasts.updateFailed'),
-        description: translateMessage(errorMessage(error, 'Failed to update profile')),
-        variant: 'destructive',
-      });
-    }
-  });
-
-  const input = (name: FieldName, autoComplete: string, type = 'text') => (
-    <Field id={`profile-${name}`} label={t(`profile.${name}`)} error={translateMessage(errors[name]?.message)}>
-      <Input
-        id={`profile-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        dir={type === 'email' ? 'ltr' : undefined}
-        invalid={!!errors[name]}
-        aria-describedby={errors[name] ? `profile-${name}-error` : undefined}
-        {...form.register(name)}
-      />
-    </Field>
-  );
-
-  return (
-    <Card className="lg:col-span-2">
-      <CardHeader title={t('profile.details')} description={t('profile.detailsDescription')} />
-      <CardBody>
-        <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('profile.title')}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {input('firstName', 'given-name')}
-            {input('lastName', 'family-name')}
-          </div>
-          {input('email', 'email', 'email')}
-          {input('companyName', 'organization')}
-          <div className="flex justify-end pt-2">
-            <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
-              {isSubmitting ? t('profile.submitting') : t('profile.submit')}
-            </Button>
-          </div>
-        </form>
-      </CardBody>
-    </Card>
   );
 }
 

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, CheckCircle2, Globe2, Mail, ShieldCheck, Zap } from 'lucide-react';
+import { Globe2, ShieldCheck, Zap } from 'lucide-react';
 import { Logo } from '../../app/layout';
 import { LanguageSwitch } from '../../app/language-switch';
-import { cn } from '../../ui/cn';
 
 /** The frame of the account screens: their own small top bar (the navigation bar is hidden on /auth). */
 export function AuthShell({ children }: { children: ReactNode }) {
@@ -39,28 +38,6 @@ function SidePoint({ icon, text }: { icon: ReactNode; text: string }) {
       <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">{icon}</span>
       {text}
     </li>
-  );
-}
-
-/** A message at the top of an account form: a success, a problem, or news about the user's email. */
-export function Notice({ tone, title, children }: { tone: 'success' | 'error' | 'info'; title: string; children?: ReactNode }) {
-  const Icon = tone === 'error' ? AlertCircle : tone === 'info' ? Mail : CheckCircle2;
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={cn(
-        'mb-4 flex items-start gap-3 rounded-lg border p-4 text-sm',
-        tone === 'success' && 'border-emerald-200 bg-emerald-50 text-emerald-900',
-        tone === 'error' && 'border-red-200 bg-red-50 text-red-900',
-        tone === 'info' && 'border-brand-200 bg-brand-50 text-brand-900',
-      )}
-    >
-      <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-      <div>
-        <p className="font-semibold">{title}</p>
-        {children && <div className="mt-1">{children}</div>}
-      </div>
-    </div>
   );
 }
 

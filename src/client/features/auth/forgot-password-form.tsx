@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useForgotPassword } from './auth-api';
-import { Notice } from './auth-shell';
+import { Notice } from '../../ui/notice';
 
 /**
  * 'Forgot password?': asks for the address and then always shows the same confirmation, whether or

@@ -13,7 +13,8 @@ import { Card } from '../../ui/card';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useResetPassword } from './auth-api';
-import { AuthShell, FormHeading, Notice } from './auth-shell';
+import { AuthShell, FormHeading } from './auth-shell';
+import { Notice } from '../../ui/notice';
 
 /** The link of the password-reset email: /auth/reset?token=… (valid 1 hour, single use). */
 export default function ResetPasswordPage() {
