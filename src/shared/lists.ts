@@ -4,6 +4,9 @@ import { BULK_IDS_MAX, contactFilterSchema, contactIdSchema, pageSchema, without
 /** A user's own contact lists (SPEC.md §3 user_lists, list_contacts). */
 
 export const LIST_PAGE_SIZE = 20;
+/** All of one user's lists together hold at most this many contacts (a contact in two lists counts twice). */
+export const LIST_MEMBERS_MAX = 50_000;
+export const LIST_MEMBERS_MAX_MESSAGE = 'Your lists can hold at most 50,000 contacts in all. Remove some, or add fewer.';
 
 const listName = z
   .string({ message: 'List name is required' })

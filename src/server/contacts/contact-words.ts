@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { searchWordsOf } from '../../shared/text-fold.js';
+import type { ContactFields } from '../../shared/contacts.js';
+import { foldText, searchWordsOf } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { contactWords, globalContacts as gc } from '../db/schema.js';
 
@@ -10,17 +11,38 @@ import { contactWords, globalContacts as gc } from '../db/schema.js';
  * which is what keeps exact counts of a common word fast at a million contacts (docs/decisions/006).
  * Every write to global_contacts goes through the contacts service, which keeps this table exact in the
  * same transaction.
+ *
+ * The words of a contact's email are kept apart, as `@word`: a query term (letters and digits only) can
+ * never match across the marker, so a viewer who may not see addresses searches the words without it
+ * and nothing about an address can be learnt from what matches or how many (PRODUCT.md §3).
  */
+
+/**
+ * Everything a person can search a contact by, folded once at write time (PRODUCT.md §3). Not the email:
+ * its words are indexed apart (below), for the viewers who may see it.
+ */
+export function searchTextOf(
+  c: Pick<ContactFields, 'firstName' | 'lastName' | 'organization' | 'position' | 'contactTopics' | 'outletTopics'>,
+): string {
+  return foldText([c.firstName, c.lastName, c.organization, c.position, c.contactTopics, c.outletTopics].join(' '));
+}
 
 /** Ids are grouped in blocks of 2^14, so adding a contact rewrites one small array per word. */
 const BLOCK_SHIFT = 14;
 const blockShift = sql.raw(String(BLOCK_SHIFT));
 
-export type IndexedContact = { id: number; searchText: string };
+export type IndexedContact = { id: number; searchText: string; email: string };
 type ContactWords = { id: number; words: string[] };
 
+const EMAIL_WORD_MARK = '@';
+
+function indexedWordsOf(contact: Omit<IndexedContact, 'id'>): string[] {
+  const emailWords = searchWordsOf(foldText(contact.email)).map((word) => EMAIL_WORD_MARK + word);
+  return [...searchWordsOf(contact.searchText), ...emailWords];
+}
+
 const wordsOf = (contacts: IndexedContact[]): ContactWords[] =>
-  contacts.map((c) => ({ id: c.id, words: searchWordsOf(c.searchText) }));
+  contacts.map((c) => ({ id: c.id, words: indexedWordsOf(c) }));
 
 /** A table of (word, contact id) pairs, one per word of each contact, as SQL. */
 function pairsTable(contacts: ContactWords[]) {
@@ -38,8 +60,13 @@ export async function removeContactWords(db: Db, contacts: IndexedContact[]): Pr
 }
 
 /** After an edit: only the words the contact lost or gained are touched. */
-export async function changeContactWords(db: Db, id: number, before: string, after: string): Promise<void> {
-  const [old, current] = [new Set(searchWordsOf(before)), new Set(searchWordsOf(after))];
+export async function changeContactWords(
+  db: Db,
+  id: number,
+  before: Omit<IndexedContact, 'id'>,
+  after: Omit<IndexedContact, 'id'>,
+): Promise<void> {
+  const [old, current] = [new Set(indexedWordsOf(before)), new Set(indexedWordsOf(after))];
   await removeWords(db, [{ id, words: [...old].filter((w) => !current.has(w)) }]);
   await addWords(db, [{ id, words: [...current].filter((w) => !old.has(w)) }]);
 }
@@ -73,11 +100,15 @@ async function removeWords(db: Db, contacts: ContactWords[]): Promise<void> {
       SELECT * FROM unnest(${sql.param(emptied.map((r) => r.word))}::text[], ${sql.param(emptied.map((r) => Number(r.block)))}::int[]))`);
 }
 
-/** The ids of every contact whose search text contains `term` (a word term, see isWordTerm). */
-export async function contactIdsWithWord(db: Db, term: string): Promise<Uint8Array[]> {
+/**
+ * The ids of every contact whose search text (and, with `includeEmail`, email) contains `term` (a word
+ * term, see isWordTerm).
+ */
+export async function contactIdsWithWord(db: Db, term: string, includeEmail: boolean): Promise<Uint8Array[]> {
+  const emailWords = includeEmail ? sql`` : sql` AND word NOT LIKE ${EMAIL_WORD_MARK + '%'}`;
   const rows = rowsOf<{ ids: Uint8Array }>(
     await db.execute(
-      sql`SELECT array_send(contact_ids) AS ids FROM ${contactWords} WHERE word LIKE ${`%${term}%`}`,
+      sql`SELECT array_send(contact_ids) AS ids FROM ${contactWords} WHERE word LIKE ${`%${term}%`}${emailWords}`,
     ),
   );
   return rows.map((r) => r.ids);
@@ -100,7 +131,8 @@ export function forEachSentId(bytes: Uint8Array, visit: (id: number) => void): v
 
 /**
  * Fills the words index from global_contacts when it is empty but contacts exist: the first start after
- * the index was introduced. One transaction, under a lock, so concurrent starts build it once.
+ * the index was introduced, or after a migration emptied it because what is indexed changed. One
+ * transaction, under a lock, so concurrent starts build it once.
  */
 export async function buildContactWordsIfMissing(
   db: Db,
@@ -122,18 +154,35 @@ export async function buildContactWordsIfMissing(
     // One block of ids at a time: each (word, block) row is then written once.
     for (let from = 0; ;) {
       const rows = await tx
-        .select({ id: gc.id, searchText: gc.searchText })
+        .select()
         .from(gc)
         .where(sql`${gc.id} >= ${from}`)
         .orderBy(gc.id)
         .limit(1 << BLOCK_SHIFT);
       if (!rows.length) break;
       const block = rows[0].id >> BLOCK_SHIFT;
-      const inBlock = rows.filter((r) => r.id >> BLOCK_SHIFT === block);
+      const inBlock = await refreshSearchTexts(
+        tx,
+        rows.filter((r) => r.id >> BLOCK_SHIFT === block),
+      );
       await addContactWords(tx, inBlock);
       indexed += inBlock.length;
       from = (block + 1) << BLOCK_SHIFT;
     }
   });
   if (indexed) log.info(`Search index: ${indexed} contacts indexed in ${Date.now() - started} ms`);
+}
+
+/** Rewrites the search texts that an older rule computed differently (they once held the email). */
+async function refreshSearchTexts(db: Db, rows: Array<typeof gc.$inferSelect>): Promise<IndexedContact[]> {
+  const contacts = rows.map((row) => ({ id: row.id, email: row.email, searchText: searchTextOf(row), stored: row.searchText }));
+  const stale = contacts.filter((c) => c.searchText !== c.stored);
+  if (stale.length) {
+    await db.execute(sql`
+      UPDATE ${gc} SET search_text = u.search_text
+      FROM unnest(${sql.param(stale.map((c) => c.id))}::int[], ${sql.param(stale.map((c) => c.searchText))}::text[])
+        AS u(id, search_text)
+      WHERE ${gc.id} = u.id`);
+  }
+  return contacts;
 }

@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_BYTES,
 } from '../../shared/contacts.js';
 import { parseInput, parseIntParam, unsupportedMedia, validationFailed } from '../http/errors.js';
+import { createRequestLimiter } from '../http/request-limit.js';
 import { requireSuperAdmin, requireUser } from '../http/session.js';
 import { canViewEmails } from './contact-view.js';
 import { exportCsvStream, templateCsv } from './contacts-csv.js';
@@ -22,22 +23,28 @@ import {
 } from './contacts.service.js';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
+/** Per user, searches and facet counts each (the contacts page asks for both at every change). */
+const SEARCHES_PER_MINUTE = 120;
 
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
 
 /** The global media database: read by every signed-in user, changed by super admins only. */
 export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
+  // Generous for a person paging and filtering; a script rebuilding data from matches hits it at once.
+  const searchLimit = createRequestLimiter(SEARCHES_PER_MINUTE, 60_000);
 
   app.get('/', async (request) => {
     const user = requireUser(request);
+    searchLimit.take(`search:${user.id}`);
     const { page, pageSize, ...filter } = parseInput(contactSearchQuerySchema, request.query);
     return searchContacts(db, filter, { page, pageSize }, canViewEmails(user));
   });
 
   app.get('/facets', async (request) => {
-    requireUser(request);
-    return contactFacets(db, parseInput(contactFilterSchema, request.query));
+    const user = requireUser(request);
+    searchLimit.take(`facets:${user.id}`);
+    return contactFacets(db, parseInput(contactFilterSchema, request.query), { revealsEmail: canViewEmails(user) });
   });
 
   app.get('/template', async (request, reply) => {

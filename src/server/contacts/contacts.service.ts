@@ -8,7 +8,7 @@ import {
   type ContactPage,
   type BulkDeleteResult,
 } from '../../shared/contacts.js';
-import { foldText, isWordTerm, searchTerms } from '../../shared/text-fold.js';
+import { isWordTerm, searchTerms } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { appSettings, contactChanges, globalContacts as gc } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -20,6 +20,7 @@ import {
   contactIdsWithWord,
   forEachSentId,
   removeContactWords,
+  searchTextOf,
 } from './contact-words.js';
 import {
   addId,
@@ -33,25 +34,26 @@ import {
   type IdSet,
 } from './contacts-index.js';
 
-/** Everything a person can search a contact by, folded once at write time (PRODUCT.md §3). */
-export function searchTextOf(
-  c: Pick<
-    ContactFields,
-    'firstName' | 'lastName' | 'email' | 'organization' | 'position' | 'contactTopics' | 'outletTopics'
-  >,
-): string {
-  return foldText(
-    [c.firstName, c.lastName, c.email, c.organization, c.position, c.contactTopics, c.outletTopics].join(' '),
-  );
-}
-
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 type FilterDimension = 'country' | 'contactTopic' | 'mediaType' | 'language';
 const DIMENSIONS: FilterDimension[] = ['country', 'contactTopic', 'mediaType', 'language'];
 
-function textConditions(filter: ContactFilter): SQL[] {
-  return searchTerms(filter.search).map((term) => sql`${gc.searchText} LIKE ${`%${escapeLike(term)}%`}`);
+/**
+ * Whether the viewer may see addresses (canViewEmails), and so may also find contacts by them. For anyone
+ * else nothing matches on an address: otherwise matches and counts would spell it out letter by letter.
+ */
+export type SearchVisibility = { revealsEmail: boolean };
+
+function textCondition(term: string, { revealsEmail }: SearchVisibility): SQL {
+  const pattern = `%${escapeLike(term)}%`;
+  return revealsEmail
+    ? sql`(${gc.searchText} LIKE ${pattern} OR ${gc.email} LIKE ${pattern})`
+    : sql`${gc.searchText} LIKE ${pattern}`;
+}
+
+function textConditions(filter: ContactFilter, visibility: SearchVisibility): SQL[] {
+  return searchTerms(filter.search).map((term) => textCondition(term, visibility));
 }
 
 /** The condition of one filter dimension, or undefined when that filter is not set. */
@@ -70,19 +72,19 @@ function dimensionCondition(filter: ContactFilter, dimension: FilterDimension): 
   }
 }
 
-/** The WHERE conditions of a filter; `except` leaves one dimension out (disjunctive facet counts). */
-function filterConditions(filter: ContactFilter, except?: FilterDimension): SQL[] {
-  const conditions = textConditions(filter);
+/** The WHERE conditions of a filter. */
+function filterConditions(filter: ContactFilter, visibility: SearchVisibility): SQL[] {
+  const conditions = textConditions(filter, visibility);
   for (const dimension of DIMENSIONS) {
-    const condition = dimension === except ? undefined : dimensionCondition(filter, dimension);
+    const condition = dimensionCondition(filter, dimension);
     if (condition) conditions.push(condition);
   }
   return conditions;
 }
 
 /** The filter as one condition, for features that act on "every match" (adding to a list, export). */
-export function contactFilterWhere(filter: ContactFilter): SQL | undefined {
-  return and(...filterConditions(filter));
+export function contactFilterWhere(filter: ContactFilter, visibility: SearchVisibility): SQL | undefined {
+  return and(...filterConditions(filter, visibility));
 }
 
 // ---------------------------------------------------------------- reading
@@ -136,14 +138,20 @@ const isSelectiveWord = (term: string) => isWordTerm(term) && [...term].length >
 /** Up to this many candidates, a short or punctuated term is checked on their search texts directly. */
 const CANDIDATES_CHECKED_MAX = 10_000;
 
-async function contactsWithWord(db: Db, term: string, size: number): Promise<IdSet> {
+async function contactsWithWord(db: Db, term: string, size: number, visibility: SearchVisibility): Promise<IdSet> {
   const found = emptyIdSet(size);
-  for (const ids of await contactIdsWithWord(db, term)) forEachSentId(ids, (id) => addId(found, id));
+  for (const ids of await contactIdsWithWord(db, term, visibility.revealsEmail)) forEachSentId(ids, (id) => addId(found, id));
   return found;
 }
 
 /** The contacts whose search text contains `term`, among `candidates` (all contacts when undefined). */
-async function contactsWithText(db: Db, term: string, size: number, candidates?: number[]): Promise<IdSet> {
+async function contactsWithText(
+  db: Db,
+  term: string,
+  size: number,
+  visibility: SearchVisibility,
+  candidates?: number[],
+): Promise<IdSet> {
   const found = emptyIdSet(size);
   const rows = await db
     .select({ id: gc.id })
@@ -151,7 +159,7 @@ async function contactsWithText(db: Db, term: string, size: number, candidates?:
     .where(
       and(
         candidates ? sql`${gc.id} = ANY(${sql.param(candidates)}::int[])` : undefined,
-        sql`${gc.searchText} LIKE ${`%${escapeLike(term)}%`}`,
+        textCondition(term, visibility),
       ),
     );
   for (const { id } of rows) addId(found, id);
@@ -164,19 +172,24 @@ async function contactsWithText(db: Db, term: string, size: number, candidates?:
  * (`el`, part of an email) is then checked on the few candidates left, or, alone, looked up in the
  * words index or matched through the search text's trigram index.
  */
-async function textMatches(db: Db, filter: ContactFilter, size: number): Promise<IdSet | undefined> {
+async function textMatches(
+  db: Db,
+  filter: ContactFilter,
+  size: number,
+  visibility: SearchVisibility,
+): Promise<IdSet | undefined> {
   const terms = searchTerms(filter.search);
   let matches: IdSet | undefined;
   for (const term of terms.filter(isSelectiveWord)) {
-    const found = await contactsWithWord(db, term, size);
+    const found = await contactsWithWord(db, term, size, visibility);
     matches = matches ? intersect(matches, found) : found;
   }
   for (const term of terms.filter((t) => !isSelectiveWord(t))) {
     const candidates = matches && countIds(matches) <= CANDIDATES_CHECKED_MAX ? idsIn(matches) : undefined;
     const found =
       candidates || !isWordTerm(term)
-        ? await contactsWithText(db, term, size, candidates)
-        : await contactsWithWord(db, term, size);
+        ? await contactsWithText(db, term, size, visibility, candidates)
+        : await contactsWithWord(db, term, size, visibility);
     matches = matches ? intersect(matches, found) : found;
   }
   return matches;
@@ -189,9 +202,9 @@ export async function warmContactsIndex(db: Db): Promise<{ contacts: number; ms:
   return { contacts: index.total, ms: Date.now() - started };
 }
 
-async function indexAndMatches(db: Db, filter: ContactFilter) {
+async function indexAndMatches(db: Db, filter: ContactFilter, visibility: SearchVisibility) {
   const index = await contactsIndex(db, await contactsVersion(db));
-  return { index, matches: await textMatches(db, filter, index.size) };
+  return { index, matches: await textMatches(db, filter, index.size, visibility) };
 }
 
 export async function searchContacts(
@@ -200,7 +213,7 @@ export async function searchContacts(
   paging: { page: number; pageSize: number },
   reveal: boolean,
 ): Promise<ContactPage> {
-  const { index, matches } = await indexAndMatches(db, filter);
+  const { index, matches } = await indexAndMatches(db, filter, { revealsEmail: reveal });
   const { ids, total } = pageOfMatches(index, filter, matches, paging);
   const rows = ids.length ? await db.select().from(gc).where(inArray(gc.id, ids)).orderBy(desc(gc.id)) : [];
   return {
@@ -216,8 +229,12 @@ export async function searchContacts(
  * Counts per filter value, each dimension counted under every *other* filter, so a multi-select menu
  * keeps showing how many contacts each further choice would add.
  */
-export async function contactFacets(db: Db, filter: ContactFilter): Promise<ContactFacets> {
-  const { index, matches } = await indexAndMatches(db, filter);
+export async function contactFacets(
+  db: Db,
+  filter: ContactFilter,
+  visibility: SearchVisibility,
+): Promise<ContactFacets> {
+  const { index, matches } = await indexAndMatches(db, filter, visibility);
   return facetsOfMatches(index, filter, matches);
 }
 
@@ -232,9 +249,9 @@ export async function countAllContacts(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Every contact matching a filter, in id order, a page at a time (exports stream this). */
+/** Every contact matching a filter, in id order, a page at a time (super admins' exports stream this). */
 export async function* contactsInBatches(db: Db, filter: ContactFilter, batchSize = 2000) {
-  const conditions = filterConditions(filter);
+  const conditions = filterConditions(filter, { revealsEmail: true });
   let afterId = 0;
   for (;;) {
     const rows = await db
@@ -300,14 +317,18 @@ export async function updateContact(db: Db, id: number, fields: ContactFields): 
   try {
     return await db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const [before] = await tx.select({ searchText: gc.searchText }).from(gc).where(eq(gc.id, id)).for('update');
+      const [before] = await tx
+        .select({ searchText: gc.searchText, email: gc.email })
+        .from(gc)
+        .where(eq(gc.id, id))
+        .for('update');
       if (!before) throw notFound('Contact not found');
       const [row] = await tx
         .update(gc)
         .set({ ...columnsOf(fields), updatedAt: sql`now()` })
         .where(eq(gc.id, id))
         .returning();
-      await changeContactWords(tx, id, before.searchText, row.searchText);
+      await changeContactWords(tx, id, before, row);
       await markContactsChanged(tx, [id]);
       return presentContact(row, true);
     });
@@ -346,7 +367,7 @@ export async function bulkDeleteContacts(
     const deleted = await tx
       .delete(gc)
       .where(inArray(gc.id, unique))
-      .returning({ id: gc.id, searchText: gc.searchText });
+      .returning({ id: gc.id, email: gc.email, searchText: gc.searchText });
     await removeContactWords(tx as unknown as Db, deleted);
     const deletedIds = new Set(deleted.map((r) => r.id));
     const failed = unique

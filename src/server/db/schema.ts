@@ -174,6 +174,8 @@ export const globalContacts = pgTable(
   (t) => [
     uniqueIndex('global_contacts_email_key').on(t.email),
     index('global_contacts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Part of an address (`@gulfnews`), searched by viewers who may see addresses only.
+    index('global_contacts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('global_contacts_country_idx').on(t.country),
     index('global_contacts_media_type_idx').on(t.mediaType),
     index('global_contacts_language_idx').on(t.language),

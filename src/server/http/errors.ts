@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: FieldError[],
+    /** Figures behind the message (a limit and how far over it), for clients to show in their own words. */
+    readonly details?: Record<string, number | string>,
   ) {
     super(message);
   }
@@ -108,7 +110,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply
         .status(error.status)
-        .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+        .send({
+          message: error.message,
+          code: error.code,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.details ? { details: error.details } : {}),
+        });
     }
     if (error instanceof ZodError) {
       const errors = zodFieldErrors(error);

@@ -49,7 +49,9 @@ export async function listsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/:id/contacts/bulk', async (request) => {
     const user = requireUser(request);
     const listId = parseUuidParam((request.params as IdParams).id);
-    return addContactsToList(db, user.id, listId, parseInput(bulkAddSchema, request.body));
+    return addContactsToList(db, user.id, listId, parseInput(bulkAddSchema, request.body), {
+      revealsEmail: canViewEmails(user),
+    });
   });
 
   app.delete('/:id/contacts/:contactId', async (request) => {

@@ -1,11 +1,17 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContactFilter } from '../../shared/contacts.js';
-import type { BulkAddResult, ListContactsPage, UserList } from '../../shared/lists.js';
+import {
+  LIST_MEMBERS_MAX,
+  LIST_MEMBERS_MAX_MESSAGE,
+  type BulkAddResult,
+  type ListContactsPage,
+  type UserList,
+} from '../../shared/lists.js';
 import { rowsOf, type Db } from '../db/client.js';
-import { globalContacts, listContacts, userLists } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { globalContacts, listContacts, userLists, users } from '../db/schema.js';
+import { AppError, notFound } from '../http/errors.js';
 import { presentContact } from '../contacts/contact-view.js';
-import { contactFilterWhere } from '../contacts/contacts.service.js';
+import { contactFilterWhere, type SearchVisibility } from '../contacts/contacts.service.js';
 
 /**
  * A user's own lists of contacts. Every query carries the owner: another user's list does not exist
@@ -105,15 +111,16 @@ export async function listContactsPage(
 
 /**
  * Adds contacts by id or by search filter in one INSERT … SELECT: contacts already in the list (and
- * ids that match no contact) are skipped, so adding the same selection twice is harmless.
+ * ids that match no contact) are skipped, so adding the same selection twice is harmless. All or nothing:
+ * an addition that would take the user's lists past LIST_MEMBERS_MAX adds none (422).
  */
 export async function addContactsToList(
   db: Db,
   userId: string,
   listId: string,
   selection: { globalContactIds: number[] } | { filter: ContactFilter },
+  visibility: SearchVisibility,
 ): Promise<BulkAddResult> {
-  await ownedList(db, userId, listId);
   let where;
   let requested: number | undefined;
   if ('globalContactIds' in selection) {
@@ -121,18 +128,35 @@ export async function addContactsToList(
     requested = ids.length;
     where = inArray(globalContacts.id, ids);
   } else {
-    where = contactFilterWhere(selection.filter);
+    where = contactFilterWhere(selection.filter, visibility);
   }
-  const result = await db.execute(sql`
-    WITH matching AS (SELECT ${globalContacts.id} AS id FROM ${globalContacts} ${where ? sql`WHERE ${where}` : sql``}),
-         added AS (
-           INSERT INTO ${listContacts} (list_id, global_contact_id)
-           SELECT ${listId}::uuid, id FROM matching
-           ON CONFLICT (list_id, global_contact_id) DO NOTHING
-           RETURNING 1)
-    SELECT (SELECT count(*) FROM matching)::int AS matched, (SELECT count(*) FROM added)::int AS added`);
-  const [{ matched, added }] = rowsOf<{ matched: number; added: number }>(result);
-  return { added: Number(added), skipped: (requested ?? Number(matched)) - Number(added) };
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // One addition at a time per user: two at once could otherwise each fit under the cap and together not.
+    await tx.execute(sql`SELECT 1 FROM ${users} WHERE id = ${userId} FOR UPDATE`);
+    await ownedList(tx, userId, listId);
+    const result = await tx.execute(sql`
+      WITH matching AS (SELECT ${globalContacts.id} AS id FROM ${globalContacts} ${where ? sql`WHERE ${where}` : sql``}),
+           added AS (
+             INSERT INTO ${listContacts} (list_id, global_contact_id)
+             SELECT ${listId}::uuid, id FROM matching
+             ON CONFLICT (list_id, global_contact_id) DO NOTHING
+             RETURNING 1)
+      SELECT (SELECT count(*) FROM matching)::int AS matched, (SELECT count(*) FROM added)::int AS added,
+             (SELECT count(*) FROM ${listContacts} JOIN ${userLists} ON ${userLists.id} = ${listContacts.listId}
+              WHERE ${userLists.userId} = ${userId})::int AS before`);
+    const [row] = rowsOf<{ matched: number; added: number; before: number }>(result);
+    const [matched, added, before] = [Number(row.matched), Number(row.added), Number(row.before)];
+    if (before + added > LIST_MEMBERS_MAX) {
+      // Thrown inside the transaction, so the rows just inserted go with it.
+      throw new AppError(422, 'LIST_LIMIT_REACHED', LIST_MEMBERS_MAX_MESSAGE, undefined, {
+        limit: LIST_MEMBERS_MAX,
+        current: before,
+        adding: added,
+      });
+    }
+    return { added, skipped: (requested ?? matched) - added };
+  });
 }
 
 export async function removeContactFromList(db: Db, userId: string, listId: string, contactId: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { ListContactsPage, UserList } from '../../shared/lists.js';
-import { globalContacts, listContacts } from '../db/schema.js';
+import { globalContacts, listContacts, userLists } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js';
 import { countContactsInLists, recipientsOfLists } from './lists.service.js';
@@ -181,5 +181,63 @@ describe('lists', () => {
     const recipients = await recipientsOfLists(t.db, aliceId, [a.id, b.id, bobs.id]);
     expect(recipients.map((r) => r.email).sort()).toEqual(['amman@jordan.test', 'cairo@egypt.test', 'uae05@dubai.test']);
     expect(await countContactsInLists(t.db, aliceId)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the cap on list members', () => {
+  /** Gives the user exactly `target` list members: lists holding every test contact, and one holding the rest. */
+  async function fillLists(userId: string, target: number) {
+    const contacts = (await t.db.select({ id: globalContacts.id }).from(globalContacts)).map((c) => c.id);
+    const full = Math.floor(target / contacts.length);
+    const rest = contacts.slice(0, target - full * contacts.length);
+    await t.db.execute(sql`
+      WITH made AS (
+        INSERT INTO user_lists (user_id, name) SELECT ${userId}::uuid, 'Filler ' || g FROM generate_series(0, ${full}) g
+        RETURNING id, name)
+      INSERT INTO list_contacts (list_id, global_contact_id)
+      SELECT made.id, c.id FROM made JOIN global_contacts c
+        ON made.name <> 'Filler 0' OR c.id = ANY(${sql.param(rest)}::int[])`);
+  }
+  const members = async (userId: string) => {
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(listContacts)
+      .innerJoin(userLists, eq(userLists.id, listContacts.listId))
+      .where(eq(userLists.userId, userId));
+    return Number(row.n);
+  };
+
+  it('refuses an addition that would take all of a user\'s lists past 50,000 members, adding none of it', async () => {
+    const user = await t.signInAs('hoarder');
+    await fillLists(user.id, 49_977);
+    expect(await members(user.id)).toBe(49_977);
+    const list = await createList('hoarder', 'One more');
+
+    const tooMany = await bulk('hoarder', list.id, { filter: {} });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toMatchObject({
+      code: 'LIST_LIMIT_REACHED',
+      message: 'Your lists can hold at most 50,000 contacts in all. Remove some, or add fewer.',
+      details: { limit: 50_000, current: 49_977, adding: (await t.db.select().from(globalContacts)).length },
+    });
+    expect(await members(user.id)).toBe(49_977);
+
+    const fits = await bulk('hoarder', list.id, { globalContactIds: Object.values(ids).slice(0, 23) });
+    expect(fits.json()).toEqual({ added: 23, skipped: 0 });
+    expect(await members(user.id)).toBe(50_000);
+    expect((await bulk('hoarder', list.id, { globalContactIds: [ids['cairo@egypt.test']] })).statusCode).toBe(422);
+  });
+
+  it('lets only one of two additions that each fit, but not together, through', async () => {
+    const user = await t.signInAs('racer');
+    await fillLists(user.id, 49_977);
+    const [first, second] = [await createList('racer', 'First'), await createList('racer', 'Second')];
+    const some = Object.values(ids).slice(0, 20);
+    const answers = await Promise.all([
+      bulk('racer', first.id, { globalContactIds: some }),
+      bulk('racer', second.id, { globalContactIds: some }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 422]);
+    expect(await members(user.id)).toBe(49_997);
   });
 });

@@ -127,6 +127,7 @@ export default function ContactsPage() {
               onSearch={filters.setSearch}
               onValues={filters.setValues}
               onLanguage={filters.setLanguage}
+              searchesEmail={canViewEmails}
             />
           </div>
         </aside>

@@ -18,15 +18,17 @@ type FilterPanelProps = {
   onSearch: (search: string) => void;
   onValues: (key: MultiFilterKey, values: string[]) => void;
   onLanguage: (language: ContactLanguage | undefined) => void;
+  /** Whether the viewer may see addresses, and so can also search by them. */
+  searchesEmail: boolean;
 };
 
 /** The left panel of SPEC §2: debounced search, three multi-selects with live counts, the language. */
-export function FilterPanel({ filter, facets, onSearch, onValues, onLanguage }: FilterPanelProps) {
+export function FilterPanel({ filter, facets, onSearch, onValues, onLanguage, searchesEmail }: FilterPanelProps) {
   const { t } = useTranslation('contacts');
   const languageId = useId();
   return (
     <div className="space-y-4">
-      <SearchBox value={filter.search} onSearch={onSearch} />
+      <SearchBox value={filter.search} onSearch={onSearch} searchesEmail={searchesEmail} />
       <MultiSelect
         kind="country"
         label={t('filters.country')}
@@ -72,7 +74,15 @@ export function FilterPanel({ filter, facets, onSearch, onValues, onLanguage }: 
 }
 
 /** Typing updates the box at once and the search 300 ms after the last key. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+function SearchBox({
+  value,
+  onSearch,
+  searchesEmail,
+}: {
+  value: string;
+  onSearch: (search: string) => void;
+  searchesEmail: boolean;
+}) {
   const { t } = useTranslation('contacts');
   const id = useId();
   const [text, setText] = useState(value);
@@ -110,7 +120,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder={t('filters.searchPlaceholder')}
+          placeholder={t(searchesEmail ? 'filters.searchPlaceholder' : 'filters.searchPlaceholderNoEmail')}
           className="ps-9"
           maxLength={200}
         />
