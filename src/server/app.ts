@@ -11,6 +11,7 @@ import type { TrustProxy } from './config.js';
 import { frameworkErrors, installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
+import { CONNECTION_LIMITS, serverOptions, type ConnectionLimits } from './http/server-limits.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
@@ -30,19 +31,23 @@ export type AppOptions = {
   serveClient?: boolean;
   /** Where the built client is; the browser tests build their own copy so parallel runs don't collide. */
   clientDir?: string;
+  /** Overrides of the request times and connection cap (CONNECTION_LIMITS). */
+  connectionLimits?: Partial<ConnectionLimits>;
 };
 
 /** Builds the web application: plugins, every feature's routes, the client. Tests build it too. */
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const connectionLimits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 25 * 1024 * 1024,
+    ...serverOptions(connectionLimits),
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // Unknown query shapes must never reach a handler as arrays of objects.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   });
   app.decorate('deps', deps);
+  app.server.maxConnections = connectionLimits.maxConnections;
 
   installErrorHandler(app);
   await app.register(cookie);

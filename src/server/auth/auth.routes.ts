@@ -11,6 +11,7 @@ import {
 } from '../../shared/auth.js';
 import { sessions } from '../db/schema.js';
 import { parseInput } from '../http/errors.js';
+import { BODY_LIMIT, limitBodiesTo } from '../http/server-limits.js';
 import { endSession, requireUser, startSession, toCurrentUser } from '../http/session.js';
 import {
   authenticate,
@@ -28,6 +29,7 @@ import {
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const serviceDeps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
+  limitBodiesTo(app, BODY_LIMIT.accountForms);
 
   app.post('/register', async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
