@@ -36,6 +36,8 @@ export const ATTACHMENT_MIME_TYPES: Record<(typeof ATTACHMENT_EXTENSIONS)[number
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 /** All files of a release together: at most 15 MB. */
 export const MAX_TOTAL_ATTACHMENT_BYTES = 15 * 1024 * 1024;
+/** Storage for all of an account's attachment files, each content counted once. */
+export const STORAGE_QUOTA_BYTES = { trial: 200 * 1024 * 1024, paid: 2 * 1024 * 1024 * 1024 } as const;
 
 export const MIN = { title: 5, location: 2, content: 50, draftContent: 10, boilerplate: 20, contactName: 2, contactPhone: 5 };
 
@@ -64,6 +66,11 @@ export const MESSAGES = {
 export const fileTooLargeMessage = (names: string[]) => `Files must be under 5MB. Please compress: ${names.join(', ')}`;
 export const totalTooLargeMessage = (totalBytes: number) =>
   `Total attachment size is ${(totalBytes / 1024 / 1024).toFixed(1)} MB. Please reduce to under 15 MB total.`;
+
+export const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+export const storageQuotaMessage = (usedBytes: number, limitBytes: number, addingBytes: number) =>
+  `Not enough storage: your files use ${megabytes(usedBytes)} MB of ${megabytes(limitBytes)} MB and these need ` +
+  `${megabytes(addingBytes)} MB more. Delete drafts you no longer need, or remove some attachments.`;
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

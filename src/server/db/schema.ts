@@ -292,7 +292,27 @@ export const pressReleases = pgTable(
   ],
 );
 
-/** Files stored once, outside the release row, checked by content before storing. */
+/**
+ * The bytes of an account's files, stored once per content (sha256): a release's attachments, its
+ * duplicates and its re-uploads all point at one blob. Kept per account, so storage counts against that
+ * account's quota and one account's files never reveal another's. A blob no attachment points at goes.
+ */
+export const attachmentBlobs = pgTable(
+  'attachment_blobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('attachment_blobs_user_sha256_key').on(t.userId, t.sha256)],
+);
+
+/** A file of a release: its name and place, and the blob holding its bytes. */
 export const attachments = pgTable(
   'attachments',
   {
@@ -300,16 +320,21 @@ export const attachments = pgTable(
     releaseId: uuid('release_id')
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => attachmentBlobs.id),
     originalName: text('original_name').notNull(),
     filename: text('filename').notNull(),
     mimetype: text('mimetype').notNull().default('application/octet-stream'),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
-    content: bytea('content').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('attachments_release_idx').on(t.releaseId, t.position)],
+  (t) => [
+    index('attachments_release_idx').on(t.releaseId, t.position),
+    index('attachments_blob_idx').on(t.blobId),
+  ],
 );
 
 /** Links of a release's content, frozen at send time: click redirects only go to these. */

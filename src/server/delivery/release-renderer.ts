@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { TOKEN_PLACEHOLDER, personalise, renderEmail } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
-import { attachments, pressReleases } from '../db/schema.js';
+import { attachmentBlobs, attachments, pressReleases } from '../db/schema.js';
+import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
 import { buildRawMessage, encodeAttachmentParts, formatAddress, newBoundary, parseMailbox } from './mime.js';
 
@@ -37,8 +38,9 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
   const [release] = await db.select().from(pressReleases).where(eq(pressReleases.id, releaseId));
   if (!release) throw new Error(`release ${releaseId} not found`);
   const files = await db
-    .select({ originalName: attachments.originalName, mimetype: attachments.mimetype, content: attachments.content })
+    .select(attachmentContent)
     .from(attachments)
+    .innerJoin(attachmentBlobs, blobOfAttachment)
     .where(eq(attachments.releaseId, releaseId))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   const rendered = renderEmail(

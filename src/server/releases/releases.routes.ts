@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { listReleasesQuerySchema, sendPressReleaseSchema, type ReleaseSender } from '../../shared/releases.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
+import { createRequestLimiter } from '../http/request-limit.js';
+import { BODY_LIMIT } from '../http/server-limits.js';
 import { requireUser } from '../http/session.js';
 import {
   cancelScheduled,
@@ -12,13 +14,23 @@ import {
   saveRelease,
 } from './releases.service.js';
 
+/**
+ * Per user: a person saves a draft every few seconds at most and duplicates now and then; a loop doing
+ * either at speed writes rows (and once wrote file copies) for nothing.
+ */
+const DRAFT_SAVES_PER_MINUTE = 30;
+const DUPLICATES_PER_MINUTE = 20;
+
 /** Registered at /api: POST /send-press-release and /press-releases/*. */
 export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   const ctx = { db: app.deps.db, now: app.deps.now, publicUrl: app.deps.config.publicUrl };
+  const draftSaves = createRequestLimiter(DRAFT_SAVES_PER_MINUTE, 60_000);
+  const duplicates = createRequestLimiter(DUPLICATES_PER_MINUTE, 60_000);
 
-  app.post('/send-press-release', async (request) => {
+  app.post('/send-press-release', { bodyLimit: BODY_LIMIT.attachments }, async (request) => {
     const actor = requireUser(request);
     const input = parseInput(sendPressReleaseSchema, request.body);
+    if (input.action === 'save_draft') draftSaves.take(actor.id);
     return { pressRelease: await saveRelease(ctx, actor, input) };
   });
 
@@ -46,6 +58,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>('/press-releases/:id/duplicate', async (request, reply) => {
     const actor = requireUser(request);
+    duplicates.take(actor.id);
     const pressRelease = await duplicateRelease(ctx, actor, parseUuidParam(request.params.id));
     return reply.status(201).send({ pressRelease });
   });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -17,11 +16,12 @@ import {
   type NewAttachmentInput,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachments, pressReleases, users } from '../db/schema.js';
+import { attachmentBlobs, attachments, pressReleases, users } from '../db/schema.js';
 import { ownedListIds } from '../lists/lists.service.js';
 import { conflict, notFound, paymentRequired, validationFailed } from '../http/errors.js';
 import { dispatchRelease } from '../delivery/dispatch.service.js';
 import { checkAttachments } from './attachment-check.js';
+import { attachmentContent, blobOfAttachment, copyBlobsTo, deleteOrphanBlobs, storeFiles } from './attachment-store.js';
 import { sanitizeContent } from './content-sanitizer.js';
 
 type ReleaseRow = typeof pressReleases.$inferSelect;
@@ -77,7 +77,7 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
     const [row] = existing
       ? await tx.update(pressReleases).set(fields).where(eq(pressReleases.id, existing.id)).returning()
       : await tx.insert(pressReleases).values({ ...fields, userId: ownerId }).returning();
-    await replaceAttachments(tx, row.id, kept, added, now);
+    await replaceAttachments(tx, { releaseId: row.id, ownerId }, kept, added, now);
 
     if (input.action !== 'save_draft') {
       if (!isAdmin(actor)) await takeAllowance(tx, ownerId);
@@ -156,30 +156,35 @@ async function checkAttachmentInput(tx: Db, releaseId: string | undefined, input
   return { kept, added: checkAttachments(uploads, keptBytes) };
 }
 
+/** The release's files become the kept ones plus the new ones; bytes nothing points at any more go. */
 async function replaceAttachments(
   tx: Db,
-  releaseId: string,
+  { releaseId, ownerId }: { releaseId: string; ownerId: string },
   kept: KeptAttachment[],
   added: ReturnType<typeof checkAttachments>,
   now: Date,
 ): Promise<void> {
   const keptIds = kept.map((a) => a.id);
-  await tx
+  const removed = await tx
     .delete(attachments)
-    .where(and(eq(attachments.releaseId, releaseId), keptIds.length ? notInArray(attachments.id, keptIds) : undefined));
-  if (!added.length) return;
-  await tx.insert(attachments).values(
-    added.map((file, i) => ({
-      releaseId,
-      originalName: file.originalName,
-      filename: `${now.getTime()}-${file.originalName}`,
-      mimetype: file.mimetype,
-      size: file.size,
-      sha256: createHash('sha256').update(file.content).digest('hex'),
-      content: file.content,
-      position: kept.length + i,
-    })),
-  );
+    .where(and(eq(attachments.releaseId, releaseId), keptIds.length ? notInArray(attachments.id, keptIds) : undefined))
+    .returning({ id: attachments.id });
+  const stored = await storeFiles(tx, ownerId, added);
+  if (stored.length) {
+    await tx.insert(attachments).values(
+      stored.map((file, i) => ({
+        releaseId,
+        blobId: file.blobId,
+        originalName: file.originalName,
+        filename: `${now.getTime()}-${file.originalName}`,
+        mimetype: file.mimetype,
+        size: file.size,
+        sha256: file.sha256,
+        position: kept.length + i,
+      })),
+    );
+  }
+  if (removed.length) await deleteOrphanBlobs(tx, ownerId);
 }
 
 // ---------------------------------------------------------------- cancel, read, delete, duplicate
@@ -243,10 +248,15 @@ export async function listReleases(db: Db, actor: CurrentUser, query: ListReleas
 
 /** DELETE /api/press-releases/{id}: drafts only; anything that was scheduled or sent stays. */
 export async function deleteDraft(db: Db, actor: CurrentUser, id: string): Promise<void> {
-  const deleted = await db
-    .delete(pressReleases)
-    .where(and(visibleTo(actor, id), eq(pressReleases.status, 'draft')))
-    .returning({ id: pressReleases.id });
+  const deleted = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const rows = await tx
+      .delete(pressReleases)
+      .where(and(visibleTo(actor, id), eq(pressReleases.status, 'draft')))
+      .returning({ id: pressReleases.id, userId: pressReleases.userId });
+    if (rows.length) await deleteOrphanBlobs(tx, rows[0].userId);
+    return rows;
+  });
   if (deleted.length) return;
   const [exists] = await db.select({ status: pressReleases.status }).from(pressReleases).where(visibleTo(actor, id));
   if (!exists) throw notFound();
@@ -282,20 +292,39 @@ export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string)
         updatedAt: now,
       })
       .returning({ id: pressReleases.id });
-    await tx.execute(sql`
-      INSERT INTO attachments (release_id, original_name, filename, mimetype, size, sha256, content, position)
-      SELECT ${copy.id}::uuid, original_name, filename, mimetype, size, sha256, content, position
-      FROM attachments WHERE release_id = ${source.id}::uuid`);
+    await copyAttachments(tx, source.id, { releaseId: copy.id, ownerId: actor.id, sameOwner });
     return copy.id;
   });
   return getRelease(ctx, actor, newId);
 }
 
+/**
+ * The copy's attachment rows point at the same bytes: the owner's own blobs, or (a super admin copying a
+ * customer's release) the copier's blobs of the same content.
+ */
+async function copyAttachments(
+  tx: Db,
+  sourceReleaseId: string,
+  target: { releaseId: string; ownerId: string; sameOwner: boolean },
+): Promise<void> {
+  const files = await tx.select().from(attachments).where(eq(attachments.releaseId, sourceReleaseId));
+  if (!files.length) return;
+  const blobFor = target.sameOwner ? undefined : await copyBlobsTo(tx, target.ownerId, files.map((f) => f.blobId));
+  await tx.insert(attachments).values(
+    files.map(({ id: _id, createdAt: _createdAt, ...file }) => ({
+      ...file,
+      releaseId: target.releaseId,
+      blobId: blobFor?.get(file.blobId) ?? file.blobId,
+    })),
+  );
+}
+
 /** The stored bytes of one attachment of a release the caller may see. */
 export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: string, attachmentId: string) {
   const [file] = await db
-    .select({ originalName: attachments.originalName, mimetype: attachments.mimetype, content: attachments.content })
+    .select(attachmentContent)
     .from(attachments)
+    .innerJoin(attachmentBlobs, blobOfAttachment)
     .innerJoin(pressReleases, eq(pressReleases.id, attachments.releaseId))
     .where(and(eq(attachments.id, attachmentId), visibleTo(actor, releaseId)));
   if (!file) throw notFound();

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
-import { attachments, deliveries, pressReleases, releaseLinks, users } from '../db/schema.js';
+import { attachmentBlobs, attachments, deliveries, pressReleases, releaseLinks, users } from '../db/schema.js';
+import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { suppress } from '../delivery/suppressions.service.js';
 
 /** Lookups of the public tracking endpoints. Every miss is `undefined`: the caller answers it like any other miss. */
@@ -17,15 +19,17 @@ export async function findClickTarget(db: Db, token: string, linkId: number): Pr
     .from(deliveries)
     .innerJoin(releaseLinks, and(eq(releaseLinks.releaseId, deliveries.releaseId), eq(releaseLinks.linkId, linkId)))
     .where(eq(deliveries.token, token));
-  return row?.url;
+  // Links stored before they were encoded at send time are encoded here; one that cannot be is a miss.
+  return row ? (encodedLinkUrl(row.url) ?? undefined) : undefined;
 }
 
 export async function findTrackedDownload(db: Db, token: string, attachmentId: string) {
   if (!isWellFormedToken(token) || !UUID.test(attachmentId)) return undefined;
   const [file] = await db
-    .select({ originalName: attachments.originalName, mimetype: attachments.mimetype, content: attachments.content })
+    .select(attachmentContent)
     .from(deliveries)
     .innerJoin(attachments, eq(attachments.releaseId, deliveries.releaseId))
+    .innerJoin(attachmentBlobs, blobOfAttachment)
     .where(and(eq(deliveries.token, token), eq(attachments.id, attachmentId)));
   return file;
 }
@@ -74,8 +78,9 @@ export async function tokenOfRelease(db: Db, token: string, releaseId: string): 
 export async function findPublicAttachment(db: Db, slug: string, attachmentId: string) {
   if (!UUID.test(attachmentId) || !/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
   const [file] = await db
-    .select({ originalName: attachments.originalName, mimetype: attachments.mimetype, content: attachments.content })
+    .select(attachmentContent)
     .from(attachments)
+    .innerJoin(attachmentBlobs, blobOfAttachment)
     .innerJoin(pressReleases, eq(pressReleases.id, attachments.releaseId))
     .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES), eq(attachments.id, attachmentId)));
   return file;

@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from '
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CalendarClock, Eye, Lock, Save, Send } from 'lucide-react';
-import { READ_ONLY_STATUSES, type PressRelease, type ReleaseAction } from '../../../shared/releases';
+import { megabytes, READ_ONLY_STATUSES, type PressRelease, type ReleaseAction } from '../../../shared/releases';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -81,6 +81,14 @@ function SentReleaseLock() {
   );
 }
 
+/** The figures of a 413 STORAGE_QUOTA_EXCEEDED answer, in MB, or undefined for any other failure. */
+function storageFigures(error: unknown): { used: string; limit: string; adding: string } | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'STORAGE_QUOTA_EXCEEDED') return undefined;
+  const details = (error.body as { details?: { usedBytes: number; limitBytes: number; addingBytes: number } })?.details;
+  if (!details) return undefined;
+  return { used: megabytes(details.usedBytes), limit: megabytes(details.limitBytes), adding: megabytes(details.addingBytes) };
+}
+
 const TOAST_KEYS: Record<ReleaseAction, { ok: string; fail: string; fallback: string }> = {
   send_now: { ok: 'sent', fail: 'sendFailed', fallback: 'Failed to send press release' },
   schedule: { ok: 'scheduled', fail: 'scheduleFailed', fallback: 'Failed to schedule press release' },
@@ -144,10 +152,17 @@ function EditorForm({ release }: { release?: PressRelease }) {
     } catch (error) {
       placeServerErrors(error);
       const keys = TOAST_KEYS[chosen];
-      toast({ title: t(`toasts.${keys.fail}`), description: translateMessage(errorMessage(error, keys.fallback)), variant: 'destructive' });
+      toast({ title: t(`toasts.${keys.fail}`), description: describeFailure(error, keys.fallback), variant: 'destructive' });
     } finally {
       setPendingAction(null);
     }
+  }
+
+  /** The storage message carries figures, so it is written from them in the reader's language. */
+  function describeFailure(error: unknown, fallback: string): string {
+    const figures = storageFigures(error);
+    if (figures) return t('toasts.storageFullDescription', figures);
+    return translateMessage(errorMessage(error, fallback));
   }
 
   function placeServerErrors(error: unknown) {

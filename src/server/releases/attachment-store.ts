@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { STORAGE_QUOTA_BYTES, storageQuotaMessage } from '../../shared/releases.js';
+import type { Db } from '../db/client.js';
+import { attachmentBlobs, attachments, users } from '../db/schema.js';
+import { AppError } from '../http/errors.js';
+import type { CheckedAttachment } from './attachment-check.js';
+
+/**
+ * Where attachment bytes live: one blob per account and content (sha256). Saving a draft again, uploading
+ * the same file twice or duplicating a release adds attachment rows that point at the blob already there,
+ * never another copy; each account's blobs count against its storage quota.
+ */
+
+/** The columns to select for a file's bytes; join with `withContent`. */
+export const attachmentContent = {
+  originalName: attachments.originalName,
+  mimetype: attachments.mimetype,
+  content: attachmentBlobs.content,
+};
+export const blobOfAttachment = eq(attachmentBlobs.id, attachments.blobId);
+
+export type StoredFile = CheckedAttachment & { sha256: string; blobId: string };
+
+const sha256Of = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+/** Super admins run the service; their files are not limited. */
+function quotaOf(owner: { role: string; userType: string }): number {
+  if (owner.role === 'super_admin') return Infinity;
+  return owner.userType === 'active' ? STORAGE_QUOTA_BYTES.paid : STORAGE_QUOTA_BYTES.trial;
+}
+
+export async function storageUsedBy(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${attachmentBlobs.size}), 0)` })
+    .from(attachmentBlobs)
+    .where(eq(attachmentBlobs.userId, userId));
+  return Number(row.used);
+}
+
+/**
+ * Stores the files' bytes for the owner, once per content, and answers each file with its blob. Call inside
+ * the transaction that writes the attachment rows. New content that would take the owner past the quota is
+ * refused with a 413 carrying the figures; the owner's row is locked first, so two saves at once cannot
+ * each fit and together not. The lock is NO KEY UPDATE: the caller's transaction may already hold the KEY
+ * SHARE lock that inserting the release takes on its owner, and a FOR UPDATE here would deadlock two saves.
+ */
+export async function storeFiles(tx: Db, ownerId: string, files: CheckedAttachment[]): Promise<StoredFile[]> {
+  if (!files.length) return [];
+  const hashed = files.map((file) => ({ ...file, sha256: sha256Of(file.content) }));
+  const [owner] = await tx
+    .select({ role: users.role, userType: users.userType })
+    .from(users)
+    .where(eq(users.id, ownerId))
+    .for('no key update');
+  const existing = await blobsByHash(tx, ownerId, hashed.map((f) => f.sha256));
+  const fresh = new Map(hashed.filter((f) => !existing.has(f.sha256)).map((f) => [f.sha256, f]));
+  const adding = [...fresh.values()].reduce((sum, f) => sum + f.content.length, 0);
+  if (adding > 0) await assertWithinQuota(tx, ownerId, quotaOf(owner), adding);
+  if (fresh.size) {
+    await tx
+      .insert(attachmentBlobs)
+      .values([...fresh.values()].map((f) => ({ userId: ownerId, sha256: f.sha256, size: f.content.length, content: f.content })))
+      .onConflictDoNothing();
+  }
+  const blobs = fresh.size ? await blobsByHash(tx, ownerId, hashed.map((f) => f.sha256)) : existing;
+  return hashed.map((file) => ({ ...file, blobId: blobs.get(file.sha256)! }));
+}
+
+async function blobsByHash(tx: Db, ownerId: string, hashes: string[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: attachmentBlobs.id, sha256: attachmentBlobs.sha256 })
+    .from(attachmentBlobs)
+    .where(and(eq(attachmentBlobs.userId, ownerId), inArray(attachmentBlobs.sha256, [...new Set(hashes)])));
+  return new Map(rows.map((row) => [row.sha256, row.id]));
+}
+
+async function assertWithinQuota(tx: Db, ownerId: string, quota: number, adding: number): Promise<void> {
+  const used = await storageUsedBy(tx, ownerId);
+  if (used + adding <= quota) return;
+  throw new AppError(413, 'STORAGE_QUOTA_EXCEEDED', storageQuotaMessage(used, quota, adding), undefined, {
+    usedBytes: used,
+    limitBytes: quota,
+    addingBytes: adding,
+  });
+}
+
+/**
+ * Gives the owner's blobs of another account's files (a super admin duplicating a customer's release) and
+ * answers the blob id each source blob maps to.
+ */
+export async function copyBlobsTo(tx: Db, ownerId: string, sourceBlobIds: string[]): Promise<Map<string, string>> {
+  if (!sourceBlobIds.length) return new Map();
+  const sources = await tx.select().from(attachmentBlobs).where(inArray(attachmentBlobs.id, sourceBlobIds));
+  const stored = await storeFiles(
+    tx,
+    ownerId,
+    sources.map((blob) => ({ originalName: '', mimetype: '', size: blob.size, content: blob.content })),
+  );
+  return new Map(sources.map((blob, i) => [blob.id, stored[i].blobId]));
+}
+
+/** Deletes the owner's blobs that no attachment points at any more (after files were removed or a draft deleted). */
+export async function deleteOrphanBlobs(tx: Db, ownerId: string): Promise<void> {
+  await tx
+    .delete(attachmentBlobs)
+    .where(
+      and(
+        eq(attachmentBlobs.userId, ownerId),
+        notExists(tx.select({ one: sql`1` }).from(attachments).where(eq(attachments.blobId, attachmentBlobs.id))),
+      ),
+    );
+}
