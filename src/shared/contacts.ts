@@ -295,6 +295,22 @@ export function maskEmail(email: string): string {
   return `${email[0]}${MASK}@${MASK}${tld ? `.${tld}` : ''}`;
 }
 
+/** Anything shaped like an address inside free text; strictness does not matter, everything it finds is masked. */
+const ADDRESS_IN_TEXT = /[^\s<>()[\]{},;:"@]+@[^\s<>()[\]{},;:"@]+/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Masks the addresses inside a text such as a mail server's refusal, which names the address it refused,
+ * sometimes the one it forwards to, and sometimes only the part before the @.
+ */
+export function maskAddressesIn(text: string, recipient: string): string {
+  const masked = text.replace(ADDRESS_IN_TEXT, maskEmail);
+  const local = recipient.slice(0, recipient.indexOf('@'));
+  if (local.length < 2) return masked;
+  const alone = new RegExp(`(?<![\\p{L}\\p{N}._%+-])${escapeRegExp(local)}(?![\\p{L}\\p{N}_%+-]|\\.[\\p{L}\\p{N}])`, 'giu');
+  return masked.replace(alone, MASK);
+}
+
 /** Keeps a leading + and the first three digits (the country code); every other digit becomes •. */
 export function maskPhone(phone: string): string {
   let kept = 0;

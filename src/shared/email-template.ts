@@ -97,17 +97,33 @@ function decodeEntities(value: string): string {
 
 const ANCHOR_HREF = /(<a\b[^>]*?\bhref=")([^"]*)(")/gi;
 
-/** The link targets of sanitised content, in document order: link n of the email is entry n-1. */
-export function extractLinks(html: string): string[] {
-  return [...html.matchAll(ANCHOR_HREF)].map((m) => decodeEntities(m[2]));
+/**
+ * The link as a valid absolute http(s) URL in its encoded form (an IDN host in punycode, path and query
+ * percent-encoded), which is what a Location header may carry; null when it cannot be made one.
+ */
+export function encodedLinkUrl(href: string): string | null {
+  try {
+    const url = new URL(href.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
+/** The tracked link targets of sanitised content, encoded, in document order: link n of the email is entry n-1. */
+export function extractLinks(html: string): string[] {
+  return [...html.matchAll(ANCHOR_HREF)].flatMap((m) => encodedLinkUrl(decodeEntities(m[2])) ?? []);
+}
+
+/** Points every link that is a valid URL at its tracked address; a link that is not one stays as written. */
 function rewriteLinks(html: string, trackLink: EmailTemplateLinks['trackLink']): string {
   if (!trackLink) return html;
   let n = 0;
-  return html.replace(ANCHOR_HREF, (_all, open: string, href: string, close: string) => {
+  return html.replace(ANCHOR_HREF, (all, open: string, href: string, close: string) => {
+    const url = encodedLinkUrl(decodeEntities(href));
+    if (!url) return all;
     n += 1;
-    return `${open}${escapeHtml(trackLink(decodeEntities(href), n))}${close}`;
+    return `${open}${escapeHtml(trackLink(url, n))}${close}`;
   });
 }
 

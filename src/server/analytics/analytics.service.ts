@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
-import { maskEmail } from '../../shared/contacts.js';
+import { maskAddressesIn, maskEmail } from '../../shared/contacts.js';
 import type {
   AnalyticsDashboard,
   RecipientStatus,
@@ -214,7 +214,7 @@ function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
     clicks: row.clicks,
     downloads: row.downloads,
     unsubscribed: Boolean(row.unsubscribed),
-    lastError: row.last_error,
+    lastError: row.last_error && (showEmail ? row.last_error : maskAddressesIn(row.last_error, row.email)),
   };
 }
 

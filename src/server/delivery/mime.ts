@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buildHeaderValue, foldLines, quoteString } from 'nodemailer/lib/mime-funcs';
 
 /**
  * Just enough MIME to assemble a release email from parts encoded once: the attachment parts are
@@ -33,10 +34,16 @@ export function encodeHeaderText(value: string): string {
   return words.map((w) => `=?UTF-8?B?${Buffer.from(w, 'utf8').toString('base64')}?=`).join(`${CRLF} `);
 }
 
+/**
+ * A mailbox whose display name stays one phrase whatever it holds: control characters (a line break
+ * would start a new header) become spaces, ASCII goes out as a quoted-string (a comma, colon or @ inside
+ * cannot split it into more addresses), anything else as encoded words.
+ */
 export function formatAddress(name: string | undefined, address: string): string {
-  if (!name) return address;
-  const display = isPlainAscii(name) ? `"${name.replace(/[\\"]/g, '\\$&')}"` : encodeHeaderText(name);
-  return `${display} <${address}>`;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a header
+  const display = (name ?? '').replace(/[\x00-\x1f\x7f]+/g, ' ').trim();
+  if (!display) return address;
+  return `${isPlainAscii(display) ? quoteString(display) : encodeHeaderText(display)} <${address}>`;
 }
 
 /** "Nashr <releases@example.com>" → its parts. */
@@ -47,14 +54,12 @@ export function parseMailbox(value: string): { name: string | undefined; address
 
 export const newBoundary = () => `----=_nashr_${randomBytes(12).toString('hex')}`;
 
-function fileNameParams(name: string): string {
-  if (isPlainAscii(name) && !/["\\]/.test(name)) return `name="${name}"`;
-  return `name="${encodeHeaderText(name)}"`;
-}
-function dispositionParams(name: string): string {
-  if (isPlainAscii(name) && !/["\\]/.test(name)) return `filename="${name}"`;
-  return `filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
+/**
+ * `Content-Type`/`Content-Disposition` with the file's name as one parameter: quoted, or RFC 2231-encoded
+ * (and continued when long) when it holds quotes, non-ASCII or text that looks like an encoded word.
+ */
+const fileHeader = (field: string, value: string, params: Record<string, string>) =>
+  foldLines(`${field}: ${buildHeaderValue({ value, params })}`, 76);
 
 /** The attachment parts of a multipart/mixed body, closing delimiter included: built once per release. */
 export function encodeAttachmentParts(
@@ -64,9 +69,9 @@ export function encodeAttachmentParts(
   const parts = files.map((file) =>
     [
       `--${boundary}`,
-      `Content-Type: ${file.contentType}; ${fileNameParams(file.filename)}`,
+      fileHeader('Content-Type', file.contentType, { name: file.filename }),
       `Content-Transfer-Encoding: base64`,
-      `Content-Disposition: attachment; ${dispositionParams(file.filename)}`,
+      fileHeader('Content-Disposition', 'attachment', { filename: file.filename }),
       '',
       wrapBase64(file.content),
       '',

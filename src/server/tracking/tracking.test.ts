@@ -123,6 +123,41 @@ describe('click redirects', () => {
   });
 });
 
+describe('links outside ASCII', () => {
+  const ARABIC_PATH = 'https://ar.wikipedia.org/wiki/دبي';
+  const ARABIC_DOMAIN = 'https://دبي.example/أخبار?q=روبوت';
+  const content =
+    `<p>Gulf Robotics opens a plant in Dubai, creating 300 jobs across the region this year. ` +
+    `<a href="${ARABIC_PATH}">دبي</a> <a href="http://exa mple.com/">broken</a> <a href="${ARABIC_DOMAIN}">الأخبار</a></p>`;
+
+  it('stores and redirects to the encoded URL (punycode host, percent-encoded path) and leaves invalid links untracked', async () => {
+    const user = await t.signInAs('arabic-linker', { userType: 'active', monthlyPressReleaseLimit: 5 });
+    const list = await createListWithContacts(t.db, user.id, 1);
+    const payload = releasePayload({ recipientLists: [list.listId], content });
+    const sent = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'arabic-linker', payload });
+    expect(sent.statusCode).toBe(200);
+    const transport = smtpDeliveryTransport(t.smtp.url, 1);
+    await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
+    await transport.close();
+    const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, sent.json().pressRelease.id));
+
+    const first = await get(`/t/c/${delivery.token}/1`);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('https://ar.wikipedia.org/wiki/%D8%AF%D8%A8%D9%8A');
+    const second = await get(`/t/c/${delivery.token}/2`);
+    expect(second.statusCode).toBe(302);
+    expect(second.headers.location).toBe(new URL(ARABIC_DOMAIN).href);
+    expect(second.headers.location).toMatch(/^https:\/\/xn--[a-z0-9-]+\.example\/%D8%A3/);
+    expect((await get(`/t/c/${delivery.token}/3`)).statusCode).toBe(404);
+
+    const message = t.smtp.messages.find((m) => m.envelopeTo.includes(delivery.email));
+    const html = String(message!.parsed.html);
+    expect(html).toContain(`/t/c/${delivery.token}/1`);
+    expect(html).toContain(`/t/c/${delivery.token}/2`);
+    expect(html).not.toContain(`/t/c/${delivery.token}/3`);
+  });
+});
+
 describe('tracked downloads and the web version', () => {
   it('serves the attachment for a delivery token and records the download', async () => {
     const d = rows[0];

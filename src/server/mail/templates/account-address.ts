@@ -1,11 +1,9 @@
-import { renderLayout, type RenderedEmail } from './layout.js';
+import { greeting, renderLayout, type RenderedEmail } from './layout.js';
 
 /**
  * Mail about an account's address: someone registering an address that already has an account, and the
  * two halves of an email change (the link to the new address, the notice to the old one).
  */
-
-const greeting = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
 
 /** Sent instead of a second account: the owner learns of the attempt, a stranger learns nothing. */
 export function accountExistsMessage(input: { firstName: string; forgotLink: string }): RenderedEmail {

@@ -17,6 +17,9 @@ export const BRAND = {
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
+/** The opening line of every account email; an account without a first name is greeted plainly. */
+export const greeting = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Names and addresses come from users: they must never become markup in someone's mailbox. */

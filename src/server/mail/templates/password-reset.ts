@@ -1,10 +1,10 @@
-import { renderLayout, type RenderedEmail } from './layout.js';
+import { greeting, renderLayout, type RenderedEmail } from './layout.js';
 
 export function passwordResetMessage(input: { firstName: string; link: string; validMinutes: number }): RenderedEmail {
   return renderLayout({
     subject: 'Reset your Nashr password',
     preheader: 'A link to choose a new password for your Nashr account.',
-    greeting: input.firstName ? `Hello ${input.firstName},` : 'Hello,',
+    greeting: greeting(input.firstName),
     paragraphs: [
       'We received a request to reset the password of your Nashr account. Choose a new password with the button below.',
       'When you set a new password, every device signed in to your account is signed out.',

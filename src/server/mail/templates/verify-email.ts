@@ -1,10 +1,10 @@
-import { renderLayout, type RenderedEmail } from './layout.js';
+import { greeting, renderLayout, type RenderedEmail } from './layout.js';
 
 export function verifyEmailMessage(input: { firstName: string; link: string; validHours: number }): RenderedEmail {
   return renderLayout({
     subject: 'Verify your email address for Nashr',
     preheader: 'One click to activate your Nashr account.',
-    greeting: input.firstName ? `Hello ${input.firstName},` : 'Hello,',
+    greeting: greeting(input.firstName),
     paragraphs: [
       'Thank you for creating a Nashr account. Please confirm that this is your email address so that you can sign in and start distributing your press releases across the Middle East and North Africa.',
     ],
