@@ -4,11 +4,13 @@ import { openDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import type { ImportSummary } from '../src/shared/contacts.js';
 import { writeImportCsvFile } from '../scripts/demo-data/csv.js';
-import { postgresServerUrl, scratchDatabase, scratchDir, sessionCookie, startServer, type RunningServer } from './support/bench-kit.js';
+import { fmt, percentile, postgresServerUrl, scratchDatabase, scratchDir, sessionCookie, startServer, type RunningServer } from './support/bench-kit.js';
 
 /**
- * Import of a 100,000-row CSV through HTTP into the real app: rows per second and the peak memory of
- * the server process (the import streams in batches, so the peak should not grow with the file).
+ * Import of a 100,000-row CSV through HTTP into the real app: rows per second, the peak memory of
+ * the server process (the import streams in batches, so the peak should not grow with the file), and
+ * how long /api/auth/me takes while the import runs, against the same requests with the server idle
+ * (the import commits a chunk at a time, so other requests wait for one chunk at most).
  * V8 grows its heap lazily, so garbage shows up in the peak: run with
  * NODE_OPTIONS=--max-old-space-size=160 to see that the same import fits a small, fixed heap.
  */
@@ -27,18 +29,44 @@ async function upload(server: RunningServer, cookie: string, file: string): Prom
   return { summary: body.summary, ms: performance.now() - started };
 }
 
+/** /api/auth/me, one request at a time every ME_INTERVAL_MS, until `until` settles: each latency in ms. */
+const ME_INTERVAL_MS = 100;
+async function meLatencies(server: RunningServer, cookie: string, until: Promise<unknown>): Promise<number[]> {
+  let settled = false;
+  void until.finally(() => (settled = true)).catch(() => {});
+  const times: number[] = [];
+  while (!settled) {
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/auth/me`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`/api/auth/me answered ${res.status}`);
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, ME_INTERVAL_MS));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const describeLatencies = (times: number[]) =>
+  `p50 ${fmt(percentile(times, 50))}, p95 ${fmt(percentile(times, 95))}, max ${fmt(times[times.length - 1])} (${times.length} requests)`;
+
 async function scenario(label: string, serverEnv: Record<string, string>, cookie: string, files: { warmUp: string; main: string }) {
   const server = await startServer(serverEnv);
   try {
     await upload(server, cookie, files.warmUp);
+    const idle = await meLatencies(server, cookie, new Promise((resolve) => setTimeout(resolve, 3_000)));
     const before = server.memory();
-    const { summary, ms } = await upload(server, cookie, files.main);
+    const importing = upload(server, cookie, files.main);
+    const during = await meLatencies(server, cookie, importing);
+    const { summary, ms } = await importing;
     const after = server.memory();
     const mb = (n: number) => `${n.toFixed(0)} MB`;
     console.log(`\n${label} — import of ${ROWS.toLocaleString('en')} rows (${(fs.statSync(files.main).size / 1024 / 1024).toFixed(1)} MB)`);
     console.log(`  added ${summary.added}, rejected ${summary.errorCount}, in ${(ms / 1000).toFixed(1)} s → ${Math.round(summary.added / (ms / 1000))} rows/s`);
     console.log(`  server RSS before ${mb(before.rssMb)} (peak so far ${mb(before.peakMb)}), peak during import ${mb(after.peakMb)}, growth ${mb(after.peakMb - before.peakMb)}`);
     console.log(`  peak growth per 10,000 rows: ${((after.peakMb - before.peakMb) / (ROWS / 10_000)).toFixed(2)} MB (flat memory ≈ 0)`);
+    console.log(`  /api/auth/me idle:          ${describeLatencies(idle)}`);
+    console.log(`  /api/auth/me during import: ${describeLatencies(during)}`);
+    console.log(`  ratio during/idle: p95 ×${(percentile(during, 95) / percentile(idle, 95)).toFixed(1)}, max ×${(during[during.length - 1] / idle[idle.length - 1]).toFixed(1)} (target: max under 1,000 ms)`);
     if (summary.added !== ROWS) throw new Error(`expected ${ROWS} rows added`);
   } finally {
     await server.stop();

@@ -142,6 +142,38 @@ describe('CSV import', () => {
     expect(await contactCount()).toBe(before);
   });
 
+  it('keeps none of the rows of a file found malformed after several chunks were written, in search either', async () => {
+    const before = await contactCount();
+    const rows = Array.from({ length: 2500 }, (_, i) => `chunky${i}@malformed.test,Chunky`);
+    const res = await upload(['Email,Name', ...rows, 'broken@malformed.test,"never closed'].join('\n'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0]).toMatchObject({ path: 'csvFile', message: 'The CSV is malformed near row 2502' });
+    expect(await contactCount()).toBe(before);
+    const search = await t.request({ method: 'GET', url: '/api/global-contacts?search=chunky', as: 'admin' });
+    expect(search.json().total).toBe(0);
+  });
+
+  it('lets other requests through between chunks of a large import', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `between${i}@yield.test,Between`);
+    let importDone = false;
+    const importing = upload(['Email,Name', ...rows].join('\n')).then((res) => {
+      importDone = true;
+      return res;
+    });
+    // Each answer before the import's end shows the database was not held for the whole import.
+    let answeredDuring = 0;
+    while (!importDone) {
+      const me = await t.request({ method: 'GET', url: '/api/auth/me', as: 'paid' });
+      expect(me.statusCode).toBe(200);
+      if (!importDone) answeredDuring++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const res = await importing;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().summary.added).toBe(20_000);
+    expect(answeredDuring).toBeGreaterThanOrEqual(3);
+  });
+
   it('asks for the csvFile field', async () => {
     const res = await upload('Email\nx@y.test\n', { field: 'file' });
     expect(res.statusCode).toBe(422);

@@ -15,7 +15,7 @@ import type { Db } from '../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { AppError, tooLarge, unsupportedMedia, validationFailed } from '../http/errors.js';
 import { restoreCell } from './contacts-csv.js';
-import { emailsStoredBefore, insertContactBatch, markContactsChanged } from './contacts.service.js';
+import { contactIdsByEmail, deleteImportedContacts, insertContactBatch, markContactsChanged } from './contacts.service.js';
 
 type Field = keyof ContactFields | 'name';
 
@@ -73,95 +73,109 @@ function looksBinary(chunk: Buffer): boolean {
 
 export const fileTooLarge = () => tooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
 
-const BATCH_SIZE = 1000;
+/** Rows per chunk: each chunk is one transaction, and other requests get the database between chunks. */
+const CHUNK_SIZE = 1000;
 
 type PendingRow = { row: number; fields: ContactFields };
+type Rejection = (row: number, email: string, message: string) => void;
+/** What the import has written so far: its count and ids (to tell its own duplicates, and to take back). */
+type Progress = { summary: ImportSummary; addedIds: Set<number> };
 
 /**
  * Streams a CSV file into the media database (SPEC.md §5): header names in any case and order, BOM,
  * quoted fields and CRLF. Rows with an invalid or duplicate email are reported, everything else is
- * added. Rows go in by batches inside one transaction, so memory stays flat and a file that turns out
- * to be too large (or not CSV) leaves nothing behind.
+ * added. Rows go in by chunks, each its own transaction, so memory stays flat and a long import does not
+ * hold the database (on PGlite, its only connection) from other requests. All or nothing all the same: a
+ * file that turns out to be too large, malformed or not CSV has the chunks already written taken back.
  */
 export async function importContactsCsv(
   db: Db,
   actor: AuditActor,
   upload: { filename: string; stream: Readable & { truncated?: boolean } },
 ): Promise<ImportSummary> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1_000_000 });
-    let failure: AppError | undefined;
-    const fail = (error: AppError) => {
-      failure ??= error;
-      parser.destroy(error);
-    };
-    upload.stream.on('limit', () => fail(fileTooLarge()));
-    let firstChunk = true;
-    upload.stream.on('data', (chunk: Buffer) => {
-      if (firstChunk && looksBinary(chunk)) fail(unsupportedMedia('The file is not a CSV file'));
-      firstChunk = false;
-    });
-    upload.stream.on('error', (error) => fail(error instanceof AppError ? error : new AppError(400, 'BAD_REQUEST', 'The upload was interrupted')));
-    upload.stream.pipe(parser);
-
-    const summary: ImportSummary = { added: 0, errorCount: 0, errors: [] };
-    const addedIds: number[] = [];
-    const reject = (row: number, email: string, message: string) => {
-      summary.errorCount++;
-      if (summary.errors.length < IMPORT_ERRORS_LISTED) summary.errors.push({ row, email, message } satisfies ImportRowError);
-    };
-    let columns: Array<Field | undefined> | undefined;
-    let rowNumber = 1;
-    let batch: PendingRow[] = [];
-    const flush = async () => {
-      if (batch.length) await insertBatch(tx, batch, reject, summary, addedIds);
-      batch = [];
-    };
-
-    try {
-      for await (const record of parser as AsyncIterable<string[]>) {
-        if (!columns) {
-          columns = record.map((h) => HEADER_FIELDS[normaliseHeader(h)]);
-          if (!columns.includes('email')) {
-            throw validationFailed([{ path: 'csvFile', message: 'The file has no Email column' }], 'The file has no Email column');
-          }
-          continue;
-        }
-        rowNumber++;
-        const values = readRow(columns, record);
-        const email = contactEmailSchema.safeParse(values.email ?? '');
-        if (!email.success) {
-          reject(rowNumber, (values.email ?? '').slice(0, 254), values.email ? 'Invalid email address' : 'Email is required');
-          continue;
-        }
-        batch.push({ row: rowNumber, fields: toFields(values, email.data) });
-        if (batch.length >= BATCH_SIZE) await flush();
-      }
-      if (failure) throw failure;
-      if (upload.stream.truncated) throw fileTooLarge();
-      if (!columns) throw validationFailed([{ path: 'csvFile', message: 'The file is empty' }], 'The file is empty');
-      await flush();
-    } catch (error) {
-      // A truncated upload explains any parse error that follows it.
-      if (upload.stream.truncated) throw fileTooLarge();
-      if (failure) throw failure;
-      if (error instanceof AppError) throw error;
-      const code = (error as { code?: string }).code;
-      if (typeof code === 'string' && code.startsWith('CSV_')) {
-        throw validationFailed([{ path: 'csvFile', message: `The CSV is malformed near row ${rowNumber + 1}` }]);
-      }
-      throw error;
-    } finally {
-      upload.stream.unpipe(parser);
-      upload.stream.resume();
-    }
-
-    summary.errors.sort((a, b) => a.row - b.row);
-    await recordAudit(tx, actor, 'contact.import', upload.filename, { added: summary.added, errors: summary.errorCount, rows: rowNumber - 1 });
-    if (summary.added) await markContactsChanged(tx, addedIds);
-    return summary;
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1_000_000 });
+  let failure: AppError | undefined;
+  const fail = (error: AppError) => {
+    failure ??= error;
+    parser.destroy(error);
+  };
+  upload.stream.on('limit', () => fail(fileTooLarge()));
+  let firstChunk = true;
+  upload.stream.on('data', (chunk: Buffer) => {
+    if (firstChunk && looksBinary(chunk)) fail(unsupportedMedia('The file is not a CSV file'));
+    firstChunk = false;
   });
+  upload.stream.on('error', (error) => fail(error instanceof AppError ? error : new AppError(400, 'BAD_REQUEST', 'The upload was interrupted')));
+  upload.stream.pipe(parser);
+
+  const progress: Progress = { summary: { added: 0, errorCount: 0, errors: [] }, addedIds: new Set() };
+  const { summary } = progress;
+  const reject: Rejection = (row, email, message) => {
+    summary.errorCount++;
+    if (summary.errors.length < IMPORT_ERRORS_LISTED) summary.errors.push({ row, email, message } satisfies ImportRowError);
+  };
+  let rowNumber = 1;
+
+  try {
+    let columns: Array<Field | undefined> | undefined;
+    let chunk: PendingRow[] = [];
+    const flush = async () => {
+      const rows = chunk;
+      chunk = [];
+      if (!rows.length) return;
+      await db.transaction((tx) => insertChunk(tx as unknown as Db, rows, reject, progress));
+      // PGlite runs queries on this thread and a buffered upload never waits for I/O: without this turn
+      // of the event loop, requests that arrived meanwhile would only run after the whole file.
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (!columns) {
+        columns = record.map((h) => HEADER_FIELDS[normaliseHeader(h)]);
+        if (!columns.includes('email')) {
+          throw validationFailed([{ path: 'csvFile', message: 'The file has no Email column' }], 'The file has no Email column');
+        }
+        continue;
+      }
+      rowNumber++;
+      const values = readRow(columns, record);
+      const email = contactEmailSchema.safeParse(values.email ?? '');
+      if (!email.success) {
+        reject(rowNumber, (values.email ?? '').slice(0, 254), values.email ? 'Invalid email address' : 'Email is required');
+        continue;
+      }
+      chunk.push({ row: rowNumber, fields: toFields(values, email.data) });
+      if (chunk.length >= CHUNK_SIZE) await flush();
+    }
+    if (failure) throw failure;
+    if (upload.stream.truncated) throw fileTooLarge();
+    if (!columns) throw validationFailed([{ path: 'csvFile', message: 'The file is empty' }], 'The file is empty');
+    await flush();
+  } catch (error) {
+    await deleteImportedContacts(db, [...progress.addedIds], CHUNK_SIZE);
+    throw importFailure(error, { truncated: Boolean(upload.stream.truncated), failure, rowNumber });
+  } finally {
+    upload.stream.unpipe(parser);
+    upload.stream.resume();
+  }
+
+  summary.errors.sort((a, b) => a.row - b.row);
+  await recordAudit(db, actor, 'contact.import', upload.filename, { added: summary.added, errors: summary.errorCount, rows: rowNumber - 1 });
+  return summary;
+}
+
+/** The error to answer for an import that stopped: a truncated upload explains any parse error that follows it. */
+function importFailure(error: unknown, seen: { truncated: boolean; failure: AppError | undefined; rowNumber: number }): unknown {
+  if (seen.truncated) return fileTooLarge();
+  if (seen.failure) return seen.failure;
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (typeof code === 'string' && code.startsWith('CSV_')) {
+    // The parser reads ahead of the rows handed out so far; it knows how many records it had read.
+    const records = (error as { records?: unknown }).records;
+    const row = typeof records === 'number' ? records + 1 : seen.rowNumber + 1;
+    return validationFailed([{ path: 'csvFile', message: `The CSV is malformed near row ${row}` }]);
+  }
+  return error;
 }
 
 function readRow(columns: Array<Field | undefined>, record: string[]): Partial<Record<Field, string>> {
@@ -201,33 +215,34 @@ function toFields(values: Partial<Record<Field, string>>, email: string): Contac
   };
 }
 
-async function insertBatch(
-  tx: Db,
-  batch: PendingRow[],
-  reject: (row: number, email: string, message: string) => void,
-  summary: ImportSummary,
-  addedIds: number[],
-): Promise<void> {
-  const firstInBatch = new Map<string, PendingRow>();
-  const duplicatesInBatch: PendingRow[] = [];
-  for (const pending of batch) {
-    if (firstInBatch.has(pending.fields.email)) duplicatesInBatch.push(pending);
-    else firstInBatch.set(pending.fields.email, pending);
+/** One chunk in one transaction: its new contacts, each conflict reported as this file's duplicate or a stored contact. */
+async function insertChunk(tx: Db, chunk: PendingRow[], reject: Rejection, progress: Progress): Promise<void> {
+  const firstInChunk = new Map<string, PendingRow>();
+  const duplicatesInChunk: PendingRow[] = [];
+  for (const pending of chunk) {
+    if (firstInChunk.has(pending.fields.email)) duplicatesInChunk.push(pending);
+    else firstInChunk.set(pending.fields.email, pending);
   }
-  const added = await insertContactBatch(tx, [...firstInBatch.values()].map((p) => p.fields));
+  const added = await insertContactBatch(tx, [...firstInChunk.values()].map((p) => p.fields));
   const inserted = new Set(added.map((c) => c.email));
-  summary.added += inserted.size;
-  addedIds.push(...added.map((c) => c.id));
-  const conflicts = [...firstInBatch.values()].filter((p) => !inserted.has(p.fields.email));
-  const storedBefore = await emailsStoredBefore(
+  const conflicts = [...firstInChunk.values()].filter((p) => !inserted.has(p.fields.email));
+  const storedIds = await contactIdsByEmail(
     tx,
     conflicts.map((p) => p.fields.email),
   );
   const rejected = [
-    ...conflicts.map((p) => ({ p, stored: storedBefore.has(p.fields.email) })),
-    ...duplicatesInBatch.map((p) => ({ p, stored: false })),
+    ...conflicts.map((p) => ({ p, ownRow: progress.addedIds.has(storedIds.get(p.fields.email) ?? -1) })),
+    ...duplicatesInChunk.map((p) => ({ p, ownRow: true })),
   ].sort((a, b) => a.p.row - b.p.row);
-  for (const { p, stored } of rejected) {
-    reject(p.row, p.fields.email, stored ? 'A contact with this email already exists' : 'Duplicate email in this file');
+  for (const { p, ownRow } of rejected) {
+    reject(p.row, p.fields.email, ownRow ? 'Duplicate email in this file' : 'A contact with this email already exists');
   }
+  if (!added.length) return;
+  await markContactsChanged(
+    tx,
+    added.map((c) => c.id),
+  );
+  // Counted once the transaction's work is done; a chunk that fails rolls back and counts nothing.
+  progress.summary.added += added.length;
+  for (const { id } of added) progress.addedIds.add(id);
 }

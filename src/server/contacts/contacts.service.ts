@@ -363,25 +363,40 @@ export async function bulkDeleteContacts(
   ids: number[],
 ): Promise<BulkDeleteResult> {
   const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(gc)
-      .where(inArray(gc.id, unique))
-      .returning({ id: gc.id, email: gc.email, searchText: gc.searchText });
-    await removeContactWords(tx as unknown as Db, deleted);
-    const deletedIds = new Set(deleted.map((r) => r.id));
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const deletedIds = await removeContacts(tx, unique);
     const failed = unique
       .filter((id) => !deletedIds.has(id))
       .map((id) => ({ id, reason: 'Contact not found' }));
-    await recordAudit(tx as unknown as Db, actor, 'contact.bulk_delete', null, {
+    await recordAudit(tx, actor, 'contact.bulk_delete', null, {
       requested: unique.length,
       deleted: deletedIds.size,
       failed: failed.length,
       ids: [...deletedIds].slice(0, AUDITED_IDS_MAX),
     });
-    if (deletedIds.size) await markContactsChanged(tx as unknown as Db, [...deletedIds]);
     return { deleted: deletedIds.size, failed };
   });
+}
+
+/** Deletes the contacts with their words and records the change; call inside a transaction. */
+async function removeContacts(tx: Db, ids: number[]): Promise<Set<number>> {
+  const deleted = await tx
+    .delete(gc)
+    .where(inArray(gc.id, ids))
+    .returning({ id: gc.id, email: gc.email, searchText: gc.searchText });
+  await removeContactWords(tx, deleted);
+  const deletedIds = new Set(deleted.map((r) => r.id));
+  if (deletedIds.size) await markContactsChanged(tx, [...deletedIds]);
+  return deletedIds;
+}
+
+/** Takes back what a failed import had written, a chunk per transaction like the import itself. */
+export async function deleteImportedContacts(db: Db, ids: number[], chunkSize: number): Promise<void> {
+  for (let i = 0; i < ids.length; i += chunkSize) {
+    const chunk = ids.slice(i, i + chunkSize);
+    await db.transaction((tx) => removeContacts(tx as unknown as Db, chunk));
+  }
 }
 
 const UNIT_SEPARATOR = '\u001f';
@@ -420,11 +435,9 @@ export async function insertContactBatch(
   return inserted.map(({ id, email }) => ({ id, email }));
 }
 
-/** Which of these emails were stored by an earlier transaction (as opposed to earlier in this one). */
-export async function emailsStoredBefore(db: Db, emails: string[]): Promise<Set<string>> {
-  if (!emails.length) return new Set();
-  const result = await db.execute(
-    sql`SELECT email FROM ${gc} WHERE email = ANY(${sql.param(emails)}::text[]) AND created_at <> now()`,
-  );
-  return new Set(rowsOf<{ email: string }>(result).map((r) => r.email));
+/** The stored contact id of each of these emails that has one. */
+export async function contactIdsByEmail(db: Db, emails: string[]): Promise<Map<string, number>> {
+  if (!emails.length) return new Map();
+  const rows = await db.select({ id: gc.id, email: gc.email }).from(gc).where(inArray(gc.email, emails));
+  return new Map(rows.map((r) => [r.email, r.id]));
 }
