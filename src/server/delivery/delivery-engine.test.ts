@@ -232,6 +232,27 @@ describe('delivery engine', () => {
     expect(await statusOf(release.id)).toBe('sent');
   });
 
+  it('renews the lease of a batch that takes longer than it, so no other engine sends those messages again', async () => {
+    const slowServer = await startSmtpSink({ answerAfterMs: 400 });
+    sinks.push(slowServer);
+    const { release, emails } = await sendRelease(6);
+    // Two connections, six messages of 400 ms each: the batch takes about 1.2 s, four leases of 300 ms.
+    const slow = engineFor(slowServer.url, { leaseMs: 300, batchSize: 6 });
+    const other = engineFor(slowServer.url, { leaseMs: 300 });
+    let slowDone = false;
+    const slowRun = slow.runOnce().finally(() => (slowDone = true));
+    await expect.poll(async () => (await deliveriesOf(release.id)).filter((r) => r.status === 'sending').length, { timeout: 10_000 }).toBe(6);
+    let takenOver = 0;
+    while (!slowDone) {
+      takenOver += await other.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await slowRun).toBe(6);
+    expect(takenOver).toBe(0);
+    expect(slowServer.messages.map((m) => m.envelopeTo[0]).sort()).toEqual(emails.sort());
+    expect(await statusOf(release.id)).toBe('sent');
+  });
+
   it('stops gracefully: the in-flight batch finishes and unstarted messages go back to the queue', async () => {
     const s = await sink();
     const { release } = await sendRelease(8);

@@ -9,10 +9,12 @@ import { TokenBucket } from './token-bucket.js';
 
 /**
  * The delivery engine (ARCHITECTURE.md §6). Claims queued deliveries in batches with
- * UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) and a lease, so any number of
- * engines on one database never send a delivery twice; a dead engine's lease runs out and another
- * takes its rows over. Outcomes: 2xx → sent; 4xx or connection error → retried with exponential
- * backoff (at most maxAttempts); 5xx → bounced and the address suppressed.
+ * UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) and a short lease that a heartbeat
+ * renews while the batch is in hand, so any number of engines on one database never send a delivery
+ * twice, and a dead engine's rows come back within one lease. Each outcome is written as soon as the
+ * server has answered (outcomes that arrive while a write is running go in the next one), so a crash
+ * sends again at most the messages that were in flight. Outcomes: 2xx → sent; 4xx or connection error
+ * → retried with exponential backoff (at most maxAttempts); 5xx → bounced and the address suppressed.
  */
 
 export type EngineOptions = {
@@ -24,6 +26,7 @@ export type EngineOptions = {
   /** Messages per second for this engine; 0 is unlimited (SEND_RATE). */
   sendRate?: number;
   batchSize?: number;
+  /** How long claimed rows stay this engine's without a heartbeat: a dead engine's rows return after it. */
   leaseMs?: number;
   maxAttempts?: number;
   /** First retry delay; doubled at each further attempt. */
@@ -49,15 +52,54 @@ export type DeliveryEngine = {
 };
 
 const RENDER_CACHE_SIZE = 16;
+/** A heartbeat renews it every third of it; a killed engine's rows are sent by another within this. */
+const DEFAULT_LEASE_MS = 15_000;
+/** No batch of about two seconds of work takes this long unless it is stuck. */
+const MAX_RENEWED_MS = 10 * 60_000;
+
+/**
+ * Writes items as they come, in groups: the first item starts a write at once, and items that arrive
+ * while it runs go together in the next. Under load that is one statement per group; when quiet, no
+ * item waits for a timer. Each `write` resolves once its item is stored.
+ */
+function createGroupWriter<T>(writeGroup: (items: T[]) => Promise<void>) {
+  let pending: Array<{ item: T; done: () => void; failed: (error: unknown) => void }> = [];
+  let writing = false;
+
+  async function writeAll(): Promise<void> {
+    writing = true;
+    while (pending.length) {
+      const group = pending;
+      pending = [];
+      try {
+        await writeGroup(group.map((p) => p.item));
+        for (const p of group) p.done();
+      } catch (error) {
+        for (const p of group) p.failed(error);
+      }
+    }
+    writing = false;
+  }
+
+  return {
+    write(item: T): Promise<void> {
+      return new Promise<void>((done, failed) => {
+        pending.push({ item, done, failed });
+        if (!writing) void writeAll();
+      });
+    },
+  };
+}
 
 export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
   const db = options.db;
   const now = options.now ?? (() => new Date());
   const workerId = options.workerId ?? `engine-${randomBytes(6).toString('hex')}`;
   const sendRate = options.sendRate ?? 0;
-  // With a rate limit, never hold more than about two seconds of work under one lease.
+  // With a rate limit, claim about two seconds of work: far less than a lease, and little for the rows
+  // of a killed engine to wait for.
   const batchSize = Math.max(1, Math.min(options.batchSize ?? 100, sendRate > 0 ? Math.ceil(sendRate * 2) : Infinity));
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const idleMs = options.idleMs ?? 1000;
@@ -149,10 +191,35 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
     for (const releaseId of releaseIds) await finishReleaseIfDone(db, releaseId, at);
   }
 
+  const outcomes = createGroupWriter(record);
+
+  /** Keeps the batch's unanswered rows ours while it is in hand; rows already recorded are no longer 'sending'. */
+  async function renewLease(ids: number[]): Promise<void> {
+    await db
+      .update(deliveries)
+      .set({ lockedUntil: new Date(now().getTime() + leaseMs) })
+      .where(ours(ids));
+  }
+
   async function runOnce(): Promise<number> {
     const batch = await claim();
     if (!batch.length) return 0;
-    await record(await Promise.all(batch.map(deliver)));
+    const ids = batch.map((d) => d.id);
+    // A batch stuck far longer than any send takes (a connection that never answers) stops renewing,
+    // so its rows go to another engine instead of waiting for this one forever.
+    const renewUntil = Date.now() + MAX_RENEWED_MS;
+    const heartbeat = setInterval(() => {
+      if (Date.now() > renewUntil) return clearInterval(heartbeat);
+      renewLease(ids).catch((error) => options.log?.error({ err: error }, 'delivery lease renewal failed'));
+    }, leaseMs / 3);
+    try {
+      // Settle every message of the batch before the heartbeat stops, even if one outcome failed to be written.
+      const written = await Promise.allSettled(batch.map(async (delivery) => outcomes.write(await deliver(delivery))));
+      const failure = written.find((w) => w.status === 'rejected');
+      if (failure) throw failure.reason;
+    } finally {
+      clearInterval(heartbeat);
+    }
     return batch.length;
   }
 

@@ -4,11 +4,11 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 
 export type ReceivedMail = { envelopeTo: string[]; raw: Buffer; parsed: ParsedMail };
 
-/**
- * A real SMTP peer for tests. `respond` decides the answer to each message: undefined accepts it,
- * otherwise an SMTP code (e.g. 451 to ask for a retry, 550 to bounce).
- */
-export async function startSmtpSink(options: { respond?: (to: string[], count: number) => number | undefined } = {}) {
+/** How the sink answers a message: undefined accepts it; a code (451 retry, 550 bounce) or a code with the server's text refuses it. */
+export type SinkAnswer = number | { code: number; text: string } | undefined;
+
+/** A real SMTP peer for tests. `respond` decides the answer to each message. */
+export async function startSmtpSink(options: { respond?: (to: string[], count: number) => SinkAnswer; answerAfterMs?: number } = {}) {
   const messages: ReceivedMail[] = [];
   let count = 0;
   const waiters: Array<() => void> = [];
@@ -21,13 +21,13 @@ export async function startSmtpSink(options: { respond?: (to: string[], count: n
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        // A slow server: the answer to each message comes this long after its data.
+        if (options.answerAfterMs) await new Promise((resolve) => setTimeout(resolve, options.answerAfterMs));
         const to = session.envelope.rcptTo.map((r) => r.address);
-        const code = options.respond?.(to, ++count);
-        if (code) {
-          const err = Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
-            responseCode: code,
-          });
-          return callback(err);
+        const answer = options.respond?.(to, ++count);
+        if (answer) {
+          const { code, text } = typeof answer === 'number' ? { code: answer, text: answer >= 500 ? 'Mailbox unavailable' : 'Try again later' } : answer;
+          return callback(Object.assign(new Error(text), { responseCode: code }));
         }
         const raw = Buffer.concat(chunks);
         messages.push({ envelopeTo: to, raw, parsed: await simpleParser(raw) });
