@@ -29,6 +29,8 @@ export type EmailTemplateLinks = {
   openPixel?: string | null;
   /** Rewrites the n-th link (1-based, in document order) of the content, e.g. to a click-tracking URL. */
   trackLink?: (url: string, linkId: number) => string;
+  /** A hosted link per attachment, so a journalist can download it (and the download is counted). */
+  downloads?: Array<{ name: string; size: number; url: string }>;
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string; dir: 'ltr' | 'rtl'; lang: 'en' | 'ar' };
@@ -42,6 +44,7 @@ const LABELS = {
     immediate: 'FOR IMMEDIATE RELEASE',
     about: 'About the Company',
     mediaContact: 'Media Contact',
+    downloads: 'Downloads',
     credit: 'Distributed by Nashr',
     viewInBrowser: 'View in browser',
     unsubscribe: 'Unsubscribe',
@@ -51,6 +54,7 @@ const LABELS = {
     immediate: 'للنشر الفوري',
     about: 'نبذة عن الشركة',
     mediaContact: 'للتواصل الإعلامي',
+    downloads: 'التنزيلات',
     credit: 'تم التوزيع عبر نشر',
     viewInBrowser: 'عرض في المتصفح',
     unsubscribe: 'إلغاء الاشتراك',
@@ -78,6 +82,11 @@ export function formatReleaseDate(releaseDate: string | undefined, language: Tem
 export function formatDateline(location: string | undefined, releaseDate: string | undefined, language: TemplateLanguage): string {
   const parts = [location?.trim(), formatReleaseDate(releaseDate, language)].filter(Boolean);
   return parts.length ? `${parts.join(language === 'arabic' ? '، ' : ', ')} –` : '';
+}
+
+/** "512 KB", "1.4 MB": how big a download is, for the reader deciding whether to fetch it. */
+export function fileSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 export function escapeHtml(value: string): string {
@@ -166,6 +175,9 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     release.contactEmail ? `<a href="mailto:${escapeHtml(release.contactEmail)}" style="color:#0f4c81;">${escapeHtml(release.contactEmail)}</a>` : '',
     release.contactPhone ? `<span dir="ltr">${escapeHtml(release.contactPhone)}</span>` : '',
   ].filter(Boolean);
+  const downloads = (links.downloads ?? []).map(
+    (file) => `<a href="${escapeHtml(file.url)}" style="color:#0f4c81;">${escapeHtml(file.name)}</a> <span dir="ltr" style="color:#6b7280;">(${fileSize(file.size)})</span>`,
+  );
   const footerLinks = [
     links.viewInBrowser ? `<a href="${escapeHtml(links.viewInBrowser)}" style="color:#6b7280;">${t.viewInBrowser}</a>` : '',
     links.unsubscribe ? `<a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280;">${t.unsubscribe}</a>` : '',
@@ -189,6 +201,9 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
       : '',
     contactLines.length
       ? `<tr><td style="padding:8px 40px 24px 40px;font-size:14px;line-height:1.6;"><h3 style="margin:0 0 8px 0;font-size:16px;color:#111827;">${t.mediaContact}</h3><p style="margin:0;">${contactLines.join('<br>')}</p></td></tr>`
+      : '',
+    downloads.length
+      ? `<tr><td style="padding:0 40px 24px 40px;font-size:14px;line-height:1.6;"><h3 style="margin:0 0 8px 0;font-size:16px;color:#111827;">${t.downloads}</h3><p style="margin:0;">${downloads.join('<br>')}</p></td></tr>`
       : '',
     `<tr><td style="padding:16px 40px 32px 40px;border-top:1px solid #e5e7eb;font-family:Arial,sans-serif;font-size:12px;line-height:1.6;color:#6b7280;text-align:center;">`,
     `<p style="margin:0 0 6px 0;">${t.credit}</p>`,
@@ -216,6 +231,7 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
     '',
     release.boilerplate ? `${t.about}\n${release.boilerplate.trim()}\n` : '',
     contact ? `${t.mediaContact}\n${contact}\n` : '',
+    links.downloads?.length ? `${t.downloads}\n${links.downloads.map((file) => `${file.name} (${fileSize(file.size)}): ${file.url}`).join('\n')}\n` : '',
     '--',
     t.credit,
     links.viewInBrowser ? `${t.viewInBrowser}: ${links.viewInBrowser}` : '',

@@ -339,3 +339,48 @@ export type ReleaseRecipient = {
 };
 
 export type RecipientsPage = { items: ReleaseRecipient[]; total: number; page: number; pageSize: number };
+
+// ---------------------------------------------------------------- pre-send check
+
+/**
+ * POST /api/press-releases/preflight: what the editor holds now (nothing is stored). Files are named by
+ * their stored id or by name and size; their bytes are not needed to count them.
+ */
+export const preflightInputSchema = z.object({
+  existingPressReleaseId: z.string().uuid().nullish(),
+  action: z.enum(['send_now', 'schedule']).default('send_now'),
+  scheduledAt: z.string().max(40).nullish(),
+  language: z.enum(releaseLanguages).default('english'),
+  content: z.string().max(200_000, { message: 'Content is too long' }).default(''),
+  recipientLists: z.array(z.string().uuid({ message: MESSAGES.unknownList })).max(100).default([]),
+  attachments: z
+    .array(z.union([storedAttachmentRefSchema, z.object({ originalName: z.string().trim().min(1).max(255), size: z.number().int().nonnegative() })]))
+    .max(20)
+    .default([]),
+});
+export type PreflightInput = z.input<typeof preflightInputSchema>;
+
+export const preflightWarningCodes = ['EMPTY_LIST', 'NO_RECIPIENTS', 'LINK_NOT_HTTP', 'IMAGE_NOT_SENT', 'LANGUAGE_MISMATCH'] as const;
+export type PreflightWarning = { code: (typeof preflightWarningCodes)[number]; message: string; params?: Record<string, string | number> };
+
+/** The suppression reasons a recipient can be left out for. */
+export type SuppressedCount = { reason: string; count: number };
+
+/** GET /api/press-releases/{id}/preflight and POST /api/press-releases/preflight. */
+export type Preflight = {
+  lists: Array<{ id: string; name: string; contacts: number }>;
+  /** Who will receive it: unique addresses of the lists minus suppressed ones. */
+  recipients: number;
+  /** List memberships that name an address already counted (the same journalist in two lists). */
+  duplicates: number;
+  suppressed: number;
+  suppressedByReason: SuppressedCount[];
+  byCountry: Array<{ country: string; count: number }>;
+  byLanguage: Array<{ language: string; count: number }>;
+  attachments: Array<{ name: string; size: number }>;
+  /** null remainingAfter: not limited (a super admin). */
+  allowance: { spends: number; remainingAfter: number | null };
+  /** ISO time of a scheduled send; null for Send Now. */
+  sendAt: string | null;
+  warnings: PreflightWarning[];
+};

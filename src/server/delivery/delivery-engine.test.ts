@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
-import { deliveries, mailOutbox, pressReleases, suppressions } from '../db/schema.js';
+import { attachments, deliveries, mailOutbox, pressReleases, suppressions } from '../db/schema.js';
 import { createMailer } from '../mail/transport.js';
 import { PDF_BYTES, createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine, type EngineOptions } from './delivery-engine.js';
@@ -95,6 +95,10 @@ describe('delivery engine', () => {
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatchObject({ filename: 'release.pdf', contentType: 'application/pdf' });
     expect(mail.attachments[0].content.equals(PDF_BYTES)).toBe(true);
+    // Beside the attached file, a hosted link that counts the download for this recipient.
+    const [file] = await t.db.select().from(attachments).where(eq(attachments.releaseId, release.id));
+    expect(html).toMatch(new RegExp(`Downloads</h3><p[^>]*><a href="http://localhost:3000/t/d/${row.token}/${file.id}"[^>]*>release\\.pdf</a>`));
+    expect(mail.text).toContain(`release.pdf (2 KB): http://localhost:3000/t/d/${row.token}/${file.id}`);
 
     // Each recipient has their own token in their copy, and no one else's.
     const otherToken = rows.find((r) => r.id !== row.id)!.token;

@@ -17,6 +17,8 @@ export type RenderedRelease = {
   text: string;
   replyTo: string | undefined;
   mixedBoundary: string;
+  /** The attachments as files, for a message sent through the shared mailer (a test send). */
+  files: Array<{ filename: string; contentType: string; content: Buffer }>;
   attachmentParts: Buffer;
 };
 
@@ -34,25 +36,39 @@ export type OutgoingMessage = {
   raw: () => Buffer;
 };
 
-export async function renderRelease(db: Db, releaseId: string, publicUrl: string): Promise<RenderedRelease> {
+/**
+ * `recipients`: tracked links, open pixel, unsubscribe and tracked download links, with the token
+ * placeholder. `test` (a test to the sender): the same email with plain links, no tracking, and the
+ * downloads pointing at the signed-in attachment address, so nothing of it reaches analytics.
+ */
+export type RenderMode = 'recipients' | 'test';
+
+export async function renderRelease(db: Db, releaseId: string, publicUrl: string, mode: RenderMode = 'recipients'): Promise<RenderedRelease> {
   const [release] = await db.select().from(pressReleases).where(eq(pressReleases.id, releaseId));
   if (!release) throw new Error(`release ${releaseId} not found`);
   const files = await db
-    .select(attachmentContent)
+    .select({ id: attachments.id, size: attachments.size, ...attachmentContent })
     .from(attachments)
     .innerJoin(attachmentBlobs, blobOfAttachment)
     .where(eq(attachments.releaseId, releaseId))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
+  const downloadUrl = (fileId: string) =>
+    mode === 'test' ? `${publicUrl}/api/press-releases/${releaseId}/attachments/${fileId}` : `${publicUrl}/t/d/${TOKEN_PLACEHOLDER}/${fileId}`;
+  const downloads = files.map((f) => ({ name: f.originalName, size: f.size, url: downloadUrl(f.id) }));
   const rendered = renderEmail(
     { ...release, content: sanitizeContent(release.content) },
-    {
-      viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
-      unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
-      openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
-      trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId}`,
-    },
+    mode === 'test'
+      ? { downloads }
+      : {
+          viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
+          unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
+          openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
+          trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId}`,
+          downloads,
+        },
   );
   const mixedBoundary = newBoundary();
+  const mailFiles = files.map((f) => ({ filename: f.originalName, contentType: f.mimetype, content: f.content }));
   return {
     releaseId,
     subject: rendered.subject,
@@ -60,10 +76,8 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
     text: rendered.text,
     replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
     mixedBoundary,
-    attachmentParts: encodeAttachmentParts(
-      mixedBoundary,
-      files.map((f) => ({ filename: f.originalName, contentType: f.mimetype, content: f.content })),
-    ),
+    files: mailFiles,
+    attachmentParts: encodeAttachmentParts(mixedBoundary, mailFiles),
   };
 }
 

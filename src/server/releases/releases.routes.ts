@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listReleasesQuerySchema, sendPressReleaseSchema, type ReleaseSender } from '../../shared/releases.js';
+import { listReleasesQuerySchema, preflightInputSchema, sendPressReleaseSchema, type ReleaseSender } from '../../shared/releases.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { BODY_LIMIT } from '../http/server-limits.js';
@@ -13,6 +13,8 @@ import {
   listReleases,
   saveRelease,
 } from './releases.service.js';
+import { preflightOfPayload, preflightOfRelease } from './preflight.service.js';
+import { sendTestToSelf } from './test-send.service.js';
 
 /**
  * Per user: a person saves a draft every few seconds at most and duplicates now and then; a loop doing
@@ -20,12 +22,15 @@ import {
  */
 const DRAFT_SAVES_PER_MINUTE = 30;
 const DUPLICATES_PER_MINUTE = 20;
+/** A test goes to the user's own inbox; ten an hour is plenty to check a release and not a way to send mail. */
+const TEST_SENDS_PER_HOUR = 10;
 
 /** Registered at /api: POST /send-press-release and /press-releases/*. */
 export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   const ctx = { db: app.deps.db, now: app.deps.now, publicUrl: app.deps.config.publicUrl };
   const draftSaves = createRequestLimiter(DRAFT_SAVES_PER_MINUTE, 60_000);
   const duplicates = createRequestLimiter(DUPLICATES_PER_MINUTE, 60_000);
+  const testSends = createRequestLimiter(TEST_SENDS_PER_HOUR, 3_600_000);
 
   app.post('/send-press-release', { bodyLimit: BODY_LIMIT.attachments }, async (request) => {
     const actor = requireUser(request);
@@ -43,6 +48,23 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/press-releases/sender', async (request): Promise<ReleaseSender> => {
     requireUser(request);
     return { from: app.deps.config.mailFrom };
+  });
+
+  app.post('/press-releases/preflight', async (request) => {
+    const actor = requireUser(request);
+    return preflightOfPayload(ctx, actor, parseInput(preflightInputSchema, request.body));
+  });
+
+  app.get<{ Params: { id: string } }>('/press-releases/:id/preflight', async (request) => {
+    const actor = requireUser(request);
+    return preflightOfRelease(ctx, actor, parseUuidParam(request.params.id));
+  });
+
+  app.post<{ Params: { id: string } }>('/press-releases/:id/test-send', async (request) => {
+    const actor = requireUser(request);
+    const id = parseUuidParam(request.params.id);
+    testSends.take(actor.id);
+    return sendTestToSelf({ ...ctx, mailer: app.deps.mailer }, actor, id);
   });
 
   app.get<{ Params: { id: string } }>('/press-releases/:id', async (request) => {

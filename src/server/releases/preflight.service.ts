@@ -1,0 +1,200 @@
+import type { z } from 'zod';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import {
+  READ_ONLY_STATUSES,
+  type Preflight,
+  type PreflightWarning,
+  type preflightInputSchema,
+  type ReleaseLanguage,
+  type ReleaseStatus,
+} from '../../shared/releases.js';
+import { rowsOf, type Db } from '../db/client.js';
+import { attachments, pressReleases, userLists, users } from '../db/schema.js';
+import { notFound, validationFailed } from '../http/errors.js';
+
+/**
+ * The pre-send check: exactly what Send Now or Schedule would do, counted the way dispatch counts
+ * (unique lower-case addresses of the owner's chosen lists, minus suppressed ones), with the reasons
+ * recipients are left out and what deserves a second look. Nothing is written.
+ */
+
+type PreflightInput = z.infer<typeof preflightInputSchema>;
+type Ctx = { db: Db };
+
+const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
+
+/** GET /api/press-releases/{id}/preflight: a saved release as it stands. */
+export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: string): Promise<Preflight> {
+  const release = await findRelease(ctx.db, actor, id);
+  const files = await ctx.db
+    .select({ name: attachments.originalName, size: attachments.size })
+    .from(attachments)
+    .where(eq(attachments.releaseId, id))
+    .orderBy(asc(attachments.position), asc(attachments.createdAt));
+  return preflight(ctx.db, actor, {
+    ownerId: release.userId,
+    holdsAllowance: release.allowanceUsed,
+    lists: release.recipientLists,
+    language: release.language as ReleaseLanguage,
+    content: release.content,
+    files,
+    sendAt: release.status === 'scheduled' ? release.scheduledAt : null,
+  });
+}
+
+/** POST /api/press-releases/preflight: the editor's unsaved payload. */
+export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: PreflightInput): Promise<Preflight> {
+  const release = input.existingPressReleaseId ? await findRelease(ctx.db, actor, input.existingPressReleaseId) : undefined;
+  const refs = input.attachments.filter((a): a is { id: string } => 'id' in a).map((a) => a.id);
+  const stored =
+    refs.length && release
+      ? await ctx.db
+          .select({ id: attachments.id, name: attachments.originalName, size: attachments.size })
+          .from(attachments)
+          .where(and(eq(attachments.releaseId, release.id), inArray(attachments.id, refs)))
+      : [];
+  const storedById = new Map(stored.map((f) => [f.id, f]));
+  if (refs.some((id) => !storedById.has(id))) throw validationFailed([{ path: 'attachments', message: 'Attachment not found' }]);
+  const files = input.attachments.map((a) => ('id' in a ? storedById.get(a.id)! : { name: a.originalName, size: a.size }));
+  const sendAt = input.action === 'schedule' && input.scheduledAt && !Number.isNaN(Date.parse(input.scheduledAt)) ? new Date(input.scheduledAt) : null;
+  return preflight(ctx.db, actor, {
+    ownerId: release?.userId ?? actor.id,
+    holdsAllowance: release?.allowanceUsed ?? false,
+    lists: input.recipientLists,
+    language: input.language,
+    content: input.content,
+    files,
+    sendAt,
+  });
+}
+
+async function findRelease(db: Db, actor: CurrentUser, id: string) {
+  const [release] = await db
+    .select()
+    .from(pressReleases)
+    .where(and(eq(pressReleases.id, id), isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id)));
+  if (!release) throw notFound();
+  if (READ_ONLY_STATUSES.includes(release.status as ReleaseStatus)) throw notFound('This press release has already been sent');
+  return release;
+}
+
+type Subject = {
+  ownerId: string;
+  /** A scheduled release already holds its press release: sending it again spends nothing more. */
+  holdsAllowance: boolean;
+  lists: string[];
+  language: ReleaseLanguage;
+  content: string;
+  files: Array<{ name: string; size: number }>;
+  sendAt: Date | null;
+};
+
+async function preflight(db: Db, actor: CurrentUser, subject: Subject): Promise<Preflight> {
+  const listIds = [...new Set(subject.lists)];
+  const lists = listIds.length
+    ? await db
+        .select({ id: userLists.id, name: userLists.name, contacts: sql<number>`(SELECT count(*)::int FROM list_contacts lc WHERE lc.list_id = user_lists.id)` })
+        .from(userLists)
+        .where(and(eq(userLists.userId, subject.ownerId), inArray(userLists.id, listIds)))
+    : [];
+  if (lists.length !== listIds.length) throw validationFailed([{ path: 'recipientLists', message: 'Recipient list not found' }]);
+  const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
+
+  const audience = await audienceOf(db, subject.ownerId, listIds);
+  const allowance = await allowanceAfter(db, actor, subject);
+  return {
+    lists: ordered,
+    ...audience,
+    attachments: subject.files,
+    allowance,
+    sendAt: subject.sendAt ? subject.sendAt.toISOString() : null,
+    warnings: [
+      ...ordered.filter((l) => l.contacts === 0).map((l): PreflightWarning => ({ code: 'EMPTY_LIST', message: `The list “${l.name}” has no contacts`, params: { name: l.name } })),
+      ...(audience.recipients === 0 ? [{ code: 'NO_RECIPIENTS', message: 'Nobody on the chosen lists can receive this press release' } as PreflightWarning] : []),
+      ...contentWarnings(subject.content),
+      ...languageWarnings(subject.language, audience.byLanguage, audience.recipients),
+    ],
+  };
+}
+
+type Audience = Pick<Preflight, 'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage'>;
+
+/** The same set dispatch queues (dispatch.service.ts queueDeliveries), counted instead of inserted. */
+async function audienceOf(db: Db, ownerId: string, listIds: string[]): Promise<Audience> {
+  const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [] };
+  if (!listIds.length) return empty;
+  const result = await db.execute(sql`
+    WITH members AS (
+      SELECT lower(gc.email) AS email, gc.country, gc.language
+      FROM list_contacts lc
+      JOIN user_lists ul ON ul.id = lc.list_id
+      JOIN global_contacts gc ON gc.id = lc.global_contact_id
+      WHERE ul.user_id = ${ownerId}::uuid
+        AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
+    ),
+    unique_members AS (SELECT DISTINCT ON (email) email, country, language FROM members ORDER BY email),
+    marked AS (SELECT u.*, s.reason FROM unique_members u LEFT JOIN suppressions s ON s.email = u.email)
+    SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
+    UNION ALL SELECT 'unique', '', count(*)::int FROM unique_members
+    UNION ALL SELECT 'suppressed', reason, count(*)::int FROM marked WHERE reason IS NOT NULL GROUP BY reason
+    UNION ALL SELECT 'country', country, count(*)::int FROM marked WHERE reason IS NULL GROUP BY country
+    UNION ALL SELECT 'language', language, count(*)::int FROM marked WHERE reason IS NULL GROUP BY language`);
+  const rows = rowsOf<{ kind: string; key: string; n: number }>(result);
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
+  const total = of('total')[0]?.n ?? 0;
+  const unique = of('unique')[0]?.n ?? 0;
+  const suppressedByReason = of('suppressed').map((r) => ({ reason: r.key, count: r.n }));
+  const suppressed = suppressedByReason.reduce((sum, r) => sum + r.count, 0);
+  return {
+    recipients: unique - suppressed,
+    duplicates: total - unique,
+    suppressed,
+    suppressedByReason,
+    byCountry: of('country').map((r) => ({ country: r.key, count: r.n })),
+    byLanguage: of('language').map((r) => ({ language: r.key, count: r.n })),
+  };
+}
+
+async function allowanceAfter(db: Db, actor: CurrentUser, subject: Subject): Promise<Preflight['allowance']> {
+  if (isAdmin(actor)) return { spends: 0, remainingAfter: null };
+  const [owner] = await db
+    .select({ limit: users.monthlyPressReleaseLimit, used: users.pressReleasesUsedThisMonth })
+    .from(users)
+    .where(eq(users.id, subject.ownerId));
+  const spends = subject.holdsAllowance ? 0 : 1;
+  return { spends, remainingAfter: Math.max(owner.limit - owner.used - spends, 0) };
+}
+
+const HREF = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const IMG = /<img\b/i;
+
+/** Links the sanitiser will drop (only http and https go out), and images, which are not sent in the text. */
+export function contentWarnings(html: string): PreflightWarning[] {
+  const warnings: PreflightWarning[] = [];
+  for (const match of html.matchAll(HREF)) {
+    const href = (match[1] ?? match[2] ?? match[3] ?? '').trim();
+    if (/^https?:\/\/[^/\s]+/i.test(href)) continue;
+    warnings.push({ code: 'LINK_NOT_HTTP', message: `This link does not start with http:// or https:// and will be removed: ${href || '(empty)'}`, params: { url: href } });
+  }
+  if (IMG.test(html)) {
+    warnings.push({ code: 'IMAGE_NOT_SENT', message: 'Images in the text are not hosted anywhere and will not be sent; attach them as files instead' });
+  }
+  return warnings;
+}
+
+/** A release in one language sent mostly to readers of the other is worth a second look. */
+function languageWarnings(language: ReleaseLanguage, byLanguage: Preflight['byLanguage'], recipients: number): PreflightWarning[] {
+  const top = byLanguage[0];
+  if (!top || recipients === 0) return [];
+  const releaseLanguage = language === 'arabic' ? 'Arabic' : 'English';
+  if (top.language === releaseLanguage || top.count * 2 <= recipients) return [];
+  const percent = Math.round((top.count / recipients) * 100);
+  return [
+    {
+      code: 'LANGUAGE_MISMATCH',
+      message: `Most recipients (${percent}%) read ${top.language}, but this press release is in ${releaseLanguage}`,
+      params: { percent, language: top.language, releaseLanguage },
+    },
+  ];
+}

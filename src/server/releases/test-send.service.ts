@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import type { Db } from '../db/client.js';
+import { pressReleases } from '../db/schema.js';
+import { renderRelease } from '../delivery/release-renderer.js';
+import { AppError, notFound } from '../http/errors.js';
+import type { Mailer } from '../mail/transport.js';
+
+type Ctx = { db: Db; mailer: Mailer; publicUrl: string };
+
+/**
+ * "Send a test to me": the release's email exactly as journalists get it (template, attachments, the
+ * hosted download links), to the signed-in user's own address with the subject marked [TEST]. No
+ * delivery row is written and no link is tracked, so it spends nothing and never shows in analytics.
+ */
+export async function sendTestToSelf(ctx: Ctx, actor: CurrentUser, releaseId: string): Promise<{ sentTo: string }> {
+  const [release] = await ctx.db
+    .select({ id: pressReleases.id })
+    .from(pressReleases)
+    .where(and(eq(pressReleases.id, releaseId), actor.role === 'super_admin' ? undefined : eq(pressReleases.userId, actor.id)));
+  if (!release) throw notFound();
+  const rendered = await renderRelease(ctx.db, release.id, ctx.publicUrl, 'test');
+  try {
+    await ctx.mailer.send({
+      to: actor.email,
+      subject: `[TEST] ${rendered.subject}`,
+      html: rendered.html,
+      text: rendered.text,
+      replyTo: rendered.replyTo,
+      attachments: rendered.files,
+    });
+  } catch {
+    throw new AppError(502, 'TEST_SEND_FAILED', 'The test email could not be sent. Please try again in a few minutes.');
+  }
+  return { sentTo: actor.email };
+}
