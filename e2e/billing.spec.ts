@@ -55,7 +55,7 @@ async function createList(userId: string, name: string, size: number) {
 
 const PDF = { name: 'launch-facts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
 
-async function sendRelease(page: Page, listName: string) {
+async function fillRelease(page: Page, listName: string) {
   await page.getByLabel(listName).check();
   await page.getByLabel('Title', { exact: true }).fill('Nashr opens its Riyadh office');
   await page.getByLabel('Location').fill('Riyadh, Saudi Arabia');
@@ -68,22 +68,32 @@ async function sendRelease(page: Page, listName: string) {
   await page.getByLabel('Contact phone').fill('+971 4 555 0101');
   await page.getByLabel('Choose files').setInputFiles(PDF);
   await page.getByTestId('toast').getByText('Files attached').waitFor();
+}
+
+async function sendNow(page: Page) {
   await page.getByRole('button', { name: 'Send Now' }).click();
+  await page.getByRole('dialog', { name: 'Send this press release?' }).getByRole('button', { name: /^Send to \d+ recipients?$/ }).click();
   await page.getByTestId('toast').getByText('Sent!').waitFor();
 }
 
 describe('subscription', () => {
-  it('lets a trial user buy package_2 with the test card and then send', async () => {
+  it('takes a trial user from the purchase gate to payment and straight back to the same release, ready to send', async () => {
     const { page, userId } = await signedInTrialUser('Buyer');
+    await createList(userId, 'Gulf Business Desk', 2);
     await page.goto('/editor');
     await page.getByRole('region', { name: 'Purchase Required' }).waitFor();
+    await fillRelease(page, 'Gulf Business Desk');
+    await page.getByRole('button', { name: 'Purchase Press Release Packages' }).click();
+    // The work is saved before leaving, and the way back is part of the address.
+    await page.waitForURL(/\/subscription\?return=%2Feditor%2F[0-9a-f-]{36}$/);
+    const releaseId = decodeURIComponent(new URL(page.url()).searchParams.get('return')!).split('/').pop()!;
 
-    await page.goto('/subscription');
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     await page.getByText('Free User').waitFor();
     await expect(page.getByText('Most Popular').isVisible()).resolves.toBe(true);
     await expect(page.getByText('Secure Payments').isVisible()).resolves.toBe(true);
     await page.getByText('No purchases yet').waitFor();
+    await page.getByRole('link', { name: 'Back to your press release' }).waitFor();
 
     await page.getByRole('button', { name: 'Get 2 Press Releases Now' }).click();
     await page.getByRole('heading', { name: 'Complete Your Purchase' }).waitFor();
@@ -91,30 +101,25 @@ describe('subscription', () => {
     await payWithCard(page, '4242 4242 4242 4242');
     await page.getByTestId('toast').getByText('Payment Successful').waitFor();
 
-    await page.waitForURL('**/subscription?success=true');
-    await page.getByTestId('remaining-pill').getByText('2 press releases remaining of 2 total').waitFor();
-    await page.getByText('Active Subscriber').waitFor();
-    await expect(page.getByTestId('balance').textContent()).resolves.toBe('2 of 2 press releases available');
-    await page.getByRole('cell', { name: 'Double Release' }).waitFor();
-    await expect(page.getByTestId('trial-badge').count()).resolves.toBe(0);
-
+    await page.waitForURL(`**/editor/${releaseId}?paid=1`);
+    await page.getByText('Payment received. Your release is ready to send.').waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Nashr opens its Riyadh office');
+    expect(await page.getByRole('region', { name: 'Purchase Required' }).count()).toBe(0);
     const [row] = await stack.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({ userType: 'active', monthlyPressReleaseLimit: 2 });
     expect(await stack.db.select().from(payments).where(eq(payments.userId, userId))).toHaveLength(1);
 
-    // The purchase gate of the editor has lifted, and a release goes out on the bought allowance.
-    await createList(userId, 'Gulf Business Desk', 2);
-    await page.goto('/editor');
-    await page.getByRole('button', { name: 'Send Now' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Purchase Required' }).count()).toBe(0);
-    await sendRelease(page, 'Gulf Business Desk');
-    await page.waitForURL('**/analytics');
+    await sendNow(page);
+    await page.waitForURL(`**/analytics/${releaseId}`);
     const [spent] = await stack.db.select().from(users).where(eq(users.id, userId));
     expect(spent).toMatchObject({ monthlyPressReleaseLimit: 2, pressReleasesUsedThisMonth: 1 });
 
     await page.goto('/subscription');
+    await page.getByText('Active Subscriber').waitFor();
     await expect(page.getByTestId('balance').textContent()).resolves.toBe('1 of 2 press releases available');
     await page.getByText('1 press release used').waitFor();
+    await page.getByRole('cell', { name: 'Double Release' }).waitFor();
+    await expect(page.getByTestId('trial-badge').count()).resolves.toBe(0);
   });
 
   it('shows Payment Failed for a declined card and credits nothing', async () => {

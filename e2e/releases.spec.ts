@@ -132,24 +132,29 @@ describe('press release editor', () => {
     await dialog.frameLocator('iframe').getByText('About the Company').waitFor();
     await page.keyboard.press('Escape');
 
+    // Send Now asks first, with the server's numbers: who receives it, where, in which language, what it costs.
     await page.getByRole('button', { name: 'Send Now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this press release?' });
+    await confirm.getByTestId('presend-recipients').getByText('3', { exact: true }).waitFor();
+    await confirm.getByText('Immediately, once you confirm').waitFor();
+    await confirm.getByText('Uses 1 press release; 1 left after this').waitFor();
+    expect(await confirm.textContent()).toMatch(/launch-facts\.pdf\s*\(\d+\.\d KB\)/);
+    await confirm.getByRole('button', { name: 'Send to 3 recipients' }).click();
     await toast(page).getByText('Sent!').waitFor();
-    await page.waitForURL('**/analytics');
-    await page.getByText('Nashr opens its Riyadh office').first().waitFor();
 
-    // The engine delivers to the three journalists of the list.
+    // The user lands on the release's own page, which follows the send without a reload.
+    await page.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Nashr opens its Riyadh office' }).waitFor();
     await stack.smtp.waitFor(3);
     const subjects = stack.smtp.messages.map((m) => m.parsed.subject);
     expect(subjects.filter((s) => s === 'Nashr opens its Riyadh office')).toHaveLength(3);
-
-    // The release's own page: totals, and one row per recipient in the table.
-    await page.getByRole('link', { name: /Nashr opens its Riyadh office/ }).click();
-    await page.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
-    await page.getByRole('heading', { name: 'Nashr opens its Riyadh office' }).waitFor();
     await page.getByTestId('total-recipients').getByText('3', { exact: true }).waitFor();
     await page.getByTestId('total-delivered').getByText('3', { exact: true }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(3);
     await page.getByRole('button', { name: 'Download CSV report' }).waitFor();
+
+    await page.goto('/analytics');
+    await page.getByRole('link', { name: /Nashr opens its Riyadh office/ }).waitFor();
 
     // The dashboard lists it among the recent releases, marked sent.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -181,8 +186,11 @@ describe('press release editor', () => {
     const local = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T09:30`;
     await page.getByLabel('Schedule for later').fill(local);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Schedule this press release?' });
+    expect(await confirm.getByTestId('presend-when').textContent()).toContain(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await confirm.getByRole('button', { name: 'Schedule for 2 recipients' }).click();
     await toast(page).getByText('Scheduled!').waitFor();
-    await page.waitForURL('**/analytics');
+    await page.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
 
     const [stored] = await stack.db.select().from(pressReleases).where(eq(pressReleases.userId, writer.id));
     expect(stored.status).toBe('scheduled');
@@ -207,7 +215,8 @@ describe('press release editor', () => {
     await page.getByRole('heading', { name: 'إرسال بيان صحفي' }).waitFor();
     await page.getByLabel('لغة البيان').selectOption('arabic');
     expect(await page.getByLabel('العنوان', { exact: true }).getAttribute('dir')).toBe('rtl');
-    expect(await page.getByRole('textbox', { name: 'المحتوى' }).getAttribute('dir')).toBe('rtl');
+    // The rich-text editor takes the direction in an effect after the render: wait for it.
+    await page.locator('[role="textbox"][aria-labelledby="content-label"][dir="rtl"]').waitFor();
     await page.getByLabel('العنوان', { exact: true }).fill('نشر تفتتح مكتبها في الرياض');
     await page.getByRole('textbox', { name: 'المحتوى' }).fill('افتتحت نشر اليوم مكتبها الجديد في الرياض لخدمة غرف الأخبار في منطقة الخليج العربي.');
     // Files dropped on the zone: one over 5 MB is refused, an image is attached.
@@ -224,9 +233,23 @@ describe('press release editor', () => {
     const dialog = page.getByRole('dialog', { name: 'معاينة البريد - القالب الفعلي' });
     await dialog.frameLocator('iframe').getByRole('heading', { name: 'نشر تفتتح مكتبها في الرياض' }).waitFor();
     expect(await dialog.frameLocator('iframe').locator('html').getAttribute('dir')).toBe('rtl');
+    await page.keyboard.press('Escape');
+
+    // Without contact details the draft rules do not pass yet: the work is kept on this device, and a
+    // reload asks first and then offers it back.
+    await page.getByTestId('save-status').getByText('غير محفوظ · محفوظ على هذا الجهاز').waitFor({ timeout: 10_000 });
+    const asked: string[] = [];
+    page.on('dialog', (d) => {
+      asked.push(d.type());
+      void d.accept();
+    });
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    await page.getByRole('region', { name: 'تغييرات غير محفوظة' }).getByRole('button', { name: 'استعادتها' }).click();
+    expect(await page.getByLabel('العنوان', { exact: true }).inputValue()).toBe('نشر تفتتح مكتبها في الرياض');
   });
 
-  it('shows a trial user the purchase gate instead of the send buttons', async () => {
+  it('shows a trial user the purchase gate instead of the send buttons, and lets them save drafts', async () => {
     const trial = await createUser({ trial: true });
     const page = await pageFor(trial);
     await page.goto('/editor');
@@ -234,10 +257,10 @@ describe('press release editor', () => {
     await page.getByText('Free Account').first().waitFor();
     await page.getByRole('link', { name: 'Purchase Package' }).waitFor();
     expect(await page.getByRole('button', { name: 'Send Now' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Save Draft' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save Draft' }).waitFor();
     await page.getByText('No contact lists available').waitFor();
-    await page.getByRole('link', { name: 'Purchase Press Release Packages' }).click();
-    await page.waitForURL('**/subscription');
+    await page.getByRole('button', { name: 'Purchase Press Release Packages' }).click();
+    await page.waitForURL('**/subscription?return=%2Feditor');
 
     await page.goto('/dashboard');
     await page.getByText('No press releases yet').waitFor();
@@ -259,7 +282,7 @@ describe('press release editor', () => {
     await page.getByRole('link', { name: 'Already out in the world' }).waitFor();
   });
 
-  it('saves a draft, reopens it, duplicates it and deletes the copy after confirming', async () => {
+  it('saves a draft and stays, autosaves, asks before leaving unsaved work, and duplicates and deletes', async () => {
     const writer = await createUser({ allowance: 1 });
     const page = await pageFor(writer);
     await page.goto('/editor');
@@ -274,7 +297,23 @@ describe('press release editor', () => {
     await page.getByLabel('Contact email').fill('omar@company.test');
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await toast(page).getByText('Draft Saved!').waitFor();
-    await page.waitForURL('**/analytics');
+    // The user stays with their work; the address now names the draft.
+    await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
+    const draftId = page.url().split('/').pop()!;
+    await page.getByTestId('save-status').getByText(/^Saved · /).waitFor();
+
+    // A change is saved by itself a few seconds later; until then leaving asks first.
+    await page.getByLabel('Subtitle').fill('Leaders meet in Cairo');
+    await page.getByTestId('save-status').getByText('Not saved').waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    expect(page.url()).toContain(`/editor/${draftId}`);
+    await page.getByTestId('save-status').getByText(/^Saved · /).waitFor({ timeout: 10_000 });
+    const [autosaved] = await stack.db.select().from(pressReleases).where(eq(pressReleases.id, draftId));
+    expect(autosaved.subtitle).toBe('Leaders meet in Cairo');
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL('**/dashboard');
 
     await page.goto('/press-releases');
     await page.getByRole('button', { name: 'Open Draft about the Cairo summit' }).click();

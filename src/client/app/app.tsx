@@ -1,23 +1,31 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { ToastProvider } from '../ui/toast';
 import { ErrorBoundary } from './error-boundary';
-import { AppRoutes } from './routes';
+import { appRoutes } from './routes';
 import { CookieConsent } from './cookie-consent';
 
 const queryClient = createQueryClient();
+
+function Shell() {
+  return (
+    <>
+      <ErrorBoundary>
+        <Outlet />
+      </ErrorBoundary>
+      <CookieConsent />
+    </>
+  );
+}
+
+const router = createBrowserRouter(appRoutes(<Shell />));
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <BrowserRouter>
-          <ErrorBoundary>
-            <AppRoutes />
-          </ErrorBoundary>
-          <CookieConsent />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </ToastProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { createRoutesFromElements, Route } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/feedback';
 import { AppLayout } from './layout';
@@ -31,10 +31,13 @@ export function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner label={t('loading')} className="min-h-[50vh]" />}>{children}</Suspense>;
 }
 
-/** The route table of SPEC §2 and PRODUCT.md. */
-export function AppRoutes() {
-  return (
-    <Routes>
+/**
+ * The route table of SPEC §2 and PRODUCT.md, for a data router (createBrowserRouter) so pages can hold
+ * navigation while they have unsaved work (useBlocker). `shell` wraps every page (error boundary, banners).
+ */
+export function appRoutes(shell: ReactNode) {
+  return createRoutesFromElements(
+    <Route element={shell}>
       <Route element={<AppLayout />}>
         <Route path="/auth" element={<Page><AuthPage /></Page>} />
         <Route path="/auth/reset" element={<Page><ResetPasswordPage /></Page>} />
@@ -49,8 +52,8 @@ export function AppRoutes() {
         <Route path="/contacts" element={<Protected><Page><ContactsPage /></Page></Protected>} />
         <Route path="/my-lists" element={<Protected><Page><MyListsPage /></Page></Protected>} />
         <Route path="/press-releases" element={<Protected><Page><PressReleasesPage /></Page></Protected>} />
-        <Route path="/editor" element={<Protected><Page><EditorPage /></Page></Protected>} />
-        <Route path="/editor/:id" element={<Protected><Page><EditorPage /></Page></Protected>} />
+        {/* One route with an optional id: the editor stays mounted when a new release gets its address. */}
+        <Route path="/editor/:id?" element={<Protected><Page><EditorPage /></Page></Protected>} />
         <Route path="/subscription" element={<Protected><Page><SubscriptionPage /></Page></Protected>} />
         <Route path="/admin" element={<Protected superAdmin><Page><AdminPage /></Page></Protected>} />
         <Route path="/analytics" element={<Protected><Page><AnalyticsPage /></Page></Protected>} />
@@ -58,6 +61,6 @@ export function AppRoutes() {
         {/* routes are declared above this line */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-    </Routes>
+    </Route>,
   );
 }

@@ -69,6 +69,12 @@ export function formatDate(value: string | number | Date, withTime = false): str
   return new Intl.DateTimeFormat(currentLocale(), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' }).format(date);
 }
 
+export function formatTime(value: string | number | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(currentLocale(), { timeStyle: 'short' }).format(date);
+}
+
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(currentLocale()).format(value);
 }

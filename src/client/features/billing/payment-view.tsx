@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
 import type { CreatePaymentResponse, Plan } from '../../../shared/billing';
@@ -10,11 +11,12 @@ import { useToast } from '../../ui/toast';
 import { useProcessSuccess } from './billing-api';
 import { DemoCardForm } from './demo-card-form';
 import { formatDollars } from './format';
+import { afterPaymentPath } from './return-path';
 
 // Stripe's code is fetched only when the server runs with Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
-/** SPEC §9: the page reloads 1.5 s after a successful payment. */
+/** SPEC §9: the page reloads 1.5 s after a successful payment (or goes back to the release it was bought for). */
 const RELOAD_AFTER_PAYMENT_MS = 1500;
 
 export type PaymentOutcome = {
@@ -37,15 +39,17 @@ export function PaymentView({
   const toast = useToast();
   const processSuccess = useProcessSuccess();
   const [succeeded, setSucceeded] = useState(false);
+  const [searchParams] = useSearchParams();
+  const destination = afterPaymentPath(searchParams);
 
   useEffect(() => {
     if (!succeeded) return;
     const timer = setTimeout(
-      () => window.location.assign('/subscription?success=true'),
+      () => window.location.assign(destination),
       RELOAD_AFTER_PAYMENT_MS,
     );
     return () => clearTimeout(timer);
-  }, [succeeded]);
+  }, [succeeded, destination]);
 
   const outcome: PaymentOutcome = {
     onSucceeded: (paymentIntentId) => {

@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
@@ -6,6 +7,7 @@ import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/feedback';
 import { formatDollars } from './format';
 import type { PaymentOutcome } from './payment-view';
+import { stripeReturnUrl } from './return-path';
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 
@@ -36,6 +38,7 @@ function CardPayment({
   onProcessing,
 }: Omit<Props, 'publishableKey' | 'clientSecret'>) {
   const { t } = useTranslation('billing');
+  const [searchParams] = useSearchParams();
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -47,7 +50,7 @@ function CardPayment({
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/subscription?success=true` },
+        confirmParams: { return_url: stripeReturnUrl(searchParams) },
         redirect: 'if_required',
       });
       if (error) onFailed(error.message);

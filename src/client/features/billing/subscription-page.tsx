@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, Globe2, ShieldCheck, Zap } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Globe2, ShieldCheck, Zap } from 'lucide-react';
 import type { CreatePaymentResponse, Plan, PlanId, SubscriptionStatus } from '../../../shared/billing';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -13,6 +13,7 @@ import { BillingHistory } from './billing-history';
 import { CurrentStatusCard } from './current-status-card';
 import { PaymentView } from './payment-view';
 import { PlansGrid } from './plans-grid';
+import { afterPaymentPath, returnPathFrom } from './return-path';
 
 /** /subscription (SPEC §2): plans and purchase, the current balance and the billing history. */
 export default function SubscriptionPage() {
@@ -40,6 +41,12 @@ export default function SubscriptionPage() {
     <main className="pb-12">
       <Hero status={current} />
       <div className="mx-auto max-w-5xl space-y-8 px-4">
+        {returnPathFrom(searchParams) && (
+          <Link to={returnPathFrom(searchParams)!} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+            <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
+            {t('backToRelease')}
+          </Link>
+        )}
         {searchParams.get('success') === 'true' && (
           <div
             role="status"
@@ -149,12 +156,14 @@ function TrustPoints() {
  */
 function useReturnFromRedirect(searchParams: URLSearchParams) {
   const processSuccess = useProcessSuccess();
+  const navigate = useNavigate();
   const reported = useRef(false);
   const paymentIntentId = searchParams.get('payment_intent');
   const succeeded = searchParams.get('redirect_status') === 'succeeded';
+  const backToRelease = returnPathFrom(searchParams) ? afterPaymentPath(searchParams) : undefined;
   useEffect(() => {
     if (!paymentIntentId || !succeeded || reported.current) return;
     reported.current = true;
-    processSuccess.mutate(paymentIntentId);
-  }, [paymentIntentId, succeeded, processSuccess]);
+    processSuccess.mutate(paymentIntentId, { onSettled: () => backToRelease && navigate(backToRelease) });
+  }, [paymentIntentId, succeeded, processSuccess, backToRelease, navigate]);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, MAX_ATTACHMENT_BYTES, sendPressReleaseSchema } from '../../../shared/releases';
-import { emptyValues, firstProblem, localInputToIso, toLocalInputValue, toPayload, validate, type EditorValues } from './editor-form';
+import { emptyValues, firstProblem, localInputToIso, toLocalInputValue, toPayload, validate, withStoredFiles, type EditorValues } from './editor-form';
+import type { PressRelease } from '../../../shared/releases';
+import { returnPathFrom } from '../billing/return-path';
 import { checkPickedFiles } from './attachment-files';
 
 const LIST = '5b0c1f2e-8d3a-4c1e-9f7a-2b6d8e4a1c3f';
@@ -89,4 +91,26 @@ describe('picked files', () => {
     const four = 4 * 1024 * 1024;
     expect(checkPickedFiles([{ name: 'a.pdf', size: four }], 12 * 1024 * 1024)).toEqual({ kind: 'totalTooLarge', totalBytes: 16 * 1024 * 1024 });
   });
+
+  it('gives uploaded files their stored ids after a save, leaving files changed meanwhile alone', () => {
+    const kept = { key: 'k', id: '11111111-1111-4111-8111-111111111111', originalName: 'kept.pdf', mimetype: 'application/pdf', size: 5 };
+    const fresh = { key: 'n', originalName: 'new.pdf', mimetype: 'application/pdf', size: 7, base64Content: 'JVBERi0=' };
+    const later = { key: 'l', originalName: 'later.pdf', mimetype: 'application/pdf', size: 9, base64Content: 'JVBERi0=' };
+    // The server answers kept files first, then the new ones.
+    const saved = { attachments: [{ id: kept.id }, { id: '22222222-2222-4222-8222-222222222222' }] } as unknown as PressRelease;
+    const after = withStoredFiles([fresh, kept, later], [fresh, kept], saved);
+    expect(after).toEqual([
+      { key: 'n', id: '22222222-2222-4222-8222-222222222222', originalName: 'new.pdf', mimetype: 'application/pdf', size: 7 },
+      kept,
+      later,
+    ]);
+  });
+
+  it('follows a purchase only back to the editor', () => {
+    const from = (value: string) => returnPathFrom(new URLSearchParams({ return: value }));
+    expect(from('/editor')).toBe('/editor');
+    expect(from('/editor/5b0c1f2e-8d3a-4c1e-9f7a-2b6d8e4a1c3f')).toBe('/editor/5b0c1f2e-8d3a-4c1e-9f7a-2b6d8e4a1c3f');
+    for (const hostile of ['https://evil.example/editor', '//evil.example', '/editor/../admin', '/admin', '/editor/x?y=1']) expect(from(hostile)).toBeUndefined();
+  });
 });
+

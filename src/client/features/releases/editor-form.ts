@@ -4,6 +4,7 @@ import {
   MESSAGES,
   sendPressReleaseSchema,
   todayIsoDate,
+  type PreflightInput,
   type PressRelease,
   type ReleaseAction,
   type ReleaseLanguage,
@@ -173,3 +174,32 @@ export const totalAttachmentBytes = (attachments: Pick<EditorAttachment, 'size'>
 export const attachmentsTooLarge = (attachments: Pick<EditorAttachment, 'size'>[]) => totalAttachmentBytes(attachments) > MAX_TOTAL_ATTACHMENT_BYTES;
 
 export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * After a draft save, the files that were uploaded with it are stored: they get their server ids (and drop
+ * their bytes) so the next save refers to them instead of uploading them again. The server answers kept
+ * files first and new ones after them, each group in the order sent; files added or removed while the save
+ * was running are left as they are.
+ */
+export function withStoredFiles(current: EditorAttachment[], sent: EditorAttachment[], saved: PressRelease): EditorAttachment[] {
+  const keptIds = new Set(sent.filter((a) => a.id).map((a) => a.id));
+  const storedNew = saved.attachments.filter((a) => !keptIds.has(a.id));
+  const idByKey = new Map(sent.filter((a) => !a.id).map((a, i) => [a.key, storedNew[i]?.id]));
+  return current.map((file) => {
+    const id = file.id ? undefined : idByKey.get(file.key);
+    return id ? { key: file.key, id, originalName: file.originalName, mimetype: file.mimetype, size: file.size } : file;
+  });
+}
+
+/** The body of POST /api/press-releases/preflight: what the editor holds, files by id or by name and size. */
+export function toPreflightPayload(values: EditorValues, action: 'send_now' | 'schedule', existingPressReleaseId?: string): PreflightInput {
+  return {
+    existingPressReleaseId,
+    action,
+    scheduledAt: action === 'schedule' ? localInputToIso(values.scheduledAt) : undefined,
+    language: values.language,
+    content: values.content,
+    recipientLists: values.recipientLists,
+    attachments: values.attachments.map((a) => (a.id ? { id: a.id } : { originalName: a.originalName, size: a.size })),
+  };
+}

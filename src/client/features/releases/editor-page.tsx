@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, CalendarClock, Eye, Lock, Save, Send } from 'lucide-react';
+import { ArrowLeft, CalendarClock, Eye, FlaskConical, Lock, Save, Send } from 'lucide-react';
 import { megabytes, READ_ONLY_STATUSES, type PressRelease, type ReleaseAction } from '../../../shared/releases';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
@@ -25,13 +26,18 @@ import {
   totalAttachmentBytes,
   validate,
   valuesFromRelease,
+  withStoredFiles,
   type EditorField,
   type EditorValues,
   type FormProblems,
 } from './editor-form';
 import { LiveEmailPreview, PreviewEmailDialog } from './email-preview';
-import { PurchaseGate, TrialBanner } from './purchase-gate';
-import { canSendFrom, useRecipientLists, useRelease, useSendPressRelease, useSendStatus, type RecipientList } from './releases-api';
+import { purchasePath, PurchaseGate, TrialBanner } from './purchase-gate';
+import { LeaveDialog, useLeaveGuard } from './leave-guard';
+import { PresendDialog } from './presend-dialog';
+import { canSendFrom, RELEASES_PATH, useRecipientLists, useRelease, useSendPressRelease, useSendStatus, useTestSend, type RecipientList } from './releases-api';
+import { SaveStatus } from './save-status';
+import { draftRulesPass, dropLocalCopies, fingerprint, readLocalCopy, useAutosave } from './use-autosave';
 import { RichTextEditor } from './rich-text-editor';
 import './release-content.css';
 
@@ -40,11 +46,21 @@ export default function EditorPage() {
   const { t } = useTranslation('releases');
   const params = useParams();
   const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const id = params.id ?? search.get('id') ?? undefined;
   const release = useRelease(id);
   useDocumentTitle(t('editor.pageTitle'));
+  // A release this form created by autosaving keeps the same form (and its focus) when the URL gains its id.
+  const adoptedKey = (location.state as { formKey?: string } | null)?.formKey;
+  const formKey = adoptedKey ?? id ?? `new:${location.key}`;
+  const adoptCreated = (created: PressRelease) => {
+    queryClient.setQueryData([RELEASES_PATH, created.id], created);
+    navigate(`/editor/${created.id}${location.search}`, { replace: true, state: { formKey } });
+  };
 
-  if (id && release.isPending) {
+  if (id && release.isPending && !adoptedKey) {
     return (
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
         <Skeleton className="h-10 w-72" />
@@ -59,8 +75,8 @@ export default function EditorPage() {
       </main>
     );
   }
-  if (release.data && READ_ONLY_STATUSES.includes(release.data.status)) return <SentReleaseLock />;
-  return <EditorForm key={release.data?.id ?? 'new'} release={release.data} />;
+  if (release.data && READ_ONLY_STATUSES.includes(release.data.status) && !adoptedKey) return <SentReleaseLock />;
+  return <EditorForm key={formKey} release={release.data} onCreated={adoptCreated} paid={search.get('paid') === '1'} />;
 }
 
 function SentReleaseLock() {
@@ -95,7 +111,7 @@ const TOAST_KEYS: Record<ReleaseAction, { ok: string; fail: string; fallback: st
   save_draft: { ok: 'draftSaved', fail: 'saveFailed', fallback: 'Failed to save draft' },
 };
 
-function EditorForm({ release }: { release?: PressRelease }) {
+function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCreated: (release: PressRelease) => void; paid: boolean }) {
   const { t } = useTranslation('releases');
   const toast = useToast();
   const navigate = useNavigate();
@@ -106,6 +122,8 @@ function EditorForm({ release }: { release?: PressRelease }) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const action = useRef<ReleaseAction>('send_now');
   const [pendingAction, setPendingAction] = useState<ReleaseAction | null>(null);
+  const [confirming, setConfirming] = useState<{ action: 'send_now' | 'schedule'; values: EditorValues } | null>(null);
+  const testSend = useTestSend();
 
   // Each button validates with the rules of its own action (strict for send and schedule, loose for drafts).
   const resolver: Resolver<EditorValues> = async (values) => {
@@ -114,10 +132,37 @@ function EditorForm({ release }: { release?: PressRelease }) {
     const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, { type: 'validate', message }]));
     return { values: {}, errors: errors as FieldErrors<EditorValues> };
   };
-  const form = useForm<EditorValues>({ defaultValues: release ? valuesFromRelease(release) : emptyValues(), resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const [initialValues] = useState(() => (release ? valuesFromRelease(release) : emptyValues()));
+  const form = useForm<EditorValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as EditorValues;
   const dir = values.language === 'arabic' ? 'rtl' : 'ltr';
+
+  const releaseId = useRef(release?.id);
+  const currentReleaseId = useCallback(() => releaseId.current, []);
+  const saveDraft = useCallback(
+    async (snapshot: EditorValues) => {
+      const { pressRelease } = await send.mutateAsync(toPayload(snapshot, 'save_draft', releaseId.current));
+      form.setValue('attachments', withStoredFiles(form.getValues('attachments'), snapshot.attachments, pressRelease));
+      if (!releaseId.current) {
+        releaseId.current = pressRelease.id;
+        onCreated(pressRelease);
+      }
+      return pressRelease;
+    },
+    [form, onCreated, send],
+  );
+  // A scheduled release keeps its slot until the user schedules or sends again: its edits stay on this device.
+  const autosave = useAutosave({
+    userId: user?.id,
+    values,
+    initialValues,
+    releaseId: currentReleaseId,
+    toServer: release?.status !== 'scheduled' && pendingAction === null,
+    saveDraft,
+    lastSavedAt: release?.updatedAt,
+  });
+  const guard = useLeaveGuard(autosave.dirty || autosave.state.kind === 'saving');
 
   const isSuperAdmin = user?.role === 'super_admin';
   const allowed = isSuperAdmin || canSendFrom(status.data);
@@ -143,13 +188,28 @@ function EditorForm({ release }: { release?: PressRelease }) {
       const size = (totalAttachmentBytes(valid.attachments) / 1024 / 1024).toFixed(1);
       return toast({ title: t('toasts.filesTooLarge'), description: t('toasts.filesTooLargeDescription', { size }), variant: 'destructive' });
     }
+    if (chosen !== 'save_draft') return setConfirming({ action: chosen, values: valid });
+    await commit(chosen, valid);
+  }
+
+  /** Saves, or (confirmed in the pre-send dialog) sends or schedules, and goes to the release's own page. */
+  async function commit(chosen: ReleaseAction, valid: EditorValues) {
     setPendingAction(chosen);
     try {
-      await send.mutateAsync(toPayload(valid, chosen, release?.id));
       const keys = TOAST_KEYS[chosen];
+      if (chosen === 'save_draft') {
+        await autosave.saveNow(valid);
+        toast({ title: t(`toasts.${keys.ok}`), description: t(`toasts.${keys.ok}Description`) });
+        return;
+      }
+      const { pressRelease } = await send.mutateAsync(toPayload(valid, chosen, releaseId.current));
+      autosave.markSaved(valid);
+      guard.allowNext();
+      setConfirming(null);
       toast({ title: t(`toasts.${keys.ok}`), description: t(`toasts.${keys.ok}Description`) });
-      navigate('/analytics');
+      navigate(`/analytics/${pressRelease.id}`);
     } catch (error) {
+      setConfirming(null);
       placeServerErrors(error);
       const keys = TOAST_KEYS[chosen];
       toast({ title: t(`toasts.${keys.fail}`), description: describeFailure(error, keys.fallback), variant: 'destructive' });
@@ -176,6 +236,32 @@ function EditorForm({ release }: { release?: PressRelease }) {
     }
   }
 
+  /** The purchase gate keeps the work: saved first when it can be, and the payment brings the user back here. */
+  async function goPurchase() {
+    const snapshot = form.getValues();
+    if (autosave.dirty && draftRulesPass(snapshot)) await autosave.saveNow(snapshot).catch(() => undefined);
+    guard.allowNext();
+    navigate(purchasePath(releaseId.current));
+  }
+
+  /** The test goes out as the server holds the release, so unsaved changes are saved first (not a scheduled one's). */
+  async function sendTest(valid: EditorValues) {
+    try {
+      const mustSave = !releaseId.current || (autosave.dirty && release?.status !== 'scheduled');
+      const id = mustSave ? (await autosave.saveNow(valid)).id : releaseId.current!;
+      const { sentTo } = await testSend.mutateAsync(id);
+      toast({ title: t('toasts.testSent'), description: t('toasts.testSentDescription', { email: sentTo }) });
+    } catch (error) {
+      placeServerErrors(error);
+      toast({ title: t('toasts.testFailed'), description: describeFailure(error, 'Failed to send the test'), variant: 'destructive' });
+    }
+  }
+
+  const runTest = () => {
+    action.current = 'save_draft';
+    void form.handleSubmit((valid) => sendTest(valid), reportInvalid)();
+  };
+
   const run = (chosen: ReleaseAction) => {
     action.current = chosen;
     void form.handleSubmit((valid) => submit(chosen, valid), reportInvalid)();
@@ -186,10 +272,25 @@ function EditorForm({ release }: { release?: PressRelease }) {
       <header className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('editor.heading')}</h1>
-          <p className="mt-1 text-slate-600">{release ? t('editor.editing', { title: release.title }) : t('editor.subheading')}</p>
+          <p className="mt-1 text-slate-600">
+            {release ? (
+              <>
+                {t('editor.editingPrefix')} <bdi>{release.title}</bdi>
+              </>
+            ) : (
+              t('editor.subheading')
+            )}
+          </p>
         </div>
+        <SaveStatus state={autosave.state} />
       </header>
-      {isTrial && <TrialBanner />}
+      <LocalCopyNotice userId={user?.id} release={release} initialValues={initialValues} onRestore={(restored) => form.reset(restored, { keepDefaultValues: true })} />
+      {paid && allowed && (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          {t('editor.paidNote')}
+        </p>
+      )}
+      {isTrial && <TrialBanner returnTo={releaseId.current} />}
       {release?.status === 'scheduled' && release.scheduledAt && (
         <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
           {t('editor.scheduledNote', { when: formatDate(release.scheduledAt, true) })}
@@ -295,7 +396,7 @@ function EditorForm({ release }: { release?: PressRelease }) {
 
         <div className="space-y-4 lg:col-span-2">
           {!allowed && !status.isPending ? (
-            <PurchaseGate trial={isTrial} />
+            <PurchaseGate trial={isTrial} onPurchase={() => void goPurchase()} />
           ) : (
             <ScheduleControl
               register={form.register('scheduledAt')}
@@ -314,24 +415,73 @@ function EditorForm({ release }: { release?: PressRelease }) {
               <Eye className="h-4 w-4" aria-hidden />
               {t('actions.preview')}
             </Button>
+            <Button variant="secondary" onClick={runTest} loading={testSend.isPending} disabled={busy}>
+              {!testSend.isPending && <FlaskConical className="h-4 w-4" aria-hidden />}
+              {t('actions.testSend')}
+            </Button>
+            <Button variant="secondary" onClick={() => run('save_draft')} loading={pendingAction === 'save_draft'} disabled={busy}>
+              {pendingAction !== 'save_draft' && <Save className="h-4 w-4" aria-hidden />}
+              {pendingAction === 'save_draft' ? t('actions.saving') : t('actions.saveDraft')}
+            </Button>
             {(allowed || status.isPending) && (
-              <>
-                <Button variant="secondary" onClick={() => run('save_draft')} loading={pendingAction === 'save_draft'} disabled={busy || status.isPending}>
-                  {pendingAction !== 'save_draft' && <Save className="h-4 w-4" aria-hidden />}
-                  {pendingAction === 'save_draft' ? t('actions.saving') : t('actions.saveDraft')}
-                </Button>
-                <Button onClick={() => run('send_now')} loading={pendingAction === 'send_now'} disabled={busy || status.isPending}>
-                  {pendingAction !== 'send_now' && <Send className="flip-rtl h-4 w-4" aria-hidden />}
-                  {pendingAction === 'send_now' ? t('actions.sending') : t('actions.sendNow')}
-                </Button>
-              </>
+              <Button onClick={() => run('send_now')} loading={pendingAction === 'send_now'} disabled={busy || status.isPending}>
+                {pendingAction !== 'send_now' && <Send className="flip-rtl h-4 w-4" aria-hidden />}
+                {pendingAction === 'send_now' ? t('actions.sending') : t('actions.sendNow')}
+              </Button>
             )}
           </div>
         </div>
       </form>
 
-      <PreviewEmailDialog open={previewOpen} onOpenChange={setPreviewOpen} values={values} lists={lists.data ?? []} />
+      <PreviewEmailDialog open={previewOpen} onOpenChange={setPreviewOpen} values={values} lists={lists.data ?? []} releaseId={releaseId.current} />
+      <LeaveDialog blocker={guard.blocker} />
+      <PresendDialog
+        action={confirming?.action ?? null}
+        values={confirming?.values ?? values}
+        releaseId={releaseId.current}
+        pending={pendingAction !== null}
+        onConfirm={() => confirming && void commit(confirming.action, confirming.values)}
+        onClose={() => setConfirming(null)}
+      />
     </main>
+  );
+}
+
+/** Work kept on this device that the server does not have (a closed tab, a lost connection) is offered back. */
+function LocalCopyNotice({
+  userId,
+  release,
+  initialValues,
+  onRestore,
+}: {
+  userId: string | undefined;
+  release?: PressRelease;
+  initialValues: EditorValues;
+  onRestore: (values: EditorValues) => void;
+}) {
+  const { t } = useTranslation('releases');
+  const [copy, setCopy] = useState(() => {
+    const found = userId ? readLocalCopy(userId, release?.id) : undefined;
+    if (!found || fingerprint(found.values) === fingerprint(initialValues)) return undefined;
+    return !release || found.savedAt > release.updatedAt ? found : undefined;
+  });
+  if (!copy || !userId) return null;
+  const close = () => {
+    dropLocalCopies(userId, [release?.id]);
+    setCopy(undefined);
+  };
+  return (
+    <div role="region" aria-label={t('localCopy.title')} className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center">
+      <p className="flex-1 text-sm text-amber-900">{t('localCopy.text', { when: formatDate(copy.savedAt, true) })}</p>
+      <div className="flex gap-2">
+        <Button size="sm" onClick={() => { onRestore(copy.values); setCopy(undefined); }}>
+          {t('localCopy.restore')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={close}>
+          {t('localCopy.discard')}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Paperclip } from 'lucide-react';
 import { renderEmail } from '../../../shared/email-template';
 import { Dialog } from '../../ui/dialog';
-import { formatKb, type EditorValues } from './editor-form';
-import { useReleaseSender, type RecipientList } from './releases-api';
+import { formatNumber } from '../../lib/i18n';
+import { formatKb, toPreflightPayload, type EditorValues } from './editor-form';
+import { usePreflight, useReleaseSender, type RecipientList } from './releases-api';
 
 /** The email exactly as the shared template renders it, in a sandboxed frame (no scripts, no same-origin access). */
 export function EmailFrame({ values, title, className }: { values: EditorValues; title: string; className?: string }) {
@@ -31,17 +32,23 @@ export function PreviewEmailDialog({
   onOpenChange,
   values,
   lists,
+  releaseId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   values: EditorValues;
   lists: RecipientList[];
+  releaseId: string | undefined;
 }) {
   const { t } = useTranslation('releases');
   const sender = useReleaseSender(open);
   const from = sender.data?.from ?? (sender.isError ? t('preview.fromUnknown') : t('preview.fromLoading'));
   const chosen = lists.filter((l) => values.recipientLists.includes(l.id));
-  const to = chosen.length ? chosen.map((l) => t('preview.listWithCount', { name: l.name, count: l.contactCount })).join(', ') : t('preview.noRecipients');
+  // Who really receives it: the lists' unique addresses minus suppressed ones, as the server counts them.
+  const preflight = usePreflight(toPreflightPayload(values, 'send_now', releaseId), open && chosen.length > 0);
+  const listNames = chosen.map((l) => t('preview.listWithCount', { name: l.name, count: l.contactCount })).join(', ');
+  const recipients = preflight.data ? t('preview.recipients', { count: preflight.data.recipients, n: formatNumber(preflight.data.recipients) }) : '';
+  const to = chosen.length ? [recipients, listNames].filter(Boolean).join(' — ') : t('preview.noRecipients');
   const rows = [
     { label: t('preview.to'), value: to },
     { label: t('preview.from'), value: from },

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
-import type { PressRelease, ReleaseSender, ReleasesPage, ReleaseStatus, SendPressReleaseInput, SendPressReleaseResponse } from '../../../shared/releases';
+import type { Preflight, PreflightInput, PressRelease, ReleaseSender, ReleasesPage, ReleaseStatus, SendPressReleaseInput, SendPressReleaseResponse } from '../../../shared/releases';
 
 export const RELEASES_PATH = '/api/press-releases';
 const LISTS_PATH = '/api/user-lists';
@@ -51,6 +51,20 @@ export function useReleaseSender(enabled: boolean) {
     enabled,
     staleTime: Infinity,
   });
+}
+
+/** The pre-send numbers of what the editor holds now; refetched whenever that changes. */
+export function usePreflight(payload: PreflightInput, enabled: boolean) {
+  return useQuery({
+    queryKey: [`${RELEASES_PATH}/preflight`, payload],
+    queryFn: () => api.post<Preflight>(`${RELEASES_PATH}/preflight`, payload),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTestSend() {
+  return useMutation({ mutationFn: (id: string) => api.post<{ sentTo: string }>(`${RELEASES_PATH}/${id}/test-send`) });
 }
 
 export function useRecipientLists() {

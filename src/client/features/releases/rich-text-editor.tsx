@@ -49,6 +49,8 @@ export function RichTextEditor({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelledBy,
+        // Part of the options on every render: useEditor re-applies its options when the form re-renders.
+        dir,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         class: 'release-content min-h-56 px-3 py-2 text-sm focus:outline-none',
       },
@@ -61,10 +63,6 @@ export function RichTextEditor({
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
-
-  useEffect(() => {
-    editor?.setOptions({ editorProps: { attributes: { ...(editor.options.editorProps.attributes as Record<string, string>), dir } } });
-  }, [editor, dir]);
 
   return (
     <div className={cn('rounded-md border bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-500', invalid ? 'border-red-500' : 'border-slate-300')}>
