@@ -153,6 +153,12 @@ describe('press release editor', () => {
     expect(await page.locator('tbody tr').count()).toBe(3);
     await page.getByRole('button', { name: 'Download CSV report' }).waitFor();
 
+    // A journalist downloads the file from the hosted link in their email: the page counts it without a reload.
+    await page.getByTestId('total-downloads').getByText('0', { exact: true }).waitFor();
+    const downloadLink = /href="([^"]+\/t\/d\/[^"]+)"/.exec(String(stack.smtp.messages.at(-1)!.parsed.html))![1];
+    expect((await fetch(`${stack.baseUrl}${new URL(downloadLink).pathname}`)).status).toBe(200);
+    await page.getByTestId('total-downloads').getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
+
     await page.goto('/analytics');
     await page.getByRole('link', { name: /Nashr opens its Riyadh office/ }).waitFor();
 

@@ -209,8 +209,36 @@ export const listReleasesQuerySchema = z.object({
 export type ListReleasesQuery = z.input<typeof listReleasesQuerySchema>;
 
 export const recipientStatusFilters = ['queued', 'sending', 'sent', 'bounced', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
+/** How the recipients table can be ordered: as sent (default), most opens or clicks, latest activity. */
+export const recipientSorts = ['sent', 'opens', 'clicks', 'lastActivity'] as const;
+export type RecipientSort = (typeof recipientSorts)[number];
+
+/** The words the interface shows for a delivery's state, used by the CSV report as well. */
+export const RECIPIENT_STATUS_WORDS: Record<string, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Delivered',
+  bounced: 'Bounced',
+  failed: 'Failed',
+};
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** GET /api/press-releases/{id}/report.csv?tz=Asia/Dubai: times in the reader's zone (UTC when not given). */
+export const reportQuerySchema = z.object({
+  tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).default('UTC'),
+});
+
 export const recipientsQuerySchema = z.object({
   status: z.enum(recipientStatusFilters).optional(),
+  sort: z.enum(recipientSorts).default('sent'),
   page: pageParam(RELEASE_PAGE_MAX),
   pageSize: pageSizeParam(50, 100),
 });
@@ -325,6 +353,11 @@ export type RecipientStatus = 'queued' | 'sending' | 'sent' | 'bounced' | 'faile
 
 export type ReleaseRecipient = {
   id: number;
+  /** The journalist as the media database names them (empty once the contact was deleted). */
+  name: string;
+  outlet: string;
+  country: string;
+  language: string;
   /** Masked unless the viewer may see contact emails. */
   email: string;
   status: RecipientStatus;
@@ -335,6 +368,8 @@ export type ReleaseRecipient = {
   clicks: number;
   downloads: number;
   unsubscribed: boolean;
+  /** The latest open, click, download or unsubscribe. */
+  lastActivityAt: string | null;
   lastError: string | null;
 };
 

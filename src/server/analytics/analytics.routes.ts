@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recipientsQuerySchema } from '../../shared/releases.js';
+import { recipientsQuerySchema, reportQuerySchema } from '../../shared/releases.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import { canViewEmails } from '../contacts/contact-view.js';
@@ -24,7 +24,9 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/report.csv', async (request, reply) => {
     const actor = requireUser(request);
-    const report = await reportCsv(db, actor, parseUuidParam(request.params.id), canViewEmails(actor));
+    const id = parseUuidParam(request.params.id);
+    const { tz } = parseInput(reportQuerySchema, request.query);
+    const report = await reportCsv(db, actor, id, canViewEmails(actor), tz);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${report.filename}"`)

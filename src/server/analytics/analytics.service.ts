@@ -1,15 +1,17 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import { maskAddressesIn, maskEmail } from '../../shared/contacts.js';
-import type {
-  AnalyticsDashboard,
-  RecipientStatus,
-  RecipientsPage,
-  ReleaseAnalytics,
-  ReleasePerformance,
-  ReleaseRecipient,
-  ReleaseStatus,
-  recipientsQuerySchema,
+import {
+  RECIPIENT_STATUS_WORDS,
+  type AnalyticsDashboard,
+  type RecipientSort,
+  type RecipientStatus,
+  type RecipientsPage,
+  type ReleaseAnalytics,
+  type ReleasePerformance,
+  type ReleaseRecipient,
+  type ReleaseStatus,
+  type recipientsQuerySchema,
 } from '../../shared/releases.js';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
@@ -174,6 +176,10 @@ const statusFilter = (status: RecipientsQuery['status']): SQL => {
 
 type RecipientRow = {
   id: number;
+  name: string;
+  outlet: string;
+  country: string;
+  language: string;
   email: string;
   status: string;
   attempts: number;
@@ -184,20 +190,35 @@ type RecipientRow = {
   clicks: number;
   downloads: number;
   unsubscribed: boolean;
+  last_activity_at: string | null;
 };
 
-async function recipientRows(db: Db, releaseId: string, filter: SQL, page?: { limit: number; offset: number }) {
+const ORDER_BY: Record<RecipientSort, SQL> = {
+  sent: sql`d.id`,
+  opens: sql`opens DESC, d.id`,
+  clicks: sql`clicks DESC, d.id`,
+  lastActivity: sql`last_activity_at DESC NULLS LAST, d.id`,
+};
+
+/** Each delivery with its journalist (name, outlet, country, language) and the counts of what they did. */
+async function recipientRows(db: Db, releaseId: string, filter: SQL, options: { sort: RecipientSort; page?: { limit: number; offset: number } }) {
+  const { sort, page } = options;
   return rowsOf<RecipientRow>(
     await db.execute(sql`
       SELECT d.id::int AS id, d.email, d.status, d.attempts, d.sent_at, d.last_error,
+             coalesce(trim(gc.first_name || ' ' || gc.last_name), '') AS name, coalesce(gc.organization, '') AS outlet,
+             coalesce(gc.country, '') AS country, coalesce(gc.language, '') AS language,
              min(te.created_at) FILTER (WHERE te.type IN ('open', 'click')) AS first_open_at,
              count(te.id) FILTER (WHERE te.type = 'open')::int AS opens,
              count(te.id) FILTER (WHERE te.type = 'click')::int AS clicks,
              count(te.id) FILTER (WHERE te.type = 'download')::int AS downloads,
-             coalesce(bool_or(te.type = 'unsubscribe'), false) AS unsubscribed
-      FROM deliveries d LEFT JOIN tracking_events te ON te.delivery_id = d.id
+             coalesce(bool_or(te.type = 'unsubscribe'), false) AS unsubscribed,
+             max(te.created_at) AS last_activity_at
+      FROM deliveries d
+      LEFT JOIN global_contacts gc ON gc.id = d.contact_id
+      LEFT JOIN tracking_events te ON te.delivery_id = d.id
       WHERE d.release_id = ${releaseId}::uuid AND ${filter}
-      GROUP BY d.id ORDER BY d.id
+      GROUP BY d.id, gc.id ORDER BY ${ORDER_BY[sort]}
       ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`),
   );
 }
@@ -205,6 +226,10 @@ async function recipientRows(db: Db, releaseId: string, filter: SQL, page?: { li
 function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
   return {
     id: Number(row.id),
+    name: row.name,
+    outlet: row.outlet,
+    country: row.country,
+    language: row.language,
     email: showEmail ? row.email : maskEmail(row.email),
     status: row.status as RecipientStatus,
     attempts: row.attempts,
@@ -214,6 +239,7 @@ function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
     clicks: row.clicks,
     downloads: row.downloads,
     unsubscribed: Boolean(row.unsubscribed),
+    lastActivityAt: iso(row.last_activity_at),
     lastError: row.last_error && (showEmail ? row.last_error : maskAddressesIn(row.last_error, row.email)),
   };
 }
@@ -225,7 +251,7 @@ export async function recipients(db: Db, actor: CurrentUser, id: string, query: 
   const [{ total }] = rowsOf<{ total: number }>(
     await db.execute(sql`SELECT count(*)::int AS total FROM deliveries d WHERE d.release_id = ${id}::uuid AND ${filter}`),
   );
-  const rows = await recipientRows(db, id, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const rows = await recipientRows(db, id, filter, { sort: query.sort, page: { limit: query.pageSize, offset: (query.page - 1) * query.pageSize } });
   return { items: rows.map((r) => toRecipient(r, showEmail)), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -236,16 +262,46 @@ export function csvCell(value: string | number | boolean | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-const REPORT_COLUMNS = ['Email', 'Status', 'Attempts', 'Sent At', 'First Open At', 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', 'Last Error'];
+/** "2026-11-25 14:03" in the reader's zone: what a spreadsheet reads as a date and a person as their time. */
+function localTime(value: string | null, timeZone: string): string {
+  if (!value) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(value))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
 
-/** GET /api/press-releases/{id}/report.csv: every recipient with delivery, open and click state. */
-export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmail: boolean): Promise<{ filename: string; csv: string }> {
+/**
+ * GET /api/press-releases/{id}/report.csv: every recipient with who they are, the interface's status
+ * words and the times in the reader's zone, which the time columns name.
+ */
+export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmail: boolean, timeZone: string): Promise<{ filename: string; csv: string }> {
   const release = await visibleRelease(db, actor, id);
-  const rows = (await recipientRows(db, id, sql`TRUE`)).map((r) => toRecipient(r, showEmail));
+  const rows = (await recipientRows(db, id, sql`TRUE`, { sort: 'sent' })).map((r) => toRecipient(r, showEmail));
+  const zone = `(${timeZone})`;
+  const columns = ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Status', 'Attempts', `Sent At ${zone}`, `First Open At ${zone}`, 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', `Last Activity ${zone}`, 'Last Error'];
   const lines = [
-    REPORT_COLUMNS.map(csvCell).join(','),
+    columns.map(csvCell).join(','),
     ...rows.map((r) =>
-      [r.email, r.status, r.attempts, r.sentAt, r.firstOpenAt, r.opens, r.clicks, r.downloads, r.unsubscribed ? 'yes' : 'no', r.lastError]
+      [
+        r.name,
+        r.outlet,
+        r.country,
+        r.language,
+        r.email,
+        RECIPIENT_STATUS_WORDS[r.status] ?? r.status,
+        r.attempts,
+        localTime(r.sentAt, timeZone),
+        localTime(r.firstOpenAt, timeZone),
+        r.opens,
+        r.clicks,
+        r.downloads,
+        r.unsubscribed ? 'Yes' : 'No',
+        localTime(r.lastActivityAt, timeZone),
+        r.lastError,
+      ]
         .map(csvCell)
         .join(','),
     ),

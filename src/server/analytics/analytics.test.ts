@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
-import { deliveries, trackingEvents } from '../db/schema.js';
+import { deliveries, globalContacts, trackingEvents } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
@@ -76,13 +76,18 @@ describe('release analytics', () => {
   });
 
   it('lists recipients with their state, masked for a viewer without email access, filtered by state', async () => {
+    await t.db
+      .update(globalContacts)
+      .set({ firstName: 'Rania', lastName: 'Khalil', organization: 'Gulf Daily', country: 'UAE', language: 'Arabic' })
+      .where(eq(globalContacts.email, 'clicker@example.com'));
     const res = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?pageSize=10`, as: 'analyst' });
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 10 });
     for (const address of [...addresses, 'desk.editor@paper.example']) expect(res.body.toLowerCase()).not.toContain(address);
     const clicker = page.items.find((r: { clicks: number }) => r.clicks === 2);
-    expect(clicker).toMatchObject({ status: 'sent', opens: 0, downloads: 1, unsubscribed: false });
+    expect(clicker).toMatchObject({ status: 'sent', opens: 0, downloads: 1, unsubscribed: false, name: 'Rania Khalil', outlet: 'Gulf Daily', country: 'UAE', language: 'Arabic' });
+    expect(clicker.lastActivityAt).not.toBeNull();
     expect(clicker.firstOpenAt).not.toBeNull();
     expect(clicker.email).toMatch(/^c•+@•+\.com$/);
 
@@ -96,23 +101,44 @@ describe('release analytics', () => {
     const bad = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?status=hacked`, as: 'analyst' });
     expect(bad.statusCode).toBe(422);
 
+    // Sorted by what people did: the clicker first by clicks; by activity, the unsubscribe came last.
+    const byClicks = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?sort=clicks`, as: 'analyst' });
+    expect(byClicks.json().items[0].clicks).toBe(2);
+    const byActivity = (await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?sort=lastActivity`, as: 'analyst' })).json().items;
+    expect(byActivity[0].unsubscribed).toBe(true);
+    expect(byActivity.at(-1).lastActivityAt).toBeNull();
+    const byOpens = (await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?sort=opens`, as: 'analyst' })).json().items;
+    expect(byOpens.map((r: { opens: number }) => r.opens)).toEqual([...byOpens.map((r: { opens: number }) => r.opens)].sort((a, b) => b - a));
+    expect((await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?sort=random`, as: 'analyst' })).statusCode).toBe(422);
+
     await t.signInAs('analytics-admin', { role: 'super_admin' });
     const admin = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients?pageSize=10`, as: 'analytics-admin' });
     expect(admin.json().items.map((r: { email: string }) => r.email).sort()).toEqual([...addresses].sort());
     expect(admin.body).toContain('desk.editor@paper.example');
   });
 
-  it('downloads a CSV report with formula cells neutralised', async () => {
+  it('downloads a CSV report in the reader\'s time zone, with the interface\'s words and formula cells neutralised', async () => {
     await t.signInAs('analytics-admin2', { role: 'super_admin' });
-    const res = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv`, as: 'analytics-admin2' });
+    const res = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv?tz=Asia/Dubai`, as: 'analytics-admin2' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="nashr-report-[a-z0-9-]+\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Email","Status","Attempts","Sent At","First Open At","Opens","Clicks","Downloads","Unsubscribed","Last Error"');
+    expect(lines[0]).toBe(
+      '"Name","Outlet","Country","Language","Email","Status","Attempts","Sent At (Asia/Dubai)","First Open At (Asia/Dubai)","Opens","Clicks","Downloads","Unsubscribed","Last Activity (Asia/Dubai)","Last Error"',
+    );
     expect(lines).toHaveLength(6);
-    expect(lines.some((l) => l.startsWith(`"'=cmd@example.com","sent"`))).toBe(true);
-    expect(lines.some((l) => l.startsWith('"quiet@example.com","sent","1",') && l.includes('"yes"'))).toBe(true);
+    expect(lines.some((l) => l.includes(`"'=cmd@example.com","Delivered"`))).toBe(true);
+    const quiet = lines.find((l) => l.includes('"quiet@example.com","Delivered","1",'))!;
+    expect(quiet).toContain('"Yes"');
+    // Dubai is UTC+4 all year: the sent time is the delivery's, four hours on.
+    const sentAt = rows.find((r) => r.email === 'quiet@example.com')!.sentAt!;
+    const dubai = new Date(sentAt.getTime() + 4 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(quiet).toContain(`"${dubai}"`);
+    expect(lines.some((l) => l.startsWith('"Rania Khalil","Gulf Daily","UAE","Arabic","clicker@example.com","Delivered"'))).toBe(true);
+    const utc = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv`, as: 'analytics-admin2' });
+    expect(utc.body).toContain('"Sent At (UTC)"');
+    expect((await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv?tz=Mars/Olympus`, as: 'analytics-admin2' })).statusCode).toBe(422);
     expect(csvCell('+1 555')).toBe(`"'+1 555"`);
     expect(csvCell('-2')).toBe(`"'-2"`);
     expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);

@@ -1,18 +1,33 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
-import type { AnalyticsDashboard, PressRelease, RecipientsPage, ReleaseAnalytics, ReleaseStatus } from '../../../shared/releases';
+import type { AnalyticsDashboard, PressRelease, RecipientSort, RecipientsPage, ReleaseAnalytics, ReleaseStatus } from '../../../shared/releases';
 
 const RELEASES_PATH = '/api/press-releases';
-/** While a release is sending its numbers move; they are polled only then (PRODUCT.md §3 live progress). */
+/**
+ * A release's numbers move while it sends and for days after, as journalists open, click and download:
+ * polled every 3 s while sending, every 5 s for 48 hours after the send, then not.
+ * React Query polls only while the tab is visible.
+ */
 export const LIVE_REFRESH_MS = 3000;
-const liveWhile = (status: ReleaseStatus | undefined) => (status === 'sending' ? LIVE_REFRESH_MS : false);
+export const AFTER_SEND_REFRESH_MS = 5000;
+const AFTER_SEND_WINDOW_MS = 48 * 3_600_000;
+type LiveState = { status?: ReleaseStatus; sentAt?: string | null } | undefined;
 
-/** SPEC §9: analytics dashboard fresh for 5 minutes, refreshed every 10. */
+export function liveInterval(release: LiveState, now = Date.now()): number | false {
+  if (release?.status === 'sending') return LIVE_REFRESH_MS;
+  if (release?.sentAt && now - Date.parse(release.sentAt) < AFTER_SEND_WINDOW_MS) return AFTER_SEND_REFRESH_MS;
+  return false;
+}
+
+/** The overview follows recent sends like the release page does: while a release is live, every few seconds. */
 export function useAnalyticsDashboard() {
   return useQuery({
     queryKey: ['/api/analytics/dashboard'],
     queryFn: () => api.get<AnalyticsDashboard>('/api/analytics/dashboard'),
-    refetchInterval: 10 * 60 * 1000,
+    refetchInterval: (query) => {
+      const intervals = (query.state.data?.releases ?? []).map((r) => liveInterval(r)).filter((n): n is number => n !== false);
+      return intervals.length ? Math.min(...intervals) : 10 * 60 * 1000;
+    },
   });
 }
 
@@ -20,25 +35,27 @@ export function useReleaseForAnalytics(id: string) {
   return useQuery({
     queryKey: [RELEASES_PATH, id],
     queryFn: () => api.get<PressRelease>(`${RELEASES_PATH}/${id}`),
-    refetchInterval: (query) => liveWhile(query.state.data?.status),
+    refetchInterval: (query) => liveInterval(query.state.data),
   });
 }
 
-export function useReleaseAnalytics(id: string, status: ReleaseStatus | undefined) {
+export function useReleaseAnalytics(id: string, release: LiveState) {
   return useQuery({
     queryKey: [RELEASES_PATH, id, 'analytics'],
     queryFn: () => api.get<ReleaseAnalytics>(`${RELEASES_PATH}/${id}/analytics`),
-    refetchInterval: (query) => liveWhile(query.state.data?.status ?? status),
+    // The analytics answer carries the status too: whichever arrived last decides.
+    refetchInterval: (query) => liveInterval({ status: query.state.data?.status ?? release?.status, sentAt: release?.sentAt }),
   });
 }
 
-export function useReleaseRecipients(id: string, filters: { page: number; status?: string }, status: ReleaseStatus | undefined) {
+export function useReleaseRecipients(id: string, filters: { page: number; status?: string; sort: RecipientSort }, release: LiveState) {
   return useQuery({
     queryKey: [RELEASES_PATH, id, 'recipients', filters],
     queryFn: () => api.get<RecipientsPage>(`${RELEASES_PATH}/${id}/recipients${toQuery({ ...filters, pageSize: 25 })}`),
     placeholderData: keepPreviousData,
-    refetchInterval: liveWhile(status),
+    refetchInterval: liveInterval(release),
   });
 }
 
-export const reportPath = (id: string) => `${RELEASES_PATH}/${id}/report.csv`;
+/** The CSV states its times in the reader's own zone. */
+export const reportPath = (id: string) => `${RELEASES_PATH}/${id}/report.csv${toQuery({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' })}`;

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Activity, ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
+  recipientSorts,
   recipientStatusFilters,
+  type RecipientSort,
   type ReleaseAnalytics,
   type ReleaseRecipient,
   type ReleaseStatus,
@@ -41,8 +43,7 @@ export default function ReleaseAnalyticsPage() {
   const { t } = useTranslation('analytics');
   const { id = '' } = useParams();
   const release = useReleaseForAnalytics(id);
-  const status = release.data?.status;
-  const analytics = useReleaseAnalytics(id, status);
+  const analytics = useReleaseAnalytics(id, release.data);
   useDocumentTitle(release.data ? t('release.pageTitle', { title: release.data.title }) : t('title'));
 
   if (release.isPending) {
@@ -108,7 +109,7 @@ export default function ReleaseAnalyticsPage() {
           <Timeline data={analytics.data} />
         </>
       )}
-      <RecipientsTable id={id} status={status} />
+      <RecipientsTable id={id} release={release.data} />
     </main>
   );
 }
@@ -244,11 +245,12 @@ const CHART_SERIES = [
   { key: 'clicks', colour: '#c98f25' },
 ] as const;
 
-function RecipientsTable({ id, status }: { id: string; status: ReleaseStatus | undefined }) {
+function RecipientsTable({ id, release }: { id: string; release: { status: ReleaseStatus; sentAt: string | null } | undefined }) {
   const { t } = useTranslation('analytics');
   const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<RecipientSort>('sent');
   const [page, setPage] = useState(1);
-  const recipients = useReleaseRecipients(id, { page, status: filter || undefined }, status);
+  const recipients = useReleaseRecipients(id, { page, status: filter || undefined, sort }, release);
   const pageCount = recipients.data
     ? Math.max(1, Math.ceil(recipients.data.total / recipients.data.pageSize))
     : 1;
@@ -261,8 +263,24 @@ function RecipientsTable({ id, status }: { id: string; status: ReleaseStatus | u
           recipients.data ? t('recipients.count', { value: formatNumber(recipients.data.total) }) : undefined
         }
         action={
-          <div className="no-print w-44 shrink-0">
+          <div className="no-print flex shrink-0 flex-wrap gap-2">
             <Select
+              aria-label={t('recipients.sortBy')}
+              className="w-44"
+              value={sort}
+              onChange={(e) => {
+                setSort(e.target.value as RecipientSort);
+                setPage(1);
+              }}
+            >
+              {recipientSorts.map((s) => (
+                <option key={s} value={s}>
+                  {t(`recipients.sort.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              className="w-44"
               aria-label={t('recipients.filter')}
               value={filter}
               onChange={(e) => {
@@ -296,13 +314,17 @@ function RecipientsTable({ id, status }: { id: string; status: ReleaseStatus | u
               <table className="w-full text-sm">
                 <thead className="text-start text-xs uppercase text-slate-500">
                   <tr>
+                    <Th>{t('recipients.journalist')}</Th>
                     <Th>{t('recipients.email')}</Th>
+                    <Th>{t('recipients.country')}</Th>
+                    <Th>{t('recipients.language')}</Th>
                     <Th>{t('recipients.status')}</Th>
                     <Th>{t('recipients.sentAt')}</Th>
                     <Th>{t('recipients.firstOpen')}</Th>
                     <Th>{t('recipients.opens')}</Th>
                     <Th>{t('recipients.clicks')}</Th>
                     <Th>{t('recipients.downloads')}</Th>
+                    <Th>{t('recipients.lastActivity')}</Th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -334,9 +356,17 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
   const { t } = useTranslation('analytics');
   return (
     <tr>
+      <td className="px-2 py-2">
+        <bdi className="block max-w-48 truncate font-medium text-slate-900">{row.name || '—'}</bdi>
+        {row.outlet && <bdi className="block max-w-48 truncate text-xs text-slate-500">{row.outlet}</bdi>}
+      </td>
       <td className="px-2 py-2" dir="ltr">
         <span className="block max-w-64 truncate text-start">{row.email}</span>
       </td>
+      <td className="whitespace-nowrap px-2 py-2 text-slate-600">
+        <bdi>{row.country || '—'}</bdi>
+      </td>
+      <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.language ? t(`recipients.languages.${row.language}`, { defaultValue: row.language }) : '—'}</td>
       <td className="px-2 py-2">
         <div className="flex flex-wrap items-center gap-1">
           <Badge tone={STATUS_TONES[row.status] ?? 'slate'} className="whitespace-nowrap">{t(`recipientStatus.${row.status}`)}</Badge>
@@ -357,6 +387,7 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
       <td className="px-2 py-2">{formatNumber(row.opens)}</td>
       <td className="px-2 py-2">{formatNumber(row.clicks)}</td>
       <td className="px-2 py-2">{formatNumber(row.downloads)}</td>
+      <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.lastActivityAt ? formatDate(row.lastActivityAt, true) : '—'}</td>
     </tr>
   );
 }
