@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>app</title>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-def456.js'), `export const words = ${JSON.stringify('press release '.repeat(2000))};`);
   database = await createTestDatabase();
   const config = loadConfig({});
   const log = { info: () => {}, warn: () => {}, error: () => {} };
@@ -30,6 +32,19 @@ afterAll(async () => {
 });
 
 describe('serving the built client', () => {
+  it('sends scripts compressed to a browser that accepts it', async () => {
+    const script = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(script.rawPayload).toString()).toContain('press release press release');
+    expect(script.rawPayload.length).toBeLessThan(2000);
+    const gzipped = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    // Without the header nothing is compressed.
+    const plain = await app.inject({ url: '/assets/app-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('answers the root and every app path with the app, never cached', async () => {
     for (const url of ['/', '/dashboard', '/editor/123', '/no/such/page']) {
       const res = await app.inject({ url });
