@@ -270,6 +270,13 @@ describe('press release editor', () => {
 
     await page.goto('/dashboard');
     await page.getByText('No press releases yet').waitFor();
+    // Someone who has written nothing yet is welcomed, not welcomed back.
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+    // The first Tab offers to skip the navigation; following it puts the focus on the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
     await page.getByRole('button', { name: 'Create Press Release' }).click();
     await page.waitForURL('**/editor');
   });
@@ -331,20 +338,20 @@ describe('press release editor', () => {
     await toast(page).getByText('Release duplicated').waitFor();
     await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
     const copyId = page.url().split('/').pop()!;
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Copy of Draft about the Cairo summit');
 
     await page.goto('/press-releases');
     await page.getByText('2 in total').waitFor();
     await page.getByRole('combobox', { name: 'Status' }).selectOption('sent');
     await page.getByText('No press releases match your search').waitFor();
     await page.getByRole('combobox', { name: 'Status' }).selectOption('');
-    const rows = page.getByRole('listitem').filter({ hasText: 'Draft about the Cairo summit' });
-    await rows.first().getByRole('button', { name: /^Delete / }).click();
+    const copyRow = page.getByRole('listitem').filter({ hasText: 'Copy of Draft about the Cairo summit' });
+    await copyRow.getByRole('button', { name: /^Delete / }).click();
     await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
     await toast(page).getByText('Draft deleted').waitFor();
     await page.getByText('1 in total').waitFor();
     const remaining = await stack.db.select().from(pressReleases).where(eq(pressReleases.userId, writer.id));
     expect(remaining).toHaveLength(1);
-    // Newest first: the copy was the first row, so the original remains.
     expect(remaining[0].id).not.toBe(copyId);
   });
 

@@ -360,7 +360,10 @@ describe('reading, deleting and duplicating', () => {
     const release = (await send('copier', releasePayload({ action: 'save_draft' }))).json().pressRelease;
     const copy = await t.request({ method: 'POST', url: `/api/press-releases/${release.id}/duplicate`, as: 'copier' });
     expect(copy.statusCode).toBe(201);
-    expect(copy.json().pressRelease).toMatchObject({ status: 'draft', title: release.title, content: release.content });
+    expect(copy.json().pressRelease).toMatchObject({ status: 'draft', title: `Copy of ${release.title}`, content: release.content });
+    const arabic = (await send('copier', releasePayload({ action: 'save_draft', language: 'arabic', title: 'نشر تفتتح مكتبها' }))).json().pressRelease;
+    const arabicCopy = await t.request({ method: 'POST', url: `/api/press-releases/${arabic.id}/duplicate`, as: 'copier' });
+    expect(arabicCopy.json().pressRelease.title).toBe('نسخة من نشر تفتتح مكتبها');
     expect(copy.json().pressRelease.id).not.toBe(release.id);
     expect(copy.json().pressRelease.attachments).toHaveLength(1);
     const del = await t.request({ method: 'DELETE', url: `/api/press-releases/${release.id}`, as: 'copier' });

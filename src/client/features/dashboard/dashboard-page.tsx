@@ -16,13 +16,17 @@ export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
+  const stats = useDashboardAnalytics();
   useDocumentTitle(t('title'));
+  // Someone who has not written a release yet is welcomed, not welcomed back (before the numbers
+  // arrive, an account made today counts as new).
+  const isNew = stats.data ? stats.data.totalReleases === 0 : !!user && Date.now() - Date.parse(user.createdAt) < 86_400_000;
 
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('welcomeBack')}</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{isNew ? t('welcome') : t('welcomeBack')}</h1>
           <p className="mt-1 text-slate-600">{user?.companyName}</p>
         </div>
         <Button size="lg" onClick={() => navigate('/editor')}>
