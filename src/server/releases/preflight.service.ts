@@ -12,6 +12,7 @@ import {
 import { rowsOf, type Db } from '../db/client.js';
 import { attachments, pressReleases, userLists, users } from '../db/schema.js';
 import { notFound, validationFailed } from '../http/errors.js';
+import { visibleTo } from './releases.service.js';
 
 /**
  * The pre-send check: exactly what Send Now or Schedule would do, counted the way dispatch counts
@@ -70,10 +71,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
 }
 
 async function findRelease(db: Db, actor: CurrentUser, id: string) {
-  const [release] = await db
-    .select()
-    .from(pressReleases)
-    .where(and(eq(pressReleases.id, id), isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id)));
+  const [release] = await db.select().from(pressReleases).where(visibleTo(actor, id));
   if (!release) throw notFound();
   if (READ_ONLY_STATUSES.includes(release.status as ReleaseStatus)) throw notFound('This press release has already been sent');
   return release;

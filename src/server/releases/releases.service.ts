@@ -32,7 +32,7 @@ const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Every query on releases carries the owner unless the caller is a super admin. */
-const visibleTo = (actor: CurrentUser, id?: string): SQL | undefined =>
+export const visibleTo = (actor: CurrentUser, id?: string): SQL | undefined =>
   and(id ? eq(pressReleases.id, id) : undefined, isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id));
 
 export const alreadySent = () => conflict('This press release has already been sent and cannot be modified');

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { renderRelease } from '../delivery/release-renderer.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
+import { visibleTo } from './releases.service.js';
 
 type Ctx = { db: Db; mailer: Mailer; publicUrl: string };
 
@@ -14,10 +14,7 @@ type Ctx = { db: Db; mailer: Mailer; publicUrl: string };
  * delivery row is written and no link is tracked, so it spends nothing and never shows in analytics.
  */
 export async function sendTestToSelf(ctx: Ctx, actor: CurrentUser, releaseId: string): Promise<{ sentTo: string }> {
-  const [release] = await ctx.db
-    .select({ id: pressReleases.id })
-    .from(pressReleases)
-    .where(and(eq(pressReleases.id, releaseId), actor.role === 'super_admin' ? undefined : eq(pressReleases.userId, actor.id)));
+  const [release] = await ctx.db.select({ id: pressReleases.id }).from(pressReleases).where(visibleTo(actor, releaseId));
   if (!release) throw notFound();
   const rendered = await renderRelease(ctx.db, release.id, ctx.publicUrl, 'test');
   try {

@@ -72,18 +72,25 @@ export function PreviewEmailDialog({
       {values.attachments.length === 0 ? (
         <p className="text-sm text-slate-500">{t('preview.noAttachments')}</p>
       ) : (
-        <ul className="mt-1 space-y-1 text-sm" aria-label={t('preview.attachments')}>
-          {values.attachments.map((a) => (
-            <li key={a.key} className="flex items-center gap-2">
-              <Paperclip className="h-4 w-4 text-slate-400" aria-hidden />
-              <span dir="auto">{a.originalName}</span>
-              <span className="text-slate-500" dir="ltr">
-                ({formatKb(a.size)})
-              </span>
-            </li>
-          ))}
-        </ul>
+        <FileList files={values.attachments.map((a) => ({ name: a.originalName, size: a.size }))} label={t('preview.attachments')} className="mt-1 space-y-1 text-sm" />
       )}
     </Dialog>
+  );
+}
+
+/** The files of a release, each with its size: in the preview and in the pre-send check. */
+export function FileList({ files, label, className }: { files: Array<{ name: string; size: number }>; label: string; className?: string }) {
+  return (
+    <ul className={className} aria-label={label}>
+      {files.map((file, i) => (
+        <li key={i} className="flex items-center gap-2">
+          <Paperclip className="h-4 w-4 text-slate-400" aria-hidden />
+          <bdi>{file.name}</bdi>
+          <span className="text-slate-500" dir="ltr">
+            ({formatKb(file.size)})
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

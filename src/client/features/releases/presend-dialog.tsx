@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, CalendarClock, Paperclip, Send } from 'lucide-react';
+import { AlertTriangle, CalendarClock, Send } from 'lucide-react';
 import type { Preflight, PreflightWarning } from '../../../shared/releases';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorState, Spinner } from '../../ui/feedback';
-import { browserTimeZone, formatKb, toPreflightPayload, type EditorValues } from './editor-form';
+import { browserTimeZone, toPreflightPayload, type EditorValues } from './editor-form';
+import { FileList } from './email-preview';
 import { usePreflight } from './releases-api';
 
 type Props = {
@@ -96,17 +97,7 @@ function PreflightSummary({ data }: { data: Preflight }) {
         </Section>
       </div>
       <Section title={t('preview.attachments')}>
-        <ul className="space-y-0.5">
-          {data.attachments.map((file, i) => (
-            <li key={i} className="flex items-center gap-2">
-              <Paperclip className="h-4 w-4 text-slate-400" aria-hidden />
-              <bdi>{file.name}</bdi>
-              <span className="text-slate-500" dir="ltr">
-                ({formatKb(file.size)})
-              </span>
-            </li>
-          ))}
-        </ul>
+        <FileList files={data.attachments} label={t('preview.attachments')} className="space-y-0.5" />
       </Section>
       <Section title={t('presend.allowance')}>
         <p data-testid="presend-allowance">
