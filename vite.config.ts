@@ -1,11 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
-export default defineConfig({
+// react-router's package exports point every bundler at its development build (warnings, checks); the
+// production build beside it is the same API without them, so the shipped bundle uses it.
+const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  // Every asset is also written brotli- (maximum quality) and gzip-compressed once, at build time; the
+  // server sends those files as they are (preCompressed) instead of compressing on each request.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // The manifest names each page's chunks, so bench/bundle-size.bench.ts can weigh what every route loads.
   build: { outDir: '../../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/t': 'http://127.0.0.1:3000', '/u': 'http://127.0.0.1:3000', '/r': 'http://127.0.0.1:3000' } },
-});
+}));

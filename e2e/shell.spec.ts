@@ -11,7 +11,8 @@ describe('app shell', () => {
   it('shows the 404 page for an unknown path', async () => {
     const page = await stack.newPage();
     await page.goto('/no/such/page');
-    await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
+    // The first paint waits for the page's texts, fetched after the load event.
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.getByText('No route matches /no/such/page').isVisible()).resolves.toBe(true);
   });
 

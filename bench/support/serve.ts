@@ -6,14 +6,15 @@ import type { Deps } from '../../src/server/deps.js';
 
 /**
  * The real Fastify application on a port, for benchmarks: the database of DATABASE_URL or the PGlite
- * directory BENCH_PGLITE_DIR, no client build, no background work. Prints "LISTENING <port>".
+ * directory BENCH_PGLITE_DIR, no background work, and the client build only with BENCH_SERVE_CLIENT=on.
+ * Prints "LISTENING <port>".
  */
 const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'warn' });
 const database = await openDatabase({ url: config.databaseUrl, dir: config.databaseUrl ? undefined : process.env.BENCH_PGLITE_DIR });
 const log = { info: () => {}, warn: () => {}, error: () => {} };
 const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, pool: 1, db: database.db, log });
 const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
-const app = await buildApp(deps, { serveClient: false });
+const app = await buildApp(deps, { serveClient: process.env.BENCH_SERVE_CLIENT === 'on' });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`LISTENING ${typeof address === 'object' && address ? address.port : 0}`);

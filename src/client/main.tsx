@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import { App } from './app/app';
 
 // SPEC §8: unhandled rejections are logged, not shown; the error boundary handles render errors.
@@ -10,8 +10,11 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first paint waits for the current language's common texts, so no raw key ever flashes.
+void i18nReady.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

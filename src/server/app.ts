@@ -68,8 +68,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Scripts, styles, HTML, JSON and CSV go out brotli- or gzip-compressed; brotli at a middle quality
-  // compresses the app's scripts in milliseconds, where its maximum would take far longer per request.
+  // API answers (JSON, CSV) go out brotli- or gzip-compressed; brotli at a middle quality compresses in
+  // milliseconds, where its maximum would take far longer per request. The client's files come
+  // compressed at maximum quality from the build (preCompressed below); this plugin leaves them be.
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -97,6 +98,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       root: clientDir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are when accepted.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset name: they never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`))

@@ -19,6 +19,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>app</title>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-def456.js'), `export const words = ${JSON.stringify('press release '.repeat(2000))};`);
+  // What the build writes beside a file (vite.config.ts): its brotli and gzip forms, made once at the
+  // highest quality. Marked so the test can tell them from compression done per request.
+  const built = `export const words = ${JSON.stringify('compressed by the build '.repeat(500))};`;
+  fs.writeFileSync(path.join(clientDir, 'assets', 'built-aaa111.js'), built);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'built-aaa111.js.br'), zlib.brotliCompressSync(built));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'built-aaa111.js.gz'), zlib.gzipSync(built));
   database = await createTestDatabase();
   const config = loadConfig({});
   const log = { info: () => {}, warn: () => {}, error: () => {} };
@@ -43,6 +49,19 @@ describe('serving the built client', () => {
     // Without the header nothing is compressed.
     const plain = await app.inject({ url: '/assets/app-def456.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the compressed files the build wrote as they are, with the immutable cache header', async () => {
+    const onDisk = fs.readFileSync(path.join(clientDir, 'assets', 'built-aaa111.js.br'));
+    const script = await app.inject({ url: '/assets/built-aaa111.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect(Buffer.compare(script.rawPayload, onDisk)).toBe(0);
+    const gzipped = await app.inject({ url: '/assets/built-aaa111.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toContain('compressed by the build');
   });
 
   it('answers the root and every app path with the app, never cached', async () => {

@@ -1,28 +1,38 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 
 /**
  * Every visible string lives in src/client/i18n/{en,ar}/<namespace>.json (one namespace per feature,
  * plus `common`). Files named messages*.json together form the `messages` namespace: a map from the
  * English text of a validation or server message to its translation (see translateMessage).
+ * Namespaces load on demand; a component whose namespace is not loaded yet suspends (react-i18next)
+ * and the page's Suspense boundary shows its spinner meanwhile.
  */
 
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'nashr-language';
 
-const files = import.meta.glob<Record<string, unknown>>('../i18n/*/*.json', { eager: true, import: 'default' });
+// One chunk per file, fetched when a page first needs its namespace in the current language: a visitor
+// to the landing page downloads the common, messages and public texts of one language, not all 30 files.
+const files = import.meta.glob<Record<string, unknown>>('../i18n/*/*.json', { import: 'default' });
 
-function buildResources() {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = { en: {}, ar: {} };
-  for (const [file, content] of Object.entries(files)) {
-    const match = /\/i18n\/(en|ar)\/([\w-]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lang, name] = match;
-    const ns = name.startsWith('messages') ? 'messages' : name;
-    resources[lang][ns] = { ...(resources[lang][ns] ?? {}), ...content };
-  }
-  return resources;
+function namespaceOf(file: string): { lang: string; ns: string } | null {
+  const match = /\/i18n\/(en|ar)\/([\w-]+)\.json$/.exec(file);
+  if (!match) return null;
+  const [, lang, name] = match;
+  return { lang, ns: name.startsWith('messages') ? 'messages' : name };
+}
+
+async function loadNamespace(lang: string, ns: string): Promise<Record<string, unknown>> {
+  const parts = Object.entries(files)
+    .filter(([file]) => {
+      const found = namespaceOf(file);
+      return found?.lang === lang && found.ns === ns;
+    })
+    .map(([, load]) => load());
+  return Object.assign({}, ...(await Promise.all(parts)));
 }
 
 function initialLanguage(): Language {
@@ -36,15 +46,21 @@ export function applyDocumentLanguage(lang: Language): void {
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
 }
 
-void i18n.use(initReactI18next).init({
-  resources: buildResources(),
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-applyDocumentLanguage(i18n.language as Language);
+/** Resolves once the first screen's texts (common and messages) are loaded; main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(resourcesToBackend(loadNamespace))
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    supportedLngs: LANGUAGES,
+    // Both languages hold every key (i18n.test.ts), so Arabic never needs English loaded beside it.
+    fallbackLng: false,
+    ns: ['common', 'messages'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+applyDocumentLanguage(initialLanguage());
 i18n.on('languageChanged', (lang) => applyDocumentLanguage(lang as Language));
 
 export function setLanguage(lang: Language): void {
@@ -80,3 +96,12 @@ export function formatNumber(value: number): string {
 }
 
 export default i18n;
+
+/**
+ * Wraps user-written text (a title, a name) that goes into a translated sentence in Unicode isolates
+ * (FSI … PDI): a Latin title inside an Arabic sentence keeps its own direction and does not reorder
+ * the words around it. Text shown on its own is isolated with `<bdi>` or `dir="auto"` instead.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

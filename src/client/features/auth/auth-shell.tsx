@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Globe2, ShieldCheck, Zap } from 'lucide-react';
-import { Logo } from '../../app/layout';
+import { Logo } from '../../app/logo';
 import { LanguageSwitch } from '../../app/language-switch';
 
 /** The frame of the account screens: their own small top bar (the navigation bar is hidden on /auth). */
@@ -17,7 +17,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
       </header>
       <main className="mx-auto grid w-full max-w-6xl flex-1 items-start gap-10 px-4 py-8 sm:py-12 lg:grid-cols-2 lg:items-center">
         <aside className="hidden lg:block">
-          <p className="text-sm font-semibold uppercase tracking-wide text-gold-600">{t('side.kicker')}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-gold-700">{t('side.kicker')}</p>
           <h2 className="mt-3 text-4xl font-bold leading-tight text-brand-900">{t('side.title')}</h2>
           <p className="mt-4 text-lg text-slate-600">{t('side.body')}</p>
           <ul className="mt-8 space-y-4">
