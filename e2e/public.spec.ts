@@ -218,6 +218,26 @@ describe('landing page', () => {
   });
 });
 
+describe('public pages and the console', () => {
+  it('log no error and no failed request for a visitor, in English and Arabic', async () => {
+    for (const locale of ['en-US', 'ar-AE']) {
+      const page = await stack.newPage({ locale });
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+      });
+      for (const path of ['/', '/privacy-policy', '/terms-of-service', '/contact', '/auth']) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+      }
+      expect(problems, locale).toEqual([]);
+    }
+  });
+});
+
 describe('legal pages', () => {
   it('renders the privacy policy with its seven sections and a way home', async () => {
     const page = await stack.newPage();

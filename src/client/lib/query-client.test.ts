@@ -6,7 +6,7 @@ const MINUTE = 60_000;
 
 describe('SPEC §9 freshness', () => {
   it.each([
-    [['/api/auth/me'], 5 * MINUTE],
+    [['/api/auth/session'], 5 * MINUTE],
     [['/api/global-contacts', { page: 2 }], 2 * MINUTE],
     [['/api/user-lists'], 5 * MINUTE],
     [['/api/user-lists/abc/contacts'], 5 * MINUTE],

@@ -9,7 +9,7 @@ const MINUTE = 60 * SECOND;
  * ['/api/user-lists'] or ['/api/global-contacts', filters].
  */
 const freshness: Array<[prefix: string, staleTime: number]> = [
-  ['/api/auth/me', 5 * MINUTE],
+  ['/api/auth/session', 5 * MINUTE],
   ['/api/global-contacts', 2 * MINUTE],
   ['/api/user-lists', 5 * MINUTE],
   ['/api/analytics/dashboard', 5 * MINUTE],

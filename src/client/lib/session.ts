@@ -1,21 +1,17 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { CurrentUser } from '../../shared/auth';
-import { api, ApiError } from './api';
+import { api } from './api';
 
-export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
+export const CURRENT_USER_KEY = ['/api/auth/session'] as const;
 
-/** The signed-in user, or null when signed out (a 401 is not an error here, SPEC §4). */
+/**
+ * The signed-in user, or null when signed out (SPEC §4). Asked of /api/auth/session, which answers a
+ * signed-out visitor with 200 and no user, so public pages log no failed request (/api/auth/me's 401).
+ */
 export function useCurrentUser() {
   return useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: async (): Promise<CurrentUser | null> => {
-      try {
-        return await api.get<CurrentUser>('/api/auth/me');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async (): Promise<CurrentUser | null> => (await api.get<{ user: CurrentUser | null }>('/api/auth/session')).user,
     retry: false,
     refetchOnMount: true,
   });

@@ -52,7 +52,7 @@ export function Badge({ children, tone = 'slate', className }: { children: React
     amber: 'bg-amber-100 text-amber-800',
     red: 'bg-red-100 text-red-800',
     blue: 'bg-brand-100 text-brand-800',
-    gold: 'bg-gold-400/30 text-gold-600',
+    gold: 'bg-gold-400/30 text-gold-700',
   };
   return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', tones[tone], className)}>{children}</span>;
 }

@@ -72,6 +72,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/me', async (request) => requireUser(request));
+  // The same question asked by the app on every page, public ones included: being signed out is an
+  // answer here (200, user null), not an error a visitor's browser console reports.
+  app.get('/session', async (request) => ({ user: request.user ?? null }));
 
   app.post('/logout', async (request, reply) => {
     await endSession(db, request, reply);

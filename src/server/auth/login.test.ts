@@ -99,6 +99,24 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('GET /api/auth/session', () => {
+  it('answers 200 with no user when signed out or with a forged cookie', async () => {
+    for (const headers of [{}, { cookie: 'sid=forged' }]) {
+      const res = await call(t, { method: 'GET', url: '/api/auth/session', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: null });
+    }
+  });
+
+  it('answers the signed-in user exactly as /api/auth/me does', async () => {
+    await t.signInAs('asking');
+    const session = await call(t, { method: 'GET', url: '/api/auth/session', as: 'asking' });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toEqual((await me('asking')).json());
+    expect(session.json().user.email).toBeTruthy();
+  });
+});
+
 describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('answers 401 when signed out', async () => {
     const res = await me('nobody');

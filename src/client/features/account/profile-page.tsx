@@ -57,7 +57,9 @@ function AccountTypeCard({ user }: { user: CurrentUser }) {
             <p className="truncate font-medium text-slate-900" dir="ltr">
               {user.email}
             </p>
-            <p className="truncate text-sm text-slate-500">{user.companyName}</p>
+            <p className="truncate text-sm text-slate-500" dir="auto">
+              {user.companyName}
+            </p>
           </div>
         </div>
         <dl className="space-y-3 text-sm">

@@ -139,7 +139,9 @@ function UserRow({
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="admin-user-row">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="truncate font-semibold text-slate-900">{name}</p>
+          <p className="truncate font-semibold text-slate-900" dir="auto">
+            {name}
+          </p>
           <RoleBadge role={user.role} />
           {isMe && <span className="text-xs text-slate-500">{t('users.you')}</span>}
         </div>
@@ -147,7 +149,7 @@ function UserRow({
           <span dir="ltr">{user.email}</span>
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-          <span>{user.companyName}</span>
+          <bdi>{user.companyName}</bdi>
           <span>{t('users.joined', { date: formatDate(user.createdAt) })}</span>
           <SubscriptionBadge status={user.userType === 'super_admin' ? 'active' : user.subscriptionStatus} />
         </p>

@@ -111,7 +111,9 @@ export function AddToListDialog({
                   onChange={() => setListId(list.id)}
                   className="h-4 w-4 accent-brand-700"
                 />
-                <span className="flex-1 truncate font-medium">{list.name}</span>
+                <span className="flex-1 truncate font-medium" dir="auto">
+                  {list.name}
+                </span>
                 <span className="text-xs text-slate-500">
                   {countText(t, 'addToList.contactCount', list.contactCount)}
                 </span>

@@ -49,11 +49,16 @@ export function ContactCard({
               type="button"
               className="max-w-full truncate text-start hover:underline"
               onClick={(e) => (e.stopPropagation(), onOpen())}
+              dir="auto"
             >
               {name}
             </button>
           </h3>
-          {contact.position && <p className="truncate text-sm text-slate-600">{contact.position}</p>}
+          {contact.position && (
+            <p className="truncate text-sm text-slate-600" dir="auto">
+              {contact.position}
+            </p>
+          )}
         </div>
         {(onEdit || onDelete) && (
           <div className="flex shrink-0 gap-1 opacity-100 transition lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100">
@@ -90,7 +95,7 @@ export function ContactCard({
         <Mail className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
         <span
           dir="ltr"
-          className={cn('truncate', contact.masked && 'text-slate-400')}
+          className={cn('truncate', contact.masked && 'text-slate-500')}
           data-testid="contact-email"
         >
           {contact.email}

@@ -93,10 +93,10 @@ function Row({
           ltr ? (
             <bdi dir="ltr">{value}</bdi>
           ) : (
-            value
+            <bdi>{value}</bdi>
           )
         ) : (
-          <span className="text-slate-400">{t('detail.notProvided')}</span>
+          <span className="text-slate-500">{t('detail.notProvided')}</span>
         )}
       </dd>
     </div>
@@ -111,7 +111,7 @@ function Topics({ label, value }: { label: string; value: string }) {
       <dt className="mb-1 text-xs text-slate-500">{label}</dt>
       <dd className="flex flex-wrap gap-1">
         {topics.length === 0 ? (
-          <span className="text-sm text-slate-400">{t('detail.notProvided')}</span>
+          <span className="text-sm text-slate-500">{t('detail.notProvided')}</span>
         ) : (
           topics.map((topic) => <Badge key={topic}>{valueLabel(t, 'contactTopic', topic)}</Badge>)
         )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BULK_IDS_MAX, CONTACT_PAGE_SIZE, type Contact, type ContactFilter } from '../../../shared/contacts';
 import { isSuperAdmin } from '../../../shared/auth';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatNumber, translateMessage } from '../../lib/i18n';
+import { formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -351,7 +351,7 @@ function DeleteContactDialog({
       open={contact !== null}
       onOpenChange={(open) => !open && !remove.isPending && onClose()}
       title={t('delete.title')}
-      description={t('delete.description', { name: contact ? fullName(contact) || contact.email : '' })}
+      description={t('delete.description', { name: isolate(contact ? fullName(contact) || contact.email : '') })}
       confirmLabel={remove.isPending ? t('actions.deleting') : t('actions.delete')}
       onConfirm={confirm}
       pending={remove.isPending}

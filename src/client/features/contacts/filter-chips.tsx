@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../lib/i18n';
 import type { ContactFilter } from '../../../shared/contacts';
 import { valueLabel } from './contacts-text';
 import { MULTI_FILTER_KEYS, isFilterActive, type MultiFilterKey } from './use-contact-filters';
@@ -27,7 +28,7 @@ export function FilterChips({
   if (filter.search.trim()) {
     chips.push({
       key: 'search',
-      label: t('chips.search', { text: filter.search.trim() }),
+      label: t('chips.search', { text: isolate(filter.search.trim()) }),
       onRemove: () => onSearch(''),
     });
   }
@@ -55,7 +56,9 @@ export function FilterChips({
           key={chip.key}
           className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-800"
         >
-          <span className="max-w-[16rem] truncate">{chip.label}</span>
+          <span className="max-w-[16rem] truncate" dir="auto">
+            {chip.label}
+          </span>
           <button
             type="button"
             onClick={chip.onRemove}

@@ -145,6 +145,7 @@ function MultiSelect({
   const { t, i18n } = useTranslation('contacts');
   const [query, setQuery] = useState('');
   const labelId = useId();
+  const valueId = useId();
 
   // Chosen values stay in the menu even when the other filters leave them no match.
   const all = useMemo(() => {
@@ -172,10 +173,11 @@ function MultiSelect({
         <Popover.Trigger asChild>
           <button
             type="button"
-            aria-labelledby={labelId}
+            // Named by its label and what it shows ("Country: Any"), so speech users can say what they see.
+            aria-labelledby={`${labelId} ${valueId}`}
             className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-start text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500"
           >
-            <span className={cn('truncate', selected.length === 0 && 'text-slate-400')}>
+            <span id={valueId} className={cn('truncate', selected.length === 0 && 'text-slate-500')}>
               {selected.length === 0
                 ? t('filters.any')
                 : selected.length === 1

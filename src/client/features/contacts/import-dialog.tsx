@@ -124,7 +124,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             />
             {file && (
               <p className="mt-1 text-xs text-slate-500">
-                {file.name} · {formatNumber(Math.max(1, Math.round(file.size / 1024)))} KB
+                <bdi>{file.name}</bdi> · {formatNumber(Math.max(1, Math.round(file.size / 1024)))} KB
               </p>
             )}
           </div>

@@ -27,7 +27,9 @@ export default function DashboardPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{isNew ? t('welcome') : t('welcomeBack')}</h1>
-          <p className="mt-1 text-slate-600">{user?.companyName}</p>
+          <p className="mt-1 text-slate-600" dir="auto">
+            {user?.companyName}
+          </p>
         </div>
         <Button size="lg" onClick={() => navigate('/editor')}>
           <Plus className="h-5 w-5" aria-hidden />

@@ -108,7 +108,9 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
                       onClick={() => setDetail(contact)}
                       className="min-w-0 flex-1 text-start"
                     >
-                      <span className="block truncate font-medium text-slate-900">{name}</span>
+                      <span className="block truncate font-medium text-slate-900" dir="auto">
+                        {name}
+                      </span>
                       {/* Wraps rather than truncates: a clipped line of English and Arabic loses its start in RTL. */}
                       <span className="block break-words text-sm text-slate-600">
                         {[contact.position, contact.organization, country].filter(Boolean).join(' · ')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserList } from '../../../shared/lists';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
@@ -107,7 +107,9 @@ function ListCard({
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <div className="flex items-start justify-between gap-2">
-        <h2 className="min-w-0 break-words text-lg font-semibold text-slate-900">{list.name}</h2>
+        <h2 className="min-w-0 break-words text-lg font-semibold text-slate-900" dir="auto">
+          {list.name}
+        </h2>
         <div className="flex shrink-0 gap-1">
           <button
             type="button"
@@ -127,8 +129,8 @@ function ListCard({
           </button>
         </div>
       </div>
-      <p className="line-clamp-2 min-h-[2.5rem] text-sm text-slate-600">
-        {list.description || <span className="text-slate-400">{t('card.noDescription')}</span>}
+      <p className="line-clamp-2 min-h-[2.5rem] text-sm text-slate-600" dir={list.description ? 'auto' : undefined}>
+        {list.description || <span className="text-slate-500">{t('card.noDescription')}</span>}
       </p>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <span className="flex items-center gap-1.5" data-testid="list-count">
@@ -176,7 +178,7 @@ function DeleteListDialog({ list, onClose }: { list: UserList | null; onClose: (
       open={list !== null}
       onOpenChange={(open) => !open && !remove.isPending && onClose()}
       title={t('delete.title')}
-      description={t('delete.description', { name: list?.name ?? '' })}
+      description={t('delete.description', { name: isolate(list?.name ?? '') })}
       confirmLabel={remove.isPending ? t('actions.deleting') : t('actions.delete')}
       onConfirm={confirm}
       pending={remove.isPending}

@@ -17,7 +17,7 @@ export function SectionHeading({
 }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      <p className="text-sm font-semibold tracking-wide text-gold-600 uppercase">{kicker}</p>
+      <p className={cn('text-sm font-semibold tracking-wide uppercase', inverted ? 'text-gold-400' : 'text-gold-700')}>{kicker}</p>
       <h2
         id={id}
         className={cn(

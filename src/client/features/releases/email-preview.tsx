@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Paperclip } from 'lucide-react';
 import { renderEmail } from '../../../shared/email-template';
 import { Dialog } from '../../ui/dialog';
-import { formatNumber } from '../../lib/i18n';
+import { formatNumber, isolate } from '../../lib/i18n';
 import { formatKb, toPreflightPayload, type EditorValues } from './editor-form';
 import { usePreflight, useReleaseSender, type RecipientList } from './releases-api';
 
@@ -46,7 +46,7 @@ export function PreviewEmailDialog({
   const chosen = lists.filter((l) => values.recipientLists.includes(l.id));
   // Who really receives it: the lists' unique addresses minus suppressed ones, as the server counts them.
   const preflight = usePreflight(toPreflightPayload(values, 'send_now', releaseId), open && chosen.length > 0);
-  const listNames = chosen.map((l) => t('preview.listWithCount', { name: l.name, count: l.contactCount })).join(', ');
+  const listNames = chosen.map((l) => t('preview.listWithCount', { name: isolate(l.name), count: l.contactCount })).join(', ');
   const recipients = preflight.data ? t('preview.recipients', { count: preflight.data.recipients, n: formatNumber(preflight.data.recipients) }) : '';
   const to = chosen.length ? [recipients, listNames].filter(Boolean).join(' — ') : t('preview.noRecipients');
   const rows = [

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart3, CalendarX, Copy, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { releaseStatuses, type PressReleaseSummary, type ReleaseStatus } from '../../../shared/releases';
 import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
@@ -182,7 +182,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" onClick={() => navigate(openPath)} aria-label={t('list.openNamed', { title: release.title })}>
+          <Button size="sm" variant="secondary" onClick={() => navigate(openPath)} aria-label={t(editable ? 'list.editNamed' : 'list.analyticsNamed', { title: release.title })}>
             {editable ? <Pencil className="h-4 w-4" aria-hidden /> : <BarChart3 className="h-4 w-4" aria-hidden />}
             {editable ? t('list.edit') : t('list.analytics')}
           </Button>
@@ -208,7 +208,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
         open={confirm === 'delete'}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={t('list.deleteTitle')}
-        description={t('list.deleteText', { title: release.title })}
+        description={t('list.deleteText', { title: isolate(release.title) })}
         confirmLabel={t('list.delete')}
         onConfirm={onDelete}
         pending={remove.isPending}
@@ -217,7 +217,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
         open={confirm === 'cancel'}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={t('list.cancelTitle')}
-        description={t('list.cancelText', { title: release.title })}
+        description={t('list.cancelText', { title: isolate(release.title) })}
         confirmLabel={t('list.cancelSchedule')}
         onConfirm={onCancel}
         pending={cancel.isPending}

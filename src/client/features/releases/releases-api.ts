@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../../lib/session';
 import type { Preflight, PreflightInput, PressRelease, ReleaseSender, ReleasesPage, ReleaseStatus, SendPressReleaseInput, SendPressReleaseResponse } from '../../../shared/releases';
 
 export const RELEASES_PATH = '/api/press-releases';
@@ -84,7 +85,7 @@ function useInvalidateReleases() {
     void queryClient.invalidateQueries({ queryKey: ['/api/analytics'] });
     if (withAllowance) {
       void queryClient.invalidateQueries({ queryKey: [STATUS_PATH] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     }
   };
 }

@@ -1,0 +1,164 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startStack, type Stack } from './harness';
+import { sampleContacts, seedContacts, seedList, signIn } from './contacts-seed';
+
+/**
+ * Every main page in English and Arabic, checked with axe-core: no serious or critical violation
+ * (contrast, names, roles, labels). Also: user-written text keeps its own direction inside the other
+ * language's layout (bidi isolation), and dialogs hand focus back to the control that opened them.
+ */
+
+const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+  await seedContacts(stack, sampleContacts(12));
+});
+afterAll(() => stack.close());
+
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+
+/** Runs axe-core on the page as it stands; returns the serious and critical violations, readably. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol: the app's Content-Security-Policy forbids inline scripts.
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Opens `path` in `language` and waits until its main heading and data have arrived. */
+async function openSettled(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // Spinners stand for data still on its way; axe should see the page as the user finally does.
+  await page.locator('[role="status"][aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+}
+
+const PUBLIC_PAGES = ['/', '/auth', '/privacy-policy', '/terms-of-service', '/contact'];
+const APP_PAGES = ['/dashboard', '/contacts', '/my-lists', '/press-releases', '/editor', '/analytics', '/subscription', '/profile', '/settings', '/admin'];
+
+async function draftRelease(page: Page, title: string) {
+  const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {
+    headers: { origin: stack.baseUrl },
+    data: {
+      action: 'save_draft',
+      title,
+      content: '<p>Gulf Logistics opens a new regional hub in Dubai South, serving the whole region.</p>',
+      contactName: 'Layla Hassan',
+      contactEmail: 'layla@gulf.example',
+      contactPhone: '+971 4 555 0100',
+    },
+  });
+  expect(res.status()).toBeLessThan(300);
+  return ((await res.json()) as { pressRelease: { id: string } }).pressRelease.id;
+}
+
+describe('accessibility (axe-core)', () => {
+  for (const locale of ['en-US', 'ar-AE']) {
+    it(`finds no serious or critical violation on the public pages (${locale})`, async () => {
+      const page = await stack.newPage({ locale });
+      const found: string[] = [];
+      for (const path of PUBLIC_PAGES) {
+        await openSettled(page, path);
+        found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+    });
+
+    it(`finds no serious or critical violation on the app's pages (${locale})`, async () => {
+      const page = await stack.newPage({ locale });
+      const admin = await signIn(stack, page, { role: 'super_admin' });
+      await seedList(stack, admin.id, 'Gulf Business Editors', ['ahmed.almansouri@example.com']);
+      const releaseId = await draftRelease(page, 'Gulf Logistics opens a regional hub');
+      const found: string[] = [];
+      for (const path of [...APP_PAGES, `/editor/${releaseId}`]) {
+        await openSettled(page, path);
+        found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+/** The computed writing direction of the first element matching `locator`. */
+const directionOf = (locator: ReturnType<Page['locator']>) => locator.first().evaluate((el) => getComputedStyle(el).direction);
+
+describe('user-written text keeps its own direction', () => {
+  it('a Latin title and list name stay left-to-right in the Arabic interface', async () => {
+    const page = await stack.newPage({ locale: 'ar-AE' });
+    const user = await signIn(stack, page, { userType: 'active' });
+    await seedList(stack, user.id, 'Gulf Tech Editors 2026!', []);
+    await draftRelease(page, 'Launch of Falcon 2.0!');
+    await page.goto('/my-lists');
+    const listName = page.getByRole('heading', { name: 'Gulf Tech Editors 2026!' });
+    await listName.waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await directionOf(listName)).toBe('ltr');
+    await page.goto('/press-releases');
+    const title = page.getByRole('link', { name: 'Launch of Falcon 2.0!' });
+    await title.waitFor();
+    expect(await directionOf(title)).toBe('ltr');
+  });
+
+  it('an Arabic title and list name stay right-to-left in the English interface', async () => {
+    const page = await stack.newPage({ locale: 'en-US' });
+    const user = await signIn(stack, page, { userType: 'active' });
+    await seedList(stack, user.id, 'محررو الاقتصاد في الخليج', []);
+    await draftRelease(page, 'إطلاق منصة نشر الجديدة');
+    await page.goto('/my-lists');
+    const listName = page.getByRole('heading', { name: 'محررو الاقتصاد في الخليج' });
+    await listName.waitFor();
+    expect(await directionOf(listName)).toBe('rtl');
+    // The dialog that asks before deleting names the list in its own direction, inside an English sentence.
+    await page.getByRole('button', { name: 'Delete محررو الاقتصاد في الخليج' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.evaluate((el) => el.textContent?.includes('\u2068محررو الاقتصاد في الخليج\u2069'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.goto('/press-releases');
+    const title = page.getByRole('link', { name: 'إطلاق منصة نشر الجديدة' });
+    await title.waitFor();
+    expect(await directionOf(title)).toBe('rtl');
+  });
+});
+
+describe('dialogs give focus back', () => {
+  /** The accessible-ish name of the focused element: its aria-label or its text. */
+  const focusedName = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
+    });
+
+  for (const locale of ['en-US', 'ar-AE']) {
+    it(`to the control that opened them, closed by Escape or Cancel (${locale})`, async () => {
+      const page = await stack.newPage({ locale });
+      const user = await signIn(stack, page, { userType: 'active' });
+      await seedList(stack, user.id, 'Levant Editors', []);
+      await page.goto('/my-lists');
+      const del = page.getByRole('button', { name: locale === 'ar-AE' ? 'حذف Levant Editors' : 'Delete Levant Editors' });
+      await del.click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await focusedName(page)).toBe(await del.getAttribute('aria-label'));
+
+      const edit = page.getByRole('button', { name: locale === 'ar-AE' ? 'تعديل Levant Editors' : 'Edit Levant Editors' });
+      await edit.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: locale === 'ar-AE' ? 'إلغاء' : 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await focusedName(page)).toBe(await edit.getAttribute('aria-label'));
+    });
+  }
+});
