@@ -25,7 +25,7 @@ import {
 } from './contacts-api';
 import { countText, fullName } from './contacts-text';
 import { FilterChips } from './filter-chips';
-import { FilterPanel } from './filter-panel';
+import { FilterPanel, SearchBox } from './filter-panel';
 import { ImportDialog } from './import-dialog';
 import { MaskedNotice } from './masked-notice';
 import { isSelected, noSelection, selectionSize, toggleContact, type Selection } from './selection';
@@ -101,34 +101,25 @@ export default function ContactsPage() {
 
       <div className="flex flex-col gap-6 lg:flex-row">
         <aside className="lg:w-72 lg:shrink-0" aria-label={t('filters.title')}>
-          <Button
-            variant="secondary"
-            className="w-full lg:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls="contact-filters"
-            onClick={() => setFiltersOpen((o) => !o)}
-          >
-            <SlidersHorizontal className="h-4 w-4" aria-hidden />
-            {filtersOpen ? t('filters.hide') : t('filters.show')}
-          </Button>
-          <div
-            id="contact-filters"
-            className={cn(
-              'mt-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:mt-0 lg:block',
-              !filtersOpen && 'hidden',
-            )}
-          >
+          {/* The search stays in view on a phone; only the other filters fold away behind the button. */}
+          <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-20">
             <h2 className="mb-4 hidden text-sm font-semibold uppercase tracking-wide text-slate-500 lg:block">
               {t('filters.title')}
             </h2>
-            <FilterPanel
-              filter={filter}
-              facets={facets.data}
-              onSearch={filters.setSearch}
-              onValues={filters.setValues}
-              onLanguage={filters.setLanguage}
-              searchesEmail={canViewEmails}
-            />
+            <SearchBox value={filter.search} onSearch={filters.setSearch} searchesEmail={canViewEmails} />
+            <Button
+              variant="secondary"
+              className="mt-3 w-full lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls="contact-filters"
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              <SlidersHorizontal className="h-4 w-4" aria-hidden />
+              {filtersOpen ? t('filters.hide') : t('filters.show')}
+            </Button>
+            <div id="contact-filters" className={cn('mt-4 lg:block', !filtersOpen && 'hidden')}>
+              <FilterPanel filter={filter} facets={facets.data} onValues={filters.setValues} onLanguage={filters.setLanguage} />
+            </div>
           </div>
         </aside>
 

@@ -5,7 +5,8 @@ import type { ContactFilter } from '../../../shared/contacts';
 import { valueLabel } from './contacts-text';
 import { MULTI_FILTER_KEYS, isFilterActive, type MultiFilterKey } from './use-contact-filters';
 
-type Chip = { key: string; label: string; onRemove: () => void };
+/** `label` names the chip to assistive technology; `shown` is what it displays (user text isolated). */
+type Chip = { key: string; label: string; shown?: string; onRemove: () => void };
 
 /** One chip per active filter value, each removable, and "Clear all". */
 export function FilterChips({
@@ -28,7 +29,8 @@ export function FilterChips({
   if (filter.search.trim()) {
     chips.push({
       key: 'search',
-      label: t('chips.search', { text: isolate(filter.search.trim()) }),
+      label: t('chips.search', { text: filter.search.trim() }),
+      shown: t('chips.search', { text: isolate(filter.search.trim()) }),
       onRemove: () => onSearch(''),
     });
   }
@@ -57,7 +59,7 @@ export function FilterChips({
           className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-800"
         >
           <span className="max-w-[16rem] truncate" dir="auto">
-            {chip.label}
+            {chip.shown ?? chip.label}
           </span>
           <button
             type="button"

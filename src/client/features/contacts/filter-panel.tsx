@@ -15,20 +15,19 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type FilterPanelProps = {
   filter: ContactFilter;
   facets: ContactFacets | undefined;
-  onSearch: (search: string) => void;
   onValues: (key: MultiFilterKey, values: string[]) => void;
   onLanguage: (language: ContactLanguage | undefined) => void;
-  /** Whether the viewer may see addresses, and so can also search by them. */
-  searchesEmail: boolean;
 };
 
-/** The left panel of SPEC §2: debounced search, three multi-selects with live counts, the language. */
-export function FilterPanel({ filter, facets, onSearch, onValues, onLanguage, searchesEmail }: FilterPanelProps) {
+/**
+ * The left panel of SPEC §2: three multi-selects with live counts and the language. The search box
+ * (SearchBox) sits above it, outside what a phone folds away.
+ */
+export function FilterPanel({ filter, facets, onValues, onLanguage }: FilterPanelProps) {
   const { t } = useTranslation('contacts');
   const languageId = useId();
   return (
     <div className="space-y-4">
-      <SearchBox value={filter.search} onSearch={onSearch} searchesEmail={searchesEmail} />
       <MultiSelect
         kind="country"
         label={t('filters.country')}
@@ -74,7 +73,8 @@ export function FilterPanel({ filter, facets, onSearch, onValues, onLanguage, se
 }
 
 /** Typing updates the box at once and the search 300 ms after the last key. */
-function SearchBox({
+/** The debounced search of SPEC §2. */
+export function SearchBox({
   value,
   onSearch,
   searchesEmail,
