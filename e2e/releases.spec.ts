@@ -72,11 +72,18 @@ async function pageFor(person: Person, options: { locale?: string; viewport?: { 
 
 const toast = (page: Page) => page.getByTestId('toast');
 
-/** Drops generated files on the attachment zone, as a person dragging them from the desktop. */
-async function dropFiles(page: Page, files: { name: string; type: string; size: number }[]) {
+/**
+ * Drops generated files on the attachment zone, as a person dragging them from the desktop: `size` bytes
+ * beginning with `head` (a format's magic bytes), zeros otherwise.
+ */
+async function dropFiles(page: Page, files: { name: string; type: string; size: number; head?: number[] }[]) {
   const transfer = await page.evaluateHandle((list) => {
     const data = new DataTransfer();
-    for (const f of list) data.items.add(new File([new Uint8Array(f.size)], f.name, { type: f.type }));
+    for (const f of list) {
+      const bytes = new Uint8Array(f.size);
+      bytes.set(f.head ?? []);
+      data.items.add(new File([bytes], f.name, { type: f.type }));
+    }
     return data;
   }, files);
   await page.getByTestId('attachment-dropzone').dispatchEvent('drop', { dataTransfer: transfer });
@@ -125,7 +132,8 @@ describe('press release editor', () => {
     await page.getByRole('button', { name: 'Preview Email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Email Preview - Exact Template' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Gulf Business Desk (3 contacts)');
+    // The list's name is isolated (FSI … PDI, invisible) so its direction cannot reorder the sentence.
+    expect(await dialog.textContent()).toContain('\u2068Gulf Business Desk\u2069 (3 contacts)');
     // From is exactly the address the engine sends with (MAIL_FROM), not a placeholder.
     await dialog.getByText(stack.deps.config.mailFrom, { exact: true }).waitFor();
     expect(await dialog.textContent()).toMatch(/launch-facts\.pdf\s*\(\d+\.\d KB\)/);
@@ -203,7 +211,7 @@ describe('press release editor', () => {
     expect(stored.scheduledAt?.toISOString()).toBe(new Date(local).toISOString());
 
     await page.goto('/press-releases');
-    await page.getByRole('button', { name: 'Cancel the schedule of Nashr schedules its launch' }).click();
+    await page.getByRole('button', { name: 'Cancel schedule: Nashr schedules its launch' }).click();
     await page.getByRole('dialog', { name: 'Cancel this scheduled send?' }).getByRole('button', { name: 'Cancel schedule' }).click();
     await toast(page).getByText('Schedule cancelled').waitFor();
     await page.getByRole('listitem').filter({ hasText: 'Nashr schedules its launch' }).getByText('Draft', { exact: true }).waitFor();
@@ -228,9 +236,14 @@ describe('press release editor', () => {
     // Files dropped on the zone: one over 5 MB is refused, an image is attached.
     await dropFiles(page, [{ name: 'huge.pdf', type: 'application/pdf', size: 5 * 1024 * 1024 }]);
     await toast(page).getByText('الملف كبير جدًا').waitFor();
-    await dropFiles(page, [{ name: 'صورة.png', type: 'image/png', size: 2048 }]);
+    // A file whose bytes are not what its name says is refused as soon as it is dropped.
+    await dropFiles(page, [{ name: 'بيان.pdf', type: 'application/pdf', size: 2048 }]);
+    await toast(page).getByText('محتوى الملف لا يطابق نوعه').waitFor();
+    await dropFiles(page, [{ name: 'صورة.png', type: 'image/png', size: 2048, head: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }]);
     await toast(page).getByText('تم إرفاق الملفات').waitFor();
-    await page.getByText('صورة.png').waitFor();
+    const attached = page.getByRole('list', { name: 'الملفات المرفقة' });
+    await attached.getByText('صورة.png').waitFor();
+    expect(await attached.getByText('بيان.pdf').count()).toBe(0);
     const live = page.frameLocator('iframe[title="معاينة البريد"]');
     await live.getByText('للنشر الفوري').waitFor();
     expect(await live.locator('table.nashr-release').getAttribute('dir')).toBe('rtl');
@@ -329,7 +342,7 @@ describe('press release editor', () => {
     await page.waitForURL('**/dashboard');
 
     await page.goto('/press-releases');
-    await page.getByRole('button', { name: 'Open Draft about the Cairo summit' }).click();
+    await page.getByRole('button', { name: 'Edit Draft about the Cairo summit' }).click();
     await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
     expect(await page.getByLabel('Contact email').inputValue()).toBe('omar@company.test');
 

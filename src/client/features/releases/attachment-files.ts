@@ -6,6 +6,7 @@ import {
   MAX_TOTAL_ATTACHMENT_BYTES,
   type ATTACHMENT_EXTENSIONS,
 } from '../../../shared/releases';
+import { contentMatchesName } from '../../../shared/attachment-signature';
 import type { EditorAttachment } from './editor-form';
 
 /** What happened to a batch of picked or dropped files (SPEC §5 attachment rules). */
@@ -24,6 +25,17 @@ export function checkPickedFiles(files: Pick<File, 'name' | 'size'>[], alreadyAt
   const totalBytes = alreadyAttachedBytes + files.reduce((sum, f) => sum + f.size, 0);
   if (totalBytes > MAX_TOTAL_ATTACHMENT_BYTES) return { kind: 'totalTooLarge', totalBytes };
   return { kind: 'accepted', files: files as File[] };
+}
+
+/**
+ * The names of files whose bytes are not the type their name says (a renamed file, a broken download):
+ * refused when attached rather than at Send, by the same rule the server applies.
+ */
+export async function filesWithWrongContent(files: File[]): Promise<string[]> {
+  const checks = await Promise.all(
+    files.map(async (file) => ({ name: file.name, ok: contentMatchesName(file.name, new Uint8Array(await file.arrayBuffer())) })),
+  );
+  return checks.filter((c) => !c.ok).map((c) => c.name);
 }
 
 function mimeTypeOf(file: File): string {

@@ -2,12 +2,12 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileText, Paperclip, Upload, X } from 'lucide-react';
 import { ATTACHMENT_ACCEPT, MESSAGES } from '../../../shared/releases';
-import { translateMessage } from '../../lib/i18n';
+import { isolate, translateMessage } from '../../lib/i18n';
 import { useToast } from '../../ui/toast';
 import { cn } from '../../ui/cn';
 import { FieldError } from '../../ui/field';
 import { formatKb, totalAttachmentBytes, type EditorAttachment } from './editor-form';
-import { checkPickedFiles, readAttachment } from './attachment-files';
+import { checkPickedFiles, filesWithWrongContent, readAttachment } from './attachment-files';
 
 /** Attachments with drag and drop and a file picker; the SPEC §5 limits are checked before reading. */
 export function AttachmentsField({
@@ -43,6 +43,10 @@ export function AttachmentsField({
       });
     }
     try {
+      const wrongContent = await filesWithWrongContent(outcome.files);
+      if (wrongContent.length) {
+        return toast({ title: t('toasts.uploadFailed'), description: t('toasts.wrongContent', { names: wrongContent.map(isolate).join(', ') }), variant: 'destructive' });
+      }
       const read = await Promise.all(outcome.files.map(readAttachment));
       onChange([...value, ...read]);
       toast({ title: t('toasts.filesAttached'), description: t('toasts.filesAttachedDescription', { count: read.length }) });
