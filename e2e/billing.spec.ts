@@ -118,8 +118,14 @@ describe('subscription', () => {
     await page.getByText('Active Subscriber').waitFor();
     await expect(page.getByTestId('balance').textContent()).resolves.toBe('1 of 2 press releases available');
     await page.getByText('1 press release used').waitFor();
-    await page.getByRole('cell', { name: 'Double Release' }).waitFor();
+    const purchase = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Double Release' }) });
+    await purchase.getByRole('cell', { name: /^NSR-\d{4}-\d{6}$/ }).waitFor();
+    await purchase.getByRole('cell', { name: '2 releases' }).waitFor();
     await expect(page.getByTestId('trial-badge').count()).resolves.toBe(0);
+    // The receipt email carries the number the history shows.
+    const receiptNumber = await purchase.getByRole('cell', { name: /^NSR-/ }).textContent();
+    const receipt = () => stack.smtp.messages.find((m) => m.parsed.subject === `Your Nashr receipt ${receiptNumber}`);
+    await expect.poll(() => receipt()?.parsed.text).toContain('Package: Double Release');
   });
 
   it('shows Payment Failed for a declined card and credits nothing', async () => {

@@ -50,7 +50,16 @@ export type PaymentRecord = {
   currency: string;
   status: string;
   createdAt: string;
+  /** NSR-{year}-{six-digit sequence}, as printed on the receipt email. */
+  receiptNumber: string;
+  /** Press releases available right after this purchase; null for purchases made before receipts. */
+  balanceAfter: number | null;
 };
+
+/** The number a receipt carries: the year of the purchase and its place in the sequence of payments. */
+export function receiptNumberOf(seq: number, createdAt: Date | string): string {
+  return `NSR-${new Date(createdAt).getUTCFullYear()}-${String(seq).padStart(6, '0')}`;
+}
 
 export type CreatePaymentResponse =
   | { provider: 'stripe'; clientSecret: string; paymentIntentId: string; publishableKey: string | null }

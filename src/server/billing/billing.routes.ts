@@ -20,6 +20,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const provider = createPaymentProvider(config, db);
+  const billingDeps = { db, mailer: app.deps.mailer, publicUrl: config.publicUrl, log: app.log };
 
   app.get('/plans', async () => publicPlans());
 
@@ -36,7 +37,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/process-success', async (request) => {
     const user = requireUser(request);
     const { paymentIntentId } = parseInput(processSuccessSchema, request.body);
-    return processPaymentSuccess(db, provider, user, paymentIntentId);
+    return processPaymentSuccess(billingDeps, provider, user, paymentIntentId);
   });
 
   if (provider.name === 'demo') {
@@ -67,7 +68,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         const signature = request.headers['stripe-signature'];
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const event = stripe.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
-        const outcome = await handleStripeEvent(db, event);
+        const outcome = await handleStripeEvent(billingDeps, event);
         request.log.info({ eventId: event.id, type: event.type, ...outcome }, 'stripe webhook');
         return outcome;
       });

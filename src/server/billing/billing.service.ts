@@ -1,13 +1,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { CurrentUser, Role } from '../../shared/auth.js';
-import type {
-  CreatePaymentResponse,
-  PaymentRecord,
-  PlanId,
-  ProcessSuccessResponse,
-  SubscriptionStatus,
-  UserType,
+import {
+  receiptNumberOf,
+  type CreatePaymentResponse,
+  type PaymentRecord,
+  type PlanId,
+  type ProcessSuccessResponse,
+  type SubscriptionStatus,
+  type UserType,
 } from '../../shared/billing.js';
 import type { Config } from '../config.js';
 import { canViewEmails } from '../contacts/contact-view.js';
@@ -18,6 +19,27 @@ import { createDemoProvider } from './demo-provider.js';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
 import { findPlan } from './plans.js';
 import { createStripeProvider, intentFromStripe, type StripeProvider } from './stripe-provider.js';
+import type { Mailer } from '../mail/transport.js';
+import { receiptMessage } from '../mail/templates/receipt.js';
+
+/** What crediting a payment needs beyond the database: the receipt goes out by mail. */
+export type BillingDeps = {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error: (obj: object, msg: string) => void };
+};
+
+/** A credited purchase, as its receipt states it. */
+export type Receipt = {
+  userId: string;
+  receiptNumber: string;
+  planName: string;
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+  balanceAfter: number;
+};
 
 export function createPaymentProvider(config: Config, db: Db): PaymentProvider | StripeProvider {
   return config.stripe ? createStripeProvider(config.stripe) : createDemoProvider(db);
@@ -68,6 +90,8 @@ export async function listPaymentHistory(db: Db, userId: string): Promise<Paymen
     currency: p.currency,
     status: p.status,
     createdAt: new Date(p.createdAt).toISOString(),
+    receiptNumber: receiptNumberOf(p.receiptSeq, p.createdAt),
+    balanceAfter: p.balanceAfter,
   }));
 }
 
@@ -94,9 +118,9 @@ const paymentMismatch = () => new AppError(409, 'PAYMENT_MISMATCH', 'The payment
  * Credits a payment the provider reports as succeeded, exactly once per payment intent: the unique
  * payments.payment_intent_id decides (INSERT … ON CONFLICT DO NOTHING), and the allowance grows in the
  * same transaction, so replays, a webhook racing a confirmation, or two confirmations credit once.
- * Returns whether this call credited.
+ * Returns the receipt when this call credited, null when the payment was already credited.
  */
-export async function creditSucceededIntent(db: Db, providerName: string, intent: ProviderIntent): Promise<boolean> {
+export async function creditSucceededIntent(db: Db, providerName: string, intent: ProviderIntent): Promise<Receipt | null> {
   if (intent.status !== 'succeeded') throw paymentNotCompleted();
   const plan = intent.planId ? findPlan(intent.planId) : undefined;
   if (!plan || !intent.userId || intent.amount !== plan.amountCents || intent.currency.toLowerCase() !== 'usd') {
@@ -104,7 +128,7 @@ export async function creditSucceededIntent(db: Db, providerName: string, intent
   }
   const userId = intent.userId;
   return db.transaction(async (tx) => {
-    const inserted = await tx
+    const [payment] = await tx
       .insert(payments)
       .values({
         userId,
@@ -116,9 +140,9 @@ export async function creditSucceededIntent(db: Db, providerName: string, intent
         status: 'succeeded',
       })
       .onConflictDoNothing({ target: payments.paymentIntentId })
-      .returning({ id: payments.id });
-    if (inserted.length === 0) return false;
-    await tx
+      .returning();
+    if (!payment) return null;
+    const [account] = await tx
       .update(users)
       .set({
         monthlyPressReleaseLimit: sql`${users.monthlyPressReleaseLimit} + ${plan.pressReleaseLimit}`,
@@ -128,14 +152,47 @@ export async function creditSucceededIntent(db: Db, providerName: string, intent
         subscriptionPlan: plan.id,
         updatedAt: new Date(),
       })
-      .where(eq(users.id, userId));
-    return true;
+      .where(eq(users.id, userId))
+      .returning();
+    const balanceAfter = subscriptionStatusOf(account).remaining;
+    await tx.update(payments).set({ balanceAfter }).where(eq(payments.id, payment.id));
+    return {
+      userId,
+      receiptNumber: receiptNumberOf(payment.receiptSeq, payment.createdAt),
+      planName: plan.name,
+      amountCents: payment.amount,
+      currency: payment.currency,
+      paidAt: new Date(payment.createdAt),
+      balanceAfter,
+    };
   });
+}
+
+/**
+ * Emails the buyer their receipt. It leaves after the answer: a slow or failing relay must not fail a
+ * payment that has been taken; the purchase stays in the billing history with the same figures.
+ */
+function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
+  void (async () => {
+    const [buyer] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, receipt.userId));
+    if (!buyer) return;
+    const billingLink = new URL('/subscription', deps.publicUrl).href;
+    await deps.mailer.send({ to: buyer.email, ...receiptMessage({ firstName: buyer.firstName, billingLink, ...receipt }) });
+  })().catch((error: unknown) => {
+    deps.log.error({ err: error, receipt: receipt.receiptNumber }, 'receipt email could not be sent');
+  });
+}
+
+/** Credits the payment once and, the time it is credited, sends its receipt. Returns whether it credited. */
+async function creditAndSendReceipt(deps: BillingDeps, providerName: string, intent: ProviderIntent): Promise<boolean> {
+  const receipt = await creditSucceededIntent(deps.db, providerName, intent);
+  if (receipt) sendReceipt(deps, receipt);
+  return receipt !== null;
 }
 
 /** The browser reports a payment: the provider is asked for the truth; the client's word is not taken. */
 export async function processPaymentSuccess(
-  db: Db,
+  deps: BillingDeps,
   provider: PaymentProvider,
   user: CurrentUser,
   paymentIntentId: string,
@@ -143,8 +200,8 @@ export async function processPaymentSuccess(
   const intent = await provider.retrieveIntent(paymentIntentId);
   // Someone else's intent is as unknown as an invented one.
   if (!intent || intent.userId !== user.id) throw notFound('Payment not found');
-  const credited = await creditSucceededIntent(db, provider.name, intent);
-  return { credited, status: await getSubscriptionStatus(db, user.id) };
+  const credited = await creditAndSendReceipt(deps, provider.name, intent);
+  return { credited, status: await getSubscriptionStatus(deps.db, user.id) };
 }
 
 export type WebhookOutcome = { received: true; handled: boolean; credited: boolean };
@@ -153,14 +210,15 @@ export type WebhookOutcome = { received: true; handled: boolean; credited: boole
  * A verified Stripe event. Only payment_intent.succeeded credits, from the PaymentIntent the signed
  * event carries; anything that cannot be credited is acknowledged so Stripe stops retrying it.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+  const { db } = deps;
   if (event.type !== 'payment_intent.succeeded') return { received: true, handled: false, credited: false };
   const intent = intentFromStripe(event.data.object as Stripe.PaymentIntent);
   if (!intent.userId || !/^[0-9a-f-]{36}$/i.test(intent.userId)) return { received: true, handled: false, credited: false };
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, intent.userId)).limit(1);
   if (!owner) return { received: true, handled: false, credited: false };
   try {
-    const credited = await creditSucceededIntent(db, 'stripe', intent);
+    const credited = await creditAndSendReceipt(deps, 'stripe', intent);
     return { received: true, handled: true, credited };
   } catch (error) {
     if (error instanceof AppError) return { received: true, handled: false, credited: false };

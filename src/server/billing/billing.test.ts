@@ -124,8 +124,43 @@ describe('billing with the demo provider', () => {
 
     const history = await t.request({ method: 'GET', url: '/api/subscription/history', as: 'buyer' });
     expect(history.json()).toEqual([
-      { id: expect.any(String), planId: 'package_2', amount: 49_900, currency: 'usd', status: 'succeeded', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        planId: 'package_2',
+        amount: 49_900,
+        currency: 'usd',
+        status: 'succeeded',
+        createdAt: expect.any(String),
+        receiptNumber: expect.stringMatching(new RegExp(`^NSR-${new Date().getUTCFullYear()}-\\d{6}$`)),
+        balanceAfter: 2,
+      },
     ]);
+  });
+
+  it('emails a receipt after each purchase with the plan, amount, date, number and balance of the history', async () => {
+    const user = await t.signInAs('receipt-buyer');
+    await buy('receipt-buyer', 'package_1');
+    await buy('receipt-buyer', 'package_2');
+    const mails = () => t.smtp.messages.filter((m) => m.envelopeTo.includes(user.email));
+    await expect.poll(() => mails().length).toBe(2);
+    const history = (await t.request({ method: 'GET', url: '/api/subscription/history', as: 'receipt-buyer' })).json();
+    // Newest first in the history; the second purchase leaves 1 + 2 releases to send.
+    expect(history.map((p: { balanceAfter: number }) => p.balanceAfter)).toEqual([3, 1]);
+    expect(history[0].receiptNumber).not.toBe(history[1].receiptNumber);
+    for (const [mail, record, plan, amount] of [
+      [mails().find((m) => m.parsed.subject?.includes(history[1].receiptNumber)), history[1], 'Single Release', '$299.00'],
+      [mails().find((m) => m.parsed.subject?.includes(history[0].receiptNumber)), history[0], 'Double Release', '$499.00'],
+    ] as const) {
+      expect(mail, record.receiptNumber).toBeDefined();
+      const text = mail!.parsed.text ?? '';
+      expect(mail!.parsed.subject).toBe(`Your Nashr receipt ${record.receiptNumber}`);
+      expect(text).toContain(`Receipt number: ${record.receiptNumber}`);
+      expect(text).toContain(`Package: ${plan}`);
+      expect(text).toContain(`Amount paid: ${amount} USD`);
+      expect(text).toContain(`Press releases available: ${record.balanceAfter}`);
+      expect(text).toContain(`Date: ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(record.createdAt))}`);
+      expect(mail!.parsed.html).toContain(record.receiptNumber);
+    }
   });
 
   it('ignores any price the client sends: the plan table decides the amount', async () => {
@@ -329,7 +364,12 @@ describe('billing with Stripe (webhook, no network)', () => {
     const status = (await t.request({ method: 'GET', url: '/api/subscription/status', as: 'stripe-buyer' })).json();
     expect(status).toMatchObject({ userType: 'active', remaining: 2 });
     const history = (await t.request({ method: 'GET', url: '/api/subscription/history', as: 'stripe-buyer' })).json();
-    expect(history).toMatchObject([{ planId: 'package_2', amount: 49_900, currency: 'usd' }]);
+    expect(history).toMatchObject([{ planId: 'package_2', amount: 49_900, currency: 'usd', balanceAfter: 2 }]);
+    // One purchase, one receipt, however many times Stripe told us.
+    await expect.poll(() => t.smtp.messages.filter((m) => m.envelopeTo.includes(user.email)).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const receipts = t.smtp.messages.filter((m) => m.envelopeTo.includes(user.email));
+    expect(receipts.map((m) => m.parsed.subject)).toEqual([`Your Nashr receipt ${history[0].receiptNumber}`]);
   });
 
   it('refuses an invalid or missing signature with 400 and credits nothing', async () => {

@@ -427,6 +427,10 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull(),
+    /** Numbers the receipts in order (receipt NSR-{year}-{seq}); earlier payments were numbered when it came. */
+    receiptSeq: serial('receipt_seq').notNull(),
+    /** Press releases the buyer could send right after this purchase; null for payments made before receipts. */
+    balanceAfter: integer('balance_after'),
     createdAt: createdAt(),
   },
   (t) => [

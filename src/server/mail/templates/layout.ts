@@ -33,6 +33,8 @@ export type LayoutContent = {
   preheader: string;
   greeting: string;
   paragraphs: string[];
+  /** Label and value pairs shown as a small table under the paragraphs (a receipt's figures). */
+  facts?: Array<[string, string]>;
   action: { label: string; url: string };
   /** Small print under the button (expiry, "ignore this if it was not you"). */
   notes: string[];
@@ -67,6 +69,7 @@ function renderHtml(c: LayoutContent): string {
 <tr><td style="padding:32px;">
 ${paragraph(c.greeting)}
 ${c.paragraphs.map(paragraph).join('\n')}
+${c.facts?.length ? factsTable(c.facts) : ''}
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr><td style="border-radius:8px;background:${BRAND.accent};">
 <a href="${url}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;background:${BRAND.accent};border:1px solid ${BRAND.accentDark};">${escapeHtml(c.action.label)}</a>
 </td></tr></table>
@@ -85,6 +88,13 @@ ${c.notes.map(note).join('\n')}
 </html>`;
 }
 
+function factsTable(facts: Array<[string, string]>): string {
+  const row = ([label, value]: [string, string]) =>
+    `<tr><td style="padding:8px 12px 8px 0;font-size:14px;color:${BRAND.muted};border-bottom:1px solid #e2e8f0;">${escapeHtml(label)}</td>` +
+    `<td style="padding:8px 0;font-size:14px;font-weight:600;color:${BRAND.ink};border-bottom:1px solid #e2e8f0;">${escapeHtml(value)}</td></tr>`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 8px;">${facts.map(row).join('')}</table>`;
+}
+
 function renderText(c: LayoutContent): string {
   return [
     `${BRAND.name} - ${BRAND.tagline}`,
@@ -92,6 +102,7 @@ function renderText(c: LayoutContent): string {
     c.greeting,
     '',
     ...c.paragraphs.flatMap((p) => [p, '']),
+    ...(c.facts?.length ? [...c.facts.map(([label, value]) => `${label}: ${value}`), ''] : []),
     `${c.action.label}: ${c.action.url}`,
     '',
     ...c.notes,
