@@ -20,7 +20,7 @@ import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
 import { findPlan } from './plans.js';
 import { createStripeProvider, intentFromStripe, type StripeProvider } from './stripe-provider.js';
 import type { Mailer } from '../mail/transport.js';
-import { receiptMessage } from '../mail/templates/receipt.js';
+import { receiptMessage, type ReceiptFacts } from '../mail/templates/receipt.js';
 
 /** What crediting a payment needs beyond the database: the receipt goes out by mail. */
 export type BillingDeps = {
@@ -31,15 +31,7 @@ export type BillingDeps = {
 };
 
 /** A credited purchase, as its receipt states it. */
-export type Receipt = {
-  userId: string;
-  receiptNumber: string;
-  planName: string;
-  amountCents: number;
-  currency: string;
-  paidAt: Date;
-  balanceAfter: number;
-};
+export type Receipt = ReceiptFacts & { userId: string };
 
 export function createPaymentProvider(config: Config, db: Db): PaymentProvider | StripeProvider {
   return config.stripe ? createStripeProvider(config.stripe) : createDemoProvider(db);

@@ -1,16 +1,17 @@
 import { greeting, renderLayout, type RenderedEmail } from './layout.js';
 
-/** The receipt sent after each purchase; the same figures are listed in the billing history. */
-export function receiptMessage(input: {
-  firstName: string;
+/** What a receipt states about a purchase. */
+export type ReceiptFacts = {
   receiptNumber: string;
   planName: string;
   amountCents: number;
   currency: string;
   paidAt: Date;
   balanceAfter: number;
-  billingLink: string;
-}): RenderedEmail {
+};
+
+/** The receipt sent after each purchase; the same figures are listed in the billing history. */
+export function receiptMessage(input: ReceiptFacts & { firstName: string; billingLink: string }): RenderedEmail {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: input.currency.toUpperCase() }).format(input.amountCents / 100);
   const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(input.paidAt);
   const releases = input.balanceAfter === 1 ? '1 press release' : `${input.balanceAfter} press releases`;
