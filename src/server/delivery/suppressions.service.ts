@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { suppressions } from '../db/schema.js';
 
@@ -10,6 +10,18 @@ export async function suppress(db: Db, email: string, reason: SuppressionReason,
     .insert(suppressions)
     .values({ email: email.toLowerCase(), reason, releaseId: releaseId ?? null })
     .onConflictDoNothing();
+}
+
+/**
+ * Undoes an unsubscribe made since `since` (the page offers it for a while, in case of a slip). Only an
+ * address's own choice is undone: bounces and suppressions set by an admin stay. Returns whether it did.
+ */
+export async function liftRecentUnsubscribe(db: Db, email: string, since: Date): Promise<boolean> {
+  const lifted = await db
+    .delete(suppressions)
+    .where(and(eq(suppressions.email, email.toLowerCase()), eq(suppressions.reason, 'unsubscribed'), gte(suppressions.createdAt, since)))
+    .returning({ email: suppressions.email });
+  return lifted.length > 0;
 }
 
 /** The subset of the given (lower-case) addresses that are suppressed. */

@@ -7,10 +7,12 @@ import {
   findPublicRelease,
   findTrackedDownload,
   isWellFormedToken,
+  RESUBSCRIBE_WINDOW_HOURS,
+  resubscribeByToken,
   tokenOfRelease,
   unsubscribeByToken,
 } from './tracking.service.js';
-import { notFoundPage, unsubscribePage, webVersionPage } from './web-pages.js';
+import { notFoundPage, resubscribePage, unsubscribePage, webVersionPage } from './web-pages.js';
 
 /** 1×1 transparent GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -90,7 +92,13 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
     const { token } = request.params;
     if (await unsubscribeByToken(db, token)) record(request, token, 'unsubscribe');
-    return reply.type('text/html; charset=utf-8').header('cache-control', NO_STORE).send(unsubscribePage(true, ''));
+    const resubscribe = { action: `/u/${encodeURIComponent(token)}/resubscribe`, hours: RESUBSCRIBE_WINDOW_HOURS };
+    return reply.type('text/html; charset=utf-8').header('cache-control', NO_STORE).send(unsubscribePage(true, '', resubscribe));
+  });
+
+  app.post<{ Params: { token: string } }>('/u/:token/resubscribe', async (request, reply) => {
+    const done = await resubscribeByToken(db, request.params.token, app.deps.now());
+    return reply.type('text/html; charset=utf-8').header('cache-control', NO_STORE).send(resubscribePage(done));
   });
 
   app.get<{ Params: { slug: string }; Querystring: { t?: string } }>('/r/:slug', async (request, reply) => {

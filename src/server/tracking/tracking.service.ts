@@ -3,7 +3,7 @@ import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, deliveries, pressReleases, releaseLinks, users } from '../db/schema.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
-import { suppress } from '../delivery/suppressions.service.js';
+import { liftRecentUnsubscribe, suppress } from '../delivery/suppressions.service.js';
 
 /** Lookups of the public tracking endpoints. Every miss is `undefined`: the caller answers it like any other miss. */
 
@@ -44,6 +44,17 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<boolean
   if (!delivery) return false;
   await suppress(db, delivery.email, 'unsubscribed', delivery.releaseId);
   return true;
+}
+
+/** How long the unsubscribe page offers to undo it. */
+export const RESUBSCRIBE_WINDOW_HOURS = 24;
+
+/** Undoes the unsubscribe of the address this token was sent to, if made within the window. */
+export async function resubscribeByToken(db: Db, token: string, now: Date): Promise<boolean> {
+  if (!isWellFormedToken(token)) return false;
+  const [delivery] = await db.select({ email: deliveries.email }).from(deliveries).where(eq(deliveries.token, token));
+  if (!delivery) return false;
+  return liftRecentUnsubscribe(db, delivery.email, new Date(now.getTime() - RESUBSCRIBE_WINDOW_HOURS * 3_600_000));
 }
 
 const PUBLIC_STATUSES = ['sending', 'sent'];

@@ -232,14 +232,46 @@ describe('unsubscribe', () => {
     expect(row).toMatchObject({ reason: 'unsubscribed', releaseId: release.id });
     await expect.poll(async () => (await eventsOf(d.id)).filter((e) => e.type === 'unsubscribe').length, POLL).toBe(1);
 
+    // The page differs from an unknown token's only by the token in its Resubscribe form.
+    const same = (body: string) => expect(body.replace(UNKNOWN_TOKEN, 'TOKEN')).toBe(res.body.replace(d.token, 'TOKEN'));
     const unknown = await t.request({ method: 'POST', url: `/u/${UNKNOWN_TOKEN}`, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' });
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.body).toBe(res.body);
+    same(unknown.body);
     const noBody = await t.request({ method: 'POST', url: `/u/${UNKNOWN_TOKEN}` });
-    expect(noBody.body).toBe(res.body);
+    same(noBody.body);
     const brokenJson = await t.request({ method: 'POST', url: `/u/${UNKNOWN_TOKEN}`, headers: { 'content-type': 'application/json' }, payload: '{bad' });
     expect(brokenJson.statusCode).toBe(200);
-    expect(brokenJson.body).toBe(res.body);
+    same(brokenJson.body);
     expect(await t.db.select().from(suppressions).where(and(eq(suppressions.reason, 'unsubscribed')))).toHaveLength(1);
+  });
+
+  it("offers to undo an unsubscribe for 24 hours, and undoes only the address's own choice", async () => {
+    const d = rows[2];
+    const unsubscribe = () =>
+      t.request({ method: 'POST', url: `/u/${d.token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const resubscribe = (token = d.token) => t.request({ method: 'POST', url: `/u/${token}/resubscribe` });
+    const suppressionOf = async () => (await t.db.select().from(suppressions).where(eq(suppressions.email, d.email)))[0];
+
+    const page = await unsubscribe();
+    expect(page.body).toContain(`action="/u/${d.token}/resubscribe"`);
+    expect(page.body).toContain('within 24 hours');
+    expect(await suppressionOf()).toBeDefined();
+    const undone = await resubscribe();
+    expect(undone.statusCode).toBe(200);
+    expect(undone.body).toContain('You are subscribed again');
+    expect(await suppressionOf()).toBeUndefined();
+
+    // A day later it stays: the page says so and the address remains suppressed.
+    await unsubscribe();
+    await t.db.update(suppressions).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(suppressions.email, d.email));
+    const late = await resubscribe();
+    expect(late.body).toContain('This can no longer be undone');
+    expect(await suppressionOf()).toMatchObject({ reason: 'unsubscribed' });
+
+    // A bounce is not the address's choice: Resubscribe cannot lift it. Unknown tokens change nothing.
+    await t.db.update(suppressions).set({ reason: 'bounced', createdAt: new Date() }).where(eq(suppressions.email, d.email));
+    expect((await resubscribe()).body).toContain('This can no longer be undone');
+    expect(await suppressionOf()).toMatchObject({ reason: 'bounced' });
+    expect((await resubscribe(UNKNOWN_TOKEN)).body).toBe(late.body);
   });
 });

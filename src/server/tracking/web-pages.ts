@@ -69,16 +69,38 @@ export function webVersionPage(
   });
 }
 
-/** The same page for every token, known or not: bilingual, so it says nothing about the release. */
-export function unsubscribePage(done: boolean, action: string): string {
+const button = (label: string) =>
+  `<button type="submit" style="padding:10px 24px;font-size:16px;background:#0f4c81;color:#fff;border:0;border-radius:6px;cursor:pointer;">${label}</button>`;
+const rule = '<hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0;">';
+
+/**
+ * The same page for every token, known or not: bilingual, so it says nothing about the release. Once
+ * unsubscribed, it offers to undo it for a while (`resubscribeAction`), in case the click was a slip.
+ */
+export function unsubscribePage(done: boolean, action: string, resubscribe?: { action: string; hours: number }): string {
+  const undo = resubscribe
+    ? `${rule}<p>Unsubscribed by mistake? You can undo it within ${resubscribe.hours} hours.</p>
+       <p dir="rtl" lang="ar">ألغيت اشتراكك بالخطأ؟ يمكنك التراجع خلال ${resubscribe.hours} ساعة.</p>
+       <form method="post" action="${escapeHtml(resubscribe.action)}">${button('Resubscribe · إعادة الاشتراك')}</form>`
+    : '';
   const body = done
     ? `<h1 style="font-size:22px;">You have been unsubscribed</h1><p>You will not receive press releases sent through Nashr at this address again.</p>
-       <hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0;"><div dir="rtl" lang="ar"><h1 style="font-size:22px;">تم إلغاء اشتراكك</h1><p>لن تصلك بعد الآن بيانات صحفية مرسلة عبر نشر على هذا العنوان.</p></div>`
+       ${rule}<div dir="rtl" lang="ar"><h1 style="font-size:22px;">تم إلغاء اشتراكك</h1><p>لن تصلك بعد الآن بيانات صحفية مرسلة عبر نشر على هذا العنوان.</p></div>${undo}`
     : `<h1 style="font-size:22px;">Unsubscribe</h1><p>Stop receiving press releases sent through Nashr at this address?</p>
        <div dir="rtl" lang="ar"><p>هل تريد التوقف عن تلقي البيانات الصحفية المرسلة عبر نشر على هذا العنوان؟</p></div>
        <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-       <button type="submit" style="padding:10px 24px;font-size:16px;background:#0f4c81;color:#fff;border:0;border-radius:6px;cursor:pointer;">Unsubscribe · إلغاء الاشتراك</button></form>`;
+       ${button('Unsubscribe · إلغاء الاشتراك')}</form>`;
   return page({ title: done ? 'Unsubscribed' : 'Unsubscribe', lang: 'en', dir: 'ltr', body: card(body) });
+}
+
+/** The answer to Resubscribe: done, or the time to undo has passed (an unknown token reads the same). */
+export function resubscribePage(done: boolean): string {
+  const body = done
+    ? `<h1 style="font-size:22px;">You are subscribed again</h1><p>Press releases sent through Nashr will reach this address again.</p>
+       ${rule}<div dir="rtl" lang="ar"><h1 style="font-size:22px;">أُعيد اشتراكك</h1><p>ستصلك مجددًا البيانات الصحفية المرسلة عبر نشر على هذا العنوان.</p></div>`
+    : `<h1 style="font-size:22px;">This can no longer be undone</h1><p>The time to undo the unsubscribe has passed. To receive press releases again, reply to a sender.</p>
+       ${rule}<div dir="rtl" lang="ar"><h1 style="font-size:22px;">لم يعد التراجع ممكنًا</h1><p>انتهت مهلة التراجع عن إلغاء الاشتراك. لتلقي البيانات الصحفية مجددًا، راسل أحد المرسلين.</p></div>`;
+  return page({ title: done ? 'Subscribed again' : 'Unsubscribe', lang: 'en', dir: 'ltr', body: card(body) });
 }
 
 export function notFoundPage(): string {
