@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
@@ -27,4 +28,36 @@ describe('translations', () => {
       expect(empty).toEqual([]);
     });
   }
+});
+
+describe('plural forms', () => {
+  const load = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.join(dir, lang, `${ns}.json`), 'utf8'));
+  async function translator(lang: 'en' | 'ar') {
+    const i18n = createInstance();
+    await i18n.init({
+      lng: lang,
+      resources: { [lang]: { analytics: load(lang, 'analytics'), lists: load(lang, 'lists'), contacts: load(lang, 'contacts') } },
+      interpolation: { escapeValue: false },
+    });
+    return i18n.t.bind(i18n);
+  }
+
+  it('follow English: 1 open, 2 opens, 0 contacts', async () => {
+    const t = await translator('en');
+    expect(t('analytics:performance.opens', { count: 1, value: '1' })).toBe('1 open');
+    expect(t('analytics:performance.opens', { count: 2, value: '2' })).toBe('2 opens');
+    expect(t('analytics:recipients.count', { count: 1, value: '1' })).toBe('1 recipient');
+    expect(t('contacts:count.found', { count: 1, n: '1' })).toBe('1 contact found');
+    expect(t('contacts:count.found', { count: 45, n: '45' })).toBe('45 contacts found');
+  });
+
+  it('follow Arabic: one, dual, few (3–10) and many (11–99) read differently', async () => {
+    const t = await translator('ar');
+    const opens = (count: number) => t('analytics:performance.opens', { count, value: String(count) });
+    expect(opens(1)).toBe('فتح واحد');
+    expect(opens(2)).toBe('فتحان');
+    expect(opens(3)).toBe('3 مرات فتح');
+    expect(opens(11)).toBe('11 مرة فتح');
+    expect(t('analytics:recipients.count', { count: 2, value: '2' })).toBe('مستلمان');
+  });
 });

@@ -88,7 +88,7 @@ function PerformanceRow({ release, showOwner }: { release: ReleasePerformance; s
           <p className="text-xs text-slate-500">
             {release.sentAt ? t('performance.sentOn', { when: formatDate(release.sentAt) }) : t(`status.${release.status}`)}
             {' · '}
-            {t('performance.recipients', { value: formatNumber(release.recipientCount) })}
+            {t('performance.recipients', { count: release.recipientCount, value: formatNumber(release.recipientCount) })}
           </p>
           {showOwner && release.userEmail && (
             <p className="text-xs text-slate-500">
@@ -101,7 +101,7 @@ function PerformanceRow({ release, showOwner }: { release: ReleasePerformance; s
             <Mail className="h-4 w-4" aria-hidden />
             {t('performance.sent', { value: formatNumber(release.sent) })}
           </span>
-          <span>{t('performance.opens', { value: formatNumber(release.opens) })}</span>
+          <span>{t('performance.opens', { count: release.opens, value: formatNumber(release.opens) })}</span>
           <span
             data-variant={strong ? 'primary' : 'secondary'}
             className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', strong ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700')}

@@ -260,7 +260,7 @@ function RecipientsTable({ id, release }: { id: string; release: { status: Relea
       <CardHeader
         title={t('recipients.title')}
         description={
-          recipients.data ? t('recipients.count', { value: formatNumber(recipients.data.total) }) : undefined
+          recipients.data ? t('recipients.count', { count: recipients.data.total, value: formatNumber(recipients.data.total) }) : undefined
         }
         action={
           <div className="no-print flex shrink-0 flex-wrap gap-2">

@@ -1,14 +1,14 @@
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../lib/i18n';
 
-/** English needs "1 contact" / "2 contacts"; the Arabic texts are phrased to read well with any number. */
+/** A text about a number of things, in the plural form the language gives that number (i18next plurals). */
 export function countText(
   t: TFunction,
   key: string,
   count: number,
   values: Record<string, unknown> = {},
 ): string {
-  return t(`${key}.${count === 1 ? 'one' : 'other'}`, { ...values, n: formatNumber(count) });
+  return t(key, { ...values, count, n: formatNumber(count) });
 }
 
 export type ValueKind = 'country' | 'contactTopic' | 'mediaType' | 'language';

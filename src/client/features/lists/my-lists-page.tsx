@@ -135,12 +135,7 @@ function ListCard({
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <span className="flex items-center gap-1.5" data-testid="list-count">
           <Users className="h-4 w-4 text-slate-400" aria-hidden />
-          {t(
-            `card.contacts.${list.contactCount === 0 ? 'zero' : list.contactCount === 1 ? 'one' : 'other'}`,
-            {
-              n: formatNumber(list.contactCount),
-            },
-          )}
+          {t('card.contacts', { count: list.contactCount, n: formatNumber(list.contactCount) })}
         </span>
         <span className="flex items-center gap-1.5">
           <CalendarDays className="h-4 w-4 text-slate-400" aria-hidden />
