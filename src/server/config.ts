@@ -51,6 +51,7 @@ const envSchema = z.object({
     .default('off')
     .transform(parseTrustProxy),
   DEMO_DATA: onOff.default('on'),
+  REVIEW: onOff.default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -71,6 +72,8 @@ export type Config = {
   appSecret: string | undefined;
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
   demoData: boolean;
+  /** Editorial review of customers' releases before they go out (REVIEW, default on). */
+  review: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
 };
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     demoData: e.DEMO_DATA === 'on',
+    review: e.REVIEW === 'on',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

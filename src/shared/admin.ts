@@ -50,6 +50,8 @@ export type AdminUser = {
   verified: boolean;
   monthlyPressReleaseLimit: number;
   pressReleasesUsedThisMonth: number;
+  /** Releases of a trusted customer skip editorial review. */
+  trusted: boolean;
   createdAt: string;
 };
 

@@ -12,11 +12,27 @@ import { pageParam, pageSizeParam } from './paging.js';
 export const releaseLanguages = ['english', 'arabic'] as const;
 export type ReleaseLanguage = (typeof releaseLanguages)[number];
 
-/** draft → scheduled → sending → sent; a release whose every delivery failed ends `failed`. */
-export const releaseStatuses = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
+/**
+ * draft → (in_review → approved as scheduled or sending | changes_requested | rejected) → scheduled →
+ * sending → sent; a release whose every delivery failed ends `failed`. Releases of super admins and
+ * trusted customers (or with REVIEW=off) skip review. `cancelled` is kept for data of older versions.
+ */
+export const releaseStatuses = [
+  'draft',
+  'in_review',
+  'changes_requested',
+  'rejected',
+  'scheduled',
+  'sending',
+  'sent',
+  'failed',
+  'cancelled',
+] as const;
 export type ReleaseStatus = (typeof releaseStatuses)[number];
-/** Sending, sent and failed releases are frozen: never edited again. */
-export const READ_ONLY_STATUSES: readonly ReleaseStatus[] = ['sending', 'sent', 'failed'];
+/** Sending, sent and failed releases are frozen for good; one in review or rejected is not edited either. */
+export const READ_ONLY_STATUSES: readonly ReleaseStatus[] = ['in_review', 'rejected', 'sending', 'sent', 'failed'];
+/** Statuses whose release has gone out (its figures and web version exist). */
+export const SENT_STATUSES: readonly ReleaseStatus[] = ['sending', 'sent', 'failed'];
 
 export const releaseActions = ['send_now', 'schedule', 'save_draft'] as const;
 export type ReleaseAction = (typeof releaseActions)[number];
@@ -282,6 +298,20 @@ export type PressRelease = PressReleaseSummary & {
   attachments: AttachmentInfo[];
   /** Public web version (/r/{slug}) once the release has gone out. */
   webUrl: string | null;
+  /** The latest editorial review, null when the release was never submitted to review. */
+  review: ReleaseReview | null;
+};
+
+export const reviewDecisions = ['approved', 'changes_requested', 'rejected', 'withdrawn'] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+export type ReleaseReview = {
+  submittedAt: string;
+  decidedAt: string | null;
+  /** The editor's email (customers see the decision, not who the editor is). */
+  decidedBy: string | null;
+  decision: ReviewDecision | null;
+  comment: string | null;
 };
 
 export type SendPressReleaseResponse = { pressRelease: PressRelease };

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminPageQuerySchema, adminSearchQuerySchema, hasControlCharacter, updateRoleSchema } from '../../shared/admin.js';
+import { trustedSchema } from '../../shared/review.js';
 import { listAudit } from '../audit/audit.service.js';
+import { setTrusted } from '../review/review.service.js';
 import { listSuppressions } from '../delivery/suppressions.service.js';
 import { notFound, parseInput, parseIntParam, parseUuidParam } from '../http/errors.js';
 import { requireSuperAdmin } from '../http/session.js';
@@ -23,6 +25,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const userId = parseUuidParam((request.params as { userId: string }).userId);
     const { role } = parseInput(updateRoleSchema, request.body);
     return changeUserRole(db, actor, userId, role);
+  });
+
+  app.put('/users/:userId/trusted', async (request) => {
+    const actor = requireSuperAdmin(request);
+    const userId = parseUuidParam((request.params as { userId: string }).userId);
+    const { trusted } = parseInput(trustedSchema, request.body);
+    return setTrusted(db, actor, userId, trusted);
   });
 
   app.get('/outbox', async (request) => ({

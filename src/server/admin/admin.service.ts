@@ -31,6 +31,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     verified: row.verified,
     monthlyPressReleaseLimit: row.monthlyPressReleaseLimit,
     pressReleasesUsedThisMonth: row.pressReleasesUsedThisMonth,
+    trusted: row.trusted,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

@@ -84,6 +84,7 @@ describe('admin console', () => {
         'pressReleasesUsedThisMonth',
         'role',
         'subscriptionStatus',
+        'trusted',
         'userType',
         'verified',
       ].sort(),

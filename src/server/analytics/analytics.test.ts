@@ -18,7 +18,8 @@ const addresses = ['=cmd@example.com', 'opener@example.com', 'clicker@example.co
 beforeAll(async () => {
   t = await createTestApp();
   // A trial account holding one press release: it may send, but not read contact addresses.
-  owner = await t.signInAs('analyst', { userType: 'trial', monthlyPressReleaseLimit: 1 });
+  // A trusted customer: its releases skip editorial review (review.test.ts covers review).
+  owner = await t.signInAs('analyst', { userType: 'trial', monthlyPressReleaseLimit: 1, trusted: true });
   const list = await createListWithContacts(t.db, owner.id, 0, addresses);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'analyst', payload: releasePayload({ recipientLists: [list.listId] }) });
   releaseId = res.json().pressRelease.id;

@@ -56,6 +56,10 @@ export const users = pgTable(
     pressReleasesUsedThisMonth: integer('press_releases_used_this_month').notNull().default(0),
     lastUsageReset: timestamp('last_usage_reset', { withTimezone: true }).notNull().defaultNow(),
     role: text('role').notNull().default('user'),
+    /** A customer whose releases skip editorial review (set by a super admin). */
+    trusted: boolean('trusted').notNull().default(false),
+    /** When this editor was last told of a release entering the review queue (at most one email per few minutes). */
+    reviewAlertedAt: timestamp('review_alerted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -290,6 +294,29 @@ export const pressReleases = pgTable(
     index('press_releases_status_idx').on(t.status, t.scheduledAt),
     uniqueIndex('press_releases_slug_key').on(t.slug),
   ],
+);
+
+/**
+ * Editorial review: one row per submission of a release to the review queue, decided once (approved,
+ * changes_requested, rejected) or withdrawn by its owner. The release's status says where it stands;
+ * these rows keep the history, the editor's words and the figures for turnaround.
+ */
+export const releaseReviews = pgTable(
+  'release_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByEmail: text('decided_by_email'),
+    /** approved | changes_requested | rejected | withdrawn; null while waiting. */
+    decision: text('decision'),
+    comment: text('comment'),
+  },
+  (t) => [index('release_reviews_release_idx').on(t.releaseId, t.submittedAt), index('release_reviews_decided_idx').on(t.decidedAt)],
 );
 
 /**

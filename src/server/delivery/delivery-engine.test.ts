@@ -44,7 +44,8 @@ function engineFor(smtpUrl: string, extra: Partial<EngineOptions> = {}) {
 let userCounter = 0;
 async function sendRelease(size: number, overrides: Record<string, unknown> = {}, emails?: string[]) {
   const as = `sender${++userCounter}`;
-  const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 10 });
+  // A trusted customer: its releases skip editorial review (review.test.ts covers review).
+  const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 10, trusted: true });
   const list = await createListWithContacts(t.db, user.id, size, emails);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId], ...overrides }) });
   expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { Preflight } from '../../shared/releases.js';
 import { extractLinks } from '../../shared/email-template.js';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
 
@@ -82,4 +83,42 @@ export function makeSlug(title: string): string {
     .slice(0, 60);
   const suffix = randomBytes(6).toString('hex');
   return words ? `${words}-${suffix}` : suffix;
+}
+
+export type Audience = Pick<Preflight, 'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage'>;
+
+/** The same set dispatch queues (queueDeliveries below), counted instead of inserted: the pre-send check and review. */
+export async function audienceOf(db: Db, ownerId: string, listIds: string[]): Promise<Audience> {
+  const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [] };
+  if (!listIds.length) return empty;
+  const result = await db.execute(sql`
+    WITH members AS (
+      SELECT lower(gc.email) AS email, gc.country, gc.language
+      FROM list_contacts lc
+      JOIN user_lists ul ON ul.id = lc.list_id
+      JOIN global_contacts gc ON gc.id = lc.global_contact_id
+      WHERE ul.user_id = ${ownerId}::uuid
+        AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
+    ),
+    unique_members AS (SELECT DISTINCT ON (email) email, country, language FROM members ORDER BY email),
+    marked AS (SELECT u.*, s.reason FROM unique_members u LEFT JOIN suppressions s ON s.email = u.email)
+    SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
+    UNION ALL SELECT 'unique', '', count(*)::int FROM unique_members
+    UNION ALL SELECT 'suppressed', reason, count(*)::int FROM marked WHERE reason IS NOT NULL GROUP BY reason
+    UNION ALL SELECT 'country', country, count(*)::int FROM marked WHERE reason IS NULL GROUP BY country
+    UNION ALL SELECT 'language', language, count(*)::int FROM marked WHERE reason IS NULL GROUP BY language`);
+  const rows = rowsOf<{ kind: string; key: string; n: number }>(result);
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
+  const total = of('total')[0]?.n ?? 0;
+  const unique = of('unique')[0]?.n ?? 0;
+  const suppressedByReason = of('suppressed').map((r) => ({ reason: r.key, count: r.n }));
+  const suppressed = suppressedByReason.reduce((sum, r) => sum + r.count, 0);
+  return {
+    recipients: unique - suppressed,
+    duplicates: total - unique,
+    suppressed,
+    suppressedByReason,
+    byCountry: of('country').map((r) => ({ country: r.key, count: r.n })),
+    byLanguage: of('language').map((r) => ({ language: r.key, count: r.n })),
+  };
 }

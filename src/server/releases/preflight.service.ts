@@ -9,10 +9,11 @@ import {
   type ReleaseLanguage,
   type ReleaseStatus,
 } from '../../shared/releases.js';
-import { rowsOf, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { attachments, pressReleases, userLists, users } from '../db/schema.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { visibleTo } from './releases.service.js';
+import { audienceOf } from '../delivery/dispatch.service.js';
 
 /**
  * The pre-send check: exactly what Send Now or Schedule would do, counted the way dispatch counts
@@ -116,44 +117,6 @@ async function preflight(db: Db, actor: CurrentUser, subject: Subject): Promise<
   };
 }
 
-type Audience = Pick<Preflight, 'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage'>;
-
-/** The same set dispatch queues (dispatch.service.ts queueDeliveries), counted instead of inserted. */
-async function audienceOf(db: Db, ownerId: string, listIds: string[]): Promise<Audience> {
-  const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [] };
-  if (!listIds.length) return empty;
-  const result = await db.execute(sql`
-    WITH members AS (
-      SELECT lower(gc.email) AS email, gc.country, gc.language
-      FROM list_contacts lc
-      JOIN user_lists ul ON ul.id = lc.list_id
-      JOIN global_contacts gc ON gc.id = lc.global_contact_id
-      WHERE ul.user_id = ${ownerId}::uuid
-        AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
-    ),
-    unique_members AS (SELECT DISTINCT ON (email) email, country, language FROM members ORDER BY email),
-    marked AS (SELECT u.*, s.reason FROM unique_members u LEFT JOIN suppressions s ON s.email = u.email)
-    SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
-    UNION ALL SELECT 'unique', '', count(*)::int FROM unique_members
-    UNION ALL SELECT 'suppressed', reason, count(*)::int FROM marked WHERE reason IS NOT NULL GROUP BY reason
-    UNION ALL SELECT 'country', country, count(*)::int FROM marked WHERE reason IS NULL GROUP BY country
-    UNION ALL SELECT 'language', language, count(*)::int FROM marked WHERE reason IS NULL GROUP BY language`);
-  const rows = rowsOf<{ kind: string; key: string; n: number }>(result);
-  const of = (kind: string) => rows.filter((r) => r.kind === kind).sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
-  const total = of('total')[0]?.n ?? 0;
-  const unique = of('unique')[0]?.n ?? 0;
-  const suppressedByReason = of('suppressed').map((r) => ({ reason: r.key, count: r.n }));
-  const suppressed = suppressedByReason.reduce((sum, r) => sum + r.count, 0);
-  return {
-    recipients: unique - suppressed,
-    duplicates: total - unique,
-    suppressed,
-    suppressedByReason,
-    byCountry: of('country').map((r) => ({ country: r.key, count: r.n })),
-    byLanguage: of('language').map((r) => ({ language: r.key, count: r.n })),
-  };
-}
-
 async function allowanceAfter(db: Db, actor: CurrentUser, subject: Subject): Promise<Preflight['allowance']> {
   if (isAdmin(actor)) return { spends: 0, remainingAfter: null };
   const [owner] = await db
@@ -182,7 +145,7 @@ export function contentWarnings(html: string): PreflightWarning[] {
 }
 
 /** A release in one language sent mostly to readers of the other is worth a second look. */
-function languageWarnings(language: ReleaseLanguage, byLanguage: Preflight['byLanguage'], recipients: number): PreflightWarning[] {
+export function languageWarnings(language: ReleaseLanguage, byLanguage: Preflight['byLanguage'], recipients: number): PreflightWarning[] {
   const top = byLanguage[0];
   if (!top || recipients === 0) return [];
   const releaseLanguage = language === 'arabic' ? 'Arabic' : 'English';

@@ -37,7 +37,8 @@ describe('drafts are free', () => {
 
 describe('pre-send check', () => {
   async function audience(as: string) {
-    const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 3, pressReleasesUsedThisMonth: 1 });
+    // A trusted customer: its releases skip editorial review (review.test.ts covers review).
+    const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 3, pressReleasesUsedThisMonth: 1, trusted: true });
     const tag = `${as}-${Date.now()}`;
     const a = await createListWithContacts(t.db, user.id, 0, [`one-${tag}@example.com`, `two-${tag}@example.com`, `gone-${tag}@example.com`, `off-${tag}@example.com`]);
     // Two of list A's journalists again, one with different letter case: each is one recipient.

@@ -12,7 +12,9 @@ import {
   getRelease,
   listReleases,
   saveRelease,
+  withdrawFromReview,
 } from './releases.service.js';
+import { alertEditors } from '../review/review.service.js';
 import { preflightOfPayload, preflightOfRelease } from './preflight.service.js';
 import { sendTestToSelf } from './test-send.service.js';
 
@@ -27,16 +29,19 @@ const TEST_SENDS_PER_HOUR = 10;
 
 /** Registered at /api: POST /send-press-release and /press-releases/*. */
 export async function releasesRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = { db: app.deps.db, now: app.deps.now, publicUrl: app.deps.config.publicUrl };
+  const ctx = { db: app.deps.db, now: app.deps.now, publicUrl: app.deps.config.publicUrl, review: app.deps.config.review };
   const draftSaves = createRequestLimiter(DRAFT_SAVES_PER_MINUTE, 60_000);
   const duplicates = createRequestLimiter(DUPLICATES_PER_MINUTE, 60_000);
   const testSends = createRequestLimiter(TEST_SENDS_PER_HOUR, 3_600_000);
+  const reviewDeps = { ...ctx, mailer: app.deps.mailer, log: app.log };
 
   app.post('/send-press-release', { bodyLimit: BODY_LIMIT.attachments }, async (request) => {
     const actor = requireUser(request);
     const input = parseInput(sendPressReleaseSchema, request.body);
     if (input.action === 'save_draft') draftSaves.take(actor.id);
-    return { pressRelease: await saveRelease(ctx, actor, input) };
+    const pressRelease = await saveRelease(ctx, actor, input);
+    if (pressRelease.status === 'in_review') void alertEditors(reviewDeps).catch((err: unknown) => request.log.error({ err }, 'review alert failed'));
+    return { pressRelease };
   });
 
   app.get('/press-releases', async (request) => {
@@ -88,6 +93,11 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>('/press-releases/:id/cancel', async (request) => {
     const actor = requireUser(request);
     return { pressRelease: await cancelScheduled(ctx, actor, parseUuidParam(request.params.id)) };
+  });
+
+  app.post<{ Params: { id: string } }>('/press-releases/:id/withdraw', async (request) => {
+    const actor = requireUser(request);
+    return { pressRelease: await withdrawFromReview(ctx, actor, parseUuidParam(request.params.id)) };
   });
 
   app.get<{ Params: { id: string; attachmentId: string } }>('/press-releases/:id/attachments/:attachmentId', async (request, reply) => {

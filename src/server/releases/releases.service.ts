@@ -10,6 +10,7 @@ import {
   type PressRelease,
   type PressReleaseSummary,
   type ReleaseLanguage,
+  type ReleaseReview,
   type ReleaseStatus,
   type ReleasesPage,
   type SendPressReleasePayload,
@@ -19,14 +20,16 @@ import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, pressReleases, users } from '../db/schema.js';
 import { ownedListIds } from '../lists/lists.service.js';
 import { conflict, notFound, paymentRequired, validationFailed } from '../http/errors.js';
-import { dispatchRelease } from '../delivery/dispatch.service.js';
+import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
+import { closeOpenReview, latestReview, needsReview, openReview } from '../review/review-store.js';
+import { REVIEW_MESSAGES } from '../../shared/review.js';
 import { checkAttachments } from './attachment-check.js';
 import { attachmentContent, blobOfAttachment, copyBlobsTo, deleteOrphanBlobs, storeFiles } from './attachment-store.js';
 import { sanitizeContent } from './content-sanitizer.js';
 
 type ReleaseRow = typeof pressReleases.$inferSelect;
 type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
-type Ctx = { db: Db; now: () => Date; publicUrl: string };
+type Ctx = { db: Db; now: () => Date; publicUrl: string; review: boolean };
 
 const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -43,6 +46,8 @@ export const alreadySent = () => conflict('This press release has already been s
  * POST /api/send-press-release. One transaction: lock the release being edited, check lists and
  * attachments, store the sanitised content, and for send/schedule take one press release from the
  * allowance with a conditional UPDATE (402 and a rollback when none is left) and freeze the release.
+ * A customer's send or schedule waits for an editor (status in_review) unless review is off or the
+ * customer is trusted; a release sent back for changes keeps its press release through edits and resubmission.
  */
 export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPressReleasePayload): Promise<PressRelease> {
   const now = ctx.now();
@@ -54,6 +59,8 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
     const existing = input.existingPressReleaseId ? await lockEditableRelease(tx, actor, input.existingPressReleaseId) : undefined;
     if (existing?.status === 'scheduled') await returnToDraft(tx, existing);
     const ownerId = existing?.userId ?? actor.id;
+    // Sent back by an editor: edits keep it there, holding its press release, until it is resubmitted.
+    const awaitingChanges = existing?.status === 'changes_requested';
 
     await assertOwnLists(tx, ownerId, input.recipientLists);
     const { kept, added } = await checkAttachmentInput(tx, existing?.id, input.attachments);
@@ -70,7 +77,7 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
       contactPhone: input.contactPhone,
       language: input.language,
       recipientLists: [...new Set(input.recipientLists)],
-      status: 'draft',
+      status: awaitingChanges ? 'changes_requested' : 'draft',
       scheduledAt: null,
       updatedAt: now,
     };
@@ -80,18 +87,23 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
     await replaceAttachments(tx, { releaseId: row.id, ownerId }, kept, added, now);
 
     if (input.action !== 'save_draft') {
-      if (!isAdmin(actor)) await takeAllowance(tx, ownerId);
+      const holdsAllowance = awaitingChanges && existing.allowanceUsed;
+      if (!isAdmin(actor) && !holdsAllowance) await takeAllowance(tx, ownerId);
+      const allowanceUsed = holdsAllowance || !isAdmin(actor);
+      const scheduledAt = input.action === 'schedule' ? new Date(input.scheduledAt) : null;
+      if (await needsReview(tx, ctx.review, actor, ownerId)) {
+        await assertSomeoneReceives(tx, ownerId, fields.recipientLists);
+        await tx.update(pressReleases).set({ allowanceUsed, status: 'in_review', scheduledAt }).where(eq(pressReleases.id, row.id));
+        await openReview(tx, row.id, now);
+        return row.id;
+      }
       await tx
         .update(pressReleases)
-        .set({ allowanceUsed: !isAdmin(actor), status: 'scheduled', scheduledAt: input.action === 'schedule' ? new Date(input.scheduledAt) : now })
+        .set({ allowanceUsed, status: 'scheduled', scheduledAt: scheduledAt ?? now })
         .where(eq(pressReleases.id, row.id));
       if (input.action === 'send_now') {
         const recipients = await dispatchRelease(tx, { ...row, recipientLists: fields.recipientLists }, now);
-        if (recipients === 0) {
-          throw validationFailed([
-            { path: 'recipientLists', message: 'The selected lists have no contacts who can receive this press release' },
-          ]);
-        }
+        if (recipients === 0) throw nobodyReceives();
       }
     }
     return row.id;
@@ -99,9 +111,19 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
   return getRelease(ctx, actor, id);
 }
 
+const nobodyReceives = () =>
+  validationFailed([{ path: 'recipientLists', message: 'The selected lists have no contacts who can receive this press release' }]);
+
+/** A release goes to an editor only if someone would receive it, as Send Now checks. */
+async function assertSomeoneReceives(tx: Db, ownerId: string, listIds: string[]): Promise<void> {
+  if ((await audienceOf(tx, ownerId, listIds)).recipients === 0) throw nobodyReceives();
+}
+
 async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
   const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
   if (!row) throw notFound();
+  if (row.status === 'in_review') throw conflict('This press release is in review: withdraw it to make changes');
+  if (row.status === 'rejected') throw conflict('This press release was rejected: duplicate it to write a new one');
   if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw alreadySent();
   return row;
 }
@@ -112,12 +134,16 @@ async function returnToDraft(tx: Db, release: ReleaseRow): Promise<void> {
     .update(pressReleases)
     .set({ status: 'draft', scheduledAt: null, allowanceUsed: false, updatedAt: new Date() })
     .where(eq(pressReleases.id, release.id));
-  if (release.allowanceUsed) {
-    await tx
-      .update(users)
-      .set({ pressReleasesUsedThisMonth: sql`GREATEST(${users.pressReleasesUsedThisMonth} - 1, 0)` })
-      .where(eq(users.id, release.userId));
-  }
+  await giveBackAllowance(tx, release);
+}
+
+/** The press release a release held goes back to its owner (withdrawn, cancelled, rejected). */
+export async function giveBackAllowance(tx: Db, release: Pick<ReleaseRow, 'allowanceUsed' | 'userId'>): Promise<void> {
+  if (!release.allowanceUsed) return;
+  await tx
+    .update(users)
+    .set({ pressReleasesUsedThisMonth: sql`GREATEST(${users.pressReleasesUsedThisMonth} - 1, 0)` })
+    .where(eq(users.id, release.userId));
 }
 
 /** Never read-then-write: the UPDATE itself checks that one is left. */
@@ -203,13 +229,39 @@ export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string):
   return getRelease(ctx, actor, id);
 }
 
+/**
+ * POST /api/press-releases/{id}/withdraw: the owner takes a release back from review (waiting, or sent
+ * back for changes) before an editor approves it; it becomes a draft and its press release is returned.
+ */
+export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
+  await ctx.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
+    if (!row) throw notFound();
+    if (row.status !== 'in_review' && row.status !== 'changes_requested') throw conflict(REVIEW_MESSAGES.notWithdrawable);
+    await returnToDraft(tx, row);
+    await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
+  });
+  return getRelease(ctx, actor, id);
+}
+
 export async function getRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, actor: CurrentUser, id: string): Promise<PressRelease> {
+  return loadRelease(ctx, visibleTo(actor, id)!, isAdmin(actor));
+}
+
+/** A release as an editor sees it: any owner's, with the owner's address and who decided its review. */
+export async function getReleaseForEditor(ctx: Pick<Ctx, 'db' | 'publicUrl'>, id: string): Promise<PressRelease> {
+  return loadRelease(ctx, eq(pressReleases.id, id), true);
+}
+
+async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showOwner: boolean): Promise<PressRelease> {
   const [row] = await ctx.db
     .select({ release: pressReleases, userEmail: users.email })
     .from(pressReleases)
     .innerJoin(users, eq(users.id, pressReleases.userId))
-    .where(visibleTo(actor, id));
+    .where(where);
   if (!row) throw notFound();
+  const id = row.release.id;
   const files = await ctx.db
     .select({
       id: attachments.id,
@@ -221,7 +273,8 @@ export async function getRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, actor: Curr
     .from(attachments)
     .where(eq(attachments.releaseId, id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
-  return toPressRelease(row.release, files, ctx.publicUrl, isAdmin(actor) ? row.userEmail : undefined);
+  const review = await latestReview(ctx.db, id);
+  return toPressRelease(row.release, files, ctx.publicUrl, showOwner ? row.userEmail : undefined, review);
 }
 
 export async function listReleases(db: Db, actor: CurrentUser, query: ListReleasesQuery): Promise<ReleasesPage> {
@@ -357,7 +410,13 @@ function toSummary(row: ReleaseRow, userEmail?: string): PressReleaseSummary {
   };
 }
 
-function toPressRelease(row: ReleaseRow, files: AttachmentInfo[], publicUrl: string, userEmail?: string): PressRelease {
+function toPressRelease(
+  row: ReleaseRow,
+  files: AttachmentInfo[],
+  publicUrl: string,
+  userEmail: string | undefined,
+  review: ReleaseReview | null,
+): PressRelease {
   return {
     ...toSummary(row, userEmail),
     content: row.content,
@@ -369,5 +428,7 @@ function toPressRelease(row: ReleaseRow, files: AttachmentInfo[], publicUrl: str
     contactPhone: row.contactPhone,
     attachments: files,
     webUrl: row.slug && (row.status === 'sending' || row.status === 'sent') ? `${publicUrl}/r/${row.slug}` : null,
+    // Customers read the editor's decision and words; which editor it was is for editors to know.
+    review: review && userEmail === undefined ? { ...review, decidedBy: null } : review,
   };
 }

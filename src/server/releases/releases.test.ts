@@ -15,7 +15,8 @@ const send = (as: string, payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/send-press-release', payload, as });
 
 async function customer(name: string, allowance = 5) {
-  const user = await t.signInAs(name, { userType: 'active', monthlyPressReleaseLimit: allowance });
+  // A trusted customer: its releases skip editorial review (review.test.ts covers review).
+  const user = await t.signInAs(name, { userType: 'active', monthlyPressReleaseLimit: allowance, trusted: true });
   const list = await createListWithContacts(t.db, user.id, 3);
   return { user, ...list };
 }

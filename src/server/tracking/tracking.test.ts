@@ -17,7 +17,8 @@ const POLL = { timeout: 15_000, interval: 100 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const user = await t.signInAs('tracker', { userType: 'active', monthlyPressReleaseLimit: 5 });
+  // A trusted customer: its releases skip editorial review (review.test.ts covers review).
+  const user = await t.signInAs('tracker', { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true });
   const list = await createListWithContacts(t.db, user.id, 4);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'tracker', payload: releasePayload({ recipientLists: [list.listId] }) });
   release = res.json().pressRelease;
@@ -131,7 +132,7 @@ describe('links outside ASCII', () => {
     `<a href="${ARABIC_PATH}">دبي</a> <a href="http://exa mple.com/">broken</a> <a href="${ARABIC_DOMAIN}">الأخبار</a></p>`;
 
   it('stores and redirects to the encoded URL (punycode host, percent-encoded path) and leaves invalid links untracked', async () => {
-    const user = await t.signInAs('arabic-linker', { userType: 'active', monthlyPressReleaseLimit: 5 });
+    const user = await t.signInAs('arabic-linker', { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true });
     const list = await createListWithContacts(t.db, user.id, 1);
     const payload = releasePayload({ recipientLists: [list.listId], content });
     const sent = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'arabic-linker', payload });

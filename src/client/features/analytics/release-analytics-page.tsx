@@ -30,6 +30,9 @@ import './print-report.css';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
+  in_review: 'amber',
+  changes_requested: 'amber',
+  rejected: 'red',
   scheduled: 'blue',
   queued: 'slate',
   sending: 'amber',

@@ -19,10 +19,14 @@ import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases }
 const PAGE_SIZE = 20;
 const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
+  in_review: 'amber',
+  changes_requested: 'amber',
+  rejected: 'red',
   scheduled: 'blue',
   sending: 'amber',
   sent: 'green',
   failed: 'red',
+  cancelled: 'slate',
 };
 
 /** PRODUCT.md §1: every release of the user (the super admin sees everyone's, with the owner's email). */

@@ -1,0 +1,49 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import type { ReleaseReview, ReviewDecision } from '../../shared/releases.js';
+import type { Db } from '../db/client.js';
+import { releaseReviews, users } from '../db/schema.js';
+
+/**
+ * The review rows the releases feature writes and reads when a release is submitted, resubmitted or
+ * shown. Kept apart from review.service.ts (which reads releases) so neither service imports the other.
+ */
+
+/**
+ * Whether a submission by `actor` of a release owned by `ownerId` waits for an editor: review is on,
+ * the actor is not a super admin, and the owner is not a customer a super admin trusts.
+ */
+export async function needsReview(tx: Db, reviewOn: boolean, actor: CurrentUser, ownerId: string): Promise<boolean> {
+  if (!reviewOn || actor.role === 'super_admin') return false;
+  const [owner] = await tx.select({ trusted: users.trusted }).from(users).where(eq(users.id, ownerId));
+  return !owner?.trusted;
+}
+
+export async function openReview(tx: Db, releaseId: string, now: Date): Promise<void> {
+  await tx.insert(releaseReviews).values({ releaseId, submittedAt: now });
+}
+
+/** Closes the release's open submission (withdrawn by its owner). */
+export async function closeOpenReview(tx: Db, releaseId: string, decision: ReviewDecision, now: Date): Promise<void> {
+  await tx
+    .update(releaseReviews)
+    .set({ decision, decidedAt: now })
+    .where(and(eq(releaseReviews.releaseId, releaseId), isNull(releaseReviews.decidedAt)));
+}
+
+export async function latestReview(db: Db, releaseId: string): Promise<ReleaseReview | null> {
+  const [row] = await db
+    .select()
+    .from(releaseReviews)
+    .where(eq(releaseReviews.releaseId, releaseId))
+    .orderBy(desc(releaseReviews.submittedAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    submittedAt: new Date(row.submittedAt).toISOString(),
+    decidedAt: row.decidedAt ? new Date(row.decidedAt).toISOString() : null,
+    decidedBy: row.decidedByEmail,
+    decision: row.decision as ReviewDecision | null,
+    comment: row.comment,
+  };
+}

@@ -1,0 +1,312 @@
+import { and, asc, count, eq, gte, inArray, isNull, isNotNull, lt, min, or, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import { extractLinks } from '../../shared/email-template.js';
+import type { PressRelease, ReleaseLanguage } from '../../shared/releases.js';
+import {
+  REVIEW_MESSAGES,
+  REVIEW_TARGET_MINUTES,
+  type ReviewDetail,
+  type ReviewFinding,
+  type ReviewQueue,
+  type ReviewStats,
+} from '../../shared/review.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { Db } from '../db/client.js';
+import { deliveries, pressReleases, releaseReviews, users } from '../db/schema.js';
+import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
+import { renderRelease } from '../delivery/release-renderer.js';
+import { conflict, forbidden, notFound, validationFailed } from '../http/errors.js';
+import type { Mailer } from '../mail/transport.js';
+import type { RenderedEmail } from '../mail/templates/layout.js';
+import { approvedMessage, changesRequestedMessage, rejectedMessage, reviewQueueAlertMessage } from '../mail/templates/review.js';
+import { contentWarnings, languageWarnings } from '../releases/preflight.service.js';
+import { getReleaseForEditor, giveBackAllowance } from '../releases/releases.service.js';
+
+/**
+ * Editorial review (issue 11): the queue editors work, one release as its recipients will get it with
+ * automatic findings, the three decisions (each decided exactly once, under a row lock), the mail that
+ * tells customers and editors, and the turnaround figures of the admin console.
+ */
+
+export type ReviewDeps = {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  log: { error: (obj: object, msg: string) => void };
+};
+
+/** Editors are the `admin` role and super admins. */
+export function assertEditor(user: CurrentUser): void {
+  if (user.role !== 'admin' && user.role !== 'super_admin') throw forbidden('Editor access required');
+}
+
+const MINUTE_MS = 60_000;
+/** An editor hears of new work at most this often. */
+const ALERT_EVERY_MS = 5 * MINUTE_MS;
+
+// ---------------------------------------------------------------- the queue
+
+/**
+ * Waiting releases by deadline: a scheduled one by its send time, the others 30 minutes after they were
+ * submitted (the promise), so the oldest Send Now and the soonest schedule come first.
+ */
+export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: number): Promise<ReviewQueue> {
+  const deadline = sql`coalesce(${pressReleases.scheduledAt}, ${releaseReviews.submittedAt} + interval '${sql.raw(String(REVIEW_TARGET_MINUTES))} minutes')`;
+  const waiting = and(eq(pressReleases.status, 'in_review'), isNull(releaseReviews.decidedAt));
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select({ release: pressReleases, companyName: users.companyName, ownerEmail: users.email, submittedAt: releaseReviews.submittedAt })
+      .from(pressReleases)
+      .innerJoin(users, eq(users.id, pressReleases.userId))
+      .innerJoin(releaseReviews, eq(releaseReviews.releaseId, pressReleases.id))
+      .where(waiting)
+      .orderBy(asc(deadline), asc(pressReleases.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    deps.db
+      .select({ total: count() })
+      .from(pressReleases)
+      .innerJoin(releaseReviews, eq(releaseReviews.releaseId, pressReleases.id))
+      .where(waiting),
+  ]);
+  const now = deps.now().getTime();
+  const items = await Promise.all(
+    rows.map(async ({ release, companyName, ownerEmail, submittedAt }) => ({
+      id: release.id,
+      title: release.title,
+      language: release.language,
+      companyName,
+      ownerEmail,
+      submittedAt: new Date(submittedAt).toISOString(),
+      scheduledAt: release.scheduledAt ? new Date(release.scheduledAt).toISOString() : null,
+      recipients: (await audienceOf(deps.db, release.userId, release.recipientLists)).recipients,
+      waitingSeconds: Math.max(0, Math.round((now - new Date(submittedAt).getTime()) / 1000)),
+    })),
+  );
+  return { items, total, page, pageSize };
+}
+
+// ---------------------------------------------------------------- one release under review
+
+export async function reviewDetail(deps: ReviewDeps, id: string): Promise<ReviewDetail> {
+  const pressRelease = await getReleaseForEditor(deps, id);
+  const [owner] = await deps.db
+    .select({ companyName: users.companyName, email: users.email })
+    .from(users)
+    .where(eq(users.id, pressRelease.userId));
+  const audience = await audienceOf(deps.db, pressRelease.userId, pressRelease.recipientLists);
+  // The test rendering: the recipients' template with plain links, so the editor's clicks count nowhere.
+  const rendered = await renderRelease(deps.db, id, deps.publicUrl, 'test');
+  return {
+    pressRelease,
+    companyName: owner.companyName,
+    ownerEmail: owner.email,
+    html: rendered.html,
+    subject: rendered.subject,
+    recipients: audience.recipients,
+    byCountry: audience.byCountry,
+    byLanguage: audience.byLanguage,
+    links: linksOf(pressRelease.content),
+    findings: findingsOf(pressRelease, audience),
+  };
+}
+
+const ANCHOR = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>([\s\S]*?)<\/a>/gi;
+const decodeEntities = (text: string) =>
+  text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+/** Every link with the words it stands on, so the editor sees where each one really goes. */
+function linksOf(html: string): ReviewDetail['links'] {
+  const anchors = [...html.matchAll(ANCHOR)].map((m) => ({
+    href: decodeEntities((m[1] ?? m[2] ?? '').trim()),
+    text: decodeEntities(m[3].replace(/<[^>]+>/g, '')).trim(),
+  }));
+  const bare = extractLinks(html).filter((url) => !anchors.some((a) => a.href === url));
+  return [...anchors, ...bare.map((href) => ({ href, text: href }))];
+}
+
+/** Fewer words than this is short for a press release (most run 300–800). */
+const SHORT_CONTENT_WORDS = 150;
+const SPAM_WORDS = /\b(free|winner|guaranteed|act now|urgent|100% free|cash|click here|limited time)\b/i;
+
+function findingsOf(release: PressRelease, audience: Awaited<ReturnType<typeof audienceOf>>): ReviewFinding[] {
+  const text = release.content.replace(/<[^>]+>/g, ' ');
+  const words = text.split(/\s+/).filter(Boolean).length;
+  const findings: ReviewFinding[] = [...contentWarnings(release.content)];
+  if (words < SHORT_CONTENT_WORDS) {
+    findings.push({ code: 'SHORT_CONTENT', message: `The text has ${words} words, short for a press release`, params: { words } });
+  }
+  const arabicLetters = (text.match(/[\u0600-\u06ff]/g) ?? []).length;
+  const latinLetters = (text.match(/[A-Za-z]/g) ?? []).length;
+  const written = arabicLetters > latinLetters ? 'arabic' : 'english';
+  if (arabicLetters + latinLetters > 0 && written !== release.language) {
+    findings.push({
+      code: 'TEXT_LANGUAGE',
+      message: `The text is mostly in ${written === 'arabic' ? 'Arabic' : 'English'}, but the release is marked ${release.language === 'arabic' ? 'Arabic' : 'English'}`,
+      params: { written, language: release.language },
+    });
+  }
+  const letters = release.title.replace(/[^A-Za-z]/g, '');
+  if (letters.length >= 8 && letters === letters.toUpperCase()) {
+    findings.push({ code: 'SUBJECT_CAPITALS', message: 'The subject is written in capitals' });
+  }
+  if (SPAM_WORDS.test(release.title) || /[!?]{2,}|\${2,}/.test(release.title)) {
+    findings.push({ code: 'SUBJECT_SPAMMY', message: 'The subject reads like spam (words or punctuation filters look for)' });
+  }
+  findings.push(...languageWarnings(release.language as ReleaseLanguage, audience.byLanguage, audience.recipients));
+  return findings;
+}
+
+// ---------------------------------------------------------------- decisions
+
+type Decision = { kind: 'approved' } | { kind: 'changes_requested'; comment: string } | { kind: 'rejected'; reason: string };
+
+type Decided = {
+  ownerId: string;
+  title: string;
+  releaseId: string;
+  recipients: number;
+  startedAt: Date | null;
+  scheduledAt: Date | null;
+  scheduleHadPassed: boolean;
+};
+
+/**
+ * One decision on a waiting release. The row lock makes two editors deciding at once take turns: the
+ * second finds it decided and gets 409, so a release is dispatched once. The allowance stays taken on
+ * approval and while changes are made; a rejection gives it back.
+ */
+export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, decision: Decision): Promise<PressRelease> {
+  const now = deps.now();
+  const decided = await deps.db.transaction(async (txn): Promise<Decided> => {
+    const tx = txn as unknown as Db;
+    const [row] = await tx.select().from(pressReleases).where(eq(pressReleases.id, id)).for('update');
+    if (!row) throw notFound();
+    if (row.status !== 'in_review') {
+      throw conflict(['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'].includes(row.status) ? REVIEW_MESSAGES.alreadyDecided : REVIEW_MESSAGES.notInReview);
+    }
+    const result: Decided = { ownerId: row.userId, title: row.title, releaseId: row.id, recipients: 0, startedAt: null, scheduledAt: row.scheduledAt, scheduleHadPassed: false };
+    if (decision.kind === 'approved') {
+      const goesNow = !row.scheduledAt || new Date(row.scheduledAt).getTime() <= now.getTime();
+      await tx.update(pressReleases).set({ status: 'scheduled', scheduledAt: goesNow ? now : row.scheduledAt, updatedAt: now }).where(eq(pressReleases.id, id));
+      if (goesNow) {
+        result.recipients = await dispatchRelease(tx, row, now);
+        if (result.recipients === 0) {
+          throw validationFailed([{ path: 'recipientLists', message: 'Nobody on the chosen lists can receive this press release any more; reject it or ask for changes' }]);
+        }
+        result.startedAt = now;
+        result.scheduleHadPassed = row.scheduledAt !== null;
+      }
+    } else if (decision.kind === 'changes_requested') {
+      await tx.update(pressReleases).set({ status: 'changes_requested', updatedAt: now }).where(eq(pressReleases.id, id));
+    } else {
+      await tx.update(pressReleases).set({ status: 'rejected', allowanceUsed: false, updatedAt: now }).where(eq(pressReleases.id, id));
+      await giveBackAllowance(tx, row);
+    }
+    const comment = decision.kind === 'changes_requested' ? decision.comment : decision.kind === 'rejected' ? decision.reason : null;
+    await tx
+      .update(releaseReviews)
+      .set({ decidedAt: now, decidedBy: editor.id, decidedByEmail: editor.email, decision: decision.kind, comment })
+      .where(and(eq(releaseReviews.releaseId, id), isNull(releaseReviews.decidedAt)));
+    await recordAudit(tx, { id: editor.id, email: editor.email }, `review.${decision.kind}`, id, { title: row.title, ...(comment ? { comment } : {}) });
+    return result;
+  });
+  tellCustomer(deps, decided, decision);
+  return getReleaseForEditor(deps, id);
+}
+
+function tellCustomer(deps: ReviewDeps, decided: Decided, decision: Decision): void {
+  const link = (path: string) => new URL(path, deps.publicUrl).href;
+  const compose = (firstName: string): RenderedEmail => {
+    const base = { firstName, title: decided.title };
+    if (decision.kind === 'approved') return approvedMessage({ ...base, ...decided, link: link(`/analytics/${decided.releaseId}`) });
+    if (decision.kind === 'changes_requested') return changesRequestedMessage({ ...base, comment: decision.comment, link: link(`/editor/${decided.releaseId}`) });
+    return rejectedMessage({ ...base, reason: decision.reason, link: link('/press-releases') });
+  };
+  sendInBackground(deps, decided.ownerId, compose);
+}
+
+/** Mail leaves after the answer: a slow relay must not hold a decision; failures are logged. */
+function sendInBackground(deps: ReviewDeps, userId: string, compose: (firstName: string) => RenderedEmail): void {
+  void (async () => {
+    const [person] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+    if (person) await deps.mailer.send({ to: person.email, ...compose(person.firstName) });
+  })().catch((error: unknown) => deps.log.error({ err: error, userId }, 'review email could not be sent'));
+}
+
+/**
+ * A release entered the queue: every editor not told in the last few minutes is told now. The UPDATE
+ * claims the editors to tell, so two submissions at once do not both mail the same editor.
+ */
+export async function alertEditors(deps: ReviewDeps): Promise<void> {
+  const now = deps.now();
+  const due = await deps.db
+    .update(users)
+    .set({ reviewAlertedAt: now })
+    .where(
+      and(
+        inArray(users.role, ['admin', 'super_admin']),
+        or(isNull(users.reviewAlertedAt), lt(users.reviewAlertedAt, new Date(now.getTime() - ALERT_EVERY_MS))),
+      ),
+    )
+    .returning({ id: users.id });
+  if (!due.length) return;
+  const [{ waiting }] = await deps.db.select({ waiting: count() }).from(pressReleases).where(eq(pressReleases.status, 'in_review'));
+  const link = new URL('/admin/review', deps.publicUrl).href;
+  for (const editor of due) sendInBackground(deps, editor.id, (firstName) => reviewQueueAlertMessage({ firstName, waiting, link }));
+}
+
+// ---------------------------------------------------------------- turnaround
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+
+/**
+ * The last `days` days of decisions: median and 90th percentile from submission to decision, and the
+ * share of approvals whose first message was accepted within 30 minutes of approval (or of the send
+ * time a scheduled release was approved for).
+ */
+export async function reviewStats(deps: ReviewDeps, days = 30): Promise<ReviewStats> {
+  const since = new Date(deps.now().getTime() - days * 86_400_000);
+  const decided = await deps.db
+    .select({
+      submittedAt: releaseReviews.submittedAt,
+      decidedAt: releaseReviews.decidedAt,
+      decision: releaseReviews.decision,
+      scheduledAt: pressReleases.scheduledAt,
+      firstAccepted: min(deliveries.sentAt),
+    })
+    .from(releaseReviews)
+    .innerJoin(pressReleases, eq(pressReleases.id, releaseReviews.releaseId))
+    .leftJoin(deliveries, and(eq(deliveries.releaseId, releaseReviews.releaseId), isNotNull(deliveries.sentAt)))
+    .where(and(gte(releaseReviews.decidedAt, since), inArray(releaseReviews.decision, ['approved', 'changes_requested', 'rejected'])))
+    .groupBy(releaseReviews.id, pressReleases.id);
+  const seconds = decided
+    .map((r) => (new Date(r.decidedAt!).getTime() - new Date(r.submittedAt).getTime()) / 1000)
+    .sort((a, b) => a - b);
+  const startOf = (r: (typeof decided)[number]) => Math.max(new Date(r.decidedAt!).getTime(), r.scheduledAt ? new Date(r.scheduledAt).getTime() : 0);
+  // An approval for a send time still to come has not had its chance yet: it is not counted.
+  const approvals = decided.filter((r) => r.decision === 'approved' && startOf(r) <= deps.now().getTime());
+  const started = approvals.filter((r) => r.firstAccepted && new Date(r.firstAccepted).getTime() - startOf(r) <= REVIEW_TARGET_MINUTES * MINUTE_MS);
+  return {
+    days,
+    decided: decided.length,
+    medianSeconds: seconds.length ? Math.round(percentile(seconds, 0.5)) : null,
+    p90Seconds: seconds.length ? Math.round(percentile(seconds, 0.9)) : null,
+    approvals: approvals.length,
+    startedWithinTarget: approvals.length ? started.length / approvals.length : null,
+  };
+}
+
+// ---------------------------------------------------------------- trusted customers
+
+/** PUT /api/admin/users/{id}/trusted: a trusted customer's releases skip review. */
+export async function setTrusted(db: Db, admin: CurrentUser, userId: string, trusted: boolean): Promise<{ id: string; trusted: boolean }> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [row] = await tx.update(users).set({ trusted, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
+    if (!row) throw notFound('User not found');
+    await recordAudit(tx, { id: admin.id, email: admin.email }, trusted ? 'user.trusted' : 'user.untrusted', row.email);
+    return { id: row.id, trusted };
+  });
+}

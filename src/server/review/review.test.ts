@@ -1,0 +1,279 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, deliveries, pressReleases, releaseReviews, users } from '../db/schema.js';
+import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.signInAs('editor', { role: 'admin', firstName: 'Editor' });
+  await t.signInAs('chief', { role: 'super_admin' });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+/** A paying customer (not trusted: its releases wait for an editor) with a list of `size` journalists. */
+async function customer(allowance = 3, size = 3) {
+  const name = `customer${++counter}`;
+  const user = await t.signInAs(name, { userType: 'active', monthlyPressReleaseLimit: allowance, firstName: 'Layla' });
+  const { listId } = await createListWithContacts(t.db, user.id, size);
+  return { name, user, listId };
+}
+
+const send = (as: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/send-press-release', as, payload });
+const review = (as: string | undefined, method: 'GET' | 'POST', path: string, payload?: object) =>
+  t.request({ method, url: `/api/review${path}`, ...(as ? { as } : {}), ...(payload ? { payload } : {}) });
+const usedOf = async (userId: string) => (await t.db.select().from(users).where(eq(users.id, userId)))[0].pressReleasesUsedThisMonth;
+const deliveriesOf = async (releaseId: string) => t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
+const mailsTo = (email: string) => t.smtp.messages.filter((m) => m.envelopeTo.includes(email));
+
+async function submitted(options: { scheduledAt?: string; allowance?: number; title?: string } = {}) {
+  const c = await customer(options.allowance);
+  const payload = releasePayload({
+    recipientLists: [c.listId],
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.scheduledAt ? { action: 'schedule', scheduledAt: options.scheduledAt } : {}),
+  });
+  const res = await send(c.name, payload);
+  expect(res.statusCode).toBe(200);
+  return { ...c, release: res.json().pressRelease };
+}
+
+describe('submitting for review', () => {
+  it("puts a customer's Send Now in review: the press release is taken, nothing is queued", async () => {
+    const { user, release } = await submitted();
+    expect(release.status).toBe('in_review');
+    expect(release.review).toMatchObject({ decision: null, decidedAt: null, comment: null });
+    expect(await usedOf(user.id)).toBe(1);
+    expect(await deliveriesOf(release.id)).toEqual([]);
+  });
+
+  it('lets super admins and trusted customers skip review, and REVIEW=off skips it for everyone', async () => {
+    const trusted = await customer();
+    await t.db.update(users).set({ trusted: true }).where(eq(users.id, trusted.user.id));
+    const sent = await send(trusted.name, releasePayload({ recipientLists: [trusted.listId] }));
+    expect(sent.json().pressRelease.status).toBe('sending');
+
+    const chief = (await t.db.select().from(users).where(eq(users.role, 'super_admin')))[0];
+    const { listId } = await createListWithContacts(t.db, chief.id, 2);
+    expect((await send('chief', releasePayload({ recipientLists: [listId] }))).json().pressRelease.status).toBe('sending');
+
+    const off = await createTestApp({ REVIEW: 'off' });
+    try {
+      const user = await off.signInAs('plain', { userType: 'active', monthlyPressReleaseLimit: 1 });
+      const list = await createListWithContacts(off.db, user.id, 2);
+      const res = await off.request({ method: 'POST', url: '/api/send-press-release', as: 'plain', payload: releasePayload({ recipientLists: [list.listId] }) });
+      expect(res.json().pressRelease).toMatchObject({ status: 'sending', recipientCount: 2, review: null });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('emails the editors when a release enters the queue, at most once every few minutes each', async () => {
+    const before = mailsTo((await t.db.select().from(users).where(eq(users.role, 'admin')))[0].email).length;
+    await t.db.update(users).set({ reviewAlertedAt: null }).where(eq(users.role, 'admin'));
+    await submitted();
+    await submitted();
+    const editorEmail = (await t.db.select().from(users).where(eq(users.role, 'admin')))[0].email;
+    await expect.poll(() => mailsTo(editorEmail).length).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const alerts = mailsTo(editorEmail).slice(before);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].parsed.subject).toMatch(/^Review queue: \d+ press releases? (is|are) waiting$/);
+  });
+});
+
+describe('who may review', () => {
+  it('answers 401 to visitors, 403 to customers, and the queue to admins and super admins', async () => {
+    await t.signInAs('plain-customer');
+    expect((await review(undefined, 'GET', '/queue')).statusCode).toBe(401);
+    expect((await review('plain-customer', 'GET', '/queue')).statusCode).toBe(403);
+    expect((await review('editor', 'GET', '/queue')).statusCode).toBe(200);
+    expect((await review('chief', 'GET', '/queue')).statusCode).toBe(200);
+    const { release } = await submitted();
+    for (const path of [`/${release.id}`, `/${release.id}/approve`]) {
+      expect((await review('plain-customer', path.endsWith('approve') ? 'POST' : 'GET', path)).statusCode).toBe(403);
+    }
+  });
+
+  it('lets only a super admin mark a customer trusted', async () => {
+    const { user } = await customer();
+    const put = (as: string, trusted: unknown) => t.request({ method: 'PUT', url: `/api/admin/users/${user.id}/trusted`, as, payload: { trusted } });
+    expect((await put('editor', true)).statusCode).toBe(403);
+    expect((await put('chief', 'yes')).statusCode).toBe(422);
+    expect((await put('chief', true)).json()).toEqual({ id: user.id, trusted: true });
+    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0].trusted).toBe(true);
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.trusted'), eq(auditLog.target, user.email)));
+    expect(audit).toHaveLength(1);
+  });
+});
+
+describe('the queue and one release', () => {
+  it('orders by deadline (a schedule by its time, Send Now 30 minutes after submission) with company, recipients and wait', async () => {
+    const soon = new Date(Date.now() + 5 * 60_000).toISOString();
+    const later = new Date(Date.now() + 6 * 3_600_000).toISOString();
+    const a = await submitted({ scheduledAt: later, title: 'Scheduled for later today' });
+    const b = await submitted({ title: 'Send now, waiting' });
+    const c = await submitted({ scheduledAt: soon, title: 'Scheduled in five minutes' });
+    const queue = (await review('editor', 'GET', '/queue?pageSize=100')).json();
+    const order = queue.items.map((i: { id: string }) => i.id).filter((id: string) => [a, b, c].some((x) => x.release.id === id));
+    expect(order).toEqual([c.release.id, b.release.id, a.release.id]);
+    const item = queue.items.find((i: { id: string }) => i.id === b.release.id);
+    expect(item).toMatchObject({ title: 'Send now, waiting', language: 'english', companyName: `${b.name} Company`, ownerEmail: b.user.email, scheduledAt: null, recipients: 3 });
+    expect(item.waitingSeconds).toBeGreaterThanOrEqual(0);
+    expect(queue.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows the release as recipients get it, its audience, its links and findings', async () => {
+    const c = await customer();
+    const payload = releasePayload({
+      recipientLists: [c.listId],
+      title: 'FREE OFFER FOR ALL JOURNALISTS!!!',
+      content: '<p>Short text with <a href="https://example.com/launch">our launch page</a>, enough words to pass the minimum length rule.</p>',
+    });
+    const id = (await send(c.name, payload)).json().pressRelease.id;
+    const detail = (await review('editor', 'GET', `/${id}`)).json();
+    expect(detail.pressRelease).toMatchObject({ id, status: 'in_review', userEmail: c.user.email });
+    expect(detail.ownerEmail).toBe(c.user.email);
+    expect(detail.html).toContain('FREE OFFER FOR ALL JOURNALISTS');
+    expect(detail.html).not.toContain('/t/o/');
+    expect(detail.recipients).toBe(3);
+    expect(detail.byCountry.reduce((sum: number, r: { count: number }) => sum + r.count, 0)).toBe(3);
+    expect(detail.links).toContainEqual({ text: 'our launch page', href: 'https://example.com/launch' });
+    const codes = detail.findings.map((f: { code: string }) => f.code);
+    expect(codes).toEqual(expect.arrayContaining(['SHORT_CONTENT', 'SUBJECT_CAPITALS', 'SUBJECT_SPAMMY']));
+    expect((await review('editor', 'GET', '/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('decisions', () => {
+  it('approves Send Now: distribution starts at once and the customer gets the clear time', async () => {
+    const { name, user, release } = await submitted();
+    const res = await review('editor', 'POST', `/${release.id}/approve`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pressRelease).toMatchObject({ status: 'sending', recipientCount: 3, review: { decision: 'approved', decidedBy: expect.stringMatching(/^editor-/) } });
+    expect(await deliveriesOf(release.id)).toHaveLength(3);
+    expect(await usedOf(user.id)).toBe(1);
+    await expect.poll(() => mailsTo(user.email).map((m) => m.parsed.subject)).toContain(`Approved: ${release.title}`);
+    const mail = mailsTo(user.email).find((m) => m.parsed.subject === `Approved: ${release.title}`)!;
+    expect(mail.parsed.text).toMatch(/distribution started at .* UTC to 3 journalists/);
+    // The customer sees the decision, not which editor made it.
+    const own = (await t.request({ method: 'GET', url: `/api/press-releases/${release.id}`, as: name })).json();
+    expect(own.review).toMatchObject({ decision: 'approved', decidedBy: null });
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'review.approved'), eq(auditLog.target, release.id)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('approves a schedule for its time, and one whose time has passed at once (the customer is told)', async () => {
+    const future = await submitted({ scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const approved = (await review('editor', 'POST', `/${future.release.id}/approve`)).json().pressRelease;
+    expect(approved.status).toBe('scheduled');
+    expect(approved.scheduledAt).toBe(future.release.scheduledAt);
+    expect(await deliveriesOf(future.release.id)).toEqual([]);
+
+    const late = await submitted({ scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await t.db.update(pressReleases).set({ scheduledAt: new Date(Date.now() - 60_000) }).where(eq(pressReleases.id, late.release.id));
+    const lateApproved = (await review('editor', 'POST', `/${late.release.id}/approve`)).json().pressRelease;
+    expect(lateApproved.status).toBe('sending');
+    expect(await deliveriesOf(late.release.id)).toHaveLength(3);
+    await expect.poll(() => mailsTo(late.user.email).find((m) => m.parsed.subject?.startsWith('Approved'))?.parsed.text ?? '').toContain(
+      'scheduled time had passed',
+    );
+  });
+
+  it('requests changes with a comment: the press release stays reserved through edits and resubmission', async () => {
+    const { name, user, listId, release } = await submitted({ allowance: 1 });
+    expect((await review('editor', 'POST', `/${release.id}/request-changes`, { comment: '  ' })).statusCode).toBe(422);
+    expect((await review('editor', 'POST', `/${release.id}/request-changes`, { comment: 'x'.repeat(2001) })).statusCode).toBe(422);
+    const res = await review('editor', 'POST', `/${release.id}/request-changes`, { comment: 'Please add a quote from your CEO.' });
+    expect(res.json().pressRelease).toMatchObject({ status: 'changes_requested', review: { decision: 'changes_requested', comment: 'Please add a quote from your CEO.' } });
+    expect(await usedOf(user.id)).toBe(1);
+    await expect.poll(() => mailsTo(user.email).find((m) => m.parsed.subject === `Changes requested: ${release.title}`)?.parsed.text ?? '').toContain(
+      'Please add a quote from your CEO.',
+    );
+
+    // Autosaved edits keep it sent back (and reserved); the customer's allowance of one is not asked again.
+    const draft = await send(name, releasePayload({ action: 'save_draft', existingPressReleaseId: release.id, recipientLists: [listId], title: 'With a quote from our CEO' }));
+    expect(draft.json().pressRelease.status).toBe('changes_requested');
+    expect(await usedOf(user.id)).toBe(1);
+    // Resubmission follows the rules of a first submission.
+    const invalid = await send(name, releasePayload({ existingPressReleaseId: release.id, recipientLists: [listId], title: '' }));
+    expect(invalid.statusCode).toBe(422);
+    const resubmitted = await send(name, releasePayload({ existingPressReleaseId: release.id, recipientLists: [listId], title: 'With a quote from our CEO' }));
+    expect(resubmitted.statusCode).toBe(200);
+    expect(resubmitted.json().pressRelease).toMatchObject({ status: 'in_review', review: { decision: null } });
+    expect(await usedOf(user.id)).toBe(1);
+    // In review again, it is not edited until withdrawn.
+    expect((await send(name, releasePayload({ existingPressReleaseId: release.id, recipientLists: [listId] }))).statusCode).toBe(409);
+    const submissions = await t.db.select().from(releaseReviews).where(eq(releaseReviews.releaseId, release.id));
+    expect(submissions).toHaveLength(2);
+  });
+
+  it('rejects with a reason: the press release is given back and the customer reads why', async () => {
+    const { user, release } = await submitted();
+    expect((await review('editor', 'POST', `/${release.id}/reject`, {})).statusCode).toBe(422);
+    const res = await review('editor', 'POST', `/${release.id}/reject`, { reason: 'This is an advertisement, not news.' });
+    expect(res.json().pressRelease).toMatchObject({ status: 'rejected', review: { decision: 'rejected' } });
+    expect(await usedOf(user.id)).toBe(0);
+    expect(await deliveriesOf(release.id)).toEqual([]);
+    await expect.poll(() => mailsTo(user.email).find((m) => m.parsed.subject === `Not approved: ${release.title}`)?.parsed.text ?? '').toContain(
+      'This is an advertisement, not news.',
+    );
+    // Decided once: no second decision, and the customer cannot edit it back into the queue.
+    expect((await review('editor', 'POST', `/${release.id}/approve`)).statusCode).toBe(409);
+  });
+
+  it('lets two editors approve at once: exactly one wins, the other gets 409, nothing is queued twice', async () => {
+    const { release } = await submitted();
+    const answers = await Promise.all([review('editor', 'POST', `/${release.id}/approve`), review('chief', 'POST', `/${release.id}/approve`)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await deliveriesOf(release.id)).toHaveLength(3);
+    const decisions = await t.db.select().from(auditLog).where(eq(auditLog.target, release.id));
+    expect(decisions.filter((d) => d.action.startsWith('review.'))).toHaveLength(1);
+  });
+});
+
+describe('withdrawing', () => {
+  it('takes a release back to draft with its press release until an editor approves it', async () => {
+    const { name, user, release } = await submitted();
+    const withdraw = (id: string, as = name) => t.request({ method: 'POST', url: `/api/press-releases/${id}/withdraw`, as });
+    expect((await withdraw(release.id, 'editor')).statusCode).toBe(404);
+    const res = await withdraw(release.id);
+    expect(res.json().pressRelease).toMatchObject({ status: 'draft', review: { decision: 'withdrawn' } });
+    expect(await usedOf(user.id)).toBe(0);
+    expect((await withdraw(release.id)).statusCode).toBe(409);
+    expect((await review('editor', 'POST', `/${release.id}/approve`)).statusCode).toBe(409);
+
+    const approved = await submitted();
+    await review('editor', 'POST', `/${approved.release.id}/approve`);
+    expect((await withdraw(approved.release.id, approved.name)).statusCode).toBe(409);
+  });
+});
+
+describe('turnaround', () => {
+  it('reports median and 90th percentile to decision and the share of approvals started within 30 minutes', async () => {
+    const stats = (await review('chief', 'GET', '/stats')).json();
+    expect(stats.days).toBe(30);
+    expect(stats.decided).toBeGreaterThanOrEqual(5);
+    expect(stats.approvals).toBeGreaterThanOrEqual(3);
+    expect(stats.medianSeconds).toBeGreaterThanOrEqual(0);
+    expect(stats.p90Seconds).toBeGreaterThanOrEqual(stats.medianSeconds);
+    // The first message of every approval accepted a minute after its start: all within the target
+    // (an approval for a time still to come is not counted yet).
+    const approved = (await t.db.select().from(releaseReviews).where(eq(releaseReviews.decision, 'approved'))).filter((r) => r.decidedAt);
+    for (const r of approved) {
+      const [release] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, r.releaseId));
+      const start = Math.max(new Date(r.decidedAt!).getTime(), new Date(release.scheduledAt ?? 0).getTime());
+      await t.db.update(deliveries).set({ status: 'sent', sentAt: new Date(start + 60_000) }).where(eq(deliveries.releaseId, r.releaseId));
+    }
+    expect((await review('chief', 'GET', '/stats')).json().startedWithinTarget).toBe(1);
+    // One that started 45 minutes after approval misses it.
+    const slow = (await t.db.select().from(deliveries)).find((d) => d.sentAt && approved.some((r) => r.releaseId === d.releaseId))!;
+    const slowReview = approved.find((r) => r.releaseId === slow.releaseId)!;
+    await t.db.update(deliveries).set({ sentAt: new Date(new Date(slowReview.decidedAt!).getTime() + 45 * 60_000) }).where(eq(deliveries.releaseId, slow.releaseId));
+    const after = (await review('chief', 'GET', '/stats')).json();
+    expect(after.startedWithinTarget).toBeCloseTo((after.approvals - 1) / after.approvals, 5);
+    expect((await review('plain-customer', 'GET', '/stats')).statusCode).toBe(403);
+  });
+});
