@@ -114,3 +114,15 @@ export async function seedList(
   }
   return list;
 }
+
+let journalists = 0;
+/** A list owned by `ownerId` holding `size` new fictional journalists at reserved domains. */
+export async function seedListOfJournalists(stack: Stack, ownerId: string, name: string, size: number): Promise<string> {
+  const rows = await stack.db
+    .insert(globalContacts)
+    .values(Array.from({ length: size }, (_, i) => ({ email: `reporter${++journalists}-${i}-${Date.now()}@example.com`, firstName: 'Reporter', lastName: `${i}` })))
+    .returning({ id: globalContacts.id });
+  const [list] = await stack.db.insert(userLists).values({ userId: ownerId, name }).returning();
+  if (rows.length) await stack.db.insert(listContacts).values(rows.map((r) => ({ listId: list.id, globalContactId: r.id })));
+  return list.id;
+}

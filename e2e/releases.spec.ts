@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { deliveries, globalContacts, listContacts, pressReleases, sessions, userLists, users } from '../src/server/db/schema';
+import { deliveries, pressReleases, sessions, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startBackgroundWork, type BackgroundWork } from '../src/server/worker';
 import { startStack, type Stack } from './harness';
+import { seedListOfJournalists } from './contacts-seed';
 
 /**
  * The press-release screens end to end: compose with an attachment, preview, send and follow it on
@@ -42,6 +43,8 @@ async function createUser(options: { trial?: boolean; allowance?: number; compan
       lastName: `${n}`,
       verified: true,
       userType: options.superAdmin ? 'super_admin' : options.trial ? 'trial' : 'active',
+      // Trusted: these screens are about composing, sending and results; review.spec.ts covers review.
+      trusted: true,
       role: options.superAdmin ? 'super_admin' : 'user',
       subscriptionStatus: options.trial ? 'trial' : 'active',
       monthlyPressReleaseLimit: options.trial ? 0 : (options.allowance ?? 2),
@@ -52,16 +55,7 @@ async function createUser(options: { trial?: boolean; allowance?: number; compan
   return { id: user.id, email: user.email, sid };
 }
 
-/** A list owned by `owner` holding `size` fictional journalists at reserved domains. */
-async function createList(owner: Person, name: string, size: number): Promise<string> {
-  const rows = await stack.db
-    .insert(globalContacts)
-    .values(Array.from({ length: size }, (_, i) => ({ email: `reporter${++counter}-${i}@example.com`, firstName: 'Reporter', lastName: `${i}` })))
-    .returning({ id: globalContacts.id });
-  const [list] = await stack.db.insert(userLists).values({ userId: owner.id, name }).returning();
-  await stack.db.insert(listContacts).values(rows.map((r) => ({ listId: list.id, globalContactId: r.id })));
-  return list.id;
-}
+const createList = (owner: Person, name: string, size: number) => seedListOfJournalists(stack, owner.id, name, size);
 
 async function pageFor(person: Person, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
   const page = await stack.newPage(options);

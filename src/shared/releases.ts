@@ -300,6 +300,9 @@ export type PressRelease = PressReleaseSummary & {
   webUrl: string | null;
   /** The latest editorial review, null when the release was never submitted to review. */
   review: ReleaseReview | null;
+  /** When the relay accepted the first and the latest message of it (null until one is). */
+  firstAcceptedAt: string | null;
+  lastAcceptedAt: string | null;
 };
 
 export const reviewDecisions = ['approved', 'changes_requested', 'rejected', 'withdrawn'] as const;
@@ -308,7 +311,7 @@ export type ReviewDecision = (typeof reviewDecisions)[number];
 export type ReleaseReview = {
   submittedAt: string;
   decidedAt: string | null;
-  /** The editor's email (customers see the decision, not who the editor is). */
+  /** The editor who decided (their address). */
   decidedBy: string | null;
   decision: ReviewDecision | null;
   comment: string | null;
@@ -447,5 +450,7 @@ export type Preflight = {
   allowance: { spends: number; remainingAfter: number | null };
   /** ISO time of a scheduled send; null for Send Now. */
   sendAt: string | null;
+  /** Whether an editor reviews it before it goes out (a customer's release, review on, not trusted). */
+  review: boolean;
   warnings: PreflightWarning[];
 };

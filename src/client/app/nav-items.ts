@@ -18,6 +18,7 @@ export const navItems: NavItem[] = [
   { to: '/editor', labelKey: 'nav.send', activePrefix: '/editor' },
   { to: '/analytics', labelKey: 'nav.analytics' },
   { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => user.role !== 'super_admin' },
+  { to: '/admin/review', labelKey: 'nav.review', visible: (user) => user.role === 'admin' || user.role === 'super_admin' },
   { to: '/admin', labelKey: 'nav.admin', visible: (user) => user.role === 'super_admin' },
   // nav items are added above this line, in SPEC §2 order
 ];

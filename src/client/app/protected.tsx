@@ -8,9 +8,10 @@ import { ForbiddenPage } from './forbidden';
 
 /**
  * SPEC §2 protected wrapper: a spinner while the session loads; signed-out visitors get the
- * 'Authentication Required' toast and go to /auth. `superAdmin` pages show a 403 page to everyone else.
+ * 'Authentication Required' toast and go to /auth. `superAdmin` pages show a 403 page to everyone else,
+ * `editor` pages to everyone but admins and super admins.
  */
-export function Protected({ children, superAdmin = false }: { children: ReactNode; superAdmin?: boolean }) {
+export function Protected({ children, superAdmin = false, editor = false }: { children: ReactNode; superAdmin?: boolean; editor?: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { data: user, isPending } = useCurrentUser();
@@ -25,5 +26,7 @@ export function Protected({ children, superAdmin = false }: { children: ReactNod
   if (isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
   if (!user) return <Navigate to="/auth" replace />;
   if (superAdmin && user.role !== 'super_admin') return <ForbiddenPage />;
+  // Editors review releases: the admin role and super admins.
+  if (editor && user.role !== 'admin' && user.role !== 'super_admin') return <ForbiddenPage />;
   return <>{children}</>;
 }

@@ -24,6 +24,8 @@ const SubscriptionPage = lazy(() => import('../features/billing/subscription-pag
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
 const ReleaseAnalyticsPage = lazy(() => import('../features/analytics/release-analytics-page'));
+const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
+const ReviewPage = lazy(() => import('../features/review/review-page'));
 // pages are declared above this line
 
 export function Page({ children }: { children: ReactNode }) {
@@ -56,6 +58,8 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/editor/:id?" element={<Protected><Page><EditorPage /></Page></Protected>} />
         <Route path="/subscription" element={<Protected><Page><SubscriptionPage /></Page></Protected>} />
         <Route path="/admin" element={<Protected superAdmin><Page><AdminPage /></Page></Protected>} />
+        <Route path="/admin/review" element={<Protected editor><Page><ReviewQueuePage /></Page></Protected>} />
+        <Route path="/admin/review/:id" element={<Protected editor><Page><ReviewPage /></Page></Protected>} />
         <Route path="/analytics" element={<Protected><Page><AnalyticsPage /></Page></Protected>} />
         <Route path="/analytics/:id" element={<Protected><Page><ReleaseAnalyticsPage /></Page></Protected>} />
         {/* routes are declared above this line */}

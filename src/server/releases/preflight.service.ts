@@ -14,6 +14,7 @@ import { attachments, pressReleases, userLists, users } from '../db/schema.js';
 import { notFound, validationFailed } from '../http/errors.js';
 import { visibleTo } from './releases.service.js';
 import { audienceOf } from '../delivery/dispatch.service.js';
+import { needsReview } from '../review/review-store.js';
 
 /**
  * The pre-send check: exactly what Send Now or Schedule would do, counted the way dispatch counts
@@ -22,7 +23,7 @@ import { audienceOf } from '../delivery/dispatch.service.js';
  */
 
 type PreflightInput = z.infer<typeof preflightInputSchema>;
-type Ctx = { db: Db };
+type Ctx = { db: Db; review: boolean };
 
 const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
 
@@ -34,7 +35,7 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
     .from(attachments)
     .where(eq(attachments.releaseId, id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
-  return preflight(ctx.db, actor, {
+  return preflight(ctx, actor, {
     ownerId: release.userId,
     holdsAllowance: release.allowanceUsed,
     lists: release.recipientLists,
@@ -60,7 +61,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
   if (refs.some((id) => !storedById.has(id))) throw validationFailed([{ path: 'attachments', message: 'Attachment not found' }]);
   const files = input.attachments.map((a) => ('id' in a ? storedById.get(a.id)! : { name: a.originalName, size: a.size }));
   const sendAt = input.action === 'schedule' && input.scheduledAt && !Number.isNaN(Date.parse(input.scheduledAt)) ? new Date(input.scheduledAt) : null;
-  return preflight(ctx.db, actor, {
+  return preflight(ctx, actor, {
     ownerId: release?.userId ?? actor.id,
     holdsAllowance: release?.allowanceUsed ?? false,
     lists: input.recipientLists,
@@ -89,7 +90,7 @@ type Subject = {
   sendAt: Date | null;
 };
 
-async function preflight(db: Db, actor: CurrentUser, subject: Subject): Promise<Preflight> {
+async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subject): Promise<Preflight> {
   const listIds = [...new Set(subject.lists)];
   const lists = listIds.length
     ? await db
@@ -108,6 +109,7 @@ async function preflight(db: Db, actor: CurrentUser, subject: Subject): Promise<
     attachments: subject.files,
     allowance,
     sendAt: subject.sendAt ? subject.sendAt.toISOString() : null,
+    review: await needsReview(db, review, actor, subject.ownerId),
     warnings: [
       ...ordered.filter((l) => l.contacts === 0).map((l): PreflightWarning => ({ code: 'EMPTY_LIST', message: `The list “${l.name}” has no contacts`, params: { name: l.name } })),
       ...(audience.recipients === 0 ? [{ code: 'NO_RECIPIENTS', message: 'Nobody on the chosen lists can receive this press release' } as PreflightWarning] : []),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, min, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
   MESSAGES,
@@ -17,7 +17,7 @@ import {
   type NewAttachmentInput,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, pressReleases, users } from '../db/schema.js';
+import { attachmentBlobs, attachments, deliveries, pressReleases, users } from '../db/schema.js';
 import { ownedListIds } from '../lists/lists.service.js';
 import { conflict, notFound, paymentRequired, validationFailed } from '../http/errors.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
@@ -274,7 +274,11 @@ async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showO
     .where(eq(attachments.releaseId, id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   const review = await latestReview(ctx.db, id);
-  return toPressRelease(row.release, files, ctx.publicUrl, showOwner ? row.userEmail : undefined, review);
+  const [accepted] = await ctx.db
+    .select({ first: min(deliveries.sentAt), last: max(deliveries.sentAt) })
+    .from(deliveries)
+    .where(eq(deliveries.releaseId, id));
+  return toPressRelease(row.release, files, ctx.publicUrl, showOwner ? row.userEmail : undefined, review, accepted);
 }
 
 export async function listReleases(db: Db, actor: CurrentUser, query: ListReleasesQuery): Promise<ReleasesPage> {
@@ -416,6 +420,7 @@ function toPressRelease(
   publicUrl: string,
   userEmail: string | undefined,
   review: ReleaseReview | null,
+  accepted: { first: Date | string | null; last: Date | string | null },
 ): PressRelease {
   return {
     ...toSummary(row, userEmail),
@@ -428,7 +433,8 @@ function toPressRelease(
     contactPhone: row.contactPhone,
     attachments: files,
     webUrl: row.slug && (row.status === 'sending' || row.status === 'sent') ? `${publicUrl}/r/${row.slug}` : null,
-    // Customers read the editor's decision and words; which editor it was is for editors to know.
-    review: review && userEmail === undefined ? { ...review, decidedBy: null } : review,
+    review,
+    firstAcceptedAt: iso(accepted.first),
+    lastAcceptedAt: iso(accepted.last),
   };
 }

@@ -158,9 +158,14 @@ describe('decisions', () => {
     await expect.poll(() => mailsTo(user.email).map((m) => m.parsed.subject)).toContain(`Approved: ${release.title}`);
     const mail = mailsTo(user.email).find((m) => m.parsed.subject === `Approved: ${release.title}`)!;
     expect(mail.parsed.text).toMatch(/distribution started at .* UTC to 3 journalists/);
-    // The customer sees the decision, not which editor made it.
+    // The customer's release page reads the same decision, with who made it and when it went out.
     const own = (await t.request({ method: 'GET', url: `/api/press-releases/${release.id}`, as: name })).json();
-    expect(own.review).toMatchObject({ decision: 'approved', decidedBy: null });
+    expect(own.review).toMatchObject({ decision: 'approved', decidedBy: expect.stringMatching(/^editor-/) });
+    expect(own.firstAcceptedAt).toBeNull();
+    await t.db.update(deliveries).set({ status: 'sent', sentAt: new Date() }).where(eq(deliveries.releaseId, release.id));
+    const accepted = (await t.request({ method: 'GET', url: `/api/press-releases/${release.id}`, as: name })).json();
+    expect(accepted.firstAcceptedAt).toEqual(expect.any(String));
+    expect(accepted.lastAcceptedAt).toEqual(expect.any(String));
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'review.approved'), eq(auditLog.target, release.id)));
     expect(audit).toHaveLength(1);
   });

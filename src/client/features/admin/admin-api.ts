@@ -48,6 +48,18 @@ export function useChangeRole() {
   });
 }
 
+/** A trusted customer's releases skip editorial review; the change is in the audit log. */
+export function useSetTrusted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, trusted }: { userId: string; trusted: boolean }) =>
+      api.put<{ id: string; trusted: boolean }>(`${USERS_PATH}/${encodeURIComponent(userId)}/trusted`, { trusted }),
+    onSettled: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: [USERS_PATH] }), queryClient.invalidateQueries({ queryKey: [AUDIT_PATH] })]);
+    },
+  });
+}
+
 export function useOutbox(search: string, page: number) {
   return useQuery({
     queryKey: [OUTBOX_PATH, { search, page }],

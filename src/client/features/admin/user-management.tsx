@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
-import { useAdminUsers, useChangeRole } from './admin-api';
+import { useAdminUsers, useChangeRole, useSetTrusted } from './admin-api';
 import { SearchField } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 import { displayName, RoleBadge, SubscriptionBadge } from './user-labels';
@@ -154,6 +154,7 @@ function UserRow({
           <SubscriptionBadge status={user.userType === 'super_admin' ? 'active' : user.subscriptionStatus} />
         </p>
       </div>
+      {user.role !== 'super_admin' && <TrustedSwitch user={user} name={name} />}
       <Select
         value={user.role}
         onChange={(e) => onRoleChosen(e.target.value as Role)}
@@ -167,5 +168,33 @@ function UserRow({
         ))}
       </Select>
     </li>
+  );
+}
+
+/** Trusted customers send without editorial review. */
+function TrustedSwitch({ user, name }: { user: AdminUser; name: string }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const setTrusted = useSetTrusted();
+  const change = (trusted: boolean) =>
+    setTrusted.mutate(
+      { userId: user.id, trusted },
+      {
+        onSuccess: () => toast({ title: t(trusted ? 'users.trustedOn' : 'users.trustedOff', { name }) }),
+        onError: (error) => toast({ title: t('users.trustedFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      },
+    );
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-brand-700"
+        checked={setTrusted.isPending ? Boolean(setTrusted.variables?.trusted) : user.trusted}
+        disabled={setTrusted.isPending}
+        onChange={(event) => change(event.target.checked)}
+        aria-label={t('users.trustedFor', { name })}
+      />
+      <span>{t('users.trusted')}</span>
+    </label>
   );
 }

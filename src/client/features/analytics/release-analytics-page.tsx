@@ -27,6 +27,7 @@ import {
   useReleaseRecipients,
 } from './analytics-api';
 import './print-report.css';
+import { ReviewTimeline } from './review-timeline';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
@@ -99,6 +100,7 @@ export default function ReleaseAnalyticsPage() {
         </div>
         <ReportActions id={id} webUrl={r.webUrl} />
       </header>
+      <ReviewTimeline release={r} />
       {analytics.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : analytics.isError ? (

@@ -11,6 +11,9 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { RECENT_RELEASES_COUNT, useDashboardAnalytics, useRecentReleases } from './dashboard-queries';
 
+/** Releases the customer can still change open in the editor; the others on their own page. */
+const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];
+
 /** SPEC §2 Dashboard: welcome header, four stat cards, recent releases and shortcuts. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -121,7 +124,7 @@ function RecentReleases() {
             {releases.map((release) => (
               <li key={release.id}>
                 <Link
-                  to={release.status === 'draft' || release.status === 'scheduled' ? `/editor/${release.id}` : `/analytics/${release.id}`}
+                  to={EDITABLE.includes(release.status) ? `/editor/${release.id}` : `/analytics/${release.id}`}
                   className="flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-slate-50"
                 >
                   <div className="min-w-0">
@@ -132,7 +135,7 @@ function RecentReleases() {
                       {t('recent.created')} {formatDate(release.createdAt)}
                     </p>
                   </div>
-                  <Badge tone={release.status === 'sent' ? 'green' : 'slate'}>{t(`status.${release.status}`)}</Badge>
+                  <Badge tone={release.status === 'sent' ? 'green' : release.status === 'changes_requested' || release.status === 'in_review' ? 'amber' : release.status === 'rejected' ? 'red' : 'slate'}>{t(`status.${release.status}`)}</Badge>
                 </Link>
               </li>
             ))}

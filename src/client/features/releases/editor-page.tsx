@@ -36,6 +36,7 @@ import { purchasePath, PurchaseGate, TrialBanner } from './purchase-gate';
 import { LeaveDialog, useLeaveGuard } from './leave-guard';
 import { PresendDialog } from './presend-dialog';
 import { canSendFrom, RELEASES_PATH, useRecipientLists, useRelease, useSendPressRelease, useSendStatus, useTestSend, type RecipientList } from './releases-api';
+import { ChangesRequestedNotice, ReviewLock } from './review-status';
 import { SaveStatus } from './save-status';
 import { draftRulesPass, dropLocalCopies, fingerprint, readLocalCopy, useAutosave } from './use-autosave';
 import { RichTextEditor } from './rich-text-editor';
@@ -75,6 +76,7 @@ export default function EditorPage() {
       </main>
     );
   }
+  if (release.data && (release.data.status === 'in_review' || release.data.status === 'rejected') && !adoptedKey) return <ReviewLock release={release.data} />;
   if (release.data && READ_ONLY_STATUSES.includes(release.data.status) && !adoptedKey) return <SentReleaseLock />;
   return <EditorForm key={formKey} release={release.data} onCreated={adoptCreated} paid={search.get('paid') === '1'} />;
 }
@@ -206,7 +208,9 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
       autosave.markSaved(valid);
       guard.allowNext();
       setConfirming(null);
-      toast({ title: t(`toasts.${keys.ok}`), description: t(`toasts.${keys.ok}Description`) });
+      // A customer's release waits for an editor: say so, rather than "Sent!".
+      const outcome = pressRelease.status === 'in_review' ? 'submitted' : keys.ok;
+      toast({ title: t(`toasts.${outcome}`), description: t(`toasts.${outcome}Description`) });
       navigate(`/analytics/${pressRelease.id}`);
     } catch (error) {
       setConfirming(null);
@@ -291,6 +295,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
         </p>
       )}
       {isTrial && <TrialBanner returnTo={releaseId.current} />}
+      {release?.status === 'changes_requested' && <ChangesRequestedNotice release={release} />}
       {release?.status === 'scheduled' && release.scheduledAt && (
         <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
           {t('editor.scheduledNote', { when: formatDate(release.scheduledAt, true) })}

@@ -43,7 +43,11 @@ export function PresendDialog({ action, values, releaseId, pending, onConfirm, o
           </Button>
           <Button onClick={onConfirm} loading={pending} disabled={!data || nobody || preflight.isFetching}>
             {action === 'schedule' ? <CalendarClock className="h-4 w-4" aria-hidden /> : <Send className="flip-rtl h-4 w-4" aria-hidden />}
-            {data ? t(action === 'schedule' ? 'presend.confirmSchedule' : 'presend.confirmSend', { count: data.recipients, n: formatNumber(data.recipients) }) : t('presend.checking')}
+            {data
+              ? data.review
+                ? t('presend.confirmReview')
+                : t(action === 'schedule' ? 'presend.confirmSchedule' : 'presend.confirmSend', { count: data.recipients, n: formatNumber(data.recipients) })
+              : t('presend.checking')}
           </Button>
         </>
       }
@@ -68,6 +72,11 @@ function PreflightSummary({ data }: { data: Preflight }) {
             </li>
           ))}
         </ul>
+      )}
+      {data.review && (
+        <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-brand-900" data-testid="presend-review">
+          {t('presend.reviewNote')}
+        </p>
       )}
       <Section title={t('presend.when')}>
         <p data-testid="presend-when">{data.sendAt ? t('presend.at', { when: formatDate(data.sendAt, true), zone: browserTimeZone() }) : t('presend.now')}</p>

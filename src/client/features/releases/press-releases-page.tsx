@@ -133,7 +133,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
   const remove = useDeleteRelease();
   const cancel = useCancelSchedule();
   const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
-  const editable = release.status === 'draft' || release.status === 'scheduled';
+  const editable = release.status === 'draft' || release.status === 'scheduled' || release.status === 'changes_requested';
   const openPath = editable ? `/editor/${release.id}` : `/analytics/${release.id}`;
 
   const when =

@@ -106,6 +106,15 @@ export function useCancelSchedule() {
   });
 }
 
+/** The owner takes a release back from review: it becomes a draft and its press release is returned. */
+export function useWithdrawRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: (id: string) => api.post<SendPressReleaseResponse>(`${RELEASES_PATH}/${id}/withdraw`),
+    onSuccess: () => invalidate(true),
+  });
+}
+
 export function useDuplicateRelease() {
   const invalidate = useInvalidateReleases();
   return useMutation({

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { sessions, users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/auth/password';
+import { randomToken, sha256 } from '../src/server/http/tokens';
+import { startStack, type Stack } from './harness';
+import { seedListOfJournalists } from './contacts-seed';
+
+/**
+ * Editorial review end to end: a customer submits, an editor (role admin) requests changes, the customer
+ * edits and resubmits, the editor approves; in Arabic, a customer waits and an editor rejects.
+ */
+
+let stack: Stack;
+let counter = 0;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.close());
+
+type Person = { id: string; email: string; sid: string };
+
+async function createUser(role: 'user' | 'admin'): Promise<Person> {
+  const n = ++counter;
+  const [user] = await stack.db
+    .insert(users)
+    .values({
+      email: `${role}${n}@company.test`,
+      passwordHash: await hashPassword('password123'),
+      companyName: `Levant Media ${n}`,
+      firstName: role === 'admin' ? 'Editor' : 'Layla',
+      lastName: `${n}`,
+      verified: true,
+      role,
+      userType: 'active',
+      subscriptionStatus: 'active',
+      monthlyPressReleaseLimit: 3,
+    })
+    .returning();
+  const sid = randomToken();
+  await stack.db.insert(sessions).values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  return { id: user.id, email: user.email, sid };
+}
+
+const createList = (owner: Person, name: string, size: number) => seedListOfJournalists(stack, owner.id, name, size);
+
+async function pageFor(person: Person, locale = 'en-US'): Promise<Page> {
+  const page = await stack.newPage({ locale });
+  await page.context().addCookies([{ name: 'sid', value: person.sid, url: stack.baseUrl }]);
+  return page;
+}
+
+const toast = (page: Page) => page.getByTestId('toast');
+const PDF = { name: 'facts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+
+/** A release submitted through the API, as the editor's Send Now would. */
+async function submitViaApi(page: Page, listId: string, title: string): Promise<string> {
+  const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {
+    headers: { origin: stack.baseUrl },
+    data: {
+      action: 'send_now',
+      title,
+      releaseDate: '2026-11-25',
+      location: 'Amman, Jordan',
+      content: '<p>Levant Media opens a newsroom in Amman to cover the region in Arabic and English, every day of the week.</p>',
+      boilerplate: 'Levant Media publishes news across the Levant in two languages.',
+      contactName: 'Layla Haddad',
+      contactEmail: 'layla@levant.example',
+      contactPhone: '+962 6 555 0100',
+      recipientLists: [listId],
+      attachments: [{ originalName: 'facts.pdf', base64Content: PDF.buffer.toString('base64') }],
+    },
+  });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { pressRelease: { id: string; status: string } };
+  expect(body.pressRelease.status).toBe('in_review');
+  return body.pressRelease.id;
+}
+
+describe('editorial review', () => {
+  it('takes a release from submission through changes requested to approval (English)', async () => {
+    const customer = await createUser('user');
+    const editor = await createUser('admin');
+    await createList(customer, 'Amman Business Desk', 3);
+    const writer = await pageFor(customer);
+    await writer.goto('/editor');
+    await writer.getByRole('heading', { name: 'Send A Press Release' }).waitFor();
+    await writer.getByLabel('Amman Business Desk').check();
+    await writer.getByLabel('Title', { exact: true }).fill('Levant Media opens an Amman newsroom');
+    await writer.getByLabel('Location').fill('Amman, Jordan');
+    await writer.getByRole('textbox', { name: 'Content' }).fill('Levant Media opened a newsroom in Amman today to cover the region in Arabic and English.');
+    await writer.getByLabel('Company boilerplate (About us)').fill('Levant Media publishes news across the Levant in two languages.');
+    await writer.getByLabel('Contact name').fill('Layla Haddad');
+    await writer.getByLabel('Contact email').fill('layla@levant.example');
+    await writer.getByLabel('Contact phone').fill('+962 6 555 0100');
+    await writer.getByLabel('Choose files').setInputFiles(PDF);
+    await toast(writer).getByText('Files attached').waitFor();
+
+    // The pre-send check says an editor comes first; the button submits rather than sends.
+    await writer.getByRole('button', { name: 'Send Now' }).click();
+    const confirm = writer.getByRole('dialog', { name: 'Send this press release?' });
+    await confirm.getByTestId('presend-review').waitFor();
+    await confirm.getByRole('button', { name: 'Submit for review' }).click();
+    await toast(writer).getByText('Submitted for review').waitFor();
+    await writer.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
+    const releaseId = writer.url().split('/').pop()!;
+    const timeline = writer.getByTestId('review-timeline');
+    await timeline.getByText('Submitted for review').waitFor();
+    await timeline.getByText(/Waiting for an editor/).waitFor();
+
+    // The editor finds it in the queue from the navigation, reads it as recipients will, asks for changes.
+    const desk = await pageFor(editor);
+    await desk.goto('/dashboard');
+    await desk.getByRole('link', { name: 'Review' }).click();
+    await desk.getByRole('heading', { name: 'Review queue' }).waitFor();
+    await desk.getByRole('link', { name: 'Levant Media opens an Amman newsroom' }).click();
+    await desk.frameLocator('iframe[title="As recipients will get it"]').getByRole('heading', { name: 'Levant Media opens an Amman newsroom' }).waitFor();
+    await desk.getByRole('button', { name: 'Request changes' }).click();
+    await desk.getByText('Write what the customer should change').waitFor();
+    await desk.getByLabel(/Message to the customer/).fill('Please add a quote from your editor-in-chief.');
+    await desk.getByRole('button', { name: 'Request changes' }).click();
+    await toast(desk).getByText(/Changes requested/).waitFor();
+    await desk.getByText('Nothing to review').waitFor();
+
+    // The customer is emailed and reads the editor's words above the editor, edits and resubmits.
+    await expect.poll(() => stack.smtp.messages.some((m) => m.parsed.subject === 'Changes requested: Levant Media opens an Amman newsroom')).toBe(true);
+    await writer.goto(`/editor/${releaseId}`);
+    const note = writer.getByRole('note').filter({ hasText: 'Changes requested' });
+    await note.getByText('Please add a quote from your editor-in-chief.').waitFor();
+    await writer.getByLabel('Title', { exact: true }).fill('Levant Media opens an Amman newsroom, says its editor');
+    await writer.getByRole('button', { name: 'Send Now' }).click();
+    await writer.getByRole('dialog', { name: 'Send this press release?' }).getByRole('button', { name: 'Submit for review' }).click();
+    await toast(writer).getByText('Submitted for review').waitFor();
+
+    // Approved: distribution starts and the customer's page says who approved it.
+    await desk.goto('/admin/review');
+    await desk.getByRole('link', { name: 'Levant Media opens an Amman newsroom, says its editor' }).click();
+    await desk.getByRole('button', { name: 'Approve and distribute' }).click();
+    await desk.getByRole('dialog', { name: 'Approve this press release?' }).getByRole('button', { name: 'Approve and distribute' }).click();
+    await toast(desk).getByText(/^Approved/).waitFor();
+    await writer.goto(`/analytics/${releaseId}`);
+    await writer.getByTestId('review-timeline').getByText(`Approved by ${editor.email}`).waitFor();
+    await expect.poll(() => stack.smtp.messages.some((m) => m.parsed.subject === 'Approved: Levant Media opens an Amman newsroom, says its editor')).toBe(true);
+  });
+
+  it('shows a waiting release to its owner in Arabic, and an Arabic-speaking editor rejects it with a reason', async () => {
+    const customer = await createUser('user');
+    const editor = await createUser('admin');
+    const listId = await createList(customer, 'صحفيو عمّان', 2);
+    const writer = await pageFor(customer, 'ar-AE');
+    const releaseId = await submitViaApi(writer, listId, 'افتتاح مكتب جديد في عمّان');
+
+    await writer.goto(`/editor/${releaseId}`);
+    await writer.getByRole('heading', { name: 'قيد المراجعة' }).waitFor();
+    expect(await writer.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await writer.getByRole('button', { name: 'سحب' }).waitFor();
+
+    const desk = await pageFor(editor, 'ar-AE');
+    await desk.goto('/admin/review');
+    await desk.getByRole('heading', { name: 'قائمة المراجعة' }).waitFor();
+    await desk.getByRole('link', { name: 'افتتاح مكتب جديد في عمّان' }).click();
+    await desk.getByLabel(/رسالة إلى العميل/).fill('هذا إعلان تجاري وليس خبرًا.');
+    await desk.getByRole('button', { name: 'رفض' }).click();
+    await toast(desk).getByText(/رُفض/).waitFor();
+
+    await writer.reload();
+    await writer.getByRole('heading', { name: 'لم تتم الموافقة' }).waitFor();
+    await writer.getByText('هذا إعلان تجاري وليس خبرًا.').waitFor();
+    expect(await writer.getByRole('button', { name: 'سحب' }).count()).toBe(0);
+  });
+
+  it('keeps customers out of the queue', async () => {
+    const customer = await createUser('user');
+    const page = await pageFor(customer);
+    await page.goto('/admin/review');
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await page.getByRole('link', { name: 'Subscription' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Review' }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, Clock, MessageSquareWarning, XCircle } from 'lucide-react';
+import type { PressRelease } from '../../../shared/releases';
+import { errorMessage } from '../../lib/api';
+import { formatDate, translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { useToast } from '../../ui/toast';
+import { useWithdrawRelease } from './releases-api';
+
+/**
+ * A release an editor holds: waiting for review (it can be withdrawn back to a draft) or not approved
+ * (with the editor's reason). Shown in place of the editor, which cannot change either.
+ */
+export function ReviewLock({ release }: { release: PressRelease }) {
+  const { t } = useTranslation('releases');
+  const navigate = useNavigate();
+  const rejected = release.status === 'rejected';
+  const Icon = rejected ? XCircle : Clock;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-12">
+      <Card className="p-8 text-center">
+        <Icon className={rejected ? 'mx-auto h-10 w-10 text-red-600' : 'mx-auto h-10 w-10 text-amber-600'} aria-hidden />
+        <h1 className="mt-4 text-xl font-bold text-slate-900">{t(rejected ? 'review.rejectedTitle' : 'review.inReviewTitle')}</h1>
+        <p className="mt-2 text-slate-600" dir="auto">
+          {release.title}
+        </p>
+        {rejected ? (
+          <EditorWords label={t('review.reason')} words={release.review?.comment} />
+        ) : (
+          <p className="mt-2 text-slate-600">
+            {t('review.inReviewText', { when: release.review ? formatDate(release.review.submittedAt, true) : '' })}
+          </p>
+        )}
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          <Button variant="secondary" onClick={() => navigate('/press-releases')}>
+            <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
+            {t('lock.back')}
+          </Button>
+          {!rejected && <WithdrawButton id={release.id} />}
+        </div>
+      </Card>
+    </main>
+  );
+}
+
+/** Above the editor of a release sent back for changes: what the editor asked for. */
+export function ChangesRequestedNotice({ release }: { release: PressRelease }) {
+  const { t } = useTranslation('releases');
+  return (
+    <section role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" aria-labelledby="changes-requested-title">
+      <h2 id="changes-requested-title" className="flex items-center gap-2 font-semibold">
+        <MessageSquareWarning className="h-4 w-4" aria-hidden />
+        {t('review.changesTitle')}
+      </h2>
+      <EditorWords label={t('review.editorSays')} words={release.review?.comment} />
+      <p className="mt-2">{t('review.changesText')}</p>
+      <div className="mt-2">
+        <WithdrawButton id={release.id} />
+      </div>
+    </section>
+  );
+}
+
+function EditorWords({ label, words }: { label: string; words: string | null | undefined }) {
+  if (!words) return null;
+  return (
+    <blockquote className="mt-2 rounded-md bg-white/70 p-3 text-start text-slate-800">
+      <p className="text-xs font-semibold text-slate-500">{label}</p>
+      <p className="mt-1 whitespace-pre-line" dir="auto">
+        {words}
+      </p>
+    </blockquote>
+  );
+}
+
+function WithdrawButton({ id }: { id: string }) {
+  const { t } = useTranslation('releases');
+  const toast = useToast();
+  const navigate = useNavigate();
+  const withdraw = useWithdrawRelease();
+  const [asking, setAsking] = useState(false);
+  const confirm = () =>
+    withdraw.mutate(id, {
+      onSuccess: () => {
+        toast({ title: t('review.withdrawn'), description: t('review.withdrawnText') });
+        setAsking(false);
+        navigate(`/editor/${id}`, { replace: true });
+      },
+      onError: (error) => {
+        setAsking(false);
+        toast({ title: t('review.withdrawFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+      },
+    });
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        {t('review.withdraw')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t('review.withdrawTitle')}
+        description={t('review.withdrawText')}
+        confirmLabel={t('review.withdraw')}
+        pending={withdraw.isPending}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AlertTriangle, ArrowLeft, ExternalLink } from 'lucide-react';
+import type { ReviewDetail } from '../../../shared/review';
+import { errorMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
+import { useReviewDetail } from './review-api';
+import { DecisionPanel } from './decision-panel';
+
+/** One release under review: exactly as recipients get it, its audience, its links, the findings, the decision. */
+export default function ReviewPage() {
+  const { t } = useTranslation('review');
+  const { id = '' } = useParams();
+  const detail = useReviewDetail(id);
+  const navigate = useNavigate();
+  useDocumentTitle(detail.data ? t('detail.pageTitle', { title: detail.data.pressRelease.title }) : t('queue.title'));
+  if (detail.isPending) {
+    return (
+      <main className="mx-auto max-w-7xl space-y-4 px-4 py-8" aria-busy="true">
+        <Skeleton className="h-10 w-80" />
+        <Skeleton className="h-96 w-full" />
+      </main>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-8">
+        <ErrorState message={translateMessage(errorMessage(detail.error))} onRetry={() => void detail.refetch()} />
+      </main>
+    );
+  }
+  const d = detail.data;
+  const r = d.pressRelease;
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <Link to="/admin/review" className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline">
+        <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
+        {t('detail.back')}
+      </Link>
+      <header>
+        <p className="text-sm font-medium text-slate-500">
+          <bdi>{d.companyName}</bdi> · <span dir="ltr">{d.ownerEmail}</span>
+        </p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
+          {r.title}
+        </h1>
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <Badge tone={r.status === 'in_review' ? 'amber' : 'slate'}>{t(`status.${r.status}`, { defaultValue: r.status })}</Badge>
+          {r.review && <span>{t('detail.submitted', { when: formatDate(r.review.submittedAt, true) })}</span>}
+          <span>{r.scheduledAt ? t('queue.scheduledFor', { when: formatDate(r.scheduledAt, true) }) : t('queue.sendNow')}</span>
+        </div>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="overflow-hidden">
+          <CardHeader title={t('detail.preview')} description={t('detail.subject', { subject: d.subject })} />
+          {/* The email as recipients get it; sandboxed: its links open in a new tab, nothing in it runs. */}
+          <iframe title={t('detail.preview')} srcDoc={d.html} sandbox="allow-popups allow-popups-to-escape-sandbox" className="h-[70vh] w-full border-0" />
+        </Card>
+        <div className="space-y-6">
+          {r.status === 'in_review' ? (
+            <DecisionPanel id={r.id} onDecided={() => navigate('/admin/review')} />
+          ) : (
+            <Card className="p-4 text-sm text-slate-600" role="status">
+              {t('detail.decided')}
+            </Card>
+          )}
+          <Findings findings={d.findings} />
+          <Audience detail={d} />
+          <Links links={d.links} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Findings({ findings }: { findings: ReviewDetail['findings'] }) {
+  const { t } = useTranslation('review');
+  return (
+    <Card>
+      <CardHeader title={t('detail.findings')} />
+      <CardBody>
+        {findings.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('detail.noFindings')}</p>
+        ) : (
+          <ul className="space-y-2 text-sm" data-testid="findings">
+            {findings.map((f, i) => (
+              <li key={`${f.code}-${i}`} className="flex gap-2 text-amber-800">
+                <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                <span>{t(`findings.${f.code}`, { ...f.params, defaultValue: translateMessage(f.message) })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function Audience({ detail }: { detail: ReviewDetail }) {
+  const { t } = useTranslation('review');
+  const rows = (items: Array<{ key: string; count: number }>) => (
+    <ul className="mt-1 space-y-1">
+      {items.map((item) => (
+        <li key={item.key} className="flex justify-between gap-2">
+          <bdi>{item.key || t('detail.unknown')}</bdi>
+          <span className="text-slate-500">{formatNumber(item.count)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <Card>
+      <CardHeader title={t('queue.recipients', { count: detail.recipients, n: formatNumber(detail.recipients) })} />
+      <CardBody className="grid grid-cols-2 gap-4 text-sm">
+        <div>
+          <h3 className="font-semibold text-slate-700">{t('detail.byCountry')}</h3>
+          {rows(detail.byCountry.map((c) => ({ key: c.country, count: c.count })))}
+        </div>
+        <div>
+          <h3 className="font-semibold text-slate-700">{t('detail.byLanguage')}</h3>
+          {rows(detail.byLanguage.map((l) => ({ key: l.language, count: l.count })))}
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
+
+function Links({ links }: { links: ReviewDetail['links'] }) {
+  const { t } = useTranslation('review');
+  return (
+    <Card>
+      <CardHeader title={t('detail.links')} />
+      <CardBody>
+        {links.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('detail.noLinks')}</p>
+        ) : (
+          <ul className="space-y-2 text-sm" data-testid="links">
+            {links.map((link, i) => (
+              <li key={`${link.href}-${i}`} className="min-w-0">
+                <bdi className="block font-medium text-slate-800">{link.text}</bdi>
+                <a href={link.href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline" dir="ltr">
+                  {link.href}
+                  <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ClipboardCheck, Clock } from 'lucide-react';
+import { REVIEW_TARGET_MINUTES, type ReviewQueueItem } from '../../../shared/review';
+import { errorMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { Card } from '../../ui/card';
+import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Pager } from '../../ui/pager';
+import { useReviewQueue } from './review-api';
+import { TurnaroundCard } from './turnaround-card';
+
+/** The editors' queue (issue 11): waiting releases by deadline, each against the 30-minute promise. */
+export default function ReviewQueuePage() {
+  const { t } = useTranslation('review');
+  const [page, setPage] = useState(1);
+  const queue = useReviewQueue(page);
+  useDocumentTitle(t('queue.title'));
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('queue.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('queue.subtitle', { minutes: REVIEW_TARGET_MINUTES })}</p>
+      </header>
+      <TurnaroundCard />
+      {queue.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+      ) : queue.isError ? (
+        <ErrorState message={translateMessage(errorMessage(queue.error))} onRetry={() => void queue.refetch()} />
+      ) : queue.data.items.length === 0 ? (
+        <EmptyState icon={<ClipboardCheck className="h-10 w-10" aria-hidden />} title={t('queue.empty')} description={t('queue.emptyText')} />
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {t('queue.count', { count: queue.data.total, n: formatNumber(queue.data.total) })}
+          </p>
+          <ul className="space-y-3" aria-label={t('queue.title')}>
+            {queue.data.items.map((item) => (
+              <QueueItem key={item.id} item={item} />
+            ))}
+          </ul>
+          <Pager page={page} pageCount={Math.ceil(queue.data.total / queue.data.pageSize)} onPageChange={setPage} />
+        </>
+      )}
+    </main>
+  );
+}
+
+/** Minutes left before the promise is missed: for Send Now 30 after submission, for a schedule its time. */
+function minutesLeft(item: ReviewQueueItem): number {
+  const deadline = item.scheduledAt ? Date.parse(item.scheduledAt) : Date.parse(item.submittedAt) + REVIEW_TARGET_MINUTES * 60_000;
+  return Math.round((deadline - Date.now()) / 60_000);
+}
+
+function QueueItem({ item }: { item: ReviewQueueItem }) {
+  const { t } = useTranslation('review');
+  const left = minutesLeft(item);
+  const waitingMinutes = Math.floor(item.waitingSeconds / 60);
+  return (
+    <li>
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <Link to={`/admin/review/${item.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline" dir="auto">
+            {item.title}
+          </Link>
+          <p className="mt-1 text-sm text-slate-600">
+            <bdi>{item.companyName}</bdi> · <span dir="ltr">{item.ownerEmail}</span>
+          </p>
+          <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
+            <span>{t(`languages.${item.language}`, { defaultValue: item.language })}</span>
+            <span>{t('queue.recipients', { count: item.recipients, n: formatNumber(item.recipients) })}</span>
+            <span>{t('queue.waiting', { count: waitingMinutes, n: formatNumber(waitingMinutes) })}</span>
+            <span>{item.scheduledAt ? t('queue.scheduledFor', { when: formatDate(item.scheduledAt, true) }) : t('queue.sendNow')}</span>
+          </p>
+        </div>
+        <Badge tone={left < 0 ? 'red' : left <= 10 ? 'amber' : 'green'} className="inline-flex items-center gap-1 whitespace-nowrap">
+          <Clock className="h-3.5 w-3.5" aria-hidden />
+          {left < 0 ? t('queue.overdue', { count: -left, n: formatNumber(-left) }) : t('queue.left', { count: left, n: formatNumber(left) })}
+        </Badge>
+      </Card>
+    </li>
+  );
+}
