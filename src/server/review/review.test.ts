@@ -144,6 +144,12 @@ describe('the queue and one release', () => {
     const codes = detail.findings.map((f: { code: string }) => f.code);
     expect(codes).toEqual(expect.arrayContaining(['SHORT_CONTENT', 'SUBJECT_CAPITALS', 'SUBJECT_SPAMMY']));
     expect((await review('editor', 'GET', '/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    // The editor opens its files while it waits; once decided they are the owner's again.
+    const file = detail.pressRelease.attachments[0];
+    const open = () => t.request({ method: 'GET', url: `/api/press-releases/${id}/attachments/${file.id}`, as: 'editor' });
+    expect((await open()).statusCode).toBe(200);
+    await review('editor', 'POST', `/${id}/reject`, { reason: 'Advertising' });
+    expect((await open()).statusCode).toBe(404);
   });
 });
 

@@ -68,11 +68,42 @@ export default function ReviewPage() {
             </Card>
           )}
           <Findings findings={d.findings} />
+          <Files release={r} />
           <Audience detail={d} />
           <Links links={d.links} />
         </div>
       </div>
     </main>
+  );
+}
+
+/** The release's files, opened in a new tab (the preview is sandboxed and carries no session). */
+function Files({ release }: { release: ReviewDetail['pressRelease'] }) {
+  const { t } = useTranslation('review');
+  return (
+    <Card>
+      <CardHeader title={t('detail.files')} />
+      <CardBody>
+        <ul className="space-y-2 text-sm" data-testid="files">
+          {release.attachments.map((file) => (
+            <li key={file.id}>
+              <a
+                href={`/api/press-releases/${release.id}/attachments/${file.id}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+              >
+                <bdi>{file.originalName}</bdi>
+                <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
+              </a>
+              <span className="ms-2 text-xs text-slate-500" dir="ltr">
+                {formatNumber(Math.max(1, Math.round(file.size / 1024)))} KB
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
   );
 }
 
