@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
-import { FileText, Send, UserCheck, UserPlus, Users } from 'lucide-react';
+import { ClipboardCheck, FileText, Send, UserCheck, UserPlus, Users } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatNumber, translateMessage } from '../../lib/i18n';
@@ -23,9 +24,16 @@ export default function AdminPage() {
   useDocumentTitle(t('title'));
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
-        <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+        </div>
+        {/* Editorial review and its turnaround figures live on their own page, which editors share. */}
+        <Link to="/admin/review" className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline">
+          <ClipboardCheck className="h-4 w-4" aria-hidden />
+          {t('reviewLink')}
+        </Link>
       </header>
       <StatCards />
       <Tabs.Root defaultValue="users" dir={i18n.dir()} className="space-y-6">
