@@ -52,6 +52,7 @@ const envSchema = z.object({
     .transform(parseTrustProxy),
   DEMO_DATA: onOff.default('on'),
   REVIEW: onOff.default('on'),
+  LINK_CHECK_ALLOW_PRIVATE: onOff.default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -74,6 +75,8 @@ export type Config = {
   demoData: boolean;
   /** Editorial review of customers' releases before they go out (REVIEW, default on). */
   review: boolean;
+  /** Let the review's link check reach private and loopback addresses (tests serve links from 127.0.0.1). */
+  linkCheckAllowPrivate: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
 };
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     demoData: e.DEMO_DATA === 'on',
     review: e.REVIEW === 'on',
+    linkCheckAllowPrivate: e.LINK_CHECK_ALLOW_PRIVATE === 'on',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

@@ -58,6 +58,16 @@ export type ReviewDetail = {
   findings: ReviewFinding[];
 };
 
+/** Whether a link answers, asked from the server when an editor opens a release. */
+export type LinkCheck = {
+  text: string;
+  href: string;
+  ok: boolean;
+  /** The final HTTP status after redirects; null when nothing answered. */
+  status: number | null;
+  problem: 'invalid' | 'http_error' | 'timeout' | 'unreachable' | 'private_address' | 'too_many_redirects' | null;
+};
+
 export type ReviewStats = {
   days: number;
   decided: number;

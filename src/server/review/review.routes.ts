@@ -4,13 +4,16 @@ import { pageParam, pageSizeParam } from '../../shared/paging.js';
 import { rejectSchema, requestChangesSchema } from '../../shared/review.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
-import { assertEditor, decide, reviewDetail, reviewQueue, reviewStats } from './review.service.js';
+import { assertEditor, checkReleaseLinks, decide, reviewDetail, reviewQueue, reviewStats } from './review.service.js';
 
+/** A link that has not answered in 5 seconds does not answer for a journalist either. */
+const LINK_CHECK_TIMEOUT_MS = 5000;
 const queueQuerySchema = z.object({ page: pageParam(10_000), pageSize: pageSizeParam(20, 100) });
 
 /** /api/review: the editors' queue, one release under review, decisions and turnaround (issue 11). */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const deps = { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, now: app.deps.now, log: app.log };
+  const linkCheck = { allowPrivate: app.deps.config.linkCheckAllowPrivate, timeoutMs: LINK_CHECK_TIMEOUT_MS };
   const editor = (request: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(request);
     assertEditor(user);
@@ -32,6 +35,11 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/:id', async (request) => {
     editor(request);
     return reviewDetail(deps, parseUuidParam(request.params.id));
+  });
+
+  app.get<{ Params: { id: string } }>('/:id/links', async (request) => {
+    editor(request);
+    return checkReleaseLinks(deps, parseUuidParam(request.params.id), linkCheck);
   });
 
   app.post<{ Params: { id: string } }>('/:id/approve', async (request) => {

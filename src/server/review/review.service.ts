@@ -5,6 +5,7 @@ import type { PressRelease, ReleaseLanguage } from '../../shared/releases.js';
 import {
   REVIEW_MESSAGES,
   REVIEW_TARGET_MINUTES,
+  type LinkCheck,
   type ReviewDetail,
   type ReviewFinding,
   type ReviewQueue,
@@ -21,6 +22,7 @@ import type { RenderedEmail } from '../mail/templates/layout.js';
 import { approvedMessage, changesRequestedMessage, rejectedMessage, reviewQueueAlertMessage } from '../mail/templates/review.js';
 import { contentWarnings, languageWarnings } from '../releases/preflight.service.js';
 import { getReleaseForEditor, giveBackAllowance } from '../releases/releases.service.js';
+import { checkLinks, type LinkCheckOptions } from './link-check.js';
 
 /**
  * Editorial review (issue 11): the queue editors work, one release as its recipients will get it with
@@ -156,6 +158,12 @@ function findingsOf(release: PressRelease, audience: Awaited<ReturnType<typeof a
   }
   findings.push(...languageWarnings(release.language as ReleaseLanguage, audience.byLanguage, audience.recipients));
   return findings;
+}
+
+/** GET /api/review/{id}/links: whether each link of the release answers (asked apart: it can take seconds). */
+export async function checkReleaseLinks(deps: ReviewDeps, id: string, options: LinkCheckOptions): Promise<{ links: LinkCheck[] }> {
+  const release = await getReleaseForEditor(deps, id);
+  return { links: await checkLinks(linksOf(release.content), options) };
 }
 
 // ---------------------------------------------------------------- decisions

@@ -144,6 +144,12 @@ describe('the queue and one release', () => {
     const codes = detail.findings.map((f: { code: string }) => f.code);
     expect(codes).toEqual(expect.arrayContaining(['SHORT_CONTENT', 'SUBJECT_CAPITALS', 'SUBJECT_SPAMMY']));
     expect((await review('editor', 'GET', '/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    // Whether each link answers is asked apart; a link into our own network is never fetched.
+    const internal = (await send(c.name, releasePayload({ recipientLists: [c.listId], content: '<p>See <a href="http://127.0.0.1:9/admin">our intranet</a> for the full story of this launch today.</p>' }))).json().pressRelease.id;
+    expect((await t.request({ method: 'GET', url: `/api/review/${internal}/links`, as: c.name })).statusCode).toBe(403);
+    const checked = (await review('editor', 'GET', `/${internal}/links`)).json();
+    expect(checked.links).toEqual([{ text: 'our intranet', href: 'http://127.0.0.1:9/admin', ok: false, status: null, problem: 'private_address' }]);
+
     // The editor opens its files while it waits; once decided they are the owner's again.
     const file = detail.pressRelease.attachments[0];
     const open = () => t.request({ method: 'GET', url: `/api/press-releases/${id}/attachments/${file.id}`, as: 'editor' });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PressRelease } from '../../../shared/releases';
-import type { ReviewDetail, ReviewQueue, ReviewStats } from '../../../shared/review';
+import type { LinkCheck, ReviewDetail, ReviewQueue, ReviewStats } from '../../../shared/review';
 import { api, toQuery } from '../../lib/api';
 
 const REVIEW_PATH = '/api/review';
@@ -18,6 +18,15 @@ export function useReviewQueue(page: number) {
 
 export function useReviewDetail(id: string) {
   return useQuery({ queryKey: [REVIEW_PATH, id], queryFn: () => api.get<ReviewDetail>(`${REVIEW_PATH}/${id}`) });
+}
+
+/** Whether each link answers: checked by the server when the page opens (it can take a few seconds). */
+export function useLinkChecks(id: string) {
+  return useQuery({
+    queryKey: [REVIEW_PATH, id, 'links'],
+    queryFn: () => api.get<{ links: LinkCheck[] }>(`${REVIEW_PATH}/${id}/links`),
+    staleTime: 60_000,
+  });
 }
 
 export function useReviewStats() {

@@ -1,13 +1,13 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, ArrowLeft, ExternalLink } from 'lucide-react';
-import type { ReviewDetail } from '../../../shared/review';
+import type { LinkCheck, ReviewDetail } from '../../../shared/review';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
-import { useReviewDetail } from './review-api';
+import { useLinkChecks, useReviewDetail } from './review-api';
 import { DecisionPanel } from './decision-panel';
 
 /** One release under review: exactly as recipients get it, its audience, its links, the findings, the decision. */
@@ -70,7 +70,7 @@ export default function ReviewPage() {
           <Findings findings={d.findings} />
           <Files release={r} />
           <Audience detail={d} />
-          <Links links={d.links} />
+          <Links id={r.id} links={d.links} />
         </div>
       </div>
     </main>
@@ -159,8 +159,10 @@ function Audience({ detail }: { detail: ReviewDetail }) {
   );
 }
 
-function Links({ links }: { links: ReviewDetail['links'] }) {
+function Links({ id, links }: { id: string; links: ReviewDetail['links'] }) {
   const { t } = useTranslation('review');
+  const checks = useLinkChecks(id);
+  const checkOf = (href: string) => checks.data?.links.find((c) => c.href === href);
   return (
     <Card>
       <CardHeader title={t('detail.links')} />
@@ -168,7 +170,7 @@ function Links({ links }: { links: ReviewDetail['links'] }) {
         {links.length === 0 ? (
           <p className="text-sm text-slate-600">{t('detail.noLinks')}</p>
         ) : (
-          <ul className="space-y-2 text-sm" data-testid="links">
+          <ul className="space-y-3 text-sm" data-testid="links">
             {links.map((link, i) => (
               <li key={`${link.href}-${i}`} className="min-w-0">
                 <bdi className="block font-medium text-slate-800">{link.text}</bdi>
@@ -176,6 +178,7 @@ function Links({ links }: { links: ReviewDetail['links'] }) {
                   {link.href}
                   <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
                 </a>
+                <LinkAnswer check={checkOf(link.href)} pending={checks.isPending} failed={checks.isError} />
               </li>
             ))}
           </ul>
@@ -183,4 +186,12 @@ function Links({ links }: { links: ReviewDetail['links'] }) {
       </CardBody>
     </Card>
   );
+}
+
+function LinkAnswer({ check, pending, failed }: { check: LinkCheck | undefined; pending: boolean; failed: boolean }) {
+  const { t } = useTranslation('review');
+  if (pending) return <p className="text-xs text-slate-500">{t('links.checking')}</p>;
+  if (failed || !check) return <p className="text-xs text-slate-500">{t('links.unknown')}</p>;
+  if (check.ok) return <Badge tone="green">{t('links.answers', { status: check.status })}</Badge>;
+  return <Badge tone="red">{t(`links.${check.problem ?? 'unreachable'}`, { status: check.status })}</Badge>;
 }
