@@ -21,7 +21,8 @@ export default function NavBar() {
   const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const items = user ? navItems.filter((item) => !item.visible || item.visible(user)) : [];
-  const isActive = (to: string, prefix?: string) => pathname === to || pathname.startsWith((prefix ?? to) + '/') || (!!prefix && pathname.startsWith(prefix));
+  const isActive = ({ to, activePrefix, exact }: { to: string; activePrefix?: string; exact?: boolean }) =>
+    pathname === to || (!exact && (pathname.startsWith((activePrefix ?? to) + '/') || (!!activePrefix && pathname.startsWith(activePrefix))));
   const isTrial = user && user.role !== 'super_admin' && user.userType === 'trial';
 
   return (
@@ -35,7 +36,7 @@ export default function NavBar() {
               to={item.to}
               className={cn(
                 'rounded-md px-3 py-2 text-sm font-medium',
-                isActive(item.to, item.activePrefix) ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100',
+                isActive(item) ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100',
               )}
             >
               {t(item.labelKey)}
@@ -69,7 +70,7 @@ export default function NavBar() {
               onClick={() => setMobileOpen(false)}
               className={cn(
                 'rounded-md px-3 py-2 text-sm font-medium',
-                isActive(item.to, item.activePrefix) ? 'bg-brand-50 text-brand-800' : 'bg-slate-50 text-slate-700',
+                isActive(item) ? 'bg-brand-50 text-brand-800' : 'bg-slate-50 text-slate-700',
               )}
             >
               {t(item.labelKey)}

@@ -6,6 +6,8 @@ export type NavItem = {
   labelKey: string;
   /** Active for every path starting with this prefix. */
   activePrefix?: string;
+  /** Active on this exact path only (the admin console, whose review queue has its own entry). */
+  exact?: boolean;
   visible?: (user: CurrentUser) => boolean;
 };
 
@@ -19,6 +21,6 @@ export const navItems: NavItem[] = [
   { to: '/analytics', labelKey: 'nav.analytics' },
   { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => user.role !== 'super_admin' },
   { to: '/admin/review', labelKey: 'nav.review', visible: (user) => user.role === 'admin' || user.role === 'super_admin' },
-  { to: '/admin', labelKey: 'nav.admin', visible: (user) => user.role === 'super_admin' },
+  { to: '/admin', labelKey: 'nav.admin', exact: true, visible: (user) => user.role === 'super_admin' },
   // nav items are added above this line, in SPEC §2 order
 ];

@@ -4,7 +4,7 @@ import { AlertTriangle, ArrowLeft, ExternalLink } from 'lucide-react';
 import type { LinkCheck, ReviewDetail } from '../../../shared/review';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { useLinkChecks, useReviewDetail } from './review-api';
@@ -55,7 +55,7 @@ export default function ReviewPage() {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="overflow-hidden">
-          <CardHeader title={t('detail.preview')} description={t('detail.subject', { subject: d.subject })} />
+          <CardHeader title={t('detail.preview')} description={t('detail.subject', { subject: isolate(d.subject) })} />
           {/* The email as recipients get it; sandboxed: its links open in a new tab, nothing in it runs. */}
           <iframe title={t('detail.preview')} srcDoc={d.html} sandbox="allow-popups allow-popups-to-escape-sandbox" className="h-[70vh] w-full border-0" />
         </Card>
