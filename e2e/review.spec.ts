@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sessions, users } from '../src/server/db/schema';
@@ -153,7 +154,14 @@ describe('editorial review', () => {
     await writer.goto(`/editor/${releaseId}`);
     await writer.getByRole('heading', { name: 'قيد المراجعة' }).waitFor();
     expect(await writer.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await writer.getByRole('button', { name: 'سحب' }).waitFor();
+    // Withdrawn before an editor decides: a draft again, in the editor, its press release given back.
+    await writer.getByRole('button', { name: 'سحب' }).click();
+    await writer.getByRole('dialog', { name: 'سحب البيان من المراجعة؟' }).getByRole('button', { name: 'سحب' }).click();
+    await toast(writer).getByText('تم السحب').waitFor();
+    await writer.getByRole('heading', { name: 'إرسال بيان صحفي' }).waitFor();
+    const [owner] = await stack.db.select().from(users).where(eq(users.id, customer.id));
+    expect(owner.pressReleasesUsedThisMonth).toBe(0);
+    const rejectedId = await submitViaApi(writer, listId, 'افتتاح مكتب جديد في عمّان');
 
     const desk = await pageFor(editor, 'ar-AE');
     await desk.goto('/admin/review');
@@ -163,7 +171,7 @@ describe('editorial review', () => {
     await desk.getByRole('button', { name: 'رفض' }).click();
     await toast(desk).getByText(/رُفض/).waitFor();
 
-    await writer.reload();
+    await writer.goto(`/editor/${rejectedId}`);
     await writer.getByRole('heading', { name: 'لم تتم الموافقة' }).waitFor();
     await writer.getByText('هذا إعلان تجاري وليس خبرًا.').waitFor();
     expect(await writer.getByRole('button', { name: 'سحب' }).count()).toBe(0);

@@ -83,18 +83,18 @@ function WithdrawButton({ id }: { id: string }) {
   const navigate = useNavigate();
   const withdraw = useWithdrawRelease();
   const [asking, setAsking] = useState(false);
-  const confirm = () =>
-    withdraw.mutate(id, {
-      onSuccess: () => {
-        toast({ title: t('review.withdrawn'), description: t('review.withdrawnText') });
-        setAsking(false);
-        navigate(`/editor/${id}`, { replace: true });
-      },
-      onError: (error) => {
-        setAsking(false);
-        toast({ title: t('review.withdrawFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
-      },
-    });
+  // Awaited: the refetch after withdrawing replaces this page, and callbacks would not outlive it.
+  const confirm = async () => {
+    try {
+      await withdraw.mutateAsync(id);
+      toast({ title: t('review.withdrawn'), description: t('review.withdrawnText') });
+      setAsking(false);
+      navigate(`/editor/${id}`, { replace: true });
+    } catch (error) {
+      setAsking(false);
+      toast({ title: t('review.withdrawFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    }
+  };
   return (
     <>
       <Button variant="secondary" onClick={() => setAsking(true)}>
@@ -107,7 +107,7 @@ function WithdrawButton({ id }: { id: string }) {
         description={t('review.withdrawText')}
         confirmLabel={t('review.withdraw')}
         pending={withdraw.isPending}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
       />
     </>
   );

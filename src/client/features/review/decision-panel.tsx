@@ -26,26 +26,27 @@ export function DecisionPanel({ id, onDecided }: { id: string; onDecided: () => 
   const [error, setError] = useState<string>();
   const textId = useId();
 
-  const submit = (input: ReviewDecisionInput) =>
-    decide.mutate(input, {
-      onSuccess: () => {
-        toast({ title: t(`toasts.${input.kind}`) });
-        onDecided();
-      },
-      onError: (failure) => {
-        setConfirmApprove(false);
-        const field = failure instanceof ApiError && failure.status === 422 ? failure.errors[0]?.message : undefined;
-        if (field) return setError(translateMessage(field));
-        toast({ title: t('toasts.failed'), description: translateMessage(errorMessage(failure)), variant: 'destructive' });
-      },
-    });
+  // Awaited rather than given callbacks: the refetch that follows a decision removes this panel, and
+  // callbacks of an unmounted mutation observer would never run (no toast, no way back to the queue).
+  const submit = async (input: ReviewDecisionInput) => {
+    try {
+      await decide.mutateAsync(input);
+      toast({ title: t(`toasts.${input.kind}`) });
+      onDecided();
+    } catch (failure) {
+      setConfirmApprove(false);
+      const field = failure instanceof ApiError && failure.status === 422 ? failure.errors[0]?.message : undefined;
+      if (field) return setError(translateMessage(field));
+      toast({ title: t('toasts.failed'), description: translateMessage(errorMessage(failure)), variant: 'destructive' });
+    }
+  };
 
   const write = (kind: Written) => {
     const words = text.trim();
     if (!words) return setError(translateMessage(kind === 'reject' ? REVIEW_MESSAGES.reason : REVIEW_MESSAGES.comment));
     if (words.length > REVIEW_TEXT_MAX) return setError(translateMessage(REVIEW_MESSAGES.tooLong));
     setError(undefined);
-    submit(kind === 'reject' ? { kind, reason: words } : { kind, comment: words });
+    void submit(kind === 'reject' ? { kind, reason: words } : { kind, comment: words });
   };
 
   return (
@@ -89,7 +90,7 @@ export function DecisionPanel({ id, onDecided }: { id: string; onDecided: () => 
         confirmLabel={t('decision.approve')}
         destructive={false}
         pending={decide.isPending}
-        onConfirm={() => submit({ kind: 'approve' })}
+        onConfirm={() => void submit({ kind: 'approve' })}
       />
     </Card>
   );
