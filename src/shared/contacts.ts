@@ -264,7 +264,19 @@ export type Contact = {
   masked: boolean;
 };
 
-export type ContactPage = { items: Contact[]; total: number; overallTotal: number; page: number; pageSize: number };
+/** A word of the query and the other spellings that also found contacts ("also showing Mohamed, Muhammad"). */
+export type MatchedAs = { term: string; as: string[] };
+export type ContactPage = {
+  items: Contact[];
+  total: number;
+  overallTotal: number;
+  page: number;
+  pageSize: number;
+  /** Present when variants, synonyms or corrected typos found some of the contacts. */
+  matchedAs?: MatchedAs[];
+  /** Indexed words close to a query word that found nothing ("Did you mean: economy?"). */
+  suggestions?: string[];
+};
 
 export type FacetValue = { value: string; count: number };
 export type ContactFacets = {

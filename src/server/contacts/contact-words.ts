@@ -114,6 +114,27 @@ export async function contactIdsWithWord(db: Db, term: string, includeEmail: boo
   return rows.map((r) => r.ids);
 }
 
+/** The ids of every contact with exactly this word (a variant of what was typed: never an address word). */
+export async function contactIdsWithExactWord(db: Db, word: string): Promise<Uint8Array[]> {
+  const rows = rowsOf<{ ids: Uint8Array }>(
+    await db.execute(sql`SELECT array_send(contact_ids) AS ids FROM ${contactWords} WHERE word = ${word}`),
+  );
+  return rows.map((r) => r.ids);
+}
+
+/**
+ * Indexed words that look like `term` (trigram similarity, the word index's own GIN index), most alike
+ * first; never the words of addresses.
+ */
+export async function wordsLike(db: Db, term: string, limit = 20): Promise<string[]> {
+  const rows = rowsOf<{ word: string }>(
+    await db.execute(sql`
+      SELECT word FROM (SELECT DISTINCT word FROM ${contactWords} WHERE word % ${term} AND word NOT LIKE ${EMAIL_WORD_MARK + '%'}) AS alike
+      ORDER BY similarity(word, ${term}) DESC, word LIMIT ${limit}`),
+  );
+  return rows.map((r) => r.word);
+}
+
 /**
  * Calls `visit` with every id of an int4[] in PostgreSQL's binary array format (array_send): a header of
  * dimensions, then a 4-byte length and a 4-byte big-endian value per element. Binary keeps a common

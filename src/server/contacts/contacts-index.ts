@@ -314,6 +314,18 @@ export function intersect(a: IdSet, b: IdSet): IdSet {
   return a;
 }
 
+export function unite(a: IdSet, b: IdSet): IdSet {
+  for (let i = 0; i < a.length; i++) a[i] |= b[i];
+  return a;
+}
+
+/** The ids of `a` that are not in `b`, as a new set. */
+export function without(a: IdSet, b: IdSet): IdSet {
+  const rest = a.slice();
+  for (let i = 0; i < rest.length; i++) rest[i] &= ~b[i];
+  return rest;
+}
+
 const COUNTRY = 1;
 const MEDIA_TYPE = 2;
 const LANGUAGE = 4;
@@ -403,7 +415,9 @@ export function pageOfMatches(
   filter: ContactFilter,
   matches: IdSet | undefined,
   paging: { page: number; pageSize: number },
+  preferred?: IdSet,
 ): { ids: number[]; total: number } {
+  if (matches && preferred) return pageOfRanked(index, filter, [intersect(preferred.slice(), matches), without(matches, preferred)], paging);
   const allowed = allowedBy(index, filter);
   const first = (paging.page - 1) * paging.pageSize;
   const knownTotal = matches ? undefined : index.remembered.get(`total ${filterKey(filter)}`);
@@ -418,6 +432,30 @@ export function pageOfMatches(
   });
   if (knownTotal !== undefined) return { ids, total: knownTotal as number };
   if (!matches) rememberedFor(index, `total ${filterKey(filter)}`, () => total);
+  return { ids, total };
+}
+
+/**
+ * A page of matches in rank order: every contact of the first set (found as typed), then the next (found
+ * through a variant or a typo), newest first within each. The total counts them all.
+ */
+function pageOfRanked(
+  index: ContactsIndex,
+  filter: ContactFilter,
+  ranks: IdSet[],
+  paging: { page: number; pageSize: number },
+): { ids: number[]; total: number } {
+  const allowed = allowedBy(index, filter);
+  const first = (paging.page - 1) * paging.pageSize;
+  const ids: number[] = [];
+  let total = 0;
+  for (const rank of ranks) {
+    forEachCandidate(index, rank, (id) => {
+      if (failures(index, allowed, id) !== 0) return;
+      if (total >= first && ids.length < paging.pageSize) ids.push(id);
+      total++;
+    });
+  }
   return { ids, total };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   splitTopics,
   type Contact,
@@ -7,6 +7,7 @@ import {
   type ContactFilter,
   type ContactPage,
   type BulkDeleteResult,
+  type MatchedAs,
 } from '../../shared/contacts.js';
 import { isWordTerm, searchTerms } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
@@ -17,11 +18,14 @@ import { presentContact } from './contact-view.js';
 import {
   addContactWords,
   changeContactWords,
+  contactIdsWithExactWord,
   contactIdsWithWord,
   forEachSentId,
   removeContactWords,
   searchTextOf,
+  wordsLike,
 } from './contact-words.js';
+import { editDistance, expandQuery, TYPO_MIN_LENGTH } from './query-expansion.js';
 import {
   addId,
   contactsIndex,
@@ -31,6 +35,7 @@ import {
   facetsOfMatches,
   intersect,
   pageOfMatches,
+  unite,
   type IdSet,
 } from './contacts-index.js';
 
@@ -166,33 +171,95 @@ async function contactsWithText(
   return found;
 }
 
+type TextMatches = {
+  /** Every contact matching each unit of the query, as typed or through a variant. */
+  all: IdSet;
+  /** Those matching every unit as typed: they rank first. */
+  typed: IdSet;
+  matchedAs: MatchedAs[];
+  suggestions: string[];
+};
+
 /**
- * The contacts whose search text holds every query term (undefined without a query). A term of letters
- * and digits is looked up in the words index, the selective ones first; a short or punctuated term
- * (`el`, part of an email) is then checked on the few candidates left, or, alone, looked up in the
- * words index or matched through the search text's trigram index.
+ * The contacts matching every unit of the query (undefined without a query). A unit is found as typed —
+ * a term of letters and digits looked up in the words index, the selective ones first; a short or
+ * punctuated term checked on the few candidates left, or matched through the search text — or through
+ * its variants (query-expansion.ts), whole words looked up exactly. A word of five letters or more that
+ * finds nothing at all is read as its one-letter slips found in the index; closer misses are suggested.
  */
 async function textMatches(
   db: Db,
   filter: ContactFilter,
   size: number,
   visibility: SearchVisibility,
-): Promise<IdSet | undefined> {
-  const terms = searchTerms(filter.search);
+): Promise<TextMatches | undefined> {
+  const units = expandQuery(filter.search);
+  if (!units.length) return undefined;
+  // Selective units first: their sets are small, so the short terms after them check few candidates.
+  const ordered = [...units].sort((a, b) => Number(!a.typed.every(isSelectiveWord)) - Number(!b.typed.every(isSelectiveWord)));
+  let all: IdSet | undefined;
+  let typed: IdSet | undefined;
+  const matchedAs: MatchedAs[] = [];
+  const suggestions: string[] = [];
+  for (const unit of ordered) {
+    const candidates = all && countIds(all) <= CANDIDATES_CHECKED_MAX ? idsIn(all) : undefined;
+    const asTyped = await typedMatches(db, unit.typed, size, visibility, candidates);
+    const found = asTyped.slice();
+    const used: string[] = [];
+    for (const variant of unit.variants) {
+      const viaVariant = await wholeWordMatches(db, variant, size);
+      if (countIds(viaVariant) === 0) continue;
+      unite(found, viaVariant);
+      used.push(variant.join(' '));
+    }
+    if (countIds(found) === 0 && unit.typed.length === 1) {
+      const slips = await typoReadings(db, unit.typed[0]);
+      for (const word of slips.forgiven) {
+        unite(found, await wholeWordMatches(db, [word], size));
+        used.push(word);
+      }
+      if (!slips.forgiven.length) suggestions.push(...slips.suggested);
+    }
+    if (used.length) matchedAs.push({ term: unit.text, as: used });
+    all = all ? intersect(all, found) : found;
+    typed = typed ? intersect(typed, asTyped) : asTyped;
+  }
+  return { all: all!, typed: typed!, matchedAs, suggestions: [...new Set(suggestions)].slice(0, SUGGESTIONS_MAX) };
+}
+
+const SUGGESTIONS_MAX = 3;
+
+/** The contacts with every typed word of a unit, as search has always found them. */
+async function typedMatches(db: Db, terms: string[], size: number, visibility: SearchVisibility, candidates?: number[]): Promise<IdSet> {
   let matches: IdSet | undefined;
-  for (const term of terms.filter(isSelectiveWord)) {
-    const found = await contactsWithWord(db, term, size, visibility);
-    matches = matches ? intersect(matches, found) : found;
-  }
-  for (const term of terms.filter((t) => !isSelectiveWord(t))) {
-    const candidates = matches && countIds(matches) <= CANDIDATES_CHECKED_MAX ? idsIn(matches) : undefined;
+  for (const term of terms) {
     const found =
-      candidates || !isWordTerm(term)
-        ? await contactsWithText(db, term, size, visibility, candidates)
-        : await contactsWithWord(db, term, size, visibility);
+      isSelectiveWord(term) || (!candidates && isWordTerm(term))
+        ? await contactsWithWord(db, term, size, visibility)
+        : await contactsWithText(db, term, size, visibility, candidates);
     matches = matches ? intersect(matches, found) : found;
   }
-  return matches;
+  return matches ?? emptyIdSet(size);
+}
+
+/** The contacts having each of these whole words. */
+async function wholeWordMatches(db: Db, words: string[], size: number): Promise<IdSet> {
+  let matches: IdSet | undefined;
+  for (const word of words) {
+    const found = emptyIdSet(size);
+    for (const ids of await contactIdsWithExactWord(db, word)) forEachSentId(ids, (id) => addId(found, id));
+    matches = matches ? intersect(matches, found) : found;
+  }
+  return matches ?? emptyIdSet(size);
+}
+
+/** Indexed words one slip away (read as the word meant) and up to two away (offered as suggestions). */
+async function typoReadings(db: Db, term: string): Promise<{ forgiven: string[]; suggested: string[] }> {
+  if (!isWordTerm(term) || [...term].length < 3) return { forgiven: [], suggested: [] };
+  const alike = (await wordsLike(db, term)).map((word) => ({ word, distance: editDistance(term, word) }));
+  const forgiven = [...term].length >= TYPO_MIN_LENGTH ? alike.filter((a) => a.distance === 1).map((a) => a.word) : [];
+  const suggested = alike.filter((a) => a.distance <= 2).map((a) => a.word);
+  return { forgiven, suggested };
 }
 
 /** Loads the contacts index ahead of the first search (at start), so that no visitor waits for it. */
@@ -204,7 +271,7 @@ export async function warmContactsIndex(db: Db): Promise<{ contacts: number; ms:
 
 async function indexAndMatches(db: Db, filter: ContactFilter, visibility: SearchVisibility) {
   const index = await contactsIndex(db, await contactsVersion(db));
-  return { index, matches: await textMatches(db, filter, index.size, visibility) };
+  return { index, text: await textMatches(db, filter, index.size, visibility) };
 }
 
 export async function searchContacts(
@@ -213,15 +280,19 @@ export async function searchContacts(
   paging: { page: number; pageSize: number },
   reveal: boolean,
 ): Promise<ContactPage> {
-  const { index, matches } = await indexAndMatches(db, filter, { revealsEmail: reveal });
-  const { ids, total } = pageOfMatches(index, filter, matches, paging);
-  const rows = ids.length ? await db.select().from(gc).where(inArray(gc.id, ids)).orderBy(desc(gc.id)) : [];
+  const { index, text } = await indexAndMatches(db, filter, { revealsEmail: reveal });
+  const { ids, total } = pageOfMatches(index, filter, text?.all, paging, text?.typed);
+  const rows = ids.length ? await db.select().from(gc).where(inArray(gc.id, ids)) : [];
+  // In the page's order: found as typed first, then through variants, newest first within each.
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    items: rows.map((row) => presentContact(row, reveal)),
+    items: ids.flatMap((id) => (byId.has(id) ? [presentContact(byId.get(id)!, reveal)] : [])),
     total,
     overallTotal: index.total,
     page: paging.page,
     pageSize: paging.pageSize,
+    ...(text?.matchedAs.length ? { matchedAs: text.matchedAs } : {}),
+    ...(text?.suggestions.length ? { suggestions: text.suggestions } : {}),
   };
 }
 
@@ -234,8 +305,8 @@ export async function contactFacets(
   filter: ContactFilter,
   visibility: SearchVisibility,
 ): Promise<ContactFacets> {
-  const { index, matches } = await indexAndMatches(db, filter, visibility);
-  return facetsOfMatches(index, filter, matches);
+  const { index, text } = await indexAndMatches(db, filter, visibility);
+  return facetsOfMatches(index, filter, text?.all);
 }
 
 export async function getContact(db: Db, id: number, reveal: boolean): Promise<Contact> {
