@@ -435,6 +435,16 @@ export function pageOfMatches(
   return { ids, total };
 }
 
+/** Every contact passing the filter among the text matches (all contacts without a query). */
+export function idsOfMatches(index: ContactsIndex, filter: ContactFilter, matches: IdSet | undefined): number[] {
+  const allowed = allowedBy(index, filter);
+  const ids: number[] = [];
+  forEachCandidate(index, matches, (id) => {
+    if (failures(index, allowed, id) === 0) ids.push(id);
+  });
+  return ids;
+}
+
 /**
  * A page of matches in rank order: every contact of the first set (found as typed), then the next (found
  * through a variant or a typo), newest first within each. The total counts them all.

@@ -9,7 +9,7 @@ import {
   type BulkDeleteResult,
   type MatchedAs,
 } from '../../shared/contacts.js';
-import { isWordTerm, searchTerms } from '../../shared/text-fold.js';
+import { isWordTerm } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { appSettings, contactChanges, globalContacts as gc } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -33,6 +33,7 @@ import {
   idsIn,
   emptyIdSet,
   facetsOfMatches,
+  idsOfMatches,
   intersect,
   pageOfMatches,
   unite,
@@ -57,10 +58,6 @@ function textCondition(term: string, { revealsEmail }: SearchVisibility): SQL {
     : sql`${gc.searchText} LIKE ${pattern}`;
 }
 
-function textConditions(filter: ContactFilter, visibility: SearchVisibility): SQL[] {
-  return searchTerms(filter.search).map((term) => textCondition(term, visibility));
-}
-
 /** The condition of one filter dimension, or undefined when that filter is not set. */
 function dimensionCondition(filter: ContactFilter, dimension: FilterDimension): SQL | undefined {
   switch (dimension) {
@@ -77,9 +74,12 @@ function dimensionCondition(filter: ContactFilter, dimension: FilterDimension): 
   }
 }
 
-/** The WHERE conditions of a filter. */
-function filterConditions(filter: ContactFilter, visibility: SearchVisibility): SQL[] {
-  const conditions = textConditions(filter, visibility);
+/**
+ * The WHERE conditions of a filter's menus. Not of its query: a query can find contacts through variants
+ * and forgiven slips, which only the search knows (contactIdsMatching).
+ */
+function menuConditions(filter: ContactFilter): SQL[] {
+  const conditions: SQL[] = [];
   for (const dimension of DIMENSIONS) {
     const condition = dimensionCondition(filter, dimension);
     if (condition) conditions.push(condition);
@@ -87,9 +87,14 @@ function filterConditions(filter: ContactFilter, visibility: SearchVisibility): 
   return conditions;
 }
 
-/** The filter as one condition, for features that act on "every match" (adding to a list, export). */
-export function contactFilterWhere(filter: ContactFilter, visibility: SearchVisibility): SQL | undefined {
-  return and(...filterConditions(filter, visibility));
+/**
+ * The filter as one condition, for features that act on "every match" (adding to a list, export): the
+ * menus as SQL, and a query as the ids the search itself finds for it.
+ */
+export async function contactFilterWhere(db: Db, filter: ContactFilter, visibility: SearchVisibility): Promise<SQL | undefined> {
+  if (!filter.search.trim()) return and(...menuConditions(filter));
+  const ids = await contactIdsMatching(db, filter, visibility);
+  return sql`${gc.id} = ANY(${sql.param(ids)}::int[])`;
 }
 
 // ---------------------------------------------------------------- reading
@@ -297,6 +302,15 @@ export async function searchContacts(
 }
 
 /**
+ * Every contact a search shows, variants and forgiven slips included: what "add every match to a list"
+ * adds, so it adds exactly the contacts counted on the screen.
+ */
+export async function contactIdsMatching(db: Db, filter: ContactFilter, visibility: SearchVisibility): Promise<number[]> {
+  const { index, text } = await indexAndMatches(db, filter, visibility);
+  return idsOfMatches(index, filter, text?.all);
+}
+
+/**
  * Counts per filter value, each dimension counted under every *other* filter, so a multi-select menu
  * keeps showing how many contacts each further choice would add.
  */
@@ -322,13 +336,13 @@ export async function countAllContacts(db: Db): Promise<number> {
 
 /** Every contact matching a filter, in id order, a page at a time (super admins' exports stream this). */
 export async function* contactsInBatches(db: Db, filter: ContactFilter, batchSize = 2000) {
-  const conditions = filterConditions(filter, { revealsEmail: true });
+  const where = await contactFilterWhere(db, filter, { revealsEmail: true });
   let afterId = 0;
   for (;;) {
     const rows = await db
       .select()
       .from(gc)
-      .where(and(sql`${gc.id} > ${afterId}`, ...conditions))
+      .where(and(sql`${gc.id} > ${afterId}`, where))
       .orderBy(gc.id)
       .limit(batchSize);
     if (!rows.length) return;

@@ -73,4 +73,17 @@ describe('search that understands MENA names and words', () => {
     expect(page.matchedAs).toBeUndefined();
     expect(page.suggestions).toBeUndefined();
   });
+
+  it('adds to a list exactly the contacts the search shows, variants included', async () => {
+    const list = await t.request({ method: 'POST', url: '/api/user-lists', as: 'searcher', payload: { name: 'Every Mohammed' } });
+    expect(list.statusCode).toBe(201);
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/user-lists/${list.json().id}/contacts/bulk`,
+      as: 'searcher',
+      payload: { filter: { search: 'Mohammed' } },
+    });
+    expect(added.json()).toEqual({ added: (await search('Mohammed')).total, skipped: 0 });
+    expect(added.json().added).toBe(4);
+  });
 });

@@ -128,7 +128,7 @@ export async function addContactsToList(
     requested = ids.length;
     where = inArray(globalContacts.id, ids);
   } else {
-    where = contactFilterWhere(selection.filter, visibility);
+    where = await contactFilterWhere(db, selection.filter, visibility);
   }
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
