@@ -130,6 +130,22 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it('finds a name in the other script and a word with a slip, and says what it read', async () => {
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page, '?search=Ahmad');
+    await page.getByText('1 contact found').waitFor();
+    expect(await cards(page).first().getAttribute('aria-label')).toBe('أحمد المنصوري');
+    const readings = page.getByTestId('search-readings');
+    await readings.getByText(/Also showing, for/).waitFor();
+    await readings.getByText('احمد', { exact: true }).waitFor();
+
+    // One slip in a long word is forgiven, and the screen says which word it read.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Reportr');
+    await page.getByText('44 contacts found').waitFor();
+    await readings.getByText('reporter', { exact: true }).waitFor();
+  });
+
   it('selects cards across pages, then every match by filter, and adds them to a list made in the dialog', async () => {
     const page = await stack.newPage();
     const user = await signIn(stack, page);

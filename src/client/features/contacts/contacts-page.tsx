@@ -26,6 +26,7 @@ import {
 import { countText, fullName } from './contacts-text';
 import { FilterChips } from './filter-chips';
 import { FilterPanel, SearchBox } from './filter-panel';
+import { SearchReadings } from './search-readings';
 import { ImportDialog } from './import-dialog';
 import { MaskedNotice } from './masked-notice';
 import { isSelected, noSelection, selectionSize, toggleContact, type Selection } from './selection';
@@ -139,6 +140,7 @@ export default function ContactsPage() {
             total={data?.total}
             overallTotal={data?.overallTotal}
           />
+          <SearchReadings matchedAs={data?.matchedAs} suggestions={data?.suggestions} search={filter.search} onSearch={filters.setSearch} />
 
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
             <label className="flex items-center gap-2 text-sm font-medium">
