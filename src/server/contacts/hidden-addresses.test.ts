@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactFacets, ContactPage } from '../../shared/contacts.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { contactFields, insertContacts } from './contacts-fixtures.js';
+import { releasePayload } from '../releases/release-fixtures.js';
 
 /**
  * A viewer who may not see addresses must not learn them by searching (issue: hardening): letter by
@@ -113,5 +114,45 @@ describe('search rate', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another user is not slowed down.
     expect((await t.request({ method: 'GET', url: '/api/global-contacts?search=x', as: 'masked' })).statusCode).toBe(200);
+  });
+});
+
+describe('the recipients of a release', () => {
+  it('come in an order that says nothing of their addresses, for a sender who may not see them', async () => {
+    // Addresses in one alphabetical order, names in the reverse one: if sending order (and so the table's
+    // default order and the ties of its other sorts) followed the addresses, a masked viewer would learn
+    // how the hidden addresses compare.
+    const desks = [
+      { email: 'a-desk@order-probe.test', firstName: 'Zainab', lastName: 'Yousef' },
+      { email: 'b-desk@order-probe.test', firstName: 'Yara', lastName: 'Nasser' },
+      { email: 'c-desk@order-probe.test', firstName: 'Walid', lastName: 'Saleh' },
+      { email: 'd-desk@order-probe.test', firstName: 'Basma', lastName: 'Khoury' },
+    ];
+    await insertContacts(t.db, desks.map((desk) => contactFields(desk)));
+    await t.signInAs('sender', { monthlyPressReleaseLimit: 1, trusted: true }); // a trial customer: addresses masked
+    const found = await search('sender', 'order-probe');
+    expect(found.total).toBe(0);
+    const ids = (await search('chief', 'order-probe')).items.map((c) => c.id);
+    const list = await t.request({ method: 'POST', url: '/api/user-lists', as: 'sender', payload: { name: 'Desks' } });
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/user-lists/${list.json().id}/contacts/bulk`,
+      as: 'sender',
+      payload: { globalContactIds: ids },
+    });
+    expect(added.json().added).toBe(4);
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/send-press-release',
+      as: 'sender',
+      payload: releasePayload({ recipientLists: [list.json().id] }),
+    });
+    expect(sent.statusCode).toBe(200);
+    const releaseId = sent.json().pressRelease.id;
+    const table = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/recipients`, as: 'sender' });
+    expect(table.statusCode).toBe(200);
+    const rows: Array<{ name: string; email: string }> = table.json().items;
+    expect(rows.map((r) => r.name)).toEqual(['Basma Khoury', 'Walid Saleh', 'Yara Nasser', 'Zainab Yousef']);
+    expect(rows.every((r) => !r.email.includes('desk'))).toBe(true);
   });
 });

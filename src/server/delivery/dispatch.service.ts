@@ -54,7 +54,8 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
            replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
            'queued', ${now.toISOString()}::timestamptz
     FROM (
-      SELECT DISTINCT ON (lower(gc.email)) lower(gc.email) AS email, gc.id AS contact_id
+      SELECT DISTINCT ON (lower(gc.email)) lower(gc.email) AS email, gc.id AS contact_id,
+             lower(gc.first_name) AS first_name, lower(gc.last_name) AS last_name
       FROM list_contacts lc
       JOIN user_lists ul ON ul.id = lc.list_id
       JOIN global_contacts gc ON gc.id = lc.global_contact_id
@@ -63,6 +64,9 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
       ORDER BY lower(gc.email), gc.id
     ) r
     WHERE NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = r.email)
+    -- Sending order is the recipients table's default order and breaks its ties: by name, never by
+    -- address, so that it tells a sender who may not see addresses nothing about them.
+    ORDER BY r.first_name, r.last_name, r.contact_id
     ON CONFLICT (release_id, email) DO NOTHING`);
   void result;
   const counted = await tx.execute(sql`SELECT count(*)::int AS n FROM deliveries WHERE release_id = ${release.id}::uuid`);
