@@ -64,6 +64,16 @@ describe('a viewer who may not see addresses', () => {
     },
   );
 
+  it.each(['zafirra', 'qudsii', 'hiden-desk', 'zafira.qudsy'])(
+    'is not led to an address by forgiving a slip or by suggesting words: %s',
+    async (slip) => {
+      const page = await search('masked', slip);
+      expect(page.total).toBe(0);
+      expect(page.matchedAs ?? []).toEqual([]);
+      expect(page.suggestions ?? []).toEqual([]);
+    },
+  );
+
   it('still finds the contact by name and outlet, with the address masked', async () => {
     const page = await search('masked', 'layla gulf');
     expect(page.total).toBe(1);
