@@ -299,6 +299,17 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     expect(await page.locator('#contact-filters').isVisible()).toBe(false);
     await search.fill('إحمد');
     await page.getByText('تم العثور على جهة اتصال واحدة').waitFor();
+    // What the search also read, and what it offers when a word finds nothing, in Arabic.
+    const readings = page.getByTestId('search-readings');
+    await search.fill('Ahmad');
+    await readings.getByText(/نعرض أيضًا، لـ/).waitFor();
+    await readings.getByText('احمد', { exact: true }).waitFor();
+    await search.fill('reporterss');
+    await readings.getByText('هل تقصد:').waitFor();
+    await readings.getByRole('button', { name: 'reporter' }).click();
+    await readings.getByText('هل تقصد:').waitFor({ state: 'detached' });
+    expect(await search.inputValue()).toBe('reporter');
+    await page.getByText('عدد جهات الاتصال: 44').waitFor();
     await toggle.click();
     expect(await page.locator('#contact-filters').isVisible()).toBe(true);
     const overflow = await page.evaluate(

@@ -33,7 +33,7 @@ export function SearchReadings({
           {t('readings.alsoShowing', { term: isolate(reading.term) })}{' '}
           {reading.as.map((as, i) => (
             <span key={as}>
-              {i > 0 && ', '}
+              {i > 0 && t('readings.separator')}
               <bdi className="font-medium text-slate-800">{as}</bdi>
             </span>
           ))}
@@ -44,7 +44,7 @@ export function SearchReadings({
           {t('readings.didYouMean')}{' '}
           {suggestions.map((word, i) => (
             <span key={word}>
-              {i > 0 && ', '}
+              {i > 0 && t('readings.separator')}
               <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => onSearch(withSuggestion(word))}>
                 <bdi>{word}</bdi>
               </button>
