@@ -26,6 +26,7 @@ import {
   type IdSet,
 } from '../src/server/contacts/contacts-index.js';
 import { searchTerms } from '../src/shared/text-fold.js';
+import { expandQuery } from '../src/server/contacts/query-expansion.js';
 import { createRandom, searchVocabulary } from '../src/server/demo-data/generate.js';
 import { loadDemoContacts } from '../src/server/demo-data/load.js';
 import {
@@ -255,7 +256,9 @@ async function compareWithPreviousDesign(run: Runner, db: Db) {
   const previous: number[] = [];
   const current: number[] = [];
   await contactFacets(db, contactFilterSchema.parse({}), { revealsEmail: false }); // loads the contacts index once
-  for (const filter of narrowFilters(SAMPLES + 20)) {
+  // The previous design read every query as typed: compared on queries the vocabulary reads the same way.
+  const readAsTyped = (filter: ContactFilterInput) => expandQuery(filter.search ?? '').every((unit) => !unit.variants.length);
+  for (const filter of narrowFilters(3 * (SAMPLES + 20)).filter(readAsTyped).slice(0, SAMPLES + 20)) {
     const params = [
       searchTerms(filter.search ?? '').map((term) => `%${term}%`),
       filter.country![0],
@@ -275,7 +278,7 @@ async function compareWithPreviousDesign(run: Runner, db: Db) {
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
   };
   const [was, now] = [summary(previous), summary(current)];
-  console.log(`\nFacets of text + country + media type, alternated, ${SAMPLES} filters (answers identical)`);
+  console.log(`\nFacets of text + country + media type, alternated, ${SAMPLES} filters read as typed (answers identical)`);
   console.log(`  previous query (trigram scan in SQL):      p50 ${fmt(was.p50)}  p95 ${fmt(was.p95)}`);
   console.log(`  words index + in-memory contacts index:    p50 ${fmt(now.p50)}  p95 ${fmt(now.p95)}`);
   console.log(
