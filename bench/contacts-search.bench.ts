@@ -133,10 +133,13 @@ function withSearch(words: string[], count: number): ContactFilterInput[] {
   return base.map((filter, i) => ({ ...filter, search: words[i % words.length] }));
 }
 
+/** Each user may search 120 times a minute; the bench's requests are spread over enough of them. */
+const searchingUsers = (db: Db) => Promise.all(Array.from({ length: 30 }, () => sessionCookie(db)));
+
 async function runScenario(
   label: string,
   serverEnv: Record<string, string>,
-  cookie: string,
+  cookie: string[],
   targetP95: number,
   variantTarget: number,
   before: string,
@@ -392,7 +395,7 @@ async function pgliteScenario(count: number) {
   console.log(`PGlite: ${count} contacts loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   await database.db.execute(sql`VACUUM ANALYZE global_contacts`);
   await database.db.execute(sql`VACUUM ANALYZE contact_words`);
-  const cookie = await sessionCookie(database.db);
+  const cookie = await searchingUsers(database.db);
   const adminCookie = await sessionCookie(database.db, { role: 'super_admin' });
   await database.close();
 
@@ -462,7 +465,7 @@ async function postgresScenario(serverUrl: string, count: number) {
       await migrate(database);
       await buildContactWordsIfMissing(database.db, console);
     }
-    const cookie = await sessionCookie(database.db);
+    const cookie = await searchingUsers(database.db);
     const adminCookie = await sessionCookie(database.db, { role: 'super_admin' });
     const [{ n }] = rowsOf<{ n: number }>(
       await database.db.execute(sql`SELECT count(*)::int AS n FROM global_contacts`),

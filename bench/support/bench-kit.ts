@@ -88,12 +88,16 @@ export function percentile(sortedMs: number[], p: number): number {
   return sortedMs[Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1))];
 }
 
-/** Sequential requests (one at a time: latency, not throughput); p50/p95 in ms. */
-export async function measure(urls: string[], cookie: string): Promise<{ p50: number; p95: number; max: number; n: number }> {
+/**
+ * Sequential requests (one at a time: latency, not throughput); p50/p95 in ms. Several cookies take
+ * turns, so that per-user request limits (searches a minute) do not end a long run.
+ */
+export async function measure(urls: string[], cookie: string | string[]): Promise<{ p50: number; p95: number; max: number; n: number }> {
+  const cookies = typeof cookie === 'string' ? [cookie] : cookie;
   const times: number[] = [];
-  for (const url of urls) {
+  for (const [i, url] of urls.entries()) {
     const started = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
+    const res = await fetch(url, { headers: { cookie: cookies[i % cookies.length] } });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${res.status} for ${url}`);
     times.push(performance.now() - started);
