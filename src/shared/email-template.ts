@@ -31,6 +31,8 @@ export type EmailTemplateLinks = {
   trackLink?: (url: string, linkId: number) => string;
   /** A hosted link per attachment, so a journalist can download it (and the download is counted). */
   downloads?: Array<{ name: string; size: number; url: string }>;
+  /** False for the first version of a two-language email: one footer (and one open pixel) ends the email. */
+  footer?: boolean;
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string; dir: 'ltr' | 'rtl'; lang: 'en' | 'ar' };
@@ -205,11 +207,18 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     downloads.length
       ? `<tr><td style="padding:0 40px 24px 40px;font-size:14px;line-height:1.6;"><h3 style="margin:0 0 8px 0;font-size:16px;color:#111827;">${t.downloads}</h3><p style="margin:0;">${downloads.join('<br>')}</p></td></tr>`
       : '',
+    links.footer === false ? '' : footerRow(t, footerLinks, links.openPixel),
+    `</table>`,
+  ].join('');
+}
+
+function footerRow(t: (typeof LABELS)[TemplateLanguage], footerLinks: string[], openPixel: string | null | undefined): string {
+  return [
     `<tr><td style="padding:16px 40px 32px 40px;border-top:1px solid #e5e7eb;font-family:Arial,sans-serif;font-size:12px;line-height:1.6;color:#6b7280;text-align:center;">`,
     `<p style="margin:0 0 6px 0;">${t.credit}</p>`,
     footerLinks.length ? `<p style="margin:0 0 6px 0;">${t.reason}</p><p style="margin:0;">${footerLinks.join(' &nbsp;|&nbsp; ')}</p>` : '',
-    links.openPixel ? `<img src="${escapeHtml(links.openPixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">` : '',
-    `</td></tr></table>`,
+    openPixel ? `<img src="${escapeHtml(openPixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">` : '',
+    `</td></tr>`,
   ].join('');
 }
 
@@ -232,18 +241,21 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
     release.boilerplate ? `${t.about}\n${release.boilerplate.trim()}\n` : '',
     contact ? `${t.mediaContact}\n${contact}\n` : '',
     links.downloads?.length ? `${t.downloads}\n${links.downloads.map((file) => `${file.name} (${fileSize(file.size)}): ${file.url}`).join('\n')}\n` : '',
-    '--',
-    t.credit,
-    links.viewInBrowser ? `${t.viewInBrowser}: ${links.viewInBrowser}` : '',
-    links.unsubscribe ? `${t.unsubscribe}: ${links.unsubscribe}` : '',
+    ...(links.footer === false
+      ? []
+      : [
+          '--',
+          t.credit,
+          links.viewInBrowser ? `${t.viewInBrowser}: ${links.viewInBrowser}` : '',
+          links.unsubscribe ? `${t.unsubscribe}: ${links.unsubscribe}` : '',
+        ]),
   ]
     .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
     .join('\n')
     .trim();
 }
 
-/** The complete email: subject (the title), HTML document and plain text. */
-export function renderEmail(release: EmailTemplateRelease, links: EmailTemplateLinks = {}): RenderedEmail {
+const documentOf = (release: EmailTemplateRelease, bodies: string[]) => {
   const language = templateLanguage(release.language);
   const dir = language === 'arabic' ? 'rtl' : 'ltr';
   const lang = language === 'arabic' ? 'ar' : 'en';
@@ -251,10 +263,34 @@ export function renderEmail(release: EmailTemplateRelease, links: EmailTemplateL
     `<!DOCTYPE html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(release.title)}</title></head>`,
     `<body dir="${dir}" style="margin:0;padding:24px 0;background:#f3f4f6;">`,
-    renderEmailBody(release, links),
+    ...bodies,
     `</body></html>`,
   ].join('');
+  return { html, dir, lang } as const;
+};
+
+/** The complete email: subject (the title), HTML document and plain text. */
+export function renderEmail(release: EmailTemplateRelease, links: EmailTemplateLinks = {}): RenderedEmail {
+  const { html, dir, lang } = documentOf(release, [renderEmailBody(release, links)]);
   return { subject: release.title.trim(), html, text: renderText(release, links), dir, lang };
+}
+
+/**
+ * Both versions in one email (issue 13): the reader's language first, in its direction, then the other
+ * in its own, under one footer; the subject is the first version's title. `firstLinks` and `secondLinks`
+ * number their links apart (the second version's continue where the first's end).
+ */
+export function renderBilingualEmail(
+  first: EmailTemplateRelease,
+  second: EmailTemplateRelease,
+  firstLinks: EmailTemplateLinks,
+  secondLinks: EmailTemplateLinks,
+): RenderedEmail {
+  const head = { ...firstLinks, footer: false };
+  const divider = `<div style="height:24px;"></div>`;
+  const { html, dir, lang } = documentOf(first, [renderEmailBody(first, head), divider, renderEmailBody(second, secondLinks)]);
+  const text = `${renderText(first, head)}\n\n* * *\n\n${renderText(second, secondLinks)}`;
+  return { subject: first.title.trim(), html, text, dir, lang };
 }
 
 /** The recipient's copy: every placeholder replaced by their token (the only per-recipient part). */

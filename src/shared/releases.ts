@@ -135,6 +135,9 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.releaseDate })
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.releaseDate });
 
+/** A file meant for the readers of one version only (a PDF in Arabic); absent or null: for everyone. */
+const attachmentLanguage = z.enum(releaseLanguages, { message: 'Attachment language must be english or arabic' }).nullish();
+
 /** A file uploaded with the payload (SPEC §3 Attachment, base64 in JSON). */
 export const newAttachmentSchema = z.object({
   originalName: z.string({ message: MESSAGES.attachmentUnreadable }).trim().min(1).max(255),
@@ -142,12 +145,66 @@ export const newAttachmentSchema = z.object({
   mimetype: z.string().max(200).optional(),
   size: z.number().int().nonnegative().optional(),
   base64Content: z.string({ message: MESSAGES.attachmentUnreadable }).min(1, { message: MESSAGES.attachmentUnreadable }),
+  language: attachmentLanguage,
 });
-/** A file already stored with the draft being edited, kept by its id. */
-export const storedAttachmentRefSchema = z.object({ id: z.string().uuid() });
+/** A file already stored with the draft being edited, kept by its id (its language may change). */
+export const storedAttachmentRefSchema = z.object({ id: z.string().uuid(), language: attachmentLanguage });
 export const attachmentInputSchema = z.union([storedAttachmentRefSchema, newAttachmentSchema]);
 export type NewAttachmentInput = z.infer<typeof newAttachmentSchema>;
+export type StoredAttachmentRef = z.infer<typeof storedAttachmentRefSchema>;
 export type AttachmentInput = z.infer<typeof attachmentInputSchema>;
+
+/**
+ * The second version of a release, in the other language (issue 13): its own title, subtitle, content,
+ * location and boilerplate; date, media contact, lists and files are shared with the primary version.
+ * Send and Schedule hold it to the primary version's rules; a draft may hold it unfinished.
+ */
+export const translationSchema = z.object({
+  language: z.enum(releaseLanguages, { message: 'Translation language must be english or arabic' }),
+  title: required(MIN.title, MESSAGES.title, 300),
+  subtitle: text(500).optional().default(''),
+  content: richText(MIN.content, MESSAGES.content),
+  location: required(MIN.location, MESSAGES.location, 200),
+  boilerplate: required(MIN.boilerplate, MESSAGES.boilerplate, 5000),
+});
+export const draftTranslationSchema = z.object({
+  language: z.enum(releaseLanguages, { message: 'Translation language must be english or arabic' }),
+  title: text(300).optional().default(''),
+  subtitle: text(500).optional().default(''),
+  content: z.string().max(200_000, { message: 'Content is too long' }).optional().default(''),
+  location: text(200).optional().default(''),
+  boilerplate: text(5000).optional().default(''),
+});
+export type ReleaseTranslation = z.output<typeof draftTranslationSchema>;
+export const TRANSLATION_MESSAGES = {
+  sameLanguage: 'The second version must be in the other language',
+} as const;
+
+/** The version in the other language must be in the other language. */
+const translationInOtherLanguage = (
+  release: { language: ReleaseLanguage; translation?: { language: ReleaseLanguage } | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (release.translation && release.translation.language === release.language) {
+    ctx.addIssue({ code: 'custom', path: ['translation', 'language'], message: TRANSLATION_MESSAGES.sameLanguage });
+  }
+};
+
+/** The languages a release is written in: its primary version first. */
+export function versionsOf(release: { language: string; translation?: { language: string } | null }): ReleaseLanguage[] {
+  const primary = release.language === 'arabic' ? 'arabic' : 'english';
+  const second = release.translation?.language;
+  return second && second !== primary ? [primary, second as ReleaseLanguage] : [primary];
+}
+
+/**
+ * The version a journalist receives: the one in their contact language (English, Arabic) when the
+ * release has it, otherwise the primary one.
+ */
+export function versionFor(contactLanguage: string | null | undefined, versions: readonly ReleaseLanguage[]): ReleaseLanguage {
+  const wanted = (contactLanguage ?? '').toLowerCase();
+  return versions.find((v) => v === wanted) ?? versions[0];
+}
 
 /** The editor's fields for Send Now and Schedule (SPEC §5, strict). */
 export const releaseFieldsSchema = z.object({
@@ -166,6 +223,9 @@ export const releaseFieldsSchema = z.object({
     .min(1, { message: MESSAGES.recipientLists })
     .max(100),
   attachments: z.array(attachmentInputSchema, { message: MESSAGES.noAttachments }).min(1, { message: MESSAGES.noAttachments }).max(20),
+  translation: translationSchema.nullish(),
+  /** Both versions in one email, the recipient's language first. */
+  bilingualEmail: z.boolean({ message: 'bilingualEmail must be true or false' }).default(false),
 });
 
 /** Save Draft (SPEC §5, looser): recipient lists may be empty, most fields optional. */
@@ -182,6 +242,8 @@ export const draftFieldsSchema = z.object({
   language: z.enum(releaseLanguages).default('english'),
   recipientLists: z.array(z.string().uuid({ message: MESSAGES.unknownList })).max(100).default([]),
   attachments: z.array(attachmentInputSchema).max(20).default([]),
+  translation: draftTranslationSchema.nullish(),
+  bilingualEmail: z.boolean({ message: 'bilingualEmail must be true or false' }).default(false),
 });
 
 /** SPEC §7 fields the prototype sends that the server ignores: the sender is fixed, the subject is the title. */
@@ -199,15 +261,17 @@ const scheduledAtField = z
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.scheduledAt });
 
 /** POST /api/send-press-release. The schedule's "in the future" rule is checked against the server clock. */
-export const sendPressReleaseSchema = z.discriminatedUnion(
-  'action',
-  [
-    releaseFieldsSchema.extend({ action: z.literal('send_now'), scheduledAt: z.unknown().optional(), ...existingId, ...ignoredSpecFields }),
-    releaseFieldsSchema.extend({ action: z.literal('schedule'), scheduledAt: scheduledAtField, ...existingId, ...ignoredSpecFields }),
-    draftFieldsSchema.extend({ action: z.literal('save_draft'), scheduledAt: z.unknown().optional(), ...existingId, ...ignoredSpecFields }),
-  ],
-  { message: MESSAGES.action },
-);
+export const sendPressReleaseSchema = z
+  .discriminatedUnion(
+    'action',
+    [
+      releaseFieldsSchema.extend({ action: z.literal('send_now'), scheduledAt: z.unknown().optional(), ...existingId, ...ignoredSpecFields }),
+      releaseFieldsSchema.extend({ action: z.literal('schedule'), scheduledAt: scheduledAtField, ...existingId, ...ignoredSpecFields }),
+      draftFieldsSchema.extend({ action: z.literal('save_draft'), scheduledAt: z.unknown().optional(), ...existingId, ...ignoredSpecFields }),
+    ],
+    { message: MESSAGES.action },
+  )
+  .superRefine(translationInOtherLanguage);
 export type SendPressReleaseInput = z.input<typeof sendPressReleaseSchema>;
 export type SendPressReleasePayload = z.infer<typeof sendPressReleaseSchema>;
 
@@ -268,6 +332,8 @@ export type AttachmentInfo = {
   filename: string;
   mimetype: string;
   size: number;
+  /** Sent only with the version in this language; null: with every version. */
+  language: ReleaseLanguage | null;
 };
 
 export type PressReleaseSummary = {
@@ -296,6 +362,9 @@ export type PressRelease = PressReleaseSummary & {
   contactEmail: string;
   contactPhone: string;
   attachments: AttachmentInfo[];
+  /** The version in the other language, if the release has one. */
+  translation: ReleaseTranslation | null;
+  bilingualEmail: boolean;
   /** Public web version (/r/{slug}) once the release has gone out. */
   webUrl: string | null;
   /** The latest editorial review, null when the release was never submitted to review. */
@@ -357,10 +426,28 @@ export type ReleasePerformance = {
   userEmail?: string;
 };
 
+/** One version's recipients and what they did. */
+export type VersionFigures = {
+  language: ReleaseLanguage;
+  recipients: number;
+  delivered: number;
+  opens: number;
+  uniqueOpens: number;
+  openRate: number;
+  clicks: number;
+  downloads: number;
+  unsubscribes: number;
+};
+
+/** How the CSV report names a version. */
+export const VERSION_WORDS: Record<ReleaseLanguage, string> = { english: 'English', arabic: 'Arabic' };
+
 /** GET /api/press-releases/{id}/analytics. Rates are rounded percentages of delivered messages. */
 export type ReleaseAnalytics = {
   releaseId: string;
   status: ReleaseStatus;
+  /** Every figure per version of the release, the primary first (one entry for a one-language release). */
+  byVersion: VersionFigures[];
   recipients: number;
   delivered: number;
   bounced: number;
@@ -393,6 +480,8 @@ export type ReleaseRecipient = {
   language: string;
   /** Masked unless the viewer may see contact emails. */
   email: string;
+  /** The version they were sent. */
+  version: ReleaseLanguage;
   status: RecipientStatus;
   attempts: number;
   sentAt: string | null;
@@ -420,6 +509,10 @@ export const preflightInputSchema = z.object({
   scheduledAt: z.string().max(40).nullish(),
   language: z.enum(releaseLanguages).default('english'),
   content: z.string().max(200_000, { message: 'Content is too long' }).default(''),
+  /** The version in the other language, if any: recipients are counted per version. */
+  translation: z
+    .object({ language: z.enum(releaseLanguages), content: z.string().max(200_000, { message: 'Content is too long' }).default('') })
+    .nullish(),
   recipientLists: z.array(z.string().uuid({ message: MESSAGES.unknownList })).max(100).default([]),
   attachments: z
     .array(z.union([storedAttachmentRefSchema, z.object({ originalName: z.string().trim().min(1).max(255), size: z.number().int().nonnegative() })]))
@@ -445,6 +538,8 @@ export type Preflight = {
   suppressedByReason: SuppressedCount[];
   byCountry: Array<{ country: string; count: number }>;
   byLanguage: Array<{ language: string; count: number }>;
+  /** Recipients per version of the release (each gets the version in their language, else the primary). */
+  byVersion: Array<{ language: ReleaseLanguage; count: number }>;
   attachments: Array<{ name: string; size: number }>;
   /** null remainingAfter: not limited (a super admin). */
   allowance: { spends: number; remainingAfter: number | null };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PressRelease } from './releases.js';
+import type { PressRelease, ReleaseLanguage } from './releases.js';
 
 /** Editorial review (issue 11): the queue, one release under review, the decisions and their figures. */
 
@@ -37,6 +37,8 @@ export type ReviewQueueItem = {
   /** The send time of a scheduled release; null for Send Now. */
   scheduledAt: string | null;
   recipients: number;
+  /** Recipients per version of the release (each journalist gets their language's, else the primary). */
+  byVersion: Array<{ language: ReleaseLanguage; count: number }>;
   waitingSeconds: number;
 };
 export type ReviewQueue = { items: ReviewQueueItem[]; total: number; page: number; pageSize: number };
@@ -47,12 +49,15 @@ export type ReviewDetail = {
   pressRelease: PressRelease;
   companyName: string;
   ownerEmail: string;
-  /** The email exactly as recipients get it (the delivery template), for an iframe. */
+  /** The email exactly as recipients get it (the delivery template), for an iframe: the primary version's. */
   html: string;
   subject: string;
+  /** Every version's email as its readers get it, primary first. */
+  versions: Array<{ language: ReleaseLanguage; subject: string; html: string }>;
   recipients: number;
   byCountry: Array<{ country: string; count: number }>;
   byLanguage: Array<{ language: string; count: number }>;
+  byVersion: Array<{ language: ReleaseLanguage; count: number }>;
   /** Every link of the content with its real target. */
   links: Array<{ text: string; href: string }>;
   findings: ReviewFinding[];

@@ -3,6 +3,9 @@ import type { CurrentUser } from '../../shared/auth.js';
 import { maskAddressesIn, maskEmail } from '../../shared/contacts.js';
 import {
   RECIPIENT_STATUS_WORDS,
+  VERSION_WORDS,
+  type ReleaseLanguage,
+  type VersionFigures,
   type AnalyticsDashboard,
   type RecipientSort,
   type RecipientStatus,
@@ -98,7 +101,13 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<
 /** The release if the caller may see it (owner or super admin); another user's release is a 404. */
 export async function visibleRelease(db: Db, actor: CurrentUser, id: string) {
   const [release] = await db
-    .select({ id: pressReleases.id, status: pressReleases.status, slug: pressReleases.slug, title: pressReleases.title })
+    .select({
+      id: pressReleases.id,
+      status: pressReleases.status,
+      slug: pressReleases.slug,
+      title: pressReleases.title,
+      language: pressReleases.language,
+    })
     .from(pressReleases)
     .where(and(eq(pressReleases.id, id), isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id)));
   if (!release) throw notFound();
@@ -139,6 +148,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
   return {
     releaseId: id,
     status: release.status as ReleaseStatus,
+    byVersion: await figuresByVersion(db, id, release.language),
     recipients: d.recipients,
     delivered: d.delivered,
     bounced: d.bounced,
@@ -155,6 +165,36 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
     clickRate: percent(e.unique_clicks, d.delivered),
     timeline: timeline.map((b) => ({ at: iso(b.at)!, opens: b.opens, clicks: b.clicks })),
   };
+}
+
+/** Each version's recipients and what they did (issue 13), the primary version first. */
+async function figuresByVersion(db: Db, releaseId: string, primary: string): Promise<VersionFigures[]> {
+  const rows = rowsOf<Omit<VersionFigures, 'openRate'>>(
+    await db.execute(sql`
+      SELECT d.language,
+             count(*)::int AS recipients,
+             count(*) FILTER (WHERE d.status = 'sent')::int AS delivered,
+             coalesce(sum(ev.opens), 0)::int AS opens,
+             count(*) FILTER (WHERE ev.read)::int AS "uniqueOpens",
+             coalesce(sum(ev.clicks), 0)::int AS clicks,
+             coalesce(sum(ev.downloads), 0)::int AS downloads,
+             count(*) FILTER (WHERE ev.unsubscribed)::int AS unsubscribes
+      FROM deliveries d
+      LEFT JOIN (
+        SELECT delivery_id,
+               count(*) FILTER (WHERE type = 'open') AS opens,
+               bool_or(type IN ('open', 'click')) AS read,
+               count(*) FILTER (WHERE type = 'click') AS clicks,
+               count(*) FILTER (WHERE type = 'download') AS downloads,
+               bool_or(type = 'unsubscribe') AS unsubscribed
+        FROM tracking_events WHERE release_id = ${releaseId}::uuid GROUP BY delivery_id
+      ) ev ON ev.delivery_id = d.id
+      WHERE d.release_id = ${releaseId}::uuid
+      GROUP BY d.language`),
+  );
+  return rows
+    .map((r) => ({ ...r, openRate: percent(r.uniqueOpens, r.delivered) }))
+    .sort((a, b) => Number(b.language === primary) - Number(a.language === primary) || a.language.localeCompare(b.language));
 }
 
 type RecipientsQuery = z.infer<typeof recipientsQuerySchema>;
@@ -181,6 +221,7 @@ type RecipientRow = {
   country: string;
   language: string;
   email: string;
+  version: string;
   status: string;
   attempts: number;
   sent_at: string | null;
@@ -205,7 +246,7 @@ async function recipientRows(db: Db, releaseId: string, filter: SQL, options: { 
   const { sort, page } = options;
   return rowsOf<RecipientRow>(
     await db.execute(sql`
-      SELECT d.id::int AS id, d.email, d.status, d.attempts, d.sent_at, d.last_error,
+      SELECT d.id::int AS id, d.email, d.language AS version, d.status, d.attempts, d.sent_at, d.last_error,
              coalesce(trim(gc.first_name || ' ' || gc.last_name), '') AS name, coalesce(gc.organization, '') AS outlet,
              coalesce(gc.country, '') AS country, coalesce(gc.language, '') AS language,
              min(te.created_at) FILTER (WHERE te.type IN ('open', 'click')) AS first_open_at,
@@ -231,6 +272,7 @@ function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
     country: row.country,
     language: row.language,
     email: showEmail ? row.email : maskEmail(row.email),
+    version: row.version as ReleaseLanguage,
     status: row.status as RecipientStatus,
     attempts: row.attempts,
     sentAt: iso(row.sent_at),
@@ -281,7 +323,7 @@ export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmai
   const release = await visibleRelease(db, actor, id);
   const rows = (await recipientRows(db, id, sql`TRUE`, { sort: 'sent' })).map((r) => toRecipient(r, showEmail));
   const zone = `(${timeZone})`;
-  const columns = ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Status', 'Attempts', `Sent At ${zone}`, `First Open At ${zone}`, 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', `Last Activity ${zone}`, 'Last Error'];
+  const columns = ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Version sent', 'Status', 'Attempts', `Sent At ${zone}`, `First Open At ${zone}`, 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', `Last Activity ${zone}`, 'Last Error'];
   const lines = [
     columns.map(csvCell).join(','),
     ...rows.map((r) =>
@@ -291,6 +333,7 @@ export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmai
         r.country,
         r.language,
         r.email,
+        VERSION_WORDS[r.version],
         RECIPIENT_STATUS_WORDS[r.status] ?? r.status,
         r.attempts,
         localTime(r.sentAt, timeZone),

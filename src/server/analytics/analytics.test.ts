@@ -126,17 +126,17 @@ describe('release analytics', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="nashr-report-[a-z0-9-]+\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"Name","Outlet","Country","Language","Email","Status","Attempts","Sent At (Asia/Dubai)","First Open At (Asia/Dubai)","Opens","Clicks","Downloads","Unsubscribed","Last Activity (Asia/Dubai)","Last Error"',
+      '"Name","Outlet","Country","Language","Email","Version sent","Status","Attempts","Sent At (Asia/Dubai)","First Open At (Asia/Dubai)","Opens","Clicks","Downloads","Unsubscribed","Last Activity (Asia/Dubai)","Last Error"',
     );
     expect(lines).toHaveLength(6);
-    expect(lines.some((l) => l.includes(`"'=cmd@example.com","Delivered"`))).toBe(true);
-    const quiet = lines.find((l) => l.includes('"quiet@example.com","Delivered","1",'))!;
+    expect(lines.some((l) => l.includes(`"'=cmd@example.com","English","Delivered"`))).toBe(true);
+    const quiet = lines.find((l) => l.includes('"quiet@example.com","English","Delivered","1",'))!;
     expect(quiet).toContain('"Yes"');
     // Dubai is UTC+4 all year: the sent time is the delivery's, four hours on.
     const sentAt = rows.find((r) => r.email === 'quiet@example.com')!.sentAt!;
     const dubai = new Date(sentAt.getTime() + 4 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
     expect(quiet).toContain(`"${dubai}"`);
-    expect(lines.some((l) => l.startsWith('"Rania Khalil","Gulf Daily","UAE","Arabic","clicker@example.com","Delivered"'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('"Rania Khalil","Gulf Daily","UAE","Arabic","clicker@example.com","English","Delivered"'))).toBe(true);
     const utc = await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv`, as: 'analytics-admin2' });
     expect(utc.body).toContain('"Sent At (UTC)"');
     expect((await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv?tz=Mars/Olympus`, as: 'analytics-admin2' })).statusCode).toBe(422);

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ReleaseTranslation } from '../../shared/releases.js';
 
 /**
  * Every table of the product, in one place. Migrations are generated from this file by drizzle-kit
@@ -273,6 +274,10 @@ export const pressReleases = pgTable(
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
     language: text('language').notNull().default('english'),
+    /** The version in the other language (title, subtitle, content, location, boilerplate), if any. */
+    translation: jsonb('translation').$type<ReleaseTranslation>(),
+    /** Both versions in one email, the recipient's language first; otherwise each gets their own. */
+    bilingualEmail: boolean('bilingual_email').notNull().default(false),
     /** draft | scheduled | sending | sent | failed */
     status: text('status').notNull().default('draft'),
     templateId: text('template_id'),
@@ -355,6 +360,8 @@ export const attachments = pgTable(
     mimetype: text('mimetype').notNull().default('application/octet-stream'),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
+    /** english | arabic: sent only with that version; null: with every version. */
+    language: text('language'),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -387,6 +394,8 @@ export const deliveries = pgTable(
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     contactId: integer('contact_id'),
+    /** The version this recipient was sent (english | arabic): their contact language when the release has it. */
+    language: text('language').notNull().default('english'),
     /** Random token used in tracking URLs. */
     token: text('token').notNull(),
     /** queued | sending | sent | bounced | failed */

@@ -72,7 +72,8 @@ describe('delivery engine', () => {
     const mail = received[0].parsed;
     const row = rows.find((r) => r.email === received[0].envelopeTo[0])!;
     expect(mail.subject).toBe('Gulf Robotics opens a new plant');
-    expect(mail.from?.value[0]).toMatchObject({ name: 'Nashr', address: 'releases@nashr.test' });
+    // The company speaks through Nashr, from our address (MAIL_FROM 'Nashr <releases@nashr.test>').
+    expect(mail.from?.value).toEqual([{ name: expect.stringMatching(/^\S+ Company via Nashr$/), address: 'releases@nashr.test' }]);
     expect(mail.replyTo?.value[0]).toMatchObject({ address: 'press@gulf-robotics.example.com', name: 'Layla Haddad' });
     expect(mail.messageId).toBe(`<delivery-${row.id}.${release.id}@nashr.test>`);
     const rawHead = received[0].raw.toString('utf8').split('\r\n\r\n')[0];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Preflight } from '../../shared/releases.js';
+import { versionFor, versionsOf, type Preflight, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import { extractLinks } from '../../shared/email-template.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
@@ -12,11 +12,20 @@ import { sanitizeContent } from '../releases/content-sanitizer.js';
  * the chosen lists that is not suppressed, status `sending`.
  */
 
-type DispatchableRelease = { id: string; userId: string; title: string; content: string; recipientLists: string[]; slug: string | null };
+type DispatchableRelease = {
+  id: string;
+  userId: string;
+  title: string;
+  content: string;
+  language: string;
+  translation: ReleaseTranslation | null;
+  recipientLists: string[];
+  slug: string | null;
+};
 
 export async function dispatchRelease(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
   const content = sanitizeContent(release.content);
-  await freezeLinks(tx, release.id, content);
+  await freezeLinks(tx, release.id, linkedContentOf({ ...release, content }));
   const recipientCount = await queueDeliveries(tx, release, now);
   await tx
     .update(pressReleases)
@@ -31,6 +40,14 @@ export async function dispatchRelease(tx: Db, release: DispatchableRelease, now:
     })
     .where(eq(pressReleases.id, release.id));
   return recipientCount;
+}
+
+/**
+ * The content whose links are numbered for click tracking: the primary version's, then the
+ * translation's, so link n means the same URL in every email of the release (release-renderer.ts).
+ */
+export function linkedContentOf(release: { content: string; translation: ReleaseTranslation | null }): string {
+  return release.translation ? `${release.content}${sanitizeContent(release.translation.content)}` : release.content;
 }
 
 /** Click redirects go only to these URLs, stored at send time (no open redirect). */
@@ -48,13 +65,16 @@ async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<
  * the expansion happens in the send transaction, on the database, without a round trip per recipient.
  */
 async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
+  // Each journalist gets the version in their language (versionFor), the primary one otherwise.
+  const versions = versionsOf(release);
   const result = await tx.execute(sql`
-    INSERT INTO deliveries (release_id, email, contact_id, token, status, next_attempt_at)
+    INSERT INTO deliveries (release_id, email, contact_id, language, token, status, next_attempt_at)
     SELECT ${release.id}::uuid, r.email, r.contact_id,
+           CASE WHEN r.language = ANY(${sql.param(versions)}::text[]) THEN r.language ELSE ${versions[0]} END,
            replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
            'queued', ${now.toISOString()}::timestamptz
     FROM (
-      SELECT DISTINCT ON (lower(gc.email)) lower(gc.email) AS email, gc.id AS contact_id,
+      SELECT DISTINCT ON (lower(gc.email)) lower(gc.email) AS email, gc.id AS contact_id, lower(gc.language) AS language,
              lower(gc.first_name) AS first_name, lower(gc.last_name) AS last_name
       FROM list_contacts lc
       JOIN user_lists ul ON ul.id = lc.list_id
@@ -89,22 +109,33 @@ export function makeSlug(title: string): string {
   return words ? `${words}-${suffix}` : suffix;
 }
 
-export type Audience = Pick<Preflight, 'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage'>;
+export type Audience = Pick<
+  Preflight,
+  'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage' | 'byVersion'
+>;
 
-/** The same set dispatch queues (queueDeliveries below), counted instead of inserted: the pre-send check and review. */
-export async function audienceOf(db: Db, ownerId: string, listIds: string[]): Promise<Audience> {
-  const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [] };
+/**
+ * The same set dispatch queues (queueDeliveries above), counted instead of inserted: the pre-send check
+ * and review. `versions`: the release's languages, primary first, to count recipients per version.
+ */
+export async function audienceOf(
+  db: Db,
+  ownerId: string,
+  listIds: string[],
+  versions: readonly ReleaseLanguage[] = ['english'],
+): Promise<Audience> {
+  const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [], byVersion: [] };
   if (!listIds.length) return empty;
   const result = await db.execute(sql`
     WITH members AS (
-      SELECT lower(gc.email) AS email, gc.country, gc.language
+      SELECT lower(gc.email) AS email, gc.id, gc.country, gc.language
       FROM list_contacts lc
       JOIN user_lists ul ON ul.id = lc.list_id
       JOIN global_contacts gc ON gc.id = lc.global_contact_id
       WHERE ul.user_id = ${ownerId}::uuid
         AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
     ),
-    unique_members AS (SELECT DISTINCT ON (email) email, country, language FROM members ORDER BY email),
+    unique_members AS (SELECT DISTINCT ON (email) email, country, language FROM members ORDER BY email, id),
     marked AS (SELECT u.*, s.reason FROM unique_members u LEFT JOIN suppressions s ON s.email = u.email)
     SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
     UNION ALL SELECT 'unique', '', count(*)::int FROM unique_members
@@ -124,5 +155,15 @@ export async function audienceOf(db: Db, ownerId: string, listIds: string[]): Pr
     suppressedByReason,
     byCountry: of('country').map((r) => ({ country: r.key, count: r.n })),
     byLanguage: of('language').map((r) => ({ language: r.key, count: r.n })),
+    byVersion: countByVersion(of('language'), versions),
   };
+}
+
+function countByVersion(byLanguage: Array<{ key: string; n: number }>, versions: readonly ReleaseLanguage[]) {
+  const counts = new Map<ReleaseLanguage, number>(versions.map((v) => [v, 0]));
+  for (const { key, n } of byLanguage) {
+    const version = versionFor(key, versions);
+    counts.set(version, counts.get(version)! + n);
+  }
+  return [...counts].map(([language, count]) => ({ language, count }));
 }

@@ -1,25 +1,42 @@
 import { asc, eq } from 'drizzle-orm';
-import { TOKEN_PLACEHOLDER, personalise, renderEmail } from '../../shared/email-template.js';
+import {
+  TOKEN_PLACEHOLDER,
+  extractLinks,
+  personalise,
+  renderBilingualEmail,
+  renderEmail,
+  type EmailTemplateLinks,
+  type EmailTemplateRelease,
+  type RenderedEmail,
+} from '../../shared/email-template.js';
+import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, pressReleases } from '../db/schema.js';
+import { attachmentBlobs, attachments, pressReleases, users } from '../db/schema.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
 import { buildRawMessage, encodeAttachmentParts, formatAddress, newBoundary, parseMailbox } from './mime.js';
 
 /**
- * A release rendered once for all its recipients: the template with the token placeholder, the
- * sanitised content, and the base64 of every attachment. Per recipient only the token is substituted.
+ * A release rendered once for all its recipients: per version (language), the template with the token
+ * placeholder, the sanitised content and the base64 of its attachments (shared files and those of that
+ * language). Per recipient only the token is substituted. The top-level fields are the primary version's.
  */
-export type RenderedRelease = {
-  releaseId: string;
+export type RenderedEdition = {
   subject: string;
   html: string;
   text: string;
-  replyTo: string | undefined;
   mixedBoundary: string;
   /** The attachments as files, for a message sent through the shared mailer (a test send). */
   files: Array<{ filename: string; contentType: string; content: Buffer }>;
   attachmentParts: Buffer;
+};
+
+export type RenderedRelease = RenderedEdition & {
+  releaseId: string;
+  /** The company speaking: From reads "{Company} via Nashr". */
+  companyName: string;
+  replyTo: string | undefined;
+  editions: Map<ReleaseLanguage, RenderedEdition>;
 };
 
 export type OutgoingMessage = {
@@ -43,57 +60,101 @@ export type OutgoingMessage = {
  */
 export type RenderMode = 'recipients' | 'test';
 
+type ReleaseFile = { id: string; size: number; language: string | null; originalName: string; mimetype: string; content: Buffer };
+
 export async function renderRelease(db: Db, releaseId: string, publicUrl: string, mode: RenderMode = 'recipients'): Promise<RenderedRelease> {
-  const [release] = await db.select().from(pressReleases).where(eq(pressReleases.id, releaseId));
-  if (!release) throw new Error(`release ${releaseId} not found`);
-  const files = await db
-    .select({ id: attachments.id, size: attachments.size, ...attachmentContent })
+  const [found] = await db
+    .select({ release: pressReleases, companyName: users.companyName })
+    .from(pressReleases)
+    .innerJoin(users, eq(users.id, pressReleases.userId))
+    .where(eq(pressReleases.id, releaseId));
+  if (!found) throw new Error(`release ${releaseId} not found`);
+  const { release, companyName } = found;
+  const files: ReleaseFile[] = await db
+    .select({ id: attachments.id, size: attachments.size, language: attachments.language, ...attachmentContent })
     .from(attachments)
     .innerJoin(attachmentBlobs, blobOfAttachment)
     .where(eq(attachments.releaseId, releaseId))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   const downloadUrl = (fileId: string) =>
     mode === 'test' ? `${publicUrl}/api/press-releases/${releaseId}/attachments/${fileId}` : `${publicUrl}/t/d/${TOKEN_PLACEHOLDER}/${fileId}`;
-  const downloads = files.map((f) => ({ name: f.originalName, size: f.size, url: downloadUrl(f.id) }));
-  const rendered = renderEmail(
-    { ...release, content: sanitizeContent(release.content) },
-    mode === 'test'
-      ? { downloads }
-      : {
-          viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
-          unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
-          openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
-          trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId}`,
-          downloads,
-        },
-  );
+  const primary: EmailTemplateRelease = { ...release, content: sanitizeContent(release.content) };
+  const translation: EmailTemplateRelease | undefined = release.translation
+    ? { ...release, ...release.translation, content: sanitizeContent(release.translation.content) }
+    : undefined;
+  // Links are numbered across versions as dispatch froze them: the primary's first, then the translation's.
+  const primaryLinkCount = extractLinks(primary.content).length;
+  const linksFor = (version: 'primary' | 'translation', shown: ReleaseFile[]): EmailTemplateLinks => {
+    const downloads = shown.map((f) => ({ name: f.originalName, size: f.size, url: downloadUrl(f.id) }));
+    if (mode === 'test') return { downloads };
+    const offset = version === 'primary' ? 0 : primaryLinkCount;
+    return {
+      viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
+      unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
+      openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
+      trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId + offset}`,
+      downloads,
+    };
+  };
+  const filesOf = (language: string) => files.filter((f) => f.language === null || f.language === language);
+  const editions = new Map<ReleaseLanguage, RenderedEdition>();
+  const [primaryLanguage, secondLanguage] = versionsOf(release);
+  if (!translation || !secondLanguage) {
+    editions.set(primaryLanguage, editionOf(renderEmail(primary, linksFor('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
+  } else if (release.bilingualEmail) {
+    // One email with both versions; every file goes with it, listed once under the first version.
+    editions.set(primaryLanguage, editionOf(renderBilingualEmail(primary, translation, linksFor('primary', files), linksFor('translation', [])), files));
+    editions.set(secondLanguage, editionOf(renderBilingualEmail(translation, primary, linksFor('translation', files), linksFor('primary', [])), files));
+  } else {
+    editions.set(primaryLanguage, editionOf(renderEmail(primary, linksFor('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
+    editions.set(secondLanguage, editionOf(renderEmail(translation, linksFor('translation', filesOf(secondLanguage))), filesOf(secondLanguage)));
+  }
+  return {
+    ...editions.get(primaryLanguage)!,
+    releaseId,
+    companyName,
+    replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
+    editions,
+  };
+}
+
+function editionOf(rendered: RenderedEmail, files: ReleaseFile[]): RenderedEdition {
   const mixedBoundary = newBoundary();
   const mailFiles = files.map((f) => ({ filename: f.originalName, contentType: f.mimetype, content: f.content }));
   return {
-    releaseId,
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
-    replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
     mixedBoundary,
     files: mailFiles,
     attachmentParts: encodeAttachmentParts(mixedBoundary, mailFiles),
   };
 }
 
+/**
+ * The sender as journalists see it: the company, through Nashr ("Gulf Robotics via Nashr"), at
+ * MAIL_FROM's address, so replies go to Reply-To (the media contact) and the address stays ours.
+ */
+export function senderOf(mailFrom: string, companyName: string): { name: string | undefined; address: string } {
+  const from = parseMailbox(mailFrom);
+  const company = companyName.trim();
+  return { name: company ? `${company} via ${from.name ?? 'Nashr'}` : from.name, address: from.address };
+}
+
 /** The recipient's message: a stable Message-ID from the delivery id, so a retry keeps it. */
 export function messageFor(
   rendered: RenderedRelease,
-  delivery: { id: number; email: string; token: string },
+  delivery: { id: number; email: string; token: string; language: string },
   mailFrom: string,
   publicUrl: string,
   now: Date,
 ): OutgoingMessage {
-  const from = parseMailbox(mailFrom);
+  const edition = rendered.editions.get(delivery.language as ReleaseLanguage) ?? rendered;
+  const from = senderOf(mailFrom, rendered.companyName);
   const domain = from.address.split('@')[1] ?? 'localhost';
   const unsubscribeUrl = `${publicUrl}/u/${delivery.token}`;
-  const html = personalise(rendered.html, delivery.token);
-  const text = personalise(rendered.text, delivery.token);
+  const html = personalise(edition.html, delivery.token);
+  const text = personalise(edition.text, delivery.token);
   const messageId = `<delivery-${delivery.id}.${rendered.releaseId}@${domain}>`;
   const headers = {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
@@ -103,7 +164,7 @@ export function messageFor(
     deliveryId: delivery.id,
     to: delivery.email,
     envelopeFrom: from.address,
-    subject: rendered.subject,
+    subject: edition.subject,
     html,
     text,
     replyTo: rendered.replyTo,
@@ -114,14 +175,14 @@ export function messageFor(
         from: formatAddress(from.name, from.address),
         to: delivery.email,
         replyTo: rendered.replyTo,
-        subject: rendered.subject,
+        subject: edition.subject,
         messageId,
         date: now,
         headers,
         text,
         html,
-        mixedBoundary: rendered.mixedBoundary,
-        attachmentParts: rendered.attachmentParts,
+        mixedBoundary: edition.mixedBoundary,
+        attachmentParts: edition.attachmentParts,
       }),
   };
 }

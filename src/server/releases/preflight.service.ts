@@ -8,6 +8,7 @@ import {
   type preflightInputSchema,
   type ReleaseLanguage,
   type ReleaseStatus,
+  versionsOf,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { attachments, pressReleases, userLists, users } from '../db/schema.js';
@@ -39,8 +40,8 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
     ownerId: release.userId,
     holdsAllowance: release.allowanceUsed,
     lists: release.recipientLists,
-    language: release.language as ReleaseLanguage,
-    content: release.content,
+    versions: versionsOf(release),
+    content: release.content + (release.translation?.content ?? ''),
     files,
     sendAt: release.status === 'scheduled' ? release.scheduledAt : null,
   });
@@ -65,8 +66,8 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
     ownerId: release?.userId ?? actor.id,
     holdsAllowance: release?.allowanceUsed ?? false,
     lists: input.recipientLists,
-    language: input.language,
-    content: input.content,
+    versions: versionsOf(input),
+    content: input.content + (input.translation?.content ?? ''),
     files,
     sendAt,
   });
@@ -84,7 +85,9 @@ type Subject = {
   /** A scheduled release already holds its press release: sending it again spends nothing more. */
   holdsAllowance: boolean;
   lists: string[];
-  language: ReleaseLanguage;
+  /** The release's languages, primary first. */
+  versions: ReleaseLanguage[];
+  /** Every version's content, for the link and image warnings. */
   content: string;
   files: Array<{ name: string; size: number }>;
   sendAt: Date | null;
@@ -101,7 +104,7 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
   if (lists.length !== listIds.length) throw validationFailed([{ path: 'recipientLists', message: 'Recipient list not found' }]);
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
-  const audience = await audienceOf(db, subject.ownerId, listIds);
+  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions);
   const allowance = await allowanceAfter(db, actor, subject);
   return {
     lists: ordered,
@@ -114,7 +117,7 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
       ...ordered.filter((l) => l.contacts === 0).map((l): PreflightWarning => ({ code: 'EMPTY_LIST', message: `The list “${l.name}” has no contacts`, params: { name: l.name } })),
       ...(audience.recipients === 0 ? [{ code: 'NO_RECIPIENTS', message: 'Nobody on the chosen lists can receive this press release' } as PreflightWarning] : []),
       ...contentWarnings(subject.content),
-      ...languageWarnings(subject.language, audience.byLanguage, audience.recipients),
+      ...languageWarnings(subject.versions, audience.byLanguage, audience.recipients),
     ],
   };
 }
@@ -147,11 +150,12 @@ export function contentWarnings(html: string): PreflightWarning[] {
 }
 
 /** A release in one language sent mostly to readers of the other is worth a second look. */
-export function languageWarnings(language: ReleaseLanguage, byLanguage: Preflight['byLanguage'], recipients: number): PreflightWarning[] {
+export function languageWarnings(versions: ReleaseLanguage[], byLanguage: Preflight['byLanguage'], recipients: number): PreflightWarning[] {
   const top = byLanguage[0];
   if (!top || recipients === 0) return [];
-  const releaseLanguage = language === 'arabic' ? 'Arabic' : 'English';
-  if (top.language === releaseLanguage || top.count * 2 <= recipients) return [];
+  // A release with a version in the readers' language sends them that one.
+  if (versions.some((v) => v === top.language.toLowerCase()) || top.count * 2 <= recipients) return [];
+  const releaseLanguage = versions[0] === 'arabic' ? 'Arabic' : 'English';
   const percent = Math.round((top.count / recipients) * 100);
   return [
     {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { senderOf } from '../delivery/release-renderer.js';
 import { listReleasesQuerySchema, preflightInputSchema, sendPressReleaseSchema, type ReleaseSender } from '../../shared/releases.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
@@ -51,8 +52,8 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   // A static path: it wins over /press-releases/:id in the router.
   app.get('/press-releases/sender', async (request): Promise<ReleaseSender> => {
-    requireUser(request);
-    return { from: app.deps.config.mailFrom };
+    const sender = senderOf(app.deps.config.mailFrom, requireUser(request).companyName);
+    return { from: sender.name ? `${sender.name} <${sender.address}>` : sender.address };
   });
 
   app.post('/press-releases/preflight', async (request) => {
@@ -69,7 +70,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
     const actor = requireUser(request);
     const id = parseUuidParam(request.params.id);
     testSends.take(actor.id);
-    return sendTestToSelf({ ...ctx, mailer: app.deps.mailer }, actor, id);
+    return sendTestToSelf({ ...ctx, mailer: app.deps.mailer, mailFrom: app.deps.config.mailFrom }, actor, id);
   });
 
   app.get<{ Params: { id: string } }>('/press-releases/:id', async (request) => {

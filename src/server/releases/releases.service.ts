@@ -15,6 +15,8 @@ import {
   type ReleasesPage,
   type SendPressReleasePayload,
   type NewAttachmentInput,
+  type ReleaseTranslation,
+  type StoredAttachmentRef,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, deliveries, pressReleases, users } from '../db/schema.js';
@@ -76,6 +78,8 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
       contactEmail: input.contactEmail.toLowerCase(),
       contactPhone: input.contactPhone,
       language: input.language,
+      translation: translationOf(input),
+      bilingualEmail: Boolean(input.translation) && input.bilingualEmail,
       recipientLists: [...new Set(input.recipientLists)],
       status: awaitingChanges ? 'changes_requested' : 'draft',
       scheduledAt: null,
@@ -109,6 +113,20 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
     return row.id;
   });
   return getRelease(ctx, actor, id);
+}
+
+/** The second version as stored: its content sanitised like the primary one's. */
+function translationOf(input: SendPressReleasePayload): ReleaseTranslation | null {
+  const translation = input.translation;
+  if (!translation) return null;
+  return {
+    language: translation.language,
+    title: translation.title ?? '',
+    subtitle: translation.subtitle ?? '',
+    content: sanitizeContent(translation.content ?? ''),
+    location: translation.location ?? '',
+    boilerplate: translation.boilerplate ?? '',
+  };
 }
 
 const nobodyReceives = () =>
@@ -163,23 +181,26 @@ async function assertOwnLists(tx: Db, ownerId: string, listIds: string[]): Promi
   if (owned.length !== unique.length) throw validationFailed([{ path: 'recipientLists', message: MESSAGES.unknownList }]);
 }
 
-type KeptAttachment = { id: string; size: number };
+type KeptAttachment = { id: string; size: number; language: ReleaseLanguage | null };
 
 async function checkAttachmentInput(tx: Db, releaseId: string | undefined, input: SendPressReleasePayload['attachments']) {
-  const refs = input.filter((a): a is { id: string } => 'id' in a).map((a) => a.id.toLowerCase());
+  const refs = input.filter((a): a is StoredAttachmentRef => 'id' in a);
+  const languageOf = new Map(refs.map((a) => [a.id.toLowerCase(), a.language ?? null]));
   const uploads = input.filter((a): a is NewAttachmentInput => !('id' in a));
   let kept: KeptAttachment[] = [];
   if (refs.length) {
-    kept = releaseId
+    const found = releaseId
       ? await tx
           .select({ id: attachments.id, size: attachments.size })
           .from(attachments)
-          .where(and(eq(attachments.releaseId, releaseId), inArray(attachments.id, refs)))
+          .where(and(eq(attachments.releaseId, releaseId), inArray(attachments.id, [...languageOf.keys()])))
       : [];
-    if (kept.length !== new Set(refs).size) throw validationFailed([{ path: 'attachments', message: 'Attachment not found' }]);
+    if (found.length !== languageOf.size) throw validationFailed([{ path: 'attachments', message: 'Attachment not found' }]);
+    kept = found.map((file) => ({ ...file, language: languageOf.get(file.id) ?? null }));
   }
   const keptBytes = kept.reduce((sum, a) => sum + a.size, 0);
-  return { kept, added: checkAttachments(uploads, keptBytes) };
+  const checked = checkAttachments(uploads, keptBytes);
+  return { kept, added: checked.map((file, i) => ({ ...file, language: uploads[i].language ?? null })) };
 }
 
 /** The release's files become the kept ones plus the new ones; bytes nothing points at any more go. */
@@ -187,7 +208,7 @@ async function replaceAttachments(
   tx: Db,
   { releaseId, ownerId }: { releaseId: string; ownerId: string },
   kept: KeptAttachment[],
-  added: ReturnType<typeof checkAttachments>,
+  added: Array<ReturnType<typeof checkAttachments>[number] & { language: ReleaseLanguage | null }>,
   now: Date,
 ): Promise<void> {
   const keptIds = kept.map((a) => a.id);
@@ -195,6 +216,7 @@ async function replaceAttachments(
     .delete(attachments)
     .where(and(eq(attachments.releaseId, releaseId), keptIds.length ? notInArray(attachments.id, keptIds) : undefined))
     .returning({ id: attachments.id });
+  for (const file of kept) await tx.update(attachments).set({ language: file.language }).where(eq(attachments.id, file.id));
   const stored = await storeFiles(tx, ownerId, added);
   if (stored.length) {
     await tx.insert(attachments).values(
@@ -206,6 +228,7 @@ async function replaceAttachments(
         mimetype: file.mimetype,
         size: file.size,
         sha256: file.sha256,
+        language: added[i].language,
         position: kept.length + i,
       })),
     );
@@ -269,6 +292,7 @@ async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showO
       filename: attachments.filename,
       mimetype: attachments.mimetype,
       size: attachments.size,
+      language: sql<ReleaseLanguage | null>`${attachments.language}`,
     })
     .from(attachments)
     .where(eq(attachments.releaseId, id))
@@ -342,6 +366,8 @@ export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string)
         contactEmail: source.contactEmail,
         contactPhone: source.contactPhone,
         language: source.language,
+        translation: source.translation,
+        bilingualEmail: source.bilingualEmail,
         // Another user's lists are never carried over (a super admin copying a customer's release).
         recipientLists: sameOwner ? source.recipientLists : [],
         status: 'draft',
@@ -434,6 +460,8 @@ function toPressRelease(
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
     attachments: files,
+    translation: row.translation ?? null,
+    bilingualEmail: row.bilingualEmail,
     webUrl: row.slug && (row.status === 'sending' || row.status === 'sent') ? `${publicUrl}/r/${row.slug}` : null,
     review,
     firstAcceptedAt: iso(accepted.first),

@@ -373,11 +373,12 @@ describe('reading, deleting and duplicating', () => {
     expect((await t.request({ method: 'GET', url: `/api/press-releases/${release.id}`, as: 'copier' })).statusCode).toBe(404);
   });
 
-  it('tells a signed-in user the From address releases are sent with, and nobody else', async () => {
+  it('tells a signed-in user the From releases are sent with (their company through Nashr), and nobody else', async () => {
     await t.signInAs('previewer');
     const res = await t.request({ method: 'GET', url: '/api/press-releases/sender', as: 'previewer' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ from: t.deps.config.mailFrom });
+    const address = /<([^>]+)>/.exec(t.deps.config.mailFrom)![1];
+    expect(res.json()).toEqual({ from: `previewer Company via Nashr <${address}>` });
     expect((await t.request({ method: 'GET', url: '/api/press-releases/sender' })).statusCode).toBe(401);
   });
 });

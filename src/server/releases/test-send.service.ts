@@ -1,15 +1,16 @@
 import type { CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
-import { renderRelease } from '../delivery/release-renderer.js';
+import { renderRelease, senderOf } from '../delivery/release-renderer.js';
+import { plainMailbox } from '../delivery/mime.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import { visibleTo } from './releases.service.js';
 
-type Ctx = { db: Db; mailer: Mailer; publicUrl: string };
+type Ctx = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
 
 /**
- * "Send a test to me": the release's email exactly as journalists get it (template, attachments, the
+ * "Send a test to me": the release's email (each version's) exactly as journalists get it (template, attachments, the
  * hosted download links), to the signed-in user's own address with the subject marked [TEST]. No
  * delivery row is written and no link is tracked, so it spends nothing and never shows in analytics.
  */
@@ -17,15 +18,20 @@ export async function sendTestToSelf(ctx: Ctx, actor: CurrentUser, releaseId: st
   const [release] = await ctx.db.select({ id: pressReleases.id }).from(pressReleases).where(visibleTo(actor, releaseId));
   if (!release) throw notFound();
   const rendered = await renderRelease(ctx.db, release.id, ctx.publicUrl, 'test');
+  const sender = senderOf(ctx.mailFrom, rendered.companyName);
   try {
-    await ctx.mailer.send({
-      to: actor.email,
-      subject: `[TEST] ${rendered.subject}`,
-      html: rendered.html,
-      text: rendered.text,
-      replyTo: rendered.replyTo,
-      attachments: rendered.files,
-    });
+    // One test per version: each language's readers get their own email.
+    for (const edition of rendered.editions.values()) {
+      await ctx.mailer.send({
+        from: plainMailbox(sender.name, sender.address),
+        to: actor.email,
+        subject: `[TEST] ${edition.subject}`,
+        html: edition.html,
+        text: edition.text,
+        replyTo: rendered.replyTo,
+        attachments: edition.files,
+      });
+    }
   } catch {
     throw new AppError(502, 'TEST_SEND_FAILED', 'The test email could not be sent. Please try again in a few minutes.');
   }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, isNotNull, lt, min, or, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import { extractLinks } from '../../shared/email-template.js';
-import type { PressRelease, ReleaseLanguage } from '../../shared/releases.js';
+import { versionsOf, type PressRelease } from '../../shared/releases.js';
 import {
   REVIEW_MESSAGES,
   REVIEW_TARGET_MINUTES,
@@ -82,7 +82,9 @@ export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: numb
       ownerEmail,
       submittedAt: new Date(submittedAt).toISOString(),
       scheduledAt: release.scheduledAt ? new Date(release.scheduledAt).toISOString() : null,
-      recipients: (await audienceOf(deps.db, release.userId, release.recipientLists)).recipients,
+      ...(({ recipients, byVersion }) => ({ recipients, byVersion }))(
+        await audienceOf(deps.db, release.userId, release.recipientLists, versionsOf(release)),
+      ),
       waitingSeconds: Math.max(0, Math.round((now - new Date(submittedAt).getTime()) / 1000)),
     })),
   );
@@ -97,7 +99,7 @@ export async function reviewDetail(deps: ReviewDeps, id: string): Promise<Review
     .select({ companyName: users.companyName, email: users.email })
     .from(users)
     .where(eq(users.id, pressRelease.userId));
-  const audience = await audienceOf(deps.db, pressRelease.userId, pressRelease.recipientLists);
+  const audience = await audienceOf(deps.db, pressRelease.userId, pressRelease.recipientLists, versionsOf(pressRelease));
   // The test rendering: the recipients' template with plain links, so the editor's clicks count nowhere.
   const rendered = await renderRelease(deps.db, id, deps.publicUrl, 'test');
   return {
@@ -106,10 +108,12 @@ export async function reviewDetail(deps: ReviewDeps, id: string): Promise<Review
     ownerEmail: owner.email,
     html: rendered.html,
     subject: rendered.subject,
+    versions: [...rendered.editions].map(([language, edition]) => ({ language, subject: edition.subject, html: edition.html })),
     recipients: audience.recipients,
     byCountry: audience.byCountry,
     byLanguage: audience.byLanguage,
-    links: linksOf(pressRelease.content),
+    byVersion: audience.byVersion,
+    links: linksOf(contentOfEveryVersion(pressRelease)),
     findings: findingsOf(pressRelease, audience),
   };
 }
@@ -128,6 +132,8 @@ function linksOf(html: string): ReviewDetail['links'] {
   return [...anchors, ...bare.map((href) => ({ href, text: href }))];
 }
 
+const contentOfEveryVersion = (release: PressRelease) => release.content + (release.translation?.content ?? '');
+
 /** Fewer words than this is short for a press release (most run 300–800). */
 const SHORT_CONTENT_WORDS = 150;
 const SPAM_WORDS = /\b(free|winner|guaranteed|act now|urgent|100% free|cash|click here|limited time)\b/i;
@@ -135,20 +141,12 @@ const SPAM_WORDS = /\b(free|winner|guaranteed|act now|urgent|100% free|cash|clic
 function findingsOf(release: PressRelease, audience: Awaited<ReturnType<typeof audienceOf>>): ReviewFinding[] {
   const text = release.content.replace(/<[^>]+>/g, ' ');
   const words = text.split(/\s+/).filter(Boolean).length;
-  const findings: ReviewFinding[] = [...contentWarnings(release.content)];
+  const findings: ReviewFinding[] = [...contentWarnings(contentOfEveryVersion(release))];
   if (words < SHORT_CONTENT_WORDS) {
     findings.push({ code: 'SHORT_CONTENT', message: `The text has ${words} words, short for a press release`, params: { words } });
   }
-  const arabicLetters = (text.match(/[\u0600-\u06ff]/g) ?? []).length;
-  const latinLetters = (text.match(/[A-Za-z]/g) ?? []).length;
-  const written = arabicLetters > latinLetters ? 'arabic' : 'english';
-  if (arabicLetters + latinLetters > 0 && written !== release.language) {
-    findings.push({
-      code: 'TEXT_LANGUAGE',
-      message: `The text is mostly in ${written === 'arabic' ? 'Arabic' : 'English'}, but the release is marked ${release.language === 'arabic' ? 'Arabic' : 'English'}`,
-      params: { written, language: release.language },
-    });
-  }
+  findings.push(...textLanguageFindings(release.content, release.language));
+  if (release.translation) findings.push(...textLanguageFindings(release.translation.content, release.translation.language));
   const letters = release.title.replace(/[^A-Za-z]/g, '');
   if (letters.length >= 8 && letters === letters.toUpperCase()) {
     findings.push({ code: 'SUBJECT_CAPITALS', message: 'The subject is written in capitals' });
@@ -156,14 +154,30 @@ function findingsOf(release: PressRelease, audience: Awaited<ReturnType<typeof a
   if (SPAM_WORDS.test(release.title) || /[!?]{2,}|\${2,}/.test(release.title)) {
     findings.push({ code: 'SUBJECT_SPAMMY', message: 'The subject reads like spam (words or punctuation filters look for)' });
   }
-  findings.push(...languageWarnings(release.language as ReleaseLanguage, audience.byLanguage, audience.recipients));
+  findings.push(...languageWarnings(versionsOf(release), audience.byLanguage, audience.recipients));
   return findings;
+}
+
+/** A version whose text is mostly in the other script than its language says. */
+function textLanguageFindings(html: string, language: string): ReviewFinding[] {
+  const text = html.replace(/<[^>]+>/g, ' ');
+  const arabicLetters = (text.match(/[\u0600-\u06ff]/g) ?? []).length;
+  const latinLetters = (text.match(/[A-Za-z]/g) ?? []).length;
+  const written = arabicLetters > latinLetters ? 'arabic' : 'english';
+  if (arabicLetters + latinLetters === 0 || written === language) return [];
+  return [
+    {
+      code: 'TEXT_LANGUAGE',
+      message: `The text is mostly in ${written === 'arabic' ? 'Arabic' : 'English'}, but the release is marked ${language === 'arabic' ? 'Arabic' : 'English'}`,
+      params: { written, language },
+    },
+  ];
 }
 
 /** GET /api/review/{id}/links: whether each link of the release answers (asked apart: it can take seconds). */
 export async function checkReleaseLinks(deps: ReviewDeps, id: string, options: LinkCheckOptions): Promise<{ links: LinkCheck[] }> {
   const release = await getReleaseForEditor(deps, id);
-  return { links: await checkLinks(linksOf(release.content), options) };
+  return { links: await checkLinks(linksOf(contentOfEveryVersion(release)), options) };
 }
 
 // ---------------------------------------------------------------- decisions

@@ -9,9 +9,11 @@ import {
   isWellFormedToken,
   RESUBSCRIBE_WINDOW_HOURS,
   resubscribeByToken,
-  tokenOfRelease,
+  deliveryOfRelease,
+  versionToShow,
   unsubscribeByToken,
 } from './tracking.service.js';
+import { versionsOf } from '../../shared/releases.js';
 import { notFoundPage, resubscribePage, unsubscribePage, webVersionPage } from './web-pages.js';
 
 /** 1×1 transparent GIF. */
@@ -101,15 +103,30 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('text/html; charset=utf-8').header('cache-control', NO_STORE).send(resubscribePage(done));
   });
 
-  app.get<{ Params: { slug: string }; Querystring: { t?: string } }>('/r/:slug', async (request, reply) => {
+  app.get<{ Params: { slug: string }; Querystring: { t?: string; lang?: string } }>('/r/:slug', async (request, reply) => {
     const { slug } = request.params;
     const found = await findPublicRelease(db, slug);
     if (!found) return notFound(reply);
     const token = typeof request.query.t === 'string' ? request.query.t : '';
-    const tracked = token && (await tokenOfRelease(db, token, found.release.id));
-    const downloadUrl = (fileId: string) => (tracked ? `${config.publicUrl}/t/d/${token}/${fileId}` : `${config.publicUrl}/r/${slug}/files/${fileId}`);
-    const html = webVersionPage(found.release, found.files, downloadUrl, `${config.publicUrl}/r/${slug}`, found.companyName);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(html);
+    const recipient = token ? await deliveryOfRelease(db, token, found.release.id) : undefined;
+    const downloadUrl = (fileId: string) => (recipient ? `${config.publicUrl}/t/d/${token}/${fileId}` : `${config.publicUrl}/r/${slug}/files/${fileId}`);
+    const versions = versionsOf(found.release);
+    const shown = versionToShow(versions, {
+      lang: typeof request.query.lang === 'string' ? request.query.lang : undefined,
+      sent: recipient?.language,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    const html = webVersionPage(found, shown, {
+      pageUrl: `${config.publicUrl}/r/${slug}`,
+      downloadUrl,
+      // The switch keeps a recipient's token, so downloads from the other version still count.
+      switchQuery: token && recipient ? `t=${encodeURIComponent(token)}&` : '',
+    });
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('vary', 'Accept-Language')
+      .send(html);
   });
 
   app.get<{ Params: { slug: string; attachmentId: string } }>('/r/:slug/files/:attachmentId', async (request, reply) => {

@@ -1,3 +1,5 @@
+import Negotiator from 'negotiator';
+import type { ReleaseLanguage } from '../../shared/releases.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
@@ -70,21 +72,49 @@ export async function findPublicRelease(db: Db, slug: string) {
   if (!row) return undefined;
   const { release, companyName } = row;
   const files = await db
-    .select({ id: attachments.id, originalName: attachments.originalName, mimetype: attachments.mimetype, size: attachments.size })
+    .select({
+      id: attachments.id,
+      originalName: attachments.originalName,
+      mimetype: attachments.mimetype,
+      size: attachments.size,
+      language: attachments.language,
+    })
     .from(attachments)
     .where(eq(attachments.releaseId, release.id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   return { release, companyName, files };
 }
 
-export async function tokenOfRelease(db: Db, token: string, releaseId: string): Promise<boolean> {
-  if (!isWellFormedToken(token)) return false;
+/** The recipient a token names on this release: the version they were sent. */
+export async function deliveryOfRelease(db: Db, token: string, releaseId: string): Promise<{ language: string } | undefined> {
+  if (!isWellFormedToken(token)) return undefined;
   const [row] = await db
-    .select({ id: deliveries.id })
+    .select({ language: deliveries.language })
     .from(deliveries)
     .where(and(eq(deliveries.token, token), eq(deliveries.releaseId, releaseId)));
-  return Boolean(row);
+  return row;
 }
+
+const LANGUAGE_CODES: Record<ReleaseLanguage, string> = { english: 'en', arabic: 'ar' };
+
+/**
+ * The version a visitor of the web version reads: the one asked for (?lang=ar|en), else the one a
+ * recipient was sent (their link carries the token), else the best match of Accept-Language, else the
+ * primary one.
+ */
+export function versionToShow(
+  versions: ReleaseLanguage[],
+  ask: { lang?: string; sent?: string; acceptLanguage?: string },
+): ReleaseLanguage {
+  const byCode = (code: string | undefined) => versions.find((v) => LANGUAGE_CODES[v] === code);
+  const sent = versions.find((v) => v === ask.sent);
+  if (byCode(ask.lang)) return byCode(ask.lang)!;
+  if (sent) return sent;
+  const preferred = new Negotiator({ headers: { 'accept-language': ask.acceptLanguage ?? '' } }).language(versions.map((v) => LANGUAGE_CODES[v]));
+  return (ask.acceptLanguage && byCode(preferred)) || versions[0];
+}
+
+export const languageCode = (language: ReleaseLanguage) => LANGUAGE_CODES[language];
 
 export async function findPublicAttachment(db: Db, slug: string, attachmentId: string) {
   if (!UUID.test(attachmentId) || !/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;

@@ -1,10 +1,11 @@
 import { escapeHtml, formatDateline, htmlToText, renderEmailBody, templateLanguage } from '../../shared/email-template.js';
 import type { pressReleases } from '../db/schema.js';
+import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
 
 /** The public pages served by the server itself: web version, unsubscribe, and the one 404 page. */
 
 type Release = typeof pressReleases.$inferSelect;
-type FileInfo = { id: string; originalName: string; size: number };
+type FileInfo = { id: string; originalName: string; size: number; language: string | null };
 
 function page(options: { title: string; lang: string; dir: string; head?: string; body: string }): string {
   return [
@@ -23,51 +24,83 @@ const card = (inner: string) =>
 /** JSON inside <script>: "<" escaped so the content can never close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+type PublicRelease = { release: Release; files: FileInfo[]; companyName: string };
+
+/**
+ * The web version of one version of a release: its language and direction, a switch to the other
+ * version, hreflang alternates and NewsArticle data in that language, and the files of that version.
+ */
 export function webVersionPage(
-  release: Release,
-  files: FileInfo[],
-  downloadUrl: (fileId: string) => string,
-  pageUrl: string,
-  companyName: string,
+  { release, files, companyName }: PublicRelease,
+  shown: ReleaseLanguage,
+  links: { pageUrl: string; downloadUrl: (fileId: string) => string; switchQuery: string },
 ): string {
-  const language = templateLanguage(release.language);
+  const versions = versionsOf(release);
+  const version = shown !== versions[0] && release.translation ? { ...release, ...release.translation } : release;
+  const language = templateLanguage(version.language);
   const lang = language === 'arabic' ? 'ar' : 'en';
   const dir = language === 'arabic' ? 'rtl' : 'ltr';
+  const urlOf = (v: ReleaseLanguage) => (versions.length > 1 ? `${links.pageUrl}?lang=${v === 'arabic' ? 'ar' : 'en'}` : links.pageUrl);
+  const shownFiles = files.filter((f) => !f.language || f.language === shown);
   const published = release.sentAt ? new Date(release.sentAt).toISOString() : undefined;
   const structuredData = {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
-    headline: release.title.slice(0, 110),
-    ...(release.subtitle ? { alternativeHeadline: release.subtitle } : {}),
+    headline: version.title.slice(0, 110),
+    ...(version.subtitle ? { alternativeHeadline: version.subtitle } : {}),
     ...(published ? { datePublished: published } : {}),
-    dateline: formatDateline(release.location, release.releaseDate, language).replace(/\s*–$/, ''),
+    dateline: formatDateline(version.location, release.releaseDate, language).replace(/\s*–$/, ''),
     inLanguage: lang,
-    articleBody: htmlToText(release.content),
-    url: pageUrl,
+    articleBody: htmlToText(version.content),
+    url: urlOf(shown),
     author: { '@type': 'Organization', name: companyName },
     publisher: { '@type': 'Organization', name: companyName },
-    ...(files.length ? { associatedMedia: files.map((f) => ({ '@type': 'MediaObject', name: f.originalName, contentUrl: downloadUrl(f.id) })) } : {}),
+    ...(shownFiles.length
+      ? { associatedMedia: shownFiles.map((f) => ({ '@type': 'MediaObject', name: f.originalName, contentUrl: links.downloadUrl(f.id) })) }
+      : {}),
   };
-  const downloads = files.length
+  const downloads = shownFiles.length
     ? `<section dir="${dir}" style="max-width:700px;margin:16px auto;background:#fff;padding:16px 40px;font-size:14px;"><h3 style="margin:0 0 8px 0;">${
         language === 'arabic' ? 'المرفقات' : 'Attachments'
-      }</h3><ul style="margin:0;padding-inline-start:20px;">${files
-        .map((f) => `<li><a href="${escapeHtml(downloadUrl(f.id))}">${escapeHtml(f.originalName)}</a> (${Math.max(1, Math.round(f.size / 1024))} KB)</li>`)
+      }</h3><ul style="margin:0;padding-inline-start:20px;">${shownFiles
+        .map((f) => `<li><a href="${escapeHtml(links.downloadUrl(f.id))}">${escapeHtml(f.originalName)}</a> (${Math.max(1, Math.round(f.size / 1024))} KB)</li>`)
         .join('')}</ul></section>`
     : '';
+  const languageSwitch =
+    versions.length > 1
+      ? `<nav aria-label="Language · اللغة" style="max-width:700px;margin:0 auto 12px auto;text-align:center;font-size:14px;">${versions
+          .map((v) =>
+            v === shown
+              ? `<strong lang="${v === 'arabic' ? 'ar' : 'en'}" aria-current="page">${VERSION_NAMES[v]}</strong>`
+              : `<a lang="${v === 'arabic' ? 'ar' : 'en'}" hreflang="${v === 'arabic' ? 'ar' : 'en'}" href="?${escapeHtml(links.switchQuery)}lang=${v === 'arabic' ? 'ar' : 'en'}" style="color:#0f4c81;">${VERSION_NAMES[v]}</a>`,
+          )
+          .join(' &nbsp;|&nbsp; ')}</nav>`
+      : '';
+  const alternates =
+    versions.length > 1
+      ? [
+          ...versions.map((v) => `<link rel="alternate" hreflang="${v === 'arabic' ? 'ar' : 'en'}" href="${escapeHtml(urlOf(v))}">`),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(links.pageUrl)}">`,
+        ].join('')
+      : '';
   return page({
-    title: release.title,
+    title: version.title,
     lang,
     dir,
     head: [
-      release.subtitle ? `<meta name="description" content="${escapeHtml(release.subtitle)}">` : '',
-      `<meta property="og:type" content="article"><meta property="og:title" content="${escapeHtml(release.title)}">`,
-      `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
+      version.subtitle ? `<meta name="description" content="${escapeHtml(version.subtitle)}">` : '',
+      `<meta property="og:type" content="article"><meta property="og:title" content="${escapeHtml(version.title)}">`,
+      `<meta property="og:locale" content="${lang === 'ar' ? 'ar_AE' : 'en_US'}">`,
+      `<link rel="canonical" href="${escapeHtml(urlOf(shown))}">`,
+      alternates,
       `<script type="application/ld+json">${jsonForScript(structuredData)}</script>`,
     ].join(''),
-    body: `<article>${renderEmailBody(release)}</article>${downloads}`,
+    body: `${languageSwitch}<article>${renderEmailBody(version)}</article>${downloads}`,
   });
 }
+
+/** Each language named in itself, for the switch between versions. */
+const VERSION_NAMES: Record<ReleaseLanguage, string> = { english: 'English', arabic: 'العربية' };
 
 const button = (label: string) =>
   `<button type="submit" style="padding:10px 24px;font-size:16px;background:#0f4c81;color:#fff;border:0;border-radius:6px;cursor:pointer;">${label}</button>`;
