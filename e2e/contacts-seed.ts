@@ -117,10 +117,17 @@ export async function seedList(
 
 let journalists = 0;
 /** A list owned by `ownerId` holding `size` new fictional journalists at reserved domains. */
-export async function seedListOfJournalists(stack: Stack, ownerId: string, name: string, size: number): Promise<string> {
+export async function seedListOfJournalists(stack: Stack, ownerId: string, name: string, size: number, languages: string[] = ['']): Promise<string> {
   const rows = await stack.db
     .insert(globalContacts)
-    .values(Array.from({ length: size }, (_, i) => ({ email: `reporter${++journalists}-${i}-${Date.now()}@example.com`, firstName: 'Reporter', lastName: `${i}` })))
+    .values(
+      Array.from({ length: size }, (_, i) => ({
+        email: `reporter${++journalists}-${i}-${Date.now()}@example.com`,
+        firstName: 'Reporter',
+        lastName: `${i}`,
+        language: languages[i % languages.length],
+      })),
+    )
     .returning({ id: globalContacts.id });
   const [list] = await stack.db.insert(userLists).values({ userId: ownerId, name }).returning();
   if (rows.length) await stack.db.insert(listContacts).values(rows.map((r) => ({ listId: list.id, globalContactId: r.id })));

@@ -128,8 +128,9 @@ describe('press release editor', () => {
     await dialog.waitFor();
     // The list's name is isolated (FSI … PDI, invisible) so its direction cannot reorder the sentence.
     expect(await dialog.textContent()).toContain('\u2068Gulf Business Desk\u2069 (3 contacts)');
-    // From is exactly the address the engine sends with (MAIL_FROM), not a placeholder.
-    await dialog.getByText(stack.deps.config.mailFrom, { exact: true }).waitFor();
+    // From is exactly what the engine sends with: the company through Nashr, at MAIL_FROM's address.
+    const mailFromAddress = /<([^>]+)>/.exec(stack.deps.config.mailFrom)![1];
+    await dialog.getByText(new RegExp(`^Gulf Company \\d+ via Nashr <${mailFromAddress}>$`)).waitFor();
     expect(await dialog.textContent()).toMatch(/launch-facts\.pdf\s*\(\d+\.\d KB\)/);
     await dialog.frameLocator('iframe').getByText('About the Company').waitFor();
     await page.keyboard.press('Escape');
@@ -171,6 +172,80 @@ describe('press release editor', () => {
     // The recent releases load on their own, after the user's card: wait for the row, not just the page.
     const recent = page.getByRole('link', { name: /Nashr opens its Riyadh office/ });
     await recent.getByText('Sent', { exact: true }).waitFor();
+  });
+
+  it('writes an English and an Arabic version in tabs, and each journalist receives their language', async () => {
+    const writer = await createUser({ allowance: 1 });
+    await seedListOfJournalists(stack, writer.id, 'Bilingual desk', 2, ['English', 'Arabic']);
+    const page = await pageFor(writer);
+    await page.goto('/editor');
+    await page.getByLabel('Bilingual desk').check();
+    await fillRelease(page, 'Nashr opens in Riyadh');
+    await page.getByLabel('Choose files').setInputFiles(PDF);
+    await toast(page).getByText('Files attached').waitFor();
+
+    await page.getByRole('button', { name: 'Add an Arabic version (العربية)' }).click();
+    const arabicTab = page.getByRole('tab', { name: 'العربية' });
+    const englishTab = page.getByRole('tab', { name: 'English' });
+    expect(await arabicTab.getAttribute('aria-selected')).toBe('true');
+    // The English text as the structure to translate in place, written right to left.
+    await page.getByRole('button', { name: 'Copy the English text to translate' }).click();
+    const title = page.getByLabel('Title', { exact: true });
+    expect(await title.inputValue()).toBe('Nashr opens in Riyadh');
+    expect(await title.getAttribute('dir')).toBe('rtl');
+
+    // A problem in the Arabic version brings its tab forward when sending.
+    await title.fill('');
+    await englishTab.click();
+    await page.getByRole('button', { name: 'Send Now' }).click();
+    await toast(page).getByText('Validation Error').waitFor();
+    expect(await arabicTab.getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#translation-title-error').textContent()).toBe('Press release title is required');
+
+    await title.fill('نشر تفتتح مكتبها في الرياض');
+    await page.getByLabel('Location').fill('الرياض، السعودية');
+    await page.getByRole('textbox', { name: 'Content' }).fill('افتتحت نشر اليوم مكتبها الجديد في الرياض لخدمة غرف الأخبار في الخليج، مع محررين محليين وتوزيع في اليوم نفسه.');
+    await page.getByLabel('Company boilerplate (About us)').fill('توزع نشر البيانات الصحفية على وسائل الإعلام في الشرق الأوسط وشمال أفريقيا.');
+    // The preview follows the tab: each version in its own direction.
+    const live = page.frameLocator('iframe[title="Email Preview"]');
+    await live.getByRole('heading', { name: 'نشر تفتتح مكتبها في الرياض' }).waitFor();
+    await live.getByText('للنشر الفوري').waitFor();
+    await englishTab.click();
+    await live.getByRole('heading', { name: 'Nashr opens in Riyadh' }).waitFor();
+
+    await page.getByRole('button', { name: 'Send Now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this press release?' });
+    const versions = confirm.getByTestId('presend-versions');
+    await versions.getByText('English version').waitFor();
+    await versions.getByText('Arabic version').waitFor();
+    await confirm.getByRole('button', { name: 'Send to 2 recipients' }).click();
+    await toast(page).getByText('Sent!').waitFor();
+    await page.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
+    const arrived = async (subject: string) => {
+      for (let i = 0; i < 100 && !stack.smtp.messages.some((m) => m.parsed.subject === subject); i++) await new Promise((r) => setTimeout(r, 100));
+      return stack.smtp.messages.filter((m) => m.parsed.subject === subject);
+    };
+    const arabic = await arrived('نشر تفتتح مكتبها في الرياض');
+    const english = await arrived('Nashr opens in Riyadh');
+    expect([arabic.length, english.length]).toEqual([1, 1]);
+    expect(String(arabic[0].parsed.html)).toContain('dir="rtl"');
+  });
+
+  it('adds and removes a second version in the Arabic interface, asking first', async () => {
+    const writer = await createUser({ allowance: 1 });
+    const page = await pageFor(writer, { locale: 'ar' });
+    await page.goto('/editor');
+    await page.getByLabel('لغة البيان').selectOption('arabic');
+    await page.getByRole('button', { name: 'إضافة نسخة إنجليزية (English)' }).click();
+    const englishTab = page.getByRole('tab', { name: 'English' });
+    expect(await englishTab.getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('العنوان', { exact: true }).getAttribute('dir')).toBe('ltr');
+    await page.getByLabel('العنوان', { exact: true }).fill('Nashr opens in Riyadh');
+    await page.getByRole('button', { name: 'حذف هذه النسخة' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'حذف هذه النسخة؟' }).or(page.getByRole('dialog', { name: 'حذف هذه النسخة؟' }));
+    await ask.getByRole('button', { name: 'حذف هذه النسخة' }).click();
+    await englishTab.waitFor({ state: 'detached' });
+    expect(await page.getByRole('tab', { name: 'العربية' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('schedules a release in the browser time zone and cancels it from /press-releases', async () => {

@@ -1,11 +1,11 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileText, Paperclip, Upload, X } from 'lucide-react';
-import { ATTACHMENT_ACCEPT, MESSAGES } from '../../../shared/releases';
+import { ATTACHMENT_ACCEPT, MESSAGES, type ReleaseLanguage } from '../../../shared/releases';
 import { isolate, translateMessage } from '../../lib/i18n';
 import { useToast } from '../../ui/toast';
 import { cn } from '../../ui/cn';
-import { FieldError } from '../../ui/field';
+import { FieldError, Select } from '../../ui/field';
 import { formatKb, totalAttachmentBytes, type EditorAttachment } from './editor-form';
 import { checkPickedFiles, filesWithWrongContent, readAttachment } from './attachment-files';
 
@@ -15,11 +15,14 @@ export function AttachmentsField({
   onChange,
   disabled,
   error,
+  versions,
 }: {
   value: EditorAttachment[];
   onChange: (next: EditorAttachment[]) => void;
   disabled?: boolean;
   error?: string;
+  /** The release's languages when it has two: each file can then go with one version only. */
+  versions?: ReleaseLanguage[];
 }) {
   const { t } = useTranslation('releases');
   const toast = useToast();
@@ -109,6 +112,24 @@ export function AttachmentsField({
               <span className="text-xs text-slate-500" dir="ltr">
                 {formatKb(a.size)}
               </span>
+              {versions && (
+                <Select
+                  aria-label={t('attachments.versionFor', { name: a.originalName })}
+                  className="w-40"
+                  value={a.language ?? ''}
+                  disabled={disabled}
+                  onChange={(e) =>
+                    onChange(value.map((x) => (x.key === a.key ? { ...x, language: (e.target.value || null) as ReleaseLanguage | null } : x)))
+                  }
+                >
+                  <option value="">{t('attachments.everyVersion')}</option>
+                  {versions.map((language) => (
+                    <option key={language} value={language}>
+                      {t(`attachments.onlyVersion.${language}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
               <button
                 type="button"
                 disabled={disabled}

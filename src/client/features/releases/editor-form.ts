@@ -24,7 +24,21 @@ export type EditorAttachment = {
   mimetype: string;
   size: number;
   base64Content?: string;
+  /** Sent only with this version; null or absent: with every version. */
+  language?: ReleaseLanguage | null;
 };
+
+/** The fields written once per version; date, media contact, lists and files are shared. */
+export type VersionValues = {
+  title: string;
+  subtitle: string;
+  location: string;
+  content: string;
+  boilerplate: string;
+};
+export const VERSION_FIELDS = ['title', 'subtitle', 'location', 'content', 'boilerplate'] as const satisfies readonly (keyof VersionValues)[];
+
+export type TranslationValues = VersionValues & { language: ReleaseLanguage };
 
 export type EditorValues = {
   title: string;
@@ -41,9 +55,14 @@ export type EditorValues = {
   attachments: EditorAttachment[];
   /** `YYYY-MM-DDTHH:mm` in the browser's time zone (the datetime-local input's value). */
   scheduledAt: string;
+  /** The version in the other language, if the release has one. */
+  translation: TranslationValues | null;
+  /** Both versions in one email, the reader's language first. */
+  bilingualEmail: boolean;
 };
 
-export type EditorField = keyof EditorValues;
+export type TranslationField = `translation.${keyof TranslationValues}`;
+export type EditorField = Exclude<keyof EditorValues, 'translation' | 'bilingualEmail'> | TranslationField;
 
 /** SPEC §5 order: the first failing rule in this order is the one the 'Validation Error' toast names. */
 export const FIELD_ORDER: EditorField[] = [
@@ -58,9 +77,34 @@ export const FIELD_ORDER: EditorField[] = [
   'language',
   'subtitle',
   'scheduledAt',
+  'translation.language',
+  'translation.title',
+  'translation.location',
+  'translation.content',
+  'translation.boilerplate',
+  'translation.subtitle',
   'recipientLists',
   'attachments',
 ];
+
+export const otherLanguage = (language: ReleaseLanguage): ReleaseLanguage => (language === 'arabic' ? 'english' : 'arabic');
+
+/** A new, empty version in the other language. */
+export const emptyTranslation = (primary: ReleaseLanguage): TranslationValues => ({
+  language: otherLanguage(primary),
+  title: '',
+  subtitle: '',
+  location: '',
+  content: '',
+  boilerplate: '',
+});
+
+/** The values of one version, as the preview shows it: the shared fields with that version's own. */
+export function versionView(values: EditorValues, version: 'primary' | 'translation'): EditorValues {
+  if (version === 'primary' || !values.translation) return values;
+  const { language, ...fields } = values.translation;
+  return { ...values, ...fields, language };
+}
 
 export function emptyValues(today = todayIsoDate()): EditorValues {
   return {
@@ -77,6 +121,8 @@ export function emptyValues(today = todayIsoDate()): EditorValues {
     recipientLists: [],
     attachments: [],
     scheduledAt: '',
+    translation: null,
+    bilingualEmail: false,
   };
 }
 
@@ -93,8 +139,17 @@ export function valuesFromRelease(release: PressRelease, today = todayIsoDate())
     contactPhone: release.contactPhone ?? '',
     language: release.language === 'arabic' ? 'arabic' : 'english',
     recipientLists: release.recipientLists ?? [],
-    attachments: (release.attachments ?? []).map((a) => ({ key: a.id, id: a.id, originalName: a.originalName, mimetype: a.mimetype, size: a.size })),
+    attachments: (release.attachments ?? []).map((a) => ({
+      key: a.id,
+      id: a.id,
+      originalName: a.originalName,
+      mimetype: a.mimetype,
+      size: a.size,
+      language: a.language ?? null,
+    })),
     scheduledAt: release.scheduledAt ? toLocalInputValue(new Date(release.scheduledAt)) : '',
+    translation: release.translation ? { ...release.translation } : null,
+    bilingualEmail: release.bilingualEmail ?? false,
   };
 }
 
@@ -114,10 +169,18 @@ export function localInputToIso(value: string): string {
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function toPayload(values: EditorValues, action: ReleaseAction, existingPressReleaseId?: string | null): SendPressReleaseInput {
+  const language = values.translation ? (a: EditorAttachment) => ({ language: a.language ?? null }) : () => ({});
   const attachments = values.attachments.map((a) =>
     a.id
-      ? { id: a.id }
-      : { originalName: a.originalName, filename: `${Date.now()}-${a.originalName}`, mimetype: a.mimetype, size: a.size, base64Content: a.base64Content ?? '' },
+      ? { id: a.id, ...language(a) }
+      : {
+          originalName: a.originalName,
+          filename: `${Date.now()}-${a.originalName}`,
+          mimetype: a.mimetype,
+          size: a.size,
+          base64Content: a.base64Content ?? '',
+          ...language(a),
+        },
   );
   const common = {
     title: values.title,
@@ -132,6 +195,8 @@ export function toPayload(values: EditorValues, action: ReleaseAction, existingP
     language: values.language,
     recipientLists: values.recipientLists,
     attachments,
+    translation: values.translation,
+    bilingualEmail: Boolean(values.translation) && values.bilingualEmail,
     // SPEC §7 fields; the server fixes the sender and uses the title as subject.
     subject: values.title,
     message: values.content,
@@ -143,6 +208,18 @@ export function toPayload(values: EditorValues, action: ReleaseAction, existingP
 
 export type FormProblems = Partial<Record<EditorField, string>>;
 
+/** The problems as react-hook-form keeps errors: a version's fields under `translation`. */
+export function nestedErrors(problems: FormProblems): Record<string, unknown> {
+  const errors: Record<string, Record<string, unknown>> = {};
+  for (const [field, message] of Object.entries(problems)) {
+    const error = { type: 'validate', message };
+    const [head, tail] = field.split('.');
+    if (tail) errors[head] = { ...errors[head], [tail]: error };
+    else errors[head] = error;
+  }
+  return errors;
+}
+
 /**
  * Every rule of the chosen action (the shared schema, plus the schedule's future time on the browser's clock),
  * one message per field.
@@ -152,7 +229,7 @@ export function validate(values: EditorValues, action: ReleaseAction, now = new 
   const result = sendPressReleaseSchema.safeParse(toPayload(values, action));
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '') as EditorField;
+      const field = (issue.path[0] === 'translation' ? issue.path.slice(0, 2).join('.') : String(issue.path[0] ?? '')) as EditorField;
       if (FIELD_ORDER.includes(field) && !problems[field]) problems[field] = issue.message;
     }
   }
@@ -187,7 +264,7 @@ export function withStoredFiles(current: EditorAttachment[], sent: EditorAttachm
   const idByKey = new Map(sent.filter((a) => !a.id).map((a, i) => [a.key, storedNew[i]?.id]));
   return current.map((file) => {
     const id = file.id ? undefined : idByKey.get(file.key);
-    return id ? { key: file.key, id, originalName: file.originalName, mimetype: file.mimetype, size: file.size } : file;
+    return id ? { key: file.key, id, originalName: file.originalName, mimetype: file.mimetype, size: file.size, language: file.language } : file;
   });
 }
 
@@ -199,6 +276,7 @@ export function toPreflightPayload(values: EditorValues, action: 'send_now' | 's
     scheduledAt: action === 'schedule' ? localInputToIso(values.scheduledAt) : undefined,
     language: values.language,
     content: values.content,
+    translation: values.translation ? { language: values.translation.language, content: values.translation.content } : null,
     recipientLists: values.recipientLists,
     attachments: values.attachments.map((a) => (a.id ? { id: a.id } : { originalName: a.originalName, size: a.size })),
   };

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, get, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CalendarClock, Eye, FlaskConical, Lock, Save, Send } from 'lucide-react';
@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../ui/feedback';
-import { Field, Input, Select, Textarea } from '../../ui/field';
+import { Field, Input, Select } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { AttachmentsField } from './attachments-field';
 import {
@@ -21,11 +21,15 @@ import {
   emptyValues,
   FIELD_ORDER,
   firstProblem,
+  nestedErrors,
+  otherLanguage,
   toLocalInputValue,
   toPayload,
   totalAttachmentBytes,
   validate,
   valuesFromRelease,
+  VERSION_FIELDS,
+  versionView,
   withStoredFiles,
   type EditorField,
   type EditorValues,
@@ -39,7 +43,7 @@ import { canSendFrom, RELEASES_PATH, useRecipientLists, useRelease, useSendPress
 import { ChangesRequestedNotice, ReviewLock } from './review-status';
 import { SaveStatus } from './save-status';
 import { draftRulesPass, dropLocalCopies, fingerprint, readLocalCopy, useAutosave } from './use-autosave';
-import { RichTextEditor } from './rich-text-editor';
+import { VersionFields, VersionTabs, type Version } from './version-fields';
 import './release-content.css';
 
 /** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
@@ -131,14 +135,22 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const resolver: Resolver<EditorValues> = async (values) => {
     const problems = validate(values, action.current);
     if (!firstProblem(problems)) return { values, errors: {} };
-    const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, { type: 'validate', message }]));
-    return { values: {}, errors: errors as FieldErrors<EditorValues> };
+    return { values: {}, errors: nestedErrors(problems) as FieldErrors<EditorValues> };
   };
   const [initialValues] = useState(() => (release ? valuesFromRelease(release) : emptyValues()));
   const form = useForm<EditorValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as EditorValues;
   const dir = values.language === 'arabic' ? 'rtl' : 'ltr';
+  const [activeVersion, setActiveVersion] = useState<Version>('primary');
+  const shownVersion: Version = activeVersion === 'translation' && values.translation ? 'translation' : 'primary';
+  const versionHasError = (version: Version) =>
+    version === 'translation' ? Boolean(errors.translation) : VERSION_FIELDS.some((field) => errors[field]);
+  /** The primary version changing language takes the other's: the second version moves to the other language. */
+  const keepVersionsApart = () => {
+    const { language, translation } = form.getValues();
+    if (translation && translation.language === language) form.setValue('translation.language', otherLanguage(language));
+  };
 
   const releaseId = useRef(release?.id);
   const currentReleaseId = useCallback(() => releaseId.current, []);
@@ -170,16 +182,22 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const allowed = isSuperAdmin || canSendFrom(status.data);
   const isTrial = !isSuperAdmin && (status.data?.isTrialUser ?? user?.userType === 'trial');
   const busy = pendingAction !== null;
-  const fieldError = (field: EditorField) => translateMessage(errors[field]?.message as string | undefined);
-  const describedBy = (field: EditorField) => (errors[field] ? `${field}-error` : undefined);
+  const fieldError = (field: EditorField) => translateMessage((get(errors, field) as { message?: string } | undefined)?.message);
+  const describedBy = (field: EditorField) => (get(errors, field) ? `${field}-error` : undefined);
 
   function reportInvalid(fieldErrors: FieldErrors<EditorValues>) {
-    const problems: FormProblems = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.message as string]));
+    const problems: FormProblems = Object.fromEntries(
+      FIELD_ORDER.flatMap((field) => (get(fieldErrors, field) ? [[field, (get(fieldErrors, field) as { message: string }).message]] : [])),
+    );
     const { attachments: attachmentProblem, ...others } = problems;
     const first = firstProblem(others);
     if (first) {
       toast({ title: t('toasts.validationError'), description: translateMessage(first.message), variant: 'destructive' });
-      if (first.field !== 'content' && first.field !== 'recipientLists') form.setFocus(first.field);
+      const inTranslation = first.field.startsWith('translation.');
+      if (inTranslation || VERSION_FIELDS.some((field) => field === first.field)) setActiveVersion(inTranslation ? 'translation' : 'primary');
+      // The tab's fields mount on the next render; focus waits for them.
+      const focusable = !first.field.endsWith('content') && first.field !== 'recipientLists' && first.field !== 'translation.language';
+      if (focusable) setTimeout(() => form.setFocus(first.field as Path<EditorValues>));
     } else if (attachmentProblem) {
       toast({ title: t('toasts.noAttachments'), description: t('toasts.noAttachmentsDescription'), variant: 'destructive' });
     }
@@ -233,10 +251,10 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
     if (!(error instanceof ApiError)) return;
     const seen = new Set<string>();
     for (const { path, message } of error.errors) {
-      const field = path.split('.')[0] as EditorField;
+      const field = (path.startsWith('translation.') ? path.split('.').slice(0, 2).join('.') : path.split('.')[0]) as EditorField;
       if (!FIELD_ORDER.includes(field) || seen.has(field)) continue;
       seen.add(field);
-      form.setError(field, { type: 'server', message });
+      form.setError(field as Path<EditorValues>, { type: 'server', message });
     }
   }
 
@@ -318,53 +336,19 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
           <Card>
             <CardHeader title={t('details.title')} />
             <CardBody className="space-y-4">
-              <Field id="language" label={t('fields.language')}>
-                <Select id="language" {...form.register('language')}>
-                  <option value="english">{t('languages.english')}</option>
-                  <option value="arabic">{t('languages.arabic')}</option>
-                </Select>
-              </Field>
-              <Field id="title" label={t('fields.title')} error={fieldError('title')}>
-                <Input id="title" dir={dir} invalid={!!errors.title} aria-describedby={describedBy('title')} {...form.register('title')} />
-              </Field>
-              <Field id="subtitle" label={t('fields.subtitle')}>
-                <Input id="subtitle" dir={dir} {...form.register('subtitle')} />
-              </Field>
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <Field id="language" label={t('fields.language')}>
+                  <Select id="language" {...form.register('language', { onChange: keepVersionsApart })}>
+                    <option value="english">{t('languages.english')}</option>
+                    <option value="arabic">{t('languages.arabic')}</option>
+                  </Select>
+                </Field>
                 <Field id="releaseDate" label={t('fields.releaseDate')} error={fieldError('releaseDate')}>
                   <Input id="releaseDate" type="date" invalid={!!errors.releaseDate} aria-describedby={describedBy('releaseDate')} {...form.register('releaseDate')} />
                 </Field>
-                <Field id="location" label={t('fields.location')} error={fieldError('location')}>
-                  <Input
-                    id="location"
-                    dir={dir}
-                    placeholder={values.language === 'arabic' ? t('placeholders.locationArabic') : t('placeholders.location')}
-                    invalid={!!errors.location}
-                    aria-describedby={describedBy('location')}
-                    {...form.register('location')}
-                  />
-                </Field>
               </div>
-              <div>
-                <p id="content-label" className="mb-1 block text-sm font-medium text-slate-700">
-                  {t('fields.content')}
-                </p>
-                <Controller
-                  control={form.control}
-                  name="content"
-                  render={({ field }) => (
-                    <RichTextEditor value={field.value} onChange={field.onChange} dir={dir} labelledBy="content-label" describedBy={describedBy('content')} invalid={!!errors.content} />
-                  )}
-                />
-                {fieldError('content') && (
-                  <p id="content-error" role="alert" className="mt-1 text-sm text-red-600">
-                    {fieldError('content')}
-                  </p>
-                )}
-              </div>
-              <Field id="boilerplate" label={t('fields.boilerplate')} error={fieldError('boilerplate')}>
-                <Textarea id="boilerplate" rows={4} dir={dir} invalid={!!errors.boilerplate} aria-describedby={describedBy('boilerplate')} {...form.register('boilerplate')} />
-              </Field>
+              <VersionTabs form={form} active={activeVersion} onSelect={setActiveVersion} hasError={versionHasError} />
+              <VersionFields key={activeVersion} form={form} version={activeVersion} />
             </CardBody>
           </Card>
 
@@ -389,14 +373,22 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
               <Controller
                 control={form.control}
                 name="attachments"
-                render={({ field }) => <AttachmentsField value={field.value} onChange={field.onChange} disabled={busy} error={fieldError('attachments')} />}
+                render={({ field }) => (
+                  <AttachmentsField
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={busy}
+                    error={fieldError('attachments')}
+                    versions={values.translation ? [values.language, values.translation.language] : undefined}
+                  />
+                )}
               />
             </CardBody>
           </Card>
         </div>
 
         <aside className="min-w-0 lg:sticky lg:top-20 lg:self-start">
-          <LiveEmailPreview values={values} />
+          <LiveEmailPreview values={versionView(values, shownVersion)} />
         </aside>
 
         <div className="space-y-4 lg:col-span-2">

@@ -105,6 +105,13 @@ function PreflightSummary({ data }: { data: Preflight }) {
           <Breakdown rows={data.byLanguage.map((r) => ({ key: r.language, label: t(`presend.languages.${r.language}`, { defaultValue: r.language }), count: r.count }))} />
         </Section>
       </div>
+      {data.byVersion.length > 1 && (
+        <Section title={t('presend.byVersion')}>
+          <div data-testid="presend-versions">
+            <Breakdown rows={data.byVersion.map((r) => ({ key: r.language, label: t(`presend.versions.${r.language}`), count: r.count }))} />
+          </div>
+        </Section>
+      )}
       <Section title={t('preview.attachments')}>
         <FileList files={data.attachments} label={t('preview.attachments')} className="space-y-0.5" />
       </Section>

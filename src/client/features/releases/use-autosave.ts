@@ -19,7 +19,7 @@ export type SaveState =
 
 /** What makes two versions of the form the same release: the files by identity, not their bytes. */
 export function fingerprint(values: EditorValues): string {
-  return JSON.stringify({ ...values, attachments: values.attachments.map((a) => a.key) });
+  return JSON.stringify({ ...values, attachments: values.attachments.map((a) => [a.key, a.language ?? null]) });
 }
 
 export const draftRulesPass = (values: EditorValues) => !firstProblem(validate(values, 'save_draft'));
