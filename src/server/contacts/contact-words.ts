@@ -114,12 +114,20 @@ export async function contactIdsWithWord(db: Db, term: string, includeEmail: boo
   return rows.map((r) => r.ids);
 }
 
-/** The ids of every contact with exactly this word (a variant of what was typed: never an address word). */
-export async function contactIdsWithExactWord(db: Db, word: string): Promise<Uint8Array[]> {
-  const rows = rowsOf<{ ids: Uint8Array }>(
-    await db.execute(sql`SELECT array_send(contact_ids) AS ids FROM ${contactWords} WHERE word = ${word}`),
+/**
+ * The ids of every contact with exactly each of these words (variants of what was typed: never address
+ * words), in one round trip however many variants a name has.
+ */
+export async function contactIdsWithExactWords(db: Db, words: string[]): Promise<Map<string, Uint8Array[]>> {
+  const found = new Map<string, Uint8Array[]>(words.map((word) => [word, []]));
+  if (!words.length) return found;
+  const rows = rowsOf<{ word: string; ids: Uint8Array }>(
+    await db.execute(
+      sql`SELECT word, array_send(contact_ids) AS ids FROM ${contactWords} WHERE word = ANY(${sql.param([...new Set(words)])}::text[])`,
+    ),
   );
-  return rows.map((r) => r.ids);
+  for (const row of rows) found.get(row.word)!.push(row.ids);
+  return found;
 }
 
 /**

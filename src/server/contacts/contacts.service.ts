@@ -18,7 +18,7 @@ import { presentContact } from './contact-view.js';
 import {
   addContactWords,
   changeContactWords,
-  contactIdsWithExactWord,
+  contactIdsWithExactWords,
   contactIdsWithWord,
   forEachSentId,
   removeContactWords,
@@ -211,17 +211,18 @@ async function textMatches(
     const asTyped = await typedMatches(db, unit.typed, size, visibility, candidates);
     const found = asTyped.slice();
     const used: string[] = [];
-    for (const variant of unit.variants) {
-      const viaVariant = await wholeWordMatches(db, variant, size);
+    const withVariants = await wholeWordMatches(db, unit.variants, size);
+    for (const [i, viaVariant] of withVariants.entries()) {
       if (countIds(viaVariant) === 0) continue;
       unite(found, viaVariant);
-      used.push(variant.join(' '));
+      used.push(unit.variants[i].join(' '));
     }
     if (countIds(found) === 0 && unit.typed.length === 1) {
       const slips = await typoReadings(db, unit.typed[0]);
-      for (const word of slips.forgiven) {
-        unite(found, await wholeWordMatches(db, [word], size));
-        used.push(word);
+      const forgiven = await wholeWordMatches(db, slips.forgiven.map((word) => [word]), size);
+      for (const [i, viaSlip] of forgiven.entries()) {
+        unite(found, viaSlip);
+        used.push(slips.forgiven[i]);
       }
       if (!slips.forgiven.length) suggestions.push(...slips.suggested);
     }
@@ -247,15 +248,19 @@ async function typedMatches(db: Db, terms: string[], size: number, visibility: S
   return matches ?? emptyIdSet(size);
 }
 
-/** The contacts having each of these whole words. */
-async function wholeWordMatches(db: Db, words: string[], size: number): Promise<IdSet> {
-  let matches: IdSet | undefined;
-  for (const word of words) {
-    const found = emptyIdSet(size);
-    for (const ids of await contactIdsWithExactWord(db, word)) forEachSentId(ids, (id) => addId(found, id));
-    matches = matches ? intersect(matches, found) : found;
-  }
-  return matches ?? emptyIdSet(size);
+/** For each phrase (its whole words), the contacts having every one of its words: one lookup for all. */
+async function wholeWordMatches(db: Db, phrases: string[][], size: number): Promise<IdSet[]> {
+  const idsOf = await contactIdsWithExactWords(db, phrases.flat());
+  const withWord = new Map<string, IdSet>();
+  const contactsWith = (word: string) => {
+    if (!withWord.has(word)) {
+      const found = emptyIdSet(size);
+      for (const ids of idsOf.get(word)!) forEachSentId(ids, (id) => addId(found, id));
+      withWord.set(word, found);
+    }
+    return withWord.get(word)!;
+  };
+  return phrases.map(([first, ...rest]) => rest.reduce<IdSet>((all, word) => intersect(all, contactsWith(word)), contactsWith(first).slice()));
 }
 
 /** Indexed words one slip away (read as the word meant) and up to two away (offered as suggestions). */
