@@ -148,10 +148,42 @@ const isSelectiveWord = (term: string) => isWordTerm(term) && [...term].length >
 /** Up to this many candidates, a short or punctuated term is checked on their search texts directly. */
 const CANDIDATES_CHECKED_MAX = 10_000;
 
-async function contactsWithWord(db: Db, term: string, size: number, visibility: SearchVisibility): Promise<IdSet> {
-  const found = emptyIdSet(size);
-  for (const ids of await contactIdsWithWord(db, term, visibility.revealsEmail)) forEachSentId(ids, (id) => addId(found, id));
-  return found;
+/**
+ * Word lookups decoded into id sets, kept for the data version they were read at: a common word
+ * ("editor", "business" and their synonyms) names a large share of a million contacts, and reading and
+ * decoding its ids is most of a search; the next search with it only intersects. At most WORD_SETS_MAX
+ * sets (125 KB each at a million contacts), least recently used first out. Never mutate a returned set.
+ */
+const WORD_SETS_MAX = 96;
+const wordSets = new Map<string, IdSet>();
+let wordSetsVersion = '';
+
+async function rememberedSet(version: string, key: string, read: () => Promise<IdSet>): Promise<IdSet> {
+  if (version !== wordSetsVersion) {
+    wordSets.clear();
+    wordSetsVersion = version;
+  }
+  const known = wordSets.get(key);
+  if (known) {
+    wordSets.delete(key);
+    wordSets.set(key, known);
+    return known;
+  }
+  const set = await read();
+  if (version !== wordSetsVersion) return set; // the data changed meanwhile: do not keep it
+  if (wordSets.size >= WORD_SETS_MAX) wordSets.delete(wordSets.keys().next().value!);
+  wordSets.set(key, set);
+  return set;
+}
+
+type Lookup = { db: Db; size: number; version: string; visibility: SearchVisibility };
+
+function contactsWithWord({ db, size, version, visibility }: Lookup, term: string): Promise<IdSet> {
+  return rememberedSet(version, `${visibility.revealsEmail ? 'all' : 'public'} ${term}`, async () => {
+    const found = emptyIdSet(size);
+    for (const ids of await contactIdsWithWord(db, term, visibility.revealsEmail)) forEachSentId(ids, (id) => addId(found, id));
+    return found;
+  });
 }
 
 /** The contacts whose search text contains `term`, among `candidates` (all contacts when undefined). */
@@ -192,12 +224,8 @@ type TextMatches = {
  * its variants (query-expansion.ts), whole words looked up exactly. A word of five letters or more that
  * finds nothing at all is read as its one-letter slips found in the index; closer misses are suggested.
  */
-async function textMatches(
-  db: Db,
-  filter: ContactFilter,
-  size: number,
-  visibility: SearchVisibility,
-): Promise<TextMatches | undefined> {
+async function textMatches(lookup: Lookup, filter: ContactFilter): Promise<TextMatches | undefined> {
+  const { db } = lookup;
   const units = expandQuery(filter.search);
   if (!units.length) return undefined;
   // Selective units first: their sets are small, so the short terms after them check few candidates.
@@ -208,10 +236,10 @@ async function textMatches(
   const suggestions: string[] = [];
   for (const unit of ordered) {
     const candidates = all && countIds(all) <= CANDIDATES_CHECKED_MAX ? idsIn(all) : undefined;
-    const asTyped = await typedMatches(db, unit.typed, size, visibility, candidates);
+    const asTyped = await typedMatches(lookup, unit.typed, candidates);
     const found = asTyped.slice();
     const used: string[] = [];
-    const withVariants = await wholeWordMatches(db, unit.variants, size);
+    const withVariants = await wholeWordMatches(lookup, unit.variants);
     for (const [i, viaVariant] of withVariants.entries()) {
       if (countIds(viaVariant) === 0) continue;
       unite(found, viaVariant);
@@ -219,7 +247,7 @@ async function textMatches(
     }
     if (countIds(found) === 0 && unit.typed.length === 1) {
       const slips = await typoReadings(db, unit.typed[0]);
-      const forgiven = await wholeWordMatches(db, slips.forgiven.map((word) => [word]), size);
+      const forgiven = await wholeWordMatches(lookup, slips.forgiven.map((word) => [word]));
       for (const [i, viaSlip] of forgiven.entries()) {
         unite(found, viaSlip);
         used.push(slips.forgiven[i]);
@@ -228,39 +256,49 @@ async function textMatches(
     }
     if (used.length) matchedAs.push({ term: unit.text, as: used });
     all = all ? intersect(all, found) : found;
-    typed = typed ? intersect(typed, asTyped) : asTyped;
+    typed = typed ? intersect(typed, asTyped) : asTyped.slice();
   }
   return { all: all!, typed: typed!, matchedAs, suggestions: [...new Set(suggestions)].slice(0, SUGGESTIONS_MAX) };
 }
 
 const SUGGESTIONS_MAX = 3;
 
-/** The contacts with every typed word of a unit, as search has always found them. */
-async function typedMatches(db: Db, terms: string[], size: number, visibility: SearchVisibility, candidates?: number[]): Promise<IdSet> {
+/** The contacts with every typed word of a unit, as search has always found them (a set of its own). */
+async function typedMatches(lookup: Lookup, terms: string[], candidates?: number[]): Promise<IdSet> {
+  const { db, size, visibility } = lookup;
   let matches: IdSet | undefined;
   for (const term of terms) {
     const found =
       isSelectiveWord(term) || (!candidates && isWordTerm(term))
-        ? await contactsWithWord(db, term, size, visibility)
+        ? await contactsWithWord(lookup, term)
         : await contactsWithText(db, term, size, visibility, candidates);
-    matches = matches ? intersect(matches, found) : found;
+    matches = matches ? intersect(matches, found) : found.slice();
   }
   return matches ?? emptyIdSet(size);
 }
 
-/** For each phrase (its whole words), the contacts having every one of its words: one lookup for all. */
-async function wholeWordMatches(db: Db, phrases: string[][], size: number): Promise<IdSet[]> {
-  const idsOf = await contactIdsWithExactWords(db, phrases.flat());
+/**
+ * For each phrase (its whole words), the contacts having every one of its words: the words not yet
+ * remembered are read in one lookup.
+ */
+async function wholeWordMatches({ db, size, version }: Lookup, phrases: string[][]): Promise<IdSet[]> {
+  const key = (word: string) => `exact ${word}`;
+  const missing = [...new Set(phrases.flat())].filter((word) => !wordSets.has(key(word)) || version !== wordSetsVersion);
+  const idsOf = await contactIdsWithExactWords(db, missing);
   const withWord = new Map<string, IdSet>();
-  const contactsWith = (word: string) => {
-    if (!withWord.has(word)) {
-      const found = emptyIdSet(size);
-      for (const ids of idsOf.get(word)!) forEachSentId(ids, (id) => addId(found, id));
-      withWord.set(word, found);
-    }
-    return withWord.get(word)!;
-  };
-  return phrases.map(([first, ...rest]) => rest.reduce<IdSet>((all, word) => intersect(all, contactsWith(word)), contactsWith(first).slice()));
+  for (const word of new Set(phrases.flat())) {
+    withWord.set(
+      word,
+      await rememberedSet(version, key(word), async () => {
+        const found = emptyIdSet(size);
+        // Read with the others, or alone if it left the memory since they were chosen.
+        const sent = idsOf.get(word) ?? (await contactIdsWithExactWords(db, [word])).get(word)!;
+        for (const ids of sent) forEachSentId(ids, (id) => addId(found, id));
+        return found;
+      }),
+    );
+  }
+  return phrases.map(([first, ...rest]) => rest.reduce<IdSet>((all, word) => intersect(all, withWord.get(word)!), withWord.get(first)!.slice()));
 }
 
 /** Indexed words one slip away (read as the word meant) and up to two away (offered as suggestions). */
@@ -280,8 +318,9 @@ export async function warmContactsIndex(db: Db): Promise<{ contacts: number; ms:
 }
 
 async function indexAndMatches(db: Db, filter: ContactFilter, visibility: SearchVisibility) {
-  const index = await contactsIndex(db, await contactsVersion(db));
-  return { index, text: await textMatches(db, filter, index.size, visibility) };
+  const version = await contactsVersion(db);
+  const index = await contactsIndex(db, version);
+  return { index, text: await textMatches({ db, size: index.size, version, visibility }, filter) };
 }
 
 export async function searchContacts(

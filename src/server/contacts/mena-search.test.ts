@@ -67,6 +67,19 @@ describe('search that understands MENA names and words', () => {
     expect((await search('omer')).total).toBe(0);
   });
 
+  it('answers a word the same after searches that narrowed it, and sees contacts added since', async () => {
+    // Word lookups are remembered per data version: narrowing one search must not shrink the next.
+    expect(emails(await search('mohammed saleh'))).toEqual(['a1@mena.test']);
+    expect(emails(await search('mohammed haddad'))).toEqual(['a6@mena.test']);
+    expect(emails(await search('mohammed'))).toEqual(['a1@mena.test', 'a2@mena.test', 'a3@mena.test', 'a6@mena.test']);
+    expect((await search('qabbani')).total).toBe(0);
+    await insertContacts(t.db, [contactFields({ email: 'a7@mena.test', firstName: 'Abu Bakr', lastName: 'Qabbani' })]);
+    expect(emails(await search('qabbani'))).toEqual(['a7@mena.test']);
+    // A unit of two typed words ("abu dhabi") narrows its first word's set: "abu" alone still finds all.
+    expect(emails(await search('abu dhabi'))).toEqual(['a4@mena.test', 'a5@mena.test']);
+    expect(emails(await search('abu'))).toEqual(['a4@mena.test', 'a7@mena.test']);
+  });
+
   it('answers plain words exactly as before, without matchedAs or suggestions', async () => {
     const page = await search('haddad');
     expect(emails(page)).toEqual(['a6@mena.test']);
