@@ -16,6 +16,7 @@ import { installSessions } from './http/session.js';
 import { CONNECTION_LIMITS, serverOptions, type ConnectionLimits } from './http/server-limits.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
+import { newsroomRoutes } from './newsroom/newsroom.routes.js';
 import { reviewRoutes } from './review/review.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(billingRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
+  await app.register(newsroomRoutes);
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

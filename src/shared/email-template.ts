@@ -33,6 +33,8 @@ export type EmailTemplateLinks = {
   downloads?: Array<{ name: string; size: number; url: string }>;
   /** False for the first version of a two-language email: one footer (and one open pixel) ends the email. */
   footer?: boolean;
+  /** Who receives it, for the footer's "why you received this": a journalist of a list or a newsroom follower. */
+  audience?: 'list' | 'follower';
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string; dir: 'ltr' | 'rtl'; lang: 'en' | 'ar' };
@@ -51,6 +53,7 @@ const LABELS = {
     viewInBrowser: 'View in browser',
     unsubscribe: 'Unsubscribe',
     reason: 'You received this press release because you are listed as a media contact.',
+    followerReason: 'You received this press release because you follow this company’s newsroom on Nashr.',
   },
   arabic: {
     immediate: 'للنشر الفوري',
@@ -61,6 +64,7 @@ const LABELS = {
     viewInBrowser: 'عرض في المتصفح',
     unsubscribe: 'إلغاء الاشتراك',
     reason: 'تلقيت هذا البيان الصحفي لأنك مدرج كجهة اتصال إعلامية.',
+    followerReason: 'تلقيت هذا البيان الصحفي لأنك تتابع غرفة أخبار هذه الشركة على نشر.',
   },
 } as const;
 
@@ -207,16 +211,16 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     downloads.length
       ? `<tr><td style="padding:0 40px 24px 40px;font-size:14px;line-height:1.6;"><h3 style="margin:0 0 8px 0;font-size:16px;color:#111827;">${t.downloads}</h3><p style="margin:0;">${downloads.join('<br>')}</p></td></tr>`
       : '',
-    links.footer === false ? '' : footerRow(t, footerLinks, links.openPixel),
+    links.footer === false ? '' : footerRow(t, footerLinks, links.openPixel, links.audience === 'follower' ? t.followerReason : t.reason),
     `</table>`,
   ].join('');
 }
 
-function footerRow(t: (typeof LABELS)[TemplateLanguage], footerLinks: string[], openPixel: string | null | undefined): string {
+function footerRow(t: (typeof LABELS)[TemplateLanguage], footerLinks: string[], openPixel: string | null | undefined, reason: string): string {
   return [
     `<tr><td style="padding:16px 40px 32px 40px;border-top:1px solid #e5e7eb;font-family:Arial,sans-serif;font-size:12px;line-height:1.6;color:#6b7280;text-align:center;">`,
     `<p style="margin:0 0 6px 0;">${t.credit}</p>`,
-    footerLinks.length ? `<p style="margin:0 0 6px 0;">${t.reason}</p><p style="margin:0;">${footerLinks.join(' &nbsp;|&nbsp; ')}</p>` : '',
+    footerLinks.length ? `<p style="margin:0 0 6px 0;">${reason}</p><p style="margin:0;">${footerLinks.join(' &nbsp;|&nbsp; ')}</p>` : '',
     openPixel ? `<img src="${escapeHtml(openPixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">` : '',
     `</td></tr>`,
   ].join('');

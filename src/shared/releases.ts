@@ -367,6 +367,8 @@ export type PressRelease = PressReleaseSummary & {
   bilingualEmail: boolean;
   /** Public web version (/r/{slug}) once the release has gone out. */
   webUrl: string | null;
+  /** The company's public newsroom (absolute), once it has one and while it is online. */
+  newsroomUrl: string | null;
   /** The latest editorial review, null when the release was never submitted to review. */
   review: ReleaseReview | null;
   /** When the relay accepted the first and the latest message of it (null until one is). */
@@ -439,6 +441,9 @@ export type VersionFigures = {
   unsubscribes: number;
 };
 
+/** What the newsroom's followers (free, apart from the journalists) did with a release. */
+export type FollowerFigures = Omit<VersionFigures, 'language' | 'openRate'>;
+
 /** How the CSV report names a version. */
 export const VERSION_WORDS: Record<ReleaseLanguage, string> = { english: 'English', arabic: 'Arabic' };
 
@@ -448,6 +453,8 @@ export type ReleaseAnalytics = {
   status: ReleaseStatus;
   /** Every figure per version of the release, the primary first (one entry for a one-language release). */
   byVersion: VersionFigures[];
+  /** The company's newsroom followers who were sent it: counted apart from the journalists below. */
+  followers: FollowerFigures;
   recipients: number;
   delivered: number;
   bounced: number;

@@ -5,6 +5,7 @@ import {
   RECIPIENT_STATUS_WORDS,
   VERSION_WORDS,
   type ReleaseLanguage,
+  type FollowerFigures,
   type VersionFigures,
   type AnalyticsDashboard,
   type RecipientSort,
@@ -124,7 +125,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
              count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
              count(*) FILTER (WHERE status = 'failed')::int AS failed,
              count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS pending
-      FROM deliveries WHERE release_id = ${id}::uuid`),
+      FROM deliveries WHERE release_id = ${id}::uuid AND audience = 'list'`),
   );
   const [e] = rowsOf<Record<string, number>>(
     await db.execute(sql`
@@ -135,7 +136,8 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
              count(DISTINCT delivery_id) FILTER (WHERE type = 'click')::int AS unique_clicks,
              count(*) FILTER (WHERE type = 'download')::int AS downloads,
              count(DISTINCT delivery_id) FILTER (WHERE type = 'unsubscribe')::int AS unsubscribes
-      FROM tracking_events WHERE release_id = ${id}::uuid`),
+      FROM tracking_events WHERE release_id = ${id}::uuid
+        AND delivery_id IN (SELECT id FROM deliveries WHERE release_id = ${id}::uuid AND audience = 'list')`),
   );
   const timeline = rowsOf<{ at: string; opens: number; clicks: number }>(
     await db.execute(sql`
@@ -148,7 +150,8 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
   return {
     releaseId: id,
     status: release.status as ReleaseStatus,
-    byVersion: await figuresByVersion(db, id, release.language),
+    byVersion: await figuresByVersion(db, id, release.language, 'list'),
+    followers: (await figuresByVersion(db, id, release.language, 'follower')).reduce(addFigures, noFigures()),
     recipients: d.recipients,
     delivered: d.delivered,
     bounced: d.bounced,
@@ -168,7 +171,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
 }
 
 /** Each version's recipients and what they did (issue 13), the primary version first. */
-async function figuresByVersion(db: Db, releaseId: string, primary: string): Promise<VersionFigures[]> {
+async function figuresByVersion(db: Db, releaseId: string, primary: string, audience: 'list' | 'follower'): Promise<VersionFigures[]> {
   const rows = rowsOf<Omit<VersionFigures, 'openRate'>>(
     await db.execute(sql`
       SELECT d.language,
@@ -189,13 +192,24 @@ async function figuresByVersion(db: Db, releaseId: string, primary: string): Pro
                bool_or(type = 'unsubscribe') AS unsubscribed
         FROM tracking_events WHERE release_id = ${releaseId}::uuid GROUP BY delivery_id
       ) ev ON ev.delivery_id = d.id
-      WHERE d.release_id = ${releaseId}::uuid
+      WHERE d.release_id = ${releaseId}::uuid AND d.audience = ${audience}
       GROUP BY d.language`),
   );
   return rows
     .map((r) => ({ ...r, openRate: percent(r.uniqueOpens, r.delivered) }))
     .sort((a, b) => Number(b.language === primary) - Number(a.language === primary) || a.language.localeCompare(b.language));
 }
+
+const noFigures = (): FollowerFigures => ({ recipients: 0, delivered: 0, opens: 0, uniqueOpens: 0, clicks: 0, downloads: 0, unsubscribes: 0 });
+const addFigures = (sum: FollowerFigures, v: VersionFigures): FollowerFigures => ({
+  recipients: sum.recipients + v.recipients,
+  delivered: sum.delivered + v.delivered,
+  opens: sum.opens + v.opens,
+  uniqueOpens: sum.uniqueOpens + v.uniqueOpens,
+  clicks: sum.clicks + v.clicks,
+  downloads: sum.downloads + v.downloads,
+  unsubscribes: sum.unsubscribes + v.unsubscribes,
+});
 
 type RecipientsQuery = z.infer<typeof recipientsQuerySchema>;
 
@@ -258,7 +272,7 @@ async function recipientRows(db: Db, releaseId: string, filter: SQL, options: { 
       FROM deliveries d
       LEFT JOIN global_contacts gc ON gc.id = d.contact_id
       LEFT JOIN tracking_events te ON te.delivery_id = d.id
-      WHERE d.release_id = ${releaseId}::uuid AND ${filter}
+      WHERE d.release_id = ${releaseId}::uuid AND d.audience = 'list' AND ${filter}
       GROUP BY d.id, gc.id ORDER BY ${ORDER_BY[sort]}
       ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`),
   );
@@ -291,7 +305,7 @@ export async function recipients(db: Db, actor: CurrentUser, id: string, query: 
   await visibleRelease(db, actor, id);
   const filter = statusFilter(query.status);
   const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`SELECT count(*)::int AS total FROM deliveries d WHERE d.release_id = ${id}::uuid AND ${filter}`),
+    await db.execute(sql`SELECT count(*)::int AS total FROM deliveries d WHERE d.release_id = ${id}::uuid AND d.audience = 'list' AND ${filter}`),
   );
   const rows = await recipientRows(db, id, filter, { sort: query.sort, page: { limit: query.pageSize, offset: (query.page - 1) * query.pageSize } });
   return { items: rows.map((r) => toRecipient(r, showEmail)), total, page: query.page, pageSize: query.pageSize };

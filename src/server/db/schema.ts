@@ -61,10 +61,18 @@ export const users = pgTable(
     trusted: boolean('trusted').notNull().default(false),
     /** When this editor was last told of a release entering the review queue (at most one email per few minutes). */
     reviewAlertedAt: timestamp('review_alerted_at', { withTimezone: true }),
+    /** The company's public newsroom, /newsroom/{slug}: given at the first release that goes out. */
+    newsroomSlug: text('newsroom_slug'),
+    /** A customer may take the newsroom (page, feeds, following) offline. */
+    newsroomEnabled: boolean('newsroom_enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    uniqueIndex('users_newsroom_slug_key').on(t.newsroomSlug),
+  ],
 );
 
 export const sessions = pgTable(
@@ -394,6 +402,8 @@ export const deliveries = pgTable(
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     contactId: integer('contact_id'),
+    /** list: a journalist of the chosen lists; follower: someone following the company's newsroom (free). */
+    audience: text('audience').notNull().default('list'),
     /** The version this recipient was sent (english | arabic): their contact language when the release has it. */
     language: text('language').notNull().default('english'),
     /** Random token used in tracking URLs. */
@@ -413,6 +423,29 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_token_key').on(t.token),
     index('deliveries_queue_idx').on(t.status, t.nextAttemptAt),
   ],
+);
+
+/**
+ * People following a company's newsroom by email (double opt-in): once confirmed they receive its later
+ * releases in their language, free of charge, until they unsubscribe. Kept apart from the media database.
+ */
+export const newsroomFollowers = pgTable(
+  'newsroom_followers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** english | arabic */
+    language: text('language').notNull(),
+    /** For the confirmation link (random, single purpose). */
+    token: text('token').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsroom_followers_company_email_key').on(t.companyId, t.email), uniqueIndex('newsroom_followers_token_key').on(t.token)],
 );
 
 export const trackingEvents = pgTable(

@@ -37,7 +37,7 @@ export type EngineOptions = {
   log?: { error: (obj: object, msg: string) => void };
 };
 
-type Claimed = { id: number; releaseId: string; email: string; token: string; language: string; attempts: number };
+type Claimed = { id: number; releaseId: string; email: string; token: string; language: string; audience: string; attempts: number };
 type Outcome = { delivery: Claimed; kind: 'sent' | 'retry' | 'bounced' | 'failed' | 'released'; error?: string };
 
 export type DeliveryEngine = {
@@ -133,7 +133,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
            OR (status = 'sending' AND locked_until < ${at.toISOString()}::timestamptz)
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, release_id, email, token, language, attempts`);
+      RETURNING id, release_id, email, token, language, audience, attempts`);
     const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
     return rows.map((r) => ({
       id: Number(r.id),
@@ -141,6 +141,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       email: String(r.email),
       token: String(r.token),
       language: String(r.language),
+      audience: String(r.audience),
       attempts: Number(r.attempts),
     }));
   }

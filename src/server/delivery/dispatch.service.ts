@@ -5,6 +5,7 @@ import { extractLinks } from '../../shared/email-template.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
+import { ensureNewsroomSlug } from '../newsroom/newsroom.service.js';
 
 /**
  * Turning a release into its delivery queue, inside the caller's transaction (the send transaction or
@@ -89,8 +90,32 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
     ORDER BY r.first_name, r.last_name, r.contact_id
     ON CONFLICT (release_id, email) DO NOTHING`);
   void result;
-  const counted = await tx.execute(sql`SELECT count(*)::int AS n FROM deliveries WHERE release_id = ${release.id}::uuid`);
+  await queueFollowers(tx, release, versions, now);
+  const counted = await tx.execute(
+    sql`SELECT count(*)::int AS n FROM deliveries WHERE release_id = ${release.id}::uuid AND audience = 'list'`,
+  );
   return Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+}
+
+/**
+ * The company's confirmed newsroom followers get the release too, in their language, free of charge
+ * and apart from the journalists (audience 'follower'); an address already queued as a journalist is
+ * not sent it twice, and suppressed addresses are left out as for everyone.
+ */
+async function queueFollowers(tx: Db, release: DispatchableRelease, versions: ReleaseLanguage[], now: Date): Promise<void> {
+  await ensureNewsroomSlug(tx, release.userId);
+  await tx.execute(sql`
+    INSERT INTO deliveries (release_id, email, contact_id, language, audience, token, status, next_attempt_at)
+    SELECT ${release.id}::uuid, f.email, NULL,
+           CASE WHEN f.language = ANY(${sql.param(versions)}::text[]) THEN f.language ELSE ${versions[0]} END, 'follower',
+           replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
+           'queued', ${now.toISOString()}::timestamptz
+    FROM newsroom_followers f
+    JOIN users u ON u.id = f.company_id AND u.newsroom_enabled
+    WHERE f.company_id = ${release.userId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = f.email)
+    ORDER BY f.created_at, f.id
+    ON CONFLICT (release_id, email) DO NOTHING`);
 }
 
 /** Readable and unguessable: the title's latin words (if any) and 48 random bits. */

@@ -36,8 +36,13 @@ export type RenderedRelease = RenderedEdition & {
   /** The company speaking: From reads "{Company} via Nashr". */
   companyName: string;
   replyTo: string | undefined;
+  /** Per version, what journalists of the chosen lists receive. */
   editions: Map<ReleaseLanguage, RenderedEdition>;
+  /** Per version, what the newsroom's followers receive (their footer says why they get it). */
+  followerEditions: Map<ReleaseLanguage, RenderedEdition>;
 };
+
+type Audience = 'list' | 'follower';
 
 export type OutgoingMessage = {
   deliveryId: number;
@@ -84,7 +89,7 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
     : undefined;
   // Links are numbered across versions as dispatch froze them: the primary's first, then the translation's.
   const primaryLinkCount = extractLinks(primary.content).length;
-  const linksFor = (version: 'primary' | 'translation', shown: ReleaseFile[]): EmailTemplateLinks => {
+  const linksFor = (audience: Audience) => (version: 'primary' | 'translation', shown: ReleaseFile[]): EmailTemplateLinks => {
     const downloads = shown.map((f) => ({ name: f.originalName, size: f.size, url: downloadUrl(f.id) }));
     if (mode === 'test') return { downloads };
     const offset = version === 'primary' ? 0 : primaryLinkCount;
@@ -94,41 +99,48 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
       openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
       trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId + offset}`,
       downloads,
+      audience,
     };
   };
   const filesOf = (language: string) => files.filter((f) => f.language === null || f.language === language);
-  const editions = new Map<ReleaseLanguage, RenderedEdition>();
+  // The files of an email are encoded once, whoever (journalists, followers) receives that email.
+  const encoded = new Map<string, Omit<RenderedEdition, 'subject' | 'html' | 'text'>>();
+  const editionOf = (rendered: RenderedEmail, shown: ReleaseFile[]): RenderedEdition => {
+    const key = shown.map((f) => f.id).join(',');
+    if (!encoded.has(key)) encoded.set(key, encodeFiles(shown));
+    return { subject: rendered.subject, html: rendered.html, text: rendered.text, ...encoded.get(key)! };
+  };
   const [primaryLanguage, secondLanguage] = versionsOf(release);
-  if (!translation || !secondLanguage) {
-    editions.set(primaryLanguage, editionOf(renderEmail(primary, linksFor('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
-  } else if (release.bilingualEmail) {
-    // One email with both versions; every file goes with it, listed once under the first version.
-    editions.set(primaryLanguage, editionOf(renderBilingualEmail(primary, translation, linksFor('primary', files), linksFor('translation', [])), files));
-    editions.set(secondLanguage, editionOf(renderBilingualEmail(translation, primary, linksFor('translation', files), linksFor('primary', [])), files));
-  } else {
-    editions.set(primaryLanguage, editionOf(renderEmail(primary, linksFor('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
-    editions.set(secondLanguage, editionOf(renderEmail(translation, linksFor('translation', filesOf(secondLanguage))), filesOf(secondLanguage)));
-  }
+  const editionsFor = (audience: Audience) => {
+    const links = linksFor(audience);
+    const editions = new Map<ReleaseLanguage, RenderedEdition>();
+    if (!translation || !secondLanguage) {
+      editions.set(primaryLanguage, editionOf(renderEmail(primary, links('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
+    } else if (release.bilingualEmail) {
+      // One email with both versions; every file goes with it, listed once under the first version.
+      editions.set(primaryLanguage, editionOf(renderBilingualEmail(primary, translation, links('primary', files), links('translation', [])), files));
+      editions.set(secondLanguage, editionOf(renderBilingualEmail(translation, primary, links('translation', files), links('primary', [])), files));
+    } else {
+      editions.set(primaryLanguage, editionOf(renderEmail(primary, links('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
+      editions.set(secondLanguage, editionOf(renderEmail(translation, links('translation', filesOf(secondLanguage))), filesOf(secondLanguage)));
+    }
+    return editions;
+  };
+  const editions = editionsFor('list');
   return {
     ...editions.get(primaryLanguage)!,
     releaseId,
     companyName,
     replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
     editions,
+    followerEditions: mode === 'test' ? new Map() : editionsFor('follower'),
   };
 }
 
-function editionOf(rendered: RenderedEmail, files: ReleaseFile[]): RenderedEdition {
+function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'html' | 'text'> {
   const mixedBoundary = newBoundary();
   const mailFiles = files.map((f) => ({ filename: f.originalName, contentType: f.mimetype, content: f.content }));
-  return {
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    mixedBoundary,
-    files: mailFiles,
-    attachmentParts: encodeAttachmentParts(mixedBoundary, mailFiles),
-  };
+  return { mixedBoundary, files: mailFiles, attachmentParts: encodeAttachmentParts(mixedBoundary, mailFiles) };
 }
 
 /**
@@ -144,12 +156,13 @@ export function senderOf(mailFrom: string, companyName: string): { name: string 
 /** The recipient's message: a stable Message-ID from the delivery id, so a retry keeps it. */
 export function messageFor(
   rendered: RenderedRelease,
-  delivery: { id: number; email: string; token: string; language: string },
+  delivery: { id: number; email: string; token: string; language: string; audience: string },
   mailFrom: string,
   publicUrl: string,
   now: Date,
 ): OutgoingMessage {
-  const edition = rendered.editions.get(delivery.language as ReleaseLanguage) ?? rendered;
+  const editions = delivery.audience === 'follower' ? rendered.followerEditions : rendered.editions;
+  const edition = editions.get(delivery.language as ReleaseLanguage) ?? rendered;
   const from = senderOf(mailFrom, rendered.companyName);
   const domain = from.address.split('@')[1] ?? 'localhost';
   const unsubscribeUrl = `${publicUrl}/u/${delivery.token}`;

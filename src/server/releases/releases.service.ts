@@ -28,6 +28,7 @@ import { REVIEW_MESSAGES } from '../../shared/review.js';
 import { checkAttachments } from './attachment-check.js';
 import { attachmentContent, blobOfAttachment, copyBlobsTo, deleteOrphanBlobs, storeFiles } from './attachment-store.js';
 import { sanitizeContent } from './content-sanitizer.js';
+import { newsroomUrl } from '../newsroom/newsroom.service.js';
 
 type ReleaseRow = typeof pressReleases.$inferSelect;
 type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
@@ -279,11 +280,12 @@ export async function getReleaseForEditor(ctx: Pick<Ctx, 'db' | 'publicUrl'>, id
 
 async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showOwner: boolean): Promise<PressRelease> {
   const [row] = await ctx.db
-    .select({ release: pressReleases, userEmail: users.email })
+    .select({ release: pressReleases, userEmail: users.email, newsroomSlug: users.newsroomSlug, newsroomEnabled: users.newsroomEnabled })
     .from(pressReleases)
     .innerJoin(users, eq(users.id, pressReleases.userId))
     .where(where);
   if (!row) throw notFound();
+  const newsroom = row.newsroomSlug && row.newsroomEnabled ? newsroomUrl(ctx.publicUrl, row.newsroomSlug) : null;
   const id = row.release.id;
   const files = await ctx.db
     .select({
@@ -302,7 +304,7 @@ async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showO
     .select({ first: min(deliveries.sentAt), last: max(deliveries.sentAt) })
     .from(deliveries)
     .where(eq(deliveries.releaseId, id));
-  return toPressRelease(row.release, files, ctx.publicUrl, showOwner ? row.userEmail : undefined, review, accepted);
+  return { ...toPressRelease(row.release, files, ctx.publicUrl, showOwner ? row.userEmail : undefined, review, accepted), newsroomUrl: newsroom };
 }
 
 export async function listReleases(db: Db, actor: CurrentUser, query: ListReleasesQuery): Promise<ReleasesPage> {
@@ -463,6 +465,7 @@ function toPressRelease(
     translation: row.translation ?? null,
     bilingualEmail: row.bilingualEmail,
     webUrl: row.slug && (row.status === 'sending' || row.status === 'sent') ? `${publicUrl}/r/${row.slug}` : null,
+    newsroomUrl: null,
     review,
     firstAcceptedAt: iso(accepted.first),
     lastAcceptedAt: iso(accepted.last),

@@ -1,4 +1,5 @@
 import Negotiator from 'negotiator';
+import { PUBLIC_STATUSES, unfollowByDelivery } from '../newsroom/newsroom.service.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { encodedLinkUrl } from '../../shared/email-template.js';
@@ -40,10 +41,12 @@ export async function findTrackedDownload(db: Db, token: string, attachmentId: s
 export async function unsubscribeByToken(db: Db, token: string): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
   const [delivery] = await db
-    .select({ email: deliveries.email, releaseId: deliveries.releaseId })
+    .select({ email: deliveries.email, releaseId: deliveries.releaseId, audience: deliveries.audience })
     .from(deliveries)
     .where(eq(deliveries.token, token));
   if (!delivery) return false;
+  // A newsroom follower stops following that newsroom; a journalist stops receiving releases through Nashr.
+  if (delivery.audience === 'follower') return unfollowByDelivery(db, token, new Date());
   await suppress(db, delivery.email, 'unsubscribed', delivery.releaseId);
   return true;
 }
@@ -59,7 +62,6 @@ export async function resubscribeByToken(db: Db, token: string, now: Date): Prom
   return liftRecentUnsubscribe(db, delivery.email, new Date(now.getTime() - RESUBSCRIBE_WINDOW_HOURS * 3_600_000));
 }
 
-const PUBLIC_STATUSES = ['sending', 'sent'];
 
 /** A release that has gone out, by its public slug, with its files' metadata. */
 export async function findPublicRelease(db: Db, slug: string) {

@@ -38,6 +38,8 @@ export type LayoutContent = {
   action: { label: string; url: string };
   /** Small print under the button (expiry, "ignore this if it was not you"). */
   notes: string[];
+  /** An email written in Arabic reads right to left. */
+  language?: 'en' | 'ar';
 };
 
 export function renderLayout(content: LayoutContent): RenderedEmail {
@@ -51,7 +53,7 @@ function renderHtml(c: LayoutContent): string {
     `<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:${BRAND.muted};">${escapeHtml(text)}</p>`;
   const url = escapeHtml(c.action.url);
   return `<!doctype html>
-<html lang="en" dir="ltr">
+<html lang="${c.language ?? 'en'}" dir="${c.language === 'ar' ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,0 +1,46 @@
+import { Feed } from 'feed';
+import type { ReleaseLanguage } from '../../shared/releases.js';
+import { sanitizeContent } from '../releases/content-sanitizer.js';
+import type { PublishedRelease } from './newsroom.service.js';
+
+/**
+ * Atom feeds of sent releases in one language (issue 13), with the full text: a company's newsroom or
+ * the whole wire. A release appears in the feed of each language it is written in. Built with `feed`.
+ */
+export function atomFeed(options: {
+  title: string;
+  selfUrl: string;
+  pageUrl: string;
+  language: ReleaseLanguage;
+  releases: PublishedRelease[];
+  publicUrl: string;
+}): string {
+  const lang = options.language === 'arabic' ? 'ar' : 'en';
+  const inLanguage = options.releases.flatMap((release) => {
+    const version = release.versions.find((v) => v.language === options.language);
+    return version ? [{ release, version }] : [];
+  });
+  const feed = new Feed({
+    title: options.title,
+    id: options.selfUrl,
+    link: options.pageUrl,
+    language: lang,
+    updated: inLanguage[0]?.release.sentAt ?? new Date(0),
+    generator: 'Nashr',
+    feedLinks: { atom: options.selfUrl },
+    copyright: options.title,
+  });
+  for (const { release, version } of inLanguage) {
+    const url = `${options.publicUrl}/r/${release.slug}${release.versions.length > 1 ? `?lang=${lang}` : ''}`;
+    feed.addItem({
+      title: version.title,
+      id: url,
+      link: url,
+      description: version.subtitle || undefined,
+      content: sanitizeContent(version.content),
+      date: release.sentAt,
+      author: [{ name: release.companyName }],
+    });
+  }
+  return feed.atom1();
+}

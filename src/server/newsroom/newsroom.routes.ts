@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { followSchema, newsroomSettingsSchema } from '../../shared/newsroom.js';
+import { pageParam } from '../../shared/paging.js';
+import type { ReleaseLanguage } from '../../shared/releases.js';
+import { z } from 'zod';
+import { parseInput } from '../http/errors.js';
+import { createRequestLimiter } from '../http/request-limit.js';
+import { requireUser } from '../http/session.js';
+import { versionToShow } from '../tracking/tracking.service.js';
+import { atomFeed } from './feeds.js';
+import { confirmFollowPage, newsroomMessagePage, newsroomPage } from './newsroom-pages.js';
+import {
+  confirmFollow,
+  findNewsroom,
+  newsroomSettings,
+  newsroomUrl,
+  pendingFollow,
+  publishedReleases,
+  requestFollow,
+  setNewsroomEnabled,
+} from './newsroom.service.js';
+
+const PAGE_SIZE = 20;
+const FEED_SIZE = 50;
+/** Following sends an email: a few a minute per client is plenty for a person. */
+const FOLLOWS_PER_MINUTE = 5;
+const pageQuery = z.object({ page: pageParam(10_000) });
+
+const HTML = 'text/html; charset=utf-8';
+const ATOM = 'application/atom+xml; charset=utf-8';
+
+/** ?lang=ar|en, else the reader's Accept-Language, else English. */
+const readerLanguage = (request: FastifyRequest<{ Querystring: { lang?: string } }>): ReleaseLanguage =>
+  versionToShow(['english', 'arabic'], {
+    lang: typeof request.query.lang === 'string' ? request.query.lang : undefined,
+    acceptLanguage: request.headers['accept-language'],
+  });
+const feedLanguage = (request: FastifyRequest<{ Querystring: { lang?: string } }>): ReleaseLanguage =>
+  request.query.lang === 'ar' ? 'arabic' : 'english';
+
+/** Public newsroom pages and feeds, following by email, and the customer's newsroom settings. */
+export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.deps;
+  const follows = createRequestLimiter(FOLLOWS_PER_MINUTE, 60_000);
+  const deps = () => ({ db, mailer: app.deps.mailer, publicUrl: config.publicUrl, now: app.deps.now });
+  // The follow form of the newsroom page posts a plain HTML form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const notFoundPage = (reply: FastifyReply, language: ReleaseLanguage) =>
+    reply.status(404).type(HTML).send(newsroomMessagePage(language, 'invalid'));
+
+  app.get<{ Params: { slug: string }; Querystring: { lang?: string; page?: string } }>('/newsroom/:slug', async (request, reply) => {
+    const language = readerLanguage(request);
+    const newsroom = await findNewsroom(db, request.params.slug);
+    if (!newsroom) return notFoundPage(reply, language);
+    const { page } = parseInput(pageQuery, request.query);
+    const releases = await publishedReleases(db, { companyId: newsroom.companyId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+    const html = newsroomPage(newsroom, { ...releases, page, pageSize: PAGE_SIZE }, language, {
+      page: newsroomUrl(config.publicUrl, newsroom.slug),
+      publicUrl: config.publicUrl,
+    });
+    return reply.type(HTML).header('cache-control', 'public, max-age=60').header('vary', 'Accept-Language').send(html);
+  });
+
+  app.get<{ Params: { slug: string }; Querystring: { lang?: string } }>('/newsroom/:slug/feed.xml', async (request, reply) => {
+    const newsroom = await findNewsroom(db, request.params.slug);
+    if (!newsroom) return notFoundPage(reply, 'english');
+    const language = feedLanguage(request);
+    const { items } = await publishedReleases(db, { companyId: newsroom.companyId, limit: FEED_SIZE });
+    const pageUrl = newsroomUrl(config.publicUrl, newsroom.slug);
+    const xml = atomFeed({
+      title: `${newsroom.companyName} – ${language === 'arabic' ? 'غرفة الأخبار' : 'Newsroom'}`,
+      selfUrl: `${pageUrl}/feed.xml?lang=${language === 'arabic' ? 'ar' : 'en'}`,
+      pageUrl,
+      language,
+      releases: items,
+      publicUrl: config.publicUrl,
+    });
+    return reply.type(ATOM).header('cache-control', 'public, max-age=300').send(xml);
+  });
+
+  app.get<{ Querystring: { lang?: string } }>('/feed.xml', async (request, reply) => {
+    const language = feedLanguage(request);
+    const { items } = await publishedReleases(db, { limit: FEED_SIZE });
+    const xml = atomFeed({
+      title: language === 'arabic' ? 'نشر – كل البيانات الصحفية' : 'Nashr – every press release',
+      selfUrl: `${config.publicUrl}/feed.xml?lang=${language === 'arabic' ? 'ar' : 'en'}`,
+      pageUrl: config.publicUrl,
+      language,
+      releases: items,
+      publicUrl: config.publicUrl,
+    });
+    return reply.type(ATOM).header('cache-control', 'public, max-age=300').send(xml);
+  });
+
+  // Following: the JSON API, and the newsroom page's form (same service, an HTML answer).
+  app.post<{ Params: { slug: string } }>('/api/newsroom/:slug/subscribe', async (request, reply) => {
+    follows.take(request.ip);
+    const input = parseInput(followSchema, request.body);
+    return reply.status(202).send(await requestFollow(deps(), request.params.slug, input));
+  });
+
+  app.post<{ Params: { slug: string }; Querystring: { lang?: string } }>('/newsroom/:slug/follow', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, string>;
+    const language: ReleaseLanguage = body.language === 'arabic' ? 'arabic' : readerLanguage(request);
+    const input = followSchema.safeParse(body);
+    if (!input.success) return reply.status(422).type(HTML).send(newsroomMessagePage(language, 'badEmail'));
+    follows.take(request.ip);
+    const newsroom = await findNewsroom(db, request.params.slug);
+    if (!newsroom) return notFoundPage(reply, language);
+    await requestFollow(deps(), request.params.slug, input.data);
+    return reply.status(202).type(HTML).send(newsroomMessagePage(language, 'checkInbox'));
+  });
+
+  app.get<{ Params: { token: string } }>('/newsroom/follow/:token', async (request, reply) => {
+    const pending = await pendingFollow(db, request.params.token);
+    if (!pending) return notFoundPage(reply, 'english');
+    const language: ReleaseLanguage = pending.language === 'arabic' ? 'arabic' : 'english';
+    return reply.type(HTML).header('cache-control', 'no-store').send(confirmFollowPage(language, `/newsroom/follow/${encodeURIComponent(request.params.token)}`, pending.companyName));
+  });
+
+  app.post<{ Params: { token: string } }>('/newsroom/follow/:token', async (request, reply) => {
+    const confirmed = await confirmFollow(db, request.params.token, app.deps.now());
+    if (!confirmed) return notFoundPage(reply, 'english');
+    const language: ReleaseLanguage = confirmed.language === 'arabic' ? 'arabic' : 'english';
+    return reply.type(HTML).header('cache-control', 'no-store').send(newsroomMessagePage(language, 'confirmed', confirmed.companyName));
+  });
+
+  app.get('/api/newsroom/settings', async (request) => newsroomSettings(deps(), requireUser(request)));
+
+  app.patch('/api/newsroom/settings', async (request) => {
+    const actor = requireUser(request);
+    const { enabled } = parseInput(newsroomSettingsSchema, request.body);
+    return setNewsroomEnabled(deps(), actor, enabled);
+  });
+}

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js';
+import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
+import type { Db } from '../db/client.js';
+import { deliveries, newsroomFollowers, pressReleases, users } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { randomToken } from '../http/tokens.js';
+import type { Mailer } from '../mail/transport.js';
+import { confirmFollowMessage } from '../mail/templates/newsroom.js';
+
+/**
+ * A company's public newsroom (issue 13): its sent releases, newest first; feeds per language; and
+ * people following it by email, confirmed by a link, who receive its later releases free of charge.
+ * Following is kept apart from the media database: nothing here reads or reveals a contact.
+ */
+
+/** Only releases that went out are public; drafts, schedules and releases in review never are. */
+export const PUBLIC_STATUSES = ['sending', 'sent'];
+
+type Deps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date };
+
+export type Newsroom = { companyId: string; companyName: string; slug: string };
+
+const slugWords = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .join('-')
+    .slice(0, 40);
+
+/**
+ * The company's newsroom address, given once (at its first release that goes out): the Latin words of
+ * its name and a short random part, so two companies of one name never meet and the address is stable.
+ */
+export async function ensureNewsroomSlug(db: Db, companyId: string): Promise<string> {
+  const [owner] = await db.select({ slug: users.newsroomSlug, name: users.companyName }).from(users).where(eq(users.id, companyId));
+  if (owner.slug) return owner.slug;
+  const slug = `${slugWords(owner.name) || 'newsroom'}-${randomBytes(3).toString('hex')}`;
+  // Two first releases at once: the first to write wins, the other reads it.
+  await db.update(users).set({ newsroomSlug: slug }).where(and(eq(users.id, companyId), isNull(users.newsroomSlug)));
+  const [after] = await db.select({ slug: users.newsroomSlug }).from(users).where(eq(users.id, companyId));
+  return after.slug!;
+}
+
+export const newsroomUrl = (publicUrl: string, slug: string) => `${publicUrl}/newsroom/${slug}`;
+
+/** A newsroom that is online (its company did not turn it off), by its address. */
+export async function findNewsroom(db: Db, slug: string): Promise<Newsroom | undefined> {
+  if (!/^[a-z0-9-]{1,60}$/.test(slug)) return undefined;
+  const [row] = await db
+    .select({ companyId: users.id, companyName: users.companyName, slug: users.newsroomSlug })
+    .from(users)
+    .where(and(eq(users.newsroomSlug, slug), eq(users.newsroomEnabled, true)));
+  return row ? { ...row, slug: row.slug! } : undefined;
+}
+
+export type PublishedVersion = { language: ReleaseLanguage; title: string; subtitle: string; content: string; location: string };
+export type PublishedRelease = {
+  slug: string;
+  companyName: string;
+  newsroomSlug: string;
+  sentAt: Date;
+  versions: PublishedVersion[];
+};
+
+function versionsOfRow(row: { language: string; title: string; subtitle: string; content: string; location: string; translation: ReleaseTranslation | null }): PublishedVersion[] {
+  const [primary] = versionsOf(row);
+  const first = { language: primary, title: row.title, subtitle: row.subtitle, content: row.content, location: row.location };
+  const t = row.translation;
+  return t && t.language !== primary ? [first, { language: t.language, title: t.title, subtitle: t.subtitle, content: t.content, location: t.location }] : [first];
+}
+
+/** Sent releases of one company (or of every online newsroom: the whole wire), newest first. */
+export async function publishedReleases(
+  db: Db,
+  options: { companyId?: string; limit: number; offset?: number },
+): Promise<{ items: PublishedRelease[]; total: number }> {
+  const where = and(
+    inArray(pressReleases.status, PUBLIC_STATUSES),
+    isNotNull(pressReleases.slug),
+    isNotNull(pressReleases.sentAt),
+    eq(users.newsroomEnabled, true),
+    isNotNull(users.newsroomSlug),
+    options.companyId ? eq(pressReleases.userId, options.companyId) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ release: pressReleases, companyName: users.companyName, newsroomSlug: users.newsroomSlug })
+      .from(pressReleases)
+      .innerJoin(users, eq(users.id, pressReleases.userId))
+      .where(where)
+      .orderBy(desc(pressReleases.sentAt), desc(pressReleases.id))
+      .limit(options.limit)
+      .offset(options.offset ?? 0),
+    db.select({ total: count() }).from(pressReleases).innerJoin(users, eq(users.id, pressReleases.userId)).where(where),
+  ]);
+  return {
+    total,
+    items: rows.map(({ release, companyName, newsroomSlug }) => ({
+      slug: release.slug!,
+      companyName,
+      newsroomSlug: newsroomSlug!,
+      sentAt: new Date(release.sentAt!),
+      versions: versionsOfRow(release),
+    })),
+  };
+}
+
+/**
+ * POST /api/newsroom/{slug}/subscribe: the same answer whoever asks and whatever the address, so it
+ * tells nobody who follows or who is in the media database. A new or lapsed follower (or one who never
+ * confirmed) is sent the confirmation link; one already following is sent nothing.
+ */
+export async function requestFollow(deps: Deps, slug: string, input: { email: string; language: ReleaseLanguage }): Promise<{ message: string }> {
+  const newsroom = await findNewsroom(deps.db, slug);
+  if (!newsroom) throw notFound('This newsroom does not exist or is offline');
+  const token = randomToken();
+  const [row] = await deps.db
+    .insert(newsroomFollowers)
+    .values({ companyId: newsroom.companyId, email: input.email, language: input.language, token })
+    .onConflictDoUpdate({
+      target: [newsroomFollowers.companyId, newsroomFollowers.email],
+      set: { language: input.language, token, confirmedAt: null, unsubscribedAt: null },
+      setWhere: sql`${newsroomFollowers.confirmedAt} IS NULL OR ${newsroomFollowers.unsubscribedAt} IS NOT NULL`,
+    })
+    .returning({ token: newsroomFollowers.token });
+  if (row) {
+    const link = `${deps.publicUrl}/newsroom/follow/${row.token}`;
+    const mail = confirmFollowMessage({ companyName: newsroom.companyName, link, language: input.language });
+    await deps.mailer.send({ to: input.email, ...mail }).catch(() => undefined);
+  }
+  return { message: FOLLOW_MESSAGES.sent };
+}
+
+/** Who a confirmation link is for, before it is used (the page asks for a click). */
+export async function pendingFollow(db: Db, token: string): Promise<{ companyName: string; language: string } | undefined> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  const [row] = await db
+    .select({ companyName: users.companyName, language: newsroomFollowers.language })
+    .from(newsroomFollowers)
+    .innerJoin(users, eq(users.id, newsroomFollowers.companyId))
+    .where(and(eq(newsroomFollowers.token, token), isNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
+  return row;
+}
+
+/** The confirmation link: following starts. Unknown and used links read the same. */
+export async function confirmFollow(db: Db, token: string, now: Date): Promise<{ companyName: string; slug: string; language: string } | undefined> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  const [follower] = await db
+    .update(newsroomFollowers)
+    .set({ confirmedAt: now, token: randomToken() })
+    .where(and(eq(newsroomFollowers.token, token), isNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)))
+    .returning({ companyId: newsroomFollowers.companyId, language: newsroomFollowers.language });
+  if (!follower) return undefined;
+  const [company] = await db.select({ companyName: users.companyName, slug: users.newsroomSlug }).from(users).where(eq(users.id, follower.companyId));
+  return { companyName: company.companyName, slug: company.slug ?? '', language: follower.language };
+}
+
+/**
+ * The unsubscribe link of an email sent to a follower ends the following, and only that: the address is
+ * not suppressed for the journalists' releases it may also receive. False when the delivery was not a
+ * follower's.
+ */
+export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Date): Promise<boolean> {
+  const [delivery] = await db
+    .select({ email: deliveries.email, companyId: pressReleases.userId })
+    .from(deliveries)
+    .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
+    .where(and(eq(deliveries.token, deliveryToken), eq(deliveries.audience, 'follower')));
+  if (!delivery) return false;
+  await db
+    .update(newsroomFollowers)
+    .set({ unsubscribedAt: now })
+    .where(and(eq(newsroomFollowers.companyId, delivery.companyId), eq(newsroomFollowers.email, delivery.email)));
+  return true;
+}
+
+/** GET /api/newsroom/settings */
+export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser): Promise<NewsroomSettings> {
+  const [owner] = await deps.db.select({ slug: users.newsroomSlug, enabled: users.newsroomEnabled }).from(users).where(eq(users.id, actor.id));
+  const [{ followers }] = await deps.db
+    .select({ followers: count() })
+    .from(newsroomFollowers)
+    .where(and(eq(newsroomFollowers.companyId, actor.id), isNotNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
+  const url = owner.slug ? newsroomUrl(deps.publicUrl, owner.slug) : null;
+  return {
+    enabled: owner.enabled,
+    url,
+    feeds: url ? { english: `${url}/feed.xml?lang=en`, arabic: `${url}/feed.xml?lang=ar` } : null,
+    followers,
+  };
+}
+
+/** PATCH /api/newsroom/settings: a newsroom turned off disappears from every page and feed, and sends nothing to followers. */
+export async function setNewsroomEnabled(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser, enabled: boolean): Promise<NewsroomSettings> {
+  await deps.db.update(users).set({ newsroomEnabled: enabled }).where(eq(users.id, actor.id));
+  return newsroomSettings(deps, actor);
+}
+
