@@ -229,6 +229,20 @@ describe('press release editor', () => {
     const english = await arrived('Nashr opens in Riyadh');
     expect([arabic.length, english.length]).toEqual([1, 1]);
     expect(String(arabic[0].parsed.html)).toContain('dir="rtl"');
+    const breakdown = page.getByTestId('version-breakdown');
+    await breakdown.getByRole('rowheader', { name: 'English version' }).waitFor();
+    await breakdown.getByRole('rowheader', { name: 'Arabic version' }).waitFor();
+
+    // The company's newsroom shows the release in Arabic to an Arabic reader; the settings can take it offline.
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Newsroom' }).waitFor();
+    // The link names the public address (PUBLIC_URL); the test server answers on its own port.
+    const newsroom = `${stack.baseUrl}${new URL((await page.getByRole('link', { name: /\/newsroom\// }).getAttribute('href'))!).pathname}`;
+    expect(await (await fetch(newsroom, { headers: { 'accept-language': 'ar' } })).text()).toContain('نشر تفتتح مكتبها في الرياض');
+    await page.getByRole('button', { name: 'Take offline' }).click();
+    await page.getByRole('alertdialog', { name: 'Take your newsroom offline?' }).or(page.getByRole('dialog', { name: 'Take your newsroom offline?' })).getByRole('button', { name: 'Take offline' }).click();
+    await page.getByText('Your newsroom is offline: no page, no feed, nothing sent to followers.').waitFor();
+    expect((await fetch(newsroom)).status).toBe(404);
   });
 
   it('adds and removes a second version in the Arabic interface, asking first', async () => {
@@ -246,6 +260,11 @@ describe('press release editor', () => {
     await ask.getByRole('button', { name: 'حذف هذه النسخة' }).click();
     await englishTab.waitFor({ state: 'detached' });
     expect(await page.getByRole('tab', { name: 'العربية' }).getAttribute('aria-selected')).toBe('true');
+
+    // The newsroom section of the settings, before any release went out.
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'غرفة الأخبار' }).waitFor();
+    await page.getByText('تُفتح غرفة أخبارك مع أول بيان صحفي يُرسل.').waitFor();
   });
 
   it('schedules a release in the browser time zone and cancels it from /press-releases', async () => {

@@ -11,6 +11,7 @@ const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const ProfilePage = lazy(() => import('../features/account/profile-page'));
 const SettingsPage = lazy(() => import('../features/account/settings-page'));
+const NewsroomSettingsCard = lazy(() => import('../features/newsroom/newsroom-settings').then((m) => ({ default: m.NewsroomSettingsCard })));
 const LandingPage = lazy(() => import('../features/public/landing-page'));
 const PrivacyPolicyPage = lazy(() => import('../features/public/privacy-policy-page'));
 const TermsOfServicePage = lazy(() => import('../features/public/terms-of-service-page'));
@@ -44,7 +45,7 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/auth" element={<Page><AuthPage /></Page>} />
         <Route path="/auth/reset" element={<Page><ResetPasswordPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
-        <Route path="/settings" element={<Protected><Page><SettingsPage /></Page></Protected>} />
+        <Route path="/settings" element={<Protected><Page><SettingsPage><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
         <Route path="/" element={<Page><LandingPage /></Page>} />
         <Route path="/privacy-policy" element={<Page><PrivacyPolicyPage /></Page>} />
         <Route path="/terms-of-service" element={<Page><TermsOfServicePage /></Page>} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +18,11 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type FieldName = (typeof FIELDS)[number];
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** /settings 'Account Settings' (SPEC §2): the Security section with 'Change Password'. */
-export default function SettingsPage() {
+/**
+ * /settings 'Account Settings' (SPEC §2): the Security section with 'Change Password'; the app adds
+ * the sections of other features (the newsroom) as children.
+ */
+export default function SettingsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('account');
   useDocumentTitle(t('settings.title'));
   return (
@@ -41,6 +45,7 @@ export default function SettingsPage() {
           </CardBody>
         </Card>
       </section>
+      {children}
     </main>
   );
 }

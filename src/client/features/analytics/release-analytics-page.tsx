@@ -28,6 +28,7 @@ import {
 } from './analytics-api';
 import './print-report.css';
 import { ReviewTimeline } from './review-timeline';
+import { VersionBreakdown } from './version-breakdown';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
@@ -98,7 +99,7 @@ export default function ReleaseAnalyticsPage() {
             )}
           </div>
         </div>
-        <ReportActions id={id} webUrl={r.webUrl} />
+        <ReportActions id={id} webUrl={r.webUrl} newsroomUrl={r.newsroomUrl} />
       </header>
       <ReviewTimeline release={r} />
       {analytics.isPending ? (
@@ -111,6 +112,7 @@ export default function ReleaseAnalyticsPage() {
       ) : (
         <>
           <Totals data={analytics.data} />
+          <VersionBreakdown data={analytics.data} />
           <Timeline data={analytics.data} />
         </>
       )}
@@ -119,7 +121,7 @@ export default function ReleaseAnalyticsPage() {
   );
 }
 
-function ReportActions({ id, webUrl }: { id: string; webUrl: string | null }) {
+function ReportActions({ id, webUrl, newsroomUrl }: { id: string; webUrl: string | null; newsroomUrl: string | null }) {
   const { t } = useTranslation('analytics');
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
@@ -148,6 +150,17 @@ function ReportActions({ id, webUrl }: { id: string; webUrl: string | null }) {
         >
           <ExternalLink className="h-4 w-4" aria-hidden />
           {t('release.webVersion')}
+        </a>
+      )}
+      {webUrl && newsroomUrl && (
+        <a
+          href={newsroomUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          {t('release.newsroom')}
         </a>
       )}
       <Button variant="secondary" onClick={download} loading={downloading}>

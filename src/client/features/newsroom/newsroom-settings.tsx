@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExternalLink, Newspaper, Rss } from 'lucide-react';
+import { errorMessage } from '../../lib/api';
+import { formatNumber, translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardBody } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { ErrorState, Skeleton } from '../../ui/feedback';
+import { useToast } from '../../ui/toast';
+import { useNewsroomSettings, useSetNewsroomEnabled } from './newsroom-api';
+
+/**
+ * The company's public newsroom in the account settings: its address and feeds, how many people follow
+ * it, and the switch that takes it offline (asked first: followers stop receiving releases).
+ */
+export function NewsroomSettingsCard() {
+  const { t } = useTranslation('newsroom');
+  const toast = useToast();
+  const settings = useNewsroomSettings();
+  const setEnabled = useSetNewsroomEnabled();
+  const [confirmOff, setConfirmOff] = useState(false);
+
+  async function change(enabled: boolean) {
+    try {
+      await setEnabled.mutateAsync(enabled);
+      setConfirmOff(false);
+      toast({ title: enabled ? t('toasts.on') : t('toasts.off') });
+    } catch (error) {
+      toast({ title: t('toasts.failed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section aria-labelledby="newsroom-heading" className="mt-6">
+      <Card>
+        <div className="flex items-start gap-3 border-b border-slate-100 px-6 py-4">
+          <Newspaper className="mt-0.5 h-6 w-6 shrink-0 text-brand-600" aria-hidden />
+          <div>
+            <h2 id="newsroom-heading" className="text-lg font-semibold text-slate-900">
+              {t('title')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-500">{t('description')}</p>
+          </div>
+        </div>
+        <CardBody className="space-y-4">
+          {settings.isPending && <Skeleton className="h-16 w-full" />}
+          {settings.isError && <ErrorState message={translateMessage(errorMessage(settings.error))} onRetry={() => settings.refetch()} />}
+          {settings.data && (
+            <>
+              {settings.data.url ? (
+                <div className="space-y-2 text-sm">
+                  <a href={settings.data.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline" dir="ltr">
+                    {settings.data.url}
+                    <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+                  </a>
+                  {settings.data.feeds && (
+                    <p className="flex flex-wrap items-center gap-3 text-slate-600">
+                      <Rss className="h-4 w-4" aria-hidden />
+                      <a href={settings.data.feeds.english} className="hover:underline">{t('feedEnglish')}</a>
+                      <a href={settings.data.feeds.arabic} className="hover:underline">{t('feedArabic')}</a>
+                    </p>
+                  )}
+                  <p className="text-slate-600" data-testid="newsroom-followers">
+                    {t('followers', { count: settings.data.followers, value: formatNumber(settings.data.followers) })}
+                  </p>
+                </div>
+              ) : (
+                <p className="text-sm text-slate-600">{t('notYet')}</p>
+              )}
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm font-medium text-slate-800" role="status">
+                  {settings.data.enabled ? t('stateOn') : t('stateOff')}
+                </p>
+                {settings.data.enabled ? (
+                  <Button variant="secondary" onClick={() => setConfirmOff(true)} disabled={setEnabled.isPending}>
+                    {t('turnOff')}
+                  </Button>
+                ) : (
+                  <Button onClick={() => void change(true)} loading={setEnabled.isPending}>
+                    {t('turnOn')}
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
+        </CardBody>
+      </Card>
+      <ConfirmDialog
+        open={confirmOff}
+        onOpenChange={setConfirmOff}
+        title={t('confirmTitle')}
+        description={t('confirmText')}
+        confirmLabel={t('turnOff')}
+        pending={setEnabled.isPending}
+        onConfirm={() => void change(false)}
+      />
+    </section>
+  );
+}
