@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
-import { Card, CardBody } from '../../ui/card';
+import { Card, CardBody, SectionHeader } from '../../ui/card';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useChangePassword } from './account-api';
@@ -31,15 +31,12 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
       <p className="mt-1 text-slate-600">{t('settings.subtitle')}</p>
       <section aria-labelledby="security-heading" className="mt-6">
         <Card>
-          <div className="flex items-start gap-3 border-b border-slate-100 px-6 py-4">
-            <ShieldCheck className="mt-0.5 h-6 w-6 shrink-0 text-brand-600" aria-hidden />
-            <div>
-              <h2 id="security-heading" className="text-lg font-semibold text-slate-900">
-                {t('settings.security')}
-              </h2>
-              <p className="mt-1 text-sm text-slate-500">{t('settings.securityDescription')}</p>
-            </div>
-          </div>
+          <SectionHeader
+            icon={<ShieldCheck className="mt-0.5 h-6 w-6 shrink-0 text-brand-600" aria-hidden />}
+            id="security-heading"
+            title={t('settings.security')}
+            description={t('settings.securityDescription')}
+          />
           <CardBody>
             <ChangePasswordForm />
           </CardBody>

@@ -121,6 +121,21 @@ export default function ReleaseAnalyticsPage() {
   );
 }
 
+/** A public page of the release, opened beside the app, styled as the actions next to it. */
+function OpensInNewTab({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+    >
+      <ExternalLink className="h-4 w-4" aria-hidden />
+      {label}
+    </a>
+  );
+}
+
 function ReportActions({ id, webUrl, newsroomUrl }: { id: string; webUrl: string | null; newsroomUrl: string | null }) {
   const { t } = useTranslation('analytics');
   const toast = useToast();
@@ -141,28 +156,8 @@ function ReportActions({ id, webUrl, newsroomUrl }: { id: string; webUrl: string
   };
   return (
     <div className="no-print flex flex-wrap gap-2">
-      {webUrl && (
-        <a
-          href={webUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
-          <ExternalLink className="h-4 w-4" aria-hidden />
-          {t('release.webVersion')}
-        </a>
-      )}
-      {webUrl && newsroomUrl && (
-        <a
-          href={newsroomUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
-          <ExternalLink className="h-4 w-4" aria-hidden />
-          {t('release.newsroom')}
-        </a>
-      )}
+      {webUrl && <OpensInNewTab href={webUrl} label={t('release.webVersion')} />}
+      {webUrl && newsroomUrl && <OpensInNewTab href={newsroomUrl} label={t('release.newsroom')} />}
       <Button variant="secondary" onClick={download} loading={downloading}>
         {!downloading && <Download className="h-4 w-4" aria-hidden />}
         {t('release.downloadCsv')}

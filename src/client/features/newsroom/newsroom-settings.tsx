@@ -4,7 +4,7 @@ import { ExternalLink, Newspaper, Rss } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
 import { formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
-import { Card, CardBody } from '../../ui/card';
+import { Card, CardBody, SectionHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useToast } from '../../ui/toast';
@@ -34,15 +34,12 @@ export function NewsroomSettingsCard() {
   return (
     <section aria-labelledby="newsroom-heading" className="mt-6">
       <Card>
-        <div className="flex items-start gap-3 border-b border-slate-100 px-6 py-4">
-          <Newspaper className="mt-0.5 h-6 w-6 shrink-0 text-brand-600" aria-hidden />
-          <div>
-            <h2 id="newsroom-heading" className="text-lg font-semibold text-slate-900">
-              {t('title')}
-            </h2>
-            <p className="mt-1 text-sm text-slate-500">{t('description')}</p>
-          </div>
-        </div>
+        <SectionHeader
+          icon={<Newspaper className="mt-0.5 h-6 w-6 shrink-0 text-brand-600" aria-hidden />}
+          id="newsroom-heading"
+          title={t('title')}
+          description={t('description')}
+        />
         <CardBody className="space-y-4">
           {settings.isPending && <Skeleton className="h-16 w-full" />}
           {settings.isError && <ErrorState message={translateMessage(errorMessage(settings.error))} onRetry={() => settings.refetch()} />}
