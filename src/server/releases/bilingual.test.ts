@@ -146,6 +146,30 @@ describe('a release in two languages', () => {
   });
 });
 
+describe('editorial review of a two-language release', () => {
+  it('shows the editor every version as its readers get it and the recipients per version', async () => {
+    await t.signInAs('untrusted', { monthlyPressReleaseLimit: 1, userType: 'active' });
+    const list = (await t.request({ method: 'POST', url: '/api/user-lists', as: 'untrusted', payload: { name: 'Desks' } })).json().id;
+    const ids = (await t.request({ method: 'GET', url: '/api/global-contacts?search=desk', as: 'chief' })).json().items.map((c: { id: number }) => c.id);
+    await t.request({ method: 'POST', url: `/api/user-lists/${list}/contacts/bulk`, as: 'untrusted', payload: { globalContactIds: ids } });
+    const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'untrusted', payload: releasePayload({ recipientLists: [list], translation: ARABIC }) });
+    expect(res.json().pressRelease.status).toBe('in_review');
+    const queue = (await t.request({ method: 'GET', url: '/api/review/queue', as: 'chief' })).json();
+    const item = queue.items.find((i: { id: string }) => i.id === res.json().pressRelease.id);
+    expect(item.byVersion).toEqual([
+      { language: 'english', count: 2 },
+      { language: 'arabic', count: 1 },
+    ]);
+    const detail = (await t.request({ method: 'GET', url: `/api/review/${item.id}`, as: 'chief' })).json();
+    expect(detail.versions.map((v: { language: string; subject: string }) => [v.language, v.subject])).toEqual([
+      ['english', 'Gulf Robotics opens a new plant'],
+      ['arabic', ARABIC.title],
+    ]);
+    expect(detail.versions[1].html).toContain('dir="rtl"');
+    expect(detail.links.map((l: { href: string }) => l.href)).toContain('https://gulf-robotics.example.com/ar');
+  });
+});
+
 describe('the web version', () => {
   it('shows the version asked for, the reader’s language, or the primary one, with hreflang alternates', async () => {
     const { release } = await sendAndReceive({ translation: ARABIC });

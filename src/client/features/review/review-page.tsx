@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, ArrowLeft, ExternalLink } from 'lucide-react';
@@ -54,11 +55,7 @@ export default function ReviewPage() {
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Card className="overflow-hidden">
-          <CardHeader title={t('detail.preview')} description={t('detail.subject', { subject: isolate(d.subject) })} />
-          {/* The email as recipients get it; sandboxed: its links open in a new tab, nothing in it runs. */}
-          <iframe title={t('detail.preview')} srcDoc={d.html} sandbox="allow-popups allow-popups-to-escape-sandbox" className="h-[70vh] w-full border-0" />
-        </Card>
+        <EmailPreview detail={d} />
         <div className="space-y-6">
           {r.status === 'in_review' ? (
             <DecisionPanel id={r.id} onDecided={() => navigate('/admin/review')} />
@@ -74,6 +71,40 @@ export default function ReviewPage() {
         </div>
       </div>
     </main>
+  );
+}
+
+/** Each version's email exactly as its readers get it, one at a time. */
+function EmailPreview({ detail }: { detail: ReviewDetail }) {
+  const { t } = useTranslation('review');
+  const [shown, setShown] = useState(0);
+  const version = detail.versions[shown] ?? { language: detail.pressRelease.language, subject: detail.subject, html: detail.html };
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader
+        title={t('detail.preview')}
+        description={t('detail.subject', { subject: isolate(version.subject) })}
+        action={
+          detail.versions.length > 1 ? (
+            <div role="group" aria-label={t('detail.versions')} className="flex gap-1">
+              {detail.versions.map((v, i) => (
+                <button
+                  key={v.language}
+                  type="button"
+                  aria-pressed={i === shown}
+                  onClick={() => setShown(i)}
+                  className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+                >
+                  {t(`languages.${v.language}`)}
+                </button>
+              ))}
+            </div>
+          ) : undefined
+        }
+      />
+      {/* The email as recipients get it; sandboxed: its links open in a new tab, nothing in it runs. */}
+      <iframe title={t('detail.preview')} srcDoc={version.html} sandbox="allow-popups allow-popups-to-escape-sandbox" className="h-[70vh] w-full border-0" />
+    </Card>
   );
 }
 
@@ -154,6 +185,12 @@ function Audience({ detail }: { detail: ReviewDetail }) {
           <h3 className="font-semibold text-slate-700">{t('detail.byLanguage')}</h3>
           {rows(detail.byLanguage.map((l) => ({ key: l.language, count: l.count })))}
         </div>
+        {detail.byVersion.length > 1 && (
+          <div className="col-span-2" data-testid="review-versions">
+            <h3 className="font-semibold text-slate-700">{t('detail.byVersion')}</h3>
+            {rows(detail.byVersion.map((v) => ({ key: t(`languages.${v.language}`), count: v.count })))}
+          </div>
+        )}
       </CardBody>
     </Card>
   );

@@ -75,6 +75,11 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
           <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
             <span>{t(`languages.${item.language}`, { defaultValue: item.language })}</span>
             <span>{t('queue.recipients', { count: item.recipients, n: formatNumber(item.recipients) })}</span>
+            {item.byVersion.length > 1 && (
+              <span>
+                {item.byVersion.map((v) => t('queue.perVersion', { version: t(`languages.${v.language}`), n: formatNumber(v.count) })).join(' · ')}
+              </span>
+            )}
             <span>{t('queue.waiting', { count: waitingMinutes, n: formatNumber(waitingMinutes) })}</span>
             <span>{item.scheduledAt ? t('queue.scheduledFor', { when: formatDate(item.scheduledAt, true) }) : t('queue.sendNow')}</span>
           </p>
