@@ -427,7 +427,7 @@ async function loadPostgres(url: string, count: number): Promise<void> {
   await migrate(database);
   // Building the GIN indexes once after the load is several times faster than maintaining them row by row.
   await database.db.execute(
-    sql`DROP INDEX global_contacts_search_trgm_idx, global_contacts_topics_idx, contact_words_word_trgm_idx`,
+    sql`DROP INDEX global_contacts_search_trgm_idx, global_contacts_topics_idx, contact_words_word_trgm_idx, contact_words_public_word_trgm_idx`,
   );
   const started = Date.now();
   await loadDemoContacts(database.db, count, {
@@ -442,6 +442,9 @@ async function loadPostgres(url: string, count: number): Promise<void> {
   );
   await database.db.execute(
     sql`CREATE INDEX contact_words_word_trgm_idx ON contact_words USING gin (word gin_trgm_ops)`,
+  );
+  await database.db.execute(
+    sql`CREATE INDEX contact_words_public_word_trgm_idx ON contact_words USING gin (word gin_trgm_ops) WHERE word NOT LIKE '@%'`,
   );
   await database.db.execute(sql`VACUUM ANALYZE global_contacts`);
   await database.db.execute(sql`VACUUM ANALYZE contact_words`);

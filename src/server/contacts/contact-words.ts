@@ -35,6 +35,8 @@ export type IndexedContact = { id: number; searchText: string; email: string };
 type ContactWords = { id: number; words: string[] };
 
 const EMAIL_WORD_MARK = '@';
+/** Written as a constant, not a parameter, so the planner can use the partial index of public words. */
+const PUBLIC_WORD = sql.raw(`word NOT LIKE '${EMAIL_WORD_MARK}%'`);
 
 function indexedWordsOf(contact: Omit<IndexedContact, 'id'>): string[] {
   const emailWords = searchWordsOf(foldText(contact.email)).map((word) => EMAIL_WORD_MARK + word);
@@ -105,7 +107,7 @@ async function removeWords(db: Db, contacts: ContactWords[]): Promise<void> {
  * term, see isWordTerm).
  */
 export async function contactIdsWithWord(db: Db, term: string, includeEmail: boolean): Promise<Uint8Array[]> {
-  const emailWords = includeEmail ? sql`` : sql` AND word NOT LIKE ${EMAIL_WORD_MARK + '%'}`;
+  const emailWords = includeEmail ? sql`` : sql` AND ${PUBLIC_WORD}`;
   const rows = rowsOf<{ ids: Uint8Array }>(
     await db.execute(
       sql`SELECT array_send(contact_ids) AS ids FROM ${contactWords} WHERE word LIKE ${`%${term}%`}${emailWords}`,
@@ -137,7 +139,7 @@ export async function contactIdsWithExactWords(db: Db, words: string[]): Promise
 export async function wordsLike(db: Db, term: string, limit = 20): Promise<string[]> {
   const rows = rowsOf<{ word: string }>(
     await db.execute(sql`
-      SELECT word FROM (SELECT DISTINCT word FROM ${contactWords} WHERE word % ${term} AND word NOT LIKE ${EMAIL_WORD_MARK + '%'}) AS alike
+      SELECT word FROM (SELECT DISTINCT word FROM ${contactWords} WHERE word % ${term} AND ${PUBLIC_WORD}) AS alike
       ORDER BY similarity(word, ${term}) DESC, word LIMIT ${limit}`),
   );
   return rows.map((r) => r.word);

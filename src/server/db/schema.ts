@@ -226,6 +226,11 @@ export const contactWords = pgTable(
   (t) => [
     primaryKey({ columns: [t.word, t.block] }),
     index('contact_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    // The words of addresses (one or more per contact, nearly all unique) are most of the words; viewers
+    // who may not see addresses (and every variant, slip and suggestion) search only the others.
+    index('contact_words_public_word_trgm_idx')
+      .using('gin', sql`${t.word} gin_trgm_ops`)
+      .where(sql`${t.word} NOT LIKE '@%'`),
   ],
 );
 

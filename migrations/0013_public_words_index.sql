@@ -1,0 +1,1 @@
+CREATE INDEX "contact_words_public_word_trgm_idx" ON "contact_words" USING gin ("word" gin_trgm_ops) WHERE "contact_words"."word" NOT LIKE '@%';
