@@ -6,7 +6,9 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser at a time: two cores.
-    fileParallelism: false,
+    // Two files at a time, each with its own server, database and Chromium: on two cores the suite takes
+    // about a third less time (462 s → 319 s on PGlite) and CI stays within its time.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
