@@ -5,7 +5,6 @@ import { extractLinks } from '../../shared/email-template.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
-import { ensureNewsroomSlug } from '../newsroom/newsroom.service.js';
 
 /**
  * Turning a release into its delivery queue, inside the caller's transaction (the send transaction or
@@ -103,7 +102,6 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
  * not sent it twice, and suppressed addresses are left out as for everyone.
  */
 async function queueFollowers(tx: Db, release: DispatchableRelease, versions: ReleaseLanguage[], now: Date): Promise<void> {
-  await ensureNewsroomSlug(tx, release.userId);
   await tx.execute(sql`
     INSERT INTO deliveries (release_id, email, contact_id, language, audience, token, status, next_attempt_at)
     SELECT ${release.id}::uuid, f.email, NULL,

@@ -28,7 +28,7 @@ import { REVIEW_MESSAGES } from '../../shared/review.js';
 import { checkAttachments } from './attachment-check.js';
 import { attachmentContent, blobOfAttachment, copyBlobsTo, deleteOrphanBlobs, storeFiles } from './attachment-store.js';
 import { sanitizeContent } from './content-sanitizer.js';
-import { newsroomUrl } from '../newsroom/newsroom.service.js';
+import { ensureNewsroomSlug, newsroomUrl } from '../newsroom/newsroom.service.js';
 
 type ReleaseRow = typeof pressReleases.$inferSelect;
 type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
@@ -113,8 +113,15 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
     }
     return row.id;
   });
+  // The company's newsroom gets its address with its first release on the way out. Not inside the send
+  // transaction: the address is a unique column of the owner's row, and writing it there would wait on
+  // (and deadlock with) a concurrent send's reference to that row.
+  if (input.action !== 'save_draft') await ensureNewsroomSlug(ctx.db, (await ownerOf(ctx.db, id)) ?? actor.id);
   return getRelease(ctx, actor, id);
 }
+
+const ownerOf = async (db: Db, releaseId: string) =>
+  (await db.select({ userId: pressReleases.userId }).from(pressReleases).where(eq(pressReleases.id, releaseId)))[0]?.userId;
 
 /** The second version as stored: its content sanitised like the primary one's. */
 function translationOf(input: SendPressReleasePayload): ReleaseTranslation | null {
