@@ -36,7 +36,7 @@ const slugWords = (name: string) =>
     .slice(0, 40);
 
 /**
- * The company's newsroom address, given once (at its first release that goes out): the Latin words of
+ * The company's newsroom address, given once (at its first Send or Schedule): the Latin words of
  * its name and a short random part, so two companies of one name never meet and the address is stable.
  */
 export async function ensureNewsroomSlug(db: Db, companyId: string): Promise<string> {
