@@ -43,3 +43,17 @@ export function searchWordsOf(foldedText: string): string[] {
 
 /** Whether a folded query term can be answered from the words index (see searchWordsOf). */
 export const isWordTerm = (term: string): boolean => WHOLE_RUN.test(term);
+
+/** The Latin words of a text for an address ("Gulf Robotics!" → "gulf-robotics"), at most `maxWords` and `maxLength`. */
+export function slugWords(text: string, maxWords: number, maxLength: number): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .slice(0, maxWords)
+    .join('-')
+    .slice(0, maxLength);
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { versionFor, versionsOf, type Preflight, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import { extractLinks } from '../../shared/email-template.js';
+import { slugWords } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
@@ -118,16 +119,7 @@ async function queueFollowers(tx: Db, release: DispatchableRelease, versions: Re
 
 /** Readable and unguessable: the title's latin words (if any) and 48 random bits. */
 export function makeSlug(title: string): string {
-  const words = title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .join('-')
-    .slice(0, 60);
+  const words = slugWords(title, 8, 60);
   const suffix = randomBytes(6).toString('hex');
   return words ? `${words}-${suffix}` : suffix;
 }

@@ -12,6 +12,7 @@ import { confirmFollowPage, newsroomMessagePage, newsroomPage } from './newsroom
 import {
   confirmFollow,
   findNewsroom,
+  newsroomNotFound,
   newsroomSettings,
   newsroomUrl,
   pendingFollow,
@@ -98,7 +99,9 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { slug: string } }>('/api/newsroom/:slug/subscribe', async (request, reply) => {
     follows.take(request.ip);
     const input = parseInput(followSchema, request.body);
-    return reply.status(202).send(await requestFollow(deps(), request.params.slug, input));
+    const newsroom = await findNewsroom(db, request.params.slug);
+    if (!newsroom) throw newsroomNotFound();
+    return reply.status(202).send(await requestFollow(deps(), newsroom, input));
   });
 
   app.post<{ Params: { slug: string }; Querystring: { lang?: string } }>('/newsroom/:slug/follow', async (request, reply) => {
@@ -109,7 +112,7 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
     follows.take(request.ip);
     const newsroom = await findNewsroom(db, request.params.slug);
     if (!newsroom) return notFoundPage(reply, language);
-    await requestFollow(deps(), request.params.slug, input.data);
+    await requestFollow(deps(), newsroom, input.data);
     return reply.status(202).type(HTML).send(newsroomMessagePage(language, 'checkInbox'));
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js';
+import { slugWords } from '../../shared/text-fold.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { deliveries, newsroomFollowers, pressReleases, users } from '../db/schema.js';
@@ -23,18 +24,6 @@ type Deps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date };
 
 export type Newsroom = { companyId: string; companyName: string; slug: string };
 
-const slugWords = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .slice(0, 5)
-    .join('-')
-    .slice(0, 40);
-
 /**
  * The company's newsroom address, given once (at its first Send or Schedule): the Latin words of
  * its name and a short random part, so two companies of one name never meet and the address is stable.
@@ -42,7 +31,7 @@ const slugWords = (name: string) =>
 export async function ensureNewsroomSlug(db: Db, companyId: string): Promise<string> {
   const [owner] = await db.select({ slug: users.newsroomSlug, name: users.companyName }).from(users).where(eq(users.id, companyId));
   if (owner.slug) return owner.slug;
-  const slug = `${slugWords(owner.name) || 'newsroom'}-${randomBytes(3).toString('hex')}`;
+  const slug = `${slugWords(owner.name, 5, 40) || 'newsroom'}-${randomBytes(3).toString('hex')}`;
   // Two first releases at once: the first to write wins, the other reads it.
   await db.update(users).set({ newsroomSlug: slug }).where(and(eq(users.id, companyId), isNull(users.newsroomSlug)));
   const [after] = await db.select({ slug: users.newsroomSlug }).from(users).where(eq(users.id, companyId));
@@ -50,6 +39,8 @@ export async function ensureNewsroomSlug(db: Db, companyId: string): Promise<str
 }
 
 export const newsroomUrl = (publicUrl: string, slug: string) => `${publicUrl}/newsroom/${slug}`;
+
+export const newsroomNotFound = () => notFound('This newsroom does not exist or is offline');
 
 /** A newsroom that is online (its company did not turn it off), by its address. */
 export async function findNewsroom(db: Db, slug: string): Promise<Newsroom | undefined> {
@@ -118,9 +109,7 @@ export async function publishedReleases(
  * tells nobody who follows or who is in the media database. A new or lapsed follower (or one who never
  * confirmed) is sent the confirmation link; one already following is sent nothing.
  */
-export async function requestFollow(deps: Deps, slug: string, input: { email: string; language: ReleaseLanguage }): Promise<{ message: string }> {
-  const newsroom = await findNewsroom(deps.db, slug);
-  if (!newsroom) throw notFound('This newsroom does not exist or is offline');
+export async function requestFollow(deps: Deps, newsroom: Newsroom, input: { email: string; language: ReleaseLanguage }): Promise<{ message: string }> {
   const token = randomToken();
   const [row] = await deps.db
     .insert(newsroomFollowers)

@@ -116,6 +116,13 @@ describe('a release in two languages', () => {
     expect(names('john@english-desk.test')).toEqual(['shared.pdf']);
   });
 
+  it('sends a file marked for a language the release is not written in with its one version', async () => {
+    const { release, byRecipient } = await sendAndReceive({ attachments: [{ ...pdfAttachment('only-arabic.pdf'), language: 'arabic' }] });
+    expect(release.attachments.map((a: { language: string | null }) => a.language)).toEqual([null]);
+    expect(byRecipient.get('reem@arabic-desk.test')!.parsed.attachments.map((a) => a.filename)).toEqual(['only-arabic.pdf']);
+    expect(byRecipient.get('john@english-desk.test')!.parsed.attachments.map((a) => a.filename)).toEqual(['only-arabic.pdf']);
+  });
+
   it('counts recipients per version before sending and splits every figure by version after', async () => {
     const preflight = await t.request({
       method: 'POST',

@@ -17,6 +17,7 @@ import {
   type NewAttachmentInput,
   type ReleaseTranslation,
   type StoredAttachmentRef,
+  versionsOf,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, deliveries, pressReleases, users } from '../db/schema.js';
@@ -57,7 +58,7 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
   if (input.action === 'schedule' && !isScheduleInFuture(input.scheduledAt, now)) {
     throw validationFailed([{ path: 'scheduledAt', message: MESSAGES.scheduledInPast }]);
   }
-  const id = await ctx.db.transaction(async (txn) => {
+  const { id, ownerId } = await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const existing = input.existingPressReleaseId ? await lockEditableRelease(tx, actor, input.existingPressReleaseId) : undefined;
     if (existing?.status === 'scheduled') await returnToDraft(tx, existing);
@@ -66,7 +67,7 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
     const awaitingChanges = existing?.status === 'changes_requested';
 
     await assertOwnLists(tx, ownerId, input.recipientLists);
-    const { kept, added } = await checkAttachmentInput(tx, existing?.id, input.attachments);
+    const { kept, added } = await checkAttachmentInput(tx, existing?.id, input.attachments, versionsOf(input));
 
     const fields = {
       title: input.title,
@@ -100,7 +101,7 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
         await assertSomeoneReceives(tx, ownerId, fields.recipientLists);
         await tx.update(pressReleases).set({ allowanceUsed, status: 'in_review', scheduledAt }).where(eq(pressReleases.id, row.id));
         await openReview(tx, row.id, now);
-        return row.id;
+        return { id: row.id, ownerId };
       }
       await tx
         .update(pressReleases)
@@ -111,17 +112,15 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
         if (recipients === 0) throw nobodyReceives();
       }
     }
-    return row.id;
+    return { id: row.id, ownerId };
   });
   // The company's newsroom gets its address with its first release on the way out. Not inside the send
   // transaction: the address is a unique column of the owner's row, and writing it there would wait on
   // (and deadlock with) a concurrent send's reference to that row.
-  if (input.action !== 'save_draft') await ensureNewsroomSlug(ctx.db, (await ownerOf(ctx.db, id)) ?? actor.id);
+  if (input.action !== 'save_draft') await ensureNewsroomSlug(ctx.db, ownerId);
   return getRelease(ctx, actor, id);
 }
 
-const ownerOf = async (db: Db, releaseId: string) =>
-  (await db.select({ userId: pressReleases.userId }).from(pressReleases).where(eq(pressReleases.id, releaseId)))[0]?.userId;
 
 /** The second version as stored: its content sanitised like the primary one's. */
 function translationOf(input: SendPressReleasePayload): ReleaseTranslation | null {
@@ -191,9 +190,18 @@ async function assertOwnLists(tx: Db, ownerId: string, listIds: string[]): Promi
 
 type KeptAttachment = { id: string; size: number; language: ReleaseLanguage | null };
 
-async function checkAttachmentInput(tx: Db, releaseId: string | undefined, input: SendPressReleasePayload['attachments']) {
+async function checkAttachmentInput(
+  tx: Db,
+  releaseId: string | undefined,
+  input: SendPressReleasePayload['attachments'],
+  versions: ReleaseLanguage[],
+) {
+  // A file goes with one version only when the release has two and that is one of them; otherwise with
+  // every version (so no file is left out of a release written in one language).
+  const languageFor = (language: ReleaseLanguage | null | undefined) =>
+    language && versions.length > 1 && versions.includes(language) ? language : null;
   const refs = input.filter((a): a is StoredAttachmentRef => 'id' in a);
-  const languageOf = new Map(refs.map((a) => [a.id.toLowerCase(), a.language ?? null]));
+  const languageOf = new Map(refs.map((a) => [a.id.toLowerCase(), languageFor(a.language)]));
   const uploads = input.filter((a): a is NewAttachmentInput => !('id' in a));
   let kept: KeptAttachment[] = [];
   if (refs.length) {
@@ -208,7 +216,7 @@ async function checkAttachmentInput(tx: Db, releaseId: string | undefined, input
   }
   const keptBytes = kept.reduce((sum, a) => sum + a.size, 0);
   const checked = checkAttachments(uploads, keptBytes);
-  return { kept, added: checked.map((file, i) => ({ ...file, language: uploads[i].language ?? null })) };
+  return { kept, added: checked.map((file, i) => ({ ...file, language: languageFor(uploads[i].language) })) };
 }
 
 /** The release's files become the kept ones plus the new ones; bytes nothing points at any more go. */
