@@ -95,13 +95,19 @@ export function percentile(sortedMs: number[], p: number): number {
 export async function measure(urls: string[], cookie: string | string[]): Promise<{ p50: number; p95: number; max: number; n: number }> {
   const cookies = typeof cookie === 'string' ? [cookie] : cookie;
   const times: number[] = [];
+  const timed: Array<{ url: string; ms: number }> = [];
   for (const [i, url] of urls.entries()) {
     const started = performance.now();
     const res = await fetch(url, { headers: { cookie: cookies[i % cookies.length] } });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${res.status} for ${url}`);
     times.push(performance.now() - started);
+    timed.push({ url, ms: times[times.length - 1] });
   }
+  // BENCH_SLOWEST=n names the n slowest requests of each measurement, to see what makes a tail.
+  const slowest = Number(process.env.BENCH_SLOWEST ?? 0);
+  for (const { url, ms } of timed.sort((a, b) => b.ms - a.ms).slice(0, slowest))
+    console.log(`    slow: ${fmt(ms)} ${decodeURIComponent(new URL(url).search)}`);
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], n: times.length };
 }

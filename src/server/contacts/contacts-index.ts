@@ -436,6 +436,21 @@ export function pageOfMatches(
 }
 
 /** Every contact passing the filter among the text matches (all contacts without a query). */
+/**
+ * The ids of `set` that fail at most `failuresAllowed` filter dimensions: the only ones an answer can use
+ * (a page or a bulk action needs every filter met, so 0; facets count each dimension under the others,
+ * so 1). A text condition is checked on these alone.
+ */
+export function idsCountable(index: ContactsIndex, filter: ContactFilter, set: IdSet, failuresAllowed: 0 | 1): number[] {
+  const allowed = allowedBy(index, filter);
+  const ids: number[] = [];
+  forEachCandidate(index, set, (id) => {
+    const failed = failures(index, allowed, id);
+    if (failed === 0 || (failuresAllowed === 1 && (failed & (failed - 1)) === 0)) ids.push(id);
+  });
+  return ids;
+}
+
 export function idsOfMatches(index: ContactsIndex, filter: ContactFilter, matches: IdSet | undefined): number[] {
   const allowed = allowedBy(index, filter);
   const ids: number[] = [];

@@ -30,7 +30,7 @@ import {
   addId,
   contactsIndex,
   countIds,
-  idsIn,
+  idsCountable,
   emptyIdSet,
   facetsOfMatches,
   idsOfMatches,
@@ -145,8 +145,13 @@ export async function markContactsChanged(db: Db, changedIds?: number[]): Promis
 
 /** Below three characters a term has no trigram: it matches most words and most contacts. */
 const isSelectiveWord = (term: string) => isWordTerm(term) && [...term].length >= 3;
-/** Up to this many candidates, a short or punctuated term is checked on their search texts directly. */
-const CANDIDATES_CHECKED_MAX = 10_000;
+/**
+ * Up to this many candidates, a short or punctuated term is checked on their search texts by id; beyond,
+ * a scan of the text (or, for a short word, its words) costs less.
+ */
+const CANDIDATES_CHECKED_MAX = 40_000;
+/** The words of a punctuated term ("editor-in-chief"): a contact's text containing it contains each. */
+const selectiveParts = (term: string) => (term.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter(isSelectiveWord);
 
 /**
  * Word lookups decoded into id sets, kept for the data version they were read at: a common word
@@ -176,7 +181,14 @@ async function rememberedSet(version: string, key: string, read: () => Promise<I
   return set;
 }
 
-type Lookup = { db: Db; size: number; version: string; visibility: SearchVisibility };
+type Lookup = {
+  db: Db;
+  size: number;
+  version: string;
+  visibility: SearchVisibility;
+  /** The ids of a set that some answer to this filter can use (idsCountable): a text check needs no others. */
+  countable: (set: IdSet) => number[];
+};
 
 function contactsWithWord({ db, size, version, visibility }: Lookup, term: string): Promise<IdSet> {
   return rememberedSet(version, `${visibility.revealsEmail ? 'all' : 'public'} ${term}`, async () => {
@@ -235,8 +247,7 @@ async function textMatches(lookup: Lookup, filter: ContactFilter): Promise<TextM
   const matchedAs: MatchedAs[] = [];
   const suggestions: string[] = [];
   for (const unit of ordered) {
-    const candidates = all && countIds(all) <= CANDIDATES_CHECKED_MAX ? idsIn(all) : undefined;
-    const asTyped = await typedMatches(lookup, unit.typed, candidates);
+    const asTyped = await typedMatches(lookup, unit.typed, all);
     const found = asTyped.slice();
     const used: string[] = [];
     const withVariants = await wholeWordMatches(lookup, unit.variants);
@@ -263,18 +274,39 @@ async function textMatches(lookup: Lookup, filter: ContactFilter): Promise<TextM
 
 const SUGGESTIONS_MAX = 3;
 
-/** The contacts with every typed word of a unit, as search has always found them (a set of its own). */
-async function typedMatches(lookup: Lookup, terms: string[], candidates?: number[]): Promise<IdSet> {
+/**
+ * The contacts with every typed word of a unit, as search has always found them (a set of its own):
+ * selective words from the words index first; then each short or punctuated term checked on the texts of
+ * the contacts still in the running (those of the earlier units, of the words before it and, for a
+ * punctuated term, of its own words), when they are few enough.
+ */
+async function typedMatches(lookup: Lookup, terms: string[], earlier?: IdSet): Promise<IdSet> {
   const { db, size, visibility } = lookup;
+  const ordered = [...terms].sort((a, b) => Number(!isSelectiveWord(a)) - Number(!isSelectiveWord(b)));
   let matches: IdSet | undefined;
-  for (const term of terms) {
-    const found =
-      isSelectiveWord(term) || (!candidates && isWordTerm(term))
-        ? await contactsWithWord(lookup, term)
-        : await contactsWithText(db, term, size, visibility, candidates);
+  for (const term of ordered) {
+    let found: IdSet;
+    if (isSelectiveWord(term)) found = await contactsWithWord(lookup, term);
+    else {
+      const running = await narrowedFor(lookup, term, matches ?? earlier);
+      const candidates = running && lookup.countable(running);
+      if (candidates && candidates.length <= CANDIDATES_CHECKED_MAX) found = await contactsWithText(db, term, size, visibility, candidates);
+      else if (isWordTerm(term)) found = await contactsWithWord(lookup, term);
+      else found = await contactsWithText(db, term, size, visibility);
+    }
     matches = matches ? intersect(matches, found) : found.slice();
   }
   return matches ?? emptyIdSet(size);
+}
+
+/** The contacts a short or punctuated term can still be found among: `running` and its own words' contacts. */
+async function narrowedFor(lookup: Lookup, term: string, running?: IdSet): Promise<IdSet | undefined> {
+  let narrowed: IdSet | undefined = running?.slice();
+  for (const part of isWordTerm(term) ? [] : selectiveParts(term)) {
+    const withPart = await contactsWithWord(lookup, part);
+    narrowed = narrowed ? intersect(narrowed, withPart) : withPart.slice();
+  }
+  return narrowed;
 }
 
 /**
@@ -317,10 +349,15 @@ export async function warmContactsIndex(db: Db): Promise<{ contacts: number; ms:
   return { contacts: index.total, ms: Date.now() - started };
 }
 
-async function indexAndMatches(db: Db, filter: ContactFilter, visibility: SearchVisibility) {
+/**
+ * The contacts index and the query's matches. `facets`: the matches must hold every contact that fails one
+ * filter too (each menu is counted under the others); otherwise only contacts meeting every filter count.
+ */
+async function indexAndMatches(db: Db, filter: ContactFilter, visibility: SearchVisibility, forFacets = false) {
   const version = await contactsVersion(db);
   const index = await contactsIndex(db, version);
-  return { index, text: await textMatches({ db, size: index.size, version, visibility }, filter) };
+  const countable = (set: IdSet) => idsCountable(index, filter, set, forFacets ? 1 : 0);
+  return { index, text: await textMatches({ db, size: index.size, version, visibility, countable }, filter) };
 }
 
 export async function searchContacts(
@@ -363,7 +400,7 @@ export async function contactFacets(
   filter: ContactFilter,
   visibility: SearchVisibility,
 ): Promise<ContactFacets> {
-  const { index, text } = await indexAndMatches(db, filter, visibility);
+  const { index, text } = await indexAndMatches(db, filter, visibility, true);
   return facetsOfMatches(index, filter, text?.all);
 }
 
