@@ -11,7 +11,7 @@ describe('HTTP conventions', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await t.request({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Resource not found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ message: 'Resource not found', code: 'NOT_FOUND', requestId: res.headers['x-request-id'] });
   });
 
   it('answers malformed JSON with a 400', async () => {
@@ -29,7 +29,7 @@ describe('HTTP conventions', () => {
     const res = await t.request({ method: 'GET', url: '/api/%zz' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
-    expect(Object.keys(res.json()).sort()).toEqual(['code', 'message']);
+    expect(Object.keys(res.json()).sort()).toEqual(['code', 'message', 'requestId']);
   });
 
   it('refuses a state-changing call from a foreign origin', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +25,14 @@ import { listsRoutes } from './lists/lists.routes.js';
 import { releasesRoutes } from './releases/releases.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { installRequestTiming, operationsRoutes } from './operations/operations.routes.js';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 /** Paths served by the server itself, never by the single-page app. */
 const SERVER_PREFIXES = ['/api/', '/t/', '/u/', '/r/'];
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 export type AppOptions = {
   logger?: boolean | object;
@@ -49,10 +53,20 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Unknown query shapes must never reach a handler as arrays of objects.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    // A proxy's request id is kept when it looks like one, so one id follows a request through both logs.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   });
   app.decorate('deps', deps);
   app.server.maxConnections = connectionLimits.maxConnections;
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installRequestTiming(app);
   installErrorHandler(app);
   await app.register(cookie);
   await app.register(helmet, {
@@ -92,6 +106,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
   await app.register(newsroomRoutes);
+  await app.register(operationsRoutes);
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

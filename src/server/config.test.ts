@@ -19,8 +19,19 @@ describe('configuration', () => {
       stripe: undefined,
       demoData: true,
       trustProxy: false,
+      logFormat: 'pretty',
+      metricsToken: undefined,
+      metricsPort: undefined,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('logs JSON in production unless told otherwise, and checks the metrics settings', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: must be "json" or "pretty"/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
   });
 
   it('derives the public URL from the port and treats empty variables as unset', () => {

@@ -54,6 +54,10 @@ const envSchema = z.object({
   REVIEW: onOff.default('on'),
   LINK_CHECK_ALLOW_PRIVATE: onOff.default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'must be "json" or "pretty"' }).optional(),
+  NODE_ENV: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  METRICS_PORT: z.coerce.number({ message: 'must be a number' }).int().min(1).max(65535).optional(),
 });
 
 export type Config = {
@@ -78,6 +82,12 @@ export type Config = {
   /** Let the review's link check reach private and loopback addresses (tests serve links from 127.0.0.1). */
   linkCheckAllowPrivate: boolean;
   logLevel: string;
+  /** JSON lines for a log collector (production), or lines for a person (development). */
+  logFormat: 'json' | 'pretty';
+  /** When set, GET /metrics asks for it as a bearer token. */
+  metricsToken: string | undefined;
+  /** A worker process serves its /metrics on this port (the web process serves it with the app). */
+  metricsPort: number | undefined;
   trustProxy: TrustProxy;
 };
 
@@ -123,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     review: e.REVIEW === 'on',
     linkCheckAllowPrivate: e.LINK_CHECK_ALLOW_PRIVATE === 'on',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -11,6 +11,7 @@ import { startBackgroundWork, type BackgroundWork } from './worker.js';
 import { loadDemoDataIfEmpty } from './demo-data/load.js';
 import { buildContactWordsIfMissing } from './contacts/contact-words.js';
 import { warmContactsIndex } from './contacts/contacts.service.js';
+import { serveWorkerMetrics } from './operations/worker-metrics.js';
 
 /**
  * Process entry. `web`: migrate, bootstrap, build the client if stale, serve API + client (and run the
@@ -27,9 +28,13 @@ async function main(role: 'web' | 'worker'): Promise<void> {
     }
     throw error;
   }
-  // Human-readable lines: the first start prints the super admin's password here.
-  const stream = pretty({ colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true });
-  const log = pino({ level: config.logLevel }, stream);
+  // JSON lines for a collector in production; readable lines otherwise (the first start prints the
+  // super admin's password there).
+  const stream =
+    config.logFormat === 'json'
+      ? pino.destination({ sync: true })
+      : pretty({ colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true });
+  const log = pino({ level: config.logLevel, base: { role } }, stream);
   const database = await openDatabase({
     url: config.databaseUrl,
     dir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
@@ -66,6 +71,11 @@ async function main(role: 'web' | 'worker'): Promise<void> {
     if (config.workers === 'inline') work = await startBackgroundWork(deps, logLine);
   } else {
     work = await startBackgroundWork(deps, logLine);
+    if (config.metricsPort) {
+      const server = await serveWorkerMetrics(deps, config.metricsPort, config.host);
+      closeWeb = () => new Promise((resolve) => server.close(() => resolve()));
+      log.info(`Worker metrics at http://${config.host}:${config.metricsPort}/metrics`);
+    }
   }
 
   let stopping = false;

@@ -69,7 +69,7 @@ describe('forgotten password: POST /api/auth/forgot-password and /api/auth/reset
     expect((await reset({ token, password: 'first-new-pass' })).statusCode).toBe(200);
     const again = await reset({ token, password: 'second-new-pass' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: 'The reset link is invalid or has expired', code: 'INVALID_TOKEN' });
+    expect(again.json()).toEqual({ message: 'The reset link is invalid or has expired', code: 'INVALID_TOKEN', requestId: again.headers['x-request-id'] });
     expect((await signIn(t, 'reused', email, 'first-new-pass')).statusCode).toBe(200);
   });
 

@@ -49,8 +49,9 @@ describe('POST /api/auth/login', () => {
     const unknownEmail = await signIn(t, 'wrong', uniqueEmail('ghost'), 'secret123');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ message: 'Invalid credentials', code: 'UNAUTHORIZED' });
-    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+    expect(wrongPassword.json()).toEqual({ message: 'Invalid credentials', code: 'UNAUTHORIZED', requestId: wrongPassword.headers['x-request-id'] });
+    // The same answer but for the request's own id.
+    expect({ ...unknownEmail.json(), requestId: undefined }).toEqual({ ...wrongPassword.json(), requestId: undefined });
     expect(wrongPassword.headers['set-cookie']).toBeUndefined();
     expect((await me('wrong')).statusCode).toBe(401);
   });
@@ -121,7 +122,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('answers 401 when signed out', async () => {
     const res = await me('nobody');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Authentication required', code: 'UNAUTHORIZED' });
+    expect(res.json()).toEqual({ message: 'Authentication required', code: 'UNAUTHORIZED', requestId: res.headers['x-request-id'] });
   });
 
   it('answers 401 for a forged or overlong cookie', async () => {
@@ -189,7 +190,7 @@ describe('malformed requests', () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'BAD_REQUEST' });
+    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'BAD_REQUEST', requestId: res.headers['x-request-id'] });
   });
 
   it.each(['null', '"text"', '[]', '42', '{"email": {"$ne": null}, "password": ["x"]}'])(

@@ -101,7 +101,7 @@ describe('POST /api/auth/register', () => {
     const email = uniqueEmail('nul');
     const res = await register({ ...validRegistration(email), companyName: 'Gulf\u0000Wire' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Text must not contain NUL characters', code: 'BAD_REQUEST' });
+    expect(res.json()).toEqual({ message: 'Text must not contain NUL characters', code: 'BAD_REQUEST', requestId: res.headers['x-request-id'] });
     expect(await userByEmail(email)).toBeUndefined();
   });
 

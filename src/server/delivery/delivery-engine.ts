@@ -6,6 +6,7 @@ import { suppress } from './suppressions.service.js';
 import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
 import { messageFor, renderRelease, type RenderedRelease } from './release-renderer.js';
 import { TokenBucket } from './token-bucket.js';
+import { messagesSent, smtpResponseClass, smtpResponses } from '../operations/metrics.js';
 
 /**
  * The delivery engine (ARCHITECTURE.md §6). Claims queued deliveries in batches with
@@ -152,9 +153,12 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       await bucket.take();
       if (stopping) return { delivery, kind: 'released' };
       await options.transport.send(messageFor(release, delivery, options.mailFrom, options.publicUrl, now()));
+      smtpResponses.inc({ class: '2xx' });
+      messagesSent.inc();
       return { delivery, kind: 'sent' };
     } catch (error) {
       const code = error instanceof DeliveryError ? error.responseCode : undefined;
+      if (error instanceof DeliveryError) smtpResponses.inc({ class: smtpResponseClass(code) });
       const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
       if (code !== undefined && code >= 500) return { delivery, kind: 'bounced', error: message };
       return { delivery, kind: delivery.attempts >= maxAttempts ? 'failed' : 'retry', error: message };

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { ZodError, type ZodType, type z } from 'zod';
 
@@ -97,12 +97,18 @@ const statusCodes: Record<number, string> = {
 };
 
 /** Errors Fastify raises before routing (a badly percent-encoded URL, an over-long parameter), in our shape. */
-export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
-  void reply.status(400).send({ message: error.message, code: 'BAD_REQUEST' });
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ message: error.message, code: 'BAD_REQUEST', requestId: request.id });
 }
 
-/** Maps every thrown error to the JSON error shape; only real faults become a 500. */
+/**
+ * Maps every thrown error to the JSON error shape; only real faults become a 500. Every error answer
+ * carries the request's id, which the logs carry too, so a reported error can be found.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) =>
+    reply.statusCode >= 400 && isErrorBody(payload) ? { ...payload, requestId: request.id } : payload,
+  );
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
       // A rate-limited client is told when to come back (RFC 9110 Retry-After).
@@ -136,6 +142,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ message: 'Server error occurred', code: 'SERVER_ERROR' });
   });
 }
+
+const isErrorBody = (payload: unknown): payload is Record<string, unknown> =>
+  typeof payload === 'object' && payload !== null && !Array.isArray(payload) && 'code' in payload && 'message' in payload;
 
 /**
  * A failed query carries its parameters in its message, stack and fields: password hashes, email

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EventBuffer, type TrackingEventType } from './event-buffer.js';
 import { isProxyOrScanner } from './machine-open.js';
+import { watchTrackingBuffer } from '../operations/metrics.js';
 import {
   findClickTarget,
   findPublicAttachment,
@@ -35,7 +36,11 @@ const PIXEL_HEADERS = {
 export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const events = new EventBuffer(db, app.log);
-  app.addHook('onClose', async () => events.close());
+  const unwatch = watchTrackingBuffer(events);
+  app.addHook('onClose', async () => {
+    unwatch();
+    await events.close();
+  });
 
   // RFC 8058 one-click posts `List-Unsubscribe=One-Click` form-encoded; no body carries anything we need,
   // so none is parsed (a malformed JSON body must get the same page as any other, not an API error).
