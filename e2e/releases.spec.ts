@@ -16,7 +16,7 @@ import { seedListOfJournalists } from './contacts-seed';
 let stack: Stack;
 let work: BackgroundWork;
 let counter = 0;
-const quiet = { info: () => {}, error: () => {} };
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   stack = await startStack();

@@ -34,6 +34,15 @@ describe('configuration', () => {
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
   });
 
+  it('takes the bounce domain from MAIL_FROM unless given, and listens for bounces only when asked', () => {
+    expect(loadConfig({ MAIL_FROM: 'Nashr <releases@News.Example.com>' })).toMatchObject({ bounceDomain: 'news.example.com', inboundSmtp: undefined });
+    expect(loadConfig({ BOUNCE_DOMAIN: 'bounce.example.com', INBOUND_SMTP_PORT: '2525' })).toMatchObject({
+      bounceDomain: 'bounce.example.com',
+      inboundSmtp: { port: 2525, host: '127.0.0.1' },
+    });
+    expect(() => loadConfig({ BOUNCE_DOMAIN: 'not a domain' })).toThrow(/BOUNCE_DOMAIN: must be a domain name/);
+  });
+
   it('derives the public URL from the port and treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '4000', SMTP_URL: '' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ PUBLIC_URL: 'https://news.example.com/' })).toMatchObject({

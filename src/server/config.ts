@@ -58,6 +58,9 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   METRICS_PORT: z.coerce.number({ message: 'must be a number' }).int().min(1).max(65535).optional(),
+  BOUNCE_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, { message: 'must be a domain name' }).optional(),
+  INBOUND_SMTP_PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -88,10 +91,17 @@ export type Config = {
   metricsToken: string | undefined;
   /** A worker process serves its /metrics on this port (the web process serves it with the app). */
   metricsPort: number | undefined;
+  /** The domain of the VERP envelope senders (bounces+…@): where bounces come back. */
+  bounceDomain: string;
+  /** The inbound SMTP listener for bounces and complaints (off when unset). */
+  inboundSmtp: { port: number; host: string } | undefined;
   trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
+
+/** "Nashr <releases@example.com>" → example.com. */
+const domainOf = (mailbox: string) => /@([^>\s]+)>?\s*$/.exec(mailbox)?.[1] ?? 'localhost';
 
 /** Reads an environment (process.env by default) into a validated Config, or throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -136,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    bounceDomain: (e.BOUNCE_DOMAIN ?? domainOf(e.MAIL_FROM)).toLowerCase(),
+    inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST ?? e.HOST },
     trustProxy: e.TRUST_PROXY,
   };
 }

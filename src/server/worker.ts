@@ -2,8 +2,11 @@ import type { Deps } from './deps.js';
 import { createDeliveryEngine } from './delivery/delivery-engine.js';
 import { mailerDeliveryTransport, smtpDeliveryTransport } from './delivery/delivery-transport.js';
 import { createScheduler } from './delivery/scheduler.js';
+import { ensureAppSecret } from './bootstrap.js';
+import { bounceAddress } from './deliverability/verp.js';
+import { startInboundSmtp, type InboundListener } from './deliverability/inbound-smtp.js';
 
-type Logger = { info: (msg: string) => void; error: (obj: object, msg: string) => void };
+type Logger = { info: (msg: string) => void; warn: (msg: string) => void; error: (obj: object, msg: string) => void };
 
 export type BackgroundWork = { stop: () => Promise<void> };
 
@@ -14,6 +17,7 @@ export type BackgroundWork = { stop: () => Promise<void> };
 export async function startBackgroundWork(deps: Deps, log: Logger): Promise<BackgroundWork> {
   const { config, db } = deps;
   const transport = config.smtpUrl ? smtpDeliveryTransport(config.smtpUrl, config.smtpPool) : mailerDeliveryTransport(deps.mailer);
+  const secret = await ensureAppSecret(deps);
   const engine = createDeliveryEngine({
     db,
     transport,
@@ -21,14 +25,21 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
     mailFrom: config.mailFrom,
     now: deps.now,
     sendRate: config.sendRate,
+    bounceAddress: (deliveryId) => bounceAddress(deliveryId, secret, config.bounceDomain),
     log,
   });
   const scheduler = createScheduler({ db, now: deps.now, log });
+  let inbound: InboundListener | undefined;
+  if (config.inboundSmtp) {
+    inbound = await startInboundSmtp({ db, ...config.inboundSmtp, bounceDomain: config.bounceDomain, secret, now: deps.now, log });
+    log.info(`Bounce and complaint listener on ${config.inboundSmtp.host}:${inbound.port} for bounces+…@${config.bounceDomain}`);
+  }
   engine.start();
   scheduler.start();
   log.info(`Background worker started (delivery engine ${engine.workerId}, scheduler).`);
   return {
     async stop() {
+      await inbound?.close();
       await scheduler.stop();
       await engine.stop();
       await transport.close();

@@ -288,7 +288,7 @@ export const listReleasesQuerySchema = z.object({
 });
 export type ListReleasesQuery = z.input<typeof listReleasesQuerySchema>;
 
-export const recipientStatusFilters = ['queued', 'sending', 'sent', 'bounced', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
+export const recipientStatusFilters = ['queued', 'sending', 'sent', 'bounced', 'complained', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
 /** How the recipients table can be ordered: as sent (default), most opens or clicks, latest activity. */
 export const recipientSorts = ['sent', 'opens', 'clicks', 'lastActivity'] as const;
 export type RecipientSort = (typeof recipientSorts)[number];
@@ -299,6 +299,7 @@ export const RECIPIENT_STATUS_WORDS: Record<string, string> = {
   sending: 'Sending',
   sent: 'Delivered',
   bounced: 'Bounced',
+  complained: 'Complained',
   failed: 'Failed',
 };
 
@@ -456,11 +457,18 @@ export type ReleaseAnalytics = {
   /** The company's newsroom followers who were sent it: counted apart from the journalists below. */
   followers: FollowerFigures;
   recipients: number;
+  /** Accepted and not bounced later (a message reported as spam was delivered). */
   delivered: number;
   bounced: number;
+  /** Messages reported as spam by their recipients (feedback loops). */
+  complaints: number;
+  /** Messages a server reported as temporarily undeliverable after accepting them. */
+  softBounces: number;
   failed: number;
   /** Queued or being sent. */
   pending: number;
+  /** Delivered ÷ (recipients − pending), a rounded percentage. */
+  deliveryRate: number;
   /** Human opens (every pixel load not counted as a machine open). */
   opens: number;
   uniqueOpens: number;
@@ -476,7 +484,7 @@ export type ReleaseAnalytics = {
   timeline: { at: string; opens: number; clicks: number }[];
 };
 
-export type RecipientStatus = 'queued' | 'sending' | 'sent' | 'bounced' | 'failed';
+export type RecipientStatus = 'queued' | 'sending' | 'sent' | 'bounced' | 'complained' | 'failed';
 
 export type ReleaseRecipient = {
   id: number;

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { reportCountsOfRelease } from '../deliverability/reports.service.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { maskAddressesIn, maskEmail } from '../../shared/contacts.js';
 import {
@@ -60,7 +61,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<
   }>(
     await db.execute(sql`
       SELECT pr.id, pr.title, pr.status, pr.sent_at, pr.recipient_count, u.email AS user_email,
-             (SELECT count(*) FROM deliveries d WHERE d.release_id = pr.id AND d.status = 'sent')::int AS sent,
+             (SELECT count(*) FROM deliveries d WHERE d.release_id = pr.id AND d.status IN ('sent', 'complained'))::int AS sent,
              (SELECT count(DISTINCT te.delivery_id) FROM tracking_events te
                WHERE te.release_id = pr.id AND te.type IN ('open', 'click'))::int AS opens
       FROM press_releases pr JOIN users u ON u.id = pr.user_id
@@ -121,7 +122,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
   const [d] = rowsOf<{ recipients: number; delivered: number; bounced: number; failed: number; pending: number }>(
     await db.execute(sql`
       SELECT count(*)::int AS recipients,
-             count(*) FILTER (WHERE status = 'sent')::int AS delivered,
+             count(*) FILTER (WHERE status IN ('sent', 'complained'))::int AS delivered,
              count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
              count(*) FILTER (WHERE status = 'failed')::int AS failed,
              count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS pending
@@ -155,8 +156,11 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
     recipients: d.recipients,
     delivered: d.delivered,
     bounced: d.bounced,
+    ...(await reportCountsOfRelease(db, id)),
     failed: d.failed,
     pending: d.pending,
+    // One decimal: the difference between 99.9 % and 100 % is what this figure is for.
+    deliveryRate: d.recipients - d.pending > 0 ? Math.round((d.delivered / (d.recipients - d.pending)) * 1000) / 10 : 0,
     opens: e.opens,
     uniqueOpens: e.unique_opens,
     machineOpens: e.machine_opens,
@@ -176,7 +180,7 @@ async function figuresByVersion(db: Db, releaseId: string, primary: string, audi
     await db.execute(sql`
       SELECT d.language,
              count(*)::int AS recipients,
-             count(*) FILTER (WHERE d.status = 'sent')::int AS delivered,
+             count(*) FILTER (WHERE d.status IN ('sent', 'complained'))::int AS delivered,
              coalesce(sum(ev.opens), 0)::int AS opens,
              count(*) FILTER (WHERE ev.read)::int AS "uniqueOpens",
              coalesce(sum(ev.clicks), 0)::int AS clicks,

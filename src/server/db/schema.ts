@@ -413,7 +413,7 @@ export const deliveries = pgTable(
     language: text('language').notNull().default('english'),
     /** Random token used in tracking URLs. */
     token: text('token').notNull(),
-    /** queued | sending | sent | bounced | failed */
+    /** queued | sending | sent | bounced | complained (delivered, then reported as spam) | failed */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -476,7 +476,30 @@ export const trackingEvents = pgTable(
   ],
 );
 
-/** Addresses never mailed again by anyone: unsubscribed or hard-bounced. Lower case. */
+/**
+ * What mail servers reported about a delivery after accepting it (issue 14): a bounce notification (hard:
+ * 5.x.x, soft: 4.x.x) or a spam complaint, as read by the inbound listener. Soft bounces of an address are
+ * counted here over 30 days.
+ */
+export const deliveryReports = pgTable(
+  'delivery_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** hard | soft | complaint */
+    kind: text('kind').notNull(),
+    /** The enhanced status code (5.1.1) of a bounce, or the feedback type of a complaint (abuse). */
+    status: text('status'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('delivery_reports_email_idx').on(t.email, t.createdAt), index('delivery_reports_delivery_idx').on(t.deliveryId)],
+);
+
+/** Addresses never mailed again by anyone: unsubscribed, bounced or complained. Lower case. */
 export const suppressions = pgTable('suppressions', {
   email: text('email').primaryKey(),
   reason: text('reason').notNull(),

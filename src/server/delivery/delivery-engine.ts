@@ -35,6 +35,8 @@ export type EngineOptions = {
   /** Pause between polls when nothing is due. */
   idleMs?: number;
   workerId?: string;
+  /** Each delivery's envelope sender (VERP, so later bounces name it); the From address when unset. */
+  bounceAddress?: (deliveryId: number) => string;
   log?: { error: (obj: object, msg: string) => void };
 };
 
@@ -152,7 +154,9 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       const release = await renderOnce(delivery.releaseId);
       await bucket.take();
       if (stopping) return { delivery, kind: 'released' };
-      await options.transport.send(messageFor(release, delivery, options.mailFrom, options.publicUrl, now()));
+      await options.transport.send(
+        messageFor(release, delivery, options.mailFrom, options.publicUrl, now(), options.bounceAddress?.(delivery.id)),
+      );
       smtpResponses.inc({ class: '2xx' });
       messagesSent.inc();
       return { delivery, kind: 'sent' };

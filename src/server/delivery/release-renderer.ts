@@ -160,6 +160,8 @@ export function messageFor(
   mailFrom: string,
   publicUrl: string,
   now: Date,
+  /** The envelope sender (VERP bounce address); the From address when none is given. */
+  returnPath?: string,
 ): OutgoingMessage {
   const editions = delivery.audience === 'follower' ? rendered.followerEditions : rendered.editions;
   const edition = editions.get(delivery.language as ReleaseLanguage) ?? rendered;
@@ -176,7 +178,7 @@ export function messageFor(
   return {
     deliveryId: delivery.id,
     to: delivery.email,
-    envelopeFrom: from.address,
+    envelopeFrom: returnPath ?? from.address,
     subject: edition.subject,
     html,
     text,

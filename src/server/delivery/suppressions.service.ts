@@ -2,9 +2,9 @@ import { and, count, desc, eq, gte, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { suppressions } from '../db/schema.js';
 
-export type SuppressionReason = 'unsubscribed' | 'bounced' | 'manual';
+export type SuppressionReason = 'unsubscribed' | 'bounced' | 'soft-bounced' | 'complained' | 'manual';
 
-/** An unsubscribed or hard-bounced address is never mailed again, by any customer. */
+/** An unsubscribed, bounced or complaining address is never mailed again, by any customer. */
 export async function suppress(db: Db, email: string, reason: SuppressionReason, releaseId?: string): Promise<void> {
   await db
     .insert(suppressions)

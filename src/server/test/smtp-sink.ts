@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-export type ReceivedMail = { envelopeTo: string[]; raw: Buffer; parsed: ParsedMail };
+export type ReceivedMail = { envelopeFrom: string; envelopeTo: string[]; raw: Buffer; parsed: ParsedMail };
 
 /** How the sink answers a message: undefined accepts it; a code (451 retry, 550 bounce) or a code with the server's text refuses it. */
 export type SinkAnswer = number | { code: number; text: string } | undefined;
@@ -30,7 +30,8 @@ export async function startSmtpSink(options: { respond?: (to: string[], count: n
           return callback(Object.assign(new Error(text), { responseCode: code }));
         }
         const raw = Buffer.concat(chunks);
-        messages.push({ envelopeTo: to, raw, parsed: await simpleParser(raw) });
+        const from = session.envelope.mailFrom;
+        messages.push({ envelopeFrom: from ? from.address : '', envelopeTo: to, raw, parsed: await simpleParser(raw) });
         waiters.splice(0).forEach((w) => w());
         callback();
       });

@@ -39,6 +39,7 @@ const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'>
   queued: 'slate',
   sending: 'amber',
   sent: 'green',
+  complained: 'red',
   bounced: 'red',
   failed: 'red',
 };
@@ -174,8 +175,9 @@ function Totals({ data }: { data: ReleaseAnalytics }) {
   const { t } = useTranslation('analytics');
   const items: { key: string; value: string; hint?: string }[] = [
     { key: 'recipients', value: formatNumber(data.recipients) },
-    { key: 'delivered', value: formatNumber(data.delivered) },
-    { key: 'bounced', value: formatNumber(data.bounced) },
+    { key: 'delivered', value: formatNumber(data.delivered), hint: t('totals.deliveryRate', { value: formatNumber(data.deliveryRate) }) },
+    { key: 'bounced', value: formatNumber(data.bounced), hint: t('totals.softBounces', { value: formatNumber(data.softBounces) }) },
+    { key: 'complaints', value: formatNumber(data.complaints), hint: t('totals.complaintsHint') },
     { key: 'failed', value: formatNumber(data.failed) },
     { key: 'pending', value: formatNumber(data.pending) },
     { key: 'openRate', value: `${formatNumber(data.openRate)}%` },

@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { startSmtpSink } from '../test/smtp-sink.js';
+import { deliveries, deliveryReports, suppressions } from '../db/schema.js';
+import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
+import { createDeliveryEngine } from '../delivery/delivery-engine.js';
+import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
+import { bounceAddress, deliveryOfBounceAddress } from './verp.js';
+import { startInboundSmtp, type InboundListener } from './inbound-smtp.js';
+
+/**
+ * Bounces and complaints that arrive after a relay accepted the message (issue 14), over real SMTP: the
+ * engine sends with a VERP envelope sender; reports come back to the inbound listener as a remote server
+ * sends them (nodemailer), and change the delivery, the suppressions and the analytics.
+ */
+
+const SECRET = 'a-test-secret-of-some-length';
+const DOMAIN = 'bounces.nashr.test';
+const warnings: string[] = [];
+const log = { info: () => {}, warn: (m: string) => void warnings.push(m) };
+
+let t: TestApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let inbound: InboundListener;
+let remote: ReturnType<typeof nodemailer.createTransport>;
+beforeAll(async () => {
+  t = await createTestApp();
+  sink = await startSmtpSink();
+  inbound = await startInboundSmtp({ db: t.db, port: 0, host: '127.0.0.1', bounceDomain: DOMAIN, secret: SECRET, log });
+  remote = nodemailer.createTransport({ host: '127.0.0.1', port: inbound.port, secure: false, ignoreTLS: true });
+});
+afterAll(async () => {
+  remote.close();
+  await inbound.close();
+  await sink.close();
+  await t.close();
+});
+
+let senders = 0;
+/** A trusted customer's release to `emails`, sent through the real engine into the sink. */
+async function sentRelease(emails: string[]) {
+  const as = `sender-${++senders}`;
+  const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 10, trusted: true });
+  const list = await createListWithContacts(t.db, user.id, emails.length, emails);
+  const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId] }) });
+  expect(res.statusCode, res.body).toBe(200);
+  const transport = smtpDeliveryTransport(sink.url, 2);
+  const engine = createDeliveryEngine({
+    db: t.db,
+    transport,
+    publicUrl: 'http://localhost:3000',
+    mailFrom: 'Nashr <releases@nashr.test>',
+    bounceAddress: (id) => bounceAddress(id, SECRET, DOMAIN),
+  });
+  await engine.drain();
+  await transport.close();
+  const releaseId = res.json().pressRelease.id as string;
+  const rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
+  return { as, releaseId, byEmail: new Map(rows.map((r) => [r.email, r])) };
+}
+
+/** A delivery status notification as Postfix writes it (RFC 3464). */
+function dsn(recipient: string, status: string, action = status.startsWith('5') ? 'failed' : 'delayed') {
+  const boundary = 'dsn-boundary-1';
+  return [
+    'From: MAILER-DAEMON@mx.remote.test',
+    'Subject: Undelivered Mail Returned to Sender',
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    'I am sorry to have to inform you that your message could not be delivered.',
+    '',
+    `--${boundary}`,
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.remote.test',
+    'Arrival-Date: Tue, 24 Nov 2026 10:00:00 +0000',
+    '',
+    `Final-Recipient: rfc822; ${recipient}`,
+    `Original-Recipient: rfc822;${recipient}`,
+    `Action: ${action}`,
+    `Status: ${status}`,
+    `Diagnostic-Code: smtp; ${status.startsWith('5') ? '550' : '452'} ${status} ${status.startsWith('5') ? 'User unknown' : 'Mailbox full'}`,
+    '',
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+/** A spam complaint in the Abuse Reporting Format (RFC 5965), as a mailbox provider's feedback loop sends it. */
+function arf(recipient: string, returnPath: string) {
+  const boundary = 'arf-boundary-1';
+  return [
+    'From: feedback@fbl.provider.test',
+    'Subject: Abuse report',
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/report; report-type=feedback-report; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain',
+    '',
+    'This is an email abuse report for an email message received from IP 192.0.2.1.',
+    '',
+    `--${boundary}`,
+    'Content-Type: message/feedback-report',
+    '',
+    'Feedback-Type: abuse',
+    'User-Agent: SomeFBL/1.0',
+    'Version: 1',
+    `Original-Mail-From: <${returnPath}>`,
+    `Original-Rcpt-To: <${recipient}>`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/rfc822-headers',
+    '',
+    `Return-Path: <${returnPath}>`,
+    'From: "Company via Nashr" <releases@nashr.test>',
+    `To: ${recipient}`,
+    'Subject: Gulf Robotics opens a new plant',
+    '',
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+const report = (to: string, raw: string) => remote.sendMail({ envelope: { from: '', to: [to] }, raw });
+const suppressionOf = async (email: string) => (await t.db.select().from(suppressions).where(eq(suppressions.email, email)))[0];
+const statusOf = async (id: number) => (await t.db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, id)))[0].status;
+const analytics = async (as: string, releaseId: string) => (await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/analytics`, as })).json();
+
+describe('VERP envelope senders', () => {
+  it('sends each message with a bounce address naming its delivery, which a changed MAC no longer names', async () => {
+    const { byEmail } = await sentRelease(['verp.one@journalists.test', 'verp.two@journalists.test']);
+    const sent = sink.messages.filter((m) => m.envelopeTo[0].startsWith('verp.'));
+    expect(sent).toHaveLength(2);
+    for (const mail of sent) {
+      const delivery = byEmail.get(mail.envelopeTo[0])!;
+      expect(mail.envelopeFrom).toBe(bounceAddress(delivery.id, SECRET, DOMAIN));
+      expect(mail.envelopeFrom.split('@')[0].length).toBeLessThanOrEqual(64);
+      expect(deliveryOfBounceAddress(mail.envelopeFrom, SECRET, DOMAIN)).toBe(delivery.id);
+    }
+    const one = bounceAddress(byEmail.get('verp.one@journalists.test')!.id, SECRET, DOMAIN);
+    expect(deliveryOfBounceAddress(one.replace(/\.([0-9a-f])/, (_m, c) => `.${c === '0' ? '1' : '0'}`), SECRET, DOMAIN)).toBeUndefined();
+    expect(deliveryOfBounceAddress(one, 'another-secret-entirely', DOMAIN)).toBeUndefined();
+    expect(deliveryOfBounceAddress(one.replace(DOMAIN, 'elsewhere.test'), SECRET, DOMAIN)).toBeUndefined();
+  });
+});
+
+describe('bounces and complaints after acceptance', () => {
+  it('marks a hard-bounced delivery bounced, suppresses the address and counts it in the analytics', async () => {
+    const { as, releaseId, byEmail } = await sentRelease(['hard.bounce@journalists.test', 'fine.reader@journalists.test']);
+    const delivery = byEmail.get('hard.bounce@journalists.test')!;
+    expect(delivery.status).toBe('sent');
+    expect((await analytics(as, releaseId)).deliveryRate).toBe(100);
+
+    await report(bounceAddress(delivery.id, SECRET, DOMAIN), dsn('hard.bounce@journalists.test', '5.1.1'));
+    expect(await statusOf(delivery.id)).toBe('bounced');
+    expect(await suppressionOf('hard.bounce@journalists.test')).toMatchObject({ reason: 'bounced', releaseId });
+    expect(await analytics(as, releaseId)).toMatchObject({ recipients: 2, delivered: 1, bounced: 1, complaints: 0, softBounces: 0, deliveryRate: 50 });
+  });
+
+  it('counts soft bounces and suppresses an address at its third in 30 days', async () => {
+    const { as, releaseId, byEmail } = await sentRelease(['soft.bounce@journalists.test']);
+    const delivery = byEmail.get('soft.bounce@journalists.test')!;
+    const to = bounceAddress(delivery.id, SECRET, DOMAIN);
+    await report(to, dsn('soft.bounce@journalists.test', '4.2.2'));
+    await report(to, dsn('soft.bounce@journalists.test', '4.2.2'));
+    expect(await suppressionOf('soft.bounce@journalists.test')).toBeUndefined();
+    expect(await statusOf(delivery.id)).toBe('sent');
+    expect(await analytics(as, releaseId)).toMatchObject({ delivered: 1, softBounces: 1, deliveryRate: 100 });
+    await report(to, dsn('soft.bounce@journalists.test', '4.2.2'));
+    expect(await suppressionOf('soft.bounce@journalists.test')).toMatchObject({ reason: 'soft-bounced' });
+    const reports = await t.db.select().from(deliveryReports).where(eq(deliveryReports.deliveryId, delivery.id));
+    expect(reports.map((r) => [r.kind, r.status])).toEqual([['soft', '4.2.2'], ['soft', '4.2.2'], ['soft', '4.2.2']]);
+  });
+
+  it('marks a complaint from a feedback loop, suppresses the address, and the next release of another customer skips it', async () => {
+    const { as, releaseId, byEmail } = await sentRelease(['complainer@journalists.test', 'other.reader@journalists.test']);
+    const delivery = byEmail.get('complainer@journalists.test')!;
+    // Sent to the registered feedback address; the report names the delivery by the envelope sender we gave it.
+    await report(`bounces@${DOMAIN}`, arf('complainer@journalists.test', bounceAddress(delivery.id, SECRET, DOMAIN)));
+    expect(await statusOf(delivery.id)).toBe('complained');
+    expect(await suppressionOf('complainer@journalists.test')).toMatchObject({ reason: 'complained' });
+    // A complained message was delivered: it stays in the delivery rate.
+    expect(await analytics(as, releaseId)).toMatchObject({ delivered: 2, complaints: 1, deliveryRate: 100 });
+
+    const next = await sentRelease(['complainer@journalists.test', 'new.reader@journalists.test']);
+    expect([...next.byEmail.keys()]).toEqual(['new.reader@journalists.test']);
+  });
+
+  it('reads a plain-text bounce of a server that sends no report, when it names the recipient', async () => {
+    const { byEmail } = await sentRelease(['plain.bounce@journalists.test']);
+    const delivery = byEmail.get('plain.bounce@journalists.test')!;
+    const raw = [
+      'From: MAILER-DAEMON@old.remote.test',
+      'Subject: failure notice',
+      '',
+      "Hi. This is the qmail-send program at old.remote.test. I'm afraid I wasn't able to deliver your message.",
+      '',
+      '<plain.bounce@journalists.test>:',
+      'Remote host said: 550 5.1.1 mailbox does not exist',
+      '',
+    ].join('\r\n');
+    await report(bounceAddress(delivery.id, SECRET, DOMAIN), raw);
+    expect(await statusOf(delivery.id)).toBe('bounced');
+    expect(await suppressionOf('plain.bounce@journalists.test')).toMatchObject({ reason: 'bounced' });
+  });
+
+  it('refuses reports for addresses that are not ours and changes nothing for forged ones', async () => {
+    const { byEmail } = await sentRelease(['kept.reader@journalists.test']);
+    const delivery = byEmail.get('kept.reader@journalists.test')!;
+    // An unknown token, a guessed one, another domain: refused at RCPT.
+    for (const to of [`bounces+${delivery.id}.0000000000000000@${DOMAIN}`, `bounces+999999.abcdefabcdefabcd@${DOMAIN}`, 'postmaster@nashr.test']) {
+      await expect(report(to, dsn('kept.reader@journalists.test', '5.1.1'))).rejects.toMatchObject({ responseCode: 550 });
+    }
+    // A valid address with a report about someone else: accepted, logged, ignored.
+    warnings.length = 0;
+    await report(bounceAddress(delivery.id, SECRET, DOMAIN), dsn('someone.else@journalists.test', '5.1.1'));
+    // A complaint to the feedback address naming no delivery of ours.
+    await report(`bounces@${DOMAIN}`, arf('kept.reader@journalists.test', 'bounces+1.deadbeefdeadbeef@elsewhere.test'));
+    // Not a report at all.
+    await report(bounceAddress(delivery.id, SECRET, DOMAIN), 'Subject: hello\r\n\r\nJust saying hi.\r\n');
+    expect(await statusOf(delivery.id)).toBe('sent');
+    expect(await suppressionOf('kept.reader@journalists.test')).toBeUndefined();
+    expect(await t.db.select().from(deliveryReports).where(eq(deliveryReports.deliveryId, delivery.id))).toEqual([]);
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatch(/other addresses/);
+    expect(warnings[1]).toMatch(/names no delivery/);
+  });
+
+  it('refuses a message over the size limit', async () => {
+    const { byEmail } = await sentRelease(['large.report@journalists.test']);
+    const delivery = byEmail.get('large.report@journalists.test')!;
+    const huge = `Subject: big\r\n\r\n${`${'y'.repeat(998)}\r\n`.repeat(2200)}`;
+    await expect(report(bounceAddress(delivery.id, SECRET, DOMAIN), huge)).rejects.toMatchObject({ responseCode: 552 });
+  });
+});
