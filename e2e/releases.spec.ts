@@ -172,6 +172,12 @@ describe('press release editor', () => {
     // The recent releases load on their own, after the user's card: wait for the row, not just the page.
     const recent = page.getByRole('link', { name: /Nashr opens its Riyadh office/ });
     await recent.getByText('Sent', { exact: true }).waitFor();
+    // Recent activity names what happened, newest first: the download, then the three deliveries.
+    const activity = page.getByRole('list', { name: 'Recent activity' });
+    await activity.getByText('Downloaded', { exact: true }).waitFor();
+    expect(await activity.getByRole('listitem').count()).toBe(4);
+    expect(await activity.getByRole('listitem').first().textContent()).toMatch(/^Downloaded.*Nashr opens its Riyadh office/);
+    expect(await activity.getByText('Delivered', { exact: true }).count()).toBe(3);
   });
 
   it('writes an English and an Arabic version in tabs, and each journalist receives their language', async () => {

@@ -26,6 +26,8 @@ import { releasesRoutes } from './releases/releases.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { installRequestTiming, operationsRoutes } from './operations/operations.routes.js';
+import { campaignsRoutes } from './campaigns/campaigns.routes.js';
+import { deliverabilityRoutes } from './deliverability/deliverability.routes.js';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -107,6 +109,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(reviewRoutes, { prefix: '/api/review' });
   await app.register(newsroomRoutes);
   await app.register(operationsRoutes);
+  await app.register(campaignsRoutes, { prefix: '/api' });
+  await app.register(deliverabilityRoutes, { prefix: '/api/admin/deliverability' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

@@ -58,7 +58,7 @@ async function sentRelease(emails: string[]) {
   await transport.close();
   const releaseId = res.json().pressRelease.id as string;
   const rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
-  return { as, releaseId, byEmail: new Map(rows.map((r) => [r.email, r])) };
+  return { as, user, releaseId, byEmail: new Map(rows.map((r) => [r.email, r])) };
 }
 
 /** A delivery status notification as Postfix writes it (RFC 3464). */
@@ -128,6 +128,9 @@ function arf(recipient: string, returnPath: string) {
   ].join('\r\n');
 }
 
+let bouncingCustomer = '';
+let complainingCustomer = '';
+
 const report = (to: string, raw: string) => remote.sendMail({ envelope: { from: '', to: [to] }, raw });
 const suppressionOf = async (email: string) => (await t.db.select().from(suppressions).where(eq(suppressions.email, email)))[0];
 const statusOf = async (id: number) => (await t.db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, id)))[0].status;
@@ -153,7 +156,7 @@ describe('VERP envelope senders', () => {
 
 describe('bounces and complaints after acceptance', () => {
   it('marks a hard-bounced delivery bounced, suppresses the address and counts it in the analytics', async () => {
-    const { as, releaseId, byEmail } = await sentRelease(['hard.bounce@journalists.test', 'fine.reader@journalists.test']);
+    const { as, user, releaseId, byEmail } = await sentRelease(['hard.bounce@journalists.test', 'fine.reader@journalists.test']);
     const delivery = byEmail.get('hard.bounce@journalists.test')!;
     expect(delivery.status).toBe('sent');
     expect((await analytics(as, releaseId)).deliveryRate).toBe(100);
@@ -162,6 +165,7 @@ describe('bounces and complaints after acceptance', () => {
     expect(await statusOf(delivery.id)).toBe('bounced');
     expect(await suppressionOf('hard.bounce@journalists.test')).toMatchObject({ reason: 'bounced', releaseId });
     expect(await analytics(as, releaseId)).toMatchObject({ recipients: 2, delivered: 1, bounced: 1, complaints: 0, softBounces: 0, deliveryRate: 50 });
+    bouncingCustomer = user.id;
   });
 
   it('counts soft bounces and suppresses an address at its third in 30 days', async () => {
@@ -180,7 +184,8 @@ describe('bounces and complaints after acceptance', () => {
   });
 
   it('marks a complaint from a feedback loop, suppresses the address, and the next release of another customer skips it', async () => {
-    const { as, releaseId, byEmail } = await sentRelease(['complainer@journalists.test', 'other.reader@journalists.test']);
+    const { as, user, releaseId, byEmail } = await sentRelease(['complainer@journalists.test', 'other.reader@journalists.test']);
+    complainingCustomer = user.id;
     const delivery = byEmail.get('complainer@journalists.test')!;
     // Sent to the registered feedback address; the report names the delivery by the envelope sender we gave it.
     await report(`bounces@${DOMAIN}`, arf('complainer@journalists.test', bounceAddress(delivery.id, SECRET, DOMAIN)));
@@ -238,5 +243,27 @@ describe('bounces and complaints after acceptance', () => {
     const delivery = byEmail.get('large.report@journalists.test')!;
     const huge = `Subject: big\r\n\r\n${`${'y'.repeat(998)}\r\n`.repeat(2200)}`;
     await expect(report(bounceAddress(delivery.id, SECRET, DOMAIN), huge)).rejects.toMatchObject({ responseCode: 552 });
+  });
+});
+
+describe('rates for the super admin', () => {
+  it("gives the platform's and each customer's bounce and complaint rates over 30 days, those over a threshold first", async () => {
+    await t.signInAs('rates-admin', { role: 'super_admin' });
+    const res = await t.request({ method: 'GET', url: '/api/admin/deliverability?pageSize=100', as: 'rates-admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.thresholds).toEqual({ complaintRate: 0.3, bounceRate: 5 });
+    const byUser = new Map(body.customers.items.map((c: { userId: string }) => [c.userId, c]));
+    expect(byUser.get(bouncingCustomer)).toMatchObject({ sent: 2, bounced: 1, bounceRate: 50, complaints: 0, warning: true });
+    expect(byUser.get(complainingCustomer)).toMatchObject({ sent: 2, bounced: 0, complaints: 1, complaintRate: 50, warning: true });
+    const warned = body.customers.items.map((c: { warning: boolean }) => c.warning);
+    expect(warned).toEqual([...warned].sort((a, b) => Number(b) - Number(a)));
+    expect(warned.filter(Boolean).length).toBeLessThan(warned.length);
+    const sum = (key: string) => body.customers.items.reduce((n: number, c: Record<string, number>) => n + c[key], 0);
+    expect(body.platform).toMatchObject({ sent: sum('sent'), bounced: sum('bounced'), complaints: sum('complaints'), warning: true });
+    expect(body.customers.total).toBe(body.customers.items.length);
+
+    await t.signInAs('rates-customer', { userType: 'active' });
+    expect((await t.request({ method: 'GET', url: '/api/admin/deliverability', as: 'rates-customer' })).statusCode).toBe(403);
   });
 });

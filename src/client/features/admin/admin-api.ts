@@ -10,6 +10,7 @@ import type {
   Suppression,
 } from '../../../shared/admin';
 import type { Role } from '../../../shared/auth';
+import type { DeliverabilityReport } from '../../../shared/deliverability';
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
 
@@ -102,6 +103,15 @@ export function useAudit(page: number) {
   return useQuery({
     queryKey: [AUDIT_PATH, { page }],
     queryFn: () => api.get<Paged<AuditEntry>>(`${AUDIT_PATH}${toQuery({ page })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const DELIVERABILITY_PATH = '/api/admin/deliverability';
+export function useDeliverability(page: number) {
+  return useQuery({
+    queryKey: [DELIVERABILITY_PATH, { page }],
+    queryFn: () => api.get<DeliverabilityReport>(`${DELIVERABILITY_PATH}${toQuery({ page })}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -10,6 +10,7 @@ import { Card } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
+import { DeliverabilityTab } from './deliverability-tab';
 import { OutboxTab } from './outbox-tab';
 import { RecentUsers } from './recent-users';
 import { SuppressionsTab } from './suppressions-tab';
@@ -50,6 +51,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="suppressions" className={TAB_CLASS}>
             {t('tabs.suppressions')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="deliverability" className={TAB_CLASS}>
+            {t('tabs.deliverability')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={TAB_CLASS}>
             {t('tabs.audit')}
           </Tabs.Trigger>
@@ -65,6 +69,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="suppressions">
           <SuppressionsTab />
+        </Tabs.Content>
+        <Tabs.Content value="deliverability">
+          <DeliverabilityTab />
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditTab />

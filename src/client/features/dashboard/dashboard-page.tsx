@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { RECENT_RELEASES_COUNT, useDashboardAnalytics, useRecentReleases } from './dashboard-queries';
+import { RecentActivity } from './recent-activity';
 
 /** Releases the customer can still change open in the editor; the others on their own page. */
 const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];
@@ -41,6 +42,7 @@ export default function DashboardPage() {
       </header>
       <StatCards />
       <RecentReleases />
+      <RecentActivity />
       <Shortcuts />
     </main>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import type { AnalyticsDashboard, ReleasesPage } from '../../../shared/releases';
+import type { RecentActivity } from '../../../shared/campaigns';
 
 export const RECENT_RELEASES_COUNT = 5;
 
@@ -19,5 +20,15 @@ export function useRecentReleases() {
   return useQuery({
     queryKey: ['/api/press-releases', query],
     queryFn: () => api.get<ReleasesPage>(`/api/press-releases${toQuery(query)}`),
+  });
+}
+
+/** Recent activity follows a send as it happens: every 5 s while a campaign is sending, every minute otherwise. */
+export const ACTIVITY_LIVE_MS = 5000;
+export function useRecentActivity() {
+  return useQuery({
+    queryKey: ['/api/campaigns/activity'],
+    queryFn: () => api.get<RecentActivity>('/api/campaigns/activity'),
+    refetchInterval: (query) => (query.state.data?.live ? ACTIVITY_LIVE_MS : 60_000),
   });
 }

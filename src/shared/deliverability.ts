@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { pageParam, pageSizeParam } from './paging.js';
+
+/**
+ * Bounce and complaint rates over the last 30 days (issue 14): mailbox providers throttle or block a
+ * sender whose complaints pass 0.3 % (Gmail's and Yahoo's bulk-sender rule) or whose bounces run high.
+ */
+export const COMPLAINT_RATE_WARNING = 0.3;
+export const BOUNCE_RATE_WARNING = 5;
+export const RATES_WINDOW_DAYS = 30;
+
+export type SendingRates = {
+  /** Messages answered by the relay in the window (accepted or refused). */
+  sent: number;
+  bounced: number;
+  complaints: number;
+  /** Percentages with two decimals: bounced ÷ sent, complaints ÷ delivered. */
+  bounceRate: number;
+  complaintRate: number;
+  warning: boolean;
+};
+
+export type CustomerRates = SendingRates & { userId: string; companyName: string; email: string };
+
+export type DeliverabilityReport = {
+  windowDays: number;
+  thresholds: { complaintRate: number; bounceRate: number };
+  platform: SendingRates;
+  customers: { items: CustomerRates[]; total: number; page: number; pageSize: number };
+};
+
+export const deliverabilityQuerySchema = z.object({ page: pageParam(100_000), pageSize: pageSizeParam(20, 100) });
