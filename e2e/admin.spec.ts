@@ -6,13 +6,20 @@ import { suppress } from '../src/server/delivery/suppressions.service';
 import { auditLog, sessions, users } from '../src/server/db/schema';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startStack, type Stack } from './harness';
+import { startDnsServer } from '../src/server/test/dns-server';
 
 let stack: Stack;
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
 beforeAll(async () => {
+  // The sending-domain checks ask a DNS server of the test's own, where only the SPF policy is published.
+  dns = await startDnsServer({ 'nashr.test': [{ type: 'TXT', text: 'v=spf1 mx ~all' }] });
   // Capture mode (no SMTP_URL), so the Outbox has something to show.
-  stack = await startStack({ SMTP_URL: '' });
+  stack = await startStack({ SMTP_URL: '', MAIL_FROM: 'Nashr <releases@nashr.test>', DNS_RESOLVER: dns.address });
 });
-afterAll(() => stack.close());
+afterAll(async () => {
+  await stack.close();
+  await dns.close();
+});
 
 async function createUser(firstName: string, lastName: string, fields: Partial<typeof users.$inferInsert> = {}) {
   const [user] = await stack.db
@@ -127,6 +134,25 @@ describe('super admin console', () => {
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
   });
 
+  it('shows the sending domain records checked against DNS and the bounce and complaint rates', async () => {
+    const page = await signedIn(root.id);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Deliverability' }).click();
+    const records = page.getByRole('list', { name: 'DNS records' });
+    await records.getByText('DKIM key (signs every message)').waitFor();
+    expect(await records.getByRole('listitem').count()).toBe(4);
+    // Only the SPF policy is published in this DNS.
+    expect(await records.getByText('Published', { exact: true }).count()).toBe(1);
+    expect(await records.getByText('Not found', { exact: true }).count()).toBe(3);
+    await records.getByText('nashr._domainkey.nashr.test').waitFor();
+    // Publishing the DMARC record and checking again turns it green.
+    dns.records['_dmarc.nashr.test'] = [{ type: 'TXT', text: 'v=DMARC1; p=none' }];
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => records.getByText('Published', { exact: true }).count()).toBe(2);
+    await page.getByRole('heading', { name: 'All customers' }).waitFor();
+    await page.getByText('No messages sent in this period').waitFor();
+  });
+
   it('renders the console in Arabic, right to left, on a 360 px phone without sideways scrolling', async () => {
     await createUser('Nadia', 'Khoury', { companyName: 'Levant Broadcasting Corporation International' });
     const page = await signedIn(root.id, { locale: 'ar', viewport: { width: 360, height: 800 } });
@@ -140,5 +166,12 @@ describe('super admin console', () => {
     await page.getByRole('searchbox', { name: 'البحث في المستخدمين' }).fill('levant broadcasting');
     await page.getByText('مستخدم واحد').waitFor();
     expect(await page.getByTestId('admin-user-row').count()).toBe(1);
+
+    // The deliverability section too: the DNS names stay left to right inside the Arabic page.
+    await page.getByRole('tab', { name: 'قابلية التسليم' }).click();
+    const records = page.getByRole('list', { name: 'سجلات DNS' });
+    await records.getByText('مفتاح DKIM (يوقّع كل رسالة)').waitFor();
+    expect(await records.getByText('nashr._domainkey.nashr.test').getAttribute('dir')).toBe('ltr');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -110,7 +110,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(newsroomRoutes);
   await app.register(operationsRoutes);
   await app.register(campaignsRoutes, { prefix: '/api' });
-  await app.register(deliverabilityRoutes, { prefix: '/api/admin/deliverability' });
+  await app.register(deliverabilityRoutes, { prefix: '/api/admin' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

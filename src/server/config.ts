@@ -61,6 +61,14 @@ const envSchema = z.object({
   BOUNCE_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, { message: 'must be a domain name' }).optional(),
   INBOUND_SMTP_PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().min(1).optional(),
+  DKIM_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, { message: 'must be a domain name' }).optional(),
+  DKIM_SELECTOR: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, { message: 'must be letters, digits, dots, dashes or underscores' }).default('nashr'),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  BOUNCE_MX_HOST: z.string().regex(/^[a-z0-9.-]+$/i, { message: 'must be a host name' }).optional(),
+  DNS_RESOLVER: z
+    .string()
+    .regex(/^[0-9a-f.:[\]]+$/i, { message: 'must be a resolver address, such as 127.0.0.1 or 127.0.0.1:5353' })
+    .optional(),
 });
 
 export type Config = {
@@ -95,6 +103,12 @@ export type Config = {
   bounceDomain: string;
   /** The inbound SMTP listener for bounces and complaints (off when unset). */
   inboundSmtp: { port: number; host: string } | undefined;
+  /** Who signs (DKIM): the key is DKIM_PRIVATE_KEY (PEM or a path), or one generated at the first start. */
+  dkim: { domain: string; selector: string; privateKey: string | undefined };
+  /** The host the bounce domain's MX names: where the inbound listener is reached. */
+  bounceMxHost: string;
+  /** The DNS server the sending-domain checks ask (the system's when unset). */
+  dnsResolver: string | undefined;
   trustProxy: TrustProxy;
 };
 
@@ -147,6 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     bounceDomain: (e.BOUNCE_DOMAIN ?? domainOf(e.MAIL_FROM)).toLowerCase(),
+    dkim: { domain: (e.DKIM_DOMAIN ?? domainOf(e.MAIL_FROM)).toLowerCase(), selector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY },
+    dnsResolver: e.DNS_RESOLVER,
+    bounceMxHost: (e.BOUNCE_MX_HOST ?? new URL(publicUrl).hostname).toLowerCase(),
     inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST ?? e.HOST },
     trustProxy: e.TRUST_PROXY,
   };

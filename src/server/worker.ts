@@ -4,6 +4,7 @@ import { mailerDeliveryTransport, smtpDeliveryTransport } from './delivery/deliv
 import { createScheduler } from './delivery/scheduler.js';
 import { ensureAppSecret } from './bootstrap.js';
 import { bounceAddress } from './deliverability/verp.js';
+import { loadDkimKey } from './deliverability/dkim.js';
 import { startInboundSmtp, type InboundListener } from './deliverability/inbound-smtp.js';
 
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void; error: (obj: object, msg: string) => void };
@@ -18,6 +19,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
   const { config, db } = deps;
   const transport = config.smtpUrl ? smtpDeliveryTransport(config.smtpUrl, config.smtpPool) : mailerDeliveryTransport(deps.mailer);
   const secret = await ensureAppSecret(deps);
+  const dkim = await loadDkimKey(db, config);
   const engine = createDeliveryEngine({
     db,
     transport,
@@ -26,6 +28,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
     now: deps.now,
     sendRate: config.sendRate,
     bounceAddress: (deliveryId) => bounceAddress(deliveryId, secret, config.bounceDomain),
+    dkim,
     log,
   });
   const scheduler = createScheduler({ db, now: deps.now, log });

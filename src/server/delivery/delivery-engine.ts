@@ -6,6 +6,7 @@ import { suppress } from './suppressions.service.js';
 import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
 import { messageFor, renderRelease, type RenderedRelease } from './release-renderer.js';
 import { TokenBucket } from './token-bucket.js';
+import type { DkimKey } from '../deliverability/dkim.js';
 import { messagesSent, smtpResponseClass, smtpResponses } from '../operations/metrics.js';
 
 /**
@@ -37,6 +38,8 @@ export type EngineOptions = {
   workerId?: string;
   /** Each delivery's envelope sender (VERP, so later bounces name it); the From address when unset. */
   bounceAddress?: (deliveryId: number) => string;
+  /** Signs every message (DKIM) when given. */
+  dkim?: DkimKey;
   log?: { error: (obj: object, msg: string) => void };
 };
 
@@ -155,7 +158,10 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       await bucket.take();
       if (stopping) return { delivery, kind: 'released' };
       await options.transport.send(
-        messageFor(release, delivery, options.mailFrom, options.publicUrl, now(), options.bounceAddress?.(delivery.id)),
+        messageFor(release, delivery, options.mailFrom, options.publicUrl, now(), {
+          returnPath: options.bounceAddress?.(delivery.id),
+          dkim: options.dkim,
+        }),
       );
       smtpResponses.inc({ class: '2xx' });
       messagesSent.inc();

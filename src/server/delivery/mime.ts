@@ -105,10 +105,14 @@ export type RawMessageParts = {
   attachmentParts: Buffer;
 };
 
-/** The complete message: per-recipient headers and text parts, then the shared attachment bytes. */
-export function buildRawMessage(parts: RawMessageParts): Buffer {
+/**
+ * The complete message: per-recipient headers and text parts, then the shared attachment bytes. `sign`
+ * (DKIM) gets the header block, the personal part of the body and the shared part, and answers a header
+ * to put first.
+ */
+export function buildRawMessage(parts: RawMessageParts, sign?: (header: string, personal: string, shared: Buffer) => string): Buffer {
   const alternative = `${parts.mixedBoundary}_alt`;
-  const head = [
+  const header = [
     `From: ${parts.from}`,
     `To: ${parts.to}`,
     ...(parts.replyTo ? [`Reply-To: ${parts.replyTo}`] : []),
@@ -118,7 +122,8 @@ export function buildRawMessage(parts: RawMessageParts): Buffer {
     'MIME-Version: 1.0',
     ...Object.entries(parts.headers).map(([k, v]) => `${k}: ${v}`),
     `Content-Type: multipart/mixed; boundary="${parts.mixedBoundary}"`,
-    '',
+  ].join(CRLF);
+  const personal = [
     `--${parts.mixedBoundary}`,
     `Content-Type: multipart/alternative; boundary="${alternative}"`,
     '',
@@ -135,5 +140,6 @@ export function buildRawMessage(parts: RawMessageParts): Buffer {
     `--${alternative}--`,
     '',
   ].join(CRLF);
-  return Buffer.concat([Buffer.from(head, 'utf8'), parts.attachmentParts]);
+  const signature = sign ? `${sign(header, personal, parts.attachmentParts)}${CRLF}` : '';
+  return Buffer.concat([Buffer.from(`${signature}${header}${CRLF}${CRLF}${personal}`, 'utf8'), parts.attachmentParts]);
 }

@@ -10,6 +10,7 @@ import {
   type RenderedEmail,
 } from '../../shared/email-template.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
+import { dkimSignature, type DkimKey } from '../deliverability/dkim.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, pressReleases, users } from '../db/schema.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
@@ -160,9 +161,13 @@ export function messageFor(
   mailFrom: string,
   publicUrl: string,
   now: Date,
-  /** The envelope sender (VERP bounce address); the From address when none is given. */
-  returnPath?: string,
+  signing: {
+    /** The envelope sender (VERP bounce address); the From address when none is given. */
+    returnPath?: string;
+    dkim?: DkimKey;
+  } = {},
 ): OutgoingMessage {
+  const { returnPath, dkim } = signing;
   const editions = delivery.audience === 'follower' ? rendered.followerEditions : rendered.editions;
   const edition = editions.get(delivery.language as ReleaseLanguage) ?? rendered;
   const from = senderOf(mailFrom, rendered.companyName);
@@ -186,18 +191,21 @@ export function messageFor(
     messageId,
     headers,
     raw: () =>
-      buildRawMessage({
-        from: formatAddress(from.name, from.address),
-        to: delivery.email,
-        replyTo: rendered.replyTo,
-        subject: edition.subject,
-        messageId,
-        date: now,
-        headers,
-        text,
-        html,
-        mixedBoundary: edition.mixedBoundary,
-        attachmentParts: edition.attachmentParts,
-      }),
+      buildRawMessage(
+        {
+          from: formatAddress(from.name, from.address),
+          to: delivery.email,
+          replyTo: rendered.replyTo,
+          subject: edition.subject,
+          messageId,
+          date: now,
+          headers,
+          text,
+          html,
+          mixedBoundary: edition.mixedBoundary,
+          attachmentParts: edition.attachmentParts,
+        },
+        dkim && ((header, personal, shared) => dkimSignature(dkim, header, personal, shared)),
+      ),
   };
 }

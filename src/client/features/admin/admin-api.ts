@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/admin';
 import type { Role } from '../../../shared/auth';
 import type { DeliverabilityReport } from '../../../shared/deliverability';
+import type { SendingDomain } from '../../../shared/sending-domain';
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
 
@@ -114,4 +115,8 @@ export function useDeliverability(page: number) {
     queryFn: () => api.get<DeliverabilityReport>(`${DELIVERABILITY_PATH}${toQuery({ page })}`),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useSendingDomain() {
+  return useQuery({ queryKey: ['/api/admin/sending-domain'], queryFn: () => api.get<SendingDomain>('/api/admin/sending-domain') });
 }

@@ -11,6 +11,7 @@ import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
 import { DeliverabilityTab } from './deliverability-tab';
+import { SendingDomainCard } from './sending-domain-card';
 import { OutboxTab } from './outbox-tab';
 import { RecentUsers } from './recent-users';
 import { SuppressionsTab } from './suppressions-tab';
@@ -70,7 +71,8 @@ export default function AdminPage() {
         <Tabs.Content value="suppressions">
           <SuppressionsTab />
         </Tabs.Content>
-        <Tabs.Content value="deliverability">
+        <Tabs.Content value="deliverability" className="space-y-6">
+          <SendingDomainCard />
           <DeliverabilityTab />
         </Tabs.Content>
         <Tabs.Content value="audit">
