@@ -1,31 +1,40 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { deliveries, globalContacts, listContacts, userLists, users } from '../src/server/db/schema.js';
 import { toCurrentUser } from '../src/server/http/session.js';
 import { saveRelease } from '../src/server/releases/releases.service.js';
 import { sendPressReleaseSchema } from '../src/shared/releases.js';
-import { personalise, renderEmail, TOKEN_PLACEHOLDER } from '../src/shared/email-template.js';
-import { createDeliveryEngine } from '../src/server/delivery/delivery-engine.js';
-import { smtpDeliveryTransport } from '../src/server/delivery/delivery-transport.js';
+import { renderEmail, TOKEN_PLACEHOLDER } from '../src/shared/email-template.js';
+import { renderRelease, messageFor } from '../src/server/delivery/release-renderer.js';
+import { loadDkimKey } from '../src/server/deliverability/dkim.js';
+import { loadConfig } from '../src/server/config.js';
 import { releasePayload } from '../src/server/releases/release-fixtures.js';
 import { postgresServerUrl, scratchDatabase, scratchDir } from './support/bench-kit.js';
+import type { SendJob } from './support/send-clients.js';
 
 /**
- * Send throughput: 5,000 recipients of a release with a 1 MB PDF through the real delivery engine
- * (claims, render once, pre-encoded attachment, outcomes recorded in the database) into a local SMTP
- * sink, against the same 5,000 messages handed to a plain nodemailer pool of the same size.
- * Target: the engine at least 1.5× the plain pool.
+ * Send throughput (issue 14): RECIPIENTS messages of a release with a 1 MB PDF into one local SMTP sink,
+ * from three clients, each in its own process, one after the other, RUNS times:
+ * - the delivery engine as a worker runs it (claims, render once, VERP, DKIM, outcomes in the database);
+ * - a plain nodemailer pool given each message's parts (what a straightforward sender does);
+ * - the limit: the same pool sending one pre-built message's raw bytes (no client does less).
+ * Targets: engine ÷ plain ≥ 2.0, engine ÷ limit ≥ 0.9.
  */
 
-const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 5000);
+const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 1000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const POOL = 5;
 const PUBLIC_URL = 'http://localhost:3000';
 const MAIL_FROM = 'Nashr <releases@nashr.test>';
-
 const TERMINATOR = Buffer.from('\r\n.\r\n');
+const clientsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'send-clients.ts');
 
 /** A minimal SMTP server that accepts everything and keeps only counts: the relay is not what is measured. */
 async function startCountingSink() {
@@ -85,7 +94,6 @@ async function startCountingSink() {
   const port = (server.address() as net.AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    port,
     counts: () => ({ messages, bytes }),
     reset: () => {
       messages = 0;
@@ -106,15 +114,12 @@ async function prepareRelease(database: Database, pdf: Buffer) {
   const { db } = database;
   const [user] = await db
     .insert(users)
-    .values({ email: `bench-sender-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench Co', verified: true, userType: 'active', monthlyPressReleaseLimit: 1 })
+    .values({ email: `bench-sender-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench Co', verified: true, userType: 'active', monthlyPressReleaseLimit: 100 })
     .returning();
   const [list] = await db.insert(userLists).values({ userId: user.id, name: 'Bench list' }).returning();
   const stamp = Date.now();
   for (let start = 0; start < RECIPIENTS; start += 1000) {
-    const chunk = Array.from({ length: Math.min(1000, RECIPIENTS - start) }, (_, i) => ({
-      email: `reader${start + i}-${stamp}@example.com`,
-      firstName: 'Reader',
-    }));
+    const chunk = Array.from({ length: Math.min(1000, RECIPIENTS - start) }, (_, i) => ({ email: `reader${start + i}-${stamp}@example.com`, firstName: 'Reader' }));
     const contacts = await db.insert(globalContacts).values(chunk).returning({ id: globalContacts.id });
     await db.insert(listContacts).values(contacts.map((c) => ({ listId: list.id, globalContactId: c.id })));
   }
@@ -122,90 +127,104 @@ async function prepareRelease(database: Database, pdf: Buffer) {
     releasePayload({ recipientLists: [list.id], attachments: [{ originalName: 'annual-report.pdf', base64Content: pdf.toString('base64') }] }),
   );
   // Sending throughput, not review: measured as an installation without editorial review.
-  const release = await saveRelease({ db, now: () => new Date(), publicUrl: PUBLIC_URL, review: false }, toCurrentUser(user), input);
-  return release;
+  return saveRelease({ db, now: () => new Date(), publicUrl: PUBLIC_URL, review: false }, toCurrentUser(user), input);
 }
 
-async function runEngine(database: Database, sinkUrl: string, releaseId: string): Promise<number> {
-  const transport = smtpDeliveryTransport(sinkUrl, POOL);
-  const engine = createDeliveryEngine({ db: database.db, transport, publicUrl: PUBLIC_URL, mailFrom: MAIL_FROM, batchSize: 250 });
-  const started = performance.now();
-  const sent = await engine.drain();
-  const seconds = (performance.now() - started) / 1000;
-  await transport.close();
-  const rows = await database.db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.releaseId, releaseId));
-  const notSent = rows.filter((r) => r.status !== 'sent').length;
-  if (sent !== RECIPIENTS || notSent) throw new Error(`engine sent ${sent}, ${notSent} deliveries not sent`);
-  return seconds;
+/** Queues the release's deliveries again, so the next engine run sends them all once more. */
+async function requeue(database: Database, releaseId: string) {
+  await database.db.update(deliveries).set({ status: 'queued', attempts: 0, sentAt: null, lockedBy: null, lockedUntil: null }).where(eq(deliveries.releaseId, releaseId));
 }
 
-/** The same messages (same template, same personalisation, same headers and attachment) through a plain pool. */
-async function runPlainPool(sinkPort: number, release: Awaited<ReturnType<typeof prepareRelease>>, pdf: Buffer, tokens: string[]): Promise<number> {
-  const transport = nodemailer.createTransport({ pool: true, maxConnections: POOL, maxMessages: Infinity, host: '127.0.0.1', port: sinkPort, secure: false });
+/** Runs a client in its own process (not synchronously: this process serves the sink meanwhile). */
+function runClient(mode: 'engine' | 'plain' | 'limit', jobFile: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // BENCH_PROFILE=<dir> writes a CPU profile of each client there (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${mode}.cpuprofile`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', clientsFile, mode, jobFile], { env: process.env });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('close', (code) => (code === 0 ? resolve(Number(out.trim().split('\n').at(-1))) : reject(new Error(`${mode} client failed:\n${err}`))));
+  });
+}
+
+async function openBenchDatabase(): Promise<{ database: Database; where: SendJob['database']; label: string; drop: () => Promise<void> }> {
+  const server = await postgresServerUrl();
+  if (server) {
+    const scratch = await scratchDatabase(server, 'nashr_bench_send');
+    const database = await openDatabase({ url: scratch.url });
+    await migrate(database);
+    return { database, where: { url: scratch.url }, label: 'PostgreSQL', drop: scratch.drop };
+  }
+  const dir = scratchDir('send-bench');
+  const database = await openDatabase({ dir });
+  await migrate(database);
+  return { database, where: { dir }, label: 'PGlite', drop: async () => {} };
+}
+
+const bench = await openBenchDatabase();
+let { database } = bench;
+const sink = await startCountingSink();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nashr-send-bench-'));
+try {
+  const pdf = onePdfMegabyte();
+  console.log(`Send throughput: ${RECIPIENTS} recipients, ${(pdf.length / 1024 / 1024).toFixed(2)} MB PDF, pool of ${POOL} SMTP connections, database ${bench.label}, ${os.cpus().length} CPUs, ${RUNS} runs`);
+  const release = await prepareRelease(database, pdf);
+  const rows = await database.db.select().from(deliveries).where(eq(deliveries.releaseId, release.id));
   const rendered = renderEmail(release, {
     viewInBrowser: `${PUBLIC_URL}/r/${release.webUrl?.split('/r/')[1]}?t=${TOKEN_PLACEHOLDER}`,
     unsubscribe: `${PUBLIC_URL}/u/${TOKEN_PLACEHOLDER}`,
     openPixel: `${PUBLIC_URL}/t/o/${TOKEN_PLACEHOLDER}.gif`,
     trackLink: (_url, n) => `${PUBLIC_URL}/t/c/${TOKEN_PLACEHOLDER}/${n}`,
   });
-  const started = performance.now();
-  await Promise.all(
-    tokens.map((token, i) =>
-      transport.sendMail({
-        from: MAIL_FROM,
-        to: `reader${i}@example.com`,
-        replyTo: `${release.contactName} <${release.contactEmail}>`,
-        subject: rendered.subject,
-        html: personalise(rendered.html, token),
-        text: personalise(rendered.text, token),
-        messageId: `<plain-${i}@nashr.test>`,
-        headers: { 'List-Unsubscribe': `<${PUBLIC_URL}/u/${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        attachments: [{ filename: 'annual-report.pdf', content: pdf, contentType: 'application/pdf' }],
-      }),
-    ),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  transport.close();
-  return seconds;
-}
+  // The limit client's message: exactly what the engine sends to the first recipient, signed.
+  const dkim = await loadDkimKey(database.db, loadConfig({ MAIL_FROM }));
+  const engineMessage = messageFor(await renderRelease(database.db, release.id, PUBLIC_URL), rows[0], MAIL_FROM, PUBLIC_URL, new Date(), { dkim });
+  const pdfFile = path.join(work, 'report.pdf');
+  const rawFile = path.join(work, 'message.eml');
+  fs.writeFileSync(pdfFile, pdf);
+  fs.writeFileSync(rawFile, Buffer.concat(engineMessage.raw()));
+  const job: SendJob = {
+    sinkUrl: sink.url,
+    pool: POOL,
+    publicUrl: PUBLIC_URL,
+    mailFrom: MAIL_FROM,
+    recipients: RECIPIENTS,
+    database: bench.where,
+    pdfFile,
+    parts: { subject: rendered.subject, html: rendered.html, text: rendered.text, replyTo: `${release.contactName} <${release.contactEmail}>`, tokens: rows.map((r) => r.token) },
+    rawFile,
+  };
+  const jobFile = path.join(work, 'job.json');
+  fs.writeFileSync(jobFile, JSON.stringify(job));
+  // The engine's process opens the database itself; an embedded one allows one process at a time.
+  if (bench.label === 'PGlite') await database.close();
 
-async function openBenchDatabase(): Promise<{ database: Database; label: string; drop: () => Promise<void> }> {
-  const server = await postgresServerUrl();
-  if (server) {
-    const scratch = await scratchDatabase(server, 'nashr_bench_send');
-    const database = await openDatabase({ url: scratch.url });
-    await migrate(database);
-    return { database, label: 'PostgreSQL', drop: scratch.drop };
+  const rates: Record<'engine' | 'plain' | 'limit', number[]> = { engine: [], plain: [], limit: [] };
+  for (let run = 1; run <= RUNS; run++) {
+    for (const mode of ['limit', 'plain', 'engine'] as const) {
+      if (mode === 'engine' && run > 1) {
+        if (bench.label === 'PGlite') database = await openDatabase(bench.where);
+        await requeue(database, release.id);
+        if (bench.label === 'PGlite') await database.close();
+      }
+      sink.reset();
+      const seconds = await runClient(mode, jobFile);
+      const { messages, bytes } = sink.counts();
+      if (messages !== RECIPIENTS) throw new Error(`${mode}: the sink received ${messages} of ${RECIPIENTS}`);
+      rates[mode].push(RECIPIENTS / seconds);
+      console.log(`  run ${run} ${mode.padEnd(6)}: ${(RECIPIENTS / seconds).toFixed(0).padStart(5)} msg/s  (${seconds.toFixed(2)} s, ${(bytes / 1024 / 1024).toFixed(0)} MB on the wire)`);
+    }
   }
-  const database = await openDatabase({ dir: scratchDir('send-bench') });
-  await migrate(database);
-  return { database, label: 'PGlite', drop: async () => {} };
-}
-
-const { database, label, drop } = await openBenchDatabase();
-const sink = await startCountingSink();
-try {
-  const pdf = onePdfMegabyte();
-  console.log(`Send throughput: ${RECIPIENTS} recipients, ${(pdf.length / 1024 / 1024).toFixed(2)} MB PDF, pool of ${POOL} SMTP connections, database ${label}`);
-  const release = await prepareRelease(database, pdf);
-  const tokens = (await database.db.select({ token: deliveries.token }).from(deliveries).where(eq(deliveries.releaseId, release.id))).map((r) => r.token);
-
-  const plainSeconds = await runPlainPool(sink.port, release, pdf, tokens);
-  const plainCounts = sink.counts();
-  sink.reset();
-  const engineSeconds = await runEngine(database, sink.url, release.id);
-  const engineCounts = sink.counts();
-  if (engineCounts.messages !== RECIPIENTS || plainCounts.messages !== RECIPIENTS) {
-    throw new Error(`sink received engine ${engineCounts.messages}, plain ${plainCounts.messages}`);
-  }
-  const engineRate = RECIPIENTS / engineSeconds;
-  const plainRate = RECIPIENTS / plainSeconds;
-  const ratio = engineRate / plainRate;
-  console.log(`  delivery engine     : ${engineRate.toFixed(0).padStart(6)} msg/s  (${engineSeconds.toFixed(1)} s, ${(engineCounts.bytes / 1024 / 1024).toFixed(0)} MB on the wire)`);
-  console.log(`  plain nodemailer pool: ${plainRate.toFixed(0).padStart(6)} msg/s  (${plainSeconds.toFixed(1)} s, ${(plainCounts.bytes / 1024 / 1024).toFixed(0)} MB on the wire)`);
-  console.log(`  ratio engine / plain: ${ratio.toFixed(2)}×  (target ≥ 1.5×: ${ratio >= 1.5 ? 'met' : 'NOT met'})`);
+  const ratios = (over: 'plain' | 'limit') => rates.engine.map((rate, i) => rate / rates[over][i]);
+  const range = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+  const [plain, limit] = [ratios('plain'), ratios('limit')];
+  console.log(`  engine ÷ plain pool: ${range(plain)}×  (target ≥ 2.0: ${Math.min(...plain) >= 2 ? 'met' : 'NOT met'})`);
+  console.log(`  engine ÷ limit     : ${range(limit)}×  (target ≥ 0.9: ${Math.min(...limit) >= 0.9 ? 'met' : 'NOT met'})`);
 } finally {
   await sink.close();
-  await database.close();
-  await drop();
+  if (bench.label !== 'PGlite') await database.close();
+  await bench.drop();
+  fs.rmSync(work, { recursive: true, force: true });
 }

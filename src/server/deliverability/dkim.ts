@@ -27,11 +27,15 @@ export async function loadDkimKey(
     const pem = configured.includes('-----BEGIN') ? configured : fs.readFileSync(configured, 'utf8');
     return { domain, selector, privateKey: createPrivateKey(pem) };
   }
-  const generated = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  // The first process to store its key wins; every process then signs with the stored one.
-  await db.insert(appSettings).values({ key: KEY_SETTING, value: generated }).onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, KEY_SETTING));
-  return { domain, selector, privateKey: createPrivateKey(row.value) };
+  const stored = async () => (await db.select().from(appSettings).where(eq(appSettings.key, KEY_SETTING)))[0]?.value;
+  let pem = await stored();
+  if (!pem) {
+    const generated = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    // The first process to store its key wins; every process then signs with the stored one.
+    await db.insert(appSettings).values({ key: KEY_SETTING, value: generated }).onConflictDoNothing();
+    pem = (await stored())!;
+  }
+  return { domain, selector, privateKey: createPrivateKey(pem) };
 }
 
 /** The public half as the p= of the DNS record: base64 of the DER SubjectPublicKeyInfo. */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { smtpPoolOptions, type Mailer } from '../mail/transport.js';
 import type { OutgoingMessage } from './release-renderer.js';
@@ -27,7 +28,7 @@ export function smtpDeliveryTransport(smtpUrl: string, poolSize: number): Delive
   return {
     async send(message) {
       try {
-        await transport.sendMail({ envelope: { from: message.envelopeFrom, to: [message.to] }, raw: message.raw() });
+        await transport.sendMail({ envelope: { from: message.envelopeFrom, to: [message.to] }, raw: Readable.from(message.raw()) });
       } catch (error) {
         const err = error as { message: string; responseCode?: number };
         throw new DeliveryError(err.message, err.responseCode);

@@ -7,7 +7,7 @@ const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 /** A whole message through a real MIME parser, as a recipient's mail client reads it. */
 async function parse(options: { filenames?: string[]; replyTo?: string; from?: string }) {
   const boundary = newBoundary();
-  const raw = buildRawMessage({
+  const pieces = buildRawMessage({
     from: options.from ?? formatAddress('Nashr', 'releases@nashr.test'),
     to: 'editor@paper.example',
     replyTo: options.replyTo,
@@ -23,6 +23,7 @@ async function parse(options: { filenames?: string[]; replyTo?: string; from?: s
       (options.filenames ?? []).map((filename) => ({ filename, contentType: 'application/pdf', content: PDF })),
     ),
   });
+  const raw = Buffer.concat(pieces);
   return { raw: raw.toString('latin1'), parsed: await simpleParser(raw) };
 }
 

@@ -106,11 +106,12 @@ export type RawMessageParts = {
 };
 
 /**
- * The complete message: per-recipient headers and text parts, then the shared attachment bytes. `sign`
+ * The complete message, as its two pieces: per-recipient headers and text parts, then the shared
+ * attachment bytes. `sign`
  * (DKIM) gets the header block, the personal part of the body and the shared part, and answers a header
  * to put first.
  */
-export function buildRawMessage(parts: RawMessageParts, sign?: (header: string, personal: string, shared: Buffer) => string): Buffer {
+export function buildRawMessage(parts: RawMessageParts, sign?: (header: string, personal: string, shared: Buffer) => string): Buffer[] {
   const alternative = `${parts.mixedBoundary}_alt`;
   const header = [
     `From: ${parts.from}`,
@@ -141,5 +142,6 @@ export function buildRawMessage(parts: RawMessageParts, sign?: (header: string, 
     '',
   ].join(CRLF);
   const signature = sign ? `${sign(header, personal, parts.attachmentParts)}${CRLF}` : '';
-  return Buffer.concat([Buffer.from(`${signature}${header}${CRLF}${CRLF}${personal}`, 'utf8'), parts.attachmentParts]);
+  // Two pieces, not one buffer: the shared attachment bytes are sent as they are, never copied per message.
+  return [Buffer.from(`${signature}${header}${CRLF}${CRLF}${personal}`, 'utf8'), parts.attachmentParts];
 }

@@ -55,8 +55,8 @@ export type OutgoingMessage = {
   replyTo: string | undefined;
   messageId: string;
   headers: Record<string, string>;
-  /** The complete MIME message, built on demand (SMTP); capture mode stores the parts instead. */
-  raw: () => Buffer;
+  /** The complete MIME message as its pieces (see buildRawMessage), built on demand (SMTP); capture mode stores the parts instead. */
+  raw: () => Buffer[];
 };
 
 /**

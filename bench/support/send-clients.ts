@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import nodemailer from 'nodemailer';
+import { openDatabase } from '../../src/server/db/client.js';
+import { createDeliveryEngine } from '../../src/server/delivery/delivery-engine.js';
+import { smtpDeliveryTransport } from '../../src/server/delivery/delivery-transport.js';
+import { bounceAddress } from '../../src/server/deliverability/verp.js';
+import { loadDkimKey } from '../../src/server/deliverability/dkim.js';
+import { loadConfig } from '../../src/server/config.js';
+import { personalise } from '../../src/shared/email-template.js';
+
+/**
+ * One sending client of the send bench, in a process of its own so that none shares a CPU's event loop
+ * with another or with the sink: `engine` (the delivery engine as a worker runs it: claims, renders,
+ * VERP, DKIM, outcomes in the database), `plain` (a nodemailer pool given each message's parts), `limit`
+ * (the same pool sending one pre-built message's raw bytes: what any client can reach with this sink).
+ * Prints the seconds it took as its last line.
+ */
+export type SendJob = {
+  sinkUrl: string;
+  pool: number;
+  publicUrl: string;
+  mailFrom: string;
+  recipients: number;
+  database: { url?: string; dir?: string };
+  pdfFile: string;
+  /** plain: the rendered parts and each recipient's token. */
+  parts: { subject: string; html: string; text: string; replyTo: string; tokens: string[] };
+  /** limit: one complete message as the engine sends it. */
+  rawFile: string;
+};
+
+const [mode, jobFile] = process.argv.slice(2);
+const job = JSON.parse(fs.readFileSync(jobFile, 'utf8')) as SendJob;
+const sinkPort = Number(new URL(job.sinkUrl).port);
+const pool = () => nodemailer.createTransport({ pool: true, maxConnections: job.pool, maxMessages: Infinity, host: '127.0.0.1', port: sinkPort, secure: false });
+
+async function runEngine(): Promise<number> {
+  const database = await openDatabase(job.database);
+  const transport = smtpDeliveryTransport(job.sinkUrl, job.pool);
+  // As a worker runs it: VERP envelope senders and DKIM signatures.
+  const config = loadConfig({ MAIL_FROM: job.mailFrom });
+  const dkim = await loadDkimKey(database.db, config);
+  const engine = createDeliveryEngine({
+    db: database.db,
+    transport,
+    publicUrl: job.publicUrl,
+    mailFrom: job.mailFrom,
+    batchSize: 250,
+    bounceAddress: (id) => bounceAddress(id, 'bench-secret-bench-secret', config.bounceDomain),
+    dkim,
+  });
+  const started = performance.now();
+  const sent = await engine.drain();
+  const seconds = (performance.now() - started) / 1000;
+  await transport.close();
+  await database.close();
+  if (sent !== job.recipients) throw new Error(`engine sent ${sent} of ${job.recipients}`);
+  return seconds;
+}
+
+async function runPlain(): Promise<number> {
+  const transport = pool();
+  const pdf = fs.readFileSync(job.pdfFile);
+  const { parts } = job;
+  const started = performance.now();
+  await Promise.all(
+    parts.tokens.map((token, i) =>
+      transport.sendMail({
+        from: job.mailFrom,
+        to: `reader${i}@example.com`,
+        replyTo: parts.replyTo,
+        subject: parts.subject,
+        html: personalise(parts.html, token),
+        text: personalise(parts.text, token),
+        messageId: `<plain-${i}@nashr.test>`,
+        headers: { 'List-Unsubscribe': `<${job.publicUrl}/u/${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        attachments: [{ filename: 'annual-report.pdf', content: pdf, contentType: 'application/pdf' }],
+      }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  return seconds;
+}
+
+async function runLimit(): Promise<number> {
+  const transport = pool();
+  const raw = fs.readFileSync(job.rawFile);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: job.recipients }, (_, i) => transport.sendMail({ envelope: { from: 'releases@nashr.test', to: [`reader${i}@example.com`] }, raw })),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  return seconds;
+}
+
+const seconds = await (mode === 'engine' ? runEngine() : mode === 'plain' ? runPlain() : runLimit());
+console.log(seconds.toFixed(4));
