@@ -1,22 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendPressReleaseSchema } from '../../shared/releases.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
+import type { Database } from '../db/client.js';
 import { deliveries, pressReleases, users } from '../db/schema.js';
 import { toCurrentUser } from '../http/session.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { saveRelease } from '../releases/releases.service.js';
+import { exited, freePort, killHard, processDatabase, sleep, startProcess, startRecordingSink } from '../test/processes.js';
 
 const serverUrl = process.env.DATABASE_URL;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Four worker processes and the web process (which sends too, WORKERS=inline): 5 × SEND_RATE messages a second. */
 const WORKERS = 4;
@@ -34,64 +27,25 @@ const WEB_KILLS = 2;
  */
 describe.skipIf(!serverUrl)('sending while processes are killed (PostgreSQL only: PGlite is single-process)', () => {
   let database: Database;
+  let dropDatabase: () => Promise<void>;
   let dbUrl: string;
   let webPort: number;
-  const dbName = `nashr_chaos_${randomBytes(5).toString('hex')}`;
   const children = new Set<ChildProcess>();
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    dbUrl = url.toString();
-    database = await openDatabase({ url: dbUrl });
-    await migrate(database);
+    ({ url: dbUrl, database, drop: dropDatabase } = await processDatabase(serverUrl!, 'nashr_chaos'));
     webPort = await freePort();
   });
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
-    await database?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase?.();
   });
 
   /** Resolves once the process has started its delivery engine. */
   function start(role: 'web' | 'worker', smtpUrl: string): { child: ChildProcess; ready: Promise<void> } {
-    // `tsx` in-process (node --import tsx) rather than the tsx CLI, whose wrapper process would take the
-    // SIGKILL while the real process kept running as an orphan.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', role], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: dbUrl,
-        SMTP_URL: smtpUrl,
-        PUBLIC_URL: 'http://localhost:3000',
-        PORT: String(webPort),
-        HOST: '127.0.0.1',
-        SEND_RATE: String(SEND_RATE),
-        SMTP_POOL: String(SMTP_POOL),
-        DEMO_DATA: 'off',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.add(child);
-    child.once('exit', () => children.delete(child));
-    const ready = new Promise<void>((resolve) => {
-      let seen = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes('Background worker started')) resolve();
-      });
-    });
-    return { child, ready };
+    const env = { DATABASE_URL: dbUrl, SMTP_URL: smtpUrl, PORT: String(webPort), SEND_RATE: String(SEND_RATE), SMTP_POOL: String(SMTP_POOL) };
+    return startProcess(role, env, 'Background worker started', children);
   }
 
   async function sendRelease(userId: string, listId: string) {
@@ -183,52 +137,3 @@ describe.skipIf(!serverUrl)('sending while processes are killed (PostgreSQL only
     }
   }, 300_000);
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
-    else child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-
-async function killHard(child: ChildProcess): Promise<void> {
-  const exit = exited(child);
-  child.kill('SIGKILL');
-  await exit;
-}
-
-/** An SMTP peer that records each accepted message's recipients; connections reset by killed processes are expected. */
-async function startRecordingSink() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    size: 50 * 1024 * 1024,
-    maxClients: 200,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        received.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
