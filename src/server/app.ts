@@ -28,6 +28,7 @@ import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { installRequestTiming, operationsRoutes } from './operations/operations.routes.js';
 import { campaignsRoutes } from './campaigns/campaigns.routes.js';
 import { deliverabilityRoutes } from './deliverability/deliverability.routes.js';
+import { bounceWebhookRoutes } from './deliverability/webhooks.routes.js';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -95,7 +96,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
-  installOriginCheck(app, deps.config.publicUrl, ['/api/subscription/webhook']);
+  installOriginCheck(app, deps.config.publicUrl, ['/api/subscription/webhook', '/api/webhooks/']);
   installSessions(app, deps.db);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -111,6 +112,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(operationsRoutes);
   await app.register(campaignsRoutes, { prefix: '/api' });
   await app.register(deliverabilityRoutes, { prefix: '/api/admin' });
+  await app.register(bounceWebhookRoutes, { prefix: '/api/webhooks' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

@@ -64,6 +64,8 @@ const envSchema = z.object({
   DKIM_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, { message: 'must be a domain name' }).optional(),
   DKIM_SELECTOR: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, { message: 'must be letters, digits, dots, dashes or underscores' }).default('nashr'),
   DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  SES_SIGNING_CERT: z.string().min(1).optional(),
+  SES_TOPIC_ARN: z.string().startsWith('arn:', { message: 'must be an ARN (arn:aws:sns:…)' }).optional(),
   BOUNCE_MX_HOST: z.string().regex(/^[a-z0-9.-]+$/i, { message: 'must be a host name' }).optional(),
   DNS_RESOLVER: z
     .string()
@@ -105,6 +107,10 @@ export type Config = {
   inboundSmtp: { port: number; host: string } | undefined;
   /** Who signs (DKIM): the key is DKIM_PRIVATE_KEY (PEM or a path), or one generated at the first start. */
   dkim: { domain: string; selector: string; privateKey: string | undefined };
+  /** The SNS signing certificate (PEM or a path) used instead of fetching it from AWS. */
+  sesSigningCert: string | undefined;
+  /** When set, SES notifications of other SNS topics are refused. */
+  sesTopicArn: string | undefined;
   /** The host the bounce domain's MX names: where the inbound listener is reached. */
   bounceMxHost: string;
   /** The DNS server the sending-domain checks ask (the system's when unset). */
@@ -163,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bounceDomain: (e.BOUNCE_DOMAIN ?? domainOf(e.MAIL_FROM)).toLowerCase(),
     dkim: { domain: (e.DKIM_DOMAIN ?? domainOf(e.MAIL_FROM)).toLowerCase(), selector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY },
     dnsResolver: e.DNS_RESOLVER,
+    sesSigningCert: e.SES_SIGNING_CERT,
+    sesTopicArn: e.SES_TOPIC_ARN,
     bounceMxHost: (e.BOUNCE_MX_HOST ?? new URL(publicUrl).hostname).toLowerCase(),
     inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST ?? e.HOST },
     trustProxy: e.TRUST_PROXY,
