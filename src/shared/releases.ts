@@ -505,6 +505,8 @@ export type ReleaseRecipient = {
   clicks: number;
   downloads: number;
   unsubscribed: boolean;
+  /** Times a server reported the message temporarily undeliverable after accepting it. */
+  softBounces: number;
   /** The latest open, click, download or unsubscribe. */
   lastActivityAt: string | null;
   lastError: string | null;

@@ -250,6 +250,7 @@ type RecipientRow = {
   downloads: number;
   unsubscribed: boolean;
   last_activity_at: string | null;
+  soft_bounces: number;
 };
 
 const ORDER_BY: Record<RecipientSort, SQL> = {
@@ -272,7 +273,8 @@ async function recipientRows(db: Db, releaseId: string, filter: SQL, options: { 
              count(te.id) FILTER (WHERE te.type = 'click')::int AS clicks,
              count(te.id) FILTER (WHERE te.type = 'download')::int AS downloads,
              coalesce(bool_or(te.type = 'unsubscribe'), false) AS unsubscribed,
-             max(te.created_at) AS last_activity_at
+             max(te.created_at) AS last_activity_at,
+             (SELECT count(*) FROM delivery_reports r WHERE r.delivery_id = d.id AND r.kind = 'soft')::int AS soft_bounces
       FROM deliveries d
       LEFT JOIN global_contacts gc ON gc.id = d.contact_id
       LEFT JOIN tracking_events te ON te.delivery_id = d.id
@@ -299,6 +301,7 @@ function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
     clicks: row.clicks,
     downloads: row.downloads,
     unsubscribed: Boolean(row.unsubscribed),
+    softBounces: Number(row.soft_bounces),
     lastActivityAt: iso(row.last_activity_at),
     lastError: row.last_error && (showEmail ? row.last_error : maskAddressesIn(row.last_error, row.email)),
   };
@@ -341,7 +344,7 @@ export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmai
   const release = await visibleRelease(db, actor, id);
   const rows = (await recipientRows(db, id, sql`TRUE`, { sort: 'sent' })).map((r) => toRecipient(r, showEmail));
   const zone = `(${timeZone})`;
-  const columns = ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Version sent', 'Status', 'Attempts', `Sent At ${zone}`, `First Open At ${zone}`, 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', `Last Activity ${zone}`, 'Last Error'];
+  const columns = ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Version sent', 'Status', 'Attempts', 'Soft Bounces', `Sent At ${zone}`, `First Open At ${zone}`, 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', `Last Activity ${zone}`, 'Last Error'];
   const lines = [
     columns.map(csvCell).join(','),
     ...rows.map((r) =>
@@ -354,6 +357,7 @@ export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmai
         VERSION_WORDS[r.version],
         RECIPIENT_STATUS_WORDS[r.status] ?? r.status,
         r.attempts,
+        r.softBounces,
         localTime(r.sentAt, timeZone),
         localTime(r.firstOpenAt, timeZone),
         r.opens,

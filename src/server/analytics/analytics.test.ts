@@ -126,11 +126,11 @@ describe('release analytics', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="nashr-report-[a-z0-9-]+\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"Name","Outlet","Country","Language","Email","Version sent","Status","Attempts","Sent At (Asia/Dubai)","First Open At (Asia/Dubai)","Opens","Clicks","Downloads","Unsubscribed","Last Activity (Asia/Dubai)","Last Error"',
+      '"Name","Outlet","Country","Language","Email","Version sent","Status","Attempts","Soft Bounces","Sent At (Asia/Dubai)","First Open At (Asia/Dubai)","Opens","Clicks","Downloads","Unsubscribed","Last Activity (Asia/Dubai)","Last Error"',
     );
     expect(lines).toHaveLength(6);
     expect(lines.some((l) => l.includes(`"'=cmd@example.com","English","Delivered"`))).toBe(true);
-    const quiet = lines.find((l) => l.includes('"quiet@example.com","English","Delivered","1",'))!;
+    const quiet = lines.find((l) => l.includes('"quiet@example.com","English","Delivered","1","0",'))!;
     expect(quiet).toContain('"Yes"');
     // Dubai is UTC+4 all year: the sent time is the delivery's, four hours on.
     const sentAt = rows.find((r) => r.email === 'quiet@example.com')!.sentAt!;

@@ -181,6 +181,10 @@ describe('bounces and complaints after acceptance', () => {
     expect(await suppressionOf('soft.bounce@journalists.test')).toMatchObject({ reason: 'soft-bounced' });
     const reports = await t.db.select().from(deliveryReports).where(eq(deliveryReports.deliveryId, delivery.id));
     expect(reports.map((r) => [r.kind, r.status])).toEqual([['soft', '4.2.2'], ['soft', '4.2.2'], ['soft', '4.2.2']]);
+    // The CSV report counts them per recipient.
+    const csv = (await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv`, as })).body;
+    expect(csv).toContain('"Soft Bounces"');
+    expect(csv).toMatch(/"soft\.bounce@journalists\.test","English","Delivered","1","3",/);
   });
 
   it('marks a complaint from a feedback loop, suppresses the address, and the next release of another customer skips it', async () => {
@@ -193,6 +197,8 @@ describe('bounces and complaints after acceptance', () => {
     expect(await suppressionOf('complainer@journalists.test')).toMatchObject({ reason: 'complained' });
     // A complained message was delivered: it stays in the delivery rate.
     expect(await analytics(as, releaseId)).toMatchObject({ delivered: 2, complaints: 1, deliveryRate: 100 });
+    const csv = (await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv`, as })).body;
+    expect(csv).toMatch(/"complainer@journalists\.test","English","Complained",/);
 
     const next = await sentRelease(['complainer@journalists.test', 'new.reader@journalists.test']);
     expect([...next.byEmail.keys()]).toEqual(['new.reader@journalists.test']);
