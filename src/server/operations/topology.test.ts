@@ -1,9 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import nodemailer from 'nodemailer';
 import { sendPressReleaseSchema } from '../../shared/releases.js';
 import type { Database } from '../db/client.js';
-import { pressReleases, users } from '../db/schema.js';
+import { deliveries, pressReleases, users } from '../db/schema.js';
+import { ensureAppSecret } from '../bootstrap.js';
+import { loadConfig } from '../config.js';
+import { bounceAddress } from '../deliverability/verp.js';
 import { toCurrentUser } from '../http/session.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { saveRelease } from '../releases/releases.service.js';
@@ -15,7 +19,8 @@ const RECIPIENTS = 300;
 /**
  * The topology of compose.yaml without containers (issue 14): one web process that does not send
  * (WORKERS=off) and two worker processes on one PostgreSQL database. The web answers readiness and
- * metrics; the workers send every message once between them and each serves its own metrics.
+ * metrics; the workers send every message once between them, each with its own VERP sender, and each
+ * serves its own metrics; the first also takes bounces by SMTP.
  */
 describe.skipIf(!serverUrl)('one web and two workers (PostgreSQL only: PGlite is single-process)', () => {
   let database: Database;
@@ -36,10 +41,14 @@ describe.skipIf(!serverUrl)('one web and two workers (PostgreSQL only: PGlite is
   it('serves from the web, sends from the workers, once each, and stops cleanly', async () => {
     const sink = await startRecordingSink();
     try {
-      const [webPort, metricsA, metricsB] = await Promise.all([freePort(), freePort(), freePort()]);
-      const env = { DATABASE_URL: dbUrl, SMTP_URL: sink.url, LOG_FORMAT: 'json' };
+      const [webPort, metricsA, metricsB, inboundPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+      const env = { DATABASE_URL: dbUrl, SMTP_URL: sink.url, LOG_FORMAT: 'json', MAIL_FROM: 'Nashr <releases@nashr.test>' };
       const web = startProcess('web', { ...env, PORT: String(webPort), WORKERS: 'off' }, 'Nashr is running', children);
-      const workers = [metricsA, metricsB].map((port) => startProcess('worker', { ...env, METRICS_PORT: String(port) }, 'Background worker started', children));
+      // The first worker also listens for bounces.
+      const workers = [
+        startProcess('worker', { ...env, METRICS_PORT: String(metricsA), INBOUND_SMTP_PORT: String(inboundPort) }, 'Background worker started', children),
+        startProcess('worker', { ...env, METRICS_PORT: String(metricsB) }, 'Background worker started', children),
+      ];
       await Promise.all([web.ready, ...workers.map((w) => w.ready)]);
       const base = `http://127.0.0.1:${webPort}`;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
@@ -58,6 +67,21 @@ describe.skipIf(!serverUrl)('one web and two workers (PostgreSQL only: PGlite is
         await sleep(100);
       }
       expect([...sink.received].sort()).toEqual([...list.emails].sort());
+      // Each went with its own VERP envelope sender (and a DKIM signature, dkim.test.ts).
+      expect(new Set(sink.senders).size).toBe(RECIPIENTS);
+      expect(sink.senders.every((sender) => /^bounces\+\d+\.[0-9a-f]{16}@nashr\.test$/.test(sender))).toBe(true);
+
+      // A bounce for one of them, sent to the listener of the first worker, marks it bounced.
+      const [bounced] = await database.db.select().from(deliveries).where(eq(deliveries.email, list.emails[0]));
+      const verp = bounceAddress(bounced.id, await ensureAppSecret({ db: database.db, config: loadConfig({}) }), 'nashr.test');
+      const remote = nodemailer.createTransport({ host: '127.0.0.1', port: inboundPort, secure: false, ignoreTLS: true });
+      await remote.sendMail({
+        envelope: { from: '', to: [verp] },
+        raw: `From: MAILER-DAEMON@mx.remote.test\r\nSubject: failure notice\r\n\r\nDelivery failed for <${list.emails[0]}>:\r\n550 5.1.1 no such user\r\n`,
+      });
+      remote.close();
+      const [after] = await database.db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, bounced.id));
+      expect(after.status).toBe('bounced');
 
       // The workers sent them (each counts its own); the web reads the service-wide figures.
       const sentBy = await Promise.all(
@@ -65,7 +89,8 @@ describe.skipIf(!serverUrl)('one web and two workers (PostgreSQL only: PGlite is
       );
       expect(sentBy[0] + sentBy[1]).toBe(RECIPIENTS);
       const webMetrics = await (await fetch(`${base}/metrics`)).text();
-      expect(metric(webMetrics, 'nashr_deliveries\\{status="sent"\\}')).toBe(RECIPIENTS);
+      expect(metric(webMetrics, 'nashr_deliveries\\{status="sent"\\}')).toBe(RECIPIENTS - 1);
+      expect(metric(webMetrics, 'nashr_deliveries\\{status="bounced"\\}')).toBe(1);
       expect(metric(webMetrics, 'nashr_messages_sent_total')).toBe(0);
 
       const exits = [web, ...workers].map((p) => exited(p.child));

@@ -70,9 +70,13 @@ export async function killHard(child: ChildProcess): Promise<void> {
   await exit;
 }
 
-/** An SMTP peer that records each accepted message's recipients; connections reset by killed processes are expected. */
+/**
+ * An SMTP peer that records each accepted message's recipients and envelope sender; connections reset by
+ * killed processes are expected.
+ */
 export async function startRecordingSink() {
   const received: string[] = [];
+  const senders: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -83,6 +87,7 @@ export async function startRecordingSink() {
       stream.resume();
       stream.on('end', () => {
         received.push(...session.envelope.rcptTo.map((r) => r.address));
+        senders.push(session.envelope.mailFrom ? session.envelope.mailFrom.address : '');
         callback();
       });
     },
@@ -93,6 +98,7 @@ export async function startRecordingSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    senders,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
