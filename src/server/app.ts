@@ -27,6 +27,7 @@ import { trackingRoutes } from './tracking/tracking.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { installRequestTiming, operationsRoutes } from './operations/operations.routes.js';
 import { campaignsRoutes } from './campaigns/campaigns.routes.js';
+import { coverageRoutes, feedsRoutes } from './coverage/coverage.routes.js';
 import { deliverabilityRoutes } from './deliverability/deliverability.routes.js';
 import { bounceWebhookRoutes } from './deliverability/webhooks.routes.js';
 
@@ -113,6 +114,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(campaignsRoutes, { prefix: '/api' });
   await app.register(deliverabilityRoutes, { prefix: '/api/admin' });
   await app.register(bounceWebhookRoutes, { prefix: '/api/webhooks' });
+  await app.register(feedsRoutes, { prefix: '/api/admin' });
+  await app.register(coverageRoutes, { prefix: '/api' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

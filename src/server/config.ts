@@ -53,6 +53,8 @@ const envSchema = z.object({
   DEMO_DATA: onOff.default('on'),
   REVIEW: onOff.default('on'),
   LINK_CHECK_ALLOW_PRIVATE: onOff.default('off'),
+  FEED_ALLOW_PRIVATE: onOff.default('off'),
+  FEED_POLL_INTERVAL: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(10, { message: 'must be at least 10 seconds' }).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'must be "json" or "pretty"' }).optional(),
   NODE_ENV: z.string().optional(),
@@ -94,6 +96,10 @@ export type Config = {
   review: boolean;
   /** Let the review's link check reach private and loopback addresses (tests serve links from 127.0.0.1). */
   linkCheckAllowPrivate: boolean;
+  /** Let the coverage poller reach private and loopback addresses (tests serve feeds from 127.0.0.1). */
+  feedAllowPrivate: boolean;
+  /** Seconds between two fetches of one outlet feed. */
+  feedPollInterval: number;
   logLevel: string;
   /** JSON lines for a log collector (production), or lines for a person (development). */
   logFormat: 'json' | 'pretty';
@@ -162,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA === 'on',
     review: e.REVIEW === 'on',
     linkCheckAllowPrivate: e.LINK_CHECK_ALLOW_PRIVATE === 'on',
+    feedAllowPrivate: e.FEED_ALLOW_PRIVATE === 'on',
+    feedPollInterval: e.FEED_POLL_INTERVAL,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
     metricsToken: e.METRICS_TOKEN,

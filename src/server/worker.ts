@@ -6,13 +6,14 @@ import { ensureAppSecret } from './bootstrap.js';
 import { bounceAddress } from './deliverability/verp.js';
 import { loadDkimKey } from './deliverability/dkim.js';
 import { startInboundSmtp, type InboundListener } from './deliverability/inbound-smtp.js';
+import { createFeedPoller } from './coverage/poller.js';
 
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void; error: (obj: object, msg: string) => void };
 
 export type BackgroundWork = { stop: () => Promise<void> };
 
 /**
- * Starts the scheduler and the delivery engine. Runs inside the web process (WORKERS=inline) or alone
+ * Starts the scheduler, the delivery engine and the coverage poller. Runs inside the web process (WORKERS=inline) or alone
  * (`npm run worker`). stop() finishes or releases the in-flight batch before resolving.
  */
 export async function startBackgroundWork(deps: Deps, log: Logger): Promise<BackgroundWork> {
@@ -37,12 +38,23 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
     inbound = await startInboundSmtp({ db, ...config.inboundSmtp, bounceDomain: config.bounceDomain, secret, now: deps.now, log });
     log.info(`Bounce and complaint listener on ${config.inboundSmtp.host}:${inbound.port} for bounces+…@${config.bounceDomain}`);
   }
+  const poller = createFeedPoller({
+    db,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    now: deps.now,
+    log,
+    allowPrivate: config.feedAllowPrivate,
+    intervalSeconds: config.feedPollInterval,
+  });
   engine.start();
   scheduler.start();
-  log.info(`Background worker started (delivery engine ${engine.workerId}, scheduler).`);
+  poller.start();
+  log.info(`Background worker started (delivery engine ${engine.workerId}, scheduler, coverage poller).`);
   return {
     async stop() {
       await inbound?.close();
+      await poller.stop();
       await scheduler.stop();
       await engine.stop();
       await transport.close();

@@ -1,3 +1,5 @@
+import { coverageOf } from '../coverage/coverage.service.js';
+import type { Coverage } from '../../shared/coverage.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { reportCountsOfRelease } from '../deliverability/reports.service.js';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -109,6 +111,7 @@ export async function visibleRelease(db: Db, actor: CurrentUser, id: string) {
       slug: pressReleases.slug,
       title: pressReleases.title,
       language: pressReleases.language,
+      sentAt: pressReleases.sentAt,
     })
     .from(pressReleases)
     .where(and(eq(pressReleases.id, id), isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id)));
@@ -336,6 +339,21 @@ function localTime(value: string | null, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
+const COVERAGE_KIND_WORDS: Record<string, string> = { verbatim: 'Verbatim', earned: 'Earned', unverified: 'Not confirmed' };
+
+/** The report's second table: the articles that carry the release, after a blank line. */
+function coverageLines(coverage: Coverage, zone: string, timeZone: string): string[] {
+  const columns = ['Coverage: Outlet', 'Country', 'Language', 'Headline', 'Address', `Published At ${zone}`, 'Kind', 'Source', 'Excerpt'];
+  return [
+    columns.map(csvCell).join(','),
+    ...coverage.items.map((i) =>
+      [i.outlet, i.country, i.language, i.title, i.url, localTime(i.publishedAt, timeZone), COVERAGE_KIND_WORDS[i.kind], i.source === 'manual' ? 'Added by hand' : 'Feed', i.excerpt]
+        .map(csvCell)
+        .join(','),
+    ),
+  ];
+}
+
 /**
  * GET /api/press-releases/{id}/report.csv: every recipient with who they are, the interface's status
  * words and the times in the reader's zone, which the time columns name.
@@ -371,5 +389,5 @@ export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmai
         .join(','),
     ),
   ];
-  return { filename: `nashr-report-${release.slug ?? release.id}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+  return { filename: `nashr-report-${release.slug ?? release.id}.csv`, csv: `\uFEFF${[...lines, '', ...coverageLines(await coverageOf(db, release), zone, timeZone)].join('\r\n')}\r\n` };
 }

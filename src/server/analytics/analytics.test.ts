@@ -124,11 +124,14 @@ describe('release analytics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="nashr-report-[a-z0-9-]+\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    // The recipients, then after a blank line the coverage (none here: its header only).
+    const [recipientsTable, coverageTable] = res.body.replace(/^\uFEFF/, '').trim().split('\r\n\r\n');
+    const lines = recipientsTable.split('\r\n');
     expect(lines[0]).toBe(
       '"Name","Outlet","Country","Language","Email","Version sent","Status","Attempts","Soft Bounces","Sent At (Asia/Dubai)","First Open At (Asia/Dubai)","Opens","Clicks","Downloads","Unsubscribed","Last Activity (Asia/Dubai)","Last Error"',
     );
     expect(lines).toHaveLength(6);
+    expect(coverageTable).toBe('"Coverage: Outlet","Country","Language","Headline","Address","Published At (Asia/Dubai)","Kind","Source","Excerpt"');
     expect(lines.some((l) => l.includes(`"'=cmd@example.com","English","Delivered"`))).toBe(true);
     const quiet = lines.find((l) => l.includes('"quiet@example.com","English","Delivered","1","0",'))!;
     expect(quiet).toContain('"Yes"');

@@ -302,6 +302,8 @@ export const pressReleases = pgTable(
     slug: text('slug'),
     /** True while the release holds one press release of its owner's allowance (given back on cancel). */
     allowanceUsed: boolean('allowance_used').notNull().default(false),
+    /** When its owner was told of the first article found (coverage): once per release. */
+    coverageNotifiedAt: timestamp('coverage_notified_at', { withTimezone: true }),
     /** Scheduler lease: the worker that turns a due scheduled release into deliveries. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
@@ -506,6 +508,80 @@ export const suppressions = pgTable('suppressions', {
   releaseId: uuid('release_id'),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- coverage
+
+/**
+ * Outlets' feeds (RSS, Atom or a news sitemap) that the poller reads for coverage, managed by super
+ * admins. Claimed for a fetch with a lease like deliveries (lockedBy/lockedUntil), so no two workers
+ * fetch one feed at once; a failing feed's next fetch moves further away with each failure.
+ */
+export const outletFeeds = pgTable(
+  'outlet_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    /** The URL's host, lower case: at most one feed of a host is fetched at a time. */
+    host: text('host').notNull(),
+    outlet: text('outlet').notNull(),
+    country: text('country').notNull(),
+    /** english | arabic */
+    language: text('language').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+    /** ok | not_modified | error | refused */
+    lastStatus: text('last_status'),
+    lastError: text('last_error'),
+    itemCount: integer('item_count').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    nextFetchAt: timestamp('next_fetch_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('outlet_feeds_url_key').on(t.url), index('outlet_feeds_due_idx').on(t.nextFetchAt)],
+);
+
+/** Every article the poller has read, by its address: an article is matched once, however often it is updated. */
+export const coverageArticles = pgTable(
+  'coverage_articles',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    url: text('url').notNull(),
+    feedId: uuid('feed_id').references(() => outletFeeds.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coverage_articles_url_key').on(t.url), index('coverage_articles_feed_idx').on(t.feedId)],
+);
+
+/** An article found to carry a release (from a feed) or added by the release's owner. */
+export const coverageItems = pgTable(
+  'coverage_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    outlet: text('outlet').notNull(),
+    country: text('country').notNull().default(''),
+    /** english | arabic | '' when unknown */
+    language: text('language').notNull().default(''),
+    title: text('title').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** verbatim | earned | unverified (added by its owner, not confirmed from the page) */
+    kind: text('kind').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    /** feed | manual */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coverage_items_release_url_key').on(t.releaseId, t.url), index('coverage_items_created_idx').on(t.createdAt)],
+);
 
 // ---------------------------------------------------------------- billing
 

@@ -32,6 +32,13 @@ export const messagesSent = new Counter({
   registers: [processRegistry],
 });
 
+export const feedFetches = new Counter({
+  name: 'nashr_feed_fetches_total',
+  help: 'Coverage feed fetches by result (ok, not_modified, error, refused: a private address)',
+  labelNames: ['result'] as const,
+  registers: [processRegistry],
+});
+
 /** Where the tracking event buffers of this process report how many events wait to be written. */
 const trackingBuffers = new Set<{ readonly size: number }>();
 export function watchTrackingBuffer(buffer: { readonly size: number }): () => void {

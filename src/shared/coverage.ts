@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { COUNTRIES } from './contacts.js';
+import { hasControlCharacter } from './admin.js';
+import { pageParam, pageSizeParam } from './paging.js';
+
+/**
+ * Coverage (issue 15): outlets' feeds read by the poller, and the articles found to carry a release,
+ * verbatim or written anew (earned), or added by the release's owner.
+ */
+
+export const FEED_LANGUAGES = ['english', 'arabic'] as const;
+export type FeedLanguage = (typeof FEED_LANGUAGES)[number];
+export const FEED_PAGE_SIZE = 20;
+export const FEED_IMPORT_MAX_BYTES = 1024 * 1024;
+/** Articles published more than this long after a release's send are not its coverage. */
+export const COVERAGE_WINDOW_DAYS = 30;
+
+const plainText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine((text) => !hasControlCharacter(text), { message: `${label} contains characters that are not allowed` });
+
+export const httpUrlSchema = z
+  .string({ message: 'Address is required' })
+  .trim()
+  .min(1, { message: 'Address is required' })
+  .max(2000, { message: 'Address must be at most 2000 characters' })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Address must be a web address starting with http:// or https://' },
+  );
+
+export const feedInputSchema = z.object({
+  url: httpUrlSchema,
+  outlet: plainText('Outlet', 200),
+  country: z.enum(COUNTRIES, { message: 'Country must be one of the 15 countries' }),
+  language: z.enum(FEED_LANGUAGES, { message: 'Language must be english or arabic' }),
+  enabled: z.boolean({ message: 'Enabled must be true or false' }).default(true),
+});
+export type FeedInput = z.input<typeof feedInputSchema>;
+
+export const feedListQuerySchema = z.object({
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(FEED_PAGE_SIZE, 100),
+  search: z
+    .string()
+    .trim()
+    .max(200, { message: 'Search is too long' })
+    .refine((text) => !hasControlCharacter(text), { message: 'Search contains characters that are not allowed' })
+    .default(''),
+});
+
+export type FeedStatus = 'ok' | 'not_modified' | 'error' | 'refused';
+
+export type OutletFeed = {
+  id: string;
+  url: string;
+  outlet: string;
+  country: string;
+  language: FeedLanguage;
+  enabled: boolean;
+  lastFetchedAt: string | null;
+  lastStatus: FeedStatus | null;
+  lastError: string | null;
+  itemCount: number;
+  nextFetchAt: string;
+};
+
+export type FeedImportResult = { created: number; updated: number; errors: Array<{ line: number; message: string }> };
+
+export type CoverageKind = 'verbatim' | 'earned' | 'unverified';
+
+export type CoverageItem = {
+  id: number;
+  outlet: string;
+  country: string;
+  language: string;
+  title: string;
+  url: string;
+  publishedAt: string | null;
+  kind: CoverageKind;
+  excerpt: string;
+  source: 'feed' | 'manual';
+};
+
+export type Coverage = {
+  items: CoverageItem[];
+  total: number;
+  verbatim: number;
+  earned: number;
+  /** From the release's send to its first article, in minutes; null before any. */
+  minutesToFirst: number | null;
+  byCountry: Array<{ country: string; count: number }>;
+};
+
+export const addCoverageSchema = z.object({ url: httpUrlSchema });
+
+/** The dashboard's count: articles found for the user's releases in the last 30 days. */
+export type RecentCoverage = { articles: number; releases: number };
