@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password';
 import { suppress } from '../src/server/delivery/suppressions.service';
-import { auditLog, sessions, users } from '../src/server/db/schema';
-import { randomToken, sha256 } from '../src/server/http/tokens';
+import { auditLog, users } from '../src/server/db/schema';
 import { startStack, type Stack } from './harness';
 import { startDnsServer } from '../src/server/test/dns-server';
 
@@ -37,15 +35,7 @@ async function createUser(firstName: string, lastName: string, fields: Partial<t
   return user;
 }
 
-async function signedIn(userId: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
-  const sid = randomToken();
-  await stack.db.insert(sessions).values({ idHash: sha256(sid), userId, expiresAt: new Date(Date.now() + 86_400_000) });
-  const page = await stack.newPage(options);
-  // The machine running the suite may be busy; a slow first load is not a failure of these screens.
-  page.setDefaultTimeout(30_000);
-  await page.context().addCookies([{ name: 'sid', value: sid, url: stack.baseUrl }]);
-  return page;
-}
+const signedIn = (userId: string, options: Parameters<Stack['signedInPage']>[1] = {}) => stack.signedInPage(userId, options);
 
 describe('super admin console', () => {
   let root: typeof users.$inferSelect;

@@ -7,6 +7,8 @@ import type { Deps } from '../src/server/deps';
 import { createMailer } from '../src/server/mail/transport';
 import { createTestDatabase } from '../src/server/test/test-db';
 import { startSmtpSink } from '../src/server/test/smtp-sink';
+import { sessions } from '../src/server/db/schema';
+import { randomToken, sha256 } from '../src/server/http/tokens';
 import { chromiumPath } from './chromium-path';
 
 
@@ -59,6 +61,17 @@ export async function startStack(env: Record<string, string> = {}) {
     return page;
   }
 
+  /** A new browser profile signed in as the user (a real session row, as login makes). */
+  async function signedInPage(userId: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+    const sid = randomToken();
+    await database.db.insert(sessions).values({ idHash: sha256(sid), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+    const page = await newPage(options);
+    // The machine running the suite may be busy; a slow first load is not a failure of these screens.
+    page.setDefaultTimeout(30_000);
+    await page.context().addCookies([{ name: 'sid', value: sid, url: baseUrl }]);
+    return page;
+  }
+
   return {
     baseUrl,
     deps,
@@ -66,6 +79,7 @@ export async function startStack(env: Record<string, string> = {}) {
     smtp,
     browser,
     newPage,
+    signedInPage,
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close();

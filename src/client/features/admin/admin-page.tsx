@@ -11,6 +11,7 @@ import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
 import { DeliverabilityTab } from './deliverability-tab';
+import { FeedsTab } from '../coverage/feeds-tab';
 import { SendingDomainCard } from './sending-domain-card';
 import { OutboxTab } from './outbox-tab';
 import { RecentUsers } from './recent-users';
@@ -55,6 +56,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="deliverability" className={TAB_CLASS}>
             {t('tabs.deliverability')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="feeds" className={TAB_CLASS}>
+            {t('tabs.feeds')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={TAB_CLASS}>
             {t('tabs.audit')}
           </Tabs.Trigger>
@@ -74,6 +78,9 @@ export default function AdminPage() {
         <Tabs.Content value="deliverability" className="space-y-6">
           <SendingDomainCard />
           <DeliverabilityTab />
+        </Tabs.Content>
+        <Tabs.Content value="feeds">
+          <FeedsTab />
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditTab />

@@ -28,6 +28,8 @@ import {
 } from './analytics-api';
 import './print-report.css';
 import { ReviewTimeline } from './review-timeline';
+import { CoverageSection } from '../coverage/coverage-section';
+import { OutcomeTiers } from '../coverage/outcome-tiers';
 import { VersionBreakdown } from './version-breakdown';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
@@ -112,11 +114,13 @@ export default function ReleaseAnalyticsPage() {
         />
       ) : (
         <>
+          {r.sentAt && <OutcomeTiers data={analytics.data} releaseId={id} sentAt={r.sentAt} />}
           <Totals data={analytics.data} />
           <VersionBreakdown data={analytics.data} />
           <Timeline data={analytics.data} />
         </>
       )}
+      {r.sentAt && <CoverageSection releaseId={id} sentAt={r.sentAt} />}
       <RecipientsTable id={id} release={release.data} />
     </main>
   );

@@ -11,6 +11,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { RECENT_RELEASES_COUNT, useDashboardAnalytics, useRecentReleases } from './dashboard-queries';
 import { RecentActivity } from './recent-activity';
+import { RecentCoverage } from '../coverage/recent-coverage';
 
 /** Releases the customer can still change open in the editor; the others on their own page. */
 const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];
@@ -41,6 +42,7 @@ export default function DashboardPage() {
         </Button>
       </header>
       <StatCards />
+      <RecentCoverage />
       <RecentReleases />
       <RecentActivity />
       <Shortcuts />
