@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/transport.js';
 import { firstCoverageMessage } from '../mail/templates/coverage.js';
 import { articleText, htmlToText } from './feed-items.js';
 import { FetchError, fetchPage } from './fetch-page.js';
-import { createMatcher, type CoverageMatch, type ReleaseForMatching } from './matching.js';
+import { createMatcher, type ArticleForMatching, type CoverageMatch, type ReleaseForMatching } from './matching.js';
 
 /** Coverage of releases: what the poller found, what owners added or removed, and the first-article email. */
 
@@ -63,12 +63,6 @@ export async function releasesForMatching(db: Db, from: Date, to: Date): Promise
     ),
   );
   return rows.map(toMatchable);
-}
-
-/** One release, ready to be compared with an article its owner names. */
-export async function releaseForMatching(db: Db, id: string): Promise<ReleaseForMatching | null> {
-  const [row] = await matchableReleases(db).where(eq(pressReleases.id, id));
-  return row ? toMatchable(row) : null;
 }
 
 /**
@@ -227,6 +221,15 @@ export async function recentCoverage(db: Db, actor: CurrentUser, now: Date): Pro
 }
 
 /**
+ * How an article carries one release, judged as the poller judges it: among every release of its window,
+ * so that a phrase many releases share is nobody's here too.
+ */
+async function matchOf(db: Db, releaseId: string, article: ArticleForMatching): Promise<CoverageMatch | undefined> {
+  const matcher = createMatcher(await releasesForMatching(db, article.publishedAt, article.publishedAt));
+  return matcher.match(article).find((m) => m.releaseId === releaseId);
+}
+
+/**
  * Who published an address: the page's own name for its site, else the listed feed of its host, else the
  * host; the country and language of the host's feed when one is listed.
  */
@@ -252,8 +255,6 @@ export async function addCoverageFromUrl(
   address: string,
 ): Promise<CoverageItem> {
   const url = canonicalArticleUrl(address);
-  const release = await releaseForMatching(deps.db, releaseId);
-  if (!release) throw notFound();
   let page: ReturnType<typeof articleText> = null;
   try {
     const fetched = await fetchPage(url, { allowPrivate: deps.allowPrivate });
@@ -264,7 +265,7 @@ export async function addCoverageFromUrl(
     }
   }
   const publishedAt = page?.publishedAt ?? null;
-  const [match] = page ? createMatcher([release]).match({ title: page.title, text: page.text, publishedAt: publishedAt ?? deps.now() }) : [];
+  const match = page ? await matchOf(deps.db, releaseId, { title: page.title, text: page.text, publishedAt: publishedAt ?? deps.now() }) : undefined;
   const item = await addManualItem(deps.db, actor, releaseId, {
     url,
     ...(await outletOf(deps.db, url, page?.siteName ?? null)),

@@ -13,7 +13,8 @@ import {
 } from './coverage.service.js';
 import { articleText, MalformedFeedError, readFeed, SUMMARY_MAX_CHARS, type FeedArticle } from './feed-items.js';
 import { FetchError, fetchPage, type FetchOptions } from './fetch-page.js';
-import { createMatcher } from './matching.js';
+import { createMatcher, type Matcher } from './matching.js';
+import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 
 /**
  * The coverage poller (issue 15), in every worker. Due feeds are claimed like deliveries: an UPDATE of
@@ -39,6 +40,7 @@ export type PollerOptions = CoverageDeps & {
 export type Poller = { readonly workerId: string; tick(): Promise<number>; start(): void; stop(): Promise<void> };
 
 const FEEDS_PER_TICK = 4;
+const WINDOW_MS = COVERAGE_WINDOW_DAYS * 24 * 60 * 60_000;
 /** The advisory lock key of feed claims (any number no other lock of the product uses). */
 const FEED_CLAIM_LOCK = 727_275;
 const LEASE_MS = 5 * 60_000;
@@ -62,6 +64,24 @@ export function createFeedPoller(options: PollerOptions): Poller {
   const fetchOptions: FetchOptions = { allowPrivate: options.allowPrivate, timeoutMs: options.fetchTimeoutMs, maxBytes: options.maxBytes };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+
+  let cached: { key: string; matcher: Matcher } | undefined;
+
+  /**
+   * The releases an article of the last 30 days may carry (sent in the last 60), indexed once and kept
+   * until a release is sent or leaves the window: indexing a thousand releases takes most of a second.
+   */
+  async function currentMatcher(now: Date): Promise<Matcher> {
+    const since = new Date(now.getTime() - 2 * WINDOW_MS);
+    const [state] = rowsOf<{ n: number; latest: string | null; earliest: string | null }>(
+      await db.execute(sql`
+        SELECT count(*)::int AS n, max(sent_at)::text AS latest, min(sent_at)::text AS earliest FROM press_releases
+        WHERE status IN ('sending', 'sent') AND sent_at >= ${since.toISOString()}::timestamptz AND sent_at <= ${now.toISOString()}::timestamptz`),
+    );
+    const key = `${state.n}|${state.latest}|${state.earliest}`;
+    if (cached?.key !== key) cached = { key, matcher: createMatcher(await releasesForMatching(db, new Date(now.getTime() - WINDOW_MS), now)) };
+    return cached.matcher;
+  }
 
   async function claim(now: Date): Promise<FeedRow[]> {
     // Claims are taken one at a time across workers (a transaction lock), so two workers cannot both
@@ -112,12 +132,11 @@ export function createFeedPoller(options: PollerOptions): Poller {
   /** Reads the new articles of a fetched feed and records their matches; answers whether all were read. */
   async function readArticles(feed: FeedRow, articles: FeedArticle[]): Promise<boolean> {
     const now = options.now();
-    const byUrl = new Map(articles.map((a) => [canonicalArticleUrl(a.url), { ...a, publishedAt: a.publishedAt ?? now }]));
+    const byUrl = new Map(articles.map((a) => [canonicalArticleUrl(a.url), a]));
     const known = await knownArticles(db, [...byUrl.keys()]);
     const fresh = [...byUrl].filter(([url]) => !known.has(url));
     if (fresh.length === 0) return true;
-    const times = fresh.map(([, a]) => a.publishedAt.getTime());
-    const matcher = createMatcher(await releasesForMatching(db, new Date(Math.min(...times)), new Date(Math.max(...times))));
+    const matcher = await currentMatcher(now);
     const found: string[] = [];
     let pages = 0;
     let allRead = true;
@@ -128,7 +147,8 @@ export function createFeedPoller(options: PollerOptions): Poller {
       }
       const article = await withPageText(listed);
       const publishedAt = article.publishedAt ?? now;
-      const matches = matcher.match({ title: article.title, text: article.text, publishedAt });
+      // An article older than the window is recorded as read; the releases it could carry are no longer watched.
+      const matches = now.getTime() - publishedAt.getTime() <= WINDOW_MS ? matcher.match({ title: article.title, text: article.text, publishedAt }) : [];
       const title = article.title || url;
       found.push(
         ...(await recordFeedArticle(
