@@ -135,6 +135,14 @@ beforeAll(async () => {
     },
     '/malformed.xml': xml('<html><body>This is not a feed at all</body></html>'),
     '/private.xml': xml(rss([])),
+    '/crowded.xml': (req, res) =>
+      xml(
+        rss([
+          { title: 'Oasis Dates\u0000 ships\u0007 more', link: server.url('/articles/nul'), date: at(3), body: `Oasis Dates sent more Khalas dates to Tokyo this week. ${'Plain words. '.repeat(60)}` },
+          { title: 'An address too long to be an article', link: server.url(`/articles/${'x'.repeat(3000)}`), date: at(3), body: 'Plain words. '.repeat(60) },
+          ...Array.from({ length: 1200 }, (_, i) => ({ title: `Item ${i}`, link: server.url(`/articles/item-${i}`), date: at(2 - i / 100), body: 'Plain words. '.repeat(60) })),
+        ]),
+      )(req, res),
     '/manual-earned': html(
       articlePage({
         site: 'Arabian Business Weekly',
@@ -256,6 +264,20 @@ describe('coverage from outlet feeds', () => {
     expect((await feedOf(slow)).nextFetchAt.getTime()).toBeGreaterThan(Date.now() + 1_700_000);
   });
 
+  it('reads the newest thousand items of a crowded feed, drops control characters and addresses too long to be an article', async () => {
+    const id = await addFeed('/crowded.xml', 'Crowded Times', 'english');
+    await poller().tick();
+    expect(await feedOf(id)).toMatchObject({ lastStatus: 'ok', itemCount: 1201, lastError: null });
+    const read = await t.db.select({ url: coverageArticles.url }).from(coverageArticles).where(eq(coverageArticles.feedId, id));
+    expect(read).toHaveLength(1000);
+    const urls = new Set(read.map((r) => new URL(r.url).pathname));
+    expect(urls.has('/articles/nul')).toBe(true);
+    expect(urls.has('/articles/item-0')).toBe(true);
+    expect(urls.has('/articles/item-1199')).toBe(false);
+    const [dates] = await t.db.select().from(coverageItems).where(eq(coverageItems.releaseId, otherReleaseId));
+    expect(dates).toMatchObject({ title: 'Oasis Dates ships more', kind: 'earned' });
+  });
+
   it('refuses feeds that resolve to private, loopback or metadata addresses unless allowed', async () => {
     const byName = await addFeed('/private.xml', 'Local', 'english', `http://localhost:${server.port}/private.xml`);
     const metadata = await addFeed('', 'Metadata', 'english', 'http://169.254.169.254/latest/meta-data/');
@@ -350,6 +372,7 @@ describe('coverage by hand', () => {
     const res = await t.request({ method: 'GET', url: '/api/coverage/recent', as: 'Owner' });
     // Four from feeds and two added by hand, one removed.
     expect(res.json()).toEqual({ articles: 5, releases: 1 });
-    expect((await t.request({ method: 'GET', url: '/api/coverage/recent', as: 'Other' })).json()).toEqual({ articles: 0, releases: 0 });
+    // The other company's one article, from the crowded feed.
+    expect((await t.request({ method: 'GET', url: '/api/coverage/recent', as: 'Other' })).json()).toEqual({ articles: 1, releases: 1 });
   });
 });

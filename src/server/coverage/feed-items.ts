@@ -21,21 +21,33 @@ export class MalformedFeedError extends Error {}
 
 /** A feed item whose text is shorter than this is a summary: its page is fetched for the article. */
 export const SUMMARY_MAX_CHARS = 600;
+/** The newest items of a feed that are read; a feed lists what is recent, and 5 MB could hold 50,000. */
+export const FEED_ITEMS_READ = 1000;
+/** An address longer than this is no article's (and would not fit the index of addresses). */
+const URL_MAX = 2000;
+
+/** PostgreSQL text cannot hold NUL, and no other control character belongs in a headline or an article. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const printable = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 
 const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|tr|section|article)>|<br\s*\/?>/gi;
 
 /** The text of an HTML fragment, a line per block (sentences do not run into each other). */
 export function htmlToText(html: string): string {
-  if (!/[<&]/.test(html)) return html.trim();
+  if (!/[<&]/.test(html)) return printable(html).trim();
   const { document } = parseHTML(`<!doctype html><html><body>${html.replace(BLOCK_END, '$&\n')}</body></html>`);
-  return (document.body.textContent ?? '').replace(/[ \t]+/g, ' ').replace(/\n\s*/g, '\n').trim();
+  return printable(document.body.textContent ?? '')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*/g, '\n')
+    .trim();
 }
 
 function absolute(url: string | null | undefined, base: string): string | null {
   if (!url) return null;
   try {
     const resolved = new URL(url, base);
-    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : null;
+    const address = resolved.toString();
+    return (resolved.protocol === 'http:' || resolved.protocol === 'https:') && address.length <= URL_MAX ? address : null;
   } catch {
     return null;
   }
@@ -57,7 +69,7 @@ function sitemapArticles(xml: string, base: string): FeedArticle[] | null {
     return [
       {
         url,
-        title: String(entry.news?.title ?? '').trim(),
+        title: printable(String(entry.news?.title ?? '')).trim(),
         publishedAt: published && !Number.isNaN(published.getTime()) ? published : null,
         text: '',
       },
@@ -65,8 +77,22 @@ function sitemapArticles(xml: string, base: string): FeedArticle[] | null {
   });
 }
 
-/** The articles of a feed body; MalformedFeedError when it is neither a feed nor a news sitemap. */
-export function readFeed(body: string, feedUrl: string): FeedArticle[] {
+/** The newest items first (undated ones last), at most FEED_ITEMS_READ. */
+function newest(articles: FeedArticle[]): FeedArticle[] {
+  return articles
+    .map((article, order) => ({ article, order }))
+    .sort((a, b) => (b.article.publishedAt?.getTime() ?? -Infinity) - (a.article.publishedAt?.getTime() ?? -Infinity) || a.order - b.order)
+    .slice(0, FEED_ITEMS_READ)
+    .map(({ article }) => article);
+}
+
+/** The articles of a feed body, newest first; MalformedFeedError when it is neither a feed nor a news sitemap. */
+export function readFeed(body: string, feedUrl: string): { articles: FeedArticle[]; itemCount: number } {
+  const all = allArticles(body, feedUrl);
+  return { articles: newest(all), itemCount: all.length };
+}
+
+function allArticles(body: string, feedUrl: string): FeedArticle[] {
   const fromSitemap = sitemapArticles(body, feedUrl);
   if (fromSitemap) return fromSitemap;
   let feed: ReturnType<typeof parseFeed>;
@@ -98,9 +124,9 @@ export function articleText(html: string): { title: string; text: string; siteNa
   if (!text) return null;
   const published = article.publishedTime ? new Date(article.publishedTime) : null;
   return {
-    title: (article.title ?? '').trim(),
+    title: printable(article.title ?? '').trim(),
     text,
-    siteName: article.siteName?.trim().slice(0, 200) || null,
+    siteName: printable(article.siteName ?? '').trim().slice(0, 200) || null,
     publishedAt: published && !Number.isNaN(published.getTime()) ? published : null,
   };
 }

@@ -172,14 +172,14 @@ export function createFeedPoller(options: PollerOptions): Poller {
         await finish(feed, { lastStatus: 'not_modified', lastError: null, failures: 0, nextFetchAt: next });
         return;
       }
-      const articles = readFeed(fetched.body.toString('utf8'), fetched.url);
+      const { articles, itemCount } = readFeed(fetched.body.toString('utf8'), fetched.url);
       const allRead = await readArticles(feed, articles);
       feedFetches.inc({ result: 'ok' });
       await finish(feed, {
         lastStatus: 'ok',
         lastError: null,
         failures: 0,
-        itemCount: articles.length,
+        itemCount,
         etag: allRead ? fetched.etag : null,
         lastModified: allRead ? fetched.lastModified : null,
         nextFetchAt: next,
