@@ -16,6 +16,7 @@ type FeedValues = z.output<typeof feedInputSchema>;
 type FeedRow = typeof outletFeeds.$inferSelect;
 
 const IMPORT_ROWS_MAX = 5000;
+const REQUIRED_COLUMNS = ['url', 'outlet', 'country', 'language'];
 
 export const toFeed = (row: FeedRow): OutletFeed => ({
   id: row.id,
@@ -110,21 +111,31 @@ const yes = (value: string) => !/^(no|false|0|off|disabled)$/i.test(value.trim()
  * others are written together.
  */
 export async function importFeeds(db: Db, actor: CurrentUser, csv: string): Promise<FeedImportResult> {
-  let records: Array<Record<string, string>>;
+  let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
+  let header: string[] = [];
   try {
-    records = parse(csv.replace(/^\uFEFF/, ''), { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, trim: true, relax_column_count: true });
+    records = parse(csv.replace(/^\uFEFF/, ''), {
+      columns: (names: string[]) => (header = names.map((name) => name.trim().toLowerCase())),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      // Each record with the file line it ends on, for the messages (empty lines are skipped).
+      info: true,
+    });
   } catch {
     throw badRequest('The file is not a readable CSV file');
   }
+  if (header.length && !REQUIRED_COLUMNS.every((column) => header.includes(column))) {
+    throw badRequest('The header row must name the columns url, outlet, country and language');
+  }
   if (records.length === 0) throw badRequest('The file has no feeds: it needs a header row (url, outlet, country, language) and one feed per line');
   if (records.length > IMPORT_ROWS_MAX) throw badRequest(`At most ${IMPORT_ROWS_MAX} feeds per file`);
-  if (!('url' in records[0])) throw badRequest('The header row must name the columns url, outlet, country and language');
 
   const errors: FeedImportResult['errors'] = [];
   const valid: FeedValues[] = [];
   const seen = new Set<string>();
-  records.forEach((record, i) => {
-    const line = i + 2;
+  for (const { record, info } of records) {
+    const line = info.lines;
     const parsed = feedInputSchema.safeParse({
       url: record.url ?? '',
       outlet: record.outlet ?? '',
@@ -138,7 +149,7 @@ export async function importFeeds(db: Db, actor: CurrentUser, csv: string): Prom
       seen.add(parsed.data.url);
       valid.push(parsed.data);
     }
-  });
+  }
 
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
