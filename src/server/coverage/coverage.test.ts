@@ -138,7 +138,8 @@ beforeAll(async () => {
     '/crowded.xml': (req, res) =>
       xml(
         rss([
-          { title: 'Oasis Dates\u0000 ships\u0007 more', link: server.url('/articles/nul'), date: at(3), body: `Oasis Dates sent more Khalas dates to Tokyo this week. ${'Plain words. '.repeat(60)}` },
+          // Dated two hours ahead: an outlet's wrong clock.
+          { title: 'Oasis Dates\u0000 ships\u0007 more', link: server.url('/articles/nul'), date: new Date(Date.now() + 2 * HOUR), body: `Oasis Dates sent more Khalas dates to Tokyo this week. ${'Plain words. '.repeat(60)}` },
           { title: 'An address too long to be an article', link: server.url(`/articles/${'x'.repeat(3000)}`), date: at(3), body: 'Plain words. '.repeat(60) },
           ...Array.from({ length: 1200 }, (_, i) => ({ title: `Item ${i}`, link: server.url(`/articles/item-${i}`), date: at(2 - i / 100), body: 'Plain words. '.repeat(60) })),
         ]),
@@ -276,6 +277,7 @@ describe('coverage from outlet feeds', () => {
     expect(urls.has('/articles/item-1199')).toBe(false);
     const [dates] = await t.db.select().from(coverageItems).where(eq(coverageItems.releaseId, otherReleaseId));
     expect(dates).toMatchObject({ title: 'Oasis Dates ships more', kind: 'earned' });
+    expect(dates.publishedAt!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('refuses feeds that resolve to private, loopback or metadata addresses unless allowed', async () => {

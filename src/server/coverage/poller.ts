@@ -146,7 +146,8 @@ export function createFeedPoller(options: PollerOptions): Poller {
         break;
       }
       const article = await withPageText(listed);
-      const publishedAt = article.publishedAt ?? now;
+      // A date in the future is a wrong clock on the outlet's side: the article is out now.
+      const publishedAt = article.publishedAt && article.publishedAt < now ? article.publishedAt : now;
       // An article older than the window is recorded as read; the releases it could carry are no longer watched.
       const matches = now.getTime() - publishedAt.getTime() <= WINDOW_MS ? matcher.match({ title: article.title, text: article.text, publishedAt }) : [];
       const title = article.title || url;
