@@ -7,7 +7,7 @@ import { assertPublicLiteral, guardedLookup, PrivateAddressError } from '../http
  * GET of an outlet's feed or article page for coverage: only public addresses unless `allowPrivate`
  * (http/outbound.ts, every redirect checked again), at most 3 redirects, `maxBytes` of the decoded
  * body, `timeoutMs` for the whole exchange, and a conditional request when the last answer's ETag or
- * Last-Modified is known. One request at a time per host in this process (`politely`).
+ * Last-Modified is known. One request at a time per host through a queue (the poller's, or the process's).
  */
 
 export type FetchOptions = {
@@ -16,6 +16,8 @@ export type FetchOptions = {
   maxBytes?: number;
   etag?: string | null;
   lastModified?: string | null;
+  /** The poller has its own, so that a person's request does not wait behind a round of feeds. */
+  queue?: HostQueue;
 };
 
 export type Fetched =
@@ -38,19 +40,25 @@ export const FEED_FETCH_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 const USER_AGENT = 'Nashr coverage monitor (+https://nashr.example/coverage)';
 
-const hostQueues = new Map<string, Promise<unknown>>();
+export type HostQueue = <T>(host: string, work: () => Promise<T>) => Promise<T>;
 
-/** Runs `work` after every earlier request to `host` from this process has finished. */
-export function politely<T>(host: string, work: () => Promise<T>): Promise<T> {
-  const previous = hostQueues.get(host) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const settled = run.catch(() => undefined);
-  hostQueues.set(host, settled);
-  void settled.then(() => {
-    if (hostQueues.get(host) === settled) hostQueues.delete(host);
-  });
-  return run;
+/** A queue per host: `work` runs after every earlier request to its host through this queue has finished. */
+export function createHostQueue(): HostQueue {
+  const queues = new Map<string, Promise<unknown>>();
+  return <T>(host: string, work: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(host) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const settled = run.catch(() => undefined);
+    queues.set(host, settled);
+    void settled.then(() => {
+      if (queues.get(host) === settled) queues.delete(host);
+    });
+    return run;
+  };
 }
+
+/** The queue of requests made for people (an article added by hand): one per process. */
+const processQueue = createHostQueue();
 
 function decoded(res: IncomingMessage): NodeJS.ReadableStream {
   switch ((res.headers['content-encoding'] ?? '').toLowerCase()) {
@@ -158,7 +166,7 @@ export async function fetchPage(address: string, options: FetchOptions): Promise
   } catch {
     throw new FetchError('invalid', 'not a web address');
   }
-  return politely(host, async () => {
+  return (options.queue ?? processQueue)(host, async () => {
     // The time runs from the request, not from the wait for the host's earlier ones.
     const signal = AbortSignal.timeout(options.timeoutMs ?? FEED_FETCH_TIMEOUT_MS);
     try {

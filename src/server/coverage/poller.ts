@@ -12,7 +12,7 @@ import {
   type CoverageDeps,
 } from './coverage.service.js';
 import { articleText, MalformedFeedError, readFeed, SUMMARY_MAX_CHARS, type FeedArticle } from './feed-items.js';
-import { FetchError, fetchPage, type FetchOptions } from './fetch-page.js';
+import { createHostQueue, FetchError, fetchPage, type FetchOptions } from './fetch-page.js';
 import { createMatcher, type Matcher } from './matching.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 
@@ -20,8 +20,9 @@ import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
  * The coverage poller (issue 15), in every worker. Due feeds are claimed like deliveries: an UPDATE of
  * rows picked FOR UPDATE SKIP LOCKED sets a lease, so two workers never fetch one feed at once and a
  * dead worker's feed comes back when the lease ends; a feed whose host another worker is reading is
- * left for the next round, and one process reads one host at a time (fetch-page.ts), so an outlet
- * sees one request at a time. A feed that fails waits twice as long after each failure, up to a day.
+ * left for the next round, and a poller reads the feeds of one host one after the other (its own host
+ * queue, fetch-page.ts), so an outlet sees one request at a time. A feed that fails waits twice as long
+ * after each failure, up to a day.
  */
 
 export type FeedRow = typeof outletFeeds.$inferSelect;
@@ -61,7 +62,12 @@ function problemText(error: unknown): { status: 'error' | 'refused'; message: st
 export function createFeedPoller(options: PollerOptions): Poller {
   const { db } = options;
   const workerId = options.workerId ?? `poller-${randomBytes(6).toString('hex')}`;
-  const fetchOptions: FetchOptions = { allowPrivate: options.allowPrivate, timeoutMs: options.fetchTimeoutMs, maxBytes: options.maxBytes };
+  const fetchOptions: FetchOptions = {
+    allowPrivate: options.allowPrivate,
+    timeoutMs: options.fetchTimeoutMs,
+    maxBytes: options.maxBytes,
+    queue: createHostQueue(),
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
