@@ -391,6 +391,9 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
           <Badge tone={STATUS_TONES[row.status] ?? 'slate'} className="whitespace-nowrap">{t(`recipientStatus.${row.status}`)}</Badge>
           {row.unsubscribed && <Badge tone="amber">{t('recipientStatus.unsubscribed')}</Badge>}
         </div>
+        {row.softBounces > 0 && (
+          <p className="mt-1 text-xs text-amber-700">{t('recipients.softBounces', { count: row.softBounces, value: formatNumber(row.softBounces) })}</p>
+        )}
         {row.lastError && row.status !== 'sent' && (
           <p className="mt-1 max-w-64 truncate text-xs text-slate-500" title={row.lastError}>
             {row.lastError}
