@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { deliveries, pressReleases, sessions, users } from '../src/server/db/schema';
+import { deliveries, deliveryReports, pressReleases, sessions, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startBackgroundWork, type BackgroundWork } from '../src/server/worker';
@@ -267,7 +267,10 @@ describe('press release editor', () => {
     await englishTab.waitFor({ state: 'detached' });
     expect(await page.getByRole('tab', { name: 'العربية' }).getAttribute('aria-selected')).toBe('true');
 
-    // The newsroom section of the settings, before any release went out.
+    // The newsroom section of the settings, before any release went out. The draft has no title, so it is
+    // kept on this device only and the browser asks before leaving (how soon depends on the machine's speed):
+    // the person leaves anyway.
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'غرفة الأخبار' }).waitFor();
     await page.getByText('تُفتح غرفة أخبارك مع أول بيان صحفي يُرسل.').waitFor();
@@ -512,5 +515,12 @@ describe('press release editor', () => {
     expect(await page.getByRole('link', { name: 'Dashboard' }).first().isVisible()).toBe(false);
     expect(await page.getByRole('heading', { name: 'Quarterly results go out' }).isVisible()).toBe(true);
     expect(await page.getByTestId('total-delivered').isVisible()).toBe(true);
+
+    // A relay reports a temporary failure for one of them later: the table says so under its status.
+    const [reported] = await stack.db.select().from(deliveries).where(eq(deliveries.releaseId, release.id)).limit(1);
+    await stack.db.insert(deliveryReports).values({ deliveryId: reported.id, email: reported.email, kind: 'soft', status: '4.2.2', detail: 'mailbox full' });
+    await page.emulateMedia({ media: 'screen' });
+    await page.reload();
+    await page.locator('tbody').getByText('1 soft bounce', { exact: true }).waitFor();
   });
 });
