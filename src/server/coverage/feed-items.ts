@@ -42,6 +42,9 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** A date a feed gave, unless it was unreadable. */
+const validDate = (date: Date | null | undefined): Date | null => (date && !Number.isNaN(date.getTime()) ? date : null);
+
 function absolute(url: string | null | undefined, base: string): string | null {
   if (!url) return null;
   try {
@@ -65,12 +68,12 @@ function sitemapArticles(xml: string, base: string): FeedArticle[] | null {
   return list.flatMap((entry) => {
     const url = absolute(typeof entry.loc === 'string' ? entry.loc.trim() : null, base);
     if (!url) return [];
-    const published = entry.news?.publication_date ? new Date(String(entry.news.publication_date)) : null;
+    const published = entry.news?.publication_date ? validDate(new Date(String(entry.news.publication_date))) : null;
     return [
       {
         url,
         title: printable(String(entry.news?.title ?? '')).trim(),
-        publishedAt: published && !Number.isNaN(published.getTime()) ? published : null,
+        publishedAt: published,
         text: '',
       },
     ];
@@ -108,7 +111,7 @@ function allArticles(body: string, feedUrl: string): FeedArticle[] {
       {
         url,
         title: htmlToText(item.title ?? ''),
-        publishedAt: item.published ?? item.updated ?? null,
+        publishedAt: validDate(item.published ?? item.updated),
         text: htmlToText(item.content ?? item.description ?? ''),
       },
     ];
@@ -122,11 +125,11 @@ export function articleText(html: string): { title: string; text: string; siteNa
   if (!article?.content) return null;
   const text = htmlToText(article.content);
   if (!text) return null;
-  const published = article.publishedTime ? new Date(article.publishedTime) : null;
+  const published = article.publishedTime ? validDate(new Date(article.publishedTime)) : null;
   return {
     title: printable(article.title ?? '').trim(),
     text,
     siteName: printable(article.siteName ?? '').trim().slice(0, 200) || null,
-    publishedAt: published && !Number.isNaN(published.getTime()) ? published : null,
+    publishedAt: published,
   };
 }
