@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from './harness';
+import { coverageItems, outletFeeds, pressReleases } from '../src/server/db/schema';
 import { sampleContacts, seedContacts, seedList, signIn } from './contacts-seed';
 
 /**
@@ -84,6 +85,39 @@ describe('accessibility (axe-core)', () => {
         await openSettled(page, path);
         found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
       }
+      expect(found).toEqual([]);
+    });
+
+    it(`finds no serious or critical violation in a release's coverage and the outlet feeds (${locale})`, async () => {
+      const page = await stack.newPage({ locale });
+      const admin = await signIn(stack, page, { role: 'super_admin' });
+      const [release] = await stack.db
+        .insert(pressReleases)
+        .values({ userId: admin.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date(Date.now() - 3_600_000) })
+        .returning();
+      await stack.db.insert(coverageItems).values({
+        releaseId: release.id,
+        url: 'https://ledger.example/hub',
+        outlet: 'The Gulf Ledger',
+        country: 'UAE',
+        language: 'english',
+        title: 'Gulf Logistics opens a hub',
+        publishedAt: new Date(),
+        kind: 'verbatim',
+        excerpt: 'A hub.',
+        source: 'feed',
+      });
+      await stack.db
+        .insert(outletFeeds)
+        .values({ url: `https://ledger.example/rss-${locale}.xml`, host: 'ledger.example', outlet: 'The Gulf Ledger', country: 'UAE', language: 'english', lastStatus: 'error', lastError: 'answered 500' })
+        .onConflictDoNothing();
+      await openSettled(page, `/analytics/${release.id}`);
+      await page.locator('#coverage').getByRole('link', { name: 'Gulf Logistics opens a hub' }).waitFor();
+      const found = (await seriousViolations(page)).map((v) => `release page: ${v}`);
+      await openSettled(page, '/admin');
+      await page.getByRole('tab', { name: locale === 'ar-AE' ? 'خلاصات الوسائل' : 'Outlet feeds' }).click();
+      await page.getByTestId('feed-row').first().waitFor();
+      found.push(...(await seriousViolations(page)).map((v) => `outlet feeds: ${v}`));
       expect(found).toEqual([]);
     });
   }
