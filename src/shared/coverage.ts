@@ -23,7 +23,7 @@ const plainText = (label: string, max: number) =>
     .max(max, { message: `${label} must be at most ${max} characters` })
     .refine((text) => !hasControlCharacter(text), { message: `${label} contains characters that are not allowed` });
 
-export const httpUrlSchema = z
+const httpUrlSchema = z
   .string({ message: 'Address is required' })
   .trim()
   .min(1, { message: 'Address is required' })

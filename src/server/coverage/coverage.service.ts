@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type CoverageDeps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date; log: { error: (obj: object, msg: string) => void } };
 
 /** An article as it is recorded against a release. */
-export type FoundArticle = { url: string; outlet: string; country: string; language: string; title: string; publishedAt: Date | null };
+type FoundArticle = { url: string; outlet: string; country: string; language: string; title: string; publishedAt: Date | null };
 
 /** Tracking and sharing parameters and the fragment name the same article many ways. */
 export function canonicalArticleUrl(address: string): string {
@@ -104,7 +104,7 @@ export async function knownArticles(db: Db, urls: string[]): Promise<Set<string>
  * The owner hears once, when the first article of a release is found: the UPDATE claims the email, so
  * two workers finding articles at once send one.
  */
-export async function tellOwnerOfFirstArticle(deps: CoverageDeps, releaseId: string): Promise<void> {
+async function tellOwnerOfFirstArticle(deps: CoverageDeps, releaseId: string): Promise<void> {
   const [claimed] = await deps.db
     .update(pressReleases)
     .set({ coverageNotifiedAt: deps.now() })
@@ -173,7 +173,7 @@ export async function coverageOf(db: Db, release: { id: string; sentAt: Date | n
 }
 
 /** Records an article its owner names; a second time for the same address is a 409. */
-export async function addManualItem(
+async function addManualItem(
   db: Db,
   actor: CurrentUser,
   releaseId: string,

@@ -18,7 +18,7 @@ type FeedRow = typeof outletFeeds.$inferSelect;
 const IMPORT_ROWS_MAX = 5000;
 const REQUIRED_COLUMNS = ['url', 'outlet', 'country', 'language'];
 
-export const toFeed = (row: FeedRow): OutletFeed => ({
+const toFeed = (row: FeedRow): OutletFeed => ({
   id: row.id,
   url: row.url,
   outlet: row.outlet,

@@ -62,7 +62,7 @@ function hasTwoContentWords(phrase: string): boolean {
 }
 
 /** Sentences of a plain text, as written (for excerpts). */
-export function sentencesOf(text: string): string[] {
+function sentencesOf(text: string): string[] {
   return text
     .split(/(?<=[.!?؟。])\s+|\n+/u)
     .map((s) => s.replace(/\s+/g, ' ').trim())

@@ -12,7 +12,7 @@ export class PrivateAddressError extends Error {
   readonly code = 'PRIVATE_ADDRESS';
 }
 
-export const isPublicAddress = (address: string) => ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
+const isPublicAddress = (address: string) => ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
