@@ -135,6 +135,9 @@ beforeAll(async () => {
       res.end();
     },
     '/malformed.xml': xml('<html><body>This is not a feed at all</body></html>'),
+    // A chain of four redirects: one more than a feed may take.
+    ...Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`/hop-${i}`, (_req: http.IncomingMessage, res: http.ServerResponse) => void res.writeHead(302, { location: `/hop-${i + 1}` }).end()])),
+    '/hop-4': xml(rss([])),
     '/private.xml': xml(rss([])),
     // Feeds that take a moment to answer, so that two requests at once would overlap.
     ...Object.fromEntries(
@@ -257,15 +260,18 @@ describe('coverage from outlet feeds', () => {
     expect(await feedOf(id)).toMatchObject({ lastStatus: 'not_modified', failures: 0 });
   });
 
-  it('gives up on a slow, a huge and a malformed feed, says why, and backs off', async () => {
+  it('gives up on a slow, a huge and a malformed feed and a fourth redirect, says why, and backs off', async () => {
     const slow = await addFeed('/slow.xml', 'Slow Times', 'english');
     const huge = await addFeed('/huge.xml', 'Huge Post', 'english');
     const malformed = await addFeed('/malformed.xml', 'Broken News', 'english');
+    const hops = await addFeed('/hop-0', 'Moved Around', 'english');
     await poller().tick();
     expect(await feedOf(slow)).toMatchObject({ lastStatus: 'error', lastError: 'no complete answer in time', failures: 1 });
     expect(await feedOf(huge)).toMatchObject({ lastStatus: 'error', lastError: `larger than ${5 * 1024 * 1024} bytes`, failures: 1 });
     expect(await feedOf(malformed)).toMatchObject({ lastStatus: 'error', failures: 1 });
     expect((await feedOf(malformed)).lastError).toMatch(/^Not a feed/);
+    expect(await feedOf(hops)).toMatchObject({ lastStatus: 'error', lastError: 'more than 3 redirects' });
+    expect(server.requests.get('/hop-4')).toBeUndefined();
     // Twice the interval after one failure.
     expect((await feedOf(slow)).nextFetchAt.getTime()).toBeGreaterThan(Date.now() + 1_700_000);
   });
