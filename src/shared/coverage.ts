@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES } from './contacts.js';
 import { hasControlCharacter } from './admin.js';
-import { pageParam, pageSizeParam } from './paging.js';
 
 /**
  * Coverage (issue 15): outlets' feeds read by the poller, and the articles found to carry a release,
@@ -10,7 +9,6 @@ import { pageParam, pageSizeParam } from './paging.js';
 
 export const FEED_LANGUAGES = ['english', 'arabic'] as const;
 export type FeedLanguage = (typeof FEED_LANGUAGES)[number];
-export const FEED_PAGE_SIZE = 20;
 export const FEED_IMPORT_MAX_BYTES = 1024 * 1024;
 /** Articles published more than this long after a release's send are not its coverage. */
 export const COVERAGE_WINDOW_DAYS = 30;
@@ -48,17 +46,6 @@ export const feedInputSchema = z.object({
   enabled: z.boolean({ message: 'Enabled must be true or false' }).default(true),
 });
 export type FeedInput = z.input<typeof feedInputSchema>;
-
-export const feedListQuerySchema = z.object({
-  page: pageParam(100_000),
-  pageSize: pageSizeParam(FEED_PAGE_SIZE, 100),
-  search: z
-    .string()
-    .trim()
-    .max(200, { message: 'Search is too long' })
-    .refine((text) => !hasControlCharacter(text), { message: 'Search contains characters that are not allowed' })
-    .default(''),
-});
 
 export type FeedStatus = 'ok' | 'not_modified' | 'error' | 'refused';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { addCoverageSchema, FEED_IMPORT_MAX_BYTES, feedInputSchema, feedListQuerySchema } from '../../shared/coverage.js';
+import { adminSearchQuerySchema } from '../../shared/admin.js';
+import { addCoverageSchema, FEED_IMPORT_MAX_BYTES, feedInputSchema } from '../../shared/coverage.js';
 import { conflict, parseInput, parseIntParam, parseUuidParam, tooLarge, unsupportedMedia, validationFailed } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireSuperAdmin, requireUser } from '../http/session.js';
@@ -18,7 +19,7 @@ export async function feedsRoutes(app: FastifyInstance): Promise<void> {
   });
   const feedId = (params: unknown) => parseUuidParam((params as { feedId: string }).feedId);
 
-  app.get('/feeds', async (request) => listFeeds(db, parseInput(feedListQuerySchema, request.query)));
+  app.get('/feeds', async (request) => listFeeds(db, parseInput(adminSearchQuerySchema, request.query)));
   app.post('/feeds', async (request, reply) => {
     reply.status(201);
     return createFeed(db, requireSuperAdmin(request), parseInput(feedInputSchema, request.body));

@@ -258,7 +258,7 @@ export async function addCoverageFromUrl(
   let page: ReturnType<typeof articleText> = null;
   try {
     const fetched = await fetchPage(url, { allowPrivate: deps.allowPrivate });
-    if (fetched.status === 'ok') page = articleText(fetched.body.toString('utf8'));
+    if (fetched.status === 'ok') page = articleText(fetched.text);
   } catch (error) {
     if (error instanceof FetchError && error.problem === 'private_address') {
       throw validationFailed([{ path: 'url', message: 'This address points to a private network and cannot be added' }]);

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { outletFeeds } from '../db/schema.js';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -7,7 +7,7 @@ import type { Paged } from '../../shared/admin.js';
 import { feedInputSchema, type FeedImportResult, type FeedLanguage, type FeedStatus, type OutletFeed } from '../../shared/coverage.js';
 import { canonicalCountry } from '../../shared/contacts.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, databaseErrorCode, notFound } from '../http/errors.js';
 import type { z } from 'zod';
 
 /** The super admin's list of outlet feeds (GET/POST/PUT/DELETE /api/admin/feeds, CSV import). */
@@ -52,6 +52,7 @@ export async function listFeeds(db: Db, query: { page: number; pageSize: number;
 }
 
 const duplicate = () => conflict('A feed with this address is already listed');
+const UNIQUE_VIOLATION = '23505';
 
 export async function createFeed(db: Db, actor: CurrentUser, input: FeedValues): Promise<OutletFeed> {
   return db.transaction(async (txn) => {
@@ -70,11 +71,6 @@ export async function createFeed(db: Db, actor: CurrentUser, input: FeedValues):
 export async function updateFeed(db: Db, actor: CurrentUser, id: string, input: FeedValues): Promise<OutletFeed> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const [taken] = await tx
-      .select({ id: outletFeeds.id })
-      .from(outletFeeds)
-      .where(and(eq(outletFeeds.url, input.url), sql`${outletFeeds.id} <> ${id}::uuid`));
-    if (taken) throw duplicate();
     const [before] = await tx.select().from(outletFeeds).where(eq(outletFeeds.id, id)).for('update');
     if (!before) throw notFound('Feed not found');
     const addressChanged = before.url !== input.url;
@@ -88,7 +84,11 @@ export async function updateFeed(db: Db, actor: CurrentUser, id: string, input: 
         ...(addressChanged ? { etag: null, lastModified: null, failures: 0, nextFetchAt: new Date(), lastStatus: null, lastError: null } : {}),
       })
       .where(eq(outletFeeds.id, id))
-      .returning();
+      .returning()
+      // The unique index decides whether another feed holds the address (a read first would race).
+      .catch((error: unknown) => {
+        throw databaseErrorCode(error) === UNIQUE_VIOLATION ? duplicate() : error;
+      });
     await recordAudit(tx, actorOf(actor), 'feed.updated', id, { url: row.url, outlet: row.outlet, enabled: row.enabled });
     return toFeed(row);
   });

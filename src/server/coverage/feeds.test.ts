@@ -38,13 +38,19 @@ describe('outlet feeds API', () => {
     expect(list.json()).toMatchObject({ total: 1, page: 1, items: [{ id, outlet: 'Gulf News' }] });
     expect((await t.request({ method: 'GET', url: '/api/admin/feeds?search=nothing', as: 'root' })).json().total).toBe(0);
 
+    const other = (await post({ ...feed, url: 'https://khaleej.example/rss' })).json().id as string;
+    const taken = await t.request({ method: 'PUT', url: `/api/admin/feeds/${other}`, as: 'root', payload: feed });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('A feed with this address is already listed');
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/feeds/${other}`, as: 'root' })).statusCode).toBe(204);
+
     const changed = await t.request({ method: 'PUT', url: `/api/admin/feeds/${id}`, as: 'root', payload: { ...feed, outlet: 'Gulf News UAE', enabled: false } });
     expect(changed.json()).toMatchObject({ outlet: 'Gulf News UAE', enabled: false });
     expect((await t.request({ method: 'DELETE', url: `/api/admin/feeds/${id}`, as: 'root' })).statusCode).toBe(204);
     expect((await t.request({ method: 'DELETE', url: `/api/admin/feeds/${id}`, as: 'root' })).statusCode).toBe(404);
     expect((await t.request({ method: 'PUT', url: '/api/admin/feeds/not-an-id', as: 'root', payload: feed })).statusCode).toBe(404);
     const actions = (await t.db.select().from(auditLog)).map((e) => e.action);
-    expect(actions).toEqual(['feed.created', 'feed.updated', 'feed.deleted']);
+    expect(actions).toEqual(['feed.created', 'feed.created', 'feed.deleted', 'feed.updated', 'feed.deleted']);
   });
 
   it('says which field is wrong, and writes nothing', async () => {

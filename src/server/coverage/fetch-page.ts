@@ -1,7 +1,6 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
-import { assertPublicLiteral, guardedLookup, PrivateAddressError } from '../http/outbound.js';
+import { guardedRequest, PrivateAddressError } from '../http/outbound.js';
 
 /**
  * GET of an outlet's feed or article page for coverage: only public addresses unless `allowPrivate`
@@ -21,7 +20,7 @@ export type FetchOptions = {
 };
 
 export type Fetched =
-  | { status: 'ok'; body: Buffer; contentType: string; url: string; etag: string | null; lastModified: string | null }
+  | { status: 'ok'; text: string; url: string; etag: string | null; lastModified: string | null }
   | { status: 'not_modified' };
 
 export type FetchProblem = 'invalid' | 'private_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'http_error' | 'unreachable';
@@ -100,14 +99,21 @@ function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   });
 }
 
-function get(url: URL, headers: Record<string, string>, allowPrivate: boolean, signal: AbortSignal): Promise<IncomingMessage> {
-  assertPublicLiteral(url, allowPrivate);
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(url, { method: 'GET', lookup: guardedLookup(allowPrivate), signal, headers }, resolve);
-    req.on('error', reject);
-    req.end();
-  });
+const CHARSET_IN_HEADER = /charset=["']?([\w.:-]+)/i;
+const CHARSET_IN_DOCUMENT = /<\?xml[^>]*encoding=["']([\w.:-]+)|<meta[^>]+charset=["']?([\w.:-]+)/i;
+
+/**
+ * The body as text in the character set the answer names (Content-Type, else the XML declaration or the
+ * HTML meta tag), UTF-8 when it names none or one unknown. Arabic outlets still publish in windows-1256.
+ */
+function decodeText(body: Buffer, contentType: string): string {
+  const declared = CHARSET_IN_DOCUMENT.exec(body.subarray(0, 1024).toString('latin1'));
+  const label = CHARSET_IN_HEADER.exec(contentType)?.[1] ?? declared?.[1] ?? declared?.[2] ?? 'utf-8';
+  try {
+    return new TextDecoder(label).decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
 }
 
 function asFetchError(error: unknown, signal: AbortSignal): FetchError {
@@ -130,7 +136,7 @@ async function fetchWithin(address: string, options: FetchOptions, signal: Abort
   if (options.lastModified) headers['if-modified-since'] = options.lastModified;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('invalid', `${url.protocol} is not a web address`);
-    const res = await get(url, headers, options.allowPrivate, signal);
+    const res = await guardedRequest(url, { method: 'GET', headers, allowPrivate: options.allowPrivate, signal });
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && status !== 304 && res.headers.location) {
       res.resume();
@@ -145,11 +151,9 @@ async function fetchWithin(address: string, options: FetchOptions, signal: Abort
       res.resume();
       throw new FetchError('http_error', `answered ${status}`);
     }
-    const body = await readBody(res, maxBytes);
     return {
       status: 'ok',
-      body,
-      contentType: String(res.headers['content-type'] ?? ''),
+      text: decodeText(await readBody(res, maxBytes), String(res.headers['content-type'] ?? '')),
       url: url.toString(),
       etag: typeof res.headers.etag === 'string' ? res.headers.etag : null,
       lastModified: typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null,

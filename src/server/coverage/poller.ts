@@ -127,7 +127,7 @@ export function createFeedPoller(options: PollerOptions): Poller {
     try {
       const page = await fetchPage(article.url, fetchOptions);
       if (page.status !== 'ok') return article;
-      const found = articleText(page.body.toString('utf8'));
+      const found = articleText(page.text);
       if (!found) return article;
       return { ...article, title: article.title || found.title, text: found.text, publishedAt: article.publishedAt ?? found.publishedAt };
     } catch {
@@ -179,7 +179,7 @@ export function createFeedPoller(options: PollerOptions): Poller {
         await finish(feed, { lastStatus: 'not_modified', lastError: null, failures: 0, nextFetchAt: next });
         return;
       }
-      const { articles, itemCount } = readFeed(fetched.body.toString('utf8'), fetched.url);
+      const { articles, itemCount } = readFeed(fetched.text, fetched.url);
       const allRead = await readArticles(feed, articles);
       feedFetches.inc({ result: 'ok' });
       await finish(feed, {

@@ -1,4 +1,6 @@
 import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -17,7 +19,7 @@ const isPublicAddress = (address: string) => ipaddr.isValid(address) && ipaddr.p
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** dns.lookup that refuses names resolving to loopback, private, link-local or metadata addresses. */
-export function guardedLookup(allowPrivate: boolean) {
+function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '');
@@ -30,9 +32,30 @@ export function guardedLookup(allowPrivate: boolean) {
 }
 
 /** An address written in the URL itself is connected to without a lookup: it is checked here. */
-export function assertPublicLiteral(url: URL, allowPrivate: boolean): void {
+function assertPublicLiteral(url: URL, allowPrivate: boolean): void {
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && ipaddr.isValid(literal) && !isPublicAddress(literal)) {
     throw new PrivateAddressError(`${literal} is a private address`);
   }
+}
+
+export type GuardedRequest = { method: 'GET' | 'HEAD'; headers: Record<string, string>; allowPrivate: boolean; signal: AbortSignal };
+
+/**
+ * One request (no redirect followed: each hop is a request of its own, checked again), to a public
+ * address only; resolves with the response as soon as its head has arrived.
+ */
+export function guardedRequest(url: URL, options: GuardedRequest): Promise<IncomingMessage> {
+  try {
+    assertPublicLiteral(url, options.allowPrivate);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const { method, headers, signal } = options;
+    const req = client.request(url, { method, headers, signal, lookup: guardedLookup(options.allowPrivate) }, resolve);
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,7 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { LinkCheck } from '../../shared/review.js';
-import { assertPublicLiteral, guardedLookup, PrivateAddressError } from '../http/outbound.js';
+import { guardedRequest, PrivateAddressError } from '../http/outbound.js';
 
 /**
  * Does each link of a release answer? Asked from the server on an editor's behalf, through the guarded
@@ -18,16 +16,9 @@ const AT_ONCE = 5;
 type Answer = { status: number; location: string | undefined };
 
 async function request(url: URL, method: 'HEAD' | 'GET', options: LinkCheckOptions, signal: AbortSignal): Promise<Answer> {
-  const client = url.protocol === 'https:' ? https : http;
-  assertPublicLiteral(url, options.allowPrivate);
-  return new Promise((resolve, reject) => {
-    const req = client.request(url, { method, lookup: guardedLookup(options.allowPrivate), signal, headers: { 'user-agent': 'Nashr link check' } }, (res) => {
-      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
-      res.destroy();
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  const res = await guardedRequest(url, { method, headers: { 'user-agent': 'Nashr link check' }, allowPrivate: options.allowPrivate, signal });
+  res.destroy();
+  return { status: res.statusCode ?? 0, location: res.headers.location };
 }
 
 async function checkOne(href: string, options: LinkCheckOptions): Promise<Omit<LinkCheck, 'text'>> {

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { valueLabel } from '../contacts/contacts-text';
 
 /** A country of the media database in the reader's language (the contacts feature names them). */
 export function CountryName({ country }: { country: string }) {
   const { t } = useTranslation('contacts');
-  return <bdi>{t(`values.country.${country}`, { defaultValue: country })}</bdi>;
+  return <bdi>{valueLabel(t, 'country', country)}</bdi>;
 }

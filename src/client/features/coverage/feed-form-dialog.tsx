@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field, Input, Select } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+import { valueLabel } from '../contacts/contacts-text';
 import { useSaveFeed } from './coverage-api';
 
 type FormValues = z.input<typeof feedInputSchema>;
@@ -20,7 +21,8 @@ const BLANK: FormValues = { url: '', outlet: '', country: 'UAE', language: 'engl
 
 /** Add a feed (feed = null) or edit one. */
 export function FeedFormDialog({ open, feed, onClose }: { open: boolean; feed: OutletFeed | null; onClose: () => void }) {
-  const { t } = useTranslation(['coverage', 'contacts']);
+  const { t } = useTranslation('coverage');
+  const { t: contactsText } = useTranslation('contacts');
   const toast = useToast();
   const save = useSaveFeed();
   const { register, handleSubmit, reset, setError, formState } = useForm<FormValues>({ resolver: zodResolver(feedInputSchema), defaultValues: BLANK });
@@ -72,7 +74,7 @@ export function FeedFormDialog({ open, feed, onClose }: { open: boolean; feed: O
             <Select id="feed-country" invalid={!!error('country')} {...register('country')}>
               {COUNTRIES.map((c) => (
                 <option key={c} value={c}>
-                  {t(`values.country.${c}`, { ns: 'contacts', defaultValue: c })}
+                  {valueLabel(contactsText, 'country', c)}
                 </option>
               ))}
             </Select>
