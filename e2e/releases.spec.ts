@@ -267,13 +267,13 @@ describe('press release editor', () => {
     await englishTab.waitFor({ state: 'detached' });
     expect(await page.getByRole('tab', { name: 'العربية' }).getAttribute('aria-selected')).toBe('true');
 
-    // The newsroom section of the settings, before any release went out. The draft has no title, so it is
-    // kept on this device only and the browser asks before leaving (how soon depends on the machine's speed):
-    // the person leaves anyway.
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.goto('/settings');
-    await page.getByRole('heading', { name: 'غرفة الأخبار' }).waitFor();
-    await page.getByText('تُفتح غرفة أخبارك مع أول بيان صحفي يُرسل.').waitFor();
+    // The newsroom section of the settings, before any release went out, in a tab of its own: the draft above
+    // has no title, so it cannot be saved and the editor (rightly) holds a navigation away from it, sooner or
+    // later depending on the machine's speed.
+    const settings = await pageFor(writer, { locale: 'ar' });
+    await settings.goto('/settings');
+    await settings.getByRole('heading', { name: 'غرفة الأخبار' }).waitFor();
+    await settings.getByText('تُفتح غرفة أخبارك مع أول بيان صحفي يُرسل.').waitFor();
   });
 
   it('schedules a release in the browser time zone and cancels it from /press-releases', async () => {
