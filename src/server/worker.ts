@@ -5,6 +5,7 @@ import { createScheduler } from './delivery/scheduler.js';
 import { ensureAppSecret } from './bootstrap.js';
 import { bounceAddress } from './deliverability/verp.js';
 import { loadDkimKey } from './deliverability/dkim.js';
+import { dkimSignerThread } from './deliverability/dkim-signer.js';
 import { startInboundSmtp, type InboundListener } from './deliverability/inbound-smtp.js';
 import { createFeedPoller } from './coverage/poller.js';
 
@@ -20,7 +21,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
   const { config, db } = deps;
   const transport = config.smtpUrl ? smtpDeliveryTransport(config.smtpUrl, config.smtpPool) : mailerDeliveryTransport(deps.mailer);
   const secret = await ensureAppSecret(deps);
-  const dkim = await loadDkimKey(db, config);
+  const dkim = dkimSignerThread(await loadDkimKey(db, config));
   const engine = createDeliveryEngine({
     db,
     transport,
@@ -57,6 +58,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
       await poller.stop();
       await scheduler.stop();
       await engine.stop();
+      await dkim.close();
       await transport.close();
       log.info('Background worker stopped.');
     },

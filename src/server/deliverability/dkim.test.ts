@@ -12,6 +12,7 @@ import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { loadConfig } from '../config.js';
 import { loadDkimKey, publicKeyRecord, type DkimKey } from './dkim.js';
+import { dkimSignerThread } from './dkim-signer.js';
 
 /**
  * Signed mail (issue 14): every release message carries a DKIM signature that a DKIM verifier
@@ -45,7 +46,9 @@ async function signedMessages(emails: string[], overrides: Record<string, unknow
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: `signer-${emails[0]}`, payload: releasePayload({ recipientLists: [list.listId], ...overrides }) });
   expect(res.statusCode, res.body).toBe(200);
   const transport = smtpDeliveryTransport(t.smtp.url, 2);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>', dkim: key }).drain();
+  const dkim = dkimSignerThread(key);
+  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>', dkim }).drain();
+  await dkim.close();
   await transport.close();
   return t.smtp.messages.filter((m) => emails.includes(m.envelopeTo[0]));
 }

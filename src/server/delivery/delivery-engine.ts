@@ -6,7 +6,7 @@ import { suppress } from './suppressions.service.js';
 import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
 import { messageFor, renderRelease, type RenderedRelease } from './release-renderer.js';
 import { TokenBucket } from './token-bucket.js';
-import type { DkimKey } from '../deliverability/dkim.js';
+import type { DkimSigner } from '../deliverability/dkim-signer.js';
 import { messagesSent, smtpResponseClass, smtpResponses } from '../operations/metrics.js';
 
 /**
@@ -39,7 +39,7 @@ export type EngineOptions = {
   /** Each delivery's envelope sender (VERP, so later bounces name it); the From address when unset. */
   bounceAddress?: (deliveryId: number) => string;
   /** Signs every message (DKIM) when given. */
-  dkim?: DkimKey;
+  dkim?: DkimSigner;
   log?: { error: (obj: object, msg: string) => void };
 };
 

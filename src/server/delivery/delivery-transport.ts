@@ -28,7 +28,7 @@ export function smtpDeliveryTransport(smtpUrl: string, poolSize: number): Delive
   return {
     async send(message) {
       try {
-        await transport.sendMail({ envelope: { from: message.envelopeFrom, to: [message.to] }, raw: Readable.from(message.raw()) });
+        await transport.sendMail({ envelope: { from: message.envelopeFrom, to: [message.to] }, raw: Readable.from(await message.raw()) });
       } catch (error) {
         const err = error as { message: string; responseCode?: number };
         throw new DeliveryError(err.message, err.responseCode);

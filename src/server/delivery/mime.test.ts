@@ -7,7 +7,7 @@ const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 /** A whole message through a real MIME parser, as a recipient's mail client reads it. */
 async function parse(options: { filenames?: string[]; replyTo?: string; from?: string }) {
   const boundary = newBoundary();
-  const pieces = buildRawMessage({
+  const pieces = await buildRawMessage({
     from: options.from ?? formatAddress('Nashr', 'releases@nashr.test'),
     to: 'editor@paper.example',
     replyTo: options.replyTo,

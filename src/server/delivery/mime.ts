@@ -111,7 +111,10 @@ export type RawMessageParts = {
  * (DKIM) gets the header block, the personal part of the body and the shared part, and answers a header
  * to put first.
  */
-export function buildRawMessage(parts: RawMessageParts, sign?: (header: string, personal: string, shared: Buffer) => string): Buffer[] {
+export async function buildRawMessage(
+  parts: RawMessageParts,
+  sign?: (header: string, personal: string, shared: Buffer) => Promise<string>,
+): Promise<Buffer[]> {
   const alternative = `${parts.mixedBoundary}_alt`;
   const header = [
     `From: ${parts.from}`,
@@ -141,7 +144,7 @@ export function buildRawMessage(parts: RawMessageParts, sign?: (header: string, 
     `--${alternative}--`,
     '',
   ].join(CRLF);
-  const signature = sign ? `${sign(header, personal, parts.attachmentParts)}${CRLF}` : '';
+  const signature = sign ? `${await sign(header, personal, parts.attachmentParts)}${CRLF}` : '';
   // Two pieces, not one buffer: the shared attachment bytes are sent as they are, never copied per message.
   return [Buffer.from(`${signature}${header}${CRLF}${CRLF}${personal}`, 'utf8'), parts.attachmentParts];
 }

@@ -10,11 +10,12 @@ import {
   type RenderedEmail,
 } from '../../shared/email-template.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
-import { dkimSignature, type DkimKey } from '../deliverability/dkim.js';
+import type { DkimSigner } from '../deliverability/dkim-signer.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, pressReleases, users } from '../db/schema.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
+import { encodedOnce } from '../mail/smtp-data.js';
 import { buildRawMessage, encodeAttachmentParts, formatAddress, newBoundary, parseMailbox } from './mime.js';
 
 /**
@@ -56,7 +57,7 @@ export type OutgoingMessage = {
   messageId: string;
   headers: Record<string, string>;
   /** The complete MIME message as its pieces (see buildRawMessage), built on demand (SMTP); capture mode stores the parts instead. */
-  raw: () => Buffer[];
+  raw: () => Promise<Buffer[]>;
 };
 
 /**
@@ -141,7 +142,7 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
 function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'html' | 'text'> {
   const mixedBoundary = newBoundary();
   const mailFiles = files.map((f) => ({ filename: f.originalName, contentType: f.mimetype, content: f.content }));
-  return { mixedBoundary, files: mailFiles, attachmentParts: encodeAttachmentParts(mixedBoundary, mailFiles) };
+  return { mixedBoundary, files: mailFiles, attachmentParts: encodedOnce(encodeAttachmentParts(mixedBoundary, mailFiles)) };
 }
 
 /**
@@ -164,7 +165,7 @@ export function messageFor(
   signing: {
     /** The envelope sender (VERP bounce address); the From address when none is given. */
     returnPath?: string;
-    dkim?: DkimKey;
+    dkim?: DkimSigner;
   } = {},
 ): OutgoingMessage {
   const { returnPath, dkim } = signing;
@@ -205,7 +206,7 @@ export function messageFor(
           mixedBoundary: edition.mixedBoundary,
           attachmentParts: edition.attachmentParts,
         },
-        dkim && ((header, personal, shared) => dkimSignature(dkim, header, personal, shared)),
+        dkim && ((header, personal, shared) => dkim.sign(header, personal, shared)),
       ),
   };
 }

@@ -1,6 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
+// Every SMTP connection of the process encodes its DATA with native searches (see smtp-data.ts).
+import './smtp-data.js';
 
 export type MailAttachment = { filename: string; content: Buffer | string; contentType?: string; encoding?: string };
 

@@ -1,0 +1,76 @@
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { dkimVerify } from 'mailauth';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildRawMessage, encodeAttachmentParts, newBoundary } from '../delivery/mime.js';
+import { dkimSignerThread, type DkimSigner } from './dkim-signer.js';
+import { publicKeyRecord, type DkimKey } from './dkim.js';
+
+/**
+ * The signing thread: what it signs verifies, whichever release's shared part a message ends with and
+ * however many releases go through it; a refused key or a closed signer is an error for the message,
+ * never a hang.
+ */
+
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const key: DkimKey = { domain: 'nashr.test', selector: 'nashr', privateKey };
+/** mailauth asks for the key record through this instead of DNS. */
+const resolver = async (name: string) => {
+  if (name !== 'nashr._domainkey.nashr.test') throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+  return [[publicKeyRecord(key)]];
+};
+
+let signer: DkimSigner | undefined;
+afterEach(async () => {
+  await signer?.close();
+  signer = undefined;
+});
+
+function release(n: number) {
+  const boundary = newBoundary();
+  const content = Buffer.alloc(4000 + n, n);
+  return { boundary, attachmentParts: encodeAttachmentParts(boundary, [{ filename: `release-${n}.pdf`, contentType: 'application/pdf', content }]) };
+}
+
+const message = (sign: DkimSigner, r: ReturnType<typeof release>, to: string) =>
+  buildRawMessage(
+    {
+      from: 'Nashr <releases@nashr.test>',
+      to,
+      subject: `To ${to}`,
+      messageId: `<${to}@nashr.test>`,
+      date: new Date('2026-11-26T08:00:00Z'),
+      headers: { 'List-Unsubscribe': `<https://nashr.test/u/${to}>` },
+      text: `Hello ${to}`,
+      html: `<p>Hello ${to}</p>`,
+      mixedBoundary: r.boundary,
+      attachmentParts: r.attachmentParts,
+    },
+    (header, personal, shared) => sign.sign(header, personal, shared),
+  );
+
+describe('DKIM signing thread', () => {
+  it('signs messages of many releases at once so that each verifies, past the releases the thread keeps', async () => {
+    signer = dkimSignerThread(key);
+    const releases = Array.from({ length: 20 }, (_, n) => release(n));
+    // Every release twice, the second round after the first releases were forgotten by the thread.
+    const rounds = [...releases, ...releases].map((r, i) => message(signer!, r, `reader${i}@journalists.test`));
+    const raws = await Promise.all(rounds);
+    for (const pieces of raws) {
+      const verified = await dkimVerify(Buffer.concat(pieces), { resolver });
+      expect(verified.results.map((r) => r.status.result)).toEqual(['pass']);
+    }
+  });
+
+  it('answers a key that cannot sign with an error for the message', async () => {
+    const ed25519 = createPrivateKey(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    signer = dkimSignerThread({ ...key, privateKey: ed25519 });
+    await expect(message(signer, release(1), 'reader@journalists.test')).rejects.toThrow(/DKIM signing failed/);
+  });
+
+  it('refuses the messages still waiting when it is closed', async () => {
+    signer = dkimSignerThread(key);
+    const refused = expect(message(signer, release(2), 'reader@journalists.test')).rejects.toThrow(/closed/);
+    await signer.close();
+    await refused;
+  });
+});
