@@ -337,4 +337,38 @@ describe('account screens', () => {
     await page.goto('/profile?email=taken');
     await page.getByText('أصبح هذا العنوان تابعًا لحساب آخر، لذلك لم يتغير بريدك الإلكتروني.').waitFor();
   });
+
+  it('writes the account’s emails in the language it registered in, then in the one it switches to', async () => {
+    const email = 'rania@khaleej-pr.test';
+    const page = await stack.newPage({ locale: 'ar' });
+    await page.goto('/auth?mode=signup');
+    await page.getByRole('heading', { name: 'أنشئ حسابك' }).waitFor();
+    await page.getByLabel('الاسم الأول').fill('رانيا');
+    await page.getByLabel('اسم العائلة').fill('الخطيب');
+    await page.getByLabel('اسم الشركة').fill('الخليج للعلاقات العامة');
+    await page.getByLabel('البريد الإلكتروني').fill(email);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('rania-pass-7');
+    await page.getByLabel('تأكيد كلمة المرور').fill('rania-pass-7');
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await toast(page, 'تم التسجيل بنجاح!').waitFor();
+
+    const verification = await waitForMail(email, /تأكيد بريدك الإلكتروني/);
+    expect(verification.parsed.html).toContain('<html lang="ar" dir="rtl">');
+    expect(verification.parsed.text).toContain('مرحبًا رانيا،');
+    await page.goto(linkIn(verification, '/api/auth/verify'));
+    await page.waitForURL('**/auth?verified=1');
+    await page.getByLabel('البريد الإلكتروني').fill(email);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('rania-pass-7');
+    await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+
+    // Switching the site to English while signed in switches the account's emails with it.
+    const saved = page.waitForResponse((res) => res.url().endsWith('/api/auth/language') && res.request().method() === 'PUT');
+    await page.getByTestId('language-switch').first().click();
+    expect((await saved).status()).toBe(200);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await page.request.post('/api/auth/forgot-password', { data: { email } });
+    const reset = await waitForMail(email, /Reset your Nashr password/);
+    expect(reset.parsed.html).toContain('<html lang="en" dir="ltr">');
+  });
 });

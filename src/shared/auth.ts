@@ -8,6 +8,13 @@ import { z } from 'zod';
 export const roles = ['user', 'admin', 'super_admin'] as const;
 export type Role = (typeof roles)[number];
 
+/** The languages of the site, and so of an account's own emails. */
+export const accountLanguages = ['en', 'ar'] as const;
+export type AccountLanguage = (typeof accountLanguages)[number];
+const accountLanguage = z.enum(accountLanguages, { message: 'Choose English or Arabic' });
+/** A stored language as one of the site's; anything else reads as English. */
+export const asAccountLanguage = (value: string): AccountLanguage => (value === 'ar' ? 'ar' : 'en');
+
 export const REGISTRATION_PASSWORD_MIN = 6;
 export const CHANGE_PASSWORD_MIN = 8;
 
@@ -57,8 +64,13 @@ export const registerSchema = z.object({
     .trim()
     .min(1, { message: 'Last name is required' })
     .max(100, { message: 'Last name is too long' }),
+  /** The site's language at registration: the account's emails are written in it. */
+  language: accountLanguage.optional().default('en'),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
+
+/** PUT /api/auth/language: the site's language changed while signed in. */
+export const accountLanguageSchema = z.object({ language: accountLanguage });
 
 /** The registration form adds the confirmation, which is checked in the browser and never sent. */
 export const registerFormSchema = registerSchema
@@ -126,6 +138,8 @@ export type CurrentUser = {
   verified: boolean;
   monthlyPressReleaseLimit: number;
   pressReleasesUsedThisMonth: number;
+  /** The language of the account's emails. */
+  language: AccountLanguage;
   createdAt: string;
 };
 

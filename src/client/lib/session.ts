@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
-import type { CurrentUser } from '../../shared/auth';
+import type { AccountLanguage, CurrentUser } from '../../shared/auth';
 import { api } from './api';
 
 export const CURRENT_USER_KEY = ['/api/auth/session'] as const;
@@ -26,5 +26,17 @@ export function useLogout() {
       queryClient.clear();
       queryClient.setQueryData(CURRENT_USER_KEY, null);
     },
+  });
+}
+
+/**
+ * Keeps the account's email language with the site's: called when a signed-in user switches language.
+ * A failure leaves the emails in the language they were; the site itself has switched either way.
+ */
+export function useSaveAccountLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: AccountLanguage) => api.put<CurrentUser>('/api/auth/language', { language }),
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
   });
 }

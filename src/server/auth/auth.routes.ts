@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
+  accountLanguageSchema,
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -21,6 +22,7 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  setAccountLanguage,
   updateProfile,
   verifyEmail,
   type AuthDeps,
@@ -85,6 +87,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const input = parseInput(profileSchema, request.body);
     return updateProfile(serviceDeps(request), user.id, input, request.ip);
+  });
+
+  app.put('/language', async (request) => {
+    const user = requireUser(request);
+    const { language } = parseInput(accountLanguageSchema, request.body);
+    return setAccountLanguage(app.deps, user.id, language);
   });
 
   // The link in the email-change confirmation; like /verify, no HEAD twin for link-probing scanners.

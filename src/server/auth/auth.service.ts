@@ -1,12 +1,14 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  changePasswordSchema,
-  CurrentUser,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-  resetPasswordSchema,
+import {
+  asAccountLanguage,
+  type AccountLanguage,
+  type changePasswordSchema,
+  type CurrentUser,
+  type loginSchema,
+  type profileSchema,
+  type registerSchema,
+  type resetPasswordSchema,
 } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import type { Deps } from '../deps.js';
@@ -74,6 +76,7 @@ export async function registerUser(
         companyName: input.companyName,
         firstName: input.firstName,
         lastName: input.lastName,
+        language: input.language,
       })
       .returning();
     await sendVerificationEmail(deps, user);
@@ -93,7 +96,7 @@ export async function registerUser(
 function tellOwnerOfRegistrationAttempt(deps: AuthDeps, owner: UserRow): void {
   sendInBackground(deps, {
     to: owner.email,
-    ...accountExistsMessage({ firstName: owner.firstName, forgotLink: forgotPasswordLink(deps) }),
+    ...accountExistsMessage({ firstName: owner.firstName, forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(owner.language) }),
   });
 }
 
@@ -130,7 +133,7 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
 async function sendVerificationEmail(deps: AuthDeps, user: UserRow): Promise<void> {
   const token = await issueEmailToken(deps.db, user.id, 'verify_email', VERIFY_TOKEN_HOURS * HOUR_MS, deps.now());
   const link = `${deps.config.publicUrl}/api/auth/verify?token=${encodeURIComponent(token)}`;
-  sendInBackground(deps, { to: user.email, ...verifyEmailMessage({ firstName: user.firstName, link, validHours: VERIFY_TOKEN_HOURS }) });
+  sendInBackground(deps, { to: user.email, ...verifyEmailMessage({ firstName: user.firstName, link, validHours: VERIFY_TOKEN_HOURS, language: asAccountLanguage(user.language) }) });
 }
 
 // ---------------------------------------------------------------- sign-in
@@ -160,7 +163,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   const link = `${deps.config.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
   sendInBackground(deps, {
     to: user.email,
-    ...passwordResetMessage({ firstName: user.firstName, link, validMinutes: RESET_TOKEN_MINUTES }),
+    ...passwordResetMessage({ firstName: user.firstName, link, validMinutes: RESET_TOKEN_MINUTES, language: asAccountLanguage(user.language) }),
   });
 }
 
@@ -235,11 +238,11 @@ async function sendEmailChangeMails(deps: AuthDeps, user: UserRow, newEmail: str
   const link = `${deps.config.publicUrl}/api/auth/confirm-email?token=${encodeURIComponent(token)}`;
   sendInBackground(deps, {
     to: newEmail,
-    ...confirmEmailChangeMessage({ firstName: user.firstName, link, validHours: EMAIL_CHANGE_TOKEN_HOURS }),
+    ...confirmEmailChangeMessage({ firstName: user.firstName, link, validHours: EMAIL_CHANGE_TOKEN_HOURS, language: asAccountLanguage(user.language) }),
   });
   sendInBackground(deps, {
     to: user.email,
-    ...emailChangeNoticeMessage({ firstName: user.firstName, newEmail, forgotLink: forgotPasswordLink(deps) }),
+    ...emailChangeNoticeMessage({ firstName: user.firstName, newEmail, forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(user.language) }),
   });
 }
 
@@ -266,6 +269,12 @@ export async function confirmEmailChange(deps: Pick<AuthDeps, 'db' | 'now'>, tok
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
+}
+
+/** The site's language changed while signed in: the account's emails follow it. */
+export async function setAccountLanguage(deps: Pick<AuthDeps, 'db' | 'now'>, userId: string, language: AccountLanguage): Promise<CurrentUser> {
+  const [updated] = await deps.db.update(users).set({ language, updatedAt: deps.now() }).where(eq(users.id, userId)).returning();
+  return toCurrentUser(updated);
 }
 
 /** Changes the password after checking the current one; every other session and every reset link is void. */

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { CurrentUser, Role } from '../../shared/auth.js';
+import { asAccountLanguage, type CurrentUser, type Role } from '../../shared/auth.js';
 import {
   receiptNumberOf,
   type CreatePaymentResponse,
@@ -151,7 +151,7 @@ export async function creditSucceededIntent(db: Db, providerName: string, intent
     return {
       userId,
       receiptNumber: receiptNumberOf(payment.receiptSeq, payment.createdAt),
-      planName: plan.name,
+      planName: { en: plan.name, ar: plan.arabicName },
       amountCents: payment.amount,
       currency: payment.currency,
       paidAt: new Date(payment.createdAt),
@@ -166,10 +166,13 @@ export async function creditSucceededIntent(db: Db, providerName: string, intent
  */
 function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
   void (async () => {
-    const [buyer] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, receipt.userId));
+    const [buyer] = await deps.db
+      .select({ email: users.email, firstName: users.firstName, language: users.language })
+      .from(users)
+      .where(eq(users.id, receipt.userId));
     if (!buyer) return;
     const billingLink = new URL('/subscription', deps.publicUrl).href;
-    await deps.mailer.send({ to: buyer.email, ...receiptMessage({ firstName: buyer.firstName, billingLink, ...receipt }) });
+    await deps.mailer.send({ to: buyer.email, ...receiptMessage({ firstName: buyer.firstName, billingLink, language: asAccountLanguage(buyer.language), ...receipt }) });
   })().catch((error: unknown) => {
     deps.log.error({ err: error, receipt: receipt.receiptNumber }, 'receipt email could not be sent');
   });

@@ -1,7 +1,10 @@
 import type { Plan, PlanId } from '../../shared/billing.js';
 
-/** The one price table (PRODUCT.md §2). Amounts are charged from here; a client never sends a price. */
-type ServerPlan = Plan & { amountCents: number };
+/**
+ * The one price table (PRODUCT.md §2). Amounts are charged from here; a client never sends a price.
+ * `arabicName` is the package's name in an Arabic receipt (the site's own comes from its translations).
+ */
+type ServerPlan = Plan & { amountCents: number; arabicName: string };
 
 const features = ['Premium media database', 'Advanced email tracking', 'Professional templates', 'Real-time analytics'];
 
@@ -9,6 +12,7 @@ export const PLANS: readonly ServerPlan[] = [
   {
     id: 'package_1',
     name: 'Single Release',
+    arabicName: 'بيان واحد',
     price: 299,
     amountCents: 29_900,
     currency: 'usd',
@@ -21,6 +25,7 @@ export const PLANS: readonly ServerPlan[] = [
   {
     id: 'package_2',
     name: 'Double Release',
+    arabicName: 'بيانان',
     price: 499,
     amountCents: 49_900,
     currency: 'usd',
@@ -37,7 +42,7 @@ export function findPlan(id: string): ServerPlan | undefined {
 }
 
 export function publicPlans(): Plan[] {
-  return PLANS.map(({ amountCents: _amountCents, ...plan }) => plan);
+  return PLANS.map(({ amountCents: _amountCents, arabicName: _arabicName, ...plan }) => plan);
 }
 
 export type { ServerPlan, PlanId };

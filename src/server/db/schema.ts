@@ -65,6 +65,8 @@ export const users = pgTable(
     newsroomSlug: text('newsroom_slug'),
     /** A customer may take the newsroom (page, feeds, following) offline. */
     newsroomEnabled: boolean('newsroom_enabled').notNull().default(true),
+    /** The language of the account's own emails (en | ar): chosen at registration, changed with the site's language. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

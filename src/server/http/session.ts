@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
-import type { CurrentUser } from '../../shared/auth.js';
+import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -33,6 +33,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     verified: row.verified,
     monthlyPressReleaseLimit: row.monthlyPressReleaseLimit,
     pressReleasesUsedThisMonth: row.pressReleasesUsedThisMonth,
+    language: asAccountLanguage(row.language),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

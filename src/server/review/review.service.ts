@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, isNull, isNotNull, lt, min, or, sql } from 'drizzle-orm';
-import type { CurrentUser } from '../../shared/auth.js';
+import { asAccountLanguage, type AccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import { extractLinks } from '../../shared/email-template.js';
 import { versionsOf, type PressRelease } from '../../shared/releases.js';
 import {
@@ -240,8 +240,8 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, 
 
 function tellCustomer(deps: ReviewDeps, decided: Decided, decision: Decision): void {
   const link = (path: string) => new URL(path, deps.publicUrl).href;
-  const compose = (firstName: string): RenderedEmail => {
-    const base = { firstName, title: decided.title };
+  const compose = (firstName: string, language: AccountLanguage): RenderedEmail => {
+    const base = { firstName, language, title: decided.title };
     if (decision.kind === 'approved') return approvedMessage({ ...base, ...decided, link: link(`/analytics/${decided.releaseId}`) });
     if (decision.kind === 'changes_requested') return changesRequestedMessage({ ...base, comment: decision.comment, link: link(`/editor/${decided.releaseId}`) });
     return rejectedMessage({ ...base, reason: decision.reason, link: link('/press-releases') });
@@ -250,10 +250,13 @@ function tellCustomer(deps: ReviewDeps, decided: Decided, decision: Decision): v
 }
 
 /** Mail leaves after the answer: a slow relay must not hold a decision; failures are logged. */
-function sendInBackground(deps: ReviewDeps, userId: string, compose: (firstName: string) => RenderedEmail): void {
+function sendInBackground(deps: ReviewDeps, userId: string, compose: (firstName: string, language: AccountLanguage) => RenderedEmail): void {
   void (async () => {
-    const [person] = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
-    if (person) await deps.mailer.send({ to: person.email, ...compose(person.firstName) });
+    const [person] = await deps.db
+      .select({ email: users.email, firstName: users.firstName, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (person) await deps.mailer.send({ to: person.email, ...compose(person.firstName, asAccountLanguage(person.language)) });
   })().catch((error: unknown) => deps.log.error({ err: error, userId }, 'review email could not be sent'));
 }
 
@@ -276,7 +279,7 @@ export async function alertEditors(deps: ReviewDeps): Promise<void> {
   if (!due.length) return;
   const [{ waiting }] = await deps.db.select({ waiting: count() }).from(pressReleases).where(eq(pressReleases.status, 'in_review'));
   const link = new URL('/admin/review', deps.publicUrl).href;
-  for (const editor of due) sendInBackground(deps, editor.id, (firstName) => reviewQueueAlertMessage({ firstName, waiting, link }));
+  for (const editor of due) sendInBackground(deps, editor.id, (firstName, language) => reviewQueueAlertMessage({ firstName, language, waiting, link }));
 }
 
 // ---------------------------------------------------------------- turnaround

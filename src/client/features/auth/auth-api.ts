@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../shared/auth';
+import type { AccountLanguage, CurrentUser } from '../../../shared/auth';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
 
 /** The account calls of SPEC §7 made from /auth and /auth/reset (one hook per endpoint). */
 
 export type LoginBody = { email: string; password: string };
-export type RegisterBody = { email: string; password: string; companyName: string; firstName: string; lastName: string };
+/** `language`: the site's language at registration, which the account's emails are written in. */
+export type RegisterBody = { email: string; password: string; companyName: string; firstName: string; lastName: string; language: AccountLanguage };
 
 export function useLogin() {
   const queryClient = useQueryClient();

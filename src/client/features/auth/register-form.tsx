@@ -24,7 +24,7 @@ const autoComplete: Record<FieldName, string> = {
 };
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, requiresVerification: boolean) => void }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const toast = useToast();
   const register = useRegister();
   const form = useForm({
@@ -37,7 +37,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, r
 
   const submit = form.handleSubmit(async ({ email, password, companyName, firstName, lastName }) => {
     try {
-      const result = await register.mutateAsync({ email, password, companyName, firstName, lastName });
+      const language = i18n.language === 'ar' ? 'ar' : 'en';
+      const result = await register.mutateAsync({ email, password, companyName, firstName, lastName, language });
       onRegistered(result.email, result.requiresVerification);
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FIELDS);

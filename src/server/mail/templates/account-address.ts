@@ -1,4 +1,4 @@
-import { greeting, renderLayout, type RenderedEmail } from './layout.js';
+import { greeting, renderLayout, type EmailLanguage, type RenderedEmail } from './layout.js';
 
 /**
  * Mail about an account's address: someone registering an address that already has an account, and the
@@ -6,7 +6,21 @@ import { greeting, renderLayout, type RenderedEmail } from './layout.js';
  */
 
 /** Sent instead of a second account: the owner learns of the attempt, a stranger learns nothing. */
-export function accountExistsMessage(input: { firstName: string; forgotLink: string }): RenderedEmail {
+export function accountExistsMessage(input: { firstName: string; forgotLink: string; language: EmailLanguage }): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: 'لديك حساب في نشر بالفعل',
+      preheader: 'حاول أحدهم التسجيل بهذا العنوان.',
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: [
+        'حاول أحدهم إنشاء حساب في نشر بعنوان البريد الإلكتروني هذا، وله حساب قائم. لم يُنشأ أي حساب جديد.',
+        'إن كنت أنت، فسجّل الدخول بكلمة مرورك، أو اختر كلمة مرور جديدة إن كنت قد نسيتها.',
+      ],
+      action: { label: 'إعادة تعيين كلمة المرور', url: input.forgotLink },
+      notes: ['إن لم تكن أنت، فيمكنك تجاهل هذه الرسالة: لم يتغير شيء في حسابك.'],
+    });
+  }
   return renderLayout({
     subject: 'You already have a Nashr account',
     preheader: 'Someone tried to register with this address.',
@@ -20,7 +34,18 @@ export function accountExistsMessage(input: { firstName: string; forgotLink: str
   });
 }
 
-export function confirmEmailChangeMessage(input: { firstName: string; link: string; validHours: number }): RenderedEmail {
+export function confirmEmailChangeMessage(input: { firstName: string; link: string; validHours: number; language: EmailLanguage }): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: 'تأكيد عنوان بريدك الإلكتروني الجديد في نشر',
+      preheader: 'نقرة واحدة لنقل حسابك في نشر إلى هذا العنوان.',
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: ['طلبت استخدام هذا العنوان لحسابك في نشر. أكّده بالزر أدناه؛ وحتى ذلك الحين يحتفظ حسابك بعنوانه الحالي.'],
+      action: { label: 'تأكيد هذا العنوان', url: input.link },
+      notes: [`هذا الرابط صالح لمدة ${input.validHours} ساعة ويُستخدم مرة واحدة.`, 'إن لم تطلب ذلك، فتجاهل هذه الرسالة: لن يتغير شيء.'],
+    });
+  }
   return renderLayout({
     subject: 'Confirm your new Nashr email address',
     preheader: 'One click to move your Nashr account to this address.',
@@ -36,7 +61,21 @@ export function confirmEmailChangeMessage(input: { firstName: string; link: stri
   });
 }
 
-export function emailChangeNoticeMessage(input: { firstName: string; newEmail: string; forgotLink: string }): RenderedEmail {
+export function emailChangeNoticeMessage(input: { firstName: string; newEmail: string; forgotLink: string; language: EmailLanguage }): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: 'سيتغير عنوان بريدك الإلكتروني في نشر',
+      preheader: `طُلب تغيير العنوان إلى ${input.newEmail}.`,
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: [
+        `قُدّم طلب لتغيير عنوان البريد الإلكتروني لحسابك في نشر إلى ${input.newEmail}. لن يتم التغيير إلا عند فتح الرابط المرسل إلى ذلك العنوان.`,
+        'إن لم تكن أنت، فأعد تعيين كلمة مرورك الآن: سيؤدي ذلك إلى تسجيل خروج كل الأجهزة من حسابك.',
+      ],
+      action: { label: 'إعادة تعيين كلمة المرور', url: input.forgotLink },
+      notes: ['إن كنت أنت، فلا حاجة إلى أي إجراء آخر.'],
+    });
+  }
   return renderLayout({
     subject: 'Your Nashr email address is about to change',
     preheader: `A change of address to ${input.newEmail} was requested.`,

@@ -30,7 +30,7 @@ export function firstCoverageMessage(input: FirstArticle): RenderedEmail {
       language: 'ar',
       subject: `أول تغطية: ${input.releaseTitle}`,
       preheader: `نشرت ${input.outlet} مقالًا عن بيانك الصحفي.`,
-      greeting: input.firstName ? `مرحبًا ${input.firstName}،` : 'مرحبًا،',
+      greeting: greeting(input.firstName, 'ar'),
       paragraphs: [`نشرت ${input.outlet} أول مقال وجدناه عن بيانك الصحفي «${input.releaseTitle}»:`, input.articleTitle, KIND_AR[input.kind]].filter(Boolean),
       action: { label: 'عرض التغطية', url: input.link },
       notes: ['تظهر المقالات التالية في صفحة البيان دون رسائل أخرى.'],

@@ -6,7 +6,6 @@
 
 export const BRAND = {
   name: 'Nashr',
-  tagline: 'Premium PR Distribution - MENA',
   ink: '#0f172a',
   muted: '#64748b',
   accent: '#0d9488',
@@ -17,8 +16,34 @@ export const BRAND = {
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
+export type EmailLanguage = 'en' | 'ar';
+
+/** What the frame says around the message, in each language. */
+const FRAME: Record<EmailLanguage, { tagline: string; linkFallback: string; reason: string }> = {
+  en: {
+    tagline: 'Premium PR Distribution - MENA',
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+    reason: `You received this email because of an action on your ${BRAND.name} account.`,
+  },
+  ar: {
+    tagline: 'توزيع البيانات الصحفية في الشرق الأوسط وشمال أفريقيا',
+    linkFallback: 'إذا لم يعمل الزر، فانسخ هذا الرابط والصقه في متصفحك:',
+    reason: 'وصلتك هذه الرسالة بسبب إجراء على حسابك في نشر.',
+  },
+};
+
 /** The opening line of every account email; an account without a first name is greeted plainly. */
-export const greeting = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
+export function greeting(firstName: string, language: EmailLanguage = 'en'): string {
+  if (language === 'ar') return firstName ? `مرحبًا ${firstName}،` : 'مرحبًا،';
+  return firstName ? `Hello ${firstName},` : 'Hello,';
+}
+
+/** Dates and numbers as the site shows them: Arabic with Latin digits. */
+export const emailLocale = (language: EmailLanguage) => (language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB');
+
+/** A moment in UTC, long form, in the email's language. */
+export const longDateUtc = (date: Date, language: EmailLanguage) =>
+  `${new Intl.DateTimeFormat(emailLocale(language), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -38,8 +63,8 @@ export type LayoutContent = {
   action: { label: string; url: string };
   /** Small print under the button (expiry, "ignore this if it was not you"). */
   notes: string[];
-  /** An email written in Arabic reads right to left. */
-  language?: 'en' | 'ar';
+  /** An email written in Arabic reads right to left, its frame in Arabic too. */
+  language?: EmailLanguage;
 };
 
 export function renderLayout(content: LayoutContent): RenderedEmail {
@@ -47,13 +72,17 @@ export function renderLayout(content: LayoutContent): RenderedEmail {
 }
 
 function renderHtml(c: LayoutContent): string {
+  const language = c.language ?? 'en';
+  const frame = FRAME[language];
+  // Spaced capitals for the Latin tagline only: spacing letters apart breaks the joins of Arabic script.
+  const taglineSpacing = language === 'ar' ? '' : 'letter-spacing:1px;text-transform:uppercase;';
   const paragraph = (text: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${BRAND.ink};">${escapeHtml(text)}</p>`;
   const note = (text: string) =>
     `<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:${BRAND.muted};">${escapeHtml(text)}</p>`;
   const url = escapeHtml(c.action.url);
   return `<!doctype html>
-<html lang="${c.language ?? 'en'}" dir="${c.language === 'ar' ? 'rtl' : 'ltr'}">
+<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -66,22 +95,22 @@ function renderHtml(c: LayoutContent): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid #e2e8f0;">
 <tr><td style="background:${BRAND.ink};padding:28px 32px;border-bottom:4px solid ${BRAND.gold};">
 <div style="font-size:26px;font-weight:700;letter-spacing:0.5px;color:#ffffff;">${BRAND.name}</div>
-<div style="margin-top:4px;font-size:13px;letter-spacing:1px;text-transform:uppercase;color:${BRAND.gold};">${BRAND.tagline}</div>
+<div style="margin-top:4px;font-size:13px;${taglineSpacing}color:${BRAND.gold};">${frame.tagline}</div>
 </td></tr>
 <tr><td style="padding:32px;">
 ${paragraph(c.greeting)}
 ${c.paragraphs.map(paragraph).join('\n')}
-${c.facts?.length ? factsTable(c.facts) : ''}
+${c.facts?.length ? factsTable(c.facts, language) : ''}
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr><td style="border-radius:8px;background:${BRAND.accent};">
 <a href="${url}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;background:${BRAND.accent};border:1px solid ${BRAND.accentDark};">${escapeHtml(c.action.label)}</a>
 </td></tr></table>
-${note('If the button does not work, copy this link into your browser:')}
+${note(frame.linkFallback)}
 <p style="margin:0 0 20px;font-size:13px;line-height:1.5;word-break:break-all;"><a href="${url}" style="color:${BRAND.accentDark};">${url}</a></p>
 ${c.notes.map(note).join('\n')}
 </td></tr>
 <tr><td style="padding:20px 32px;background:#f8fafc;border-top:1px solid #e2e8f0;">
-<p style="margin:0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${BRAND.tagline}</p>
-<p style="margin:4px 0 0;font-size:12px;line-height:1.5;color:${BRAND.muted};">You received this email because of an action on your ${BRAND.name} account.</p>
+<p style="margin:0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${frame.tagline}</p>
+<p style="margin:4px 0 0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${frame.reason}</p>
 </td></tr>
 </table>
 </td></tr>
@@ -90,16 +119,19 @@ ${c.notes.map(note).join('\n')}
 </html>`;
 }
 
-function factsTable(facts: Array<[string, string]>): string {
+function factsTable(facts: Array<[string, string]>, language: EmailLanguage): string {
+  // Mail clients ignore logical padding: the gap goes on the side the value is, by direction.
+  const labelPadding = language === 'ar' ? '8px 0 8px 12px' : '8px 12px 8px 0';
   const row = ([label, value]: [string, string]) =>
-    `<tr><td style="padding:8px 12px 8px 0;font-size:14px;color:${BRAND.muted};border-bottom:1px solid #e2e8f0;">${escapeHtml(label)}</td>` +
+    `<tr><td style="padding:${labelPadding};font-size:14px;color:${BRAND.muted};border-bottom:1px solid #e2e8f0;">${escapeHtml(label)}</td>` +
     `<td style="padding:8px 0;font-size:14px;font-weight:600;color:${BRAND.ink};border-bottom:1px solid #e2e8f0;">${escapeHtml(value)}</td></tr>`;
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 8px;">${facts.map(row).join('')}</table>`;
 }
 
 function renderText(c: LayoutContent): string {
+  const frame = FRAME[c.language ?? 'en'];
   return [
-    `${BRAND.name} - ${BRAND.tagline}`,
+    `${BRAND.name} - ${frame.tagline}`,
     '',
     c.greeting,
     '',
@@ -110,8 +142,8 @@ function renderText(c: LayoutContent): string {
     ...c.notes,
     '',
     '--',
-    `${BRAND.name} · ${BRAND.tagline}`,
-    `You received this email because of an action on your ${BRAND.name} account.`,
+    `${BRAND.name} · ${frame.tagline}`,
+    frame.reason,
     '',
   ].join('\n');
 }

@@ -1,14 +1,31 @@
-import { greeting, renderLayout, type RenderedEmail } from './layout.js';
+import { greeting, longDateUtc, renderLayout, type EmailLanguage, type RenderedEmail } from './layout.js';
 
-/** Mail of editorial review: the customer hears of each decision; editors hear of new work. */
+/** Mail of editorial review: the customer hears of each decision; editors hear of new work. Each in the reader's language. */
 
-type Decided = { firstName: string; title: string; link: string };
+type Decided = { firstName: string; title: string; link: string; language: EmailLanguage };
 
 /** The "clear time": when distribution started and to how many journalists. */
 export function approvedMessage(
   input: Decided & { startedAt: Date | null; scheduledAt: Date | null; recipients: number; scheduleHadPassed: boolean },
 ): RenderedEmail {
-  const when = (date: Date) => `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+  const when = (date: Date) => longDateUtc(date, input.language);
+  if (input.language === 'ar') {
+    const paragraphs = input.startedAt
+      ? [
+          `تمت الموافقة على بيانك الصحفي «${input.title}» وبدأ توزيعه في ${when(input.startedAt)} (عدد الصحفيين المستلمين: ${input.recipients}).`,
+          ...(input.scheduleHadPassed ? ['كان موعده المجدول قد فات عند الموافقة عليه، لذا أُرسل فورًا.'] : []),
+        ]
+      : [`تمت الموافقة على بيانك الصحفي «${input.title}». سيُرسل في موعده المجدول: ${when(input.scheduledAt!)}.`];
+    return renderLayout({
+      language: 'ar',
+      subject: `تمت الموافقة: ${input.title}`,
+      preheader: input.startedAt ? 'بدأ التوزيع.' : 'سيُرسل في موعده المجدول.',
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs,
+      action: { label: 'متابعة نتائجه', url: input.link },
+      notes: ['تظهر مرات الفتح والنقر والتنزيل في صفحة البيان فور حدوثها.'],
+    });
+  }
   const paragraphs = input.startedAt
     ? [
         `Your press release “${input.title}” was approved and distribution started at ${when(input.startedAt)} to ${input.recipients} journalists.`,
@@ -26,6 +43,17 @@ export function approvedMessage(
 }
 
 export function changesRequestedMessage(input: Decided & { comment: string }): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: `مطلوب تعديلات: ${input.title}`,
+      preheader: 'طلب أحد المحررين تعديلات قبل إرساله.',
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: [`طلب محررنا تعديلات على بيانك الصحفي «${input.title}» قبل إرساله:`, input.comment],
+      action: { label: 'التعديل وإعادة الإرسال', url: input.link },
+      notes: ['يبقى رصيد البيان الصحفي محجوزًا له بينما تُجري التعديلات.'],
+    });
+  }
   return renderLayout({
     subject: `Changes requested: ${input.title}`,
     preheader: 'An editor asked for changes before it goes out.',
@@ -37,6 +65,17 @@ export function changesRequestedMessage(input: Decided & { comment: string }): R
 }
 
 export function rejectedMessage(input: Decided & { reason: string }): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: `لم تتم الموافقة: ${input.title}`,
+      preheader: 'تعذّر على أحد المحررين الموافقة على توزيعه.',
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: [`تعذّر على محررنا الموافقة على توزيع بيانك الصحفي «${input.title}»:`, input.reason],
+      action: { label: 'فتح بياناتك الصحفية', url: input.link },
+      notes: ['أُعيد إلى حسابك رصيد البيان الصحفي الذي كان محجوزًا له.'],
+    });
+  }
   return renderLayout({
     subject: `Not approved: ${input.title}`,
     preheader: 'An editor could not approve it for distribution.',
@@ -47,7 +86,18 @@ export function rejectedMessage(input: Decided & { reason: string }): RenderedEm
   });
 }
 
-export function reviewQueueAlertMessage(input: { firstName: string; waiting: number; link: string }): RenderedEmail {
+export function reviewQueueAlertMessage(input: { firstName: string; waiting: number; link: string; language: EmailLanguage }): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: `قائمة المراجعة: ${input.waiting} بانتظار المراجعة`,
+      preheader: 'يتوقع العملاء بدء التوزيع خلال 30 دقيقة من الموافقة.',
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: [`عدد البيانات الصحفية التي تنتظر المراجعة: ${input.waiting}.`],
+      action: { label: 'فتح قائمة المراجعة', url: input.link },
+      notes: ['تصلك رسالة واحدة من هذا النوع على الأكثر كل بضع دقائق.'],
+    });
+  }
   const releases = input.waiting === 1 ? '1 press release is' : `${input.waiting} press releases are`;
   return renderLayout({
     subject: `Review queue: ${releases} waiting`,

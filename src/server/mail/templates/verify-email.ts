@@ -1,6 +1,19 @@
-import { greeting, renderLayout, type RenderedEmail } from './layout.js';
+import { greeting, renderLayout, type EmailLanguage, type RenderedEmail } from './layout.js';
 
-export function verifyEmailMessage(input: { firstName: string; link: string; validHours: number }): RenderedEmail {
+export function verifyEmailMessage(input: { firstName: string; link: string; validHours: number; language: EmailLanguage }): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: 'تأكيد بريدك الإلكتروني في نشر',
+      preheader: 'نقرة واحدة لتفعيل حسابك في نشر.',
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: [
+        'شكرًا لإنشائك حسابًا في نشر. يُرجى تأكيد أن هذا عنوان بريدك الإلكتروني لتتمكن من تسجيل الدخول والبدء بتوزيع بياناتك الصحفية في أنحاء الشرق الأوسط وشمال أفريقيا.',
+      ],
+      action: { label: 'تأكيد البريد الإلكتروني', url: input.link },
+      notes: [`هذا الرابط صالح لمدة ${input.validHours} ساعة ويُستخدم مرة واحدة.`, 'إذا لم تُنشئ حسابًا في نشر، فيمكنك تجاهل هذه الرسالة.'],
+    });
+  }
   return renderLayout({
     subject: 'Verify your email address for Nashr',
     preheader: 'One click to activate your Nashr account.',
