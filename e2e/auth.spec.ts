@@ -366,7 +366,8 @@ describe('account screens', () => {
     const saved = page.waitForResponse((res) => res.url().endsWith('/api/auth/language') && res.request().method() === 'PUT');
     await page.getByTestId('language-switch').first().click();
     expect((await saved).status()).toBe(200);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    // The English texts load on demand: the page turns left to right once they are in.
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
     await page.request.post('/api/auth/forgot-password', { data: { email } });
     const reset = await waitForMail(email, /Reset your Nashr password/);
     expect(reset.parsed.html).toContain('<html lang="en" dir="ltr">');
