@@ -1,6 +1,6 @@
 import DataStream from 'nodemailer/lib/smtp-connection/data-stream';
 import { describe, expect, it } from 'vitest';
-import { nodemailerDataTransform } from './smtp-data.js';
+import { encodedOnce, nodemailerDataTransform } from './smtp-data.js';
 
 /** Streams `chunks` through a DataStream (ours, or with nodemailer's transform) and answers the bytes it wrote. */
 async function encode(chunks: Buffer[], withNodemailers: boolean): Promise<Buffer> {
@@ -56,6 +56,22 @@ describe('SMTP DATA encoding', () => {
   it('doubles a dot at a line start, turns bare CR and LF into CRLF and ends the data', async () => {
     const encoded = await encode([Buffer.from('.first\r\nsecond\n.third\rfourth\r'), Buffer.from('.fifth\r\n')], false);
     expect(encoded.toString('latin1')).toBe('..first\r\nsecond\r\n..third\r\nfourth\r\n..fifth\r\n.\r\n');
+  });
+
+  it('writes bytes encoded once as they are at a line start, and checks anything else as usual', async () => {
+    const ready = encodedOnce(Buffer.from('QUJD\r\nREVG\r\n'));
+    const notReady = encodedOnce(Buffer.from('QUJD\r\n.hidden\r\n'));
+    const stream = new DataStream();
+    const out: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => out.push(chunk));
+    stream.write(Buffer.from('Subject: x\r\n\r\n'));
+    stream.write(ready);
+    stream.write(notReady);
+    expect(out[1]).toBe(ready);
+    expect(Buffer.concat(out).toString('latin1')).toBe('Subject: x\r\n\r\nQUJD\r\nREVG\r\nQUJD\r\n..hidden\r\n');
+    // After a bare CR they are not at a line start: the CR still gets its LF.
+    const afterCr = await encode([Buffer.from('x\r'), ready], false);
+    expect(afterCr.toString('latin1')).toBe('x\r\nQUJD\r\nREVG\r\n.\r\n');
   });
 
   it('passes a chunk with nothing to change on as it is', async () => {
