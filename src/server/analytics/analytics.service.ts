@@ -1,7 +1,7 @@
-import { coverageOf } from '../coverage/coverage.service.js';
-import type { Coverage } from '../../shared/coverage.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { reportCountsOfRelease } from '../deliverability/reports.service.js';
+import { coverageOf } from '../coverage/coverage.service.js';
+import type { Coverage } from '../../shared/coverage.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { maskAddressesIn, maskEmail } from '../../shared/contacts.js';
 import {

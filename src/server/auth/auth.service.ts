@@ -13,7 +13,7 @@ import {
 import type { Db } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { emailTokens, sessions, users } from '../db/schema.js';
-import { AppError, conflict, databaseErrorCode, forbidden, unauthorized, validationFailed } from '../http/errors.js';
+import { AppError, conflict, forbidden, isUniqueViolation, unauthorized, validationFailed } from '../http/errors.js';
 import { toCurrentUser } from '../http/session.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
@@ -323,7 +323,6 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
   return user;
 }
 
-const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
 
 /** A random single-use token; only its hash is stored, so a database leak yields no usable link. */
 async function issueEmailToken(db: Db, userId: string, purpose: TokenPurpose, ttlMs: number, now: Date): Promise<string> {

@@ -13,7 +13,7 @@ import { isWordTerm } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { appSettings, contactChanges, globalContacts as gc } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, isUniqueViolation, notFound } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 import {
   addContactWords,
@@ -455,11 +455,6 @@ function columnsOf(input: ContactFields) {
     contactTopicList: splitTopics(fields.contactTopics),
     searchText: searchTextOf(fields),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 const duplicateEmail = () => conflict('A contact with this email already exists');

@@ -7,7 +7,7 @@ import type { Paged } from '../../shared/admin.js';
 import { feedInputSchema, type FeedImportResult, type FeedLanguage, type FeedStatus, type OutletFeed } from '../../shared/coverage.js';
 import { canonicalCountry } from '../../shared/contacts.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { badRequest, conflict, databaseErrorCode, notFound } from '../http/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../http/errors.js';
 import type { z } from 'zod';
 
 /** The super admin's list of outlet feeds (GET/POST/PUT/DELETE /api/admin/feeds, CSV import). */
@@ -52,7 +52,6 @@ export async function listFeeds(db: Db, query: { page: number; pageSize: number;
 }
 
 const duplicate = () => conflict('A feed with this address is already listed');
-const UNIQUE_VIOLATION = '23505';
 
 export async function createFeed(db: Db, actor: CurrentUser, input: FeedValues): Promise<OutletFeed> {
   return db.transaction(async (txn) => {
@@ -87,7 +86,7 @@ export async function updateFeed(db: Db, actor: CurrentUser, id: string, input: 
       .returning()
       // The unique index decides whether another feed holds the address (a read first would race).
       .catch((error: unknown) => {
-        throw databaseErrorCode(error) === UNIQUE_VIOLATION ? duplicate() : error;
+        throw isUniqueViolation(error) ? duplicate() : error;
       });
     await recordAudit(tx, actorOf(actor), 'feed.updated', id, { url: row.url, outlet: row.outlet, enabled: row.enabled });
     return toFeed(row);

@@ -181,7 +181,6 @@ export function createMatcher(releases: ReleaseForMatching[]): Matcher {
           matches.push({ releaseId: entry.release.id, kind: 'verbatim', excerpt: clip(copied) });
           continue;
         }
-        if (!named.has(at) && (shared.get(at) ?? 0) < EARNED_PHRASES) continue;
         const excerpt = named.has(at)
           ? excerptAround(article.text, (w) => containsRun(w, entry.company) >= 0)
           : excerptAround(article.text, (w) => phrasesOf(w).some((p) => entry.distinctive.has(p)));

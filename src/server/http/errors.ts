@@ -79,6 +79,9 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A unique index refused the write (23505): the row another request or an earlier one holds. */
+export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
+
 /** PostgreSQL cannot store a NUL character in text (22021, 22P05); a client that sends one gets a 400, not a 500. */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
