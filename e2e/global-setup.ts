@@ -13,8 +13,16 @@ declare module 'vitest' {
 /**
  * The browser tests run against a production build of the client, as `npm start` serves it, built into a
  * folder of this run's own so that a second run (or `npm start`) never empties it underneath.
+ * E2E_CLIENT_DIR names a build made beforehand (CI builds once for its two database runs); it is used as it is
+ * and left in place.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
+  const prebuilt = process.env.E2E_CLIENT_DIR;
+  if (prebuilt) {
+    if (!fs.existsSync(path.join(prebuilt, 'index.html'))) throw new Error(`E2E_CLIENT_DIR=${prebuilt} holds no client build`);
+    project.provide('clientDir', path.resolve(prebuilt));
+    return () => {};
+  }
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nashr-e2e-client-'));
   await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   project.provide('clientDir', outDir);
