@@ -12,6 +12,7 @@ import { deliveryOfBounceAddress, isFeedbackAddress } from './verp.js';
  */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 const MESSAGES_PER_MINUTE = 120;
+export const INBOUND_LIMITS = { messagesPerConnection: 20, recipientsPerMessage: 5, messagesPerMinute: MESSAGES_PER_MINUTE };
 
 export type InboundOptions = {
   db: Db;
