@@ -75,6 +75,9 @@ describe('reading a report', () => {
     // A boundary never closed, a header block that never ends, no body at all.
     expect((await readServerReport(Buffer.from('Content-Type: multipart/report; boundary="x"\r\n\r\n--x\r\nContent-Type: message/delivery-status\r\n\r\nAction: failed'))).type).toBe('bounce');
     expect((await readServerReport(Buffer.from('Subject: hi'))).type).toBe('unknown');
+    // No per-message fields (Reporting-MTA is required, but not every server writes it).
+    const bare = await readServerReport(report([['Content-Type: message/delivery-status', '', 'Final-Recipient: rfc822; only@journalists.test', 'Action: failed', 'Status: 5.1.1', '']]));
+    expect(bare).toMatchObject({ recipients: [{ address: 'only@journalists.test', kind: 'hard' }] });
     expect((await readServerReport(Buffer.alloc(0))).type).toBe('unknown');
   });
 });

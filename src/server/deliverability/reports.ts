@@ -97,7 +97,9 @@ function recipientKind(action: string, status: string): ReportedRecipient['kind'
 }
 
 function deliveryStatusRecipients(body: Buffer): ReportedRecipient[] {
-  const [, ...perRecipient] = fieldGroups(body);
+  // The per-message group comes first; a group is about a recipient when it names one or its action
+  // (a report that leaves out the per-message fields still has its recipients read).
+  const perRecipient = fieldGroups(body).filter((group) => group.hasHeader('final-recipient') || group.hasHeader('action'));
   return perRecipient.flatMap((fields): ReportedRecipient[] => {
     const status = ENHANCED_STATUS.exec(field(fields, 'status') ?? '')?.[0] ?? '';
     const kind = recipientKind((field(fields, 'action') ?? '').toLowerCase(), status);
