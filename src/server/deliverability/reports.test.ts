@@ -65,6 +65,37 @@ describe('reading a report', () => {
     expect(parsed.id).toMatch(/^smtp:sha256:[0-9a-f]{64}$/);
   });
 
+  it("reads a complaint's enclosed original however it is enclosed: inline, headers only, base64, message/global", async () => {
+    const fill = (name: string) =>
+      Buffer.from(fixture(name).toString('utf8').replaceAll('{{RETURN_PATH}}', 'bounces+7.0123456789abcdef@bounces.nashr.test').replaceAll('{{RECIPIENT}}', 'r@journalists.test').replaceAll('{{MESSAGE_ID}}', '<delivery-7.x@nashr.test>'));
+    expect(await readServerReport(fill('arf-inline-rfc822.eml'))).toMatchObject({
+      id: 'smtp:<fbl-0001@fbl.mailbox.example>',
+      type: 'complaint',
+      feedbackType: 'abuse',
+      originalMailFrom: undefined,
+      originalRecipient: undefined,
+      enclosed: { returnPath: 'bounces+7.0123456789abcdef@bounces.nashr.test', messageId: '<delivery-7.x@nashr.test>' },
+    });
+    expect(await readServerReport(fill('arf-headers-message-id.eml'))).toMatchObject({ enclosed: { returnPath: undefined, messageId: '<delivery-7.x@nashr.test>' } });
+    expect(await readServerReport(fill('arf-original-fields.eml'))).toMatchObject({
+      originalMailFrom: 'bounces+7.0123456789abcdef@bounces.nashr.test',
+      originalRecipient: 'r@journalists.test',
+    });
+    const original = 'Return-Path: <bounces+8.0123456789abcdef@bounces.nashr.test>\r\nMessage-ID: <delivery-8.x@nashr.test>\r\nSubject: hi\r\n\r\nBody\r\n';
+    for (const type of ['message/rfc822', 'message/global']) {
+      const parsed = await readServerReport(
+        report(
+          [
+            ['Content-Type: message/feedback-report', '', 'Feedback-Type: Abuse', 'Version: 1', ''],
+            [`Content-Type: ${type}`, 'Content-Transfer-Encoding: base64', '', Buffer.from(original).toString('base64'), ''],
+          ],
+          'feedback-report',
+        ),
+      );
+      expect(parsed).toMatchObject({ feedbackType: 'abuse', enclosed: { returnPath: 'bounces+8.0123456789abcdef@bounces.nashr.test', messageId: '<delivery-8.x@nashr.test>' } });
+    }
+  });
+
   it('takes damaged or empty reports without throwing', async () => {
     expect(await readServerReport(report([['Content-Type: message/delivery-status', '', '']]))).toMatchObject({ type: 'bounce', recipients: [] });
     expect(await readServerReport(report([['Content-Type: message/feedback-report', '', '']], 'feedback-report'))).toMatchObject({
