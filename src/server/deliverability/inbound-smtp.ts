@@ -58,9 +58,8 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
     // A complaint sent to the feedback-loop address names the delivery inside: by the envelope sender we
     // gave it (its field or the enclosed Return-Path), else by the enclosed original's Message-ID.
     if (feedback && report.type === 'complaint') {
-      const id =
-        [report.originalMailFrom, report.enclosed.returnPath].map((named) => (named ? deliveryOfBounceAddress(named, secret, bounceDomain) : undefined)).find((found) => found !== undefined) ??
-        (await deliveryOfMessageId(db, report.enclosed.messageId));
+      const bySender = [report.originalMailFrom, report.enclosed.returnPath].map((named) => (named ? deliveryOfBounceAddress(named, secret, bounceDomain) : undefined));
+      const id = bySender.find((found) => found !== undefined) ?? (await deliveryOfMessageId(db, report.enclosed.messageId));
       if (id !== undefined) deliveryIds.push(id);
     }
     if (!deliveryIds.length) return log.warn(`Inbound report from ${session.remoteAddress} names no delivery of ours; ignored`);
