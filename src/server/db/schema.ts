@@ -503,6 +503,22 @@ export const deliveryReports = pgTable(
   (t) => [index('delivery_reports_email_idx').on(t.email, t.createdAt), index('delivery_reports_delivery_idx').on(t.deliveryId)],
 );
 
+/**
+ * Reports already applied, so a replayed one changes nothing: the report's Message-ID (or the hash of its
+ * bytes) for reports by mail, the SNS MessageId for Amazon SES, per delivery it was applied to.
+ */
+export const seenReports = pgTable(
+  'seen_reports',
+  {
+    reportId: text('report_id').notNull(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.deliveryId] }), index('seen_reports_delivery_idx').on(t.deliveryId)],
+);
+
 /** Addresses never mailed again by anyone: unsubscribed, bounced or complained. Lower case. */
 export const suppressions = pgTable('suppressions', {
   email: text('email').primaryKey(),

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
@@ -8,7 +10,7 @@ import { createListWithContacts, releasePayload } from '../releases/release-fixt
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { bounceAddress, deliveryOfBounceAddress } from './verp.js';
-import { startInboundSmtp, type InboundListener } from './inbound-smtp.js';
+import { INBOUND_LIMITS, startInboundSmtp, type InboundListener } from './inbound-smtp.js';
 
 /**
  * Bounces and complaints that arrive after a relay accepted the message (issue 14), over real SMTP: the
@@ -62,9 +64,10 @@ async function sentRelease(emails: string[]) {
 }
 
 /** A delivery status notification as Postfix writes it (RFC 3464). */
-function dsn(recipient: string, status: string, action = status.startsWith('5') ? 'failed' : 'delayed') {
+function dsn(recipient: string, status: string, action = status.startsWith('5') ? 'failed' : 'delayed', messageId?: string) {
   const boundary = 'dsn-boundary-1';
   return [
+    ...(messageId ? [`Message-ID: ${messageId}`] : []),
     'From: MAILER-DAEMON@mx.remote.test',
     'Subject: Undelivered Mail Returned to Sender',
     'MIME-Version: 1.0',
@@ -132,6 +135,15 @@ let bouncingCustomer = '';
 let complainingCustomer = '';
 
 const report = (to: string, raw: string) => remote.sendMail({ envelope: { from: '', to: [to] }, raw });
+const lastErrorOf = async (id: number) => (await t.db.select({ lastError: deliveries.lastError }).from(deliveries).where(eq(deliveries.id, id)))[0].lastError;
+const reportsOf = async (id: number) =>
+  (await t.db.select().from(deliveryReports).where(eq(deliveryReports.deliveryId, id))).map((r) => [r.kind, r.status]);
+
+/** A report kept in fixtures/ (see its README), with the placeholders of the ARF forms filled in. */
+function fixture(name: string, fill: Record<string, string> = {}): string {
+  const raw = fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+  return raw.replace(/\{\{([A-Z_]+)\}\}/g, (_m, key: string) => fill[key] ?? _m);
+}
 const suppressionOf = async (email: string) => (await t.db.select().from(suppressions).where(eq(suppressions.email, email)))[0];
 const statusOf = async (id: number) => (await t.db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, id)))[0].status;
 const analytics = async (as: string, releaseId: string) => (await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/analytics`, as })).json();
@@ -168,23 +180,24 @@ describe('bounces and complaints after acceptance', () => {
     bouncingCustomer = user.id;
   });
 
-  it('counts soft bounces and suppresses an address at its third in 30 days', async () => {
-    const { as, releaseId, byEmail } = await sentRelease(['soft.bounce@journalists.test']);
-    const delivery = byEmail.get('soft.bounce@journalists.test')!;
-    const to = bounceAddress(delivery.id, SECRET, DOMAIN);
-    await report(to, dsn('soft.bounce@journalists.test', '4.2.2'));
-    await report(to, dsn('soft.bounce@journalists.test', '4.2.2'));
+  it('counts soft bounces (failed after retries with a 4.x.x status) and suppresses an address at its third delivery in 30 days', async () => {
+    const sends = [];
+    for (let i = 0; i < 3; i++) sends.push(await sentRelease(['soft.bounce@journalists.test']));
+    const [first, second, third] = sends.map((s) => s.byEmail.get('soft.bounce@journalists.test')!);
+    await report(bounceAddress(first.id, SECRET, DOMAIN), dsn('soft.bounce@journalists.test', '4.2.2', 'failed'));
+    await report(bounceAddress(second.id, SECRET, DOMAIN), dsn('soft.bounce@journalists.test', '4.2.2', 'failed'));
     expect(await suppressionOf('soft.bounce@journalists.test')).toBeUndefined();
-    expect(await statusOf(delivery.id)).toBe('sent');
-    expect(await analytics(as, releaseId)).toMatchObject({ delivered: 1, softBounces: 1, deliveryRate: 100 });
-    await report(to, dsn('soft.bounce@journalists.test', '4.2.2'));
+    // The relay gave up: not delivered, with the remote server's words as the reason.
+    expect(await statusOf(first.id)).toBe('bounced');
+    expect(await lastErrorOf(first.id)).toBe('452 4.2.2 Mailbox full');
+    expect(await analytics(sends[0].as, sends[0].releaseId)).toMatchObject({ delivered: 0, bounced: 1, softBounces: 1, deliveryRate: 0 });
+    await report(bounceAddress(third.id, SECRET, DOMAIN), dsn('soft.bounce@journalists.test', '4.2.2', 'failed'));
     expect(await suppressionOf('soft.bounce@journalists.test')).toMatchObject({ reason: 'soft-bounced' });
-    const reports = await t.db.select().from(deliveryReports).where(eq(deliveryReports.deliveryId, delivery.id));
-    expect(reports.map((r) => [r.kind, r.status])).toEqual([['soft', '4.2.2'], ['soft', '4.2.2'], ['soft', '4.2.2']]);
+    expect(await reportsOf(third.id)).toEqual([['soft', '4.2.2']]);
     // The CSV report counts them per recipient.
-    const csv = (await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/report.csv`, as })).body;
+    const csv = (await t.request({ method: 'GET', url: `/api/press-releases/${sends[2].releaseId}/report.csv`, as: sends[2].as })).body;
     expect(csv).toContain('"Soft Bounces"');
-    expect(csv).toMatch(/"soft\.bounce@journalists\.test","English","Delivered","1","3",/);
+    expect(csv).toMatch(/"soft\.bounce@journalists\.test","English","Bounced","1","1",/);
   });
 
   it('marks a complaint from a feedback loop, suppresses the address, and the next release of another customer skips it', async () => {
@@ -249,6 +262,143 @@ describe('bounces and complaints after acceptance', () => {
     const delivery = byEmail.get('large.report@journalists.test')!;
     const huge = `Subject: big\r\n\r\n${`${'y'.repeat(998)}\r\n`.repeat(2200)}`;
     await expect(report(bounceAddress(delivery.id, SECRET, DOMAIN), huge)).rejects.toMatchObject({ responseCode: 552 });
+  });
+});
+
+describe('reports as Postfix writes them (fixtures/, captured from Postfix 3.7)', () => {
+  it("reads the delivery-status part of a hard bounce: the failed recipient, its status and the remote server's Diagnostic-Code", async () => {
+    const { byEmail } = await sentRelease(['unknown.user@journalists.test']);
+    const delivery = byEmail.get('unknown.user@journalists.test')!;
+    await report(bounceAddress(delivery.id, SECRET, DOMAIN), fixture('postfix-hard-bounce.eml'));
+    expect(await statusOf(delivery.id)).toBe('bounced');
+    expect(await lastErrorOf(delivery.id)).toBe('550 5.1.1 <unknown.user@journalists.test>: Recipient address rejected: User unknown in virtual mailbox table');
+    expect(await reportsOf(delivery.id)).toEqual([['hard', '5.1.1']]);
+    expect(await suppressionOf('unknown.user@journalists.test')).toMatchObject({ reason: 'bounced' });
+  });
+
+  it('takes a "Delayed Mail" warning as information only, and the expiry that follows as a soft bounce', async () => {
+    const { as, releaseId, byEmail } = await sentRelease(['full.box@journalists.test']);
+    const delivery = byEmail.get('full.box@journalists.test')!;
+    const to = bounceAddress(delivery.id, SECRET, DOMAIN);
+    await report(to, fixture('postfix-delayed.eml'));
+    expect(await statusOf(delivery.id)).toBe('sent');
+    expect(await reportsOf(delivery.id)).toEqual([['delayed', '4.2.2']]);
+    expect(await analytics(as, releaseId)).toMatchObject({ delivered: 1, softBounces: 0 });
+    // Postfix gave up (maximal_queue_lifetime): the message was never delivered.
+    await report(to, fixture('postfix-expired.eml'));
+    expect(await statusOf(delivery.id)).toBe('bounced');
+    expect(await lastErrorOf(delivery.id)).toBe('452 4.2.2 <full.box@journalists.test>: Mailbox full, try again later');
+    expect(await reportsOf(delivery.id)).toEqual([['delayed', '4.2.2'], ['soft', '4.2.2']]);
+    expect(await analytics(as, releaseId)).toMatchObject({ delivered: 0, bounced: 1, softBounces: 1 });
+    expect(await suppressionOf('full.box@journalists.test')).toBeUndefined();
+  });
+
+  it('counts each report once, and each delivery once toward the soft-bounce limit', async () => {
+    const { byEmail } = await sentRelease(['replayed.soft@journalists.test']);
+    const delivery = byEmail.get('replayed.soft@journalists.test')!;
+    const to = bounceAddress(delivery.id, SECRET, DOMAIN);
+    const again = dsn('replayed.soft@journalists.test', '4.2.2', 'failed', '<dsn-1@mx.remote.test>');
+    for (let i = 0; i < 3; i++) await report(to, again);
+    expect(await reportsOf(delivery.id)).toEqual([['soft', '4.2.2']]);
+    // The same failure reported again under new Message-IDs is still one failed delivery.
+    await report(to, dsn('replayed.soft@journalists.test', '4.2.2', 'failed', '<dsn-2@mx.remote.test>'));
+    await report(to, dsn('replayed.soft@journalists.test', '4.2.2', 'failed', '<dsn-3@mx.remote.test>'));
+    expect(await suppressionOf('replayed.soft@journalists.test')).toBeUndefined();
+    // A report without a Message-ID is known by its bytes.
+    const { byEmail: later } = await sentRelease(['replayed.delay@journalists.test']);
+    const warned = later.get('replayed.delay@journalists.test')!;
+    for (let i = 0; i < 3; i++) await report(bounceAddress(warned.id, SECRET, DOMAIN), dsn('replayed.delay@journalists.test', '4.2.2', 'failed'));
+    expect(await reportsOf(warned.id)).toEqual([['soft', '4.2.2']]);
+  });
+});
+
+describe('complaints in the forms RFC 5965 allows (fixtures/arf-*.eml)', () => {
+  const messageIdOf = (deliveryId: number, releaseId: string) => `<delivery-${deliveryId}.${releaseId}@nashr.test>`;
+
+  it('finds the delivery from the enclosed message: an inline message/rfc822 (Return-Path) or its headers alone (Message-ID)', async () => {
+    const { byEmail, releaseId } = await sentRelease(['inline.complainer@journalists.test', 'headers.complainer@journalists.test']);
+    const inline = byEmail.get('inline.complainer@journalists.test')!;
+    await report(
+      `bounces@${DOMAIN}`,
+      fixture('arf-inline-rfc822.eml', { RETURN_PATH: bounceAddress(inline.id, SECRET, DOMAIN), RECIPIENT: inline.email, MESSAGE_ID: '<unrelated@elsewhere.test>' }),
+    );
+    expect(await statusOf(inline.id)).toBe('complained');
+    expect(await suppressionOf('inline.complainer@journalists.test')).toMatchObject({ reason: 'complained' });
+
+    const headers = byEmail.get('headers.complainer@journalists.test')!;
+    await report(`bounces@${DOMAIN}`, fixture('arf-headers-message-id.eml', { RECIPIENT: headers.email, MESSAGE_ID: messageIdOf(headers.id, releaseId) }));
+    expect(await statusOf(headers.id)).toBe('complained');
+    expect(await suppressionOf('headers.complainer@journalists.test')).toMatchObject({ reason: 'complained' });
+  });
+
+  it('reads the optional Original-Mail-From and Original-Rcpt-To with the original attached', async () => {
+    const { byEmail, releaseId } = await sentRelease(['attached.complainer@journalists.test']);
+    const delivery = byEmail.get('attached.complainer@journalists.test')!;
+    const returnPath = bounceAddress(delivery.id, SECRET, DOMAIN);
+    await report(`bounces@${DOMAIN}`, fixture('arf-original-fields.eml', { RETURN_PATH: returnPath, RECIPIENT: delivery.email, MESSAGE_ID: messageIdOf(delivery.id, releaseId) }));
+    expect(await statusOf(delivery.id)).toBe('complained');
+  });
+
+  it('changes nothing for a Message-ID that names a delivery of another release, or a Return-Path with a wrong MAC', async () => {
+    const { byEmail } = await sentRelease(['spared.reader@journalists.test']);
+    const delivery = byEmail.get('spared.reader@journalists.test')!;
+    warnings.length = 0;
+    await report(`bounces@${DOMAIN}`, fixture('arf-headers-message-id.eml', { RECIPIENT: delivery.email, MESSAGE_ID: messageIdOf(delivery.id, '00000000-0000-4000-8000-000000000000') }));
+    const forged = `bounces+${delivery.id}.0000000000000000@${DOMAIN}`;
+    await report(`bounces@${DOMAIN}`, fixture('arf-inline-rfc822.eml', { RETURN_PATH: forged, RECIPIENT: delivery.email, MESSAGE_ID: '<x@y.test>' }));
+    expect(await statusOf(delivery.id)).toBe('sent');
+    expect(await suppressionOf('spared.reader@journalists.test')).toBeUndefined();
+    expect(warnings).toHaveLength(2);
+    expect(warnings.every((w) => /names no delivery/.test(w))).toBe(true);
+  });
+});
+
+describe('inbound limits per connection and per minute', () => {
+  it(`takes at most ${INBOUND_LIMITS.messagesPerConnection} messages on one connection, ${INBOUND_LIMITS.recipientsPerMessage} recipients a message and ${INBOUND_LIMITS.messagesPerMinute} messages a minute from one client`, async () => {
+    const { byEmail } = await sentRelease(['limits.reader@journalists.test']);
+    const to = bounceAddress(byEmail.get('limits.reader@journalists.test')!.id, SECRET, DOMAIN);
+    const listener = await startInboundSmtp({ db: t.db, port: 0, host: '127.0.0.1', bounceDomain: DOMAIN, secret: SECRET, log });
+    const open: SMTPConnection[] = [];
+    const connect = async () => {
+      const connection = new SMTPConnection({ host: '127.0.0.1', port: listener.port, ignoreTLS: true });
+      connection.on('error', () => {});
+      open.push(connection);
+      await new Promise<void>((resolve, reject) => connection.connect((error?: Error) => (error ? reject(error) : resolve())));
+      return connection;
+    };
+    const send = (connection: SMTPConnection, recipients: string[]) =>
+      new Promise<string>((resolve) =>
+        connection.send({ from: '', to: recipients }, 'Subject: hello\r\n\r\nNot a report.\r\n', (error, info) =>
+          resolve(error ? String((error as { responseCode?: number }).responseCode) : `ok ${info.rejected.length} rejected`),
+        ),
+      );
+    try {
+      // 200 messages on one connection: the listener takes its share and closes.
+      const one = await connect();
+      const answers: string[] = [];
+      for (let i = 0; i < 200 && !answers.includes('421'); i++) answers.push(await send(one, [to]));
+      expect(answers.filter((a) => a.startsWith('ok'))).toHaveLength(INBOUND_LIMITS.messagesPerConnection);
+      expect(answers.at(-1)).toBe('421');
+
+      // Too many recipients in one message (valid addresses of ours): the extra ones are refused (452).
+      const many = Array.from({ length: INBOUND_LIMITS.recipientsPerMessage + 3 }, (_v, i) => bounceAddress(900_000 + i, SECRET, DOMAIN));
+      expect(await send(await connect(), many)).toBe('ok 3 rejected');
+
+      // Across connections, one client gets messagesPerMinute a minute in all.
+      let accepted = INBOUND_LIMITS.messagesPerConnection + 1;
+      let answer = 'ok';
+      for (let c = 0; c < 20 && answer.startsWith('ok'); c++) {
+        const next = await connect();
+        for (let i = 0; i < INBOUND_LIMITS.messagesPerConnection && answer.startsWith('ok'); i++) {
+          answer = await send(next, [to]);
+          if (answer.startsWith('ok')) accepted++;
+        }
+      }
+      expect(accepted).toBe(INBOUND_LIMITS.messagesPerMinute);
+    } finally {
+      for (const connection of open) connection.close();
+      await listener.close();
+    }
   });
 });
 

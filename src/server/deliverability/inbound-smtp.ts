@@ -1,17 +1,25 @@
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../db/client.js';
 import { readServerReport } from './reports.js';
-import { applyServerReport } from './reports.service.js';
+import { applyServerReport, deliveryOfMessageId } from './reports.service.js';
 import { deliveryOfBounceAddress, isFeedbackAddress } from './verp.js';
 
 /**
  * The inbound SMTP listener for what comes back after sending (INBOUND_SMTP_PORT): bounce notifications
  * to the VERP addresses, and complaint reports to those or to the feedback-loop address. It accepts mail
- * for nothing else, at most MAX_MESSAGE_BYTES a message and MESSAGES_PER_MINUTE per client address;
- * unknown or forged notifications are logged and change nothing.
+ * for nothing else, at most MAX_MESSAGE_BYTES a message and INBOUND_LIMITS per connection and per client
+ * address and minute (a relay told 421 or 452 tries again later); unknown or forged notifications are
+ * logged and change nothing.
  */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
-const MESSAGES_PER_MINUTE = 120;
+/** A report names one recipient; a relay sends a few reports a connection. Everything past these waits. */
+export const INBOUND_LIMITS = {
+  connectionsPerMinute: 120,
+  messagesPerConnection: 20,
+  recipientsPerMessage: 5,
+  messagesPerMinute: 120,
+  recipientsPerMinute: 240,
+};
 
 export type InboundOptions = {
   db: Db;
@@ -30,16 +38,9 @@ type Recipients = { deliveryIds: number[]; feedback: boolean };
 export async function startInboundSmtp(options: InboundOptions): Promise<InboundListener> {
   const { db, bounceDomain, secret, log } = options;
   const now = options.now ?? (() => new Date());
-  const recent = new Map<string, number[]>();
-
-  const withinRate = (address: string) => {
-    const cutoff = Date.now() - 60_000;
-    const times = (recent.get(address) ?? []).filter((t) => t > cutoff);
-    times.push(Date.now());
-    recent.set(address, times);
-    if (recent.size > 10_000) recent.clear(); // bounded memory under a scan from many addresses
-    return times.length <= MESSAGES_PER_MINUTE;
-  };
+  const connections = minuteCounter(INBOUND_LIMITS.connectionsPerMinute);
+  const messages = minuteCounter(INBOUND_LIMITS.messagesPerMinute);
+  const recipients = minuteCounter(INBOUND_LIMITS.recipientsPerMinute);
 
   const recipientsOf = (session: SMTPServerSession): Recipients => {
     const state: Recipients = { deliveryIds: [], feedback: false };
@@ -54,15 +55,12 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
   async function handle(raw: Buffer, session: SMTPServerSession): Promise<void> {
     const report = await readServerReport(raw);
     const { deliveryIds, feedback } = recipientsOf(session);
-    // A complaint sent to the feedback-loop address names the delivery by the envelope sender we gave it.
+    // A complaint sent to the feedback-loop address names the delivery inside: by the envelope sender we
+    // gave it (its field or the enclosed Return-Path), else by the enclosed original's Message-ID.
     if (feedback && report.type === 'complaint') {
-      for (const named of [report.originalMailFrom, report.enclosedReturnPath]) {
-        const id = named ? deliveryOfBounceAddress(named, secret, bounceDomain) : undefined;
-        if (id !== undefined) {
-          deliveryIds.push(id);
-          break;
-        }
-      }
+      const bySender = [report.originalMailFrom, report.enclosed.returnPath].map((named) => (named ? deliveryOfBounceAddress(named, secret, bounceDomain) : undefined));
+      const id = bySender.find((found) => found !== undefined) ?? (await deliveryOfMessageId(db, report.enclosed.messageId));
+      if (id !== undefined) deliveryIds.push(id);
     }
     if (!deliveryIds.length) return log.warn(`Inbound report from ${session.remoteAddress} names no delivery of ours; ignored`);
     for (const deliveryId of new Set(deliveryIds)) {
@@ -80,12 +78,20 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onConnect(session, callback) {
-      if (!withinRate(session.remoteAddress)) return callback(Object.assign(new Error('Too many messages, try later'), { responseCode: 421 }));
+      if (!connections.take(session.remoteAddress)) return callback(refusal(421, 'Too many connections, try later'));
       callback();
     },
-    onRcptTo(address: SMTPServerAddress, _session, callback) {
+    onMailFrom(_address, session, callback) {
+      // 421 closes the connection: the relay queues the rest and comes back later.
+      if (session.transaction > INBOUND_LIMITS.messagesPerConnection) return callback(refusal(421, 'Too many messages on one connection, try later'));
+      if (!messages.take(session.remoteAddress)) return callback(refusal(421, 'Too many messages, try later'));
+      callback();
+    },
+    onRcptTo(address: SMTPServerAddress, session, callback) {
       const ours = deliveryOfBounceAddress(address.address, secret, bounceDomain) !== undefined || isFeedbackAddress(address.address, bounceDomain);
-      if (!ours) return callback(Object.assign(new Error('No such recipient here'), { responseCode: 550 }));
+      if (!ours) return callback(refusal(550, 'No such recipient here'));
+      if (session.envelope.rcptTo.length >= INBOUND_LIMITS.recipientsPerMessage) return callback(refusal(452, 'Too many recipients'));
+      if (!recipients.take(session.remoteAddress)) return callback(refusal(452, 'Too many recipients, try later'));
       callback();
     },
     onData(stream, session, callback) {
@@ -97,12 +103,12 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
       });
       stream.on('end', () => {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded || bytes > MAX_MESSAGE_BYTES)
-          return callback(Object.assign(new Error('Message too large'), { responseCode: 552 }));
+          return callback(refusal(552, 'Message too large'));
         handle(Buffer.concat(chunks), session).then(
           () => callback(),
           (error: unknown) => {
             log.warn(`Inbound report not processed: ${error instanceof Error ? error.message : String(error)}`);
-            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            callback(refusal(451, 'Try again later'));
           },
         );
       });
@@ -117,5 +123,23 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const refusal = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
+
+/** Events per client address in the last minute, refused past `limit`; memory bounded under a scan from many addresses. */
+function minuteCounter(limit: number) {
+  const recent = new Map<string, number[]>();
+  return {
+    take(address: string): boolean {
+      const now = Date.now();
+      const times = (recent.get(address) ?? []).filter((t) => t > now - 60_000);
+      if (times.length >= limit) return false;
+      times.push(now);
+      if (recent.size > 10_000) recent.clear();
+      recent.set(address, times);
+      return true;
+    },
   };
 }

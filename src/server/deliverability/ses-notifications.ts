@@ -69,13 +69,29 @@ type SesNotification = {
   mail?: { source?: string };
 };
 
-/** An SES notification as the same report the inbound listener reads, with the envelope sender it names. */
-export function reportOfSesNotification(message: string): { report: ServerReport; envelopeSender: string | undefined } {
+/** SNS delivers within seconds and retries for minutes: an older message is a replay. */
+export const SNS_MAX_AGE_MS = 3_600_000;
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Whether an SNS message's Timestamp is within the last hour (a few minutes ahead of our clock allowed). */
+export function isFreshSnsMessage(envelope: Pick<SnsEnvelope, 'Timestamp'>, now: Date): boolean {
+  const sent = Date.parse(envelope.Timestamp);
+  if (!/^\d{4}-\d\d-\d\dT/.test(envelope.Timestamp) || Number.isNaN(sent)) return false;
+  const age = now.getTime() - sent;
+  return age <= SNS_MAX_AGE_MS && age >= -CLOCK_SKEW_MS;
+}
+
+/**
+ * An SES notification as the same report the inbound listener reads, with the envelope sender it names.
+ * SES sends a bounce once it stopped trying: Permanent is hard, Transient (and Undetermined) soft, both final.
+ */
+export function reportOfSesNotification(message: string, snsMessageId: string): { report: ServerReport; envelopeSender: string | undefined } {
+  const id = `sns:${snsMessageId}`;
   let notification: SesNotification;
   try {
     notification = JSON.parse(message) as SesNotification;
   } catch {
-    return { report: { type: 'unknown' }, envelopeSender: undefined };
+    return { report: { id, type: 'unknown' }, envelopeSender: undefined };
   }
   const envelopeSender = notification.mail?.source;
   if (notification.notificationType === 'Bounce' && notification.bounce) {
@@ -87,19 +103,20 @@ export function reportOfSesNotification(message: string): { report: ServerReport
       status: r.status ?? (kind === 'hard' ? '5.0.0' : '4.0.0'),
       detail: (r.diagnosticCode ?? '').slice(0, 500),
     }));
-    return { report: { type: 'bounce', recipients, text: '' }, envelopeSender };
+    return { report: { id, type: 'bounce', recipients, text: '' }, envelopeSender };
   }
   if (notification.notificationType === 'Complaint' && notification.complaint) {
     return {
       report: {
+        id,
         type: 'complaint',
         feedbackType: notification.complaint.complaintFeedbackType ?? 'abuse',
         originalMailFrom: envelopeSender,
         originalRecipient: notification.complaint.complainedRecipients?.[0]?.emailAddress?.toLowerCase(),
-        enclosedReturnPath: undefined,
+        enclosed: { returnPath: undefined, messageId: undefined },
       },
       envelopeSender,
     };
   }
-  return { report: { type: 'unknown' }, envelopeSender };
+  return { report: { id, type: 'unknown' }, envelopeSender };
 }

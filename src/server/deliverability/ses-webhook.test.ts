@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { ensureAppSecret } from '../bootstrap.js';
-import { deliveries, suppressions } from '../db/schema.js';
+import { deliveries, deliveryReports, suppressions } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
@@ -90,9 +90,33 @@ describe('Amazon SES notifications by SNS', () => {
     expect(await statusOf(complainer.id)).toBe('complained');
     expect(await suppressionOf('ses.complaint@journalists.test')).toMatchObject({ reason: 'complained' });
 
+    // SES reports a bounce once it stopped trying: a transient one too was never delivered.
     const soft = await sentTo('ses.soft@journalists.test');
     expect((await post(signed(bounce(soft.source, 'ses.soft@journalists.test', 'Transient')))).json()).toEqual({ applied: 'soft' });
-    expect(await statusOf(soft.id)).toBe('sent');
+    expect(await statusOf(soft.id)).toBe('bounced');
+    expect(await suppressionOf('ses.soft@journalists.test')).toBeUndefined();
+  });
+
+  it('applies one notification once however often it is posted, and refuses one older than an hour', async () => {
+    const replayed = await sentTo('ses.replayed@journalists.test');
+    const once = signed(bounce(replayed.source, 'ses.replayed@journalists.test', 'Transient'));
+    expect((await post(once)).json()).toEqual({ applied: 'soft' });
+    for (let i = 0; i < 2; i++) expect((await post(once)).json()).toEqual({ ignored: 'report already applied' });
+    const rows = await t.db.select().from(deliveryReports).where(eq(deliveryReports.deliveryId, replayed.id));
+    expect(rows).toHaveLength(1);
+
+    const old = await sentTo('ses.old@journalists.test');
+    const dated2001 = signed(bounce(old.source, 'ses.old@journalists.test'), { Timestamp: '2001-09-09T01:46:40.000Z' });
+    for (let i = 0; i < 3; i++) {
+      const res = await post(dated2001);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(/older than an hour/);
+    }
+    const fromTheFuture = signed(bounce(old.source, 'ses.old@journalists.test'), { Timestamp: new Date(Date.now() + 2 * 3_600_000).toISOString() });
+    expect((await post(fromTheFuture)).statusCode).toBe(403);
+    expect((await post(signed(bounce(old.source, 'ses.old@journalists.test'), { Timestamp: 'yesterday' }))).statusCode).toBe(403);
+    expect(await statusOf(old.id)).toBe('sent');
+    expect(await suppressionOf('ses.old@journalists.test')).toBeUndefined();
   });
 
   it('refuses a bad signature, another key, another topic and garbage, and changes nothing', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ensureAppSecret } from '../bootstrap.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { applyServerReport } from './reports.service.js';
-import { isAuthenticSnsMessage, reportOfSesNotification, type SnsEnvelope } from './ses-notifications.js';
+import { isAuthenticSnsMessage, isFreshSnsMessage, reportOfSesNotification, type SnsEnvelope } from './ses-notifications.js';
 import { deliveryOfBounceAddress } from './verp.js';
 
 const snsEnvelopeSchema = z.object({
@@ -25,7 +25,8 @@ const AWS_SUBSCRIBE_URL = /^https:\/\/sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?\//;
 /**
  * Registered at /api/webhooks: relays that report bounces and complaints over HTTP. POST
  * /bounces/ses takes Amazon SES notifications delivered by SNS (signature checked, topic checked when
- * SES_TOPIC_ARN is set) and applies them as the inbound listener applies reports by email.
+ * SES_TOPIC_ARN is set, older than an hour refused) and applies them as the inbound listener applies
+ * reports by email, each SNS MessageId once.
  */
 export async function bounceWebhookRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, now } = app.deps;
@@ -56,6 +57,11 @@ export async function bounceWebhookRoutes(app: FastifyInstance): Promise<void> {
       throw forbidden('The notification signature is not valid');
     }
     if (config.sesTopicArn && envelope.TopicArn !== config.sesTopicArn) throw forbidden('Notifications of this topic are not accepted');
+    // A signed message stays valid for ever: its time, which the signature covers, bounds a replay.
+    if (!isFreshSnsMessage(envelope, now())) {
+      request.log.warn({ messageId: envelope.MessageId, timestamp: envelope.Timestamp }, 'Stale SNS message refused');
+      throw forbidden('The notification is older than an hour or not dated');
+    }
 
     if (envelope.Type === 'SubscriptionConfirmation') {
       // Confirming is a GET of the URL SNS gave, which only SNS's own hosts may be.
@@ -65,7 +71,7 @@ export async function bounceWebhookRoutes(app: FastifyInstance): Promise<void> {
     }
     if (envelope.Type !== 'Notification') return { ignored: envelope.Type };
 
-    const { report, envelopeSender } = reportOfSesNotification(envelope.Message);
+    const { report, envelopeSender } = reportOfSesNotification(envelope.Message, envelope.MessageId);
     const deliveryId = envelopeSender ? deliveryOfBounceAddress(envelopeSender, await appSecret(), config.bounceDomain) : undefined;
     if (deliveryId === undefined) {
       request.log.warn({ messageId: envelope.MessageId }, 'SES notification names no delivery of ours');
