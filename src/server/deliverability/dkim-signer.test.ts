@@ -39,7 +39,12 @@ const message = (sign: DkimSigner, r: ReturnType<typeof release>, to: string) =>
       subject: `To ${to}`,
       messageId: `<${to}@nashr.test>`,
       date: new Date('2026-11-26T08:00:00Z'),
-      headers: { 'List-Unsubscribe': `<https://nashr.test/u/${to}>` },
+      headers: {
+        'List-Unsubscribe': `<https://nashr.test/u/${to}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'List-Id': '<releases.nashr.test>',
+        'Feedback-ID': 'r1:c1:release:nashr',
+      },
       text: `Hello ${to}`,
       html: `<p>Hello ${to}</p>`,
       mixedBoundary: r.boundary,
@@ -59,6 +64,15 @@ describe('DKIM signing thread', () => {
       const verified = await dkimVerify(Buffer.concat(pieces), { resolver });
       expect(verified.results.map((r) => r.status.result)).toEqual(['pass']);
     }
+  });
+
+  it('covers the one-click unsubscribe (RFC 8058 §4) and the list and feedback headers', async () => {
+    signer = dkimSignerThread(key);
+    const raw = Buffer.concat(await message(signer, release(3), 'reader@journalists.test'));
+    const [result] = (await dkimVerify(raw, { resolver })).results;
+    expect(result.status.result).toBe('pass');
+    const signed = result.signingHeaders.keys.toLowerCase().split(': ').join(':').split(':');
+    expect(signed).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'feedback-id', 'from', 'subject']));
   });
 
   it('answers a key that cannot sign with an error for the message', async () => {
