@@ -41,7 +41,7 @@ async function main(role: 'web' | 'worker'): Promise<void> {
   });
   log.info(`Database: ${database.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.dataDir}/db`}`);
   await migrate(database);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: config.smtpPool, db: database.db, log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: config.smtpPool, ehloName: config.ehloName, db: database.db, log });
   const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
   await ensureAppSecret(deps);
   const logLine = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (o: object, m: string) => log.error(o, m) };

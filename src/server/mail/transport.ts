@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
@@ -43,15 +44,21 @@ export function createMailer(options: {
   pool: number;
   db: Db;
   log: Logger;
+  /** The name given in EHLO (EHLO_NAME). */
+  ehloName?: string;
 }): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.pool) : captureMailer(options);
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.pool, options.ehloName) : captureMailer(options);
 }
 
-/** A pool of `pool` connections to the relay of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
-export function smtpPoolOptions(smtpUrl: string, pool: number) {
+/**
+ * A pool of `pool` connections to the relay of SMTP_URL (smtp:// or smtps://, credentials in the URL), greeting
+ * it as `ehloName` (nodemailer's own default is the machine's host name, which receivers may find unresolvable).
+ */
+export function smtpPoolOptions(smtpUrl: string, pool: number, ehloName?: string) {
   const url = new URL(smtpUrl);
   return {
     pool: true as const,
+    name: ehloName && ehloArgument(ehloName),
     maxConnections: pool,
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
@@ -62,8 +69,15 @@ export function smtpPoolOptions(smtpUrl: string, pool: number) {
   };
 }
 
-function smtpMailer(smtpUrl: string, from: string, pool: number): Mailer {
-  const transport = nodemailer.createTransport(smtpPoolOptions(smtpUrl, pool));
+/** RFC 5321 §4.1.3: an address is given in EHLO as a literal in brackets. */
+function ehloArgument(name: string): string {
+  if (isIPv4(name)) return `[${name}]`;
+  const v6 = name.replace(/^\[|\]$/g, '');
+  return isIPv6(v6) ? `[IPv6:${v6}]` : name;
+}
+
+function smtpMailer(smtpUrl: string, from: string, pool: number, ehloName: string | undefined): Mailer {
+  const transport = nodemailer.createTransport(smtpPoolOptions(smtpUrl, pool, ehloName));
   return {
     mode: 'smtp',
     async send(message) {
