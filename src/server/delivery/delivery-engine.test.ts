@@ -59,7 +59,7 @@ const statusOf = async (releaseId: string) =>
 describe('delivery engine', () => {
   it('sends the rendered release with every header, the tracking links and the attachment, then marks it sent', async () => {
     const s = await sink();
-    const { release, emails } = await sendRelease(3);
+    const { release, emails, user } = await sendRelease(3);
     const engine = engineFor(s.url);
     expect(await engine.drain()).toBe(3);
     const received = await s.waitFor(3);
@@ -79,6 +79,12 @@ describe('delivery engine', () => {
     const rawHead = received[0].raw.toString('utf8').split('\r\n\r\n')[0];
     expect(rawHead).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(rawHead).toContain(`List-Unsubscribe: <http://localhost:3000/u/${row.token}>`);
+    // One list per customer; the feedback loop's identifiers name the release, the customer and the kind of
+    // mail (Google's campaign:customer:mailtype:sender order), never the recipient.
+    const customer = user.id.replace(/-/g, '');
+    expect(rawHead).toContain(`List-Id: <${customer}.releases.nashr.test>`);
+    expect(rawHead).toContain(`Feedback-ID: ${release.id.replace(/-/g, '')}:${customer}:release:nashr`);
+    expect(rawHead).not.toContain(`Feedback-ID: ${row.email}`);
     const html = String(mail.html);
     expect(html).toContain('FOR IMMEDIATE RELEASE');
     expect(html).toContain('width="700"');
