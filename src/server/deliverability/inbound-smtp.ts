@@ -1,8 +1,9 @@
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../db/client.js';
-import { readServerReport } from './reports.js';
+import { readServerReport, type ServerReport } from './reports.js';
 import { applyServerReport } from './reports.service.js';
-import { deliveryOfBounceAddress, isFeedbackAddress } from './verp.js';
+import { accountHashOfBounceAddress, deliveryOfBounceAddress, isFeedbackAddress } from './verp.js';
+import { applyAccountBounce } from './account-mail.js';
 
 /**
  * The inbound SMTP listener for what comes back after sending (INBOUND_SMTP_PORT): bounce notifications
@@ -25,7 +26,7 @@ export type InboundOptions = {
 
 export type InboundListener = { port: number; close: () => Promise<void> };
 
-type Recipients = { deliveryIds: number[]; feedback: boolean };
+type Recipients = { deliveryIds: number[]; feedback: boolean; accountHashes: string[] };
 
 export async function startInboundSmtp(options: InboundOptions): Promise<InboundListener> {
   const { db, bounceDomain, secret, log } = options;
@@ -42,10 +43,12 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
   };
 
   const recipientsOf = (session: SMTPServerSession): Recipients => {
-    const state: Recipients = { deliveryIds: [], feedback: false };
+    const state: Recipients = { deliveryIds: [], feedback: false, accountHashes: [] };
     for (const rcpt of session.envelope.rcptTo) {
       const id = deliveryOfBounceAddress(rcpt.address, secret, bounceDomain);
+      const accountHash = accountHashOfBounceAddress(rcpt.address, secret, bounceDomain);
       if (id !== undefined) state.deliveryIds.push(id);
+      else if (accountHash !== undefined) state.accountHashes.push(accountHash);
       else if (isFeedbackAddress(rcpt.address, bounceDomain)) state.feedback = true;
     }
     return state;
@@ -53,7 +56,9 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
 
   async function handle(raw: Buffer, session: SMTPServerSession): Promise<void> {
     const report = await readServerReport(raw);
-    const { deliveryIds, feedback } = recipientsOf(session);
+    const { deliveryIds, feedback, accountHashes } = recipientsOf(session);
+    await handleAccountBounces(accountHashes, report, raw, session);
+    if (accountHashes.length && !deliveryIds.length && !feedback) return;
     // A complaint sent to the feedback-loop address names the delivery by the envelope sender we gave it.
     if (feedback && report.type === 'complaint') {
       for (const named of [report.originalMailFrom, report.enclosedReturnPath]) {
@@ -72,6 +77,15 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
     }
   }
 
+  /** Bounces of account mail (account-mail.ts): about an address, not a delivery. */
+  async function handleAccountBounces(hashes: string[], report: ServerReport, raw: Buffer, session: SMTPServerSession): Promise<void> {
+    for (const hash of new Set(hashes)) {
+      const outcome = await applyAccountBounce(db, hash, report, raw);
+      if ('ignored' in outcome) log.warn(`Account mail report from ${session.remoteAddress} ignored: ${outcome.ignored}`);
+      else log.info(`Account mail report: ${outcome.applied}`);
+    }
+  }
+
   const server = new SMTPServer({
     name: bounceDomain,
     banner: 'Nashr bounce processing',
@@ -84,7 +98,10 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
       callback();
     },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
-      const ours = deliveryOfBounceAddress(address.address, secret, bounceDomain) !== undefined || isFeedbackAddress(address.address, bounceDomain);
+      const ours =
+        deliveryOfBounceAddress(address.address, secret, bounceDomain) !== undefined ||
+        accountHashOfBounceAddress(address.address, secret, bounceDomain) !== undefined ||
+        isFeedbackAddress(address.address, bounceDomain);
       if (!ours) return callback(Object.assign(new Error('No such recipient here'), { responseCode: 550 }));
       callback();
     },

@@ -37,6 +37,15 @@ export interface Mailer {
 
 type Logger = { info: (obj: object, msg: string) => void };
 
+/**
+ * How account mail is signed and where its bounces go (deliverability/account-mail.ts): a DKIM key like
+ * release mail's, and an envelope sender per recipient address that the inbound listener understands.
+ */
+export type MailSigning = {
+  envelopeFrom: (to: string) => string;
+  dkim: { domainName: string; keySelector: string; privateKey: string; headerFieldNames: string };
+};
+
 /** SMTP when a URL is configured; capture mode otherwise (stored for the Outbox, links logged). */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -46,8 +55,9 @@ export function createMailer(options: {
   log: Logger;
   /** The name given in EHLO (EHLO_NAME). */
   ehloName?: string;
+  signing?: MailSigning;
 }): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.pool, options.ehloName) : captureMailer(options);
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.pool, options.ehloName, options.signing) : captureMailer(options);
 }
 
 /**
@@ -76,13 +86,14 @@ function ehloArgument(name: string): string {
   return isIPv6(v6) ? `[IPv6:${v6}]` : name;
 }
 
-function smtpMailer(smtpUrl: string, from: string, pool: number, ehloName: string | undefined): Mailer {
-  const transport = nodemailer.createTransport(smtpPoolOptions(smtpUrl, pool, ehloName));
+function smtpMailer(smtpUrl: string, from: string, pool: number, ehloName: string | undefined, signing: MailSigning | undefined): Mailer {
+  const transport = nodemailer.createTransport({ ...smtpPoolOptions(smtpUrl, pool, ehloName), dkim: signing?.dkim });
   return {
     mode: 'smtp',
     async send(message) {
+      const envelope = signing && { from: signing.envelopeFrom(message.to), to: [message.to] };
       try {
-        const info = await transport.sendMail({ ...message, from: message.from ?? from });
+        const info = await transport.sendMail({ ...message, from: message.from ?? from, envelope });
         return { messageId: info.messageId };
       } catch (error) {
         const err = error as { message: string; responseCode?: number };
