@@ -5,6 +5,7 @@ import { loadConfig } from '../src/server/config';
 import { buildApp } from '../src/server/app';
 import type { Deps } from '../src/server/deps';
 import { createMailer } from '../src/server/mail/transport';
+import { accountMailSigning } from '../src/server/deliverability/account-mail';
 import { createTestDatabase } from '../src/server/test/test-db';
 import { startSmtpSink } from '../src/server/test/smtp-sink';
 import { sessions } from '../src/server/db/schema';
@@ -22,7 +23,7 @@ export async function startStack(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const smtp = await startSmtpSink();
   const probe = loadConfig({ SMTP_URL: smtp.url, ...env });
-  const mailer = createMailer({ smtpUrl: probe.smtpUrl, from: probe.mailFrom, pool: 2, db: database.db, log: silentLog });
+  const mailer = createMailer({ smtpUrl: probe.smtpUrl, from: probe.mailFrom, pool: 2, db: database.db, log: silentLog, signing: await accountMailSigning(database.db, probe) });
   const deps: Deps = { config: probe, database, db: database.db, mailer, now: () => new Date() };
   const app = await buildApp(deps, { clientDir: inject('clientDir') });
   await app.listen({ port: 0, host: '127.0.0.1' });

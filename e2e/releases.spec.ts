@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { deliveries, deliveryReports, pressReleases, sessions, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
@@ -501,12 +501,18 @@ describe('press release editor', () => {
     await page.getByTestId('total-delivered').getByText('0', { exact: true }).waitFor();
     const live = page.getByRole('status').filter({ hasText: 'Sending now: numbers update live' });
     await live.waitFor();
+    // A relay refuses two of them for now: the report says they wait to be tried again.
+    const [first, second] = await stack.db.select().from(deliveries).where(eq(deliveries.releaseId, release.id));
+    await stack.db.update(deliveries).set({ attempts: 2, lastError: '451 4.7.1 Try again later' }).where(inArray(deliveries.id, [first.id, second.id]));
+    const waiting = page.getByTestId('waiting-to-retry');
+    await waiting.getByText('Delivering: 2 messages waiting to retry').waitFor({ timeout: 15_000 });
 
     await stack.db.update(deliveries).set({ status: 'sent', sentAt: new Date() }).where(eq(deliveries.releaseId, release.id));
     await page.getByTestId('total-delivered').getByText('3', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await page.locator('tbody tr').count()).toBe(3);
     await stack.db.update(pressReleases).set({ status: 'sent', sentAt: new Date() }).where(eq(pressReleases.id, release.id));
     await live.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await waiting.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Print report' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);

@@ -26,6 +26,19 @@ describe('configuration', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('retries temporary failures for 24 hours unless told otherwise, and names itself by the public host in EHLO', () => {
+    expect(loadConfig({})).toMatchObject({ retryWindowMs: 24 * 3_600_000, ehloName: 'localhost' });
+    expect(loadConfig({ PUBLIC_URL: 'https://Press.Example.com/' }).ehloName).toBe('press.example.com');
+    expect(loadConfig({ EHLO_NAME: 'mta1.example.com' }).ehloName).toBe('mta1.example.com');
+    expect(loadConfig({ RETRY_WINDOW: '5d' }).retryWindowMs).toBe(5 * 86_400_000);
+    expect(loadConfig({ RETRY_WINDOW: '90m' }).retryWindowMs).toBe(90 * 60_000);
+    expect(loadConfig({ RETRY_WINDOW: '3600' }).retryWindowMs).toBe(3_600_000);
+    expect(() => loadConfig({ RETRY_WINDOW: 'soon' })).toThrow(/RETRY_WINDOW: must be a duration/);
+    expect(() => loadConfig({ RETRY_WINDOW: '10s' })).toThrow(/RETRY_WINDOW: must be at least/);
+    expect(() => loadConfig({ RETRY_WINDOW: '40d' })).toThrow(/RETRY_WINDOW: must be at most/);
+    expect(() => loadConfig({ EHLO_NAME: 'not a name' })).toThrow(/EHLO_NAME: must be a host name/);
+  });
+
   it('logs JSON in production unless told otherwise, and checks the metrics settings', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
     expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');

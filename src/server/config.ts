@@ -26,6 +26,13 @@ function parseTrustProxy(value: string): TrustProxy {
   return /^\d+$/.test(value) ? Number(value) : value.replace(/\s+/g, '');
 }
 
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** "24h", "90m", "2d" or plain seconds → milliseconds. */
+function durationMs(value: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/i.exec(value)!;
+  return Number(match[1]) * UNIT_MS[(match[2] || 's').toLowerCase()];
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -35,6 +42,14 @@ const envSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Nashr <releases@localhost>'),
   SEND_RATE: z.coerce.number({ message: 'must be a number' }).min(0).default(0),
+  RETRY_WINDOW: z
+    .string()
+    .regex(/^\d+\s*[smhd]?$/i, { message: 'must be a duration such as 24h, 90m or 2d (seconds when no unit is given)' })
+    .default('24h')
+    .transform(durationMs)
+    .refine((ms) => ms >= 60_000, { message: 'must be at least 1m' })
+    .refine((ms) => ms <= 30 * 86_400_000, { message: 'must be at most 30d' }),
+  EHLO_NAME: z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i, { message: 'must be a host name' }).optional(),
   SMTP_POOL: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100).default(5),
   WORKERS: z.enum(['inline', 'off'], { message: 'must be "inline" or "off"' }).default('inline'),
   ADMIN_EMAIL: z.string().email({ message: 'must be an email address' }).optional(),
@@ -85,6 +100,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   sendRate: number;
+  /** How long a message refused with a temporary (4xx) answer is retried before it fails (RETRY_WINDOW). */
+  retryWindowMs: number;
+  /** The name the product gives in EHLO when it sends (EHLO_NAME, default the host of PUBLIC_URL). */
+  ehloName: string;
   smtpPool: number;
   workers: 'inline' | 'off';
   adminEmail: string | undefined;
@@ -153,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sendRate: e.SEND_RATE,
+    retryWindowMs: e.RETRY_WINDOW,
+    ehloName: (e.EHLO_NAME ?? new URL(publicUrl).hostname).toLowerCase(),
     smtpPool: e.SMTP_POOL,
     workers: e.WORKERS,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),

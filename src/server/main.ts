@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createMailer } from './mail/transport.js';
+import { accountMailSigning } from './deliverability/account-mail.js';
 import type { Deps } from './deps.js';
 import { ensureAppSecret, ensureSuperAdmin } from './bootstrap.js';
 import { startBackgroundWork, type BackgroundWork } from './worker.js';
@@ -41,7 +42,8 @@ async function main(role: 'web' | 'worker'): Promise<void> {
   });
   log.info(`Database: ${database.kind === 'postgres' ? 'PostgreSQL server' : `embedded PGlite in ${config.dataDir}/db`}`);
   await migrate(database);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: config.smtpPool, db: database.db, log });
+  const signing = await accountMailSigning(database.db, config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: config.smtpPool, ehloName: config.ehloName, db: database.db, log, signing });
   const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
   await ensureAppSecret(deps);
   const logLine = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (o: object, m: string) => log.error(o, m) };

@@ -19,7 +19,7 @@ export type BackgroundWork = { stop: () => Promise<void> };
  */
 export async function startBackgroundWork(deps: Deps, log: Logger): Promise<BackgroundWork> {
   const { config, db } = deps;
-  const transport = config.smtpUrl ? smtpDeliveryTransport(config.smtpUrl, config.smtpPool) : mailerDeliveryTransport(deps.mailer);
+  const transport = config.smtpUrl ? smtpDeliveryTransport(config.smtpUrl, config.smtpPool, config.ehloName) : mailerDeliveryTransport(deps.mailer);
   const secret = await ensureAppSecret(deps);
   const dkim = dkimSignerThread(await loadDkimKey(db, config));
   const engine = createDeliveryEngine({
@@ -29,6 +29,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
     mailFrom: config.mailFrom,
     now: deps.now,
     sendRate: config.sendRate,
+    retryWindowMs: config.retryWindowMs,
     bounceAddress: (deliveryId) => bounceAddress(deliveryId, secret, config.bounceDomain),
     dkim,
     log,

@@ -467,6 +467,8 @@ export type ReleaseAnalytics = {
   failed: number;
   /** Queued or being sent. */
   pending: number;
+  /** Of the pending, those a server refused for now: tried again until the retry window ends (RETRY_WINDOW). */
+  waitingToRetry: number;
   /** Delivered ÷ (recipients − pending), a rounded percentage. */
   deliveryRate: number;
   /** Human opens (every pixel load not counted as a machine open). */

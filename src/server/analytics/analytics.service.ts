@@ -122,13 +122,14 @@ export async function visibleRelease(db: Db, actor: CurrentUser, id: string) {
 /** GET /api/press-releases/{id}/analytics. */
 export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): Promise<ReleaseAnalytics> {
   const release = await visibleRelease(db, actor, id);
-  const [d] = rowsOf<{ recipients: number; delivered: number; bounced: number; failed: number; pending: number }>(
+  const [d] = rowsOf<{ recipients: number; delivered: number; bounced: number; failed: number; pending: number; waiting: number }>(
     await db.execute(sql`
       SELECT count(*)::int AS recipients,
              count(*) FILTER (WHERE status IN ('sent', 'complained'))::int AS delivered,
              count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
              count(*) FILTER (WHERE status = 'failed')::int AS failed,
-             count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS pending
+             count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS pending,
+             count(*) FILTER (WHERE status = 'queued' AND attempts > 0)::int AS waiting
       FROM deliveries WHERE release_id = ${id}::uuid AND audience = 'list'`),
   );
   const [e] = rowsOf<Record<string, number>>(
@@ -162,6 +163,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
     ...(await reportCountsOfRelease(db, id)),
     failed: d.failed,
     pending: d.pending,
+    waitingToRetry: d.waiting,
     // One decimal: the difference between 99.9 % and 100 % is what this figure is for.
     deliveryRate: d.recipients - d.pending > 0 ? Math.round((d.delivered / (d.recipients - d.pending)) * 1000) / 10 : 0,
     opens: e.opens,

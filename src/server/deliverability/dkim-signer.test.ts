@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildRawMessage, encodeAttachmentParts, newBoundary } from '../delivery/mime.js';
 import { dkimSignerThread, type DkimSigner } from './dkim-signer.js';
 import { publicKeyRecord, type DkimKey } from './dkim.js';
+import { signedFields } from '../test/dkim-check.js';
 
 /**
  * The signing thread: what it signs verifies, whichever release's shared part a message ends with and
@@ -39,7 +40,12 @@ const message = (sign: DkimSigner, r: ReturnType<typeof release>, to: string) =>
       subject: `To ${to}`,
       messageId: `<${to}@nashr.test>`,
       date: new Date('2026-11-26T08:00:00Z'),
-      headers: { 'List-Unsubscribe': `<https://nashr.test/u/${to}>` },
+      headers: {
+        'List-Unsubscribe': `<https://nashr.test/u/${to}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'List-Id': '<releases.nashr.test>',
+        'Feedback-ID': 'r1:c1:release:nashr',
+      },
       text: `Hello ${to}`,
       html: `<p>Hello ${to}</p>`,
       mixedBoundary: r.boundary,
@@ -59,6 +65,14 @@ describe('DKIM signing thread', () => {
       const verified = await dkimVerify(Buffer.concat(pieces), { resolver });
       expect(verified.results.map((r) => r.status.result)).toEqual(['pass']);
     }
+  });
+
+  it('covers the one-click unsubscribe (RFC 8058 §4) and the list and feedback headers', async () => {
+    signer = dkimSignerThread(key);
+    const raw = Buffer.concat(await message(signer, release(3), 'reader@journalists.test'));
+    const [result] = (await dkimVerify(raw, { resolver })).results;
+    expect(result.status.result).toBe('pass');
+    expect(signedFields(result)).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'feedback-id', 'from', 'subject']));
   });
 
   it('answers a key that cannot sign with an error for the message', async () => {

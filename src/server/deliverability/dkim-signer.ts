@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { DkimKey } from './dkim.js';
+import { SIGNED_HEADER_FIELDS, type DkimKey } from './dkim.js';
 
 /**
  * DKIM signatures (RFC 6376, rsa-sha256, relaxed/relaxed) for release messages, made on a thread of their
@@ -36,7 +36,7 @@ export function dkimSignerThread(key: DkimKey): DkimSigner {
 
   function start(): Worker {
     const thread = new Worker(new URL('./dkim-thread.mjs', import.meta.url), {
-      workerData: { domain: key.domain, selector: key.selector, privateKey: key.privateKey },
+      workerData: { domain: key.domain, selector: key.selector, privateKey: key.privateKey, headerFieldNames: SIGNED_HEADER_FIELDS },
     });
     thread.on('message', ({ n, signature, error }: Reply) => {
       const request = pending.get(n);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import sign from 'nodemailer/lib/dkim/sign';
 
-const { domain, selector, privateKey } = workerData;
+const { domain, selector, privateKey, headerFieldNames } = workerData;
 /** Each release's shared end of the body, canonical, by the id the main thread gave it. */
 const sharedEnds = new Map();
 
@@ -34,7 +34,7 @@ function signature({ header, personal, shared }) {
   const end = sharedEnds.get(shared);
   if (!end) throw new Error(`DKIM: no shared body part ${shared}`);
   const bodyHash = createHash('sha256').update(relaxedLines(personal), 'latin1').update(end).digest('base64');
-  const signed = sign(headerFields(header), 'sha256', bodyHash, { domainName: domain, keySelector: selector, privateKey });
+  const signed = sign(headerFields(header), 'sha256', bodyHash, { domainName: domain, keySelector: selector, privateKey, headerFieldNames });
   if (!signed) throw new Error('DKIM signing failed: the private key was refused');
   return signed;
 }

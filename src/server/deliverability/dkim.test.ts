@@ -25,7 +25,7 @@ let dns: Awaited<ReturnType<typeof startDnsServer>>;
 let key: DkimKey;
 beforeAll(async () => {
   dns = await startDnsServer({});
-  t = await createTestApp({ MAIL_FROM: 'Nashr <releases@nashr.test>', DNS_RESOLVER: dns.address, PUBLIC_URL: 'https://app.nashr.test' });
+  t = await createTestApp({ MAIL_FROM: 'Nashr <releases@nashr.test>', BOUNCE_DOMAIN: 'bounces.nashr.test', DNS_RESOLVER: dns.address, PUBLIC_URL: 'https://app.nashr.test' });
   key = await loadDkimKey(t.db, t.deps.config);
 });
 afterAll(async () => {
@@ -102,28 +102,31 @@ describe('sending domain panel', () => {
   it('lists the records to publish and checks each against live DNS', async () => {
     for (const name of Object.keys(dns.records)) delete dns.records[name];
     const empty = await panel();
-    expect(empty).toMatchObject({ domain: 'nashr.test', selector: 'nashr', bounceDomain: 'nashr.test' });
+    expect(empty).toMatchObject({ domain: 'nashr.test', selector: 'nashr', bounceDomain: 'bounces.nashr.test' });
+    // SPF is checked on the envelope sender's domain, and every envelope sender is …@BOUNCE_DOMAIN (VERP).
     expect(empty.records).toEqual([
       { purpose: 'dkim', type: 'TXT', name: 'nashr._domainkey.nashr.test', value: publicKeyRecord(key), status: 'missing' },
-      { purpose: 'spf', type: 'TXT', name: 'nashr.test', value: 'v=spf1 mx a ~all', status: 'missing' },
+      { purpose: 'spf', type: 'TXT', name: 'bounces.nashr.test', value: 'v=spf1 mx a ~all', status: 'missing' },
       { purpose: 'dmarc', type: 'TXT', name: '_dmarc.nashr.test', value: 'v=DMARC1; p=none; rua=mailto:dmarc@nashr.test', status: 'missing' },
-      { purpose: 'bounce-mx', type: 'MX', name: 'nashr.test', value: '10 app.nashr.test', status: 'missing' },
+      { purpose: 'bounce-mx', type: 'MX', name: 'bounces.nashr.test', value: '10 app.nashr.test', status: 'missing' },
     ]);
 
     // Published, but the DKIM key of another pair and the MX pointing elsewhere.
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
     dns.records['nashr._domainkey.nashr.test'] = [{ type: 'TXT', text: `v=DKIM1; k=rsa; p=${otherKey}` }];
-    dns.records['nashr.test'] = [
-      { type: 'TXT', text: 'v=spf1 include:_spf.relay.test ~all' },
-      { type: 'MX', exchange: 'mx.elsewhere.test', priority: 10 },
-    ];
+    // An SPF policy on the From domain alone does not cover the envelope senders.
+    dns.records['nashr.test'] = [{ type: 'TXT', text: 'v=spf1 include:_spf.relay.test ~all' }];
+    dns.records['bounces.nashr.test'] = [{ type: 'MX', exchange: 'mx.elsewhere.test', priority: 10 }];
     dns.records['_dmarc.nashr.test'] = [{ type: 'TXT', text: 'v=DMARC1; p=quarantine' }];
     const wrong = await panel();
-    expect(statuses(wrong)).toEqual({ dkim: 'mismatch', spf: 'pass', dmarc: 'pass', 'bounce-mx': 'mismatch' });
+    expect(statuses(wrong)).toEqual({ dkim: 'mismatch', spf: 'missing', dmarc: 'pass', 'bounce-mx': 'mismatch' });
     expect(wrong.records.find((r: { purpose: string }) => r.purpose === 'bounce-mx').found).toBe('10 mx.elsewhere.test');
 
     dns.records['nashr._domainkey.nashr.test'] = [{ type: 'TXT', text: publicKeyRecord(key) }];
-    dns.records['nashr.test'][1] = { type: 'MX', exchange: 'app.nashr.test', priority: 10 };
+    dns.records['bounces.nashr.test'] = [
+      { type: 'TXT', text: 'v=spf1 include:_spf.relay.test ~all' },
+      { type: 'MX', exchange: 'app.nashr.test', priority: 10 },
+    ];
     expect(statuses(await panel())).toEqual({ dkim: 'pass', spf: 'pass', dmarc: 'pass', 'bounce-mx': 'pass' });
   });
 

@@ -13,6 +13,18 @@ export type DkimKey = { domain: string; selector: string; privateKey: KeyObject 
 
 const KEY_SETTING = 'dkim_private_key';
 
+/**
+ * The header fields every signature covers (those present in the message): RFC 6376 §5.4's list as
+ * nodemailer has it, plus List-Unsubscribe-Post, which RFC 8058 §4 requires to be signed before a receiver
+ * offers one-click unsubscribe, and Feedback-ID, so a report's campaign cannot be forged onto our mail.
+ */
+export const SIGNED_HEADER_FIELDS = [
+  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type',
+  'Content-Transfer-Encoding', 'Content-ID', 'Content-Description', 'Resent-Date', 'Resent-From', 'Resent-Sender',
+  'Resent-To', 'Resent-Cc', 'Resent-Message-ID', 'In-Reply-To', 'References', 'List-Id', 'List-Help',
+  'List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Subscribe', 'List-Post', 'List-Owner', 'List-Archive', 'Feedback-ID',
+].join(':');
+
 /** DKIM_* when configured (PEM text or a path to it); otherwise a 2048-bit key made at the first start and kept. */
 export async function loadDkimKey(
   db: Db,

@@ -1,8 +1,9 @@
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 import type { Db } from '../db/client.js';
-import { readServerReport } from './reports.js';
+import { readServerReport, type ServerReport } from './reports.js';
 import { applyServerReport, deliveryOfMessageId } from './reports.service.js';
-import { deliveryOfBounceAddress, isFeedbackAddress } from './verp.js';
+import { accountHashOfBounceAddress, deliveryOfBounceAddress, isFeedbackAddress } from './verp.js';
+import { applyAccountBounce } from './account-mail.js';
 
 /**
  * The inbound SMTP listener for what comes back after sending (INBOUND_SMTP_PORT): bounce notifications
@@ -33,7 +34,7 @@ export type InboundOptions = {
 
 export type InboundListener = { port: number; close: () => Promise<void> };
 
-type Recipients = { deliveryIds: number[]; feedback: boolean };
+type Recipients = { deliveryIds: number[]; feedback: boolean; accountHashes: string[] };
 
 export async function startInboundSmtp(options: InboundOptions): Promise<InboundListener> {
   const { db, bounceDomain, secret, log } = options;
@@ -43,10 +44,12 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
   const recipients = minuteCounter(INBOUND_LIMITS.recipientsPerMinute);
 
   const recipientsOf = (session: SMTPServerSession): Recipients => {
-    const state: Recipients = { deliveryIds: [], feedback: false };
+    const state: Recipients = { deliveryIds: [], feedback: false, accountHashes: [] };
     for (const rcpt of session.envelope.rcptTo) {
       const id = deliveryOfBounceAddress(rcpt.address, secret, bounceDomain);
+      const accountHash = accountHashOfBounceAddress(rcpt.address, secret, bounceDomain);
       if (id !== undefined) state.deliveryIds.push(id);
+      else if (accountHash !== undefined) state.accountHashes.push(accountHash);
       else if (isFeedbackAddress(rcpt.address, bounceDomain)) state.feedback = true;
     }
     return state;
@@ -54,7 +57,9 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
 
   async function handle(raw: Buffer, session: SMTPServerSession): Promise<void> {
     const report = await readServerReport(raw);
-    const { deliveryIds, feedback } = recipientsOf(session);
+    const { deliveryIds, feedback, accountHashes } = recipientsOf(session);
+    await handleAccountBounces(accountHashes, report, raw, session);
+    if (accountHashes.length && !deliveryIds.length && !feedback) return;
     // A complaint sent to the feedback-loop address names the delivery inside: by the envelope sender we
     // gave it (its field or the enclosed Return-Path), else by the enclosed original's Message-ID.
     if (feedback && report.type === 'complaint') {
@@ -67,6 +72,15 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
       const outcome = await applyServerReport(db, deliveryId, report, now());
       if ('ignored' in outcome) log.warn(`Inbound report for delivery ${deliveryId} ignored: ${outcome.ignored}`);
       else log.info(`Inbound report for delivery ${deliveryId}: ${outcome.applied}`);
+    }
+  }
+
+  /** Bounces of account mail (account-mail.ts): about an address, not a delivery. */
+  async function handleAccountBounces(hashes: string[], report: ServerReport, raw: Buffer, session: SMTPServerSession): Promise<void> {
+    for (const hash of new Set(hashes)) {
+      const outcome = await applyAccountBounce(db, hash, report, raw);
+      if ('ignored' in outcome) log.warn(`Account mail report from ${session.remoteAddress} ignored: ${outcome.ignored}`);
+      else log.info(`Account mail report: ${outcome.applied}`);
     }
   }
 
@@ -88,7 +102,10 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
       callback();
     },
     onRcptTo(address: SMTPServerAddress, session, callback) {
-      const ours = deliveryOfBounceAddress(address.address, secret, bounceDomain) !== undefined || isFeedbackAddress(address.address, bounceDomain);
+      const ours =
+        deliveryOfBounceAddress(address.address, secret, bounceDomain) !== undefined ||
+        accountHashOfBounceAddress(address.address, secret, bounceDomain) !== undefined ||
+        isFeedbackAddress(address.address, bounceDomain);
       if (!ours) return callback(refusal(550, 'No such recipient here'));
       if (session.envelope.rcptTo.length >= INBOUND_LIMITS.recipientsPerMessage) return callback(refusal(452, 'Too many recipients'));
       if (!recipients.take(session.remoteAddress)) return callback(refusal(452, 'Too many recipients, try later'));

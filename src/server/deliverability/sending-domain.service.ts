@@ -4,7 +4,8 @@ import { publicKeyRecord, type DkimKey } from './dkim.js';
 
 /**
  * The records to publish for the sending domain, each checked against live DNS: the DKIM key, an SPF
- * policy, a DMARC policy, and the MX that brings bounces to our listener. A resolver address can be given
+ * policy, a DMARC policy, and the MX that brings bounces to our listener. SPF is asked of the bounce
+ * domain: receivers check it on the envelope sender, and every envelope sender is bounces+…@BOUNCE_DOMAIN. A resolver address can be given
  * (DNS_RESOLVER), so tests ask a DNS server of their own.
  */
 export async function sendingDomain(
@@ -19,7 +20,7 @@ export async function sendingDomain(
   const dkimValue = publicKeyRecord(key);
   const records = await Promise.all([
     checkTxt(txt, 'dkim', dkimName, dkimValue, (found) => keyOf(found) === keyOf(dkimValue), (found) => found.startsWith('v=DKIM1')),
-    checkTxt(txt, 'spf', key.domain, 'v=spf1 mx a ~all', (found) => found.startsWith('v=spf1')),
+    checkTxt(txt, 'spf', options.bounceDomain, 'v=spf1 mx a ~all', (found) => found.startsWith('v=spf1')),
     checkTxt(txt, 'dmarc', `_dmarc.${key.domain}`, `v=DMARC1; p=none; rua=mailto:dmarc@${key.domain}`, (found) => found.startsWith('v=DMARC1')),
     checkMx(resolver, options.bounceDomain, options.inboundHost),
   ]);

@@ -59,7 +59,7 @@ const statusOf = async (releaseId: string) =>
 describe('delivery engine', () => {
   it('sends the rendered release with every header, the tracking links and the attachment, then marks it sent', async () => {
     const s = await sink();
-    const { release, emails } = await sendRelease(3);
+    const { release, emails, user } = await sendRelease(3);
     const engine = engineFor(s.url);
     expect(await engine.drain()).toBe(3);
     const received = await s.waitFor(3);
@@ -79,6 +79,12 @@ describe('delivery engine', () => {
     const rawHead = received[0].raw.toString('utf8').split('\r\n\r\n')[0];
     expect(rawHead).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(rawHead).toContain(`List-Unsubscribe: <http://localhost:3000/u/${row.token}>`);
+    // One list per customer; the feedback loop's identifiers name the release, the customer and the kind of
+    // mail (Google's campaign:customer:mailtype:sender order), never the recipient.
+    const customer = user.id.replace(/-/g, '');
+    expect(rawHead).toContain(`List-Id: <${customer}.releases.nashr.test>`);
+    expect(rawHead).toContain(`Feedback-ID: ${release.id.replace(/-/g, '')}:${customer}:release:nashr`);
+    expect(rawHead).not.toContain(`Feedback-ID: ${row.email}`);
     const html = String(mail.html);
     expect(html).toContain('FOR IMMEDIATE RELEASE');
     expect(html).toContain('width="700"');
@@ -105,6 +111,16 @@ describe('delivery engine', () => {
     // Each recipient has their own token in their copy, and no one else's.
     const otherToken = rows.find((r) => r.id !== row.id)!.token;
     expect(html).not.toContain(otherToken);
+  });
+
+  it('names itself in EHLO as configured', async () => {
+    const s = await sink();
+    await sendRelease(1);
+    const transport = smtpDeliveryTransport(s.url, 1, 'mta.nashr.test');
+    transports.push(transport);
+    await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>' }).drain();
+    const [mail] = await s.waitFor(1);
+    expect(mail.helo).toBe('mta.nashr.test');
   });
 
   it('renders an Arabic release right to left with Arabic month names and labels', async () => {
@@ -146,7 +162,7 @@ describe('delivery engine', () => {
     const { release } = await sendRelease(1);
     const closed = await startSmtpSink();
     await closed.close(); // nothing listens on this port any more
-    let clock = Date.parse('2031-01-01T00:00:00Z');
+    let clock = Date.now(); // within the delivery's retry window, which starts when it was queued
     await engineFor(closed.url, { retryBaseMs: 60_000, now: () => new Date(clock) }).runOnce();
     const [row] = await deliveriesOf(release.id);
     expect(row).toMatchObject({ status: 'queued', attempts: 1 });
@@ -163,7 +179,7 @@ describe('delivery engine', () => {
   it('schedules each retry later than the last, doubling the delay', async () => {
     const s = await sink(() => 421);
     const { release } = await sendRelease(1);
-    let clock = Date.parse('2030-01-01T00:00:00Z');
+    let clock = Date.now();
     const engine = engineFor(s.url, { retryBaseMs: 60_000, now: () => new Date(clock) });
     await engine.runOnce();
     const [first] = await deliveriesOf(release.id);
@@ -176,14 +192,71 @@ describe('delivery engine', () => {
     expect(new Date(second.nextAttemptAt).getTime()).toBe(clock + 120_000);
   });
 
-  it('gives up after 5 attempts: the delivery fails, the others are sent', async () => {
+  it('keeps retrying a relay that refuses for hours, shows the release waiting meanwhile, and sends once it accepts', async () => {
+    let throttling = true;
+    const s = await sink((to) => (to[0] === 'slow@example.com' && throttling ? 451 : undefined));
+    const { release, as } = await sendRelease(0, {}, ['slow@example.com', 'quick@example.com']);
+    const start = Date.now();
+    let clock = start;
+    const engine = engineFor(s.url, { retryBaseMs: 30_000, now: () => new Date(clock) });
+    const slow = async () => (await deliveriesOf(release.id)).find((r) => r.email === 'slow@example.com')!;
+    await engine.drain();
+    // Twelve refusals over hours: far past the five attempts in 7.5 minutes that used to fail the message.
+    for (let attempt = 2; attempt <= 12; attempt++) {
+      const row = await slow();
+      // The delay doubles but never grows beyond an hour, so a relay that recovers is tried again soon.
+      expect(new Date(row.nextAttemptAt).getTime() - clock).toBeLessThanOrEqual(3_600_000);
+      clock = new Date(row.nextAttemptAt).getTime();
+      await engine.drain();
+    }
+    expect(clock - start).toBeGreaterThan(3 * 3_600_000);
+    expect(await slow()).toMatchObject({ status: 'queued', attempts: 12 });
+    expect(await statusOf(release.id)).toBe('sending');
+    const waiting = await t.request({ method: 'GET', url: `/api/press-releases/${release.id}/analytics`, as });
+    expect(waiting.json()).toMatchObject({ status: 'sending', delivered: 1, pending: 1, waitingToRetry: 1, failed: 0 });
+
+    throttling = false;
+    clock = new Date((await slow()).nextAttemptAt).getTime();
+    await engine.drain();
+    expect(await slow()).toMatchObject({ status: 'sent', attempts: 13 });
+    expect(await statusOf(release.id)).toBe('sent');
+    const done = await t.request({ method: 'GET', url: `/api/press-releases/${release.id}/analytics`, as });
+    expect(done.json()).toMatchObject({ delivered: 2, pending: 0, waitingToRetry: 0 });
+  });
+
+  it('marks a message failed only when its retry window has ended: the last attempt is made at its end', async () => {
     const s = await sink((to) => (to[0] === 'stuck@example.com' ? 450 : undefined));
     const { release } = await sendRelease(0, {}, ['stuck@example.com', 'fine@example.com']);
-    await engineFor(s.url, { retryBaseMs: 0 }).drain();
-    const rows = await deliveriesOf(release.id);
-    expect(rows.find((r) => r.email === 'stuck@example.com')).toMatchObject({ status: 'failed', attempts: 5 });
-    expect(rows.find((r) => r.email === 'fine@example.com')).toMatchObject({ status: 'sent' });
+    const stuck = async () => (await deliveriesOf(release.id)).find((r) => r.email === 'stuck@example.com')!;
+    const windowEnd = new Date((await stuck()).createdAt).getTime() + 24 * 3_600_000;
+    let clock = Date.now();
+    const engine = engineFor(s.url, { retryBaseMs: 60_000, now: () => new Date(clock) });
+    await engine.drain();
+    // A minute before the window ends the message is refused again: one more attempt, at the end.
+    clock = windowEnd - 60_000;
+    await engine.drain();
+    expect(await stuck()).toMatchObject({ status: 'queued', attempts: 2 });
+    expect(new Date((await stuck()).nextAttemptAt).getTime()).toBe(windowEnd);
+    expect(await statusOf(release.id)).toBe('sending');
+    clock = windowEnd;
+    await engine.drain();
+    expect(await stuck()).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.stringMatching(/450/) });
+    expect((await deliveriesOf(release.id)).find((r) => r.email === 'fine@example.com')).toMatchObject({ status: 'sent' });
     expect(await statusOf(release.id)).toBe('sent');
+  });
+
+  it('takes its retry window from the configuration', async () => {
+    const s = await sink((to) => (to[0] === 'brief@example.com' ? 421 : undefined));
+    const { release } = await sendRelease(0, {}, ['brief@example.com']);
+    const [row] = await deliveriesOf(release.id);
+    let clock = new Date(row.createdAt).getTime() + 30 * 60_000;
+    const engine = engineFor(s.url, { retryBaseMs: 60_000, retryWindowMs: 60 * 60_000, now: () => new Date(clock) });
+    await engine.drain();
+    expect((await deliveriesOf(release.id))[0]).toMatchObject({ status: 'queued', attempts: 1 });
+    clock += 31 * 60_000;
+    await engine.drain();
+    expect((await deliveriesOf(release.id))[0]).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await statusOf(release.id)).toBe('failed');
   });
 
   it('marks a 5xx answer as bounced, suppresses the address, and never mails it again', async () => {

@@ -16,7 +16,8 @@ import { messagesSent, smtpResponseClass, smtpResponses } from '../operations/me
  * twice, and a dead engine's rows come back within one lease. Each outcome is written as soon as the
  * server has answered (outcomes that arrive while a write is running go in the next one), so a crash
  * sends again at most the messages that were in flight. Outcomes: 2xx → sent; 4xx or connection error
- * → retried with exponential backoff (at most maxAttempts); 5xx → bounced and the address suppressed.
+ * → retried with exponential backoff until the retry window (from when the message was queued) ends, then
+ * failed; 5xx → bounced and the address suppressed.
  */
 
 export type EngineOptions = {
@@ -30,8 +31,9 @@ export type EngineOptions = {
   batchSize?: number;
   /** How long claimed rows stay this engine's without a heartbeat: a dead engine's rows return after it. */
   leaseMs?: number;
-  maxAttempts?: number;
-  /** First retry delay; doubled at each further attempt. */
+  /** How long temporary failures are retried, from when the delivery was queued (RETRY_WINDOW); then it fails. */
+  retryWindowMs?: number;
+  /** First retry delay; doubled at each further attempt, up to MAX_RETRY_DELAY_MS. */
   retryBaseMs?: number;
   /** Pause between polls when nothing is due. */
   idleMs?: number;
@@ -43,8 +45,17 @@ export type EngineOptions = {
   log?: { error: (obj: object, msg: string) => void };
 };
 
-type Claimed = { id: number; releaseId: string; email: string; token: string; language: string; audience: string; attempts: number };
-type Outcome = { delivery: Claimed; kind: 'sent' | 'retry' | 'bounced' | 'failed' | 'released'; error?: string };
+type Claimed = {
+  id: number;
+  releaseId: string;
+  email: string;
+  token: string;
+  language: string;
+  audience: string;
+  attempts: number;
+  queuedAt: Date;
+};
+type Outcome = { delivery: Claimed; kind: 'sent' | 'retry' | 'bounced' | 'released'; error?: string };
 
 export type DeliveryEngine = {
   readonly workerId: string;
@@ -62,6 +73,20 @@ const RENDER_CACHE_SIZE = 16;
 const DEFAULT_LEASE_MS = 15_000;
 /** No batch of about two seconds of work takes this long unless it is stuck. */
 const MAX_RENEWED_MS = 10 * 60_000;
+/** Like an MTA's queue: a relay that throttles for a day is still tried at least hourly, so it is sent soon after it recovers. */
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+const DEFAULT_RETRY_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * When a temporarily refused message is tried next, or undefined when its window has ended (it fails):
+ * the delay doubles from `baseMs` up to an hour, and the last attempt is made at the window's end.
+ */
+export function nextRetryAt(at: Date, attempts: number, queuedAt: Date, baseMs: number, windowMs: number): Date | undefined {
+  const windowEnd = queuedAt.getTime() + windowMs;
+  if (at.getTime() >= windowEnd) return undefined;
+  const delay = Math.min(baseMs * 2 ** Math.min(attempts - 1, 30), MAX_RETRY_DELAY_MS);
+  return new Date(Math.min(at.getTime() + delay, windowEnd));
+}
 
 /**
  * Writes items as they come, in groups: the first item starts a write at once, and items that arrive
@@ -106,7 +131,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
   // of a killed engine to wait for.
   const batchSize = Math.max(1, Math.min(options.batchSize ?? 100, sendRate > 0 ? Math.ceil(sendRate * 2) : Infinity));
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const maxAttempts = options.maxAttempts ?? 5;
+  const retryWindowMs = options.retryWindowMs ?? DEFAULT_RETRY_WINDOW_MS;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const idleMs = options.idleMs ?? 1000;
   const bucket = new TokenBucket(sendRate);
@@ -139,7 +164,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
            OR (status = 'sending' AND locked_until < ${at.toISOString()}::timestamptz)
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, release_id, email, token, language, audience, attempts`);
+      RETURNING id, release_id, email, token, language, audience, attempts, created_at`);
     const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
     return rows.map((r) => ({
       id: Number(r.id),
@@ -149,6 +174,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       language: String(r.language),
       audience: String(r.audience),
       attempts: Number(r.attempts),
+      queuedAt: new Date(r.created_at as string),
     }));
   }
 
@@ -171,7 +197,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       if (error instanceof DeliveryError) smtpResponses.inc({ class: smtpResponseClass(code) });
       const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
       if (code !== undefined && code >= 500) return { delivery, kind: 'bounced', error: message };
-      return { delivery, kind: delivery.attempts >= maxAttempts ? 'failed' : 'retry', error: message };
+      return { delivery, kind: 'retry', error: message };
     }
   }
 
@@ -193,14 +219,16 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
     }
     for (const o of outcomes) {
       if (o.kind === 'retry') {
-        const delay = retryBaseMs * 2 ** (o.delivery.attempts - 1);
+        const retryAt = nextRetryAt(at, o.delivery.attempts, o.delivery.queuedAt, retryBaseMs, retryWindowMs);
+        // A temporary failure once the retry window has ended is final.
+        const row = retryAt ? { status: 'queued', lockedBy: null, nextAttemptAt: retryAt } : { status: 'failed' };
         await db
           .update(deliveries)
-          .set({ status: 'queued', lockedUntil: null, lockedBy: null, lastError: o.error, nextAttemptAt: new Date(at.getTime() + delay) })
+          .set({ ...row, lockedUntil: null, lastError: o.error })
           .where(ours([o.delivery.id]));
-      } else if (o.kind === 'bounced' || o.kind === 'failed') {
-        await db.update(deliveries).set({ status: o.kind, lockedUntil: null, lastError: o.error }).where(ours([o.delivery.id]));
-        if (o.kind === 'bounced') await suppress(db, o.delivery.email, 'bounced', o.delivery.releaseId);
+      } else if (o.kind === 'bounced') {
+        await db.update(deliveries).set({ status: 'bounced', lockedUntil: null, lastError: o.error }).where(ours([o.delivery.id]));
+        await suppress(db, o.delivery.email, 'bounced', o.delivery.releaseId);
       }
     }
     const releaseIds = [...new Set(outcomes.map((o) => o.delivery.releaseId))];

@@ -23,8 +23,8 @@ export class DeliveryError extends Error {
  * SMTP_POOL pooled connections sending the raw message: nodemailer only streams the bytes, so the
  * attachments are not encoded again per recipient (the shared Mailer would re-encode them).
  */
-export function smtpDeliveryTransport(smtpUrl: string, poolSize: number): DeliveryTransport {
-  const transport = nodemailer.createTransport({ ...smtpPoolOptions(smtpUrl, poolSize), maxMessages: Infinity });
+export function smtpDeliveryTransport(smtpUrl: string, poolSize: number, ehloName?: string): DeliveryTransport {
+  const transport = nodemailer.createTransport({ ...smtpPoolOptions(smtpUrl, poolSize, ehloName), maxMessages: Infinity });
   return {
     async send(message) {
       try {

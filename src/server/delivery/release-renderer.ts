@@ -35,6 +35,8 @@ export type RenderedEdition = {
 
 export type RenderedRelease = RenderedEdition & {
   releaseId: string;
+  /** The customer's account: one mailing list (List-Id) and one feedback-loop customer (Feedback-ID) each. */
+  customerId: string;
   /** The company speaking: From reads "{Company} via Nashr". */
   companyName: string;
   replyTo: string | undefined;
@@ -132,6 +134,7 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
   return {
     ...editions.get(primaryLanguage)!,
     releaseId,
+    customerId: release.userId,
     companyName,
     replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
     editions,
@@ -153,6 +156,24 @@ export function senderOf(mailFrom: string, companyName: string): { name: string 
   const from = parseMailbox(mailFrom);
   const company = companyName.trim();
   return { name: company ? `${company} via ${from.name ?? 'Nashr'}` : from.name, address: from.address };
+}
+
+/** The sender id of Feedback-ID: the same for every message we send, as Google's format asks. */
+const FEEDBACK_SENDER = 'nashr';
+const compactId = (uuid: string) => uuid.replace(/-/g, '');
+
+/**
+ * List-Id (RFC 2919): each customer's releases are one list, so a receiver can group and filter them.
+ * Feedback-ID (Gmail's feedback loop): campaign:customer:mailtype:sender, with ids only, so a complaint
+ * rate can be told per release and per customer without any recipient's data in the header.
+ */
+function listHeaders(rendered: RenderedRelease, audience: string, domain: string): Record<string, string> {
+  const customer = compactId(rendered.customerId);
+  const mailType = audience === 'follower' ? 'newsroom' : 'release';
+  return {
+    'List-Id': `<${customer}.releases.${domain}>`,
+    'Feedback-ID': `${compactId(rendered.releaseId)}:${customer}:${mailType}:${FEEDBACK_SENDER}`,
+  };
 }
 
 /** The recipient's message: a stable Message-ID from the delivery id, so a retry keeps it. */
@@ -180,6 +201,7 @@ export function messageFor(
   const headers = {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    ...listHeaders(rendered, delivery.audience, domain),
   };
   return {
     deliveryId: delivery.id,

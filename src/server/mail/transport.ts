@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
@@ -36,6 +37,15 @@ export interface Mailer {
 
 type Logger = { info: (obj: object, msg: string) => void };
 
+/**
+ * How account mail is signed and where its bounces go (deliverability/account-mail.ts): a DKIM key like
+ * release mail's, and an envelope sender per recipient address that the inbound listener understands.
+ */
+export type MailSigning = {
+  envelopeFrom: (to: string) => string;
+  dkim: { domainName: string; keySelector: string; privateKey: string; headerFieldNames: string };
+};
+
 /** SMTP when a URL is configured; capture mode otherwise (stored for the Outbox, links logged). */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -43,15 +53,22 @@ export function createMailer(options: {
   pool: number;
   db: Db;
   log: Logger;
+  /** The name given in EHLO (EHLO_NAME). */
+  ehloName?: string;
+  signing?: MailSigning;
 }): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.pool) : captureMailer(options);
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, options.pool, options.ehloName, options.signing) : captureMailer(options);
 }
 
-/** A pool of `pool` connections to the relay of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
-export function smtpPoolOptions(smtpUrl: string, pool: number) {
+/**
+ * A pool of `pool` connections to the relay of SMTP_URL (smtp:// or smtps://, credentials in the URL), greeting
+ * it as `ehloName` (nodemailer's own default is the machine's host name, which receivers may find unresolvable).
+ */
+export function smtpPoolOptions(smtpUrl: string, pool: number, ehloName?: string) {
   const url = new URL(smtpUrl);
   return {
     pool: true as const,
+    name: ehloName && ehloArgument(ehloName),
     maxConnections: pool,
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
@@ -62,13 +79,21 @@ export function smtpPoolOptions(smtpUrl: string, pool: number) {
   };
 }
 
-function smtpMailer(smtpUrl: string, from: string, pool: number): Mailer {
-  const transport = nodemailer.createTransport(smtpPoolOptions(smtpUrl, pool));
+/** RFC 5321 §4.1.3: an address is given in EHLO as a literal in brackets. */
+function ehloArgument(name: string): string {
+  if (isIPv4(name)) return `[${name}]`;
+  const v6 = name.replace(/^\[|\]$/g, '');
+  return isIPv6(v6) ? `[IPv6:${v6}]` : name;
+}
+
+function smtpMailer(smtpUrl: string, from: string, pool: number, ehloName: string | undefined, signing: MailSigning | undefined): Mailer {
+  const transport = nodemailer.createTransport({ ...smtpPoolOptions(smtpUrl, pool, ehloName), dkim: signing?.dkim });
   return {
     mode: 'smtp',
     async send(message) {
+      const envelope = signing && { from: signing.envelopeFrom(message.to), to: [message.to] };
       try {
-        const info = await transport.sendMail({ ...message, from: message.from ?? from });
+        const info = await transport.sendMail({ ...message, from: message.from ?? from, envelope });
         return { messageId: info.messageId };
       } catch (error) {
         const err = error as { message: string; responseCode?: number };

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-export type ReceivedMail = { envelopeFrom: string; envelopeTo: string[]; raw: Buffer; parsed: ParsedMail };
+/** `helo`: the name the client gave in EHLO/HELO. */
+export type ReceivedMail = { envelopeFrom: string; envelopeTo: string[]; helo: string; raw: Buffer; parsed: ParsedMail };
 
 /** How the sink answers a message: undefined accepts it; a code (451 retry, 550 bounce) or a code with the server's text refuses it. */
 export type SinkAnswer = number | { code: number; text: string } | undefined;
@@ -31,7 +32,7 @@ export async function startSmtpSink(options: { respond?: (to: string[], count: n
         }
         const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom;
-        messages.push({ envelopeFrom: from ? from.address : '', envelopeTo: to, raw, parsed: await simpleParser(raw) });
+        messages.push({ envelopeFrom: from ? from.address : '', envelopeTo: to, helo: session.hostNameAppearsAs, raw, parsed: await simpleParser(raw) });
         waiters.splice(0).forEach((w) => w());
         callback();
       });

@@ -3,6 +3,7 @@ import { loadConfig } from '../config.js';
 import { buildApp } from '../app.js';
 import type { Deps } from '../deps.js';
 import { createMailer } from '../mail/transport.js';
+import { accountMailSigning } from '../deliverability/account-mail.js';
 import { sessions, users } from '../db/schema.js';
 import { hashPassword } from '../auth/password.js';
 import { randomToken, sha256 } from '../http/tokens.js';
@@ -21,7 +22,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const smtp = await startSmtpSink();
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url, ...env });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 2, db: database.db, log: silentLog });
+  // Account mail signed and with its bounce address, as main.ts sends it.
+  const signing = await accountMailSigning(database.db, config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 2, db: database.db, log: silentLog, signing });
   const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
   const app: FastifyInstance = await buildApp(deps, { serveClient: false });
   await app.ready();

@@ -100,6 +100,11 @@ export default function ReleaseAnalyticsPage() {
                 {t('release.live')}
               </span>
             )}
+            {r.status === 'sending' && !!analytics.data?.waitingToRetry && (
+              <span className="text-amber-700" data-testid="waiting-to-retry">
+                {t('release.waitingToRetry', { count: analytics.data.waitingToRetry, value: formatNumber(analytics.data.waitingToRetry) })}
+              </span>
+            )}
           </div>
         </div>
         <ReportActions id={id} webUrl={r.webUrl} newsroomUrl={r.newsroomUrl} />
