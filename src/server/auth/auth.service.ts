@@ -96,9 +96,15 @@ export async function registerUser(
 function tellOwnerOfRegistrationAttempt(deps: AuthDeps, owner: UserRow): void {
   sendInBackground(deps, {
     to: owner.email,
-    ...accountExistsMessage({ firstName: owner.firstName, forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(owner.language) }),
+    ...accountExistsMessage({ firstName: nameToGreet(owner), forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(owner.language) }),
   });
 }
+
+/**
+ * An account is greeted by its name only once its address is proven: until then the name is a
+ * stranger's words (anyone may register any address), and the mailbox may be someone else's.
+ */
+const nameToGreet = (user: UserRow) => (user.verified ? user.firstName : '');
 
 const forgotPasswordLink = (deps: AuthDeps) => `${deps.config.publicUrl}/auth?mode=forgot`;
 
@@ -133,7 +139,7 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
 async function sendVerificationEmail(deps: AuthDeps, user: UserRow): Promise<void> {
   const token = await issueEmailToken(deps.db, user.id, 'verify_email', VERIFY_TOKEN_HOURS * HOUR_MS, deps.now());
   const link = `${deps.config.publicUrl}/api/auth/verify?token=${encodeURIComponent(token)}`;
-  sendInBackground(deps, { to: user.email, ...verifyEmailMessage({ firstName: user.firstName, link, validHours: VERIFY_TOKEN_HOURS, language: asAccountLanguage(user.language) }) });
+  sendInBackground(deps, { to: user.email, ...verifyEmailMessage({ link, validHours: VERIFY_TOKEN_HOURS, language: asAccountLanguage(user.language) }) });
 }
 
 // ---------------------------------------------------------------- sign-in
@@ -163,7 +169,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   const link = `${deps.config.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
   sendInBackground(deps, {
     to: user.email,
-    ...passwordResetMessage({ firstName: user.firstName, link, validMinutes: RESET_TOKEN_MINUTES, language: asAccountLanguage(user.language) }),
+    ...passwordResetMessage({ firstName: nameToGreet(user), link, validMinutes: RESET_TOKEN_MINUTES, language: asAccountLanguage(user.language) }),
   });
 }
 
@@ -228,6 +234,21 @@ async function assertEmailChangeAllowed(
   assertUsableAddress(deps, input.email);
   await checkCurrentPassword(deps, user, input.currentPassword, ip);
   if (await findUserByEmail(deps.db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+  await takeMailAllowance(deps, user, input.email);
+}
+
+/**
+ * The right password is no licence to mail: every change that sends a confirmation counts, per account
+ * and per new address. A change refused by the address's allowance gives the account's back.
+ */
+async function takeMailAllowance(deps: AuthDeps, user: UserRow, newEmail: string): Promise<void> {
+  const giveBack = await takeAttempt(deps.db, deps.now(), RATE_RULES.emailChangeByAccount, { ip: '', userId: user.id });
+  try {
+    await takeAttempt(deps.db, deps.now(), RATE_RULES.emailChangeToAddress, { ip: '', email: newEmail });
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
 }
 
 async function sendEmailChangeMails(deps: AuthDeps, user: UserRow, newEmail: string): Promise<void> {
@@ -238,11 +259,11 @@ async function sendEmailChangeMails(deps: AuthDeps, user: UserRow, newEmail: str
   const link = `${deps.config.publicUrl}/api/auth/confirm-email?token=${encodeURIComponent(token)}`;
   sendInBackground(deps, {
     to: newEmail,
-    ...confirmEmailChangeMessage({ firstName: user.firstName, link, validHours: EMAIL_CHANGE_TOKEN_HOURS, language: asAccountLanguage(user.language) }),
+    ...confirmEmailChangeMessage({ link, validHours: EMAIL_CHANGE_TOKEN_HOURS, language: asAccountLanguage(user.language) }),
   });
   sendInBackground(deps, {
     to: user.email,
-    ...emailChangeNoticeMessage({ firstName: user.firstName, newEmail, forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(user.language) }),
+    ...emailChangeNoticeMessage({ firstName: nameToGreet(user), newEmail, forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(user.language) }),
   });
 }
 
