@@ -227,6 +227,17 @@ describe('decisions', () => {
     expect(submissions).toHaveLength(2);
   });
 
+  it('refuses a comment that is not valid Unicode (a lone surrogate) with a 422, and decides nothing', async () => {
+    const { release } = await submitted();
+    for (const [path, body] of [['request-changes', { comment: 'Fix this \ud800 please' }], ['reject', { reason: '\udc00' }]] as const) {
+      const res = await t.request({ method: 'POST', url: `/api/review/${release.id}/${path}`, as: 'editor', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Text contains characters that are not valid Unicode', errors: [{ path: Object.keys(body)[0] }] });
+    }
+    const [row] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, release.id));
+    expect(row.status).toBe('in_review');
+  });
+
   it('rejects with a reason: the press release is given back and the customer reads why', async () => {
     const { user, release } = await submitted();
     expect((await review('editor', 'POST', `/${release.id}/reject`, {})).statusCode).toBe(422);
