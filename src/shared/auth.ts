@@ -90,6 +90,16 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export const resendVerificationSchema = z.object({ email: email('Please enter a valid email address') });
 export const forgotPasswordSchema = z.object({ email: email('Please enter a valid email address') });
 
+/** A locked account's way in: a one-time link by email (POST /api/auth/sign-in-link, then …/use). */
+export const signInLinkSchema = z.object({ email: email('Please enter a valid email address') });
+export const INVALID_SIGN_IN_LINK_MESSAGE = 'The sign-in link is invalid or has expired';
+export const useSignInLinkSchema = z.object({
+  token: z
+    .string({ message: INVALID_SIGN_IN_LINK_MESSAGE })
+    .min(1, { message: INVALID_SIGN_IN_LINK_MESSAGE })
+    .max(200, { message: INVALID_SIGN_IN_LINK_MESSAGE }),
+});
+
 export const resetPasswordSchema = z.object({
   token: z
     .string({ message: 'The reset link is invalid or has expired' })

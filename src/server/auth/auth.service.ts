@@ -5,6 +5,7 @@ import {
   type AccountLanguage,
   type changePasswordSchema,
   type CurrentUser,
+  INVALID_SIGN_IN_LINK_MESSAGE,
   type loginSchema,
   type profileSchema,
   type registerSchema,
@@ -23,6 +24,7 @@ import {
   emailChangeNoticeMessage,
 } from '../mail/templates/account-address.js';
 import { passwordResetMessage } from '../mail/templates/password-reset.js';
+import { signInLinkMessage } from '../mail/templates/sign-in-link.js';
 import { verifyEmailMessage } from '../mail/templates/verify-email.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
@@ -38,8 +40,9 @@ const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_HOURS = 24;
 export const RESET_TOKEN_MINUTES = 60;
 export const EMAIL_CHANGE_TOKEN_HOURS = 24;
+export const SIGN_IN_LINK_MINUTES = 15;
 
-type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
+type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'sign_in';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
@@ -155,6 +158,39 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
   await release();
   // Told only after the password is right, so the answer reveals nothing to someone guessing.
   if (!user.verified) throw forbidden(UNVERIFIED_MESSAGE);
+  return user;
+}
+
+// ---------------------------------------------------------------- sign-in link
+
+/**
+ * The way in for an account whose password sign-in is locked by failures (anyone's): a short-lived link
+ * to the account's own address. Answers alike whether or not the address has an account.
+ */
+export async function requestSignInLink(deps: AuthDeps, email: string, ip: string): Promise<void> {
+  const now = deps.now();
+  await takeAttempt(deps.db, now, RATE_RULES.signInLink, { email, ip });
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  // One link at a time: a new one voids the last.
+  await retireTokens(deps.db, user.id, 'sign_in', now);
+  const token = await issueEmailToken(deps.db, user.id, 'sign_in', SIGN_IN_LINK_MINUTES * 60_000, now);
+  const link = `${deps.config.publicUrl}/auth/sign-in-link?token=${encodeURIComponent(token)}`;
+  sendInBackground(deps, {
+    to: user.email,
+    ...signInLinkMessage({ firstName: nameToGreet(user), link, validMinutes: SIGN_IN_LINK_MINUTES, language: asAccountLanguage(user.language) }),
+  });
+}
+
+/** Uses the link up; the caller starts the session. Opening it proves the mailbox, as a reset link does. */
+export async function signInByLink(deps: Pick<AuthDeps, 'db' | 'now'>, token: string): Promise<UserRow> {
+  const user = await deps.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, token, 'sign_in', deps.now());
+    if (!userId) return undefined;
+    const [row] = await tx.update(users).set({ verified: true, updatedAt: deps.now() }).where(eq(users.id, userId)).returning();
+    return row;
+  });
+  if (!user) throw new AppError(400, 'INVALID_TOKEN', INVALID_SIGN_IN_LINK_MESSAGE);
   return user;
 }
 

@@ -23,8 +23,12 @@ export type RateRule = { kind: string; windowMs: number; limits: Partial<Record<
 export const TOO_MANY_MAILS_MESSAGE = 'Too many emails were sent for this request. Please try again later.';
 
 export const RATE_RULES = {
-  /** Only failed logins count: a person who signs in successfully is never slowed down. */
-  loginFailure: { kind: 'login_failure', windowMs: 15 * MINUTE_MS, limits: { addressAndClient: 20, client: 20 } },
+  /**
+   * Only failed logins count: a person who signs in successfully is never slowed down. The tight limit is
+   * per account and client together; the client's own is loose (an office shares one address), and the
+   * account's across clients stops a spread-out guesser (its owner then signs in by an emailed link).
+   */
+  loginFailure: { kind: 'login_failure', windowMs: 15 * MINUTE_MS, limits: { addressAndClient: 20, client: 100, address: 100 } },
   /**
    * A wrong current password on the account forms counts as a failed login; the account key also stops
    * a stolen session from guessing through many clients.
@@ -32,7 +36,7 @@ export const RATE_RULES = {
   passwordCheck: {
     kind: 'login_failure',
     windowMs: 15 * MINUTE_MS,
-    limits: { addressAndClient: 20, client: 20, account: 20 },
+    limits: { addressAndClient: 20, client: 100, account: 20 },
   },
   register: { kind: 'register', windowMs: 15 * MINUTE_MS, limits: { address: 10, client: 30 } },
   resendVerification: { kind: 'resend_verification', windowMs: 15 * MINUTE_MS, limits: { address: 10, client: 30 } },
@@ -42,6 +46,8 @@ export const RATE_RULES = {
    * an hour, and an address hears of changes to it at most a few times a day, whoever asks.
    */
   emailChangeByAccount: { kind: 'email_change', windowMs: HOUR_MS, limits: { account: 3 }, message: TOO_MANY_MAILS_MESSAGE },
+  /** The sign-in link of a locked account: a few mails an hour to an address, whoever asks. */
+  signInLink: { kind: 'sign_in_link', windowMs: HOUR_MS, limits: { address: 3, client: 10 }, message: TOO_MANY_MAILS_MESSAGE },
   emailChangeToAddress: { kind: 'email_change_to', windowMs: 24 * HOUR_MS, limits: { address: 3 }, message: TOO_MANY_MAILS_MESSAGE },
 } satisfies Record<string, RateRule>;
 
