@@ -18,6 +18,7 @@ import { AppError, conflict, forbidden, isUniqueViolation, unauthorized, validat
 import { toCurrentUser } from '../http/session.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
+import type { RenderedEmail } from '../mail/templates/layout.js';
 import {
   accountExistsMessage,
   confirmEmailChangeMessage,
@@ -28,7 +29,7 @@ import { signInLinkMessage } from '../mail/templates/sign-in-link.js';
 import { verifyEmailMessage } from '../mail/templates/verify-email.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
-import { RATE_RULES, takeAttempt } from './rate-limit.js';
+import { RATE_RULES, takeAttempt, type RateRule } from './rate-limit.js';
 import { isReservedAddress, RESERVED_ADDRESS_MESSAGE } from './reserved-addresses.js';
 
 type Logger = { error: (obj: object, msg: string) => void };
@@ -168,17 +169,39 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
  * to the account's own address. Answers alike whether or not the address has an account.
  */
 export async function requestSignInLink(deps: AuthDeps, email: string, ip: string): Promise<void> {
+  await mailLinkToAccount(deps, email, ip, {
+    rule: RATE_RULES.signInLink,
+    purpose: 'sign_in',
+    minutes: SIGN_IN_LINK_MINUTES,
+    path: '/auth/sign-in-link',
+    compose: signInLinkMessage,
+    // One link at a time: a new one voids the last.
+    voidsEarlier: true,
+  });
+}
+
+type LinkMail = {
+  rule: RateRule;
+  purpose: TokenPurpose;
+  minutes: number;
+  /** The page of the client the link opens. */
+  path: string;
+  compose: (input: { firstName: string; link: string; validMinutes: number; language: AccountLanguage }) => RenderedEmail;
+  voidsEarlier?: boolean;
+};
+
+/** Mails a one-time link to the account of `email`, if it has one; the caller cannot tell which happened. */
+async function mailLinkToAccount(deps: AuthDeps, email: string, ip: string, mail: LinkMail): Promise<void> {
   const now = deps.now();
-  await takeAttempt(deps.db, now, RATE_RULES.signInLink, { email, ip });
+  await takeAttempt(deps.db, now, mail.rule, { email, ip });
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
-  // One link at a time: a new one voids the last.
-  await retireTokens(deps.db, user.id, 'sign_in', now);
-  const token = await issueEmailToken(deps.db, user.id, 'sign_in', SIGN_IN_LINK_MINUTES * 60_000, now);
-  const link = `${deps.config.publicUrl}/auth/sign-in-link?token=${encodeURIComponent(token)}`;
+  if (mail.voidsEarlier) await retireTokens(deps.db, user.id, mail.purpose, now);
+  const token = await issueEmailToken(deps.db, user.id, mail.purpose, mail.minutes * 60_000, now);
+  const link = `${deps.config.publicUrl}${mail.path}?token=${encodeURIComponent(token)}`;
   sendInBackground(deps, {
     to: user.email,
-    ...signInLinkMessage({ firstName: nameToGreet(user), link, validMinutes: SIGN_IN_LINK_MINUTES, language: asAccountLanguage(user.language) }),
+    ...mail.compose({ firstName: nameToGreet(user), link, validMinutes: mail.minutes, language: asAccountLanguage(user.language) }),
   });
 }
 
@@ -197,15 +220,12 @@ export async function signInByLink(deps: Pick<AuthDeps, 'db' | 'now'>, token: st
 // ---------------------------------------------------------------- forgotten password
 
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string): Promise<void> {
-  const now = deps.now();
-  await takeAttempt(deps.db, now, RATE_RULES.forgotPassword, { email, ip });
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
-  const token = await issueEmailToken(deps.db, user.id, 'reset_password', RESET_TOKEN_MINUTES * 60_000, now);
-  const link = `${deps.config.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
-  sendInBackground(deps, {
-    to: user.email,
-    ...passwordResetMessage({ firstName: nameToGreet(user), link, validMinutes: RESET_TOKEN_MINUTES, language: asAccountLanguage(user.language) }),
+  await mailLinkToAccount(deps, email, ip, {
+    rule: RATE_RULES.forgotPassword,
+    purpose: 'reset_password',
+    minutes: RESET_TOKEN_MINUTES,
+    path: '/auth/reset',
+    compose: passwordResetMessage,
   });
 }
 
