@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { users } from '../src/server/db/schema';
+import { authAttempts, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import type { ReceivedMail } from '../src/server/test/smtp-sink';
 import { startStack, type Stack } from './harness';
@@ -276,6 +276,34 @@ describe('account screens', () => {
     // A link without a token says so at once.
     await again.goto('/auth/reset');
     await again.getByText('This reset link is invalid or has expired').waitFor();
+  }, 120_000);
+
+  it('offers a locked account a sign-in link by email, which signs in once', async () => {
+    const email = 'locked.out@gulf-media.test';
+    await insertVerifiedUser(email, 'right-password1');
+    // Twenty failed sign-ins for this account from this browser's address (however the server sees it).
+    const clients = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+    await stack.db.insert(authAttempts).values(
+      clients.flatMap((ip) => Array.from({ length: 20 }, () => ({ kind: 'login_failure', key: `pair:${email}|${ip}`, createdAt: new Date() }))),
+    );
+    const page = await stack.newPage();
+    await page.goto('/auth');
+    await signIn(page, email, 'right-password1');
+    await page.getByText('Signing in with a password is paused').waitFor();
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByText('Check your inbox').waitFor();
+
+    const link = linkIn(await waitForMail(email, /sign-in link/i), '/auth/sign-in-link');
+    const other = await stack.newPage();
+    await other.goto(link);
+    await other.getByRole('heading', { name: 'Sign in to Nashr' }).waitFor();
+    await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await other.waitForURL('**/dashboard');
+
+    const again = await stack.newPage();
+    await again.goto(link);
+    await again.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await again.getByText('This sign-in link is invalid or has expired').waitFor();
   }, 120_000);
 
   it('shows the invalid-link banner and the resend panel for a bad verification link', async () => {

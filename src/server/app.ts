@@ -12,6 +12,7 @@ import compress from '@fastify/compress';
 import type { Deps } from './deps.js';
 import type { TrustProxy } from './config.js';
 import { frameworkErrors, installErrorHandler } from './http/errors.js';
+import { refuseIllFormedText } from './http/well-formed-text.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
 import { CONNECTION_LIMITS, serverOptions, type ConnectionLimits } from './http/server-limits.js';
@@ -72,6 +73,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   installRequestTiming(app);
   installErrorHandler(app);
+  refuseIllFormedText(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -34,6 +34,23 @@ const email = (message: string, options: { allowLocalDomain: boolean } = { allow
     })
     .transform((value) => value.toLowerCase());
 
+/** Names are read out in account mail ("Hello …"), so they stay short. */
+export const NAME_MAX = 60;
+export const NAME_WITH_ADDRESS_MESSAGE = 'A name cannot contain a web or email address';
+/** A link, a host name or an email address: what a name used as an advertisement carries. */
+const WEB_OR_EMAIL_ADDRESS = /https?|:\/\/|www\.|@|[\p{L}\p{N}-]+\.\p{L}{2,}/iu;
+
+/**
+ * A first or last name: a person's name, nothing an account could use to advertise to the strangers its
+ * mail may reach. `required` is the message of an empty one, when it is required.
+ */
+const personName = (tooLong: string, required?: string) => {
+  const text = z.string({ message: required ?? tooLong }).trim();
+  return (required ? text.min(1, { message: required }) : text)
+    .max(NAME_MAX, { message: tooLong })
+    .refine((value) => !WEB_OR_EMAIL_ADDRESS.test(value), { message: NAME_WITH_ADDRESS_MESSAGE });
+};
+
 export const loginSchema = z.object({
   email: email('Invalid email address'),
   password: z
@@ -54,16 +71,8 @@ export const registerSchema = z.object({
     .trim()
     .min(1, { message: 'Company name is required' })
     .max(200, { message: 'Company name is too long' }),
-  firstName: z
-    .string({ message: 'First name is required' })
-    .trim()
-    .min(1, { message: 'First name is required' })
-    .max(100, { message: 'First name is too long' }),
-  lastName: z
-    .string({ message: 'Last name is required' })
-    .trim()
-    .min(1, { message: 'Last name is required' })
-    .max(100, { message: 'Last name is too long' }),
+  firstName: personName('First name is too long', 'First name is required'),
+  lastName: personName('Last name is too long', 'Last name is required'),
   /** The site's language at registration: the account's emails are written in it. */
   language: accountLanguage.optional().default('en'),
 });
@@ -80,6 +89,16 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const resendVerificationSchema = z.object({ email: email('Please enter a valid email address') });
 export const forgotPasswordSchema = z.object({ email: email('Please enter a valid email address') });
+
+/** A locked account's way in: a one-time link by email (POST /api/auth/sign-in-link, then …/use). */
+export const signInLinkSchema = z.object({ email: email('Please enter a valid email address') });
+export const INVALID_SIGN_IN_LINK_MESSAGE = 'The sign-in link is invalid or has expired';
+export const useSignInLinkSchema = z.object({
+  token: z
+    .string({ message: INVALID_SIGN_IN_LINK_MESSAGE })
+    .min(1, { message: INVALID_SIGN_IN_LINK_MESSAGE })
+    .max(200, { message: INVALID_SIGN_IN_LINK_MESSAGE }),
+});
 
 export const resetPasswordSchema = z.object({
   token: z
@@ -102,8 +121,8 @@ export const profileSchema = z.object({
     .trim()
     .min(1, { message: 'Company name is required' })
     .max(200, { message: 'Company name is too long' }),
-  firstName: z.string().trim().max(100, { message: 'First name is too long' }).optional().default(''),
-  lastName: z.string().trim().max(100, { message: 'Last name is too long' }).optional().default(''),
+  firstName: personName('First name is too long').optional().default(''),
+  lastName: personName('Last name is too long').optional().default(''),
   /** Needed only when the email changes. */
   currentPassword: z.string().max(1024, { message: 'Password is too long' }).optional(),
 });

@@ -14,6 +14,7 @@ export const REVIEW_MESSAGES = {
   alreadyDecided: 'This press release has already been decided by another editor',
   notInReview: 'This press release is not waiting for review',
   notWithdrawable: 'Only a press release waiting for review or for changes can be withdrawn',
+  ownRelease: 'An editor cannot decide a press release of their own account',
 } as const;
 
 const reviewText = (required: string) =>

@@ -9,6 +9,7 @@ import { Protected } from './protected';
 // Feature pages, loaded on demand (one import per page; features never import each other).
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const SignInLinkPage = lazy(() => import('../features/auth/sign-in-link-page'));
 const ProfilePage = lazy(() => import('../features/account/profile-page'));
 const SettingsPage = lazy(() => import('../features/account/settings-page'));
 const NewsroomSettingsCard = lazy(() => import('../features/newsroom/newsroom-settings').then((m) => ({ default: m.NewsroomSettingsCard })));
@@ -44,6 +45,7 @@ export function appRoutes(shell: ReactNode) {
       <Route element={<AppLayout />}>
         <Route path="/auth" element={<Page><AuthPage /></Page>} />
         <Route path="/auth/reset" element={<Page><ResetPasswordPage /></Page>} />
+        <Route path="/auth/sign-in-link" element={<Page><SignInLinkPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
         <Route path="/settings" element={<Protected><Page><SettingsPage><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
         <Route path="/" element={<Page><LandingPage /></Page>} />

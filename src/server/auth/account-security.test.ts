@@ -87,6 +87,49 @@ describe('changing the email address', () => {
     },
   );
 
+  it('mails one stranger at most three times an hour from one account, even with the right password', async () => {
+    await t.signInAs('cannon');
+    const stranger = uniqueEmail('stranger');
+    const answers = [];
+    for (let i = 0; i < 10; i++) {
+      answers.push((await updateProfile('cannon', { email: stranger, companyName: 'Co', currentPassword: 'password123' })).statusCode);
+    }
+    expect(answers).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+    // Another target from the same account is refused too: the limit is the account's.
+    const other = uniqueEmail('other');
+    expect((await updateProfile('cannon', { email: other, companyName: 'Co', currentPassword: 'password123' })).statusCode).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(t, stranger)).toHaveLength(3);
+    expect(mailsTo(t, other)).toHaveLength(0);
+  });
+
+  it('mails one address at most three times a day whichever accounts ask', async () => {
+    const target = uniqueEmail('popular');
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      await t.signInAs(`asker${i}`);
+      statuses.push((await updateProfile(`asker${i}`, { email: target, companyName: 'Co', currentPassword: 'password123' })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(t, target)).toHaveLength(3);
+  });
+
+  it("keeps only the newest pending change, and greets the new address without the account's words", async () => {
+    const user = await t.signInAs('changer', { firstName: 'Prizes' });
+    const first = uniqueEmail('first-choice');
+    const second = uniqueEmail('second-choice');
+    await updateProfile('changer', { email: first, companyName: 'Co', currentPassword: 'password123' });
+    const firstMail = await waitForMailTo(t, first);
+    await updateProfile('changer', { email: second, companyName: 'Co', currentPassword: 'password123' });
+    const secondMail = await waitForMailTo(t, second);
+    expect(secondMail.parsed.text).toContain('Hello,');
+    expect(secondMail.parsed.text).not.toContain('Prizes');
+    const stale = linkIn(firstMail, '/api/auth/confirm-email?token=');
+    expect((await call(t, { method: 'GET', url: stale.pathname + stale.search })).headers.location).toBe('/profile?email=invalid');
+    expect(await userByEmail(user.email)).toMatchObject({ pendingEmail: second });
+  });
+
   it('refuses the bootstrap address at registration', async () => {
     const res = await call(t, { method: 'POST', url: '/api/auth/register', payload: validRegistration('Chief@Nashr.test') });
     expect(res.statusCode).toBe(422);
@@ -119,11 +162,13 @@ describe('registration of an address that has an account', () => {
 describe('client addresses behind a proxy', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
     const ip = nextIp();
+    // One account guessed at from one client: the pair's limit (20) holds whatever the header claims.
+    const target = uniqueEmail('guessed');
     for (let i = 0; i < 20; i++) {
       const res = await call(t, {
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: uniqueEmail('spray'), password: 'guess' },
+        payload: { email: target, password: 'guess' },
         remoteAddress: ip,
         headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
       });
@@ -132,7 +177,7 @@ describe('client addresses behind a proxy', () => {
     const blocked = await call(t, {
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: uniqueEmail('spray'), password: 'guess' },
+      payload: { email: target, password: 'guess' },
       remoteAddress: ip,
       headers: { 'x-forwarded-for': '198.51.100.200' },
     });

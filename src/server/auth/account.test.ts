@@ -263,6 +263,9 @@ describe('PUT /api/auth/profile', () => {
     ]);
     const tooLong = await update('bad-profile', { email: uniqueEmail(), companyName: 'Co', firstName: 'x'.repeat(101) });
     expect(tooLong.json().errors).toEqual([{ path: 'firstName', message: 'First name is too long' }]);
+    const link = await update('bad-profile', { email: uniqueEmail(), companyName: 'Co', firstName: 'Hello http://win.example' });
+    expect(link.statusCode).toBe(422);
+    expect(link.json().errors).toEqual([{ path: 'firstName', message: 'A name cannot contain a web or email address' }]);
   });
 
   it('needs a signed-in user and our own origin', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   accountLanguageSchema,
@@ -9,6 +9,8 @@ import {
   registerSchema,
   resendVerificationSchema,
   resetPasswordSchema,
+  signInLinkSchema,
+  useSignInLinkSchema,
 } from '../../shared/auth.js';
 import { sessions } from '../db/schema.js';
 import { parseInput } from '../http/errors.js';
@@ -20,6 +22,8 @@ import {
   confirmEmailChange,
   registerUser,
   requestPasswordReset,
+  requestSignInLink,
+  signInByLink,
   resendVerification,
   resetPassword,
   setAccountLanguage,
@@ -32,6 +36,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const serviceDeps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
   limitBodiesTo(app, BODY_LIMIT.accountForms);
+  // A sign-in always gets a fresh session id; the one this browser held before is dropped.
+  const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: Parameters<typeof toCurrentUser>[0]) => {
+    if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
+    await startSession(db, reply, user.id, config.secureCookies);
+    return { user: toCurrentUser(user) };
+  };
 
   app.post('/register', async (request, reply) => {
     const input = parseInput(registerSchema, request.body);
@@ -49,10 +59,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/login', async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
     const user = await authenticate(serviceDeps(request), input, request.ip);
-    // A sign-in always gets a fresh session id; the one this browser held before is dropped.
-    if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
-    await startSession(db, reply, user.id, config.secureCookies);
-    return { user: toCurrentUser(user) };
+    return signInThisBrowser(request, reply, user);
+  });
+
+  app.post('/sign-in-link', async (request) => {
+    const { email } = parseInput(signInLinkSchema, request.body);
+    await requestSignInLink(serviceDeps(request), email, request.ip);
+    return { email };
+  });
+
+  // Posted by the page the emailed link opens (a click, not the GET a mail scanner makes).
+  app.post('/sign-in-link/use', async (request, reply) => {
+    const { token } = parseInput(useSignInLinkSchema, request.body);
+    return signInThisBrowser(request, reply, await signInByLink(app.deps, token));
   });
 
   app.post('/resend-verification', async (request) => {

@@ -5,6 +5,7 @@ import {
   type AccountLanguage,
   type changePasswordSchema,
   type CurrentUser,
+  INVALID_SIGN_IN_LINK_MESSAGE,
   type loginSchema,
   type profileSchema,
   type registerSchema,
@@ -17,16 +18,18 @@ import { AppError, conflict, forbidden, isUniqueViolation, unauthorized, validat
 import { toCurrentUser } from '../http/session.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
+import type { RenderedEmail } from '../mail/templates/layout.js';
 import {
   accountExistsMessage,
   confirmEmailChangeMessage,
   emailChangeNoticeMessage,
 } from '../mail/templates/account-address.js';
 import { passwordResetMessage } from '../mail/templates/password-reset.js';
+import { signInLinkMessage } from '../mail/templates/sign-in-link.js';
 import { verifyEmailMessage } from '../mail/templates/verify-email.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
-import { RATE_RULES, takeAttempt } from './rate-limit.js';
+import { RATE_RULES, takeAttempt, type RateRule } from './rate-limit.js';
 import { isReservedAddress, RESERVED_ADDRESS_MESSAGE } from './reserved-addresses.js';
 
 type Logger = { error: (obj: object, msg: string) => void };
@@ -38,8 +41,9 @@ const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_HOURS = 24;
 export const RESET_TOKEN_MINUTES = 60;
 export const EMAIL_CHANGE_TOKEN_HOURS = 24;
+export const SIGN_IN_LINK_MINUTES = 15;
 
-type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
+type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'sign_in';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
@@ -96,9 +100,15 @@ export async function registerUser(
 function tellOwnerOfRegistrationAttempt(deps: AuthDeps, owner: UserRow): void {
   sendInBackground(deps, {
     to: owner.email,
-    ...accountExistsMessage({ firstName: owner.firstName, forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(owner.language) }),
+    ...accountExistsMessage({ firstName: nameToGreet(owner), forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(owner.language) }),
   });
 }
+
+/**
+ * An account is greeted by its name only once its address is proven: until then the name is a
+ * stranger's words (anyone may register any address), and the mailbox may be someone else's.
+ */
+const nameToGreet = (user: UserRow) => (user.verified ? user.firstName : '');
 
 const forgotPasswordLink = (deps: AuthDeps) => `${deps.config.publicUrl}/auth?mode=forgot`;
 
@@ -133,7 +143,7 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
 async function sendVerificationEmail(deps: AuthDeps, user: UserRow): Promise<void> {
   const token = await issueEmailToken(deps.db, user.id, 'verify_email', VERIFY_TOKEN_HOURS * HOUR_MS, deps.now());
   const link = `${deps.config.publicUrl}/api/auth/verify?token=${encodeURIComponent(token)}`;
-  sendInBackground(deps, { to: user.email, ...verifyEmailMessage({ firstName: user.firstName, link, validHours: VERIFY_TOKEN_HOURS, language: asAccountLanguage(user.language) }) });
+  sendInBackground(deps, { to: user.email, ...verifyEmailMessage({ link, validHours: VERIFY_TOKEN_HOURS, language: asAccountLanguage(user.language) }) });
 }
 
 // ---------------------------------------------------------------- sign-in
@@ -152,18 +162,70 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
   return user;
 }
 
+// ---------------------------------------------------------------- sign-in link
+
+/**
+ * The way in for an account whose password sign-in is locked by failures (anyone's): a short-lived link
+ * to the account's own address. Answers alike whether or not the address has an account.
+ */
+export async function requestSignInLink(deps: AuthDeps, email: string, ip: string): Promise<void> {
+  await mailLinkToAccount(deps, email, ip, {
+    rule: RATE_RULES.signInLink,
+    purpose: 'sign_in',
+    minutes: SIGN_IN_LINK_MINUTES,
+    path: '/auth/sign-in-link',
+    compose: signInLinkMessage,
+    // One link at a time: a new one voids the last.
+    voidsEarlier: true,
+  });
+}
+
+type LinkMail = {
+  rule: RateRule;
+  purpose: TokenPurpose;
+  minutes: number;
+  /** The page of the client the link opens. */
+  path: string;
+  compose: (input: { firstName: string; link: string; validMinutes: number; language: AccountLanguage }) => RenderedEmail;
+  voidsEarlier?: boolean;
+};
+
+/** Mails a one-time link to the account of `email`, if it has one; the caller cannot tell which happened. */
+async function mailLinkToAccount(deps: AuthDeps, email: string, ip: string, mail: LinkMail): Promise<void> {
+  const now = deps.now();
+  await takeAttempt(deps.db, now, mail.rule, { email, ip });
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  if (mail.voidsEarlier) await retireTokens(deps.db, user.id, mail.purpose, now);
+  const token = await issueEmailToken(deps.db, user.id, mail.purpose, mail.minutes * 60_000, now);
+  const link = `${deps.config.publicUrl}${mail.path}?token=${encodeURIComponent(token)}`;
+  sendInBackground(deps, {
+    to: user.email,
+    ...mail.compose({ firstName: nameToGreet(user), link, validMinutes: mail.minutes, language: asAccountLanguage(user.language) }),
+  });
+}
+
+/** Uses the link up; the caller starts the session. Opening it proves the mailbox, as a reset link does. */
+export async function signInByLink(deps: Pick<AuthDeps, 'db' | 'now'>, token: string): Promise<UserRow> {
+  const user = await deps.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, token, 'sign_in', deps.now());
+    if (!userId) return undefined;
+    const [row] = await tx.update(users).set({ verified: true, updatedAt: deps.now() }).where(eq(users.id, userId)).returning();
+    return row;
+  });
+  if (!user) throw new AppError(400, 'INVALID_TOKEN', INVALID_SIGN_IN_LINK_MESSAGE);
+  return user;
+}
+
 // ---------------------------------------------------------------- forgotten password
 
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string): Promise<void> {
-  const now = deps.now();
-  await takeAttempt(deps.db, now, RATE_RULES.forgotPassword, { email, ip });
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
-  const token = await issueEmailToken(deps.db, user.id, 'reset_password', RESET_TOKEN_MINUTES * 60_000, now);
-  const link = `${deps.config.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
-  sendInBackground(deps, {
-    to: user.email,
-    ...passwordResetMessage({ firstName: user.firstName, link, validMinutes: RESET_TOKEN_MINUTES, language: asAccountLanguage(user.language) }),
+  await mailLinkToAccount(deps, email, ip, {
+    rule: RATE_RULES.forgotPassword,
+    purpose: 'reset_password',
+    minutes: RESET_TOKEN_MINUTES,
+    path: '/auth/reset',
+    compose: passwordResetMessage,
   });
 }
 
@@ -228,6 +290,21 @@ async function assertEmailChangeAllowed(
   assertUsableAddress(deps, input.email);
   await checkCurrentPassword(deps, user, input.currentPassword, ip);
   if (await findUserByEmail(deps.db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+  await takeMailAllowance(deps, user, input.email);
+}
+
+/**
+ * The right password is no licence to mail: every change that sends a confirmation counts, per account
+ * and per new address. A change refused by the address's allowance gives the account's back.
+ */
+async function takeMailAllowance(deps: AuthDeps, user: UserRow, newEmail: string): Promise<void> {
+  const giveBack = await takeAttempt(deps.db, deps.now(), RATE_RULES.emailChangeByAccount, { ip: '', userId: user.id });
+  try {
+    await takeAttempt(deps.db, deps.now(), RATE_RULES.emailChangeToAddress, { ip: '', email: newEmail });
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
 }
 
 async function sendEmailChangeMails(deps: AuthDeps, user: UserRow, newEmail: string): Promise<void> {
@@ -238,11 +315,11 @@ async function sendEmailChangeMails(deps: AuthDeps, user: UserRow, newEmail: str
   const link = `${deps.config.publicUrl}/api/auth/confirm-email?token=${encodeURIComponent(token)}`;
   sendInBackground(deps, {
     to: newEmail,
-    ...confirmEmailChangeMessage({ firstName: user.firstName, link, validHours: EMAIL_CHANGE_TOKEN_HOURS, language: asAccountLanguage(user.language) }),
+    ...confirmEmailChangeMessage({ link, validHours: EMAIL_CHANGE_TOKEN_HOURS, language: asAccountLanguage(user.language) }),
   });
   sendInBackground(deps, {
     to: user.email,
-    ...emailChangeNoticeMessage({ firstName: user.firstName, newEmail, forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(user.language) }),
+    ...emailChangeNoticeMessage({ firstName: nameToGreet(user), newEmail, forgotLink: forgotPasswordLink(deps), language: asAccountLanguage(user.language) }),
   });
 }
 

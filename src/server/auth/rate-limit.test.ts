@@ -27,6 +27,11 @@ async function age(keys: string[], minutes: number) {
     .where(inArray(authAttempts.key, keys));
 }
 
+/** Failed sign-ins recorded just now under one key, as if they had been tried. */
+async function seedFailures(key: string, count: number) {
+  await t.db.insert(authAttempts).values(Array.from({ length: count }, () => ({ kind: 'login_failure', key, createdAt: new Date() })));
+}
+
 function expectRateLimited(res: Awaited<ReturnType<typeof call>>) {
   expect(res.statusCode).toBe(429);
   expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
@@ -47,9 +52,19 @@ describe('failed sign-in limit', () => {
     expect((await login(email, 'secret123', ip)).statusCode).toBe(200);
   });
 
-  it('answers 429 after 20 failures from one IP, whatever the addresses, until the window passes', async () => {
+  it('does not lock a shared connection: 20 failures for one account leave the other accounts signing in from it', async () => {
+    const office = nextIp();
+    const guessed = await registerVerified(t);
+    for (let i = 0; i < 20; i++) expect((await login(guessed, `wrong-${i}`, office)).statusCode).toBe(401);
+    expectRateLimited(await login(guessed, 'secret123', office));
+    const colleague = await registerVerified(t);
+    expect((await login(colleague, 'secret123', office)).statusCode).toBe(200);
+  });
+
+  it('answers 429 after 100 failures from one IP, whatever the addresses, until the window passes', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 20; i++) expect((await login(uniqueEmail('spray'), 'guess', ip)).statusCode).toBe(401);
+    await seedFailures(`ip:${ip}`, 99);
+    expect((await login(uniqueEmail('spray'), 'guess', ip)).statusCode).toBe(401);
     const victim = await registerVerified(t);
     expectRateLimited(await login(victim, 'secret123', ip));
     expect((await login(victim, 'secret123', nextIp())).statusCode).toBe(200);
@@ -58,17 +73,18 @@ describe('failed sign-in limit', () => {
     expect((await login(victim, 'secret123', ip)).statusCode).toBe(200);
   });
 
+  it('answers 429 after 100 failures for one account from any clients, until the window passes', async () => {
+    const email = await registerVerified(t);
+    await seedFailures(`email:${email}`, 99);
+    expect((await login(email, 'guess', nextIp())).statusCode).toBe(401);
+    expectRateLimited(await login(email, 'secret123', nextIp()));
+    await age([`email:${email}`], 16);
+    expect((await login(email, 'secret123', nextIp())).statusCode).toBe(200);
+  });
+
   it('takes the client address from X-Forwarded-For behind a proxy when TRUST_PROXY is on', async () => {
     const forwarded = '203.0.113.77';
-    for (let i = 0; i < 20; i++) {
-      const res = await call(proxied, {
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: uniqueEmail('proxied'), password: 'guess' },
-        headers: { 'x-forwarded-for': forwarded },
-      });
-      expect(res.statusCode).toBe(401);
-    }
+    await proxied.db.insert(authAttempts).values(Array.from({ length: 100 }, () => ({ kind: 'login_failure', key: `ip:${forwarded}`, createdAt: new Date() })));
     const blocked = await call(proxied, {
       method: 'POST',
       url: '/api/auth/login',
@@ -76,6 +92,8 @@ describe('failed sign-in limit', () => {
       headers: { 'x-forwarded-for': forwarded },
     });
     expectRateLimited(blocked);
+    const direct = await call(proxied, { method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('proxied'), password: 'guess' } });
+    expect(direct.statusCode).toBe(401);
   });
 
   it('does not count successful sign-ins', async () => {

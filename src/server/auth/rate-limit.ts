@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { authAttempts } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
@@ -10,6 +10,7 @@ import { AppError } from '../http/errors.js';
  */
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * What a key counts: the address an attempt names, that address from one client together (so a stranger's
@@ -17,11 +18,17 @@ const MINUTE_MS = 60_000;
  */
 type Scope = 'address' | 'addressAndClient' | 'client' | 'account';
 
-export type RateRule = { kind: string; windowMs: number; limits: Partial<Record<Scope, number>> };
+export type RateRule = { kind: string; windowMs: number; limits: Partial<Record<Scope, number>>; message?: string };
+
+export const TOO_MANY_MAILS_MESSAGE = 'Too many emails were sent for this request. Please try again later.';
 
 export const RATE_RULES = {
-  /** Only failed logins count: a person who signs in successfully is never slowed down. */
-  loginFailure: { kind: 'login_failure', windowMs: 15 * MINUTE_MS, limits: { addressAndClient: 20, client: 20 } },
+  /**
+   * Only failed logins count: a person who signs in successfully is never slowed down. The tight limit is
+   * per account and client together; the client's own is loose (an office shares one address), and the
+   * account's across clients stops a spread-out guesser (its owner then signs in by an emailed link).
+   */
+  loginFailure: { kind: 'login_failure', windowMs: 15 * MINUTE_MS, limits: { addressAndClient: 20, client: 100, address: 100 } },
   /**
    * A wrong current password on the account forms counts as a failed login; the account key also stops
    * a stolen session from guessing through many clients.
@@ -29,22 +36,36 @@ export const RATE_RULES = {
   passwordCheck: {
     kind: 'login_failure',
     windowMs: 15 * MINUTE_MS,
-    limits: { addressAndClient: 20, client: 20, account: 20 },
+    limits: { addressAndClient: 20, client: 100, account: 20 },
   },
   register: { kind: 'register', windowMs: 15 * MINUTE_MS, limits: { address: 10, client: 30 } },
   resendVerification: { kind: 'resend_verification', windowMs: 15 * MINUTE_MS, limits: { address: 10, client: 30 } },
   forgotPassword: { kind: 'forgot_password', windowMs: 15 * MINUTE_MS, limits: { address: 10, client: 30 } },
+  /**
+   * Each change of address mails the new address: an account cannot mail strangers more than a few times
+   * an hour, and an address hears of changes to it at most a few times a day, whoever asks.
+   */
+  emailChangeByAccount: { kind: 'email_change', windowMs: HOUR_MS, limits: { account: 3 }, message: TOO_MANY_MAILS_MESSAGE },
+  /** The sign-in link of a locked account: a few mails an hour to an address, whoever asks. */
+  signInLink: { kind: 'sign_in_link', windowMs: HOUR_MS, limits: { address: 3, client: 10 }, message: TOO_MANY_MAILS_MESSAGE },
+  emailChangeToAddress: { kind: 'email_change_to', windowMs: 24 * HOUR_MS, limits: { address: 3 }, message: TOO_MANY_MAILS_MESSAGE },
 } satisfies Record<string, RateRule>;
 
-/** Rows older than every window are useless; pruning keeps the ledger (and its index) small. */
-const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_RULES).map((rule) => rule.windowMs));
+/** Each kind's longest window: older rows of it count nowhere, and pruning keeps the ledger (and its index) small. */
+const WINDOW_OF_KIND = new Map<string, number>();
+for (const rule of Object.values(RATE_RULES) as RateRule[]) {
+  WINDOW_OF_KIND.set(rule.kind, Math.max(rule.windowMs, WINDOW_OF_KIND.get(rule.kind) ?? 0));
+}
 const PRUNE_PROBABILITY = 0.02;
 
 export type AttemptSource = { email?: string; ip: string; userId?: string };
 
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Please wait a few minutes and try again.',
+  ) {
+    super(429, 'RATE_LIMITED', message);
   }
 }
 
@@ -99,15 +120,17 @@ export async function takeAttempt(db: Db, now: Date, rule: RateRule, source: Att
   if (exhausted.length > 0) {
     await release();
     const freedAt = Math.max(...exhausted.map((row) => new Date(row.oldest ?? now).getTime() + rule.windowMs));
-    throw new RateLimitedError(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)));
+    throw new RateLimitedError(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)), rule.message);
   }
   if (Math.random() < PRUNE_PROBABILITY) await pruneAttempts(db, now);
   return release;
 }
 
-/** Deletes attempts that no window can count any more. */
+/** Deletes attempts that no window can count any more (kinds other than these are not ours to delete). */
 export async function pruneAttempts(db: Db, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - LONGEST_WINDOW_MS);
-  const deleted = await db.delete(authAttempts).where(lt(authAttempts.createdAt, cutoff)).returning({ id: authAttempts.id });
+  const expired = [...WINDOW_OF_KIND].map(([kind, windowMs]) =>
+    and(eq(authAttempts.kind, kind), lt(authAttempts.createdAt, new Date(now.getTime() - windowMs))),
+  );
+  const deleted = await db.delete(authAttempts).where(or(...expired)).returning({ id: authAttempts.id });
   return deleted.length;
 }

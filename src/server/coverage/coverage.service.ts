@@ -5,11 +5,11 @@ import type { Coverage, CoverageItem, CoverageKind, RecentCoverage } from '../..
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { conflict, notFound, validationFailed } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import { firstCoverageMessage } from '../mail/templates/coverage.js';
 import { articleText, htmlToText } from './feed-items.js';
-import { FetchError, fetchPage } from './fetch-page.js';
+import { fetchPage } from './fetch-page.js';
 import { createMatcher, type ArticleForMatching, type CoverageMatch, type ReleaseForMatching } from './matching.js';
 
 /** Coverage of releases: what the poller found, what owners added or removed, and the first-article email. */
@@ -246,7 +246,8 @@ async function outletOf(db: Db, url: string, siteName: string | null): Promise<P
 /**
  * POST /api/press-releases/{id}/coverage: the owner names an article. It is fetched like a feed's
  * (public addresses only) and compared with the release; when it cannot be fetched or does not carry
- * the release, it is kept as given and marked unverified. An address on a private network is refused.
+ * the release, it is kept as given and marked unverified; so is an address on a private network, which
+ * is never fetched.
  */
 export async function addCoverageFromUrl(
   deps: CoverageDeps & { allowPrivate: boolean },
@@ -259,10 +260,9 @@ export async function addCoverageFromUrl(
   try {
     const fetched = await fetchPage(url, { allowPrivate: deps.allowPrivate });
     if (fetched.status === 'ok') page = articleText(fetched.text);
-  } catch (error) {
-    if (error instanceof FetchError && error.problem === 'private_address') {
-      throw validationFailed([{ path: 'url', message: 'This address points to a private network and cannot be added' }]);
-    }
+  } catch {
+    // Every failure reads the same, a private address (never fetched) included: a distinct answer would
+    // tell a customer which names resolve inside our network.
   }
   const publishedAt = page?.publishedAt ?? null;
   const match = page ? await matchOf(deps.db, releaseId, { title: page.title, text: page.text, publishedAt: publishedAt ?? deps.now() }) : undefined;

@@ -351,9 +351,6 @@ describe('coverage by hand', () => {
     expect(stranger.statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/press-releases/${releaseId}/coverage`, as: 'Other' })).statusCode).toBe(404);
 
-    const actor = { id: ownerId, email: 'owner@company.test', role: 'user' } as Parameters<typeof addCoverageFromUrl>[1];
-    const deps = { db: t.db, mailer: t.deps.mailer, publicUrl: 'http://localhost:3000', now: () => new Date(), log: { error: () => {} }, allowPrivate: false };
-    await expect(addCoverageFromUrl(deps, actor, releaseId, `http://localhost:${server.port}/manual-earned`)).rejects.toMatchObject({ status: 422 });
   });
 
   it('removes a false match, in the audit log, and a second removal is a 404', async () => {
@@ -387,5 +384,23 @@ describe('coverage by hand', () => {
     expect(res.json()).toEqual({ articles: 5, releases: 1 });
     // The other company's one article, from the crowded feed.
     expect((await t.request({ method: 'GET', url: '/api/coverage/recent', as: 'Other' })).json()).toEqual({ articles: 1, releases: 1 });
+  });
+
+  it('answers a name that resolves to a private address as one that does not resolve: never fetched, kept as given, unverified', async () => {
+    const actor = { id: ownerId, email: 'owner@company.test', role: 'user' } as Parameters<typeof addCoverageFromUrl>[1];
+    const deps = { db: t.db, mailer: t.deps.mailer, publicUrl: 'http://localhost:3000', now: () => new Date(), log: { error: () => {} }, allowPrivate: false };
+    const privateName = `http://localhost:${server.port}/private-story`;
+    const answers = [];
+    for (const url of [privateName, 'http://no-such-host.invalid/story']) {
+      answers.push(
+        await addCoverageFromUrl(deps, actor, releaseId, url).then(
+          (item) => ({ kind: item.kind, titleIsAddress: item.title === url, excerpt: item.excerpt }),
+          (error: { status?: number; message?: string }) => ({ status: error.status, message: error.message }),
+        ),
+      );
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual({ kind: 'unverified', titleIsAddress: true, excerpt: '' });
+    expect(server.requests.get('/private-story')).toBeUndefined();
   });
 });

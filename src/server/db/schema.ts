@@ -452,9 +452,15 @@ export const newsroomFollowers = pgTable(
     token: text('token').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** When the last confirmation was mailed: an address is asked again at most once a day. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('newsroom_followers_company_email_key').on(t.companyId, t.email), uniqueIndex('newsroom_followers_token_key').on(t.token)],
+  (t) => [
+    uniqueIndex('newsroom_followers_company_email_key').on(t.companyId, t.email),
+    uniqueIndex('newsroom_followers_token_key').on(t.token),
+    index('newsroom_followers_email_sent_idx').on(t.email, t.confirmationSentAt),
+  ],
 );
 
 export const trackingEvents = pgTable(

@@ -101,7 +101,7 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(followSchema, request.body);
     const newsroom = await findNewsroom(db, request.params.slug);
     if (!newsroom) throw newsroomNotFound();
-    return reply.status(202).send(await requestFollow(deps(), newsroom, input));
+    return reply.status(202).send(await requestFollow({ ...deps(), log: request.log }, newsroom, input));
   });
 
   app.post<{ Params: { slug: string }; Querystring: { lang?: string } }>('/newsroom/:slug/follow', async (request, reply) => {
@@ -112,7 +112,7 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
     follows.take(request.ip);
     const newsroom = await findNewsroom(db, request.params.slug);
     if (!newsroom) return notFoundPage(reply, language);
-    await requestFollow(deps(), newsroom, input.data);
+    await requestFollow({ ...deps(), log: request.log }, newsroom, input.data);
     return reply.status(202).type(HTML).send(newsroomMessagePage(language, 'checkInbox'));
   });
 

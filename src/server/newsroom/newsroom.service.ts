@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js';
 import { slugWords } from '../../shared/text-fold.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { deliveries, newsroomFollowers, pressReleases, users } from '../db/schema.js';
+import { suppressedAmong } from '../delivery/suppressions.service.js';
 import { notFound } from '../http/errors.js';
 import { randomToken } from '../http/tokens.js';
 import type { Mailer } from '../mail/transport.js';
@@ -21,6 +22,7 @@ import { confirmFollowMessage } from '../mail/templates/newsroom.js';
 export const PUBLIC_STATUSES = ['sending', 'sent'];
 
 type Deps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date };
+type Logger = { error: (obj: object, msg: string) => void };
 
 export type Newsroom = { companyId: string; companyName: string; slug: string };
 
@@ -104,28 +106,54 @@ export async function publishedReleases(
   };
 }
 
+const DAY_MS = 86_400_000;
+/** Confirmations one address can be sent in a day, all newsrooms together. */
+const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+
 /**
- * POST /api/newsroom/{slug}/subscribe: the same answer whoever asks and whatever the address, so it
- * tells nobody who follows or who is in the media database. A new or lapsed follower (or one who never
- * confirmed) is sent the confirmation link; one already following is sent nothing.
+ * POST /api/newsroom/{slug}/subscribe: the same answer whoever asks and whatever the address, and
+ * whether or not a mail goes out, so it tells nobody who follows, who is in the media database or who
+ * is suppressed. A new or lapsed follower (or one who never confirmed) is sent the confirmation link,
+ * at most once a day per newsroom and a few times a day in all; one already following, or an address
+ * suppressed platform-wide, is sent nothing.
  */
-export async function requestFollow(deps: Deps, newsroom: Newsroom, input: { email: string; language: ReleaseLanguage }): Promise<{ message: string }> {
+export async function requestFollow(
+  deps: Deps & { log: Logger },
+  newsroom: Newsroom,
+  input: { email: string; language: ReleaseLanguage },
+): Promise<{ message: string }> {
+  const answer = { message: FOLLOW_MESSAGES.sent };
+  const now = deps.now();
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  if ((await suppressedAmong(deps.db, [input.email])).size > 0) return answer;
+  if ((await confirmationsSince(deps.db, input.email, dayAgo)) >= CONFIRMATIONS_PER_ADDRESS_PER_DAY) return answer;
   const token = randomToken();
   const [row] = await deps.db
     .insert(newsroomFollowers)
-    .values({ companyId: newsroom.companyId, email: input.email, language: input.language, token })
+    .values({ companyId: newsroom.companyId, email: input.email, language: input.language, token, confirmationSentAt: now })
     .onConflictDoUpdate({
       target: [newsroomFollowers.companyId, newsroomFollowers.email],
-      set: { language: input.language, token, confirmedAt: null, unsubscribedAt: null },
-      setWhere: sql`${newsroomFollowers.confirmedAt} IS NULL OR ${newsroomFollowers.unsubscribedAt} IS NOT NULL`,
+      set: { language: input.language, token, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now },
+      // Claimed in the write itself, so requests racing for one address send one mail.
+      setWhere: sql`(${newsroomFollowers.confirmedAt} IS NULL OR ${newsroomFollowers.unsubscribedAt} IS NOT NULL)
+        AND (${newsroomFollowers.confirmationSentAt} IS NULL OR ${newsroomFollowers.confirmationSentAt} <= ${dayAgo.toISOString()})`,
     })
     .returning({ token: newsroomFollowers.token });
   if (row) {
     const link = `${deps.publicUrl}/newsroom/follow/${row.token}`;
     const mail = confirmFollowMessage({ companyName: newsroom.companyName, link, language: input.language });
-    await deps.mailer.send({ to: input.email, ...mail }).catch(() => undefined);
+    // After the answer: a mail being sent must not make the answer slower than one that is not.
+    deps.mailer.send({ to: input.email, ...mail }).catch((error: unknown) => deps.log.error({ err: error }, 'follow confirmation could not be sent'));
   }
-  return { message: FOLLOW_MESSAGES.sent };
+  return answer;
+}
+
+async function confirmationsSince(db: Db, email: string, since: Date): Promise<number> {
+  const [{ sent }] = await db
+    .select({ sent: count() })
+    .from(newsroomFollowers)
+    .where(and(eq(newsroomFollowers.email, email), gt(newsroomFollowers.confirmationSentAt, since)));
+  return sent;
 }
 
 /** Who a confirmation link is for, before it is used (the page asks for a click). */

@@ -6,7 +6,7 @@ import { startSmtpSink } from '../test/smtp-sink.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js';
-import { suppressions, users } from '../db/schema.js';
+import { newsroomFollowers, suppressions, users } from '../db/schema.js';
 import { releasePayload } from '../releases/release-fixtures.js';
 
 /**
@@ -160,6 +160,55 @@ describe('following a newsroom by email', () => {
     const ask = () => t.request({ method: 'POST', url: `/api/newsroom/${slug}/subscribe`, payload: { email: 'x@example.test' }, remoteAddress: '10.9.9.9' });
     for (let i = 0; i < 5; i++) expect((await ask()).statusCode).toBe(202);
     expect((await ask()).statusCode).toBe(429);
+  });
+});
+
+describe('following is no mail cannon', () => {
+  let client = 0;
+  const followFrom = (newsroomSlug: string, email: string) =>
+    t.request({ method: 'POST', url: `/api/newsroom/${newsroomSlug}/subscribe`, payload: { email }, remoteAddress: `10.77.${Math.floor(++client / 250)}.${client % 250}` });
+  const mailsTo = (email: string) => t.smtp.messages.filter((m) => m.envelopeTo.includes(email));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+  let companies = 0;
+  async function anotherNewsroom(): Promise<string> {
+    const owner = await t.signInAs(`company${++companies}`);
+    const other = `other-newsroom-${companies}-${Date.now().toString(36)}`;
+    await t.db.update(users).set({ newsroomSlug: other }).where(eq(users.id, owner.id));
+    return other;
+  }
+
+  it('sends one confirmation a day to an address however many clients ask, and answers each the same', async () => {
+    const victim = 'victim-one@example.test';
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await followFrom(slug, victim));
+    expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`)).size).toBe(1);
+    expect(answers[0].statusCode).toBe(202);
+    await settle();
+    expect(mailsTo(victim)).toHaveLength(1);
+
+    // A day later a pending confirmation may be sent once more.
+    await t.db.update(newsroomFollowers).set({ confirmationSentAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(newsroomFollowers.email, victim));
+    await followFrom(slug, victim);
+    await followFrom(slug, victim);
+    await settle();
+    expect(mailsTo(victim)).toHaveLength(2);
+  });
+
+  it('sends an address at most three confirmations a day across newsrooms', async () => {
+    const victim = 'victim-two@example.test';
+    for (let i = 0; i < 6; i++) expect((await followFrom(await anotherNewsroom(), victim)).statusCode).toBe(202);
+    await settle();
+    expect(mailsTo(victim)).toHaveLength(3);
+  });
+
+  it('never mails an address suppressed platform-wide, and answers as if it had', async () => {
+    const suppressed = 'gone@example.test';
+    await t.db.insert(suppressions).values({ email: suppressed, reason: 'complained' });
+    const sent = await followFrom(slug, 'someone-new@example.test');
+    const refused = await followFrom(slug, suppressed);
+    expect([refused.statusCode, refused.body]).toEqual([sent.statusCode, sent.body]);
+    await settle();
+    expect(mailsTo(suppressed)).toHaveLength(0);
   });
 });
 

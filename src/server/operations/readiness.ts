@@ -31,7 +31,8 @@ export async function checkReadiness(db: Db): Promise<Readiness> {
     if (Number(applied) < shippedMigrations)
       return { ready: false, reason: `database has ${applied} of ${shippedMigrations} migrations applied` };
     return { ready: true };
-  } catch (error) {
-    return { ready: false, reason: `database unreachable: ${error instanceof Error ? error.message : String(error)}` };
+  } catch {
+    // Anyone may ask /readyz: the database's error (its SQL, host, user) is for the logs, not the answer.
+    return { ready: false, reason: 'database unreachable' };
   }
 }

@@ -33,13 +33,11 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>('/:id', async (request) => {
-    editor(request);
-    return reviewDetail(deps, parseUuidParam(request.params.id));
+    return reviewDetail(deps, editor(request), parseUuidParam(request.params.id));
   });
 
   app.get<{ Params: { id: string } }>('/:id/links', async (request) => {
-    editor(request);
-    return checkReleaseLinks(deps, parseUuidParam(request.params.id), linkCheck);
+    return checkReleaseLinks(deps, editor(request), parseUuidParam(request.params.id), linkCheck);
   });
 
   app.post<{ Params: { id: string } }>('/:id/approve', async (request) => {

@@ -93,7 +93,23 @@ export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: numb
 
 // ---------------------------------------------------------------- one release under review
 
-export async function reviewDetail(deps: ReviewDeps, id: string): Promise<ReviewDetail> {
+/**
+ * An editor opens a release while it waits in the queue, or one they decided themselves; a draft, a
+ * withdrawn and rewritten text or another editor's decision is not theirs to read. Anything else is 404,
+ * so an id tells nothing of a release's existence.
+ */
+async function assertOpenToEditor(db: Db, editor: CurrentUser, id: string): Promise<void> {
+  const [release] = await db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, id));
+  const reviews = await db
+    .select({ decidedAt: releaseReviews.decidedAt, decidedBy: releaseReviews.decidedBy })
+    .from(releaseReviews)
+    .where(eq(releaseReviews.releaseId, id));
+  const waiting = release?.status === 'in_review' && reviews.some((r) => !r.decidedAt);
+  if (!waiting && !reviews.some((r) => r.decidedBy === editor.id)) throw notFound();
+}
+
+export async function reviewDetail(deps: ReviewDeps, editor: CurrentUser, id: string): Promise<ReviewDetail> {
+  await assertOpenToEditor(deps.db, editor, id);
   const pressRelease = await getReleaseForEditor(deps, id);
   const [owner] = await deps.db
     .select({ companyName: users.companyName, email: users.email })
@@ -175,7 +191,8 @@ function textLanguageFindings(html: string, language: string): ReviewFinding[] {
 }
 
 /** GET /api/review/{id}/links: whether each link of the release answers (asked apart: it can take seconds). */
-export async function checkReleaseLinks(deps: ReviewDeps, id: string, options: LinkCheckOptions): Promise<{ links: LinkCheck[] }> {
+export async function checkReleaseLinks(deps: ReviewDeps, editor: CurrentUser, id: string, options: LinkCheckOptions): Promise<{ links: LinkCheck[] }> {
+  await assertOpenToEditor(deps.db, editor, id);
   const release = await getReleaseForEditor(deps, id);
   return { links: await checkLinks(linksOf(contentOfEveryVersion(release)), options) };
 }
@@ -205,6 +222,8 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, 
     const tx = txn as unknown as Db;
     const [row] = await tx.select().from(pressReleases).where(eq(pressReleases.id, id)).for('update');
     if (!row) throw notFound();
+    // Otherwise an editor's own release would skip review: approved by the person who wrote it.
+    if (row.userId === editor.id) throw forbidden(REVIEW_MESSAGES.ownRelease);
     if (row.status !== 'in_review') {
       throw conflict(['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'].includes(row.status) ? REVIEW_MESSAGES.alreadyDecided : REVIEW_MESSAGES.notInReview);
     }

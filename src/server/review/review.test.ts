@@ -227,6 +227,17 @@ describe('decisions', () => {
     expect(submissions).toHaveLength(2);
   });
 
+  it('refuses a comment that is not valid Unicode (a lone surrogate) with a 422, and decides nothing', async () => {
+    const { release } = await submitted();
+    for (const [path, body] of [['request-changes', { comment: 'Fix this \ud800 please' }], ['reject', { reason: '\udc00' }]] as const) {
+      const res = await t.request({ method: 'POST', url: `/api/review/${release.id}/${path}`, as: 'editor', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Text contains characters that are not valid Unicode', errors: [{ path: Object.keys(body)[0] }] });
+    }
+    const [row] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, release.id));
+    expect(row.status).toBe('in_review');
+  });
+
   it('rejects with a reason: the press release is given back and the customer reads why', async () => {
     const { user, release } = await submitted();
     expect((await review('editor', 'POST', `/${release.id}/reject`, {})).statusCode).toBe(422);
@@ -292,5 +303,53 @@ describe('turnaround', () => {
     const after = (await review('chief', 'GET', '/stats')).json();
     expect(after.startedWithinTarget).toBeCloseTo((after.approvals - 1) / after.approvals, 5);
     expect((await review('plain-customer', 'GET', '/stats')).statusCode).toBe(403);
+  });
+});
+
+describe('what an editor may open', () => {
+  const opens = async (as: string, id: string) => [(await review(as, 'GET', `/${id}`)).statusCode, (await review(as, 'GET', `/${id}/links`)).statusCode];
+
+  it('opens a release only while it waits in the queue, or when it is in the editor’s own decisions', async () => {
+    const c = await customer(5);
+    const draft = (await send(c.name, releasePayload({ action: 'save_draft', recipientLists: [c.listId] }))).json().pressRelease;
+    expect(await opens('editor', draft.id)).toEqual([404, 404]);
+
+    const waiting = (await send(c.name, releasePayload({ recipientLists: [c.listId] }))).json().pressRelease;
+    expect(await opens('editor', waiting.id)).toEqual([200, 200]);
+    // Withdrawn and written again: a draft of the customer's, no editor's business any more.
+    await t.request({ method: 'POST', url: `/api/press-releases/${waiting.id}/withdraw`, as: c.name });
+    await send(c.name, releasePayload({ action: 'save_draft', existingPressReleaseId: waiting.id, recipientLists: [c.listId], title: 'Rewritten in private' }));
+    expect(await opens('editor', waiting.id)).toEqual([404, 404]);
+
+    // Decided by another editor: that editor keeps it in their history, this one does not see it.
+    const rejected = (await send(c.name, releasePayload({ recipientLists: [c.listId] }))).json().pressRelease;
+    expect((await review('chief', 'POST', `/${rejected.id}/reject`, { reason: 'Not news' })).statusCode).toBe(200);
+    expect(await opens('editor', rejected.id)).toEqual([404, 404]);
+    expect(await opens('chief', rejected.id)).toEqual([200, 200]);
+
+    const approved = (await send(c.name, releasePayload({ recipientLists: [c.listId] }))).json().pressRelease;
+    expect((await review('editor', 'POST', `/${approved.id}/approve`)).statusCode).toBe(200);
+    expect(await opens('editor', approved.id)).toEqual([200, 200]);
+    expect(await opens('chief', approved.id)).toEqual([404, 404]);
+
+    // Sent without review (a trusted customer): never in anyone's queue.
+    await t.db.update(users).set({ trusted: true }).where(eq(users.id, c.user.id));
+    const sent = (await send(c.name, releasePayload({ recipientLists: [c.listId] }))).json().pressRelease;
+    expect(sent.status).toBe('sending');
+    expect(await opens('editor', sent.id)).toEqual([404, 404]);
+  });
+
+  it('never lets an editor decide a release of their own account', async () => {
+    const self = await t.signInAs('self-editor', { role: 'admin', userType: 'active', monthlyPressReleaseLimit: 3 });
+    const { listId } = await createListWithContacts(t.db, self.id, 2);
+    const own = (await send('self-editor', releasePayload({ recipientLists: [listId] }))).json().pressRelease;
+    expect(own.status).toBe('in_review');
+    for (const [path, body] of [['approve', undefined], ['request-changes', { comment: 'Fine by me' }], ['reject', { reason: 'No' }]] as const) {
+      const res = await review('self-editor', 'POST', `/${own.id}/${path}`, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('An editor cannot decide a press release of their own account');
+    }
+    expect(await deliveriesOf(own.id)).toEqual([]);
+    expect((await review('editor', 'POST', `/${own.id}/approve`)).statusCode).toBe(200);
   });
 });

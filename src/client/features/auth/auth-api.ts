@@ -10,9 +10,25 @@ export type LoginBody = { email: string; password: string };
 export type RegisterBody = { email: string; password: string; companyName: string; firstName: string; lastName: string; language: AccountLanguage };
 
 export function useLogin() {
+  return useSignIn((body: LoginBody) => api.post<{ user: CurrentUser }>('/api/auth/login', body));
+}
+
+/** The page of an emailed sign-in link posts its token: the same new session as a password sign-in. */
+export function useSignInByLink() {
+  return useSignIn((body: { token: string }) => api.post<{ user: CurrentUser }>('/api/auth/sign-in-link/use', body));
+}
+
+/** A locked account asks for a one-time sign-in link by email. */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => api.post<{ email: string }>('/api/auth/sign-in-link', body),
+  });
+}
+
+function useSignIn<B>(signIn: (body: B) => Promise<{ user: CurrentUser }>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post<{ user: CurrentUser }>('/api/auth/login', body),
+    mutationFn: signIn,
     onSuccess: async ({ user }) => {
       // Anything cached belongs to whoever used this browser before; the new session starts clean.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -9,10 +10,13 @@ import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
-import { useLogin } from './auth-api';
+import { Notice } from '../../ui/notice';
+import { useLogin, useRequestSignInLink } from './auth-api';
 
 /** The server says this (403) when the password is right but the address is not verified yet (SPEC §8). */
 const needsVerification = (error: unknown) => error instanceof ApiError && /verify your email/i.test(error.message);
+/** Too many failed sign-ins (429): the password cannot be tried for a while, an emailed link can. */
+const isLocked = (error: unknown) => error instanceof ApiError && error.status === 429;
 
 export function SignInForm({
   defaultEmail,
@@ -27,6 +31,7 @@ export function SignInForm({
   const toast = useToast();
   const navigate = useNavigate();
   const login = useLogin();
+  const [lockedEmail, setLockedEmail] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(loginSchema),
     mode: 'onTouched',
@@ -45,6 +50,7 @@ export function SignInForm({
         onVerificationRequired(values.email);
         return;
       }
+      if (isLocked(error)) setLockedEmail(values.email);
       applyServerFieldErrors(error, form.setError, ['email', 'password']);
       toast({ title: t('toasts.loginFailed'), description: translateMessage(errorMessage(error, 'Invalid credentials')), variant: 'destructive' });
     }
@@ -52,6 +58,7 @@ export function SignInForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn.title')}>
+      {lockedEmail && <SignInLinkOffer email={lockedEmail} />}
       <Field id="signin-email" label={t('fields.email')} error={translateMessage(errors.email?.message)}>
         <Input
           id="signin-email"
@@ -82,5 +89,38 @@ export function SignInForm({
         {form.formState.isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
       </Button>
     </form>
+  );
+}
+
+/** Shown once sign-in is paused by failed attempts: the account's owner gets in by an emailed link. */
+function SignInLinkOffer({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  const toast = useToast();
+  const request = useRequestSignInLink();
+  const [sent, setSent] = useState(false);
+
+  const send = async () => {
+    try {
+      await request.mutateAsync({ email });
+      setSent(true);
+    } catch (error) {
+      toast({ title: t('signInLink.sendFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    }
+  };
+
+  if (sent) {
+    return (
+      <Notice tone="info" title={t('signInLink.sentTitle')}>
+        {t('signInLink.sentText', { email })}
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="error" title={t('signInLink.lockedTitle')}>
+      <p>{t('signInLink.lockedText')}</p>
+      <Button variant="secondary" size="sm" className="mt-2" onClick={send} loading={request.isPending}>
+        {request.isPending ? t('signInLink.sending') : t('signInLink.send')}
+      </Button>
+    </Notice>
   );
 }

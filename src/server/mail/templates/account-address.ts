@@ -34,13 +34,17 @@ export function accountExistsMessage(input: { firstName: string; forgotLink: str
   });
 }
 
-export function confirmEmailChangeMessage(input: { firstName: string; link: string; validHours: number; language: EmailLanguage }): RenderedEmail {
+/**
+ * Goes to an address nobody has proven yet, possibly a stranger's: nothing the account wrote (its name)
+ * is in it, so it cannot carry anyone's words to a stranger under our name.
+ */
+export function confirmEmailChangeMessage(input: { link: string; validHours: number; language: EmailLanguage }): RenderedEmail {
   if (input.language === 'ar') {
     return renderLayout({
       language: 'ar',
       subject: 'تأكيد عنوان بريدك الإلكتروني الجديد في نشر',
       preheader: 'نقرة واحدة لنقل حسابك في نشر إلى هذا العنوان.',
-      greeting: greeting(input.firstName, 'ar'),
+      greeting: greeting('', 'ar'),
       paragraphs: ['طلبت استخدام هذا العنوان لحسابك في نشر. أكّده بالزر أدناه؛ وحتى ذلك الحين يحتفظ حسابك بعنوانه الحالي.'],
       action: { label: 'تأكيد هذا العنوان', url: input.link },
       notes: [`هذا الرابط صالح لمدة ${input.validHours} ساعة ويُستخدم مرة واحدة.`, 'إن لم تطلب ذلك، فتجاهل هذه الرسالة: لن يتغير شيء.'],
@@ -49,7 +53,7 @@ export function confirmEmailChangeMessage(input: { firstName: string; link: stri
   return renderLayout({
     subject: 'Confirm your new Nashr email address',
     preheader: 'One click to move your Nashr account to this address.',
-    greeting: greeting(input.firstName),
+    greeting: greeting(''),
     paragraphs: [
       'You asked to use this address for your Nashr account. Confirm it with the button below; until then your account keeps its current address.',
     ],

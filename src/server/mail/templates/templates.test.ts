@@ -5,6 +5,7 @@ import type { EmailLanguage, RenderedEmail } from './layout.js';
 import { confirmFollowMessage } from './newsroom.js';
 import { passwordResetMessage } from './password-reset.js';
 import { receiptMessage } from './receipt.js';
+import { signInLinkMessage } from './sign-in-link.js';
 import { approvedMessage, changesRequestedMessage, rejectedMessage, reviewQueueAlertMessage } from './review.js';
 import { verifyEmailMessage } from './verify-email.js';
 
@@ -18,10 +19,11 @@ const link = 'https://app.nashr.test/somewhere?token=abc';
 const paidAt = new Date('2026-11-26T08:30:00Z');
 
 const everyEmail = (language: EmailLanguage): Record<string, RenderedEmail> => ({
-  verify: verifyEmailMessage({ firstName: 'Layla', link, validHours: 24, language }),
+  verify: verifyEmailMessage({ link, validHours: 24, language }),
   reset: passwordResetMessage({ firstName: 'Layla', link, validMinutes: 60, language }),
+  signInLink: signInLinkMessage({ firstName: 'Layla', link, validMinutes: 15, language }),
   exists: accountExistsMessage({ firstName: 'Layla', forgotLink: link, language }),
-  confirmChange: confirmEmailChangeMessage({ firstName: 'Layla', link, validHours: 24, language }),
+  confirmChange: confirmEmailChangeMessage({ link, validHours: 24, language }),
   changeNotice: emailChangeNoticeMessage({ firstName: 'Layla', newEmail: 'new@company.test', forgotLink: link, language }),
   receipt: receiptMessage({
     firstName: 'Layla',

@@ -1,12 +1,13 @@
 import { greeting, renderLayout, type EmailLanguage, type RenderedEmail } from './layout.js';
 
-export function verifyEmailMessage(input: { firstName: string; link: string; validHours: number; language: EmailLanguage }): RenderedEmail {
+/** Goes to the address a registration gave, not proven yet: like the change confirmation, without the registrant's name. */
+export function verifyEmailMessage(input: { link: string; validHours: number; language: EmailLanguage }): RenderedEmail {
   if (input.language === 'ar') {
     return renderLayout({
       language: 'ar',
       subject: 'تأكيد بريدك الإلكتروني في نشر',
       preheader: 'نقرة واحدة لتفعيل حسابك في نشر.',
-      greeting: greeting(input.firstName, 'ar'),
+      greeting: greeting('', 'ar'),
       paragraphs: [
         'شكرًا لإنشائك حسابًا في نشر. يُرجى تأكيد أن هذا عنوان بريدك الإلكتروني لتتمكن من تسجيل الدخول والبدء بتوزيع بياناتك الصحفية في أنحاء الشرق الأوسط وشمال أفريقيا.',
       ],
@@ -17,7 +18,7 @@ export function verifyEmailMessage(input: { firstName: string; link: string; val
   return renderLayout({
     subject: 'Verify your email address for Nashr',
     preheader: 'One click to activate your Nashr account.',
-    greeting: greeting(input.firstName),
+    greeting: greeting(''),
     paragraphs: [
       'Thank you for creating a Nashr account. Please confirm that this is your email address so that you can sign in and start distributing your press releases across the Middle East and North Africa.',
     ],

@@ -1,0 +1,2 @@
+ALTER TABLE "newsroom_followers" ADD COLUMN "confirmation_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "newsroom_followers_email_sent_idx" ON "newsroom_followers" USING btree ("email","confirmation_sent_at");
