@@ -39,6 +39,13 @@ export const feedFetches = new Counter({
   registers: [processRegistry],
 });
 
+export const pagesUnreadable = new Counter({
+  name: 'nashr_article_pages_unreadable_total',
+  help: 'Article pages not read, by reason (too_large, too_deep, too_many_elements, too_slow, too_much_memory)',
+  labelNames: ['reason'] as const,
+  registers: [processRegistry],
+});
+
 /** Where the tracking event buffers of this process report how many events wait to be written. */
 const trackingBuffers = new Set<{ readonly size: number }>();
 export function watchTrackingBuffer(buffer: { readonly size: number }): () => void {
