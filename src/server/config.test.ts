@@ -40,8 +40,12 @@ describe('configuration', () => {
   });
 
   it('logs JSON in production unless told otherwise, and checks the metrics settings', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
-    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    const production = { NODE_ENV: 'production', METRICS_TOKEN: 'a-metrics-token-of-length' };
+    expect(loadConfig(production).logFormat).toBe('json');
+    expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    // /metrics is never open in production: without a token the process does not start.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/METRICS_TOKEN: required when NODE_ENV=production/);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: must be "json" or "pretty"/);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);

@@ -122,7 +122,7 @@ export type Config = {
   logLevel: string;
   /** JSON lines for a log collector (production), or lines for a person (development). */
   logFormat: 'json' | 'pretty';
-  /** When set, GET /metrics asks for it as a bearer token. */
+  /** When set, GET /metrics asks for it as a bearer token; always set in production. */
   metricsToken: string | undefined;
   /** A worker process serves its /metrics on this port (the web process serves it with the app). */
   metricsPort: number | undefined;
@@ -160,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: set ADMIN_EMAIL too');
+  }
+  // Open metrics tell anyone the service's volume and queue, and each scrape costs the database a read.
+  if (e.NODE_ENV === 'production' && !e.METRICS_TOKEN) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_TOKEN: required when NODE_ENV=production (GET /metrics asks for it as a bearer token)');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {

@@ -80,6 +80,15 @@ export type CoverageItem = {
   source: 'feed' | 'manual';
 };
 
+/**
+ * Why an article page could not be read (issue 24): larger than a page is read at, nesting deeper or
+ * holding more elements than an article needs, or taking longer or more memory than reading one may.
+ */
+export type PageUnreadable = 'too_large' | 'too_deep' | 'too_many_elements' | 'too_slow' | 'too_much_memory';
+
+/** The answer to adding an article by hand: the item, and why its page could not be read when it could not. */
+export type AddedCoverageItem = CoverageItem & { unreadable?: PageUnreadable };
+
 export type Coverage = {
   items: CoverageItem[];
   total: number;

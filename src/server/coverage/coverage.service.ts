@@ -1,16 +1,18 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { coverageArticles, coverageItems, outletFeeds, pressReleases, users } from '../db/schema.js';
-import type { Coverage, CoverageItem, CoverageKind, RecentCoverage } from '../../shared/coverage.js';
+import type { AddedCoverageItem, Coverage, CoverageItem, CoverageKind, RecentCoverage } from '../../shared/coverage.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import { firstCoverageMessage } from '../mail/templates/coverage.js';
-import { articleText, htmlToText } from './feed-items.js';
+import { htmlToText } from './feed-items.js';
 import { fetchPage } from './fetch-page.js';
 import { createMatcher, type ArticleForMatching, type CoverageMatch, type ReleaseForMatching } from './matching.js';
+import { readArticlePage } from './page-reader.js';
+import type { PageReading } from './page-reading.js';
 
 /** Coverage of releases: what the poller found, what owners added or removed, and the first-article email. */
 
@@ -246,24 +248,25 @@ async function outletOf(db: Db, url: string, siteName: string | null): Promise<P
 /**
  * POST /api/press-releases/{id}/coverage: the owner names an article. It is fetched like a feed's
  * (public addresses only) and compared with the release; when it cannot be fetched or does not carry
- * the release, it is kept as given and marked unverified; so is an address on a private network, which
- * is never fetched.
+ * the release, it is kept as given and marked unverified (with the reason when its page was too big to
+ * read); so is an address on a private network, which is never fetched.
  */
 export async function addCoverageFromUrl(
   deps: CoverageDeps & { allowPrivate: boolean },
   actor: CurrentUser,
   releaseId: string,
   address: string,
-): Promise<CoverageItem> {
+): Promise<AddedCoverageItem> {
   const url = canonicalArticleUrl(address);
-  let page: ReturnType<typeof articleText> = null;
+  let reading: PageReading | undefined;
   try {
     const fetched = await fetchPage(url, { allowPrivate: deps.allowPrivate });
-    if (fetched.status === 'ok') page = articleText(fetched.text);
+    if (fetched.status === 'ok') reading = await readArticlePage(fetched.text);
   } catch {
     // Every failure reads the same, a private address (never fetched) included: a distinct answer would
     // tell a customer which names resolve inside our network.
   }
+  const page = reading?.status === 'read' ? reading.article : null;
   const publishedAt = page?.publishedAt ?? null;
   const match = page ? await matchOf(deps.db, releaseId, { title: page.title, text: page.text, publishedAt: publishedAt ?? deps.now() }) : undefined;
   const item = await addManualItem(deps.db, actor, releaseId, {
@@ -275,5 +278,5 @@ export async function addCoverageFromUrl(
     excerpt: match?.excerpt ?? '',
   });
   if (item.kind !== 'unverified') tellOwnersInBackground(deps, [releaseId]);
-  return item;
+  return reading?.status === 'unreadable' ? { ...item, unreadable: reading.reason } : item;
 }

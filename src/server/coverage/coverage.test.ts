@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, coverageArticles, coverageItems, outletFeeds, pressReleases } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { articlePage, html, startFeedServer, xml } from '../test/feed-server.js';
+import { crowdedPage, deeplyNestedPage } from '../test/hostile-pages.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { addCoverageFromUrl } from './coverage.service.js';
 import { createFeedPoller, type Poller } from './poller.js';
@@ -152,6 +153,8 @@ beforeAll(async () => {
           ...Array.from({ length: 1200 }, (_, i) => ({ title: `Item ${i}`, link: server.url(`/articles/item-${i}`), date: at(2 - i / 100), body: 'Plain words. '.repeat(60) })),
         ]),
       )(req, res),
+    '/articles/nested': html(deeplyNestedPage(1500)),
+    '/articles/crowded': html(crowdedPage(40_000)),
     '/manual-earned': html(
       articlePage({
         site: 'Arabian Business Weekly',
@@ -339,6 +342,25 @@ describe('coverage by hand', () => {
     const res = await t.request({ method: 'POST', url: `/api/press-releases/${releaseId}/coverage`, as: 'Owner', payload: { url } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ url, kind: 'unverified', title: url, excerpt: '' });
+  });
+
+  it('keeps an article whose page is too big to read as unverified, saying why, and counts it', async () => {
+    for (const [path, reason] of [
+      ['/articles/nested', 'too_deep'],
+      ['/articles/crowded', 'too_many_elements'],
+    ]) {
+      const url = server.url(path);
+      const res = await t.request({ method: 'POST', url: `/api/press-releases/${releaseId}/coverage`, as: 'Owner', payload: { url } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ url, kind: 'unverified', unreadable: reason });
+      // Out again: the tests below count this release's articles.
+      await t.db.delete(coverageItems).where(eq(coverageItems.id, res.json().id));
+    }
+    const counted = await processRegistry.getSingleMetric('nashr_article_pages_unreadable_total')!.get();
+    expect(counted.values.map((v) => [v.labels.reason, v.value]).sort()).toEqual([
+      ['too_deep', 1],
+      ['too_many_elements', 1],
+    ]);
   });
 
   it('refuses bad addresses, private ones, and other people’s releases', async () => {

@@ -11,9 +11,10 @@ import {
   tellOwnersInBackground,
   type CoverageDeps,
 } from './coverage.service.js';
-import { articleText, MalformedFeedError, readFeed, SUMMARY_MAX_CHARS, type FeedArticle } from './feed-items.js';
+import { MalformedFeedError, readFeed, SUMMARY_MAX_CHARS, type FeedArticle } from './feed-items.js';
 import { createHostQueue, FetchError, fetchPage, type FetchOptions } from './fetch-page.js';
 import { createMatcher, type Matcher } from './matching.js';
+import { readArticlePage } from './page-reader.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 
 /**
@@ -127,8 +128,9 @@ export function createFeedPoller(options: PollerOptions): Poller {
     try {
       const page = await fetchPage(article.url, fetchOptions);
       if (page.status !== 'ok') return article;
-      const found = articleText(page.text);
-      if (!found) return article;
+      const reading = await readArticlePage(page.text);
+      if (reading.status !== 'read') return article;
+      const found = reading.article;
       return { ...article, title: article.title || found.title, text: found.text, publishedAt: article.publishedAt ?? found.publishedAt };
     } catch {
       return article;

@@ -7,6 +7,7 @@ import { createMailer } from '../mail/transport.js';
 import { scratchDatabase } from '../test/test-db.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { deliveries, pressReleases } from '../db/schema.js';
+import { DATABASE_FIGURES_TTL_MS, metricsText } from './metrics.js';
 
 /**
  * What operators and load balancers ask (issue 14): liveness, readiness against a database that is
@@ -159,6 +160,24 @@ describe('metrics', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('metrics at scale', () => {
+  it('reads the service-wide figures from the database once in a while, however many scrape meanwhile', async () => {
+    const owner = await t.signInAs('metrics-cache', { userType: 'active' });
+    const [release] = await t.db
+      .insert(pressReleases)
+      .values({ userId: owner.id, title: 'Sent', content: '<p>x</p>', status: 'sent', language: 'english' })
+      .returning();
+    const sent = (text: string) => Number(/^nashr_deliveries\{status="sent"\} (\d+)$/m.exec(text)?.[1]);
+    // Later than any scrape of the tests above, so the first figures here are read afresh.
+    const at = new Date(Date.now() + 3_600_000);
+    const first = sent((await metricsText(t.db, at)).body);
+    await t.db.insert(deliveries).values({ releaseId: release.id, email: 'c@metrics.test', token: 'tok-metrics-c', status: 'sent', sentAt: new Date() });
+    const scrapes = await Promise.all(Array.from({ length: 16 }, () => metricsText(t.db, new Date(at.getTime() + 1000))));
+    expect(scrapes.map((scrape) => sent(scrape.body))).toEqual(Array(16).fill(first));
+    expect(sent((await metricsText(t.db, new Date(at.getTime() + DATABASE_FIGURES_TTL_MS))).body)).toBe(first + 1);
   });
 });
 

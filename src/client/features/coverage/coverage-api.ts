@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../shared/admin';
-import { COVERAGE_WINDOW_DAYS, type Coverage, type CoverageItem, type FeedImportResult, type FeedInput, type OutletFeed, type RecentCoverage } from '../../../shared/coverage';
+import { COVERAGE_WINDOW_DAYS, type AddedCoverageItem, type Coverage, type FeedImportResult, type FeedInput, type OutletFeed, type RecentCoverage } from '../../../shared/coverage';
 import { api, toQuery } from '../../lib/api';
 
 const RELEASES_PATH = '/api/press-releases';
@@ -27,7 +27,7 @@ export function useCoverage(releaseId: string, sentAt: string | null) {
 export function useAddCoverage(releaseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) => api.post<CoverageItem>(`${RELEASES_PATH}/${releaseId}/coverage`, { url }),
+    mutationFn: (url: string) => api.post<AddedCoverageItem>(`${RELEASES_PATH}/${releaseId}/coverage`, { url }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: coverageKey(releaseId) }),
   });
 }

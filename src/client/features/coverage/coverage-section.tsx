@@ -95,7 +95,7 @@ function AddArticleForm({ releaseId }: { releaseId: string }) {
     add.mutate(parsed.data.url, {
       onSuccess: (item) => {
         setUrl('');
-        toast({ title: t('add.added'), description: t(`kinds.${item.kind}Hint`) });
+        toast({ title: t('add.added'), description: item.unreadable ? t(`unreadable.${item.unreadable}`) : t(`kinds.${item.kind}Hint`) });
       },
       onError: (failure) => {
         const field = failure instanceof ApiError ? failure.errors.find((e) => e.path === 'url') : undefined;
