@@ -17,6 +17,7 @@ import {
   type UnsubscribeScope,
 } from './tracking.service.js';
 import { versionsOf } from '../../shared/releases.js';
+import { newsroomUrl } from '../newsroom/newsroom.service.js';
 import { notFoundPage, resubscribePage, unsubscribePage, webVersionPage } from './web-pages.js';
 
 /** 1×1 transparent GIF. */
@@ -134,6 +135,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
       downloadUrl,
       // The switch keeps a recipient's token, so downloads from the other version still count.
       switchQuery: token && recipient ? `t=${encodeURIComponent(token)}&` : '',
+      newsroomPageUrl: found.newsroomSlug ? newsroomUrl(config.publicUrl, found.newsroomSlug) : null,
     });
     return reply
       .type('text/html; charset=utf-8')

@@ -90,12 +90,14 @@ export async function resubscribeByToken(db: Db, token: string, now: Date): Prom
 export async function findPublicRelease(db: Db, slug: string) {
   if (!/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
   const [row] = await db
-    .select({ release: pressReleases, companyName: users.companyName })
+    .select({ release: pressReleases, companyName: users.companyName, newsroomSlug: users.newsroomSlug, newsroomEnabled: users.newsroomEnabled })
     .from(pressReleases)
     .innerJoin(users, eq(users.id, pressReleases.userId))
     .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES)));
   if (!row) return undefined;
   const { release, companyName } = row;
+  // The company's newsroom, while it is online: the web version links it and offers to follow it.
+  const newsroomSlug = row.newsroomEnabled ? row.newsroomSlug : null;
   const files = await db
     .select({
       id: attachments.id,
@@ -107,7 +109,7 @@ export async function findPublicRelease(db: Db, slug: string) {
     .from(attachments)
     .where(eq(attachments.releaseId, release.id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
-  return { release, companyName, files };
+  return { release, companyName, newsroomSlug, files };
 }
 
 /** The recipient a token names on this release: the version they were sent. */

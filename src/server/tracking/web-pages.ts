@@ -1,6 +1,7 @@
 import { escapeHtml, formatDateline, htmlToText, renderEmailBody, templateLanguage } from '../../shared/email-template.js';
 import type { pressReleases } from '../db/schema.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
+import { moreFromSection } from '../newsroom/newsroom-pages.js';
 
 /** The public pages served by the server itself: web version, unsubscribe, and the one 404 page. */
 
@@ -33,7 +34,7 @@ type PublicRelease = { release: Release; files: FileInfo[]; companyName: string 
 export function webVersionPage(
   { release, files, companyName }: PublicRelease,
   shown: ReleaseLanguage,
-  links: { pageUrl: string; downloadUrl: (fileId: string) => string; switchQuery: string },
+  links: { pageUrl: string; downloadUrl: (fileId: string) => string; switchQuery: string; newsroomPageUrl?: string | null },
 ): string {
   const versions = versionsOf(release);
   const version = shown !== versions[0] && release.translation ? { ...release, ...release.translation } : release;
@@ -95,7 +96,9 @@ export function webVersionPage(
       alternates,
       `<script type="application/ld+json">${jsonForScript(structuredData)}</script>`,
     ].join(''),
-    body: `${languageSwitch}<article>${renderEmailBody(version)}</article>${downloads}`,
+    body: `${languageSwitch}<article>${renderEmailBody(version)}</article>${downloads}${
+      links.newsroomPageUrl ? moreFromSection(shown, companyName, links.newsroomPageUrl) : ''
+    }`,
   });
 }
 
