@@ -80,7 +80,7 @@ export default function EditorPage() {
       </main>
     );
   }
-  if (release.data && (release.data.status === 'in_review' || release.data.status === 'rejected') && !adoptedKey) return <ReviewLock release={release.data} />;
+  if (release.data && (release.data.status === 'in_review' || release.data.status === 'awaiting_approval' || release.data.status === 'rejected') && !adoptedKey) return <ReviewLock release={release.data} />;
   if (release.data && READ_ONLY_STATUSES.includes(release.data.status) && !adoptedKey) return <SentReleaseLock />;
   return <EditorForm key={formKey} release={release.data} onCreated={adoptCreated} paid={search.get('paid') === '1'} />;
 }
