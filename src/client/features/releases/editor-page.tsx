@@ -430,7 +430,15 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
         </div>
       </form>
 
-      <PreviewEmailDialog open={previewOpen} onOpenChange={setPreviewOpen} values={values} lists={lists.data ?? []} releaseId={releaseId.current} />
+      <PreviewEmailDialog
+        key={previewOpen ? 'open' : 'closed'}
+        open={previewOpen}
+        onOpenChange={setPreviewOpen}
+        values={values}
+        lists={lists.data ?? []}
+        releaseId={releaseId.current}
+        initialVersion={shownVersion}
+      />
       <LeaveDialog blocker={guard.blocker} />
       <PresendDialog
         action={confirming?.action ?? null}
