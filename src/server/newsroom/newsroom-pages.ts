@@ -166,7 +166,10 @@ export function newsroomPage(
   );
 }
 
-/** A short page after following, confirming or a bad link; in the reader's language, with the way back to the newsroom when known. */
+/**
+ * A short page after following, confirming or a bad link; in the reader's language, with the way back to
+ * the newsroom when known (a path on this server).
+ */
 export function newsroomMessagePage(
   language: ReleaseLanguage,
   kind: 'checkInbox' | 'confirmed' | 'invalid' | 'badEmail',

@@ -114,8 +114,8 @@ describe('the way from a release to its newsroom', () => {
     const newsroomPage = `http://localhost:3000/newsroom/${slug}`;
     const english = (await get(`${webPath}?lang=en`)).body;
     expect(english).toContain('More from <bdi>Gulf Robotics</bdi>');
-    expect(english).toContain(`href="${newsroomPage}"`);
-    expect(english).toContain(`action="${newsroomPage}/follow"`);
+    expect(english).toContain(`href="/newsroom/${slug}"`);
+    expect(english).toContain(`action="/newsroom/${slug}/follow"`);
     const arabic = (await get(`${webPath}?lang=ar`)).body;
     expect(arabic).toContain('المزيد من <bdi>Gulf Robotics</bdi>');
     expect(arabic).toMatch(/<option value="arabic" selected>/);
@@ -130,7 +130,7 @@ describe('the way from a release to its newsroom', () => {
     });
     expect(followed.statusCode).toBe(202);
     expect(followed.body).toContain('Check your inbox');
-    expect(followed.body).toContain(`href="${newsroomPage}?lang=en"`);
+    expect(followed.body).toContain(`href="/newsroom/${slug}?lang=en"`);
     expect(followed.body).toContain('Back to Gulf Robotics’s newsroom');
 
     const rendered = await renderRelease(t.db, sentRelease.id, 'http://localhost:3000');

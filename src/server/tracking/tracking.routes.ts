@@ -135,7 +135,8 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
       downloadUrl,
       // The switch keeps a recipient's token, so downloads from the other version still count.
       switchQuery: token && recipient ? `t=${encodeURIComponent(token)}&` : '',
-      newsroomPageUrl: found.newsroomSlug ? newsroomUrl(config.publicUrl, found.newsroomSlug) : null,
+      // Relative: the newsroom is served by this same server, whatever address the reader used.
+      newsroomPageUrl: found.newsroomSlug ? newsroomUrl('', found.newsroomSlug) : null,
     });
     return reply
       .type('text/html; charset=utf-8')
