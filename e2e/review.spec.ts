@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sessions, users } from '../src/server/db/schema';
+import { deliveries, pressReleases, sessions, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startStack, type Stack } from './harness';
@@ -212,14 +212,18 @@ describe('the release page follows every state without a reload', () => {
     await markWindow(writer);
 
     await decide(await pageFor(editor), releaseId, 'approve');
-    // The page follows by itself: the summary arrives, each figure once, and the next step says it is sent.
+    // The page follows by itself: the summary arrives, each figure once, and the next step says it is going out.
     await writer.getByTestId('tier-recipients').getByText('2', { exact: true }).waitFor({ timeout: 30_000 });
+    await next.getByText(/^Sending now/).waitFor({ timeout: 30_000 });
+    // The relay accepts both (this stack runs no delivery engine: its outcome is written as the engine writes it).
+    await stack.db.update(deliveries).set({ status: 'sent', sentAt: new Date() }).where(eq(deliveries.releaseId, releaseId));
+    await stack.db.update(pressReleases).set({ status: 'sent' }).where(eq(pressReleases.id, releaseId));
     await writer.getByTestId('tier-delivered').getByText('2', { exact: true }).waitFor({ timeout: 30_000 });
     await next.getByText(/^Sent\./).waitFor({ timeout: 30_000 });
     expect(await writer.getByTestId('total-recipients').count()).toBe(0);
     await writer.getByRole('button', { name: 'Download CSV report' }).waitFor();
     expect(await stillSameDocument(writer)).toBe(true);
-  });
+  }, 180_000);
 
   it('follows a request for changes in Arabic, and the releases list follows the approval', async () => {
     const customer = await createUser('user');
@@ -248,5 +252,5 @@ describe('the release page follows every state without a reload', () => {
     await decide(desk, resubmittedId, 'approve');
     await writer.getByRole('listitem').filter({ hasText: 'افتتاح مكتب في بيروت' }).getByText(/^(قيد الإرسال|مُرسل)$/).first().waitFor({ timeout: 30_000 });
     expect(await stillSameDocument(writer)).toBe(true);
-  });
+  }, 180_000);
 });
