@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from './harness';
-import { coverageItems, outletFeeds, pressReleases } from '../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { coverageItems, outletFeeds, pressReleases, users } from '../src/server/db/schema';
 import { sampleContacts, seedContacts, seedList, signIn } from './contacts-seed';
 
 /**
@@ -114,6 +115,22 @@ describe('accessibility (axe-core)', () => {
       await openSettled(page, `/analytics/${release.id}`);
       await page.locator('#coverage').getByRole('link', { name: 'Gulf Logistics opens a hub' }).waitFor();
       const found = (await seriousViolations(page)).map((v) => `release page: ${v}`);
+      // The same page while an editor reviews it (what happens next, Withdraw), the newsroom and the web version.
+      const [waiting] = await stack.db
+        .insert(pressReleases)
+        .values({ userId: admin.id, title: 'Gulf Logistics opens a second hub', content: '<p>A hub.</p>', status: 'in_review' })
+        .returning();
+      await openSettled(page, `/analytics/${waiting.id}`);
+      await page.getByTestId('next-step').waitFor();
+      found.push(...(await seriousViolations(page)).map((v) => `release in review: ${v}`));
+      const code = locale.slice(0, 2);
+      await stack.db.update(users).set({ newsroomSlug: `gulf-logistics-${code}`, companyName: 'Gulf Logistics' }).where(eq(users.id, admin.id));
+      await stack.db.update(pressReleases).set({ slug: `gulf-logistics-opens-a-hub-${code}` }).where(eq(pressReleases.id, release.id));
+      for (const path of [`/newsroom/gulf-logistics-${code}?lang=${code}`, `/r/gulf-logistics-opens-a-hub-${code}`]) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+      }
       await openSettled(page, '/admin');
       await page.getByRole('tab', { name: locale === 'ar-AE' ? 'خلاصات الوسائل' : 'Outlet feeds' }).click();
       await page.getByTestId('feed-row').first().waitFor();

@@ -151,16 +151,16 @@ describe('press release editor', () => {
     await stack.smtp.waitFor(3);
     const subjects = stack.smtp.messages.map((m) => m.parsed.subject);
     expect(subjects.filter((s) => s === 'Nashr opens its Riyadh office')).toHaveLength(3);
-    await page.getByTestId('total-recipients').getByText('3', { exact: true }).waitFor();
-    await page.getByTestId('total-delivered').getByText('3', { exact: true }).waitFor();
+    await page.getByTestId('tier-recipients').getByText('3', { exact: true }).waitFor();
+    await page.getByTestId('tier-delivered').getByText('3', { exact: true }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(3);
     await page.getByRole('button', { name: 'Download CSV report' }).waitFor();
 
     // A journalist downloads the file from the hosted link in their email: the page counts it without a reload.
-    await page.getByTestId('total-downloads').getByText('0', { exact: true }).waitFor();
+    await page.getByTestId('tier-engaged').getByText('0 downloads', { exact: true }).waitFor();
     const downloadLink = /href="([^"]+\/t\/d\/[^"]+)"/.exec(String(stack.smtp.messages.at(-1)!.parsed.html))![1];
     expect((await fetch(`${stack.baseUrl}${new URL(downloadLink).pathname}`)).status).toBe(200);
-    await page.getByTestId('total-downloads').getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('tier-engaged').getByText('1 download', { exact: true }).waitFor({ timeout: 15_000 });
 
     await page.goto('/analytics');
     await page.getByRole('link', { name: /Nashr opens its Riyadh office/ }).waitFor();
@@ -219,6 +219,20 @@ describe('press release editor', () => {
     await englishTab.click();
     await live.getByRole('heading', { name: 'Nashr opens in Riyadh' }).waitFor();
 
+    // The exact preview opens on the version being edited, and switches to the other one.
+    await arabicTab.click();
+    await page.getByRole('button', { name: 'Preview Email' }).click();
+    const exact = page.getByRole('dialog', { name: 'Email Preview - Exact Template' });
+    const switcher = exact.getByTestId('preview-version-switch');
+    expect(await switcher.getByRole('button', { name: 'العربية' }).getAttribute('aria-pressed')).toBe('true');
+    const exactFrame = exact.frameLocator('iframe');
+    await exactFrame.getByRole('heading', { name: 'نشر تفتتح مكتبها في الرياض' }).waitFor();
+    expect(await exactFrame.locator('table.nashr-release').getAttribute('dir')).toBe('rtl');
+    await switcher.getByRole('button', { name: 'English' }).click();
+    await exactFrame.getByRole('heading', { name: 'Nashr opens in Riyadh' }).waitFor();
+    await page.keyboard.press('Escape');
+    await exact.waitFor({ state: 'detached' });
+
     await page.getByRole('button', { name: 'Send Now' }).click();
     const confirm = page.getByRole('dialog', { name: 'Send this press release?' });
     const versions = confirm.getByTestId('presend-versions');
@@ -238,6 +252,22 @@ describe('press release editor', () => {
     const breakdown = page.getByTestId('version-breakdown');
     await breakdown.getByRole('rowheader', { name: 'English version' }).waitFor();
     await breakdown.getByRole('rowheader', { name: 'Arabic version' }).waitFor();
+
+    // The web version leads a journalist to the company's newsroom and lets them follow it, in Arabic.
+    const sent = (await (await page.request.get(`${stack.baseUrl}/api/press-releases/${page.url().split('/').pop()}`)).json()) as { webUrl: string };
+    const reader = await stack.newPage({ locale: 'ar-AE' });
+    await reader.goto(`${new URL(sent.webUrl).pathname}?lang=ar`);
+    const more = reader.getByRole('region', { name: /^المزيد من/ });
+    await more.getByRole('link', { name: /في غرفة أخبارها/ }).click();
+    await reader.waitForURL(/\/newsroom\/[a-z0-9-]+/);
+    await reader.getByRole('link', { name: 'نشر تفتتح مكتبها في الرياض' }).waitFor();
+    await reader.goBack();
+    await more.getByLabel('البريد الإلكتروني').fill('reader@gazette.example');
+    await more.getByRole('button', { name: 'متابعة' }).click();
+    await reader.getByRole('heading', { name: 'تحقق من بريدك' }).waitFor();
+    await reader.getByRole('link', { name: /العودة إلى غرفة أخبار/ }).click();
+    await reader.waitForURL(/\/newsroom\/[a-z0-9-]+\?lang=ar$/);
+    await expect.poll(() => stack.smtp.messages.some((m) => m.envelopeTo.includes('reader@gazette.example'))).toBe(true);
 
     // The company's newsroom shows the release in Arabic to an Arabic reader; the settings can take it offline.
     await page.goto('/settings');
@@ -498,7 +528,7 @@ describe('press release editor', () => {
     });
     await page.goto(`/analytics/${release.id}`);
     await page.getByRole('heading', { name: 'Quarterly results go out' }).waitFor();
-    await page.getByTestId('total-delivered').getByText('0', { exact: true }).waitFor();
+    await page.getByTestId('tier-delivered').getByText('0', { exact: true }).waitFor();
     const live = page.getByRole('status').filter({ hasText: 'Sending now: numbers update live' });
     await live.waitFor();
     // A relay refuses two of them for now: the report says they wait to be tried again.
@@ -508,7 +538,7 @@ describe('press release editor', () => {
     await waiting.getByText('Delivering: 2 messages waiting to retry').waitFor({ timeout: 15_000 });
 
     await stack.db.update(deliveries).set({ status: 'sent', sentAt: new Date() }).where(eq(deliveries.releaseId, release.id));
-    await page.getByTestId('total-delivered').getByText('3', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('tier-delivered').getByText('3', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await page.locator('tbody tr').count()).toBe(3);
     await stack.db.update(pressReleases).set({ status: 'sent', sentAt: new Date() }).where(eq(pressReleases.id, release.id));
     await live.waitFor({ state: 'detached', timeout: 15_000 });
@@ -520,7 +550,7 @@ describe('press release editor', () => {
     expect(await page.getByRole('button', { name: 'Print report' }).isVisible()).toBe(false);
     expect(await page.getByRole('link', { name: 'Dashboard' }).first().isVisible()).toBe(false);
     expect(await page.getByRole('heading', { name: 'Quarterly results go out' }).isVisible()).toBe(true);
-    expect(await page.getByTestId('total-delivered').isVisible()).toBe(true);
+    expect(await page.getByTestId('tier-delivered').isVisible()).toBe(true);
 
     // A relay reports a temporary failure for one of them later: the table says so under its status.
     const [reported] = await stack.db.select().from(deliveries).where(eq(deliveries.releaseId, release.id)).limit(1);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sessions, users } from '../src/server/db/schema';
+import { deliveries, pressReleases, sessions, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startStack, type Stack } from './harness';
@@ -185,4 +185,72 @@ describe('editorial review', () => {
     await page.getByRole('link', { name: 'Subscription' }).waitFor();
     expect(await page.getByRole('link', { name: 'Review' }).count()).toBe(0);
   });
+});
+
+describe('the release page follows every state without a reload', () => {
+  /** A mark on the page's window: still there later means the page was never reloaded. */
+  const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+  const decide = async (editorPage: Page, releaseId: string, path: string, data?: object) => {
+    const res = await editorPage.request.post(`${stack.baseUrl}/api/review/${releaseId}/${path}`, { headers: { origin: stack.baseUrl }, data: data ?? {} });
+    expect(res.status()).toBe(200);
+  };
+
+  it('goes from "in review" to sent with its figures as the editor approves (English)', async () => {
+    const customer = await createUser('user');
+    const editor = await createUser('admin');
+    const listId = await createList(customer, 'Beirut Desk', 2);
+    const writer = await pageFor(customer);
+    const releaseId = await submitViaApi(writer, listId, 'Levant Media opens a Beirut bureau');
+    await writer.goto(`/analytics/${releaseId}`);
+    const next = writer.getByTestId('next-step');
+    await next.getByText(/An editor is reviewing it; it goes out within 30 minutes of approval/).waitFor();
+    // Nothing to count yet: a Withdraw button, no reports and no zero tiles.
+    await next.getByRole('button', { name: 'Withdraw' }).waitFor();
+    expect(await writer.getByRole('button', { name: 'Download CSV report' }).count()).toBe(0);
+    expect(await writer.getByTestId('tier-recipients').count()).toBe(0);
+    await markWindow(writer);
+
+    await decide(await pageFor(editor), releaseId, 'approve');
+    // The page follows by itself: the summary arrives, each figure once, and the next step says it is going out.
+    await writer.getByTestId('tier-recipients').getByText('2', { exact: true }).waitFor({ timeout: 30_000 });
+    await next.getByText(/^Sending now/).waitFor({ timeout: 30_000 });
+    // The relay accepts both (this stack runs no delivery engine: its outcome is written as the engine writes it).
+    await stack.db.update(deliveries).set({ status: 'sent', sentAt: new Date() }).where(eq(deliveries.releaseId, releaseId));
+    await stack.db.update(pressReleases).set({ status: 'sent' }).where(eq(pressReleases.id, releaseId));
+    await writer.getByTestId('tier-delivered').getByText('2', { exact: true }).waitFor({ timeout: 30_000 });
+    await next.getByText(/^Sent\./).waitFor({ timeout: 30_000 });
+    expect(await writer.getByTestId('total-recipients').count()).toBe(0);
+    await writer.getByRole('button', { name: 'Download CSV report' }).waitFor();
+    expect(await stillSameDocument(writer)).toBe(true);
+  }, 180_000);
+
+  it('follows a request for changes in Arabic, and the releases list follows the approval', async () => {
+    const customer = await createUser('user');
+    const editor = await createUser('admin');
+    const listId = await createList(customer, 'صحفيو بيروت', 2);
+    const writer = await pageFor(customer, 'ar-AE');
+    const releaseId = await submitViaApi(writer, listId, 'افتتاح مكتب في بيروت');
+    await writer.goto(`/analytics/${releaseId}`);
+    const next = writer.getByTestId('next-step');
+    await next.getByText(/يراجعه محرر الآن/).waitFor();
+    await markWindow(writer);
+    const desk = await pageFor(editor);
+    await decide(desk, releaseId, 'request-changes', { comment: 'أضف اقتباسًا من المدير.' });
+    await next.getByText(/طلب المحرر تعديلات/).waitFor({ timeout: 30_000 });
+    await next.getByRole('link', { name: 'تعديل البيان' }).waitFor();
+    expect(await stillSameDocument(writer)).toBe(true);
+
+    // Resubmitted, then approved while the list is open: its badge moves on without a reload.
+    const again = await writer.request.post(`${stack.baseUrl}/api/press-releases/${releaseId}/withdraw`, { headers: { origin: stack.baseUrl } });
+    expect(again.status()).toBe(200);
+    const resubmittedId = await submitViaApi(writer, listId, 'افتتاح مكتب في بيروت');
+    await writer.goto('/press-releases');
+    const row = writer.getByRole('listitem').filter({ hasText: 'افتتاح مكتب في بيروت' }).filter({ hasText: 'قيد المراجعة' });
+    await row.getByTestId('next-step-short').getByText('يراجعه محرر').waitFor();
+    await markWindow(writer);
+    await decide(desk, resubmittedId, 'approve');
+    await writer.getByRole('listitem').filter({ hasText: 'افتتاح مكتب في بيروت' }).getByText(/^(قيد الإرسال|مُرسل)$/).first().waitFor({ timeout: 30_000 });
+    expect(await stillSameDocument(writer)).toBe(true);
+  }, 180_000);
 });

@@ -262,6 +262,8 @@ export type Contact = {
   updatedAt: string;
   /** True when email and phone are the masked forms (the viewer lacks canViewEmails). */
   masked: boolean;
+  /** Set when the contact unsubscribed from the viewer's releases, or from every release sent through Nashr. */
+  unsubscribed?: 'company' | 'everyone';
 };
 
 /** A word of the query and the other spellings that also found contacts ("also showing Mohamed, Muhammad"). */

@@ -35,6 +35,8 @@ export type EmailTemplateLinks = {
   footer?: boolean;
   /** Who receives it, for the footer's "why you received this": a journalist of a list or a newsroom follower. */
   audience?: 'list' | 'follower';
+  /** The company's newsroom (while it is online): the footer links it as "More from {Company}". */
+  newsroom?: { url: string; companyName: string } | null;
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string; dir: 'ltr' | 'rtl'; lang: 'en' | 'ar' };
@@ -52,6 +54,7 @@ const LABELS = {
     credit: 'Distributed by Nashr',
     viewInBrowser: 'View in browser',
     unsubscribe: 'Unsubscribe',
+    moreFrom: 'More from',
     reason: 'You received this press release because you are listed as a media contact.',
     followerReason: 'You received this press release because you follow this company’s newsroom on Nashr.',
   },
@@ -63,6 +66,7 @@ const LABELS = {
     credit: 'تم التوزيع عبر نشر',
     viewInBrowser: 'عرض في المتصفح',
     unsubscribe: 'إلغاء الاشتراك',
+    moreFrom: 'المزيد من',
     reason: 'تلقيت هذا البيان الصحفي لأنك مدرج كجهة اتصال إعلامية.',
     followerReason: 'تلقيت هذا البيان الصحفي لأنك تتابع غرفة أخبار هذه الشركة على نشر.',
   },
@@ -185,6 +189,9 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     (file) => `<a href="${escapeHtml(file.url)}" style="color:#0f4c81;">${escapeHtml(file.name)}</a> <span dir="ltr" style="color:#6b7280;">(${fileSize(file.size)})</span>`,
   );
   const footerLinks = [
+    links.newsroom
+      ? `<a href="${escapeHtml(links.newsroom.url)}" style="color:#6b7280;">${t.moreFrom} <bdi>${escapeHtml(links.newsroom.companyName)}</bdi></a>`
+      : '',
     links.viewInBrowser ? `<a href="${escapeHtml(links.viewInBrowser)}" style="color:#6b7280;">${t.viewInBrowser}</a>` : '',
     links.unsubscribe ? `<a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280;">${t.unsubscribe}</a>` : '',
   ].filter(Boolean);
@@ -250,6 +257,7 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
       : [
           '--',
           t.credit,
+          links.newsroom ? `${t.moreFrom} ${links.newsroom.companyName}: ${links.newsroom.url}` : '',
           links.viewInBrowser ? `${t.viewInBrowser}: ${links.viewInBrowser}` : '',
           links.unsubscribe ? `${t.unsubscribe}: ${links.unsubscribe}` : '',
         ]),

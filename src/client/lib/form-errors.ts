@@ -10,11 +10,14 @@ export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  /** The form field a server path belongs to, when they differ (an array item's error on the array). */
+  fieldOf: (path: string) => string = (path) => path,
 ): number {
   if (!(error instanceof ApiError) || error.errors.length === 0) return 0;
   let placed = 0;
   const seen = new Set<string>();
-  for (const { path, message } of error.errors) {
+  for (const { path: serverPath, message } of error.errors) {
+    const path = fieldOf(serverPath);
     if (seen.has(path) || !fields.includes(path as Path<T>)) continue;
     seen.add(path);
     setError(path as Path<T>, { type: 'server', message }, { shouldFocus: placed === 0 });

@@ -10,6 +10,7 @@ import { parseInput, parseIntParam, unsupportedMedia, validationFailed } from '.
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireSuperAdmin, requireUser } from '../http/session.js';
 import { canViewEmails } from './contact-view.js';
+import { markUnsubscribed } from '../delivery/suppressions.service.js';
 import { exportCsvStream, templateCsv } from './contacts-csv.js';
 import { assertCsvFile, fileTooLarge, importContactsCsv } from './contacts-import.js';
 import {
@@ -38,7 +39,8 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     searchLimit.take(`search:${user.id}`);
     const { page, pageSize, ...filter } = parseInput(contactSearchQuerySchema, request.query);
-    return searchContacts(db, filter, { page, pageSize }, canViewEmails(user));
+    const found = await searchContacts(db, filter, { page, pageSize }, canViewEmails(user));
+    return { ...found, items: await markUnsubscribed(db, user.id, found.items) };
   });
 
   app.get('/facets', async (request) => {
@@ -67,7 +69,8 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/:id', async (request) => {
     const user = requireUser(request);
-    return getContact(db, parseIntParam((request.params as { id: string }).id), canViewEmails(user));
+    const contact = await getContact(db, parseIntParam((request.params as { id: string }).id), canViewEmails(user));
+    return (await markUnsubscribed(db, user.id, [contact]))[0];
   });
 
   app.post('/', async (request, reply) => {

@@ -533,6 +533,23 @@ export const suppressions = pgTable('suppressions', {
   createdAt: createdAt(),
 });
 
+/**
+ * Addresses that chose to stop hearing from one company only ("only from {Company}" on the
+ * unsubscribe page); other companies' releases still reach them. Lower case.
+ */
+export const companyUnsubscribes = pgTable(
+  'company_unsubscribes',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    releaseId: uuid('release_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.email] })],
+);
+
 // ---------------------------------------------------------------- coverage
 
 /**

@@ -60,7 +60,7 @@ async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<
 
 /**
  * One queued delivery per unique (lower-case) address across the owner's chosen lists, minus suppressed
- * addresses, each with a random token (two v4 UUIDs from the server's CSPRNG: 244 random bits).
+ * addresses and those that unsubscribed from this company only, each with a random token (two v4 UUIDs from the server's CSPRNG: 244 random bits).
  * The join over list_contacts ⋈ global_contacts is the lists feature's data (lists.service.ts
  * recipientsOfLists reads the same set into memory); it is read here as one INSERT … SELECT so that
  * the expansion happens in the send transaction, on the database, without a round trip per recipient.
@@ -85,6 +85,7 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
       ORDER BY lower(gc.email), gc.id
     ) r
     WHERE NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = r.email)
+      AND NOT EXISTS (SELECT 1 FROM company_unsubscribes c WHERE c.email = r.email AND c.company_id = ${release.userId}::uuid)
     -- Sending order is the recipients table's default order and breaks its ties: by name, never by
     -- address, so that it tells a sender who may not see addresses nothing about them.
     ORDER BY r.first_name, r.last_name, r.contact_id
@@ -151,7 +152,12 @@ export async function audienceOf(
         AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
     ),
     unique_members AS (SELECT DISTINCT ON (email) email, country, language FROM members ORDER BY email, id),
-    marked AS (SELECT u.*, s.reason FROM unique_members u LEFT JOIN suppressions s ON s.email = u.email)
+    marked AS (
+      SELECT u.*, coalesce(s.reason, CASE WHEN c.email IS NOT NULL THEN 'unsubscribed_company' END) AS reason
+      FROM unique_members u
+      LEFT JOIN suppressions s ON s.email = u.email
+      LEFT JOIN company_unsubscribes c ON c.email = u.email AND c.company_id = ${ownerId}::uuid
+    )
     SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
     UNION ALL SELECT 'unique', '', count(*)::int FROM unique_members
     UNION ALL SELECT 'suppressed', reason, count(*)::int FROM marked WHERE reason IS NOT NULL GROUP BY reason

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, pressReleases, users } from '../db/schema.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
+import { newsroomUrl } from '../newsroom/newsroom.service.js';
 import { encodedOnce } from '../mail/smtp-data.js';
 import { buildRawMessage, encodeAttachmentParts, formatAddress, newBoundary, parseMailbox } from './mime.js';
 
@@ -73,12 +74,13 @@ type ReleaseFile = { id: string; size: number; language: string | null; original
 
 export async function renderRelease(db: Db, releaseId: string, publicUrl: string, mode: RenderMode = 'recipients'): Promise<RenderedRelease> {
   const [found] = await db
-    .select({ release: pressReleases, companyName: users.companyName })
+    .select({ release: pressReleases, companyName: users.companyName, newsroomSlug: users.newsroomSlug, newsroomEnabled: users.newsroomEnabled })
     .from(pressReleases)
     .innerJoin(users, eq(users.id, pressReleases.userId))
     .where(eq(pressReleases.id, releaseId));
   if (!found) throw new Error(`release ${releaseId} not found`);
   const { release, companyName } = found;
+  const newsroom = found.newsroomEnabled && found.newsroomSlug ? { url: newsroomUrl(publicUrl, found.newsroomSlug), companyName } : null;
   const files: ReleaseFile[] = await db
     .select({ id: attachments.id, size: attachments.size, language: attachments.language, ...attachmentContent })
     .from(attachments)
@@ -104,6 +106,7 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
       trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId + offset}`,
       downloads,
       audience,
+      newsroom,
     };
   };
   const filesOf = (language: string) => files.filter((f) => f.language === null || f.language === language);

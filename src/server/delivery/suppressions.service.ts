@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, ilike, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { suppressions } from '../db/schema.js';
+import { companyUnsubscribes, globalContacts, suppressions } from '../db/schema.js';
 
 export type SuppressionReason = 'unsubscribed' | 'bounced' | 'soft-bounced' | 'complained' | 'manual';
 
@@ -12,16 +12,57 @@ export async function suppress(db: Db, email: string, reason: SuppressionReason,
     .onConflictDoNothing();
 }
 
+/** "Only from {Company}": that company's lists no longer reach the address; everyone else's still do. */
+export async function unsubscribeFromCompany(db: Db, companyId: string, email: string, releaseId: string): Promise<void> {
+  await db.insert(companyUnsubscribes).values({ companyId, email: email.toLowerCase(), releaseId }).onConflictDoNothing();
+}
+
 /**
- * Undoes an unsubscribe made since `since` (the page offers it for a while, in case of a slip). Only an
- * address's own choice is undone: bounces and suppressions set by an admin stay. Returns whether it did.
+ * Undoes an unsubscribe made since `since` (the page offers it for a while, in case of a slip), from
+ * everyone or from the one company. Only an address's own choice is undone: bounces and suppressions
+ * set by an admin stay. Returns whether it did.
  */
-export async function liftRecentUnsubscribe(db: Db, email: string, since: Date): Promise<boolean> {
+export async function liftRecentUnsubscribe(db: Db, email: string, since: Date, companyId?: string): Promise<boolean> {
+  const address = email.toLowerCase();
   const lifted = await db
     .delete(suppressions)
-    .where(and(eq(suppressions.email, email.toLowerCase()), eq(suppressions.reason, 'unsubscribed'), gte(suppressions.createdAt, since)))
+    .where(and(eq(suppressions.email, address), eq(suppressions.reason, 'unsubscribed'), gte(suppressions.createdAt, since)))
     .returning({ email: suppressions.email });
-  return lifted.length > 0;
+  const liftedForCompany = companyId
+    ? await db
+        .delete(companyUnsubscribes)
+        .where(and(eq(companyUnsubscribes.companyId, companyId), eq(companyUnsubscribes.email, address), gte(companyUnsubscribes.createdAt, since)))
+        .returning({ email: companyUnsubscribes.email })
+    : [];
+  return lifted.length + liftedForCompany.length > 0;
+}
+
+export type UnsubscribedFrom = 'company' | 'everyone';
+
+/**
+ * Which of these contacts unsubscribed from this company, or from every release: read by contact id,
+ * so a customer who sees masked addresses learns who, never the address.
+ */
+export async function unsubscribedContacts(db: Db, companyId: string, contactIds: number[]): Promise<Map<number, UnsubscribedFrom>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: globalContacts.id, everyone: suppressions.email, company: companyUnsubscribes.email })
+    .from(globalContacts)
+    .leftJoin(suppressions, and(eq(suppressions.email, sql`lower(${globalContacts.email})`), eq(suppressions.reason, 'unsubscribed')))
+    .leftJoin(companyUnsubscribes, and(eq(companyUnsubscribes.email, sql`lower(${globalContacts.email})`), eq(companyUnsubscribes.companyId, companyId)))
+    .where(inArray(globalContacts.id, contactIds));
+  const found = new Map<number, UnsubscribedFrom>();
+  for (const row of rows) {
+    if (row.everyone) found.set(row.id, 'everyone');
+    else if (row.company) found.set(row.id, 'company');
+  }
+  return found;
+}
+
+/** The contacts of an answer, each marked when it unsubscribed from this company or from everyone. */
+export async function markUnsubscribed<C extends { id: number }>(db: Db, companyId: string, contacts: C[]): Promise<Array<C & { unsubscribed?: UnsubscribedFrom }>> {
+  const found = await unsubscribedContacts(db, companyId, contacts.map((c) => c.id));
+  return contacts.map((c) => (found.has(c.id) ? { ...c, unsubscribed: found.get(c.id) } : c));
 }
 
 /** The subset of the given (lower-case) addresses that are suppressed. */

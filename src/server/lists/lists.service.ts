@@ -11,6 +11,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { globalContacts, listContacts, userLists, users } from '../db/schema.js';
 import { AppError, notFound } from '../http/errors.js';
 import { presentContact } from '../contacts/contact-view.js';
+import { markUnsubscribed } from '../delivery/suppressions.service.js';
 import { contactFilterWhere, type SearchVisibility } from '../contacts/contacts.service.js';
 
 /**
@@ -101,8 +102,10 @@ export async function listContactsPage(
       .offset((paging.page - 1) * paging.pageSize),
     contactCountOf(db, listId),
   ]);
+  // Who unsubscribed from this customer (or from everyone) shows on the list, before the pre-send dialog.
+  const contacts = await markUnsubscribed(db, userId, rows.map((r) => presentContact(r.contact, reveal)));
   return {
-    items: rows.map((r) => ({ id: r.id, addedAt: new Date(r.addedAt).toISOString(), contact: presentContact(r.contact, reveal) })),
+    items: rows.map((r, i) => ({ id: r.id, addedAt: new Date(r.addedAt).toISOString(), contact: contacts[i] })),
     total,
     page: paging.page,
     pageSize: paging.pageSize,

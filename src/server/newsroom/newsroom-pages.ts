@@ -29,6 +29,9 @@ const TEXT = {
     invalid: 'This link is not valid or was already used.',
     invalidTitle: 'Link not valid',
     badEmail: 'Enter a valid email address.',
+    moreFrom: (company: string) => `More from ${company}`,
+    allReleases: (company: string) => `Every press release of ${company} in its newsroom`,
+    backToNewsroom: (company: string) => `Back to ${company}’s newsroom`,
   },
   arabic: {
     newsroom: 'غرفة الأخبار',
@@ -51,6 +54,9 @@ const TEXT = {
     invalid: 'هذا الرابط غير صالح أو استُخدم من قبل.',
     invalidTitle: 'الرابط غير صالح',
     badEmail: 'أدخل بريدًا إلكترونيًا صالحًا.',
+    moreFrom: (company: string) => `المزيد من ${company}`,
+    allReleases: (company: string) => `كل البيانات الصحفية لـ${company} في غرفة أخبارها`,
+    backToNewsroom: (company: string) => `العودة إلى غرفة أخبار ${company}`,
   },
 } as const;
 
@@ -86,6 +92,29 @@ export const versionFor = (release: PublishedRelease, language: ReleaseLanguage)
 const dateIn = (date: Date, language: ReleaseLanguage) =>
   new Intl.DateTimeFormat(language === 'arabic' ? 'ar-AE' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 
+/** The newsroom's follow form (posts to `action`), shown on its page and under each release's web version. */
+export function followForm(language: ReleaseLanguage, action: string, headingLevel: 'h2' | 'h3' = 'h2'): string {
+  const t = TEXT[language];
+  return `<${headingLevel} style="margin:0 0 4px 0;font-size:18px;">${t.follow}</${headingLevel}><p style="margin:0 0 12px 0;color:#4b5563;">${t.followHelp}</p>
+    <form method="post" action="${escapeHtml(action)}" style="display:flex;flex-wrap:wrap;gap:8px;align-items:end;">
+      <label style="display:flex;flex-direction:column;font-size:14px;">${t.email}<input type="email" name="email" required autocomplete="email" dir="ltr" style="padding:8px;border:1px solid #cbd5e1;border-radius:6px;min-width:240px;"></label>
+      <label style="display:flex;flex-direction:column;font-size:14px;">${t.language}<select name="language" style="padding:8px;border:1px solid #cbd5e1;border-radius:6px;">
+        <option value="english"${language === 'english' ? ' selected' : ''}>English</option><option value="arabic"${language === 'arabic' ? ' selected' : ''}>العربية</option></select></label>
+      <button type="submit" style="padding:9px 20px;background:#0f4c81;color:#fff;border:0;border-radius:6px;cursor:pointer;">${t.submit}</button>
+    </form>`;
+}
+
+/** Under a release's web version: the company's newsroom and its follow form, in the version's language. */
+export function moreFromSection(language: ReleaseLanguage, companyName: string, newsroomPageUrl: string): string {
+  const t = TEXT[language];
+  const company = escapeHtml(companyName);
+  return `<section aria-labelledby="more-from" lang="${code(language)}" dir="${dirOf(language)}" style="max-width:700px;margin:16px auto;background:#fff;padding:20px 40px;box-sizing:border-box;">
+    <h2 id="more-from" style="margin:0 0 8px 0;font-size:20px;">${t.moreFrom(`<bdi>${company}</bdi>`)}</h2>
+    <p style="margin:0 0 16px 0;"><a href="${escapeHtml(newsroomPageUrl)}" style="color:#0f4c81;">${t.allReleases(`<bdi>${company}</bdi>`)}</a></p>
+    ${followForm(language, `${newsroomPageUrl}/follow`, 'h3')}
+  </section>`;
+}
+
 export function newsroomPage(
   newsroom: Newsroom,
   releases: { items: PublishedRelease[]; total: number; page: number; pageSize: number },
@@ -115,13 +144,7 @@ export function newsroomPage(
         }${releases.page < pages ? `<a href="${escapeHtml(query(language, releases.page + 1))}" rel="next">${t.older}</a>` : ''}</nav>`
       : '';
   const feed = `${urls.page}/feed.xml?lang=${code(language)}`;
-  const followForm = `<h2 style="margin:0 0 4px 0;font-size:18px;">${t.follow}</h2><p style="margin:0 0 12px 0;color:#4b5563;">${t.followHelp}</p>
-    <form method="post" action="${escapeHtml(`${urls.page}/follow`)}" style="display:flex;flex-wrap:wrap;gap:8px;align-items:end;">
-      <label style="display:flex;flex-direction:column;font-size:14px;">${t.email}<input type="email" name="email" required autocomplete="email" dir="ltr" style="padding:8px;border:1px solid #cbd5e1;border-radius:6px;min-width:240px;"></label>
-      <label style="display:flex;flex-direction:column;font-size:14px;">${t.language}<select name="language" style="padding:8px;border:1px solid #cbd5e1;border-radius:6px;">
-        <option value="english"${language === 'english' ? ' selected' : ''}>English</option><option value="arabic"${language === 'arabic' ? ' selected' : ''}>العربية</option></select></label>
-      <button type="submit" style="padding:9px 20px;background:#0f4c81;color:#fff;border:0;border-radius:6px;cursor:pointer;">${t.submit}</button>
-    </form>`;
+  const follow = followForm(language, `${urls.page}/follow`);
   const head = [
     `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${newsroom.companyName} – ${t.newsroom}`)}" href="${escapeHtml(feed)}">`,
     `<link rel="canonical" href="${escapeHtml(`${urls.page}${query(language, releases.page)}`)}">`,
@@ -137,14 +160,22 @@ export function newsroomPage(
         <h1 style="margin:4px 0 0 0;font-size:26px;"><bdi>${escapeHtml(newsroom.companyName)}</bdi></h1>
         <p style="margin:8px 0 0 0;font-size:13px;"><a href="${escapeHtml(feed)}" style="color:#0f4c81;">${t.feed}</a></p>`),
       card(`${items}${pager}`),
-      card(followForm),
+      card(follow),
       `<p style="text-align:center;font-size:12px;color:#6b7280;">${t.distributed}</p>`,
     ].join(''),
   );
 }
 
-/** A short page after following, confirming or a bad link; in the reader's language. */
-export function newsroomMessagePage(language: ReleaseLanguage, kind: 'checkInbox' | 'confirmed' | 'invalid' | 'badEmail', companyName = ''): string {
+/**
+ * A short page after following, confirming or a bad link; in the reader's language, with the way back to
+ * the newsroom when known (a path on this server).
+ */
+export function newsroomMessagePage(
+  language: ReleaseLanguage,
+  kind: 'checkInbox' | 'confirmed' | 'invalid' | 'badEmail',
+  companyName = '',
+  newsroomPageUrl?: string,
+): string {
   const t = TEXT[language];
   const [title, text] =
     kind === 'checkInbox'
@@ -154,7 +185,11 @@ export function newsroomMessagePage(language: ReleaseLanguage, kind: 'checkInbox
         : kind === 'invalid'
           ? [t.invalidTitle, t.invalid]
           : [t.follow, t.badEmail];
-  return page(language, title, '', card(`<h1 style="margin:0 0 8px 0;font-size:22px;">${escapeHtml(title)}</h1><p style="margin:0;">${escapeHtml(text)}</p>`));
+  const back =
+    newsroomPageUrl && companyName
+      ? `<p style="margin:16px 0 0 0;"><a href="${escapeHtml(`${newsroomPageUrl}?lang=${code(language)}`)}" style="color:#0f4c81;">${escapeHtml(t.backToNewsroom(companyName))}</a></p>`
+      : '';
+  return page(language, title, '', card(`<h1 style="margin:0 0 8px 0;font-size:22px;">${escapeHtml(title)}</h1><p style="margin:0;">${escapeHtml(text)}</p>${back}`));
 }
 
 /** The confirmation asks for a click (a POST), so a mail scanner opening the link confirms nothing. */

@@ -113,7 +113,7 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
     const newsroom = await findNewsroom(db, request.params.slug);
     if (!newsroom) return notFoundPage(reply, language);
     await requestFollow({ ...deps(), log: request.log }, newsroom, input.data);
-    return reply.status(202).type(HTML).send(newsroomMessagePage(language, 'checkInbox'));
+    return reply.status(202).type(HTML).send(newsroomMessagePage(language, 'checkInbox', newsroom.companyName, newsroomUrl('', newsroom.slug)));
   });
 
   app.get<{ Params: { token: string } }>('/newsroom/follow/:token', async (request, reply) => {
@@ -127,7 +127,9 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
     const confirmed = await confirmFollow(db, request.params.token, app.deps.now());
     if (!confirmed) return notFoundPage(reply, 'english');
     const language: ReleaseLanguage = confirmed.language === 'arabic' ? 'arabic' : 'english';
-    return reply.type(HTML).header('cache-control', 'no-store').send(newsroomMessagePage(language, 'confirmed', confirmed.companyName));
+    return reply.type(HTML).header('cache-control', 'no-store').send(
+      newsroomMessagePage(language, 'confirmed', confirmed.companyName, confirmed.slug ? newsroomUrl('', confirmed.slug) : undefined),
+    );
   });
 
   app.get('/api/newsroom/settings', async (request) => newsroomSettings(deps(), requireUser(request)));

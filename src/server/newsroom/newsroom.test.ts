@@ -8,6 +8,7 @@ import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js';
 import { newsroomFollowers, suppressions, users } from '../db/schema.js';
 import { releasePayload } from '../releases/release-fixtures.js';
+import { renderRelease } from '../delivery/release-renderer.js';
 
 /**
  * A company's public newsroom (issue 13): its sent releases in the reader's language, Atom feeds per
@@ -104,6 +105,37 @@ describe('the newsroom page', () => {
     const wire = parseFeed((await get('/feed.xml?lang=en')).body);
     expect(wire.items.map((i) => i.title)).toContain('Gulf Robotics opens a new plant');
     expect(wire.items.map((i) => i.title).filter((title) => title?.startsWith('Secret'))).toEqual([]);
+  });
+});
+
+describe('the way from a release to its newsroom', () => {
+  it('gives the web version "More from {Company}" with a follow form, and the email footer a newsroom link', async () => {
+    const webPath = new URL(sentRelease.webUrl).pathname;
+    const newsroomPage = `http://localhost:3000/newsroom/${slug}`;
+    const english = (await get(`${webPath}?lang=en`)).body;
+    expect(english).toContain('More from <bdi>Gulf Robotics</bdi>');
+    expect(english).toContain(`href="/newsroom/${slug}"`);
+    expect(english).toContain(`action="/newsroom/${slug}/follow"`);
+    const arabic = (await get(`${webPath}?lang=ar`)).body;
+    expect(arabic).toContain('المزيد من <bdi>Gulf Robotics</bdi>');
+    expect(arabic).toMatch(/<option value="arabic" selected>/);
+
+    // The form answers "Check your inbox" with the way back to the newsroom.
+    const followed = await t.request({
+      method: 'POST',
+      url: `/newsroom/${slug}/follow`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=web-reader%40example.test&language=english',
+      remoteAddress: '10.7.7.7',
+    });
+    expect(followed.statusCode).toBe(202);
+    expect(followed.body).toContain('Check your inbox');
+    expect(followed.body).toContain(`href="/newsroom/${slug}?lang=en"`);
+    expect(followed.body).toContain('Back to Gulf Robotics’s newsroom');
+
+    const rendered = await renderRelease(t.db, sentRelease.id, 'http://localhost:3000');
+    expect(rendered.html).toContain(`<a href="${newsroomPage}" style="color:#6b7280;">More from <bdi>Gulf Robotics</bdi></a>`);
+    expect(rendered.text).toContain(`More from Gulf Robotics: ${newsroomPage}`);
   });
 });
 

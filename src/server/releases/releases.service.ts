@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../shared/auth.js';
 import {
   MESSAGES,
   READ_ONLY_STATUSES,
+  WITHDRAWABLE_STATUSES,
   isScheduleInFuture,
   type listReleasesQuerySchema,
   type AttachmentInfo,
@@ -22,7 +23,7 @@ import {
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, deliveries, pressReleases, users } from '../db/schema.js';
 import { ownedListIds } from '../lists/lists.service.js';
-import { conflict, notFound, paymentRequired, validationFailed } from '../http/errors.js';
+import { AppError, conflict, notFound, paymentRequired, validationFailed } from '../http/errors.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
 import { closeOpenReview, latestReview, needsReview, openReview } from '../review/review-store.js';
 import { REVIEW_MESSAGES } from '../../shared/review.js';
@@ -277,7 +278,10 @@ export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: strin
     const tx = txn as unknown as Db;
     const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
     if (!row) throw notFound();
-    if (row.status !== 'in_review' && row.status !== 'changes_requested') throw conflict(REVIEW_MESSAGES.notWithdrawable);
+    // The answer names the state it is in, so a page that fell behind can show it at once.
+    if (!WITHDRAWABLE_STATUSES.includes(row.status as ReleaseStatus)) {
+      throw new AppError(409, 'CONFLICT', REVIEW_MESSAGES.notWithdrawable, undefined, { status: row.status });
+    }
     await returnToDraft(tx, row);
     await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
   });

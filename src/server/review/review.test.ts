@@ -275,7 +275,48 @@ describe('withdrawing', () => {
 
     const approved = await submitted();
     await review('editor', 'POST', `/${approved.release.id}/approve`);
-    expect((await withdraw(approved.release.id, approved.name)).statusCode).toBe(409);
+    const late = await withdraw(approved.release.id, approved.name);
+    expect(late.statusCode).toBe(409);
+    // The answer says where the release stands, so a page that fell behind can show it.
+    expect(late.json()).toMatchObject({ code: 'CONFLICT', details: { status: 'sending' } });
+    expect(await usedOf(approved.user.id)).toBe(1);
+  });
+
+  it('lets a withdrawal and an approval race: exactly one wins and the allowance matches the winner', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { name, user, release } = await submitted();
+      const [withdrawn, approved] = await Promise.all([
+        t.request({ method: 'POST', url: `/api/press-releases/${release.id}/withdraw`, as: name }),
+        review('editor', 'POST', `/${release.id}/approve`),
+      ]);
+      expect([withdrawn.statusCode, approved.statusCode].sort()).toEqual([200, 409]);
+      const [row] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, release.id));
+      const reviews = await t.db.select().from(releaseReviews).where(eq(releaseReviews.releaseId, release.id));
+      expect(reviews).toHaveLength(1);
+      if (withdrawn.statusCode === 200) {
+        expect(row.status).toBe('draft');
+        expect(reviews[0].decision).toBe('withdrawn');
+        expect(await usedOf(user.id)).toBe(0);
+        expect(await deliveriesOf(release.id)).toEqual([]);
+      } else {
+        expect(withdrawn.json().details).toEqual({ status: row.status });
+        expect(reviews[0].decision).toBe('approved');
+        expect(await usedOf(user.id)).toBe(1);
+        expect(await deliveriesOf(release.id)).toHaveLength(3);
+      }
+    }
+  });
+
+  it('answers 404 for an unknown release and a malformed id, and never touches a draft', async () => {
+    const { name, user, listId } = await customer();
+    const draft = (await send(name, releasePayload({ recipientLists: [listId], action: 'save_draft' }))).json().pressRelease;
+    const withdraw = (id: string) => t.request({ method: 'POST', url: `/api/press-releases/${id}/withdraw`, as: name });
+    expect((await withdraw('not-a-uuid')).statusCode).toBe(404);
+    expect((await withdraw('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const res = await withdraw(draft.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().details).toEqual({ status: 'draft' });
+    expect(await usedOf(user.id)).toBe(0);
   });
 });
 

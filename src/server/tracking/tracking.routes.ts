@@ -13,8 +13,11 @@ import {
   deliveryOfRelease,
   versionToShow,
   unsubscribeByToken,
+  unsubscribeTarget,
+  type UnsubscribeScope,
 } from './tracking.service.js';
 import { versionsOf } from '../../shared/releases.js';
+import { newsroomUrl } from '../newsroom/newsroom.service.js';
 import { notFoundPage, resubscribePage, unsubscribePage, webVersionPage } from './web-pages.js';
 
 /** 1×1 transparent GIF. */
@@ -89,18 +92,24 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     return sendFile(reply, file);
   });
 
+  const htmlPage = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', NO_STORE).send(html);
+  /** `?scope=company` is "only from {Company}"; anything else (and RFC 8058 one-click) is every release. */
+  const scopeOf = (query: { scope?: unknown }): UnsubscribeScope => (query.scope === 'company' ? 'company' : 'everyone');
+
   app.get<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', NO_STORE)
-      .send(unsubscribePage(false, `/u/${encodeURIComponent(request.params.token)}`));
+    const { token } = request.params;
+    const target = await unsubscribeTarget(db, token);
+    const companyName = target && !target.follower ? target.companyName : undefined;
+    return htmlPage(reply, unsubscribePage(false, { action: `/u/${encodeURIComponent(token)}`, companyName }));
   });
 
-  app.post<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
+  app.post<{ Params: { token: string }; Querystring: { scope?: string } }>('/u/:token', async (request, reply) => {
     const { token } = request.params;
-    if (await unsubscribeByToken(db, token)) record(request, token, 'unsubscribe');
+    const scope = scopeOf(request.query);
+    if (await unsubscribeByToken(db, token, scope)) record(request, token, 'unsubscribe');
+    const target = await unsubscribeTarget(db, token);
     const resubscribe = { action: `/u/${encodeURIComponent(token)}/resubscribe`, hours: RESUBSCRIBE_WINDOW_HOURS };
-    return reply.type('text/html; charset=utf-8').header('cache-control', NO_STORE).send(unsubscribePage(true, '', resubscribe));
+    return htmlPage(reply, unsubscribePage(true, { action: '', companyName: target?.companyName, scope, resubscribe }));
   });
 
   app.post<{ Params: { token: string } }>('/u/:token/resubscribe', async (request, reply) => {
@@ -126,6 +135,8 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
       downloadUrl,
       // The switch keeps a recipient's token, so downloads from the other version still count.
       switchQuery: token && recipient ? `t=${encodeURIComponent(token)}&` : '',
+      // Relative: the newsroom is served by this same server, whatever address the reader used.
+      newsroomPageUrl: found.newsroomSlug ? newsroomUrl('', found.newsroomSlug) : null,
     });
     return reply
       .type('text/html; charset=utf-8')

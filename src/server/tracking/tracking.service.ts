@@ -6,7 +6,7 @@ import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, deliveries, pressReleases, releaseLinks, users } from '../db/schema.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
-import { liftRecentUnsubscribe, suppress } from '../delivery/suppressions.service.js';
+import { liftRecentUnsubscribe, suppress, unsubscribeFromCompany } from '../delivery/suppressions.service.js';
 
 /** Lookups of the public tracking endpoints. Every miss is `undefined`: the caller answers it like any other miss. */
 
@@ -37,29 +37,52 @@ export async function findTrackedDownload(db: Db, token: string, attachmentId: s
   return file;
 }
 
-/** One-click or page unsubscribe: the address is suppressed for every customer. */
-export async function unsubscribeByToken(db: Db, token: string): Promise<boolean> {
+/** Who a token's release came from, for the unsubscribe page's "only from {Company}". */
+export async function unsubscribeTarget(db: Db, token: string): Promise<{ companyName: string; follower: boolean } | undefined> {
+  if (!isWellFormedToken(token)) return undefined;
+  const [row] = await db
+    .select({ companyName: users.companyName, audience: deliveries.audience })
+    .from(deliveries)
+    .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
+    .innerJoin(users, eq(users.id, pressReleases.userId))
+    .where(eq(deliveries.token, token));
+  return row ? { companyName: row.companyName, follower: row.audience === 'follower' } : undefined;
+}
+
+export type UnsubscribeScope = 'company' | 'everyone';
+
+/**
+ * Page or one-click unsubscribe: from the release's company only, or from every release sent through
+ * Nashr (the one-click default). Doing it again changes nothing and answers the same.
+ */
+export async function unsubscribeByToken(db: Db, token: string, scope: UnsubscribeScope = 'everyone'): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
   const [delivery] = await db
-    .select({ email: deliveries.email, releaseId: deliveries.releaseId, audience: deliveries.audience })
+    .select({ email: deliveries.email, releaseId: deliveries.releaseId, audience: deliveries.audience, companyId: pressReleases.userId })
     .from(deliveries)
+    .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
     .where(eq(deliveries.token, token));
   if (!delivery) return false;
   // A newsroom follower stops following that newsroom; a journalist stops receiving releases through Nashr.
   if (delivery.audience === 'follower') return unfollowByDelivery(db, token, new Date());
-  await suppress(db, delivery.email, 'unsubscribed', delivery.releaseId);
+  if (scope === 'company') await unsubscribeFromCompany(db, delivery.companyId, delivery.email, delivery.releaseId);
+  else await suppress(db, delivery.email, 'unsubscribed', delivery.releaseId);
   return true;
 }
 
 /** How long the unsubscribe page offers to undo it. */
 export const RESUBSCRIBE_WINDOW_HOURS = 24;
 
-/** Undoes the unsubscribe of the address this token was sent to, if made within the window. */
+/** Undoes the unsubscribe (from everyone, or from this release's company) of the address this token was sent to, if made within the window. */
 export async function resubscribeByToken(db: Db, token: string, now: Date): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
-  const [delivery] = await db.select({ email: deliveries.email }).from(deliveries).where(eq(deliveries.token, token));
+  const [delivery] = await db
+    .select({ email: deliveries.email, companyId: pressReleases.userId })
+    .from(deliveries)
+    .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
+    .where(eq(deliveries.token, token));
   if (!delivery) return false;
-  return liftRecentUnsubscribe(db, delivery.email, new Date(now.getTime() - RESUBSCRIBE_WINDOW_HOURS * 3_600_000));
+  return liftRecentUnsubscribe(db, delivery.email, new Date(now.getTime() - RESUBSCRIBE_WINDOW_HOURS * 3_600_000), delivery.companyId);
 }
 
 
@@ -67,12 +90,14 @@ export async function resubscribeByToken(db: Db, token: string, now: Date): Prom
 export async function findPublicRelease(db: Db, slug: string) {
   if (!/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
   const [row] = await db
-    .select({ release: pressReleases, companyName: users.companyName })
+    .select({ release: pressReleases, companyName: users.companyName, newsroomSlug: users.newsroomSlug, newsroomEnabled: users.newsroomEnabled })
     .from(pressReleases)
     .innerJoin(users, eq(users.id, pressReleases.userId))
     .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES)));
   if (!row) return undefined;
   const { release, companyName } = row;
+  // The company's newsroom, while it is online: the web version links it and offers to follow it.
+  const newsroomSlug = row.newsroomEnabled ? row.newsroomSlug : null;
   const files = await db
     .select({
       id: attachments.id,
@@ -84,7 +109,7 @@ export async function findPublicRelease(db: Db, slug: string) {
     .from(attachments)
     .where(eq(attachments.releaseId, release.id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
-  return { release, companyName, files };
+  return { release, companyName, newsroomSlug, files };
 }
 
 /** The recipient a token names on this release: the version they were sent. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { buildApp } from '../app.js';
-import { deliveries, pressReleases, sessions, suppressions, trackingEvents } from '../db/schema.js';
+import { companyUnsubscribes, deliveries, globalContacts, pressReleases, sessions, suppressions, trackingEvents } from '../db/schema.js';
 import { createListWithContacts, PDF_BYTES, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
@@ -208,14 +208,19 @@ describe('tracked downloads and the web version', () => {
 });
 
 describe('unsubscribe', () => {
-  it('shows the same confirmation page for known and unknown tokens, without unsubscribing on GET', async () => {
+  it('offers "only from {Company}" and "from every release", without unsubscribing on GET', async () => {
     const known = await get(`/u/${rows[3].token}`);
     const unknown = await get(`/u/${UNKNOWN_TOKEN}`);
     expect(known.statusCode).toBe(200);
-    expect(known.body).toContain('<form method="post"');
+    expect(known.body).toContain(`action="/u/${rows[3].token}?scope=company"`);
+    expect(known.body).toContain('Only from <bdi>tracker Company</bdi>');
+    expect(known.body).toContain('From every release sent through Nashr');
     // Pages keep the app's security headers; only the pixel goes without them.
     expect(known.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(known.body.replace(rows[3].token, 'TOKEN')).toBe(unknown.body.replace(UNKNOWN_TOKEN, 'TOKEN'));
+    // An unknown token names no company: it is offered every release only, on the same page otherwise.
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain('scope=company');
+    expect(unknown.body).toContain(`action="/u/${UNKNOWN_TOKEN}"`);
     expect(await t.db.select().from(suppressions).where(eq(suppressions.email, rows[3].email))).toEqual([]);
   });
 
@@ -274,5 +279,62 @@ describe('unsubscribe', () => {
     expect((await resubscribe()).body).toContain('This can no longer be undone');
     expect(await suppressionOf()).toMatchObject({ reason: 'bounced' });
     expect((await resubscribe(UNKNOWN_TOKEN)).body).toBe(late.body);
+  });
+});
+
+describe('unsubscribe from one company', () => {
+  const unsubscribeFromCompany = (token: string) =>
+    t.request({ method: 'POST', url: `/u/${token}?scope=company`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  const send = async (as: string, listId: string) =>
+    (await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [listId] }) })).json().pressRelease;
+  const addressesOf = async (releaseId: string) => (await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId))).map((d) => d.email).sort();
+
+  it("stops that company's releases only: others still reach the address, and the customer sees who", async () => {
+    const d = rows[0];
+    const page = await unsubscribeFromCompany(d.token);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('from <bdi>tracker Company</bdi> at this address again');
+    expect(await t.db.select().from(companyUnsubscribes).where(eq(companyUnsubscribes.email, d.email))).toMatchObject([
+      { releaseId: release.id },
+    ]);
+    expect(await t.db.select().from(suppressions).where(eq(suppressions.email, d.email))).toEqual([]);
+
+    // The same company's next release leaves the address out (and the pre-send check says why) ...
+    const tracker = (await t.db.select().from(pressReleases).where(eq(pressReleases.id, release.id)))[0].userId;
+    const again = await createListWithContacts(t.db, tracker, 0, [d.email, rows[1].email]);
+    const preflight = await t.request({ method: 'POST', url: '/api/press-releases/preflight', as: 'tracker', payload: { recipientLists: [again.listId] } });
+    expect(preflight.json()).toMatchObject({ recipients: 1, suppressedByReason: [{ reason: 'unsubscribed_company', count: 1 }] });
+    expect(await addressesOf((await send('tracker', again.listId)).id)).toEqual([rows[1].email]);
+
+    // ... while another company's still reaches it.
+    const other = await t.signInAs('other-company', { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true });
+    const otherList = await createListWithContacts(t.db, other.id, 0, [d.email]);
+    expect(await addressesOf((await send('other-company', otherList.listId)).id)).toEqual([d.email]);
+
+    // The customer's cards and lists say who unsubscribed from them; the other company's do not.
+    const [contact] = await t.db.select().from(globalContacts).where(eq(globalContacts.email, d.email));
+    const card = (as: string) => t.request({ method: 'GET', url: `/api/global-contacts/${contact.id}`, as });
+    expect((await card('tracker')).json()).toMatchObject({ unsubscribed: 'company' });
+    expect((await card('other-company')).json().unsubscribed).toBeUndefined();
+    const members = await t.request({ method: 'GET', url: `/api/user-lists/${again.listId}/contacts`, as: 'tracker' });
+    const marked = members.json().items.map((i: { contact: { email: string; unsubscribed?: string } }) => [i.contact.email, i.contact.unsubscribed ?? null]);
+    expect(marked.sort()).toEqual([[d.email, 'company'], [rows[1].email, null]].sort());
+  });
+
+  it('answers a link used twice with the same page and no error, and undoes it on Resubscribe', async () => {
+    const d = rows[1];
+    const first = await unsubscribeFromCompany(d.token);
+    const second = await unsubscribeFromCompany(d.token);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.body).toBe(first.body);
+    expect(await t.db.select().from(companyUnsubscribes).where(eq(companyUnsubscribes.email, d.email))).toHaveLength(1);
+    // Both kinds used twice: the every-release page too.
+    const everyone = () => t.request({ method: 'POST', url: `/u/${d.token}` });
+    const [one, two] = [await everyone(), await everyone()];
+    expect(two.statusCode).toBe(200);
+    expect(two.body).toBe(one.body);
+    expect((await t.request({ method: 'POST', url: `/u/${d.token}/resubscribe` })).body).toContain('You are subscribed again');
+    expect(await t.db.select().from(companyUnsubscribes).where(eq(companyUnsubscribes.email, d.email))).toEqual([]);
+    expect(await t.db.select().from(suppressions).where(eq(suppressions.email, d.email))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { escapeHtml, formatDateline, htmlToText, renderEmailBody, templateLanguage } from '../../shared/email-template.js';
 import type { pressReleases } from '../db/schema.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
+import { moreFromSection } from '../newsroom/newsroom-pages.js';
 
 /** The public pages served by the server itself: web version, unsubscribe, and the one 404 page. */
 
@@ -33,7 +34,7 @@ type PublicRelease = { release: Release; files: FileInfo[]; companyName: string 
 export function webVersionPage(
   { release, files, companyName }: PublicRelease,
   shown: ReleaseLanguage,
-  links: { pageUrl: string; downloadUrl: (fileId: string) => string; switchQuery: string },
+  links: { pageUrl: string; downloadUrl: (fileId: string) => string; switchQuery: string; newsroomPageUrl?: string | null },
 ): string {
   const versions = versionsOf(release);
   const version = shown !== versions[0] && release.translation ? { ...release, ...release.translation } : release;
@@ -95,7 +96,9 @@ export function webVersionPage(
       alternates,
       `<script type="application/ld+json">${jsonForScript(structuredData)}</script>`,
     ].join(''),
-    body: `${languageSwitch}<article>${renderEmailBody(version)}</article>${downloads}`,
+    body: `${languageSwitch}<article>${renderEmailBody(version)}</article>${downloads}${
+      links.newsroomPageUrl ? moreFromSection(shown, companyName, links.newsroomPageUrl) : ''
+    }`,
   });
 }
 
@@ -106,23 +109,45 @@ const button = (label: string) =>
   `<button type="submit" style="padding:10px 24px;font-size:16px;background:#0f4c81;color:#fff;border:0;border-radius:6px;cursor:pointer;">${label}</button>`;
 const rule = '<hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0;">';
 
+export type UnsubscribePageOptions = {
+  /** The form's address (the token's /u/ path); empty once done. */
+  action: string;
+  /** The company the token's release came from; unknown tokens (and followers) are offered "every release" only. */
+  companyName?: string;
+  /** What was done: from the one company, or from every release sent through Nashr. */
+  scope?: 'company' | 'everyone';
+  /** Once unsubscribed, the page offers to undo it for a while, in case the click was a slip. */
+  resubscribe?: { action: string; hours: number };
+};
+
 /**
- * The same page for every token, known or not: bilingual, so it says nothing about the release. Once
- * unsubscribed, it offers to undo it for a while (`resubscribeAction`), in case the click was a slip.
+ * Bilingual, the same for every unknown token. It offers to stop releases from the one company or from
+ * every company sending through Nashr; used again, the link answers with the same page.
  */
-export function unsubscribePage(done: boolean, action: string, resubscribe?: { action: string; hours: number }): string {
+export function unsubscribePage(done: boolean, options: UnsubscribePageOptions): string {
+  const { action, companyName, scope = 'everyone', resubscribe } = options;
+  const company = companyName ? `<bdi>${escapeHtml(companyName)}</bdi>` : '';
   const undo = resubscribe
     ? `${rule}<p>Unsubscribed by mistake? You can undo it within ${resubscribe.hours} hours.</p>
        <p dir="rtl" lang="ar">ألغيت اشتراكك بالخطأ؟ يمكنك التراجع خلال ${resubscribe.hours} ساعة.</p>
        <form method="post" action="${escapeHtml(resubscribe.action)}">${button('Resubscribe · إعادة الاشتراك')}</form>`
     : '';
+  const fromCompany = done && scope === 'company' && company;
   const body = done
-    ? `<h1 style="font-size:22px;">You have been unsubscribed</h1><p>You will not receive press releases sent through Nashr at this address again.</p>
+    ? fromCompany
+      ? `<h1 style="font-size:22px;">You have been unsubscribed</h1><p>You will not receive press releases from ${company} at this address again. Releases other companies send through Nashr still reach you.</p>
+       ${rule}<div dir="rtl" lang="ar"><h1 style="font-size:22px;">تم إلغاء اشتراكك</h1><p>لن تصلك بعد الآن بيانات ${company} الصحفية على هذا العنوان. ستظل تصلك البيانات التي ترسلها شركات أخرى عبر نشر.</p></div>${undo}`
+      : `<h1 style="font-size:22px;">You have been unsubscribed</h1><p>You will not receive press releases sent through Nashr at this address again.</p>
        ${rule}<div dir="rtl" lang="ar"><h1 style="font-size:22px;">تم إلغاء اشتراكك</h1><p>لن تصلك بعد الآن بيانات صحفية مرسلة عبر نشر على هذا العنوان.</p></div>${undo}`
-    : `<h1 style="font-size:22px;">Unsubscribe</h1><p>Stop receiving press releases sent through Nashr at this address?</p>
-       <div dir="rtl" lang="ar"><p>هل تريد التوقف عن تلقي البيانات الصحفية المرسلة عبر نشر على هذا العنوان؟</p></div>
-       <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-       ${button('Unsubscribe · إلغاء الاشتراك')}</form>`;
+    : `<h1 style="font-size:22px;">Unsubscribe</h1><p>Stop receiving press releases at this address?</p>
+       <div dir="rtl" lang="ar"><p>هل تريد التوقف عن تلقي البيانات الصحفية على هذا العنوان؟</p></div>
+       ${
+         company
+           ? `<form method="post" action="${escapeHtml(`${action}?scope=company`)}" style="margin:16px 0;">${button(`Only from ${company} · من ${company} فقط`)}</form>`
+           : ''
+       }
+       <form method="post" action="${escapeHtml(action)}" style="margin:16px 0;"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+       ${button('From every release sent through Nashr · من كل البيانات المرسلة عبر نشر')}</form>`;
   return page({ title: done ? 'Unsubscribed' : 'Unsubscribe', lang: 'en', dir: 'ltr', body: card(body) });
 }
 

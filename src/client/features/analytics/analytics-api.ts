@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
-import type { AnalyticsDashboard, PressRelease, RecipientSort, RecipientsPage, ReleaseAnalytics, ReleaseStatus } from '../../../shared/releases';
+import { MOVING_STATUSES, type AnalyticsDashboard, type PressRelease, type RecipientSort, type RecipientsPage, type ReleaseAnalytics, type ReleaseStatus } from '../../../shared/releases';
 
 const RELEASES_PATH = '/api/press-releases';
 /**
@@ -10,13 +10,26 @@ const RELEASES_PATH = '/api/press-releases';
  */
 export const LIVE_REFRESH_MS = 3000;
 export const AFTER_SEND_REFRESH_MS = 5000;
+/** A release waiting for a decision or its send time: asked often enough to show an approval within seconds. */
+export const WAITING_REFRESH_MS = 5000;
 const AFTER_SEND_WINDOW_MS = 48 * 3_600_000;
 type LiveState = { status?: ReleaseStatus; sentAt?: string | null } | undefined;
 
 export function liveInterval(release: LiveState, now = Date.now()): number | false {
   if (release?.status === 'sending') return LIVE_REFRESH_MS;
+  if (release?.status && MOVING_STATUSES.includes(release.status)) return WAITING_REFRESH_MS;
   if (release?.sentAt && now - Date.parse(release.sentAt) < AFTER_SEND_WINDOW_MS) return AFTER_SEND_REFRESH_MS;
   return false;
+}
+
+/**
+ * A list of releases follows its liveliest one; `idle` when none moves. `statesOnly`: a list that shows
+ * states, not figures, stops once every release has settled (a sent one's figures do not show there).
+ */
+export function listInterval(releases: LiveState[] | undefined, idle: number | false = false, statesOnly = false): number | false {
+  const moving = (releases ?? []).filter((r) => !statesOnly || (r?.status && MOVING_STATUSES.includes(r.status)));
+  const intervals = moving.map((r) => liveInterval(r)).filter((n): n is number => n !== false);
+  return intervals.length ? Math.min(...intervals) : idle;
 }
 
 /** The overview follows recent sends like the release page does: while a release is live, every few seconds. */
@@ -24,10 +37,7 @@ export function useAnalyticsDashboard() {
   return useQuery({
     queryKey: ['/api/analytics/dashboard'],
     queryFn: () => api.get<AnalyticsDashboard>('/api/analytics/dashboard'),
-    refetchInterval: (query) => {
-      const intervals = (query.state.data?.releases ?? []).map((r) => liveInterval(r)).filter((n): n is number => n !== false);
-      return intervals.length ? Math.min(...intervals) : 10 * 60 * 1000;
-    },
+    refetchInterval: (query) => listInterval(query.state.data?.releases, 10 * 60 * 1000),
   });
 }
 

@@ -6,6 +6,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import {
   recipientSorts,
   recipientStatusFilters,
+  SENT_STATUSES,
   type RecipientSort,
   type ReleaseAnalytics,
   type ReleaseRecipient,
@@ -31,9 +32,11 @@ import { ReviewTimeline } from './review-timeline';
 import { CoverageSection } from '../coverage/coverage-section';
 import { OutcomeTiers } from '../coverage/outcome-tiers';
 import { VersionBreakdown } from './version-breakdown';
+import { NextStep } from '../releases/next-step';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
+  awaiting_approval: 'amber',
   in_review: 'amber',
   changes_requested: 'amber',
   rejected: 'red',
@@ -73,6 +76,7 @@ export default function ReleaseAnalyticsPage() {
     );
   }
   const r = release.data;
+  const hasGoneOut = SENT_STATUSES.includes(r.status) || !!r.sentAt;
   return (
     <main className="release-report mx-auto max-w-7xl space-y-6 px-4 py-8">
       <Link
@@ -107,26 +111,29 @@ export default function ReleaseAnalyticsPage() {
             )}
           </div>
         </div>
-        <ReportActions id={id} webUrl={r.webUrl} newsroomUrl={r.newsroomUrl} />
+        {hasGoneOut && <ReportActions id={id} webUrl={r.webUrl} newsroomUrl={r.newsroomUrl} />}
       </header>
+      <NextStep release={r} />
       <ReviewTimeline release={r} />
-      {analytics.isPending ? (
-        <Skeleton className="h-48 w-full" />
-      ) : analytics.isError ? (
-        <ErrorState
-          message={translateMessage(errorMessage(analytics.error))}
-          onRetry={() => analytics.refetch()}
-        />
-      ) : (
-        <>
-          {r.sentAt && <OutcomeTiers data={analytics.data} releaseId={id} sentAt={r.sentAt} />}
-          <Totals data={analytics.data} />
-          <VersionBreakdown data={analytics.data} />
-          <Timeline data={analytics.data} />
-        </>
-      )}
+      {/* Before it goes out there is nothing to count: no reports, no zero tiles, no empty table. */}
+      {hasGoneOut &&
+        (analytics.isPending ? (
+          <Skeleton className="h-48 w-full" />
+        ) : analytics.isError ? (
+          <ErrorState
+            message={translateMessage(errorMessage(analytics.error))}
+            onRetry={() => analytics.refetch()}
+          />
+        ) : (
+          <>
+            <OutcomeTiers data={analytics.data} releaseId={id} sentAt={r.sentAt} />
+            <DeliveryDetails data={analytics.data} />
+            <VersionBreakdown data={analytics.data} />
+          </>
+        ))}
+      {hasGoneOut && <RecipientsTable id={id} release={release.data} />}
+      {hasGoneOut && analytics.data && <Timeline data={analytics.data} />}
       {r.sentAt && <CoverageSection releaseId={id} sentAt={r.sentAt} />}
-      <RecipientsTable id={id} release={release.data} />
     </main>
   );
 }
@@ -180,36 +187,31 @@ function ReportActions({ id, webUrl, newsroomUrl }: { id: string; webUrl: string
   );
 }
 
-function Totals({ data }: { data: ReleaseAnalytics }) {
+/**
+ * The figures the tiered summary does not show, each once and compact (a line on a phone): what did not
+ * arrive, every open and click rather than people, and who asked to stop.
+ */
+function DeliveryDetails({ data }: { data: ReleaseAnalytics }) {
   const { t } = useTranslation('analytics');
   const items: { key: string; value: string; hint?: string }[] = [
-    { key: 'recipients', value: formatNumber(data.recipients) },
-    { key: 'delivered', value: formatNumber(data.delivered), hint: t('totals.deliveryRate', { value: formatNumber(data.deliveryRate) }) },
     { key: 'bounced', value: formatNumber(data.bounced), hint: t('totals.softBounces', { value: formatNumber(data.softBounces) }) },
     { key: 'complaints', value: formatNumber(data.complaints), hint: t('totals.complaintsHint') },
     { key: 'failed', value: formatNumber(data.failed) },
     { key: 'pending', value: formatNumber(data.pending) },
-    { key: 'openRate', value: `${formatNumber(data.openRate)}%` },
     { key: 'opens', value: formatNumber(data.opens) },
-    { key: 'uniqueOpens', value: formatNumber(data.uniqueOpens) },
-    { key: 'machineOpens', value: formatNumber(data.machineOpens), hint: t('totals.machineOpensHint') },
-    {
-      key: 'clicks',
-      value: formatNumber(data.clicks),
-      hint: t('totals.uniqueClicks', { value: formatNumber(data.uniqueClicks) }),
-    },
-    { key: 'downloads', value: formatNumber(data.downloads) },
+    { key: 'clicks', value: formatNumber(data.clicks) },
     { key: 'unsubscribes', value: formatNumber(data.unsubscribes) },
   ];
   return (
-    <section aria-label={t('totals.label')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-      {items.map((item) => (
-        <Card key={item.key} className="p-4" data-testid={`total-${item.key}`}>
-          <h2 className="text-xs font-medium text-slate-500">{t(`totals.${item.key}`)}</h2>
-          <p className="mt-1 text-2xl font-bold text-slate-900">{item.value}</p>
-          {item.hint && <p className="mt-1 text-xs text-slate-500">{item.hint}</p>}
-        </Card>
-      ))}
+    <section aria-label={t('details.label')}>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm sm:grid-cols-4 lg:grid-cols-7">
+        {items.map((item) => (
+          <div key={item.key} className="flex items-baseline justify-between gap-2 sm:block" data-testid={`total-${item.key}`} title={item.hint}>
+            <dt className="text-xs font-medium text-slate-500">{t(`totals.${item.key}`)}</dt>
+            <dd className="font-semibold text-slate-900 sm:text-lg">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Building2, Globe2, Mail, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../shared/contacts';
 import { Badge } from '../../ui/feedback';
+import { UnsubscribedBadge } from './unsubscribed-badge';
 import { cn } from '../../ui/cn';
 import { fullName, topicsOf, valueLabel } from './contacts-text';
 
@@ -108,6 +109,7 @@ export function ContactCard({
         </p>
       )}
       <div className="mt-auto flex flex-wrap gap-1 pt-1">
+        <UnsubscribedBadge contact={contact} />
         {contact.mediaType && <Badge tone="blue">{valueLabel(t, 'mediaType', contact.mediaType)}</Badge>}
         {contact.language && <Badge tone="gold">{valueLabel(t, 'language', contact.language)}</Badge>}
         {topics.map((topic) => (

@@ -5,6 +5,7 @@ import { Dialog } from '../../ui/dialog';
 import { Badge } from '../../ui/feedback';
 import { fullName, topicsOf, valueLabel } from './contacts-text';
 import { MaskedNotice } from './masked-notice';
+import { UnsubscribedBadge } from './unsubscribed-badge';
 
 /** SPEC §2: the four sections of a contact. */
 export function ContactDetailDialog({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
@@ -24,6 +25,7 @@ export function ContactDetailDialog({ contact, onClose }: { contact: Contact | n
       {contact && (
         <div className="space-y-5">
           {contact.masked && <MaskedNotice />}
+          <UnsubscribedBadge contact={contact} />
           <Section title={t('detail.personal')}>
             <Row label={t('fields.firstName')} value={contact.firstName} />
             <Row label={t('fields.lastName')} value={contact.lastName} />

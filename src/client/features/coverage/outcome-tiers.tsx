@@ -15,8 +15,12 @@ export function OutcomeTiers({ data, releaseId, sentAt }: { data: ReleaseAnalyti
   const articles = coverage.data;
   const tiers = [
     { key: 'recipients', value: formatNumber(data.recipients) },
-    { key: 'delivered', value: formatNumber(data.delivered) },
-    { key: 'opened', value: formatNumber(data.uniqueOpens), extra: t('tiers.machineApart', { value: formatNumber(data.machineOpens) }) },
+    { key: 'delivered', value: formatNumber(data.delivered), extra: t('tiers.deliveryRate', { value: formatNumber(data.deliveryRate) }) },
+    {
+      key: 'opened',
+      value: formatNumber(data.uniqueOpens),
+      extra: `${t('tiers.openRate', { value: formatNumber(data.openRate) })} · ${t('tiers.machineApart', { value: formatNumber(data.machineOpens) })}`,
+    },
     {
       key: 'engaged',
       value: formatNumber(data.uniqueClicks),
@@ -32,13 +36,14 @@ export function OutcomeTiers({ data, releaseId, sentAt }: { data: ReleaseAnalyti
     <Card>
       <CardHeader title={t('tiers.title')} description={t('tiers.description')} />
       <CardBody>
-        <ol className="grid grid-cols-1 gap-3 md:grid-cols-5" aria-label={t('tiers.title')}>
+        {/* Two to a row on a phone, without the definitions, so the recipients come soon after. */}
+        <ol className="grid grid-cols-2 gap-2 sm:gap-3 md:grid-cols-5" aria-label={t('tiers.title')}>
           {tiers.map((tier, i) => (
-            <li key={tier.key} className="relative rounded-lg border border-slate-200 p-3" data-testid={`tier-${tier.key}`}>
+            <li key={tier.key} className="relative rounded-lg border border-slate-200 p-2 sm:p-3" data-testid={`tier-${tier.key}`}>
               <h3 className="text-xs font-medium text-slate-500">{t(`tiers.${tier.key}`)}</h3>
-              <p className="mt-1 text-2xl font-bold text-slate-900">{tier.value}</p>
+              <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{tier.value}</p>
               {tier.extra && <p className="text-xs text-slate-600">{tier.extra}</p>}
-              <p className="mt-2 text-xs text-slate-500">{t(`tiers.${tier.key}Definition`)}</p>
+              <p className="mt-2 hidden text-xs text-slate-500 sm:block">{t(`tiers.${tier.key}Definition`)}</p>
               {i < tiers.length - 1 && (
                 <ChevronRight className="flip-rtl absolute -end-3 top-1/2 hidden h-5 w-5 -translate-y-1/2 text-slate-300 md:block" aria-hidden />
               )}

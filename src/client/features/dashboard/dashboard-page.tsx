@@ -12,6 +12,7 @@ import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { RECENT_RELEASES_COUNT, useDashboardAnalytics, useRecentReleases } from './dashboard-queries';
 import { RecentActivity } from './recent-activity';
 import { RecentCoverage } from '../coverage/recent-coverage';
+import { NextStepShort } from '../releases/next-step';
 
 /** Releases the customer can still change open in the editor; the others on their own page. */
 const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];
@@ -138,8 +139,9 @@ function RecentReleases() {
                     <p className="text-xs text-slate-500">
                       {t('recent.created')} {formatDate(release.createdAt)}
                     </p>
+                    <NextStepShort release={release} />
                   </div>
-                  <Badge tone={release.status === 'sent' ? 'green' : release.status === 'changes_requested' || release.status === 'in_review' ? 'amber' : release.status === 'rejected' ? 'red' : 'slate'}>{t(`status.${release.status}`)}</Badge>
+                  <Badge tone={release.status === 'sent' ? 'green' : release.status === 'changes_requested' || release.status === 'in_review' || release.status === 'awaiting_approval' || release.status === 'sending' ? 'amber' : release.status === 'rejected' ? 'red' : 'slate'}>{t(`status.${release.status}`)}</Badge>
                 </Link>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import type { AnalyticsDashboard, ReleasesPage } from '../../../shared/releases';
 import type { RecentActivity } from '../../../shared/campaigns';
+import { listInterval } from '../analytics/analytics-api';
 
 export const RECENT_RELEASES_COUNT = 5;
 
@@ -20,6 +21,7 @@ export function useRecentReleases() {
   return useQuery({
     queryKey: ['/api/press-releases', query],
     queryFn: () => api.get<ReleasesPage>(`/api/press-releases${toQuery(query)}`),
+    refetchInterval: (q) => listInterval(q.state.data?.items, false, true),
   });
 }
 

@@ -13,6 +13,7 @@ import { useToast } from '../../ui/toast';
 import { cn } from '../../ui/cn';
 import { ContactDetailDialog } from '../contacts/contact-detail-dialog';
 import { fullName, valueLabel } from '../contacts/contacts-text';
+import { UnsubscribedBadge } from '../contacts/unsubscribed-badge';
 import { useListContacts, useRemoveFromList } from './lists-api';
 
 /** A list's contacts, 20 a page with a numbered pager; remove one, or open one for its details. */
@@ -111,6 +112,7 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
                       <span className="block truncate font-medium text-slate-900" dir="auto">
                         {name}
                       </span>
+                      <UnsubscribedBadge contact={contact} />
                       {/* Wraps rather than truncates: a clipped line of English and Arabic loses its start in RTL. */}
                       <span className="block break-words text-sm text-slate-600">
                         {[contact.position, contact.organization, country].filter(Boolean).join(' · ')}

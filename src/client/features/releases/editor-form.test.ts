@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, MAX_ATTACHMENT_BYTES, sendPressReleaseSchema } from '../../../shared/releases';
-import { emptyValues, firstProblem, localInputToIso, toLocalInputValue, toPayload, validate, withStoredFiles, type EditorValues } from './editor-form';
+import { MESSAGES, MAX_ATTACHMENT_BYTES, releaseFieldsSchema, sendPressReleaseSchema, translationSchema } from '../../../shared/releases';
+import { emptyValues, FIELD_ORDER, firstProblem, localInputToIso, toLocalInputValue, toPayload, validate, withStoredFiles, type EditorValues } from './editor-form';
 import type { PressRelease } from '../../../shared/releases';
 import { returnPathFrom } from '../billing/return-path';
 import { checkPickedFiles } from './attachment-files';
@@ -20,6 +20,17 @@ const complete = (): EditorValues => ({
 });
 
 describe('editor form', () => {
+  it('orders every field of the shared schema, and only those, so each rule the server applies has its place', () => {
+    // bilingualEmail is a switch, never wrong; translation is its fields; scheduledAt is the schedule's own field.
+    const schemaFields = [
+      ...Object.keys(releaseFieldsSchema.shape).filter((f) => f !== 'translation' && f !== 'bilingualEmail'),
+      ...Object.keys(translationSchema.shape).map((f) => `translation.${f}`),
+      'scheduledAt',
+    ];
+    expect([...FIELD_ORDER].sort()).toEqual(schemaFields.sort());
+    expect(new Set(FIELD_ORDER).size).toBe(FIELD_ORDER.length);
+  });
+
   it('defaults the release date to today', () => {
     expect(emptyValues('2026-01-02').releaseDate).toBe('2026-01-02');
   });

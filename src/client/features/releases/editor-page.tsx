@@ -1,32 +1,29 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, get, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
+import { Controller, get, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, CalendarClock, Eye, FlaskConical, Lock, Save, Send } from 'lucide-react';
+import { Eye, FlaskConical, Save, Send } from 'lucide-react';
 import { megabytes, READ_ONLY_STATUSES, type PressRelease, type ReleaseAction } from '../../../shared/releases';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
+import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, Skeleton, Spinner } from '../../ui/feedback';
+import { ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Input, Select } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { AttachmentsField } from './attachments-field';
 import {
   attachmentsTooLarge,
-  browserTimeZone,
   emptyValues,
   FIELD_ORDER,
   firstProblem,
-  nestedErrors,
   otherLanguage,
-  toLocalInputValue,
   toPayload,
   totalAttachmentBytes,
-  validate,
   valuesFromRelease,
   VERSION_FIELDS,
   versionView,
@@ -39,11 +36,16 @@ import { LiveEmailPreview, PreviewEmailDialog } from './email-preview';
 import { purchasePath, PurchaseGate, TrialBanner } from './purchase-gate';
 import { LeaveDialog, useLeaveGuard } from './leave-guard';
 import { PresendDialog } from './presend-dialog';
-import { canSendFrom, RELEASES_PATH, useRecipientLists, useRelease, useSendPressRelease, useSendStatus, useTestSend, type RecipientList } from './releases-api';
+import { canSendFrom, RELEASES_PATH, useRecipientLists, useRelease, useSendPressRelease, useSendStatus, useTestSend } from './releases-api';
 import { ChangesRequestedNotice, ReviewLock } from './review-status';
 import { SaveStatus } from './save-status';
-import { draftRulesPass, dropLocalCopies, fingerprint, readLocalCopy, useAutosave } from './use-autosave';
+import { draftRulesPass, useAutosave } from './use-autosave';
 import { VersionFields, VersionTabs, type Version } from './version-fields';
+import { LocalCopyNotice } from './local-copy-notice';
+import { RecipientPicker } from './recipient-picker';
+import { ScheduleControl } from './schedule-control';
+import { SentReleaseLock } from './sent-release-lock';
+import { useEditorForm, type EditorIntent } from './use-editor-form';
 import './release-content.css';
 
 /** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
@@ -80,27 +82,9 @@ export default function EditorPage() {
       </main>
     );
   }
-  if (release.data && (release.data.status === 'in_review' || release.data.status === 'rejected') && !adoptedKey) return <ReviewLock release={release.data} />;
+  if (release.data && (release.data.status === 'in_review' || release.data.status === 'awaiting_approval' || release.data.status === 'rejected') && !adoptedKey) return <ReviewLock release={release.data} />;
   if (release.data && READ_ONLY_STATUSES.includes(release.data.status) && !adoptedKey) return <SentReleaseLock />;
   return <EditorForm key={formKey} release={release.data} onCreated={adoptCreated} paid={search.get('paid') === '1'} />;
-}
-
-function SentReleaseLock() {
-  const { t } = useTranslation('releases');
-  const navigate = useNavigate();
-  return (
-    <main className="mx-auto max-w-2xl px-4 py-12">
-      <Card className="p-8 text-center">
-        <Lock className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-        <h1 className="mt-4 text-xl font-bold text-slate-900">{t('lock.title')}</h1>
-        <p className="mt-2 text-slate-600">{t('lock.text')}</p>
-        <Button className="mt-6" onClick={() => navigate('/press-releases')}>
-          <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
-          {t('lock.back')}
-        </Button>
-      </Card>
-    </main>
-  );
 }
 
 /** The figures of a 413 STORAGE_QUOTA_EXCEEDED answer, in MB, or undefined for any other failure. */
@@ -110,6 +94,9 @@ function storageFigures(error: unknown): { used: string; limit: string; adding: 
   if (!details) return undefined;
   return { used: megabytes(details.usedBytes), limit: megabytes(details.limitBytes), adding: megabytes(details.addingBytes) };
 }
+
+/** A server error on a version's field (translation.title) or on one file (attachments.2.size) belongs to that field. */
+const serverPathToField = (path: string) => (path.startsWith('translation.') ? path.split('.').slice(0, 2).join('.') : path.split('.')[0]);
 
 const TOAST_KEYS: Record<ReleaseAction, { ok: string; fail: string; fallback: string }> = {
   send_now: { ok: 'sent', fail: 'sendFailed', fallback: 'Failed to send press release' },
@@ -126,19 +113,11 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const status = useSendStatus();
   const send = useSendPressRelease();
   const [previewOpen, setPreviewOpen] = useState(false);
-  const action = useRef<ReleaseAction>('send_now');
   const [pendingAction, setPendingAction] = useState<ReleaseAction | null>(null);
   const [confirming, setConfirming] = useState<{ action: 'send_now' | 'schedule'; values: EditorValues } | null>(null);
   const testSend = useTestSend();
-
-  // Each button validates with the rules of its own action (strict for send and schedule, loose for drafts).
-  const resolver: Resolver<EditorValues> = async (values) => {
-    const problems = validate(values, action.current);
-    if (!firstProblem(problems)) return { values, errors: {} };
-    return { values: {}, errors: nestedErrors(problems) as FieldErrors<EditorValues> };
-  };
   const [initialValues] = useState(() => (release ? valuesFromRelease(release) : emptyValues()));
-  const form = useForm<EditorValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { form, submitAs } = useEditorForm(initialValues);
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as EditorValues;
   const dir = values.language === 'arabic' ? 'rtl' : 'ltr';
@@ -247,16 +226,8 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
     return translateMessage(errorMessage(error, fallback));
   }
 
-  function placeServerErrors(error: unknown) {
-    if (!(error instanceof ApiError)) return;
-    const seen = new Set<string>();
-    for (const { path, message } of error.errors) {
-      const field = (path.startsWith('translation.') ? path.split('.').slice(0, 2).join('.') : path.split('.')[0]) as EditorField;
-      if (!FIELD_ORDER.includes(field) || seen.has(field)) continue;
-      seen.add(field);
-      form.setError(field as Path<EditorValues>, { type: 'server', message });
-    }
-  }
+  const placeServerErrors = (error: unknown) =>
+    applyServerFieldErrors(error, form.setError, FIELD_ORDER as Path<EditorValues>[], serverPathToField);
 
   /** The purchase gate keeps the work: saved first when it can be, and the payment brings the user back here. */
   async function goPurchase() {
@@ -279,15 +250,9 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
     }
   }
 
-  const runTest = () => {
-    action.current = 'save_draft';
-    void form.handleSubmit((valid) => sendTest(valid), reportInvalid)();
-  };
-
-  const run = (chosen: ReleaseAction) => {
-    action.current = chosen;
-    void form.handleSubmit((valid) => submit(chosen, valid), reportInvalid)();
-  };
+  /** Every button goes through here: the intent picks the rules, then the send, schedule, draft or test. */
+  const run = (intent: EditorIntent) =>
+    void submitAs(intent, (chosen, valid) => (chosen === 'test' ? sendTest(valid) : submit(chosen, valid)), reportInvalid);
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -412,7 +377,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
               <Eye className="h-4 w-4" aria-hidden />
               {t('actions.preview')}
             </Button>
-            <Button variant="secondary" onClick={runTest} loading={testSend.isPending} disabled={busy}>
+            <Button variant="secondary" onClick={() => run('test')} loading={testSend.isPending} disabled={busy}>
               {!testSend.isPending && <FlaskConical className="h-4 w-4" aria-hidden />}
               {t('actions.testSend')}
             </Button>
@@ -430,7 +395,15 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
         </div>
       </form>
 
-      <PreviewEmailDialog open={previewOpen} onOpenChange={setPreviewOpen} values={values} lists={lists.data ?? []} releaseId={releaseId.current} />
+      <PreviewEmailDialog
+        key={previewOpen ? 'open' : 'closed'}
+        open={previewOpen}
+        onOpenChange={setPreviewOpen}
+        values={values}
+        lists={lists.data ?? []}
+        releaseId={releaseId.current}
+        initialVersion={shownVersion}
+      />
       <LeaveDialog blocker={guard.blocker} />
       <PresendDialog
         action={confirming?.action ?? null}
@@ -444,130 +417,3 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   );
 }
 
-/** Work kept on this device that the server does not have (a closed tab, a lost connection) is offered back. */
-function LocalCopyNotice({
-  userId,
-  release,
-  initialValues,
-  onRestore,
-}: {
-  userId: string | undefined;
-  release?: PressRelease;
-  initialValues: EditorValues;
-  onRestore: (values: EditorValues) => void;
-}) {
-  const { t } = useTranslation('releases');
-  const [copy, setCopy] = useState(() => {
-    const found = userId ? readLocalCopy(userId, release?.id) : undefined;
-    if (!found || fingerprint(found.values) === fingerprint(initialValues)) return undefined;
-    return !release || found.savedAt > release.updatedAt ? found : undefined;
-  });
-  if (!copy || !userId) return null;
-  const close = () => {
-    dropLocalCopies(userId, [release?.id]);
-    setCopy(undefined);
-  };
-  return (
-    <div role="region" aria-label={t('localCopy.title')} className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center">
-      <p className="flex-1 text-sm text-amber-900">{t('localCopy.text', { when: formatDate(copy.savedAt, true) })}</p>
-      <div className="flex gap-2">
-        <Button size="sm" onClick={() => { onRestore(copy.values); setCopy(undefined); }}>
-          {t('localCopy.restore')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={close}>
-          {t('localCopy.discard')}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function RecipientPicker({
-  lists,
-  value,
-  onChange,
-  error,
-}: {
-  lists: ReturnType<typeof useRecipientLists>;
-  value: string[];
-  onChange: (next: string[]) => void;
-  error?: string;
-}) {
-  const { t } = useTranslation('releases');
-  const navigate = useNavigate();
-  if (lists.isPending) return <Spinner label={t('recipients.loading')} className="py-4" />;
-  if (lists.isError) return <ErrorState message={translateMessage(errorMessage(lists.error))} onRetry={() => lists.refetch()} />;
-  if (lists.data.length === 0) {
-    return (
-      <EmptyState
-        title={t('recipients.empty')}
-        description={t('recipients.emptyText')}
-        action={<Button onClick={() => navigate('/my-lists')}>{t('recipients.createFirst')}</Button>}
-      />
-    );
-  }
-  const toggle = (list: RecipientList, checked: boolean) => onChange(checked ? [...value, list.id] : value.filter((id) => id !== list.id));
-  return (
-    <fieldset aria-describedby={error ? 'recipientLists-error' : undefined}>
-      <legend className="sr-only">{t('recipients.title')}</legend>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        {lists.data.map((list) => (
-          <label key={list.id} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
-            <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={value.includes(list.id)} onChange={(e) => toggle(list, e.target.checked)} />
-            <span className="min-w-0 flex-1 truncate text-sm font-medium" dir="auto">
-              {list.name}
-            </span>
-            <span className="text-xs text-slate-500">{t('recipients.count', { count: list.contactCount })}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id="recipientLists-error" role="alert" className="mt-2 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-function ScheduleControl({
-  register,
-  error,
-  disabled,
-  pending,
-  onSchedule,
-}: {
-  register: ReturnType<ReturnType<typeof useForm<EditorValues>>['register']>;
-  error?: string;
-  disabled: boolean;
-  pending: boolean;
-  onSchedule: () => void;
-}) {
-  const { t } = useTranslation('releases');
-  const zone = browserTimeZone();
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1 sm:max-w-sm">
-          <Field id="scheduledAt" label={t('schedule.label')} error={error}>
-            <Input
-              id="scheduledAt"
-              type="datetime-local"
-              min={toLocalInputValue(new Date())}
-              invalid={!!error}
-              aria-describedby={error ? 'scheduledAt-error' : undefined}
-              {...register}
-            />
-          </Field>
-        </div>
-        <Button variant="secondary" onClick={onSchedule} loading={pending} disabled={disabled} className="sm:mb-0.5">
-          {!pending && <CalendarClock className="h-4 w-4" aria-hidden />}
-          {pending ? t('actions.scheduling') : t('actions.schedule')}
-        </Button>
-      </div>
-      <p className="mt-2 text-xs text-slate-500" data-testid="schedule-zone">
-        {t('schedule.zone', { zone })}
-      </p>
-    </div>
-  );
-}

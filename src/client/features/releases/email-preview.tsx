@@ -1,10 +1,13 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paperclip } from 'lucide-react';
 import { renderEmail } from '../../../shared/email-template';
+import type { ReleaseLanguage } from '../../../shared/releases';
+import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
 import { formatNumber, isolate } from '../../lib/i18n';
-import { formatKb, toPreflightPayload, type EditorValues } from './editor-form';
+import { formatKb, toPreflightPayload, versionView, type EditorValues } from './editor-form';
+import type { Version } from './version-fields';
 import { usePreflight, useReleaseSender, type RecipientList } from './releases-api';
 
 /** The email exactly as the shared template renders it, in a sandboxed frame (no scripts, no same-origin access). */
@@ -26,26 +29,35 @@ export function LiveEmailPreview({ values }: { values: EditorValues }) {
   );
 }
 
-/** SPEC §2 'Email Preview - Exact Template': To, From, Subject, the rendered HTML and the attachments with sizes. */
+/**
+ * SPEC §2 'Email Preview - Exact Template': To, From, Subject, the rendered HTML and the attachments with
+ * sizes. A release with two versions gets a switch between them; it opens on `initialVersion` (the one
+ * being edited), and the parent remounts it at each opening.
+ */
 export function PreviewEmailDialog({
   open,
   onOpenChange,
-  values,
+  values: allValues,
   lists,
   releaseId,
+  initialVersion = 'primary',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   values: EditorValues;
   lists: RecipientList[];
   releaseId: string | undefined;
+  initialVersion?: Version;
 }) {
   const { t } = useTranslation('releases');
+  const [version, setVersion] = useState<Version>(initialVersion);
+  const shown: Version = version === 'translation' && allValues.translation ? 'translation' : 'primary';
+  const values = versionView(allValues, shown);
   const sender = useReleaseSender(open);
   const from = sender.data?.from ?? (sender.isError ? t('preview.fromUnknown') : t('preview.fromLoading'));
   const chosen = lists.filter((l) => values.recipientLists.includes(l.id));
   // Who really receives it: the lists' unique addresses minus suppressed ones, as the server counts them.
-  const preflight = usePreflight(toPreflightPayload(values, 'send_now', releaseId), open && chosen.length > 0);
+  const preflight = usePreflight(toPreflightPayload(allValues, 'send_now', releaseId), open && chosen.length > 0);
   const listNames = chosen.map((l) => t('preview.listWithCount', { name: isolate(l.name), count: l.contactCount })).join(', ');
   const recipients = preflight.data ? t('preview.recipients', { count: preflight.data.recipients, n: formatNumber(preflight.data.recipients) }) : '';
   const to = chosen.length ? [recipients, listNames].filter(Boolean).join(' — ') : t('preview.noRecipients');
@@ -57,6 +69,16 @@ export function PreviewEmailDialog({
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('preview.dialogTitle')} size="xl">
+      {allValues.translation && (
+        <VersionSwitch
+          versions={[
+            { version: 'primary', language: allValues.language },
+            { version: 'translation', language: allValues.translation.language },
+          ]}
+          shown={shown}
+          onSelect={setVersion}
+        />
+      )}
       <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {rows.map((row) => (
           <div key={row.label} className="contents">
@@ -75,6 +97,34 @@ export function PreviewEmailDialog({
         <FileList files={values.attachments.map((a) => ({ name: a.originalName, size: a.size }))} label={t('preview.attachments')} className="mt-1 space-y-1 text-sm" />
       )}
     </Dialog>
+  );
+}
+
+/** Which version the exact preview shows: each named in its own language, the shown one pressed. */
+function VersionSwitch({
+  versions,
+  shown,
+  onSelect,
+}: {
+  versions: Array<{ version: Version; language: ReleaseLanguage }>;
+  shown: Version;
+  onSelect: (version: Version) => void;
+}) {
+  const { t } = useTranslation('releases');
+  return (
+    <div role="group" aria-label={t('preview.versionSwitch')} className="mb-4 inline-flex rounded-lg border border-slate-200 p-0.5" data-testid="preview-version-switch">
+      {versions.map(({ version, language }) => (
+        <button
+          key={version}
+          type="button"
+          aria-pressed={shown === version}
+          onClick={() => onSelect(version)}
+          className={cn('rounded-md px-3 py-1.5 text-sm font-medium', shown === version ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100')}
+        >
+          <span lang={language === 'arabic' ? 'ar' : 'en'}>{t(`versions.tab.${language}`)}</span>
+        </button>
+      ))}
+    </div>
   );
 }
 

@@ -14,11 +14,13 @@ import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Input, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
+import { NextStepShort } from './next-step';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
 
 const PAGE_SIZE = 20;
 const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
+  awaiting_approval: 'amber',
   in_review: 'amber',
   changes_requested: 'amber',
   rejected: 'red',
@@ -174,6 +176,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
             </Link>
             <Badge tone={STATUS_TONES[release.status]}>{t(`status.${release.status}`)}</Badge>
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
+            <NextStepShort release={release} />
           </div>
           <p className="mt-1 text-xs text-slate-500">
             {when}

@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
+import { listInterval, WAITING_REFRESH_MS } from '../analytics/analytics-api';
 import type { Preflight, PreflightInput, PressRelease, ReleaseSender, ReleasesPage, ReleaseStatus, SendPressReleaseInput, SendPressReleaseResponse } from '../../../shared/releases';
 
 export const RELEASES_PATH = '/api/press-releases';
+const WAITING_STATUSES: readonly ReleaseStatus[] = ['awaiting_approval', 'in_review'];
 const LISTS_PATH = '/api/user-lists';
 const STATUS_PATH = '/api/subscription/status';
 
@@ -33,6 +35,8 @@ export function useReleases(filters: ReleaseFilters) {
     queryKey: [RELEASES_PATH, filters],
     queryFn: () => api.get<ReleasesPage>(`${RELEASES_PATH}${toQuery(filters)}`),
     placeholderData: keepPreviousData,
+    // A release in review, scheduled or sending changes state without the owner: the list follows it.
+    refetchInterval: (query) => listInterval(query.state.data?.items, false, true),
   });
 }
 
@@ -41,6 +45,8 @@ export function useRelease(id: string | undefined) {
     queryKey: [RELEASES_PATH, id],
     queryFn: () => api.get<PressRelease>(`${RELEASES_PATH}/${id}`),
     enabled: !!id,
+    // Only while someone else decides (the editor shows a lock then, never a form being typed in).
+    refetchInterval: (query) => (query.state.data && WAITING_STATUSES.includes(query.state.data.status) ? WAITING_REFRESH_MS : false),
   });
 }
 

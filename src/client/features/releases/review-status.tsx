@@ -77,7 +77,8 @@ function EditorWords({ label, words }: { label: string; words: string | null | u
   );
 }
 
-function WithdrawButton({ id }: { id: string }) {
+/** Asks first; once withdrawn the release opens in the editor as a draft. */
+export function WithdrawButton({ id }: { id: string }) {
   const { t } = useTranslation('releases');
   const toast = useToast();
   const navigate = useNavigate();

@@ -65,6 +65,8 @@ export type LayoutContent = {
   notes: string[];
   /** An email written in Arabic reads right to left, its frame in Arabic too. */
   language?: EmailLanguage;
+  /** Why the reader gets it, for an email that is not about their own Nashr account (a journalist has none). */
+  reason?: string;
 };
 
 export function renderLayout(content: LayoutContent): RenderedEmail {
@@ -110,7 +112,7 @@ ${c.notes.map(note).join('\n')}
 </td></tr>
 <tr><td style="padding:20px 32px;background:#f8fafc;border-top:1px solid #e2e8f0;">
 <p style="margin:0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${frame.tagline}</p>
-<p style="margin:4px 0 0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${frame.reason}</p>
+<p style="margin:4px 0 0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${escapeHtml(c.reason ?? frame.reason)}</p>
 </td></tr>
 </table>
 </td></tr>
@@ -143,7 +145,7 @@ function renderText(c: LayoutContent): string {
     '',
     '--',
     `${BRAND.name} · ${frame.tagline}`,
-    frame.reason,
+    c.reason ?? frame.reason,
     '',
   ].join('\n');
 }

@@ -1,6 +1,9 @@
 import { renderLayout, type RenderedEmail } from './layout.js';
 
-/** The double opt-in of following a newsroom: in the language the follower chose. */
+/**
+ * The double opt-in of following a newsroom: in the language the follower chose. Its footer says why it
+ * came (the newsroom's follow form), not an account action: the reader need not have an account.
+ */
 export function confirmFollowMessage(input: { companyName: string; link: string; language: string }): RenderedEmail {
   if (input.language === 'arabic') {
     return renderLayout({
@@ -14,6 +17,7 @@ export function confirmFollowMessage(input: { companyName: string; link: string;
       action: { label: 'تأكيد المتابعة', url: input.link },
       notes: ['إن لم تطلب ذلك فتجاهل هذه الرسالة: لن يصلك شيء.'],
       language: 'ar',
+      reason: `وصلتك هذه الرسالة لأن هذا العنوان أُدخل في نموذج المتابعة على غرفة أخبار ${input.companyName}.`,
     });
   }
   return renderLayout({
@@ -26,5 +30,6 @@ export function confirmFollowMessage(input: { companyName: string; link: string;
     ],
     action: { label: 'Confirm following', url: input.link },
     notes: ['If you did not ask for this, ignore this email: nothing will be sent to you.'],
+    reason: `You received this email because this address was entered in the follow form of ${input.companyName}'s newsroom.`,
   });
 }

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Info } from 'lucide-react';
+import { WITHDRAWABLE_STATUSES, type PressRelease, type ReleaseStatus } from '../../../shared/releases';
+import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
+import { formatDate } from '../../lib/i18n';
+import { WithdrawButton } from './review-status';
+
+/** The sentence saying what happens next to a release in this state, in the reader's language. */
+export function useNextStepText() {
+  const { t } = useTranslation('releases');
+  return (release: Pick<PressRelease, 'status' | 'scheduledAt'>): string => {
+    const when = release.scheduledAt ? formatDate(release.scheduledAt, true) : '';
+    if (release.status === 'in_review' && release.scheduledAt && Date.parse(release.scheduledAt) > Date.now()) {
+      return t('next.in_review_scheduled', { when });
+    }
+    return t(`next.${release.status}`, { minutes: REVIEW_TARGET_MINUTES, when });
+  };
+}
+
+/** A few words for lists (releases, dashboard) under a release that is moving or waiting for its owner. */
+const SHORT_STATES: readonly ReleaseStatus[] = ['awaiting_approval', 'in_review', 'changes_requested', 'scheduled', 'sending'];
+export function NextStepShort({ release }: { release: Pick<PressRelease, 'status' | 'scheduledAt'> }) {
+  const { t } = useTranslation('releases');
+  if (!SHORT_STATES.includes(release.status)) return null;
+  return (
+    <span className="text-xs text-slate-500" data-testid="next-step-short">
+      {t(`short.${release.status}`, { when: release.scheduledAt ? formatDate(release.scheduledAt, true) : '' })}
+    </span>
+  );
+}
+
+/**
+ * The release page's answer to "what now?": the next step in words, and what the owner can do about it
+ * (withdraw while someone else decides, edit when changes are asked). It follows the page's polling.
+ */
+export function NextStep({ release }: { release: PressRelease }) {
+  const { t } = useTranslation('releases');
+  const text = useNextStepText()(release);
+  return (
+    <section
+      aria-labelledby="next-step-title"
+      role="status"
+      className="no-print rounded-lg border border-brand-100 bg-brand-50/60 px-4 py-3 text-sm text-slate-800"
+      data-testid="next-step"
+    >
+      <h2 id="next-step-title" className="flex items-center gap-2 font-semibold text-slate-900">
+        <Info className="h-4 w-4 text-brand-700" aria-hidden />
+        {t('next.title')}
+      </h2>
+      <p className="mt-1" data-status={release.status}>
+        {text}
+      </p>
+      {(WITHDRAWABLE_STATUSES.includes(release.status) || release.status === 'draft') && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {release.status === 'in_review' || release.status === 'awaiting_approval' ? (
+            <WithdrawButton id={release.id} />
+          ) : (
+            <Link to={`/editor/${release.id}`} className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-50">
+              {release.status === 'draft' ? t('next.openEditor') : t('next.edit')}
+            </Link>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
