@@ -7,7 +7,7 @@ import { textCondition, type SearchVisibility } from './contact-filter-sql.js';
 import { contactIdsWithExactWords, contactIdsWithWord, forEachSentId, wordsLike } from './contact-words.js';
 import { editDistance, expandQuery, TYPO_MIN_LENGTH } from './query-expansion.js';
 import { addId, countIds, emptyIdSet, intersect, unite, type IdSet } from './contacts-index.js';
-import { rememberedSet, wordSets, wordSetsVersion } from './word-sets.js';
+import { isRemembered, rememberedSet } from './word-sets.js';
 
 /**
  * The search algorithm: a query read as units (query-expansion.ts), each found as typed in the words index,
@@ -34,7 +34,7 @@ export type Lookup = {
 };
 
 function contactsWithWord({ db, size, version, visibility }: Lookup, term: string): Promise<IdSet> {
-  return rememberedSet(version, `${visibility.revealsEmail ? 'all' : 'public'} ${term}`, async () => {
+  return rememberedSet(db, version, `${visibility.revealsEmail ? 'all' : 'public'} ${term}`, async () => {
     const found = emptyIdSet(size);
     for (const ids of await contactIdsWithWord(db, term, visibility.revealsEmail)) forEachSentId(ids, (id) => addId(found, id));
     return found;
@@ -158,13 +158,13 @@ async function narrowedFor(lookup: Lookup, term: string, running?: IdSet): Promi
  */
 async function wholeWordMatches({ db, size, version }: Lookup, phrases: string[][]): Promise<IdSet[]> {
   const key = (word: string) => `exact ${word}`;
-  const missing = [...new Set(phrases.flat())].filter((word) => !wordSets.has(key(word)) || version !== wordSetsVersion);
+  const missing = [...new Set(phrases.flat())].filter((word) => !isRemembered(db, version, key(word)));
   const idsOf = await contactIdsWithExactWords(db, missing);
   const withWord = new Map<string, IdSet>();
   for (const word of new Set(phrases.flat())) {
     withWord.set(
       word,
-      await rememberedSet(version, key(word), async () => {
+      await rememberedSet(db, version, key(word), async () => {
         const found = emptyIdSet(size);
         // Read with the others, or alone if it left the memory since they were chosen.
         const sent = idsOf.get(word) ?? (await contactIdsWithExactWords(db, [word])).get(word)!;
