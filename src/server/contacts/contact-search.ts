@@ -1,11 +1,12 @@
 import { and, sql } from 'drizzle-orm';
-import type { ContactFilter, MatchedAs } from '../../shared/contacts.js';
+import type { MatchedAs } from '../../shared/contacts.js';
 import { isWordTerm } from '../../shared/text-fold.js';
 import type { Db } from '../db/client.js';
 import { globalContacts as gc } from '../db/schema.js';
 import { textCondition, type SearchVisibility } from './contact-filter-sql.js';
 import { contactIdsWithExactWords, contactIdsWithWord, forEachSentId, wordsLike } from './contact-words.js';
-import { editDistance, expandQuery, TYPO_MIN_LENGTH } from './query-expansion.js';
+import { editDistance, TYPO_MIN_LENGTH } from './query-expansion.js';
+import type { QueryReading } from './query-reading.js';
 import { addId, countIds, emptyIdSet, intersect, unite, type IdSet } from './contacts-index.js';
 import { isRemembered, rememberedSet } from './word-sets.js';
 
@@ -31,6 +32,8 @@ export type Lookup = {
   visibility: SearchVisibility;
   /** The ids of a set that some answer to this filter can use (idsCountable): a text check needs no others. */
   countable: (set: IdSet) => number[];
+  /** The contacts tagged with any of these topics (idsTagged). */
+  tagged: (topics: readonly string[]) => IdSet;
 };
 
 function contactsWithWord({ db, size, version, visibility }: Lookup, term: string): Promise<IdSet> {
@@ -39,6 +42,11 @@ function contactsWithWord({ db, size, version, visibility }: Lookup, term: strin
     for (const ids of await contactIdsWithWord(db, term, visibility.revealsEmail)) forEachSentId(ids, (id) => addId(found, id));
     return found;
   });
+}
+
+/** Whether a word finds no contact as typed, for this viewer (only such a word is read as a slip). */
+export async function findsNothing(lookup: Lookup, term: string): Promise<boolean> {
+  return isWordTerm(term) && countIds(await contactsWithWord(lookup, term)) === 0;
 }
 
 /** The contacts whose search text contains `term`, among `candidates` (all contacts when undefined). */
@@ -63,35 +71,46 @@ async function contactsWithText(
   return found;
 }
 
-type TextMatches = {
-  /** Every contact matching each unit of the query, as typed or through a variant. */
-  all: IdSet;
-  /** Those matching every unit as typed: they rank first. */
-  typed: IdSet;
+export type TextMatches = {
+  /** Every contact matching each unit of the query, as typed, through a variant or a slip (undefined: everyone). */
+  all: IdSet | undefined;
+  /**
+   * The matches in rank order (undefined: everyone), each a superset of the one before: every unit found
+   * at its best (as typed; a beat: tagged with its topics; a city: named), then beats found as typed in
+   * the text, then through variants, then through slips.
+   */
+  ranks: Array<IdSet | undefined>;
   matchedAs: MatchedAs[];
   suggestions: string[];
 };
 
+/** How many rank levels a unit is found at: best, beat in the text, variant, slip. */
+const LEVELS = 4;
+const narrowed = (level: IdSet | undefined, set: IdSet) => (level ? intersect(level, set) : set.slice());
+
 /**
- * The contacts matching every unit of the query (undefined without a query). A unit is found as typed —
- * a term of letters and digits looked up in the words index, the selective ones first; a short or
+ * The contacts matching every text unit of a read query (undefined without one). A unit is found as
+ * typed — a term of letters and digits looked up in the words index, the selective ones first; a short or
  * punctuated term checked on the few candidates left, or matched through the search text — or through
- * its variants (query-expansion.ts), whole words looked up exactly. A word of five letters or more that
- * finds nothing at all is read as its one-letter slips found in the index; closer misses are suggested.
+ * its variants (query-expansion.ts), whole words looked up exactly, or, for a beat, through the contacts
+ * tagged with its topics. A word of five letters or more that finds nothing at all is read as its
+ * one-letter slips found in the index; closer misses are suggested. City words only rank.
  */
-export async function textMatches(lookup: Lookup, filter: ContactFilter): Promise<TextMatches | undefined> {
+export async function textMatches(lookup: Lookup, reading: QueryReading): Promise<TextMatches | undefined> {
   const { db } = lookup;
-  const units = expandQuery(filter.search);
-  if (!units.length) return undefined;
+  const { units, cities } = reading;
+  if (!units.length && !cities.length) return undefined;
   // Selective units first: their sets are small, so the short terms after them check few candidates.
   const ordered = [...units].sort((a, b) => Number(!a.typed.every(isSelectiveWord)) - Number(!b.typed.every(isSelectiveWord)));
-  let all: IdSet | undefined;
-  let typed: IdSet | undefined;
+  const levels: Array<IdSet | undefined> = Array.from({ length: LEVELS }, () => undefined);
   const matchedAs: MatchedAs[] = [];
   const suggestions: string[] = [];
   for (const unit of ordered) {
-    const asTyped = await typedMatches(lookup, unit.typed, all);
-    const found = asTyped.slice();
+    const asTyped = await typedMatches(lookup, unit.typed, levels[LEVELS - 1]);
+    const tagged = unit.topics ? lookup.tagged(unit.topics) : undefined;
+    const best = (tagged ?? asTyped).slice();
+    const inText = tagged ? unite(tagged.slice(), asTyped) : best.slice();
+    const found = inText.slice();
     const used: string[] = [];
     const withVariants = await wholeWordMatches(lookup, unit.variants);
     for (const [i, viaVariant] of withVariants.entries()) {
@@ -99,6 +118,7 @@ export async function textMatches(lookup: Lookup, filter: ContactFilter): Promis
       unite(found, viaVariant);
       used.push(unit.variants[i].join(' '));
     }
+    const viaVariants = found.slice();
     if (countIds(found) === 0 && unit.typed.length === 1) {
       const slips = await typoReadings(db, unit.typed[0]);
       const forgiven = await wholeWordMatches(lookup, slips.forgiven.map((word) => [word]));
@@ -106,13 +126,21 @@ export async function textMatches(lookup: Lookup, filter: ContactFilter): Promis
         unite(found, viaSlip);
         used.push(slips.forgiven[i]);
       }
-      if (!slips.forgiven.length) suggestions.push(...slips.suggested);
+      suggestions.push(...(slips.forgiven.length ? slips.forgiven : slips.suggested));
     }
     if (used.length) matchedAs.push({ term: unit.text, as: used });
-    all = all ? intersect(all, found) : found;
-    typed = typed ? intersect(typed, asTyped) : asTyped.slice();
+    [best, inText, viaVariants, found].forEach((set, level) => (levels[level] = narrowed(levels[level], set)));
   }
-  return { all: all!, typed: typed!, matchedAs, suggestions: [...new Set(suggestions)].slice(0, SUGGESTIONS_MAX) };
+  for (const names of cities) {
+    const naming = (await wholeWordMatches(lookup, names)).reduce((all, set) => unite(all, set), emptyIdSet(lookup.size));
+    levels[0] = narrowed(levels[0], naming);
+  }
+  return {
+    all: levels[LEVELS - 1],
+    ranks: levels,
+    matchedAs,
+    suggestions: [...new Set(suggestions)].slice(0, SUGGESTIONS_MAX),
+  };
 }
 
 const SUGGESTIONS_MAX = 3;

@@ -5,9 +5,10 @@ import { globalContacts as gc } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 import { menuConditions, type SearchVisibility } from './contact-filter-sql.js';
-import { textMatches } from './contact-search.js';
+import { findsNothing, textMatches } from './contact-search.js';
+import { readQuery } from './query-reading.js';
 import { contactsVersion } from './contacts-version.js';
-import { contactsIndex, facetsOfMatches, idsCountable, idsOfMatches, pageOfMatches, type IdSet } from './contacts-index.js';
+import { contactsIndex, facetsOfMatches, idsCountable, idsOfMatches, idsTagged, pageOfMatches, type IdSet } from './contacts-index.js';
 
 /**
  * The media database's reads: a page of a search, its facets and every match. The other jobs live beside
@@ -45,27 +46,45 @@ export async function warmContactsIndex(db: Db): Promise<{ contacts: number; ms:
 }
 
 /**
- * The contacts index and the query's matches. `facets`: the matches must hold every contact that fails one
- * filter too (each menu is counted under the others); otherwise only contacts meeting every filter count.
+ * The query as read (places, beats, slips), the filter it makes (a place word's countries, within those
+ * already picked: a place word never widens), the contacts index and the query's matches. `facets`: the
+ * matches must hold every contact that fails one filter too (each menu is counted under the others);
+ * otherwise only contacts meeting every filter count.
  */
-async function indexAndMatches(db: Db, filter: ContactFilter, visibility: SearchVisibility, forFacets = false) {
+async function indexAndMatches(db: Db, asked: ContactFilter, visibility: SearchVisibility, forFacets = false) {
   const version = await contactsVersion(db);
   const index = await contactsIndex(db, version);
+  let filter = asked;
   const countable = (set: IdSet) => idsCountable(index, filter, set, forFacets ? 1 : 0);
-  return { index, text: await textMatches({ db, size: index.size, version, visibility, countable }, filter) };
+  const tagged = (topics: readonly string[]) => idsTagged(index, topics);
+  const lookup = { db, size: index.size, version, visibility, countable, tagged };
+  const reading = await readQuery(asked.search, (term) => findsNothing(lookup, term));
+  filter = withPlaces(asked, reading.countries);
+  return { index, filter, reading, text: await textMatches(lookup, reading) };
 }
+
+/** The picked countries narrowed to those the query names (none in common: no contact). */
+function withPlaces(filter: ContactFilter, countries: string[]): ContactFilter {
+  if (!countries.length) return filter;
+  if (!filter.country.length) return { ...filter, country: countries };
+  const within = filter.country.filter((country) => countries.includes(country));
+  return { ...filter, country: within.length ? within : [NO_COUNTRY] };
+}
+/** A country value no contact has: the filter of a place word outside the picked countries. */
+const NO_COUNTRY = '\u0000';
 
 export async function searchContacts(
   db: Db,
-  filter: ContactFilter,
+  asked: ContactFilter,
   paging: { page: number; pageSize: number },
   reveal: boolean,
 ): Promise<ContactPage> {
-  const { index, text } = await indexAndMatches(db, filter, { revealsEmail: reveal });
-  const { ids, total } = pageOfMatches(index, filter, text?.all, paging, text?.typed);
+  const { index, filter, reading, text } = await indexAndMatches(db, asked, { revealsEmail: reveal });
+  const { ids, total } = pageOfMatches(index, filter, text?.all, paging, text?.ranks);
   const rows = ids.length ? await db.select().from(gc).where(inArray(gc.id, ids)) : [];
-  // In the page's order: found as typed first, then through variants, newest first within each.
+  // In the page's order: best found first (docs/decisions/014), newest first within each rank.
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const suggestions = [...new Set([...reading.corrected.map((c) => c.as), ...(text?.suggestions ?? [])])];
   return {
     items: ids.flatMap((id) => (byId.has(id) ? [presentContact(byId.get(id)!, reveal)] : [])),
     total,
@@ -73,7 +92,8 @@ export async function searchContacts(
     page: paging.page,
     pageSize: paging.pageSize,
     ...(text?.matchedAs.length ? { matchedAs: text.matchedAs } : {}),
-    ...(text?.suggestions.length ? { suggestions: text.suggestions } : {}),
+    ...(suggestions.length ? { suggestions } : {}),
+    ...(reading.interpreted.length ? { interpreted: reading.interpreted } : {}),
   };
 }
 
@@ -82,8 +102,8 @@ export async function searchContacts(
  * adds, so it adds exactly the contacts counted on the screen.
  */
 export async function contactIdsMatching(db: Db, filter: ContactFilter, visibility: SearchVisibility): Promise<number[]> {
-  const { index, text } = await indexAndMatches(db, filter, visibility);
-  return idsOfMatches(index, filter, text?.all);
+  const { index, filter: read, text } = await indexAndMatches(db, filter, visibility);
+  return idsOfMatches(index, read, text?.all);
 }
 
 /**
@@ -95,8 +115,8 @@ export async function contactFacets(
   filter: ContactFilter,
   visibility: SearchVisibility,
 ): Promise<ContactFacets> {
-  const { index, text } = await indexAndMatches(db, filter, visibility, true);
-  return facetsOfMatches(index, filter, text?.all);
+  const { index, filter: read, text } = await indexAndMatches(db, filter, visibility, true);
+  return facetsOfMatches(index, read, text?.all);
 }
 
 export async function getContact(db: Db, id: number, reveal: boolean): Promise<Contact> {
