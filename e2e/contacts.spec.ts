@@ -143,7 +143,9 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     // One slip in a long word is forgiven, and the screen says which word it read.
     await page.getByRole('searchbox', { name: 'Search' }).fill('Reportr');
     await page.getByText('44 contacts found').waitFor();
-    await readings.getByText('reporter', { exact: true }).waitFor();
+    await readings.getByRole('paragraph').filter({ hasText: 'Also showing' }).getByText('reporter', { exact: true }).waitFor();
+    // The word it was read as is also offered, one click from its own search (issue 26).
+    await readings.getByRole('button', { name: 'reporter' }).waitFor();
   });
 
   it('selects cards across pages, then every match by filter, and adds them to a list made in the dialog', async () => {
@@ -333,7 +335,7 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     const chips = page.getByRole('group', { name: 'Active filters' });
     await chips.getByText('Country: Saudi Arabia · from your search').waitFor();
     await page.getByText('3 contacts found').waitFor();
-    await page.getByTestId('search-read-as').getByText(/country Saudi Arabia/).waitFor();
+    await page.getByTestId('search-read-as').filter({ hasText: 'country Saudi Arabia' }).waitFor();
     // Tagged with the beat first (newest first), then the one whose position only names it.
     const names = await cards(page).allInnerTexts();
     expect(names[0]).toContain('Reem');
