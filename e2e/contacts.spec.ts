@@ -143,7 +143,9 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     // One slip in a long word is forgiven, and the screen says which word it read.
     await page.getByRole('searchbox', { name: 'Search' }).fill('Reportr');
     await page.getByText('44 contacts found').waitFor();
-    await readings.getByText('reporter', { exact: true }).waitFor();
+    await readings.getByRole('paragraph').filter({ hasText: 'Also showing' }).getByText('reporter', { exact: true }).waitFor();
+    // The word it was read as is also offered, one click from its own search (issue 26).
+    await readings.getByRole('button', { name: 'reporter' }).waitFor();
   });
 
   it('selects cards across pages, then every match by filter, and adds them to a list made in the dialog', async () => {
@@ -317,5 +319,43 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('reads "Saudi economy" as a country chip and the economy beat, in English and Arabic; removing the chip widens', async () => {
+    // Two Saudi economy journalists tagged with the beat's topics, and one whose position only names it.
+    await seedContacts(stack, [
+      { email: 'econ.desk@riyadh-review.test', firstName: 'Faisal', lastName: 'Otaibi', position: 'Editor', country: 'Saudi Arabia', mediaType: 'Online', contactTopics: 'Business' },
+      { email: 'markets@jeddah-daily.test', firstName: 'Reem', lastName: 'Zahrani', position: 'Writer', country: 'Saudi Arabia', mediaType: 'Newspaper', contactTopics: 'Finance' },
+      { email: 'untagged@dammam-now.test', firstName: 'Yasir', lastName: 'Harbi', position: 'Economy Reporter', country: 'Saudi Arabia', mediaType: 'Online', contactTopics: 'Sports' },
+    ]);
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Saudi economy');
+    const chips = page.getByRole('group', { name: 'Active filters' });
+    await chips.getByText('Country: Saudi Arabia · from your search').waitFor();
+    await page.getByText('3 contacts found').waitFor();
+    await page.getByTestId('search-read-as').filter({ hasText: 'country Saudi Arabia' }).waitFor();
+    // Tagged with the beat first (newest first), then the one whose position only names it.
+    const names = await cards(page).allInnerTexts();
+    expect(names[0]).toContain('Reem');
+    expect(names[1]).toContain('Faisal');
+    expect(names[2]).toContain('Yasir');
+    await chips.getByRole('button', { name: 'Remove filter Country: Saudi Arabia · from your search' }).click();
+    await chips.getByText('Country: Saudi Arabia · from your search').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('search')).toBe('economy');
+    // Every economy contact now, wherever it is: the seeded Business contacts as well.
+    await page.getByText(/^\d+ contacts found$/).filter({ hasNotText: /^3 / }).waitFor();
+
+    const arabic = await stack.newPage({ locale: 'ar' });
+    await signIn(stack, arabic);
+    await arabic.goto('/contacts-new');
+    await arabic.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    await arabic.getByRole('searchbox', { name: 'بحث' }).fill('الاقتصاد السعودية');
+    await arabic.getByRole('group', { name: 'عوامل التصفية النشطة' }).getByText('الدولة: السعودية · من بحثك').waitFor();
+    await arabic.waitForFunction(() => document.querySelectorAll('[data-testid="contact-card"]').length === 3);
+    const arabicNames = await cards(arabic).allInnerTexts();
+    expect(arabicNames[0]).toContain('Reem');
+    expect(arabicNames.length).toBe(3);
   });
 });

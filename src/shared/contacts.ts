@@ -68,6 +68,8 @@ export const LANGUAGES = ['English', 'Arabic'] as const;
 export type ContactLanguage = (typeof LANGUAGES)[number];
 
 export const CONTACT_PAGE_SIZE = 20;
+/** Longer queries are refused (422); the first eight words of a query are read. */
+export const SEARCH_MAX_LENGTH = 200;
 export const CONTACT_PAGE_SIZE_MAX = 100;
 /** Deep offsets are slow and useless to a person; 5,000 pages of 20 is 100,000 contacts. */
 export const CONTACT_PAGE_MAX = 50_000;
@@ -204,7 +206,7 @@ const manyValues = z.preprocess(
 export const contactFilterSchema = z.object({
   search: z
     .string({ message: 'Search must be one text' })
-    .max(200, { message: 'Search is too long' })
+    .max(SEARCH_MAX_LENGTH, { message: 'Search is too long' })
     .transform(withoutNul)
     .optional()
     .default(''),
@@ -268,6 +270,14 @@ export type Contact = {
 
 /** A word of the query and the other spellings that also found contacts ("also showing Mohamed, Muhammad"). */
 export type MatchedAs = { term: string; as: string[] };
+/**
+ * How a word of the query was read (issue 26): a place applied as a country filter (a city: its country,
+ * naming contacts first), or a beat read as a topic (its tagged contacts first).
+ */
+export type Interpretation = {
+  term: string;
+  as: { country: string } | { topic: string } | { city: string; country: string };
+};
 export type ContactPage = {
   items: Contact[];
   total: number;
@@ -276,8 +286,10 @@ export type ContactPage = {
   pageSize: number;
   /** Present when variants, synonyms or corrected typos found some of the contacts. */
   matchedAs?: MatchedAs[];
-  /** Indexed words close to a query word that found nothing ("Did you mean: economy?"). */
+  /** Words a query word that found nothing may have meant, or was read as ("Did you mean: economy?"). */
   suggestions?: string[];
+  /** Places and beats the query was read as. */
+  interpreted?: Interpretation[];
 };
 
 export type FacetValue = { value: string; count: number };

@@ -415,9 +415,9 @@ export function pageOfMatches(
   filter: ContactFilter,
   matches: IdSet | undefined,
   paging: { page: number; pageSize: number },
-  preferred?: IdSet,
+  ranks?: Array<IdSet | undefined>,
 ): { ids: number[]; total: number } {
-  if (matches && preferred) return pageOfRanked(index, filter, [intersect(preferred.slice(), matches), without(matches, preferred)], paging);
+  if (ranks && ranks.length > 1) return pageOfRanked(index, filter, ranks, paging);
   const allowed = allowedBy(index, filter);
   const first = (paging.page - 1) * paging.pageSize;
   const knownTotal = matches ? undefined : index.remembered.get(`total ${filterKey(filter)}`);
@@ -461,27 +461,58 @@ export function idsOfMatches(index: ContactsIndex, filter: ContactFilter, matche
 }
 
 /**
- * A page of matches in rank order: every contact of the first set (found as typed), then the next (found
- * through a variant or a typo), newest first within each. The total counts them all.
+ * A page of matches in rank order: every contact of the first set, then those of the next not already
+ * counted (undefined: every contact), newest first within each. The total counts each contact once.
  */
 function pageOfRanked(
   index: ContactsIndex,
   filter: ContactFilter,
-  ranks: IdSet[],
+  ranks: Array<IdSet | undefined>,
   paging: { page: number; pageSize: number },
 ): { ids: number[]; total: number } {
   const allowed = allowedBy(index, filter);
   const first = (paging.page - 1) * paging.pageSize;
   const ids: number[] = [];
+  const counted = emptyIdSet(index.size);
   let total = 0;
+  let previous: IdSet | undefined | null = null;
   for (const rank of ranks) {
-    forEachCandidate(index, rank, (id) => {
+    if (rank === previous) continue;
+    previous = rank;
+    // Only the contacts this rank adds are walked (a common word's ranks each hold most of its matches).
+    forEachCandidate(index, rank && without(rank, counted), (id) => {
+      if (counted[id >>> 5] & (1 << (id & 31))) return;
+      addId(counted, id);
       if (failures(index, allowed, id) !== 0) return;
       if (total >= first && ids.length < paging.pageSize) ids.push(id);
       total++;
     });
   }
   return { ids, total };
+}
+
+const taggedSets = new WeakMap<ContactsIndex, Map<string, IdSet>>();
+
+/** The contacts tagged with any of these topics, kept with this version of the index. Never mutate it. */
+export function idsTagged(index: ContactsIndex, topics: readonly string[]): IdSet {
+  const key = [...topics].sort().join('\u001f');
+  const known = taggedSets.get(index) ?? new Map<string, IdSet>();
+  taggedSets.set(index, known);
+  const remembered = known.get(key);
+  if (remembered) return remembered;
+  const allowed = index.codes.topic.allowing(topics);
+  const set = emptyIdSet(index.size);
+  for (let id = 1; id < index.size; id++) {
+    if (!index.alive[id]) continue;
+    for (let i = index.topicStart[id]; i < index.topicStart[id + 1]; i++) {
+      if (allowed[index.topicCodes[i]]) {
+        addId(set, id);
+        break;
+      }
+    }
+  }
+  known.set(key, set);
+  return set;
 }
 
 const FACET_LIMIT = 100;

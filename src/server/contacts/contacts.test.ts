@@ -152,8 +152,11 @@ describe('search', () => {
   });
 
   it('treats LIKE wildcards in the query as plain characters', async () => {
-    expect((await search('search=%25')).total).toBe(0);
-    expect((await search('search=_')).total).toBe(0);
+    expect((await search(`search=${encodeURIComponent('50%')}`)).total).toBe(0);
+    expect((await search('search=sara_')).total).toBe(0);
+    // Punctuation alone means nothing to search for: everyone (issue 26).
+    expect((await search('search=%25')).total).toBe(ALL);
+    expect((await search('search=_')).total).toBe(ALL);
   });
 
   it('applies each filter, several values of one filter as alternatives', async () => {

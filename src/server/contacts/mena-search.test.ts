@@ -16,8 +16,8 @@ beforeAll(async () => {
     contactFields({ email: 'a1@mena.test', firstName: 'Mohamed', lastName: 'Saleh', position: 'Reporter', contactTopics: 'Finance' }),
     contactFields({ email: 'a2@mena.test', firstName: 'Muhammad', lastName: 'Karimi', position: 'Correspondent', contactTopics: 'Sports' }),
     contactFields({ email: 'a3@mena.test', firstName: 'محمد', lastName: 'العلي', position: 'صحفي', contactTopics: 'Business' }),
-    contactFields({ email: 'a4@mena.test', firstName: 'Omar', lastName: 'Al Mansouri', organization: 'Abu Dhabi Media', position: 'Editor' }),
-    contactFields({ email: 'a5@mena.test', firstName: 'Layla', lastName: 'Almansouri', organization: 'أبوظبي للإعلام', position: 'Producer' }),
+    contactFields({ email: 'a4@mena.test', firstName: 'Omar', lastName: 'Al Mansouri', organization: 'Abu Dhabi Media', position: 'Editor', country: 'UAE' }),
+    contactFields({ email: 'a5@mena.test', firstName: 'Layla', lastName: 'Almansouri', organization: 'أبوظبي للإعلام', position: 'Producer', country: 'UAE' }),
     contactFields({ email: 'a6@mena.test', firstName: 'Mohammed', lastName: 'Haddad', organization: 'Gulf Daily', position: 'Photographer', contactTopics: 'Travel' }),
   ]);
   await t.signInAs('searcher', { userType: 'active' });
@@ -42,6 +42,7 @@ describe('search that understands MENA names and words', () => {
     expect(emails(await search('محمد'))).toEqual(['a1@mena.test', 'a2@mena.test', 'a3@mena.test', 'a6@mena.test']);
   });
 
+  // A place is a country filter since issue 26: both contacts are in the UAE.
   it('treats the article joined, apart or hyphenated alike, and places joined or apart', async () => {
     for (const query of ['Almansouri', 'Al Mansouri', 'Al-Mansouri']) {
       expect(emails(await search(query)), query).toEqual(['a4@mena.test', 'a5@mena.test']);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { FileUp, ListPlus, SlidersHorizontal, Trash2, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { BULK_IDS_MAX, CONTACT_PAGE_SIZE, type Contact, type ContactFilter } from '../../../shared/contacts';
+import { BULK_IDS_MAX, CONTACT_PAGE_SIZE, type Contact, type ContactFilter, type Interpretation } from '../../../shared/contacts';
 import { isSuperAdmin } from '../../../shared/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatNumber, isolate, translateMessage } from '../../lib/i18n';
@@ -23,7 +23,8 @@ import {
   useContactSearch,
   useDeleteContact,
 } from './contacts-api';
-import { countText, fullName } from './contacts-text';
+import { countText, fullName, valueLabel } from './contacts-text';
+import { placesOf, topicsOf } from './search-reading';
 import { FilterChips } from './filter-chips';
 import { FilterPanel, SearchBox } from './filter-panel';
 import { SearchReadings } from './search-readings';
@@ -127,6 +128,7 @@ export default function ContactsPage() {
         <section className="min-w-0 flex-1 space-y-4" aria-labelledby="contacts-count">
           <FilterChips
             filter={filter}
+            interpreted={data?.interpreted}
             onSearch={filters.setSearch}
             onRemoveValue={filters.removeValue}
             onLanguage={filters.setLanguage}
@@ -139,6 +141,7 @@ export default function ContactsPage() {
             filter={filter}
             total={data?.total}
             overallTotal={data?.overallTotal}
+            interpreted={data?.interpreted}
           />
           <SearchReadings matchedAs={data?.matchedAs} suggestions={data?.suggestions} search={filter.search} onSearch={filters.setSearch} />
 
@@ -281,14 +284,23 @@ function CountLine({
   filter,
   total,
   overallTotal,
+  interpreted,
 }: {
   id: string;
   filter: ContactFilter;
   total?: number;
   overallTotal?: number;
+  interpreted?: Interpretation[];
 }) {
   const { t } = useTranslation('contacts');
   if (total === undefined || overallTotal === undefined) return <Skeleton className="h-6 w-64" />;
+  // How the query was read (issue 26): its places as countries, its beats as topics.
+  const readAs = [
+    ...placesOf(interpreted).map((p) =>
+      p.city ? t('count.readCity', { city: p.city, country: valueLabel(t, 'country', p.country) }) : t('count.readCountry', { value: valueLabel(t, 'country', p.country) }),
+    ),
+    ...topicsOf(interpreted).map((topic) => t('count.readTopic', { value: valueLabel(t, 'contactTopic', topic) })),
+  ];
   return (
     <p id={id} className="text-sm text-slate-700">
       <span className="text-base font-semibold text-slate-900">{countText(t, 'count.found', total)}</span>
@@ -296,6 +308,14 @@ function CountLine({
         ·
       </span>
       {isFilterActive(filter) ? countText(t, 'count.filteredFrom', overallTotal) : t('count.showingAll')}
+      {readAs.length > 0 && (
+        <span data-testid="search-read-as">
+          <span className="mx-2 text-slate-300" aria-hidden>
+            ·
+          </span>
+          {t('count.readAs', { readings: readAs.join(t('readings.separator')) })}
+        </span>
+      )}
     </p>
   );
 }

@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../lib/i18n';
-import type { ContactFilter } from '../../../shared/contacts';
+import type { ContactFilter, Interpretation } from '../../../shared/contacts';
 import { valueLabel } from './contacts-text';
+import { placesOf, withoutTerm } from './search-reading';
 import { MULTI_FILTER_KEYS, isFilterActive, type MultiFilterKey } from './use-contact-filters';
 
 /** `label` names the chip to assistive technology; `shown` is what it displays (user text isolated). */
@@ -11,12 +12,15 @@ type Chip = { key: string; label: string; shown?: string; onRemove: () => void }
 /** One chip per active filter value, each removable, and "Clear all". */
 export function FilterChips({
   filter,
+  interpreted,
   onSearch,
   onRemoveValue,
   onLanguage,
   onClearAll,
 }: {
   filter: ContactFilter;
+  /** Places the query was read as: each a chip whose removal takes its words out of the search (issue 26). */
+  interpreted?: Interpretation[];
   onSearch: (search: string) => void;
   onRemoveValue: (key: MultiFilterKey, value: string) => void;
   onLanguage: (language: undefined) => void;
@@ -33,6 +37,13 @@ export function FilterChips({
       shown: t('chips.search', { text: isolate(filter.search.trim()) }),
       onRemove: () => onSearch(''),
     });
+  }
+  for (const place of placesOf(interpreted)) {
+    const country = valueLabel(t, 'country', place.country);
+    const label = t('chips.fromSearch', {
+      label: place.city ? t('chips.countryCity', { country, city: place.city }) : t('chips.country', { country }),
+    });
+    chips.push({ key: `place:${place.term}:${place.country}`, label, onRemove: () => onSearch(withoutTerm(filter.search, place.term)) });
   }
   for (const key of MULTI_FILTER_KEYS) {
     for (const value of filter[key]) {

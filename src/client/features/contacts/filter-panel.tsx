@@ -4,6 +4,7 @@ import { Check, ChevronDown, Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ContactFacets, ContactFilter, ContactLanguage, FacetValue } from '../../../shared/contacts';
 import { LANGUAGES } from '../../../shared/contacts';
+import { topicsByBeat } from '../../../shared/search-beats';
 import { formatNumber } from '../../lib/i18n';
 import { Input, Label, Select } from '../../ui/field';
 import { cn } from '../../ui/cn';
@@ -153,11 +154,14 @@ function MultiSelect({
     for (const value of selected) if (!list.some((o) => o.value === value)) list.push({ value, count: 0 });
     return list;
   }, [options, selected]);
+  // A topic is also found by its beats, in either language ("econ" → Business, Finance, Banking).
+  const byBeat = useMemo(() => (kind === 'contactTopic' ? topicsByBeat(query) : new Set<string>()), [kind, query]);
   const shown = query.trim()
     ? all.filter(
         (o) =>
           valueLabel(t, kind, o.value).toLowerCase().includes(query.trim().toLowerCase()) ||
-          o.value.toLowerCase().includes(query.trim().toLowerCase()),
+          o.value.toLowerCase().includes(query.trim().toLowerCase()) ||
+          (kind === 'contactTopic' && byBeat.has(o.value)),
       )
     : all;
 

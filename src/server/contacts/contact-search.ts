@@ -1,0 +1,214 @@
+import { and, sql } from 'drizzle-orm';
+import type { MatchedAs } from '../../shared/contacts.js';
+import { isWordTerm } from '../../shared/text-fold.js';
+import type { Db } from '../db/client.js';
+import { globalContacts as gc } from '../db/schema.js';
+import { textCondition, type SearchVisibility } from './contact-filter-sql.js';
+import { contactIdsWithExactWords, contactIdsWithWord, forEachSentId, wordsLike } from './contact-words.js';
+import { editDistance, TYPO_MIN_LENGTH } from './query-expansion.js';
+import type { QueryReading } from './query-reading.js';
+import { addId, countIds, emptyIdSet, intersect, unite, type IdSet } from './contacts-index.js';
+import { isRemembered, rememberedSet } from './word-sets.js';
+
+/**
+ * The search algorithm: a query read as units (query-expansion.ts), each found as typed in the words index,
+ * through its variants or through a forgiven slip, as id sets (docs/decisions/006 and 011).
+ */
+
+/** Below three characters a term has no trigram: it matches most words and most contacts. */
+const isSelectiveWord = (term: string) => isWordTerm(term) && [...term].length >= 3;
+/**
+ * Up to this many candidates, a short or punctuated term is checked on their search texts by id; beyond,
+ * a scan of the text (or, for a short word, its words) costs less.
+ */
+const CANDIDATES_CHECKED_MAX = 40_000;
+/** The words of a punctuated term ("editor-in-chief"): a contact's text containing it contains each. */
+const selectiveParts = (term: string) => (term.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter(isSelectiveWord);
+
+export type Lookup = {
+  db: Db;
+  size: number;
+  version: string;
+  visibility: SearchVisibility;
+  /** The ids of a set that some answer to this filter can use (idsCountable): a text check needs no others. */
+  countable: (set: IdSet) => number[];
+  /** The contacts tagged with any of these topics (idsTagged). */
+  tagged: (topics: readonly string[]) => IdSet;
+};
+
+function contactsWithWord({ db, size, version, visibility }: Lookup, term: string): Promise<IdSet> {
+  return rememberedSet(db, version, `${visibility.revealsEmail ? 'all' : 'public'} ${term}`, async () => {
+    const found = emptyIdSet(size);
+    for (const ids of await contactIdsWithWord(db, term, visibility.revealsEmail)) forEachSentId(ids, (id) => addId(found, id));
+    return found;
+  });
+}
+
+/** Whether a word finds no contact as typed, for this viewer (only such a word is read as a slip). */
+export async function findsNothing(lookup: Lookup, term: string): Promise<boolean> {
+  return isWordTerm(term) && countIds(await contactsWithWord(lookup, term)) === 0;
+}
+
+/** The contacts whose search text contains `term`, among `candidates` (all contacts when undefined). */
+async function contactsWithText(
+  db: Db,
+  term: string,
+  size: number,
+  visibility: SearchVisibility,
+  candidates?: number[],
+): Promise<IdSet> {
+  const found = emptyIdSet(size);
+  const rows = await db
+    .select({ id: gc.id })
+    .from(gc)
+    .where(
+      and(
+        candidates ? sql`${gc.id} = ANY(${sql.param(candidates)}::int[])` : undefined,
+        textCondition(term, visibility),
+      ),
+    );
+  for (const { id } of rows) addId(found, id);
+  return found;
+}
+
+export type TextMatches = {
+  /** Every contact matching each unit of the query, as typed, through a variant or a slip (undefined: everyone). */
+  all: IdSet | undefined;
+  /**
+   * The matches in rank order (undefined: everyone), each a superset of the one before: every unit found
+   * at its best (as typed; a beat: tagged with its topics; a city: named), then beats found as typed in
+   * the text, then through variants, then through slips.
+   */
+  ranks: Array<IdSet | undefined>;
+  matchedAs: MatchedAs[];
+  suggestions: string[];
+};
+
+/** How many rank levels a unit is found at: best, beat in the text, variant, slip. */
+const LEVELS = 4;
+const narrowed = (level: IdSet | undefined, set: IdSet) => (level ? intersect(level, set) : set.slice());
+
+/**
+ * The contacts matching every text unit of a read query (undefined without one). A unit is found as
+ * typed — a term of letters and digits looked up in the words index, the selective ones first; a short or
+ * punctuated term checked on the few candidates left, or matched through the search text — or through
+ * its variants (query-expansion.ts), whole words looked up exactly, or, for a beat, through the contacts
+ * tagged with its topics. A word of five letters or more that finds nothing at all is read as its
+ * one-letter slips found in the index; closer misses are suggested. City words only rank.
+ */
+export async function textMatches(lookup: Lookup, reading: QueryReading): Promise<TextMatches | undefined> {
+  const { db } = lookup;
+  const { units, cities } = reading;
+  if (!units.length && !cities.length) return undefined;
+  // Selective units first: their sets are small, so the short terms after them check few candidates.
+  const ordered = [...units].sort((a, b) => Number(!a.typed.every(isSelectiveWord)) - Number(!b.typed.every(isSelectiveWord)));
+  const levels: Array<IdSet | undefined> = Array.from({ length: LEVELS }, () => undefined);
+  const matchedAs: MatchedAs[] = [];
+  const suggestions: string[] = [];
+  for (const unit of ordered) {
+    const asTyped = await typedMatches(lookup, unit.typed, levels[LEVELS - 1]);
+    const tagged = unit.topics ? lookup.tagged(unit.topics) : undefined;
+    const best = (tagged ?? asTyped).slice();
+    const inText = tagged ? unite(tagged.slice(), asTyped) : best.slice();
+    const found = inText.slice();
+    const used: string[] = [];
+    const withVariants = await wholeWordMatches(lookup, unit.variants);
+    for (const [i, viaVariant] of withVariants.entries()) {
+      if (countIds(viaVariant) === 0) continue;
+      unite(found, viaVariant);
+      used.push(unit.variants[i].join(' '));
+    }
+    const viaVariants = found.slice();
+    if (countIds(found) === 0 && unit.typed.length === 1) {
+      const slips = await typoReadings(db, unit.typed[0]);
+      const forgiven = await wholeWordMatches(lookup, slips.forgiven.map((word) => [word]));
+      for (const [i, viaSlip] of forgiven.entries()) {
+        unite(found, viaSlip);
+        used.push(slips.forgiven[i]);
+      }
+      suggestions.push(...(slips.forgiven.length ? slips.forgiven : slips.suggested));
+    }
+    if (used.length) matchedAs.push({ term: unit.text, as: used });
+    [best, inText, viaVariants, found].forEach((set, level) => (levels[level] = narrowed(levels[level], set)));
+  }
+  for (const names of cities) {
+    const naming = (await wholeWordMatches(lookup, names)).reduce((all, set) => unite(all, set), emptyIdSet(lookup.size));
+    levels[0] = narrowed(levels[0], naming);
+  }
+  return {
+    all: levels[LEVELS - 1],
+    ranks: levels,
+    matchedAs,
+    suggestions: [...new Set(suggestions)].slice(0, SUGGESTIONS_MAX),
+  };
+}
+
+const SUGGESTIONS_MAX = 3;
+
+/**
+ * The contacts with every typed word of a unit, as search has always found them (a set of its own):
+ * selective words from the words index first; then each short or punctuated term checked on the texts of
+ * the contacts still in the running (those of the earlier units, of the words before it and, for a
+ * punctuated term, of its own words), when they are few enough.
+ */
+async function typedMatches(lookup: Lookup, terms: string[], earlier?: IdSet): Promise<IdSet> {
+  const { db, size, visibility } = lookup;
+  const ordered = [...terms].sort((a, b) => Number(!isSelectiveWord(a)) - Number(!isSelectiveWord(b)));
+  let matches: IdSet | undefined;
+  for (const term of ordered) {
+    let found: IdSet;
+    if (isSelectiveWord(term)) found = await contactsWithWord(lookup, term);
+    else {
+      const running = await narrowedFor(lookup, term, matches ?? earlier);
+      const candidates = running && lookup.countable(running);
+      if (candidates && candidates.length <= CANDIDATES_CHECKED_MAX) found = await contactsWithText(db, term, size, visibility, candidates);
+      else if (isWordTerm(term)) found = await contactsWithWord(lookup, term);
+      else found = await contactsWithText(db, term, size, visibility);
+    }
+    matches = matches ? intersect(matches, found) : found.slice();
+  }
+  return matches ?? emptyIdSet(size);
+}
+
+/** The contacts a short or punctuated term can still be found among: `running` and its own words' contacts. */
+async function narrowedFor(lookup: Lookup, term: string, running?: IdSet): Promise<IdSet | undefined> {
+  let narrowed: IdSet | undefined = running?.slice();
+  for (const part of isWordTerm(term) ? [] : selectiveParts(term)) {
+    const withPart = await contactsWithWord(lookup, part);
+    narrowed = narrowed ? intersect(narrowed, withPart) : withPart.slice();
+  }
+  return narrowed;
+}
+
+/**
+ * For each phrase (its whole words), the contacts having every one of its words: the words not yet
+ * remembered are read in one lookup.
+ */
+async function wholeWordMatches({ db, size, version }: Lookup, phrases: string[][]): Promise<IdSet[]> {
+  const key = (word: string) => `exact ${word}`;
+  const missing = [...new Set(phrases.flat())].filter((word) => !isRemembered(db, version, key(word)));
+  const idsOf = await contactIdsWithExactWords(db, missing);
+  const withWord = new Map<string, IdSet>();
+  for (const word of new Set(phrases.flat())) {
+    withWord.set(
+      word,
+      await rememberedSet(db, version, key(word), async () => {
+        const found = emptyIdSet(size);
+        // Read with the others, or alone if it left the memory since they were chosen.
+        const sent = idsOf.get(word) ?? (await contactIdsWithExactWords(db, [word])).get(word)!;
+        for (const ids of sent) forEachSentId(ids, (id) => addId(found, id));
+        return found;
+      }),
+    );
+  }
+  return phrases.map(([first, ...rest]) => rest.reduce<IdSet>((all, word) => intersect(all, withWord.get(word)!), withWord.get(first)!.slice()));
+}
+
+/** Indexed words one slip away (read as the word meant) and up to two away (offered as suggestions). */
+async function typoReadings(db: Db, term: string): Promise<{ forgiven: string[]; suggested: string[] }> {
+  if (!isWordTerm(term) || [...term].length < 3) return { forgiven: [], suggested: [] };
+  const alike = (await wordsLike(db, term)).map((word) => ({ word, distance: editDistance(term, word) }));
+  const forgiven = [...term].length >= TYPO_MIN_LENGTH ? alike.filter((a) => a.distance === 1).map((a) => a.word) : [];
+  const suggested = alike.filter((a) => a.distance <= 2).map((a) => a.word);
+  return { forgiven, suggested };
+}
