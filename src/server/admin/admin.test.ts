@@ -225,7 +225,7 @@ describe('the last super admin', () => {
     const only = await t.signInAs('only', { role: 'super_admin' });
     const res = await setRole('only', only.id, 'user');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'The last super admin cannot be demoted', code: 'CONFLICT', requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({ message: 'The last super admin cannot be demoted', code: 'LAST_SUPER_ADMIN', requestId: res.headers['x-request-id'] });
     expect(await superAdminCount()).toBe(1);
   });
 

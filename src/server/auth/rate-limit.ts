@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
+import { errorText } from '../../shared/error-codes.js';
 import type { Db } from '../db/client.js';
 import { authAttempts } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
@@ -44,7 +45,7 @@ export type AttemptSource = { email?: string; ip: string; userId?: string };
 
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
+    super(429, 'TOO_MANY_ATTEMPTS', errorText('TOO_MANY_ATTEMPTS'));
   }
 }
 

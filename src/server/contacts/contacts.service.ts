@@ -13,7 +13,7 @@ import { isWordTerm } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { appSettings, contactChanges, globalContacts as gc } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { conflict, isUniqueViolation, notFound } from '../http/errors.js';
+import { isUniqueViolation, appError } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 import {
   addContactWords,
@@ -406,7 +406,7 @@ export async function contactFacets(
 
 export async function getContact(db: Db, id: number, reveal: boolean): Promise<Contact> {
   const [row] = await db.select().from(gc).where(eq(gc.id, id));
-  if (!row) throw notFound('Contact not found');
+  if (!row) throw appError('CONTACT_NOT_FOUND');
   return presentContact(row, reveal);
 }
 
@@ -457,7 +457,7 @@ function columnsOf(input: ContactFields) {
   };
 }
 
-const duplicateEmail = () => conflict('A contact with this email already exists');
+const duplicateEmail = () => appError('CONTACT_EMAIL_TAKEN');
 
 export async function createContact(db: Db, fields: ContactFields): Promise<Contact> {
   return db.transaction(async (t) => {
@@ -483,7 +483,7 @@ export async function updateContact(db: Db, id: number, fields: ContactFields): 
         .from(gc)
         .where(eq(gc.id, id))
         .for('update');
-      if (!before) throw notFound('Contact not found');
+      if (!before) throw appError('CONTACT_NOT_FOUND');
       const [row] = await tx
         .update(gc)
         .set({ ...columnsOf(fields), updatedAt: sql`now()` })
@@ -505,7 +505,7 @@ export async function deleteContact(db: Db, actor: AuditActor, id: number): Prom
       .delete(gc)
       .where(eq(gc.id, id))
       .returning({ id: gc.id, email: gc.email, searchText: gc.searchText });
-    if (!row) throw notFound('Contact not found');
+    if (!row) throw appError('CONTACT_NOT_FOUND');
     await removeContactWords(tx as unknown as Db, [row]);
     await recordAudit(tx as unknown as Db, actor, 'contact.delete', String(id), {
       email: row.email,

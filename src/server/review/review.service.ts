@@ -3,7 +3,6 @@ import { asAccountLanguage, type AccountLanguage, type CurrentUser } from '../..
 import { extractLinks } from '../../shared/email-template.js';
 import { versionsOf, type PressRelease } from '../../shared/releases.js';
 import {
-  REVIEW_MESSAGES,
   REVIEW_TARGET_MINUTES,
   type LinkCheck,
   type ReviewDetail,
@@ -16,7 +15,7 @@ import type { Db } from '../db/client.js';
 import { deliveries, pressReleases, releaseReviews, users } from '../db/schema.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
 import { renderRelease } from '../delivery/release-renderer.js';
-import { conflict, forbidden, notFound, validationFailed } from '../http/errors.js';
+import { notFound, validationFailed, appError, fieldError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
 import { approvedMessage, changesRequestedMessage, rejectedMessage, reviewQueueAlertMessage } from '../mail/templates/review.js';
@@ -40,7 +39,7 @@ export type ReviewDeps = {
 
 /** Editors are the `admin` role and super admins. */
 export function assertEditor(user: CurrentUser): void {
-  if (user.role !== 'admin' && user.role !== 'super_admin') throw forbidden('Editor access required');
+  if (user.role !== 'admin' && user.role !== 'super_admin') throw appError('EDITOR_REQUIRED');
 }
 
 const MINUTE_MS = 60_000;
@@ -206,7 +205,7 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, 
     const [row] = await tx.select().from(pressReleases).where(eq(pressReleases.id, id)).for('update');
     if (!row) throw notFound();
     if (row.status !== 'in_review') {
-      throw conflict(['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'].includes(row.status) ? REVIEW_MESSAGES.alreadyDecided : REVIEW_MESSAGES.notInReview);
+      throw appError(['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'].includes(row.status) ? 'REVIEW_ALREADY_DECIDED' : 'REVIEW_NOT_PENDING');
     }
     const result: Decided = { ownerId: row.userId, title: row.title, releaseId: row.id, recipients: 0, startedAt: null, scheduledAt: row.scheduledAt, scheduleHadPassed: false };
     if (decision.kind === 'approved') {
@@ -215,7 +214,7 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, 
       if (goesNow) {
         result.recipients = await dispatchRelease(tx, row, now);
         if (result.recipients === 0) {
-          throw validationFailed([{ path: 'recipientLists', message: 'Nobody on the chosen lists can receive this press release any more; reject it or ask for changes' }]);
+          throw validationFailed([fieldError('recipientLists', 'NOBODY_LEFT_TO_RECEIVE')]);
         }
         result.startedAt = now;
         result.scheduleHadPassed = row.scheduledAt !== null;
@@ -330,7 +329,7 @@ export async function setTrusted(db: Db, admin: CurrentUser, userId: string, tru
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [row] = await tx.update(users).set({ trusted, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
-    if (!row) throw notFound('User not found');
+    if (!row) throw appError('USER_NOT_FOUND');
     await recordAudit(tx, { id: admin.id, email: admin.email }, trusted ? 'user.trusted' : 'user.untrusted', row.email);
     return { id: row.id, trusted };
   });

@@ -12,7 +12,7 @@ import { useToast } from '../../ui/toast';
 import { useLogin } from './auth-api';
 
 /** The server says this (403) when the password is right but the address is not verified yet (SPEC §8). */
-const needsVerification = (error: unknown) => error instanceof ApiError && /verify your email/i.test(error.message);
+const needsVerification = (error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
 
 export function SignInForm({
   defaultEmail,
