@@ -343,6 +343,8 @@ export type PressReleaseSummary = {
   /** Only in a super admin's view. */
   userEmail?: string;
   title: string;
+  /** The title of the version in the other language, if there is one: lists show the reader's version. */
+  translationTitle?: string | null;
   subtitle: string;
   language: ReleaseLanguage;
   status: ReleaseStatus;

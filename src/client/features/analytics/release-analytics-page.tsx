@@ -20,6 +20,8 @@ import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
+import { OwnText } from '../../ui/own-text';
+import { countryName } from '../../lib/place-names';
 import {
   reportPath,
   useReleaseAnalytics,
@@ -376,14 +378,14 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
   return (
     <tr>
       <td className="px-2 py-2">
-        <bdi className="block max-w-48 truncate font-medium text-slate-900">{row.name || '—'}</bdi>
-        {row.outlet && <bdi className="block max-w-48 truncate text-xs text-slate-500">{row.outlet}</bdi>}
+        <OwnText className="max-w-48 font-medium text-slate-900">{row.name || '—'}</OwnText>
+        {row.outlet && <OwnText className="max-w-48 text-xs text-slate-500">{row.outlet}</OwnText>}
       </td>
-      <td className="px-2 py-2" dir="ltr">
-        <span className="block max-w-64 truncate text-start">{row.email}</span>
+      <td className="px-2 py-2">
+        <OwnText address className="max-w-64">{row.email}</OwnText>
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-slate-600">
-        <bdi>{row.country || '—'}</bdi>
+        <bdi>{row.country ? countryName(row.country) : '—'}</bdi>
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.language ? t(`recipients.languages.${row.language}`, { defaultValue: row.language }) : '—'}</td>
       <td className="px-2 py-2">

@@ -45,6 +45,7 @@ import { SaveStatus } from './save-status';
 import { draftRulesPass, dropLocalCopies, fingerprint, readLocalCopy, useAutosave } from './use-autosave';
 import { VersionFields, VersionTabs, type Version } from './version-fields';
 import './release-content.css';
+import { timeZoneName } from '../../lib/place-names';
 
 /** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
 export default function EditorPage() {
@@ -566,7 +567,7 @@ function ScheduleControl({
         </Button>
       </div>
       <p className="mt-2 text-xs text-slate-500" data-testid="schedule-zone">
-        {t('schedule.zone', { zone })}
+        {t('schedule.zone', { zone: timeZoneName(zone) })}
       </p>
     </div>
   );
