@@ -315,6 +315,8 @@ const isTimeZone = (zone: string) => {
 /** GET /api/press-releases/{id}/report.csv?tz=Asia/Dubai: times in the reader's zone (UTC when not given). */
 export const reportQuerySchema = z.object({
   tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).default('UTC'),
+  /** The reader's interface language: the report's headers and words follow it. */
+  lang: z.enum(['en', 'ar'], { message: 'Language must be en or ar' }).default('en'),
 });
 
 export const recipientsQuerySchema = z.object({

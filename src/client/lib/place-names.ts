@@ -1,3 +1,4 @@
+import { countryIn } from '../../shared/country-codes';
 import i18n, { currentLocale } from './i18n';
 
 /**
@@ -5,36 +6,9 @@ import i18n, { currentLocale } from './i18n';
  * countries as contacts store them (their English names) and IANA time zones.
  */
 
-/** ISO 3166 codes of the stored country names (src/shared/contacts.ts COUNTRIES) and their common spellings. */
-const REGION_CODES: Record<string, string> = {
-  UAE: 'AE',
-  'United Arab Emirates': 'AE',
-  'Saudi Arabia': 'SA',
-  KSA: 'SA',
-  Egypt: 'EG',
-  Lebanon: 'LB',
-  Jordan: 'JO',
-  Kuwait: 'KW',
-  Qatar: 'QA',
-  Bahrain: 'BH',
-  Oman: 'OM',
-  Morocco: 'MA',
-  Tunisia: 'TN',
-  Algeria: 'DZ',
-  Iraq: 'IQ',
-  Yemen: 'YE',
-  Sudan: 'SD',
-};
-
 /** A stored country in the reader's language; one the product does not know is shown as written. */
 export function countryName(stored: string): string {
-  const code = REGION_CODES[stored.trim()];
-  if (!code || i18n.language !== 'ar') return stored;
-  try {
-    return new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(code) ?? stored;
-  } catch {
-    return stored;
-  }
+  return i18n.language === 'ar' ? countryIn(currentLocale(), stored) : stored;
 }
 
 /**

@@ -144,13 +144,13 @@ function OpensInNewTab({ href, label }: { href: string; label: string }) {
 }
 
 function ReportActions({ id, webUrl, newsroomUrl }: { id: string; webUrl: string | null; newsroomUrl: string | null }) {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadFile(reportPath(id), 'distribution-report.csv');
+      await downloadFile(reportPath(id, i18n.language), 'distribution-report.csv');
     } catch (error) {
       toast({
         title: t('release.downloadFailed'),

@@ -46,6 +46,7 @@ import { draftRulesPass, dropLocalCopies, fingerprint, readLocalCopy, useAutosav
 import { VersionFields, VersionTabs, type Version } from './version-fields';
 import './release-content.css';
 import { timeZoneName } from '../../lib/place-names';
+import i18next from '../../lib/i18n';
 
 /** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
 export default function EditorPage() {
@@ -138,7 +139,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
     if (!firstProblem(problems)) return { values, errors: {} };
     return { values: {}, errors: nestedErrors(problems) as FieldErrors<EditorValues> };
   };
-  const [initialValues] = useState(() => (release ? valuesFromRelease(release) : emptyValues()));
+  const [initialValues] = useState(() => (release ? valuesFromRelease(release) : emptyValues(undefined, i18next.language === 'ar' ? 'arabic' : 'english')));
   const form = useForm<EditorValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as EditorValues;
