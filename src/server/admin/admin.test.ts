@@ -33,7 +33,7 @@ describe('admin console', () => {
       for (const as of ['plain', 'helper']) {
         const res = await t.request({ ...endpoint, as });
         expect(res.statusCode, `${as} ${endpoint.url}`).toBe(403);
-        expect(res.json().code).toBe('FORBIDDEN');
+        expect(res.json().code).toBe('SUPER_ADMIN_REQUIRED');
       }
     }
     const [plain] = await t.db.select().from(users).where(eq(users.firstName, 'plain'));

@@ -22,6 +22,7 @@ import { approvedMessage, changesRequestedMessage, rejectedMessage, reviewQueueA
 import { contentWarnings, languageWarnings } from '../releases/preflight.service.js';
 import { getReleaseForEditor, giveBackAllowance } from '../releases/releases.service.js';
 import { checkLinks, type LinkCheckOptions } from './link-check.js';
+import { BOOTSTRAP_NAME } from '../bootstrap.js';
 
 /**
  * Editorial review (issue 11): the queue editors work, one release as its recipients will get it with
@@ -249,13 +250,17 @@ function tellCustomer(deps: ReviewDeps, decided: Decided, decision: Decision): v
 }
 
 /** Mail leaves after the answer: a slow relay must not hold a decision; failures are logged. */
+/** The name mail greets someone by: none for the bootstrap's placeholder ("Hello Super," reads as a slip). */
+const greetingName = (person: { firstName: string; lastName: string }) =>
+  person.firstName === BOOTSTRAP_NAME.firstName && person.lastName === BOOTSTRAP_NAME.lastName ? '' : person.firstName;
+
 function sendInBackground(deps: ReviewDeps, userId: string, compose: (firstName: string, language: AccountLanguage) => RenderedEmail): void {
   void (async () => {
     const [person] = await deps.db
-      .select({ email: users.email, firstName: users.firstName, language: users.language })
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
       .from(users)
       .where(eq(users.id, userId));
-    if (person) await deps.mailer.send({ to: person.email, ...compose(person.firstName, asAccountLanguage(person.language)) });
+    if (person) await deps.mailer.send({ to: person.email, ...compose(greetingName(person), asAccountLanguage(person.language)) });
   })().catch((error: unknown) => deps.log.error({ err: error, userId }, 'review email could not be sent'));
 }
 

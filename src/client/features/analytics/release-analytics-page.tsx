@@ -331,7 +331,8 @@ function RecipientsTable({ id, release }: { id: string; release: { status: Relea
           <EmptyState title={filter ? t('recipients.noMatches') : t('recipients.empty')} />
         ) : (
           <>
-            <div className="overflow-x-auto">
+            {/* Wider than its box on a laptop: a focusable, named region, so a keyboard can scroll it too. */}
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('recipients.title')}>
               <table className="w-full text-sm">
                 <thead className="text-start text-xs uppercase text-slate-500">
                   <tr>
