@@ -166,7 +166,7 @@ describe('request ids', () => {
     expect(res.statusCode).toBe(401);
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.json()).toMatchObject({ code: 'METRICS_TOKEN_REQUIRED', requestId: id });
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', requestId: id });
 
     const missing = await t.request({ method: 'GET', url: '/api/nothing-here' });
     expect(missing.json().requestId).toBe(missing.headers['x-request-id']);
