@@ -106,7 +106,7 @@ describe('the account’s language', () => {
     await page.goto('/auth');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     await signInThroughForm(page, user.email);
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 20_000 }).toBe('ltr');
     expect(await page.evaluate(() => localStorage.getItem('nashr-language'))).toBe('en');
     const [stored] = await stack.db.select({ language: users.language }).from(users).where(eq(users.id, user.id));
     expect(stored.language).toBe('en');
@@ -116,7 +116,7 @@ describe('the account’s language', () => {
     const user = await createUser({ language: 'ar' });
     const page = await stack.newPage({ locale: 'en-US' });
     await signInThroughForm(page, user.email);
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 20_000 }).toBe('ar');
     const [stored] = await stack.db.select({ language: users.language }).from(users).where(eq(users.id, user.id));
     expect(stored.language).toBe('ar');
   });

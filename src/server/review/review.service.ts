@@ -314,8 +314,10 @@ export async function reviewStats(deps: ReviewDeps, days = 30): Promise<ReviewSt
     .map((r) => (new Date(r.decidedAt!).getTime() - new Date(r.submittedAt).getTime()) / 1000)
     .sort((a, b) => a - b);
   const startOf = (r: (typeof decided)[number]) => Math.max(new Date(r.decidedAt!).getTime(), r.scheduledAt ? new Date(r.scheduledAt).getTime() : 0);
-  // An approval for a send time still to come has not had its chance yet: it is not counted.
-  const approvals = decided.filter((r) => r.decision === 'approved' && startOf(r) <= deps.now().getTime());
+  // An approval counts once its first message has gone, or once its 30 minutes are over without one (a miss);
+  // one still inside its window (or approved for a send time to come) has not had its chance yet.
+  const settled = (r: (typeof decided)[number]) => Boolean(r.firstAccepted) || startOf(r) + REVIEW_TARGET_MINUTES * MINUTE_MS <= deps.now().getTime();
+  const approvals = decided.filter((r) => r.decision === 'approved' && startOf(r) <= deps.now().getTime() && settled(r));
   const started = approvals.filter((r) => r.firstAccepted && new Date(r.firstAccepted).getTime() - startOf(r) <= REVIEW_TARGET_MINUTES * MINUTE_MS);
   return {
     days,
