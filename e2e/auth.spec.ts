@@ -103,7 +103,7 @@ describe('account screens', () => {
 
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
-    expect(await page.getByTestId('account-role').textContent()).toBe('USER');
+    expect(await page.getByTestId('account-role').textContent()).toBe('User');
     expect(await page.getByLabel('Company').inputValue()).toBe('Haddad PR');
     await page.getByLabel('Company').fill('');
     await page.getByRole('button', { name: 'Update Profile' }).click();

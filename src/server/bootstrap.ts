@@ -5,6 +5,9 @@ import { appSettings, users } from './db/schema.js';
 import { hashPassword } from './auth/password.js';
 import { DEFAULT_ADMIN_EMAIL } from './auth/reserved-addresses.js';
 
+/** The first super admin's placeholder name: a role, not a person, so mail greets it without a name. */
+export const BOOTSTRAP_NAME = { firstName: 'Super', lastName: 'Admin' } as const;
+
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
 
 /**
@@ -46,8 +49,8 @@ export async function ensureSuperAdmin(deps: Pick<Deps, 'db' | 'config'>, log: L
       email,
       passwordHash: await hashPassword(password),
       companyName: 'Nashr',
-      firstName: 'Super',
-      lastName: 'Admin',
+      firstName: BOOTSTRAP_NAME.firstName,
+      lastName: BOOTSTRAP_NAME.lastName,
       verified: true,
       role: 'super_admin',
       userType: 'super_admin',

@@ -324,6 +324,8 @@ const isTimeZone = (zone: string) => {
 /** GET /api/press-releases/{id}/report.csv?tz=Asia/Dubai: times in the reader's zone (UTC when not given). */
 export const reportQuerySchema = z.object({
   tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).default('UTC'),
+  /** The reader's interface language: the report's headers and words follow it. */
+  lang: z.enum(['en', 'ar'], { message: 'Language must be en or ar' }).default('en'),
 });
 
 export const recipientsQuerySchema = z.object({
@@ -352,6 +354,8 @@ export type PressReleaseSummary = {
   /** Only in a super admin's view. */
   userEmail?: string;
   title: string;
+  /** The title of the version in the other language, if there is one: lists show the reader's version. */
+  translationTitle?: string | null;
   subtitle: string;
   language: ReleaseLanguage;
   status: ReleaseStatus;

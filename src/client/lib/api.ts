@@ -1,9 +1,12 @@
+import i18next from 'i18next';
+
 /**
  * The one way the client talks to the server: JSON over fetch with the session cookie.
  * Every non-OK answer becomes an ApiError carrying the server's message, code and field errors.
  */
 
-export type FieldError = { path: string; message: string };
+/** `code` and `details` when the server wrote the message itself (src/shared/error-codes.ts). */
+export type FieldError = { path: string; message: string; code?: string; details?: Record<string, string | number> };
 
 /** SPEC §8: what a person reads for each status when the server gave no message of its own. */
 const fallbackByStatus: Record<number, { code: string; message: string }> = {
@@ -28,12 +31,39 @@ export class ApiError extends Error {
   }
 }
 
-/** The text to show for any error: the server's own sentence when it gave one. */
-export function errorMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
-  if (error instanceof ApiError) return error.message || fallback;
-  if (error instanceof TypeError) return 'Network error. Check your connection and try again.';
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+/** Texts of the `messages` namespace: English sentences of shared schemas, and the server's error codes. */
+const hasMessage = (key: string | undefined): key is string =>
+  Boolean(key) && i18next.exists(key as string, { ns: 'messages', keySeparator: false, nsSeparator: false });
+const message = (key: string, details?: Record<string, unknown>) =>
+  hasMessage(key) ? i18next.t(key, { ns: 'messages', keySeparator: false, nsSeparator: false, ...details }) : key;
+
+/**
+ * The text to show for any error, in the reader's language: the translation of the server's error code
+ * (of the first field for a 422), else of its sentence; an answer neither translates (an unknown code)
+ * reads as the caller's fallback or the status's generic message, never as a raw code.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) {
+    const field = error.errors.find((e) => e.code && hasMessage(e.code));
+    if (error.code === 'VALIDATION_ERROR' && field?.code) return message(field.code, field.details);
+    const details = (error.body as { details?: Record<string, unknown> } | undefined)?.details;
+    if (hasMessage(error.code) && !GENERIC_CODES.has(error.code)) return message(error.code, details);
+    if (hasMessage(error.message)) return message(error.message);
+    return message(fallback ?? fallbackByStatus[error.status]?.message ?? GENERIC_MESSAGE);
+  }
+  if (error instanceof TypeError) return message('Network error. Check your connection and try again.');
+  if (error instanceof Error && error.message) return message(error.message);
+  return message(fallback ?? GENERIC_MESSAGE);
+}
+
+const GENERIC_MESSAGE = 'An unexpected error occurred';
+/** Codes that stand for a status: the server's sentence, when translated, says more than the code. */
+const GENERIC_CODES = new Set(Object.values(fallbackByStatus).map((f) => f.code).concat('BAD_REQUEST'));
+
+/** A server field error as a form shows it: its code when translated (a language switch follows), else its text. */
+export function fieldErrorMessage(field: FieldError): string {
+  if (!field.code || !hasMessage(field.code)) return field.message;
+  return field.details ? message(field.code, field.details) : field.code;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

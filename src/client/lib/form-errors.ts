@@ -1,10 +1,11 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api';
+import { ApiError, fieldErrorMessage } from './api';
 
 /**
  * Puts the server's field errors of a 422 back onto the form fields they name, so the person sees each
- * message where it belongs. Messages stay in English here; the form translates them when it renders
- * (translateMessage), so a language switch changes them too. Returns how many fields received an error.
+ * message where it belongs. Messages stay keys here (an English sentence or a server error code); the form
+ * translates them when it renders (translateMessage), so a language switch changes them too. Returns how
+ * many fields received an error.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
@@ -16,11 +17,11 @@ export function applyServerFieldErrors<T extends FieldValues>(
   if (!(error instanceof ApiError) || error.errors.length === 0) return 0;
   let placed = 0;
   const seen = new Set<string>();
-  for (const { path: serverPath, message } of error.errors) {
-    const path = fieldOf(serverPath);
+  for (const field of error.errors) {
+    const path = fieldOf(field.path);
     if (seen.has(path) || !fields.includes(path as Path<T>)) continue;
     seen.add(path);
-    setError(path as Path<T>, { type: 'server', message }, { shouldFocus: placed === 0 });
+    setError(path as Path<T>, { type: 'server', message: fieldErrorMessage(field) }, { shouldFocus: placed === 0 });
     placed += 1;
   }
   return placed;

@@ -4,7 +4,7 @@ import { trustedSchema } from '../../shared/review.js';
 import { listAudit } from '../audit/audit.service.js';
 import { setTrusted } from '../review/review.service.js';
 import { listSuppressions } from '../delivery/suppressions.service.js';
-import { notFound, parseInput, parseIntParam, parseUuidParam } from '../http/errors.js';
+import { parseInput, parseIntParam, parseUuidParam, appError } from '../http/errors.js';
 import { requireSuperAdmin } from '../http/session.js';
 import { adminStats, changeUserRole, getOutboxMessage, liftSuppressionAudited, listOutbox, listUsers } from './admin.service.js';
 
@@ -49,7 +49,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.delete('/suppressions/:email', async (request) => {
     const actor = requireSuperAdmin(request);
     const email = String((request.params as { email: string }).email).trim().toLowerCase();
-    if (!email || email.length > 320 || hasControlCharacter(email)) throw notFound('Suppression not found');
+    if (!email || email.length > 320 || hasControlCharacter(email)) throw appError('SUPPRESSION_NOT_FOUND');
     await liftSuppressionAudited(db, actor, email);
     return { lifted: true, email };
   });

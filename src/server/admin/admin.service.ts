@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { liftSuppression } from '../delivery/suppressions.service.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox, pressReleases, users } from '../db/schema.js';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -91,13 +91,13 @@ export async function changeUserRole(db: Db, actor: CurrentUser, userId: string,
   return db.transaction(async (tx) => {
     const superAdmins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).orderBy(users.id).for('update');
     // The actor may have been demoted by a concurrent request after this one was authorised.
-    if (!superAdmins.some((s) => s.id === actor.id)) throw forbidden('Super admin access required');
+    if (!superAdmins.some((s) => s.id === actor.id)) throw appError('SUPER_ADMIN_REQUIRED');
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
-    if (!target) throw notFound('User not found');
+    if (!target) throw appError('USER_NOT_FOUND');
     if (target.role === role) return { user: toAdminUser(target), changed: false };
     const demotesSuperAdmin = target.role === 'super_admin';
     if (demotesSuperAdmin && superAdmins.filter((s) => s.id !== target.id).length === 0) {
-      throw conflict('The last super admin cannot be demoted');
+      throw appError('LAST_SUPER_ADMIN');
     }
     const [updated] = await tx
       .update(users)
@@ -149,14 +149,14 @@ export async function listOutbox(db: Db, options: { search: string; page: number
 
 export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessage> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
-  if (!row) throw notFound('Message not found');
+  if (!row) throw appError('MESSAGE_NOT_FOUND');
   return { ...toOutboxSummary(row), html: row.html, text: row.text };
 }
 
 /** Lets an address be mailed again; the audit entry exists exactly when the suppression is gone. */
 export async function liftSuppressionAudited(db: Db, actor: CurrentUser, email: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await liftSuppression(tx as unknown as Db, email))) throw notFound('Suppression not found');
+    if (!(await liftSuppression(tx as unknown as Db, email))) throw appError('SUPPRESSION_NOT_FOUND');
     await recordAudit(tx as unknown as Db, { id: actor.id, email: actor.email }, 'suppression.lifted', email);
   });
 }

@@ -33,7 +33,7 @@ describe('admin console', () => {
       for (const as of ['plain', 'helper']) {
         const res = await t.request({ ...endpoint, as });
         expect(res.statusCode, `${as} ${endpoint.url}`).toBe(403);
-        expect(res.json().code).toBe('FORBIDDEN');
+        expect(res.json().code).toBe('SUPER_ADMIN_REQUIRED');
       }
     }
     const [plain] = await t.db.select().from(users).where(eq(users.firstName, 'plain'));
@@ -225,7 +225,7 @@ describe('the last super admin', () => {
     const only = await t.signInAs('only', { role: 'super_admin' });
     const res = await setRole('only', only.id, 'user');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'The last super admin cannot be demoted', code: 'CONFLICT', requestId: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({ message: 'The last super admin cannot be demoted', code: 'LAST_SUPER_ADMIN', requestId: res.headers['x-request-id'] });
     expect(await superAdminCount()).toBe(1);
   });
 

@@ -25,8 +25,8 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/press-releases/:id/report.csv', async (request, reply) => {
     const actor = requireUser(request);
     const id = parseUuidParam(request.params.id);
-    const { tz } = parseInput(reportQuerySchema, request.query);
-    const report = await reportCsv(db, actor, id, canViewEmails(actor), tz);
+    const { tz, lang } = parseInput(reportQuerySchema, request.query);
+    const report = await reportCsv(db, actor, id, canViewEmails(actor), tz, lang);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${report.filename}"`)

@@ -5,8 +5,6 @@ import type { Coverage } from '../../shared/coverage.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { maskAddressesIn, maskEmail } from '../../shared/contacts.js';
 import {
-  RECIPIENT_STATUS_WORDS,
-  VERSION_WORDS,
   type ReleaseLanguage,
   type FollowerFigures,
   type VersionFigures,
@@ -25,6 +23,7 @@ import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { countContactsInLists } from '../lists/lists.service.js';
+import { reportWords, type ReportLanguage } from './report-words.js';
 
 /**
  * Numbers shown to customers, all computed from delivery rows and tracking events. A "human open" is a
@@ -341,15 +340,12 @@ function localTime(value: string | null, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-const COVERAGE_KIND_WORDS: Record<string, string> = { verbatim: 'Verbatim', earned: 'Earned', unverified: 'Not confirmed' };
-
 /** The report's second table: the articles that carry the release, after a blank line. */
-function coverageLines(coverage: Coverage, zone: string, timeZone: string): string[] {
-  const columns = ['Coverage: Outlet', 'Country', 'Language', 'Headline', 'Address', `Published At ${zone}`, 'Kind', 'Source', 'Excerpt'];
+function coverageLines(coverage: Coverage, words: ReturnType<typeof reportWords>, timeZone: string): string[] {
   return [
-    columns.map(csvCell).join(','),
+    words.coverageColumns.map(csvCell).join(','),
     ...coverage.items.map((i) =>
-      [i.outlet, i.country, i.language, i.title, i.url, localTime(i.publishedAt, timeZone), COVERAGE_KIND_WORDS[i.kind], i.source === 'manual' ? 'Added by hand' : 'Feed', i.excerpt]
+      [i.outlet, words.country(i.country), i.language, i.title, i.url, localTime(i.publishedAt, timeZone), words.coverageKind[i.kind], i.source === 'manual' ? words.manual : words.feed, i.excerpt]
         .map(csvCell)
         .join(','),
     ),
@@ -360,22 +356,21 @@ function coverageLines(coverage: Coverage, zone: string, timeZone: string): stri
  * GET /api/press-releases/{id}/report.csv: every recipient with who they are, the interface's status
  * words and the times in the reader's zone, which the time columns name.
  */
-export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmail: boolean, timeZone: string): Promise<{ filename: string; csv: string }> {
+export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmail: boolean, timeZone: string, language: ReportLanguage = 'en'): Promise<{ filename: string; csv: string }> {
   const release = await visibleRelease(db, actor, id);
   const rows = (await recipientRows(db, id, sql`TRUE`, { sort: 'sent' })).map((r) => toRecipient(r, showEmail));
-  const zone = `(${timeZone})`;
-  const columns = ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Version sent', 'Status', 'Attempts', 'Soft Bounces', `Sent At ${zone}`, `First Open At ${zone}`, 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', `Last Activity ${zone}`, 'Last Error'];
+  const words = reportWords(language, timeZone);
   const lines = [
-    columns.map(csvCell).join(','),
+    words.columns.map(csvCell).join(','),
     ...rows.map((r) =>
       [
         r.name,
         r.outlet,
-        r.country,
+        words.country(r.country),
         r.language,
         r.email,
-        VERSION_WORDS[r.version],
-        RECIPIENT_STATUS_WORDS[r.status] ?? r.status,
+        words.version[r.version],
+        words.status[r.status] ?? r.status,
         r.attempts,
         r.softBounces,
         localTime(r.sentAt, timeZone),
@@ -383,7 +378,7 @@ export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmai
         r.opens,
         r.clicks,
         r.downloads,
-        r.unsubscribed ? 'Yes' : 'No',
+        r.unsubscribed ? words.yes : words.no,
         localTime(r.lastActivityAt, timeZone),
         r.lastError,
       ]
@@ -391,5 +386,5 @@ export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmai
         .join(','),
     ),
   ];
-  return { filename: `nashr-report-${release.slug ?? release.id}.csv`, csv: `\uFEFF${[...lines, '', ...coverageLines(await coverageOf(db, release), zone, timeZone)].join('\r\n')}\r\n` };
+  return { filename: `nashr-report-${release.slug ?? release.id}.csv`, csv: `\uFEFF${[...lines, '', ...coverageLines(await coverageOf(db, release), words, timeZone)].join('\r\n')}\r\n` };
 }

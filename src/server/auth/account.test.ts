@@ -249,7 +249,7 @@ describe('PUT /api/auth/profile', () => {
       currentPassword: 'password123',
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'CONFLICT', message: 'An account with this email already exists' });
+    expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0].email).toBe(user.email);
   });
 

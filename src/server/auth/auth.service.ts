@@ -5,7 +5,6 @@ import {
   type AccountLanguage,
   type changePasswordSchema,
   type CurrentUser,
-  INVALID_SIGN_IN_LINK_MESSAGE,
   type loginSchema,
   type profileSchema,
   type registerSchema,
@@ -14,7 +13,7 @@ import {
 import type { Db } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { emailTokens, sessions, users } from '../db/schema.js';
-import { AppError, conflict, forbidden, isUniqueViolation, unauthorized, validationFailed } from '../http/errors.js';
+import { isUniqueViolation, unauthorized, validationFailed, appError, fieldError } from '../http/errors.js';
 import { toCurrentUser } from '../http/session.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
@@ -27,10 +26,10 @@ import {
 import { passwordResetMessage } from '../mail/templates/password-reset.js';
 import { signInLinkMessage } from '../mail/templates/sign-in-link.js';
 import { verifyEmailMessage } from '../mail/templates/verify-email.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+import { isCommonPassword } from './common-passwords.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { RATE_RULES, takeAttempt, type RateRule } from './rate-limit.js';
-import { isReservedAddress, RESERVED_ADDRESS_MESSAGE } from './reserved-addresses.js';
+import { isReservedAddress } from './reserved-addresses.js';
 
 type Logger = { error: (obj: object, msg: string) => void };
 export type AuthDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'now'> & { log: Logger };
@@ -44,13 +43,6 @@ export const EMAIL_CHANGE_TOKEN_HOURS = 24;
 export const SIGN_IN_LINK_MINUTES = 15;
 
 type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'sign_in';
-
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
-export const UNVERIFIED_MESSAGE = 'Please verify your email before signing in. Check your inbox for the verification link.';
-export const INVALID_RESET_LINK_MESSAGE = 'The reset link is invalid or has expired';
-export const CURRENT_PASSWORD_NEEDED_MESSAGE = 'Enter your current password to change your email';
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 // ---------------------------------------------------------------- registration and verification
 
@@ -114,12 +106,12 @@ const forgotPasswordLink = (deps: AuthDeps) => `${deps.config.publicUrl}/auth?mo
 
 function assertUsableAddress(deps: Pick<AuthDeps, 'config'>, email: string): void {
   if (isReservedAddress(email, deps.config.adminEmail)) {
-    throw validationFailed([{ path: 'email', message: RESERVED_ADDRESS_MESSAGE }]);
+    throw validationFailed([fieldError('email', 'RESERVED_ADDRESS')]);
   }
 }
 
 function assertUncommonPassword(password: string, path: string): void {
-  if (isCommonPassword(password)) throw validationFailed([{ path, message: COMMON_PASSWORD_MESSAGE }]);
+  if (isCommonPassword(password)) throw validationFailed([fieldError(path, 'COMMON_PASSWORD')]);
 }
 
 /** Marks the token's user verified; false when the token is unknown, used or expired. */
@@ -155,10 +147,10 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
   const user = await findUserByEmail(deps.db, input.email);
   // Without a user, verify against a dummy hash so that an unknown address costs the same time.
   const passwordOk = await verifyPassword(user?.passwordHash || (await dummyPasswordHash()), input.password);
-  if (!user || !passwordOk) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  if (!user || !passwordOk) throw appError('INVALID_CREDENTIALS');
   await release();
   // Told only after the password is right, so the answer reveals nothing to someone guessing.
-  if (!user.verified) throw forbidden(UNVERIFIED_MESSAGE);
+  if (!user.verified) throw appError('EMAIL_NOT_VERIFIED');
   return user;
 }
 
@@ -213,7 +205,7 @@ export async function signInByLink(deps: Pick<AuthDeps, 'db' | 'now'>, token: st
     const [row] = await tx.update(users).set({ verified: true, updatedAt: deps.now() }).where(eq(users.id, userId)).returning();
     return row;
   });
-  if (!user) throw new AppError(400, 'INVALID_TOKEN', INVALID_SIGN_IN_LINK_MESSAGE);
+  if (!user) throw appError('SIGN_IN_LINK_INVALID');
   return user;
 }
 
@@ -244,7 +236,7 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'now'>, input: z
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     return true;
   });
-  if (!reset) throw new AppError(400, 'INVALID_TOKEN', INVALID_RESET_LINK_MESSAGE);
+  if (!reset) throw appError('INVALID_TOKEN');
 }
 
 // ---------------------------------------------------------------- signed-in account
@@ -285,11 +277,11 @@ async function assertEmailChangeAllowed(
   ip: string,
 ): Promise<void> {
   if (!input.currentPassword) {
-    throw validationFailed([{ path: 'currentPassword', message: CURRENT_PASSWORD_NEEDED_MESSAGE }]);
+    throw validationFailed([fieldError('currentPassword', 'CURRENT_PASSWORD_NEEDED')]);
   }
   assertUsableAddress(deps, input.email);
   await checkCurrentPassword(deps, user, input.currentPassword, ip);
-  if (await findUserByEmail(deps.db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+  if (await findUserByEmail(deps.db, input.email)) throw appError('EMAIL_TAKEN');
   await takeMailAllowance(deps, user, input.email);
 }
 
@@ -382,7 +374,7 @@ export async function changePassword(
 async function checkCurrentPassword(deps: AuthDeps, user: UserRow, password: string, ip: string): Promise<void> {
   const release = await takeAttempt(deps.db, deps.now(), RATE_RULES.passwordCheck, { email: user.email, ip, userId: user.id });
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw validationFailed([{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }]);
+    throw validationFailed([fieldError('currentPassword', 'WRONG_CURRENT_PASSWORD')]);
   }
   await release();
 }

@@ -8,8 +8,6 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 const REFUSED_COUNT = 1000;
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, REFUSED_COUNT));
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
-
 /** Case does not make a common password uncommon: "Football" is tried as early as "football". */
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());

@@ -49,7 +49,7 @@ describe('POST /api/auth/login', () => {
     const unknownEmail = await signIn(t, 'wrong', uniqueEmail('ghost'), 'secret123');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ message: 'Invalid credentials', code: 'UNAUTHORIZED', requestId: wrongPassword.headers['x-request-id'] });
+    expect(wrongPassword.json()).toEqual({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS', requestId: wrongPassword.headers['x-request-id'] });
     // The same answer but for the request's own id.
     expect({ ...unknownEmail.json(), requestId: undefined }).toEqual({ ...wrongPassword.json(), requestId: undefined });
     expect(wrongPassword.headers['set-cookie']).toBeUndefined();

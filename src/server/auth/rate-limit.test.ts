@@ -34,7 +34,7 @@ async function seedFailures(key: string, count: number) {
 
 function expectRateLimited(res: Awaited<ReturnType<typeof call>>) {
   expect(res.statusCode).toBe(429);
-  expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  expect(res.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);

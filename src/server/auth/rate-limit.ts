@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, lt, min, or } from 'drizzle-orm';
+import { errorText, type ErrorCode } from '../../shared/error-codes.js';
 import type { Db } from '../db/client.js';
 import { authAttempts } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
@@ -18,9 +19,7 @@ const HOUR_MS = 60 * MINUTE_MS;
  */
 type Scope = 'address' | 'addressAndClient' | 'client' | 'account';
 
-export type RateRule = { kind: string; windowMs: number; limits: Partial<Record<Scope, number>>; message?: string };
-
-export const TOO_MANY_MAILS_MESSAGE = 'Too many emails were sent for this request. Please try again later.';
+export type RateRule = { kind: string; windowMs: number; limits: Partial<Record<Scope, number>>; code?: ErrorCode };
 
 export const RATE_RULES = {
   /**
@@ -45,10 +44,10 @@ export const RATE_RULES = {
    * Each change of address mails the new address: an account cannot mail strangers more than a few times
    * an hour, and an address hears of changes to it at most a few times a day, whoever asks.
    */
-  emailChangeByAccount: { kind: 'email_change', windowMs: HOUR_MS, limits: { account: 3 }, message: TOO_MANY_MAILS_MESSAGE },
+  emailChangeByAccount: { kind: 'email_change', windowMs: HOUR_MS, limits: { account: 3 }, code: 'TOO_MANY_MAILS' },
   /** The sign-in link of a locked account: a few mails an hour to an address, whoever asks. */
-  signInLink: { kind: 'sign_in_link', windowMs: HOUR_MS, limits: { address: 3, client: 10 }, message: TOO_MANY_MAILS_MESSAGE },
-  emailChangeToAddress: { kind: 'email_change_to', windowMs: 24 * HOUR_MS, limits: { address: 3 }, message: TOO_MANY_MAILS_MESSAGE },
+  signInLink: { kind: 'sign_in_link', windowMs: HOUR_MS, limits: { address: 3, client: 10 }, code: 'TOO_MANY_MAILS' },
+  emailChangeToAddress: { kind: 'email_change_to', windowMs: 24 * HOUR_MS, limits: { address: 3 }, code: 'TOO_MANY_MAILS' },
 } satisfies Record<string, RateRule>;
 
 /** Each kind's longest window: older rows of it count nowhere, and pruning keeps the ledger (and its index) small. */
@@ -63,9 +62,9 @@ export type AttemptSource = { email?: string; ip: string; userId?: string };
 export class RateLimitedError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,
-    message = 'Too many attempts. Please wait a few minutes and try again.',
+    code: ErrorCode = 'TOO_MANY_ATTEMPTS',
   ) {
-    super(429, 'RATE_LIMITED', message);
+    super(429, code, errorText(code));
   }
 }
 
@@ -120,7 +119,7 @@ export async function takeAttempt(db: Db, now: Date, rule: RateRule, source: Att
   if (exhausted.length > 0) {
     await release();
     const freedAt = Math.max(...exhausted.map((row) => new Date(row.oldest ?? now).getTime() + rule.windowMs));
-    throw new RateLimitedError(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)), rule.message);
+    throw new RateLimitedError(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)), rule.code);
   }
   if (Math.random() < PRUNE_PROBABILITY) await pruneAttempts(db, now);
   return release;

@@ -17,4 +17,3 @@ export function isReservedAddress(email: string, adminEmail: string | undefined)
   return LOCAL_SUFFIXES.some((suffix) => domain === suffix || domain.endsWith(`.${suffix}`));
 }
 
-export const RESERVED_ADDRESS_MESSAGE = 'This email address cannot be used for an account';

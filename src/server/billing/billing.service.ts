@@ -14,7 +14,7 @@ import type { Config } from '../config.js';
 import { canViewEmails } from '../contacts/contact-view.js';
 import type { Db } from '../db/client.js';
 import { payments, users } from '../db/schema.js';
-import { AppError, conflict, notFound } from '../http/errors.js';
+import { AppError, notFound, appError } from '../http/errors.js';
 import { createDemoProvider } from './demo-provider.js';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
 import { findPlan } from './plans.js';
@@ -93,9 +93,9 @@ export async function createPayment(
   user: CurrentUser,
   planId: PlanId,
 ): Promise<CreatePaymentResponse> {
-  if (user.role === 'super_admin') throw conflict('Super admins have unlimited access; no purchase is needed');
+  if (user.role === 'super_admin') throw appError('SUPER_ADMIN_NO_PURCHASE');
   const plan = findPlan(planId);
-  if (!plan) throw notFound('Plan not found');
+  if (!plan) throw appError('PLAN_NOT_FOUND');
   const created = await provider.createIntent({ userId: user.id, email: user.email, plan });
   if (provider.name === 'stripe') {
     return { provider: 'stripe', ...created, publishableKey: (provider as StripeProvider).publishableKey };
@@ -103,8 +103,8 @@ export async function createPayment(
   return { provider: 'demo', ...created };
 }
 
-export const paymentNotCompleted = () => new AppError(409, 'PAYMENT_NOT_COMPLETED', 'Your payment is being processed...');
-const paymentMismatch = () => new AppError(409, 'PAYMENT_MISMATCH', 'The payment does not match the plan');
+export const paymentNotCompleted = () => appError('PAYMENT_NOT_COMPLETED');
+const paymentMismatch = () => appError('PAYMENT_MISMATCH');
 
 /**
  * Credits a payment the provider reports as succeeded, exactly once per payment intent: the unique
@@ -194,7 +194,7 @@ export async function processPaymentSuccess(
 ): Promise<ProcessSuccessResponse> {
   const intent = await provider.retrieveIntent(paymentIntentId);
   // Someone else's intent is as unknown as an invented one.
-  if (!intent || intent.userId !== user.id) throw notFound('Payment not found');
+  if (!intent || intent.userId !== user.id) throw appError('PAYMENT_NOT_FOUND');
   const credited = await creditAndSendReceipt(deps, provider.name, intent);
   return { credited, status: await getSubscriptionStatus(deps.db, user.id) };
 }

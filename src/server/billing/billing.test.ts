@@ -378,7 +378,7 @@ describe('billing with Stripe (webhook, no network)', () => {
     const payload = succeededEvent({ id: 'pi_test_forged', amount: 29_900, userId: user.id, planId: 'package_1' });
     const wrongSecret = await postWebhook(payload, sign(payload, 'whsec_someone_else'));
     expect(wrongSecret.statusCode).toBe(400);
-    expect(wrongSecret.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid webhook signature' });
+    expect(wrongSecret.json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID', message: 'Invalid webhook signature' });
     const tampered = await postWebhook(payload.replace('29900', '1'), sign(payload));
     expect(tampered.statusCode).toBe(400);
     const missing = await postWebhook(payload);

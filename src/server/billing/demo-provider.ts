@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { errorText } from '../../shared/error-codes.js';
 import { and, eq } from 'drizzle-orm';
 import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS, type DemoConfirmResponse } from '../../shared/billing.js';
 import type { Db } from '../db/client.js';
 import { demoPaymentIntents } from '../db/schema.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, appError } from '../http/errors.js';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
 
 type DemoIntentRow = typeof demoPaymentIntents.$inferSelect;
@@ -39,18 +40,18 @@ export function createDemoProvider(db: Db): PaymentProvider {
 
 export class CardDeclinedError extends AppError {
   constructor(
-    message: string,
+    code: 'CARD_DECLINED' | 'CARD_DECLINED_TEST_MODE',
     readonly paymentIntentId: string,
   ) {
-    super(402, 'CARD_DECLINED', message);
+    super(402, code, errorText(code));
   }
 }
 
 /** Stripe's test-mode answer for a given card number: null means the charge goes through. */
-function declineReason(cardNumber: string): string | null {
+function declineReason(cardNumber: string): 'CARD_DECLINED' | 'CARD_DECLINED_TEST_MODE' | null {
   if (cardNumber === DEMO_CARD_SUCCESS) return null;
-  if (cardNumber === DEMO_CARD_DECLINED) return 'Your card was declined.';
-  return 'Your card was declined. Test mode accepts only test card numbers, such as 4242 4242 4242 4242.';
+  if (cardNumber === DEMO_CARD_DECLINED) return 'CARD_DECLINED';
+  return 'CARD_DECLINED_TEST_MODE';
 }
 
 /**
@@ -67,7 +68,7 @@ export async function confirmDemoPayment(
     .from(demoPaymentIntents)
     .where(and(eq(demoPaymentIntents.clientSecret, input.clientSecret), eq(demoPaymentIntents.userId, userId)))
     .limit(1);
-  if (!intent) throw notFound('Payment not found');
+  if (!intent) throw appError('PAYMENT_NOT_FOUND');
   if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
   const reason = declineReason(input.cardNumber);
   if (reason) throw new CardDeclinedError(reason, intent.id);

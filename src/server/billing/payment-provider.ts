@@ -1,5 +1,5 @@
 import type { PaymentProviderName } from '../../shared/billing.js';
-import { AppError } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import type { ServerPlan } from './plans.js';
 
 /** What a provider says about a payment intent: the only source of truth for crediting. */
@@ -25,4 +25,4 @@ export interface PaymentProvider {
 }
 
 export const providerUnavailable = () =>
-  new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not be reached. Please try again.');
+  appError('PAYMENT_PROVIDER_ERROR');

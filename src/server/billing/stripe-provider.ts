@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError, badRequest } from '../http/errors.js';
+import { AppError, appError } from '../http/errors.js';
 import { providerUnavailable, type PaymentProvider, type ProviderIntent } from './payment-provider.js';
 
 export type StripeSettings = { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined };
@@ -58,12 +58,12 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       }
     },
     verifyWebhook(rawBody, signature) {
-      if (!settings.webhookSecret) throw badRequest('Webhook signing secret is not configured');
-      if (!signature) throw badRequest('Missing Stripe-Signature header');
+      if (!settings.webhookSecret) throw appError('WEBHOOK_SECRET_MISSING');
+      if (!signature) throw appError('WEBHOOK_SIGNATURE_MISSING');
       try {
         return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       } catch {
-        throw badRequest('Invalid webhook signature');
+        throw appError('WEBHOOK_SIGNATURE_INVALID');
       }
     },
   };

@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../shared/auth.js';
 import type { ActivityItem, ActivityType, Campaign, CampaignPage, CampaignStatus, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { globalContacts } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import { presentContact, type ContactRow } from '../contacts/contact-view.js';
 
 /** A super admin sees every customer's campaigns; anyone else their own. */
@@ -71,7 +71,7 @@ async function visibleCampaign(db: Db, actor: CurrentUser, id: string): Promise<
   const [found] = rowsOf<{ id: string }>(
     await db.execute(sql`SELECT pr.id FROM press_releases pr WHERE pr.id = ${id}::uuid AND ${WAS_SENT} AND ${ownerScope(actor)}`),
   );
-  if (!found) throw notFound('Campaign not found');
+  if (!found) throw appError('CAMPAIGN_NOT_FOUND');
 }
 
 /** GET /api/campaigns/{id}/contacts: the media-database contacts it went to, by name, masked unless allowed. */

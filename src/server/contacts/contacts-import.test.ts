@@ -130,7 +130,7 @@ describe('CSV import', () => {
     expect(rows.length).toBeGreaterThan(1001);
     const res = await upload(rows.join(''));
     expect(res.statusCode, res.body).toBe(413);
-    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res.json().code).toBe('IMPORT_TOO_LARGE');
     const announced = await t.request({
       method: 'POST',
       url: '/api/global-contacts/import',

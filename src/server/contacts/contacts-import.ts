@@ -13,7 +13,7 @@ import {
 } from '../../shared/contacts.js';
 import type { Db } from '../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { AppError, tooLarge, unsupportedMedia, validationFailed } from '../http/errors.js';
+import { AppError, validationFailed, appError, fieldError } from '../http/errors.js';
 import { restoreCell } from './contacts-csv.js';
 import { contactIdsByEmail, deleteImportedContacts, insertContactBatch, markContactsChanged } from './contacts.service.js';
 
@@ -61,7 +61,7 @@ const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'applica
 export function assertCsvFile(filename: string, mimetype: string): void {
   const csvName = /\.(csv|txt)$/i.test(filename);
   if (!csvName && !(CSV_TYPES.has(mimetype) && mimetype !== 'application/octet-stream')) {
-    throw unsupportedMedia('Only CSV files can be imported');
+    throw appError('IMPORT_NOT_CSV');
   }
 }
 
@@ -71,7 +71,7 @@ function looksBinary(chunk: Buffer): boolean {
   return chunk.subarray(0, 8192).includes(0) || BINARY_MAGIC.some((magic) => chunk.subarray(0, magic.length).equals(magic));
 }
 
-export const fileTooLarge = () => tooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+export const fileTooLarge = () => appError('IMPORT_TOO_LARGE', { megabytes: IMPORT_MAX_BYTES / 1024 / 1024 });
 
 /** Rows per chunk: each chunk is one transaction, and other requests get the database between chunks. */
 const CHUNK_SIZE = 1000;
@@ -102,10 +102,10 @@ export async function importContactsCsv(
   upload.stream.on('limit', () => fail(fileTooLarge()));
   let firstChunk = true;
   upload.stream.on('data', (chunk: Buffer) => {
-    if (firstChunk && looksBinary(chunk)) fail(unsupportedMedia('The file is not a CSV file'));
+    if (firstChunk && looksBinary(chunk)) fail(appError('IMPORT_NOT_TEXT'));
     firstChunk = false;
   });
-  upload.stream.on('error', (error) => fail(error instanceof AppError ? error : new AppError(400, 'BAD_REQUEST', 'The upload was interrupted')));
+  upload.stream.on('error', (error) => fail(error instanceof AppError ? error : appError('UPLOAD_INTERRUPTED')));
   upload.stream.pipe(parser);
 
   const progress: Progress = { summary: { added: 0, errorCount: 0, errors: [] }, addedIds: new Set() };
@@ -132,7 +132,7 @@ export async function importContactsCsv(
       if (!columns) {
         columns = record.map((h) => HEADER_FIELDS[normaliseHeader(h)]);
         if (!columns.includes('email')) {
-          throw validationFailed([{ path: 'csvFile', message: 'The file has no Email column' }], 'The file has no Email column');
+          throw validationFailed([fieldError('csvFile', 'IMPORT_NO_EMAIL_COLUMN')]);
         }
         continue;
       }
@@ -148,7 +148,7 @@ export async function importContactsCsv(
     }
     if (failure) throw failure;
     if (upload.stream.truncated) throw fileTooLarge();
-    if (!columns) throw validationFailed([{ path: 'csvFile', message: 'The file is empty' }], 'The file is empty');
+    if (!columns) throw validationFailed([fieldError('csvFile', 'IMPORT_EMPTY')]);
     await flush();
   } catch (error) {
     await deleteImportedContacts(db, [...progress.addedIds], CHUNK_SIZE);
@@ -173,7 +173,7 @@ function importFailure(error: unknown, seen: { truncated: boolean; failure: AppE
     // The parser reads ahead of the rows handed out so far; it knows how many records it had read.
     const records = (error as { records?: unknown }).records;
     const row = typeof records === 'number' ? records + 1 : seen.rowNumber + 1;
-    return validationFailed([{ path: 'csvFile', message: `The CSV is malformed near row ${row}` }]);
+    return validationFailed([fieldError('csvFile', 'IMPORT_MALFORMED', { row })]);
   }
   return error;
 }

@@ -3,7 +3,7 @@ import { splitTopics, type BulkDeleteResult, type Contact, type ContactFields } 
 import { rowsOf, type Db } from '../db/client.js';
 import { globalContacts as gc } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { conflict, isUniqueViolation, notFound } from '../http/errors.js';
+import { appError, isUniqueViolation } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 import { addContactWords, changeContactWords, removeContactWords, searchTextOf } from './contact-words.js';
 import { markContactsChanged } from './contacts-version.js';
@@ -33,7 +33,7 @@ function columnsOf(input: ContactFields) {
   };
 }
 
-const duplicateEmail = () => conflict('A contact with this email already exists');
+const duplicateEmail = () => appError('CONTACT_EMAIL_TAKEN');
 
 export async function createContact(db: Db, fields: ContactFields): Promise<Contact> {
   return db.transaction(async (t) => {
@@ -59,7 +59,7 @@ export async function updateContact(db: Db, id: number, fields: ContactFields): 
         .from(gc)
         .where(eq(gc.id, id))
         .for('update');
-      if (!before) throw notFound('Contact not found');
+      if (!before) throw appError('CONTACT_NOT_FOUND');
       const [row] = await tx
         .update(gc)
         .set({ ...columnsOf(fields), updatedAt: sql`now()` })
@@ -81,7 +81,7 @@ export async function deleteContact(db: Db, actor: AuditActor, id: number): Prom
       .delete(gc)
       .where(eq(gc.id, id))
       .returning({ id: gc.id, email: gc.email, searchText: gc.searchText });
-    if (!row) throw notFound('Contact not found');
+    if (!row) throw appError('CONTACT_NOT_FOUND');
     await removeContactWords(tx as unknown as Db, [row]);
     await recordAudit(tx as unknown as Db, actor, 'contact.delete', String(id), {
       email: row.email,

@@ -6,7 +6,7 @@ import {
   contactSearchQuerySchema,
   IMPORT_MAX_BYTES,
 } from '../../shared/contacts.js';
-import { parseInput, parseIntParam, unsupportedMedia, validationFailed } from '../http/errors.js';
+import { parseInput, parseIntParam, validationFailed, appError, fieldError } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireSuperAdmin, requireUser } from '../http/session.js';
 import { canViewEmails } from './contact-view.js';
@@ -100,13 +100,13 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/import', async (request) => {
     const user = requireSuperAdmin(request);
-    if (!request.isMultipart()) throw unsupportedMedia('Upload the CSV file as multipart/form-data in the field csvFile');
+    if (!request.isMultipart()) throw appError('CSV_MULTIPART_REQUIRED');
     // A body announced well over the limit is refused before reading it; the stream check catches the rest.
     if (Number(request.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD) throw fileTooLarge();
     const part = await request.file();
     if (!part || part.fieldname !== 'csvFile') {
       part?.file.resume();
-      throw validationFailed([{ path: 'csvFile', message: 'Choose a CSV file to import' }]);
+      throw validationFailed([fieldError('csvFile', 'CSV_FILE_REQUIRED')]);
     }
     try {
       assertCsvFile(part.filename, part.mimetype);

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Contact, ContactFacets, ContactFilter, ContactPage } from '../../shared/contacts.js';
 import type { Db } from '../db/client.js';
 import { globalContacts as gc } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 import { menuConditions, type SearchVisibility } from './contact-filter-sql.js';
 import { findsNothing, textMatches } from './contact-search.js';
@@ -121,7 +121,7 @@ export async function contactFacets(
 
 export async function getContact(db: Db, id: number, reveal: boolean): Promise<Contact> {
   const [row] = await db.select().from(gc).where(eq(gc.id, id));
-  if (!row) throw notFound('Contact not found');
+  if (!row) throw appError('CONTACT_NOT_FOUND');
   return presentContact(row, reveal);
 }
 

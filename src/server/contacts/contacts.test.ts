@@ -116,7 +116,8 @@ describe('reading the media database', () => {
     for (const id of ['999999', 'abc', '0', '-1', '1.5']) {
       const res = await t.request({ method: 'GET', url: `/api/global-contacts/${id}`, as: 'paid' });
       expect(res.statusCode).toBe(404);
-      expect(res.json().code).toBe('NOT_FOUND');
+      // A malformed id is any missing resource; a well-formed unknown one names what is missing.
+      expect(res.json().code).toBe(id === '999999' ? 'CONTACT_NOT_FOUND' : 'NOT_FOUND');
     }
   });
 });
@@ -303,7 +304,7 @@ describe('changing the media database (super admin only)', () => {
   it('refuses a duplicate email (any case) with 409 and a bad one with 422', async () => {
     const dup = await t.request({ method: 'POST', url: '/api/global-contacts', as: 'admin', payload: { email: 'SARA.KHALID@riyadhtech.test' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().code).toBe('CONFLICT');
+    expect(dup.json().code).toBe('CONTACT_EMAIL_TAKEN');
     for (const payload of [{}, [], { email: '' }, { email: 'not-an-email' }, { email: 42 }, { email: 'a@b.test', firstName: 'x'.repeat(101) }, { email: 'a@b.test', firstName: ['x'] }]) {
       const res = await t.request({ method: 'POST', url: '/api/global-contacts', as: 'admin', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);

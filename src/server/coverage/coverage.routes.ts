@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminSearchQuerySchema } from '../../shared/admin.js';
 import { addCoverageSchema, FEED_IMPORT_MAX_BYTES, feedInputSchema } from '../../shared/coverage.js';
-import { conflict, parseInput, parseIntParam, parseUuidParam, tooLarge, unsupportedMedia, validationFailed } from '../http/errors.js';
+import { parseInput, parseIntParam, parseUuidParam, validationFailed, appError, fieldError } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireSuperAdmin, requireUser } from '../http/session.js';
 import { visibleRelease } from '../analytics/analytics.service.js';
@@ -31,14 +31,14 @@ export async function feedsRoutes(app: FastifyInstance): Promise<void> {
   });
   app.post('/feeds/import', async (request) => {
     const actor = requireSuperAdmin(request);
-    if (!request.isMultipart()) throw unsupportedMedia('Upload the CSV file as multipart/form-data in the field csvFile');
+    if (!request.isMultipart()) throw appError('CSV_MULTIPART_REQUIRED');
     const part = await request.file();
-    if (!part || part.fieldname !== 'csvFile') throw validationFailed([{ path: 'csvFile', message: 'Choose a CSV file to import' }]);
+    if (!part || part.fieldname !== 'csvFile') throw validationFailed([fieldError('csvFile', 'CSV_FILE_REQUIRED')]);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of part.file) {
       size += chunk.length;
-      if (size > FEED_IMPORT_MAX_BYTES) throw tooLarge('A feed list may be at most 1 MB');
+      if (size > FEED_IMPORT_MAX_BYTES) throw appError('FEED_LIST_TOO_LARGE');
       chunks.push(chunk);
     }
     return importFeeds(db, actor, Buffer.concat(chunks).toString('utf8'));
@@ -61,7 +61,7 @@ export async function coverageRoutes(app: FastifyInstance): Promise<void> {
     const actor = requireUser(request);
     const release = await visibleRelease(db, actor, releaseId(request.params));
     const { url } = parseInput(addCoverageSchema, request.body);
-    if (release.status !== 'sending' && release.status !== 'sent') throw conflict('Articles can be added once the press release has been sent');
+    if (release.status !== 'sending' && release.status !== 'sent') throw appError('COVERAGE_BEFORE_SEND');
     additions.take(actor.id);
     reply.status(201);
     return addCoverageFromUrl(deps, actor, release.id, url);

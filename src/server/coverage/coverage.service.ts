@@ -5,7 +5,7 @@ import type { AddedCoverageItem, Coverage, CoverageItem, CoverageKind, RecentCov
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { conflict, notFound } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import { firstCoverageMessage } from '../mail/templates/coverage.js';
 import { htmlToText } from './feed-items.js';
@@ -188,7 +188,7 @@ async function addManualItem(
       .values({ ...withoutFeed(article), releaseId, kind: article.kind, excerpt: article.excerpt, source: 'manual' })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw conflict('This article is already in the coverage of this press release');
+    if (!row) throw appError('ARTICLE_ALREADY_ADDED');
     await recordAudit(tx, { id: actor.id, email: actor.email }, 'coverage.added', releaseId, { url: article.url, kind: article.kind });
     return toItem(row);
   });
@@ -202,7 +202,7 @@ export async function removeItem(db: Db, actor: CurrentUser, releaseId: string, 
       .delete(coverageItems)
       .where(and(eq(coverageItems.id, itemId), eq(coverageItems.releaseId, releaseId)))
       .returning({ url: coverageItems.url, kind: coverageItems.kind });
-    if (!row) throw notFound('This article is not in the coverage of this press release');
+    if (!row) throw appError('ARTICLE_NOT_IN_COVERAGE');
     await recordAudit(tx, { id: actor.id, email: actor.email }, 'coverage.removed', releaseId, { url: row.url, kind: row.kind });
   });
 }

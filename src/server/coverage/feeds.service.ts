@@ -7,7 +7,7 @@ import type { Paged } from '../../shared/admin.js';
 import { feedInputSchema, type FeedImportResult, type FeedLanguage, type FeedStatus, type OutletFeed } from '../../shared/coverage.js';
 import { canonicalCountry } from '../../shared/contacts.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../http/errors.js';
+import { isUniqueViolation, appError } from '../http/errors.js';
 import type { z } from 'zod';
 
 /** The super admin's list of outlet feeds (GET/POST/PUT/DELETE /api/admin/feeds, CSV import). */
@@ -51,7 +51,7 @@ export async function listFeeds(db: Db, query: { page: number; pageSize: number;
   return { items: rows.map(toFeed), total: Number(total), page: query.page, pageSize: query.pageSize };
 }
 
-const duplicate = () => conflict('A feed with this address is already listed');
+const duplicate = () => appError('FEED_TAKEN');
 
 export async function createFeed(db: Db, actor: CurrentUser, input: FeedValues): Promise<OutletFeed> {
   return db.transaction(async (txn) => {
@@ -71,7 +71,7 @@ export async function updateFeed(db: Db, actor: CurrentUser, id: string, input: 
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [before] = await tx.select().from(outletFeeds).where(eq(outletFeeds.id, id)).for('update');
-    if (!before) throw notFound('Feed not found');
+    if (!before) throw appError('FEED_NOT_FOUND');
     const addressChanged = before.url !== input.url;
     const [row] = await tx
       .update(outletFeeds)
@@ -97,7 +97,7 @@ export async function deleteFeed(db: Db, actor: CurrentUser, id: string): Promis
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [row] = await tx.delete(outletFeeds).where(eq(outletFeeds.id, id)).returning({ url: outletFeeds.url, outlet: outletFeeds.outlet });
-    if (!row) throw notFound('Feed not found');
+    if (!row) throw appError('FEED_NOT_FOUND');
     await recordAudit(tx, actorOf(actor), 'feed.deleted', id, row);
   });
 }
@@ -122,13 +122,13 @@ export async function importFeeds(db: Db, actor: CurrentUser, csv: string): Prom
       info: true,
     });
   } catch {
-    throw badRequest('The file is not a readable CSV file');
+    throw appError('FEED_CSV_UNREADABLE');
   }
   if (header.length && !REQUIRED_COLUMNS.every((column) => header.includes(column))) {
-    throw badRequest('The header row must name the columns url, outlet, country and language');
+    throw appError('FEED_CSV_HEADER');
   }
-  if (records.length === 0) throw badRequest('The file has no feeds: it needs a header row (url, outlet, country, language) and one feed per line');
-  if (records.length > IMPORT_ROWS_MAX) throw badRequest(`At most ${IMPORT_ROWS_MAX} feeds per file`);
+  if (records.length === 0) throw appError('FEED_CSV_EMPTY');
+  if (records.length > IMPORT_ROWS_MAX) throw appError('FEED_CSV_TOO_MANY', { max: IMPORT_ROWS_MAX });
 
   const errors: FeedImportResult['errors'] = [];
   const valid: FeedValues[] = [];

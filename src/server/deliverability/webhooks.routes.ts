@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ensureAppSecret } from '../bootstrap.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import { applyServerReport } from './reports.service.js';
 import { isAuthenticSnsMessage, isFreshSnsMessage, reportOfSesNotification, type SnsEnvelope } from './ses-notifications.js';
 import { deliveryOfBounceAddress } from './verp.js';
@@ -40,27 +40,27 @@ export async function bounceWebhookRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
   app.post<{ Params: { provider: string } }>('/bounces/:provider', { bodyLimit: 256 * 1024 }, async (request) => {
-    if (request.params.provider !== 'ses') throw notFound('No such bounce provider');
+    if (request.params.provider !== 'ses') throw appError('BOUNCE_PROVIDER_UNKNOWN');
     let raw: unknown = request.body;
     if (typeof raw === 'string') {
       try {
         raw = JSON.parse(raw);
       } catch {
-        throw badRequest('Malformed JSON in request body');
+        throw appError('MALFORMED_JSON');
       }
     }
     const parsed = snsEnvelopeSchema.safeParse(raw);
-    if (!parsed.success) throw badRequest('Not an SNS message');
+    if (!parsed.success) throw appError('SNS_NOT_A_MESSAGE');
     const envelope: SnsEnvelope = parsed.data;
     if (!(await isAuthenticSnsMessage(envelope, config.sesSigningCert))) {
       request.log.warn({ messageId: envelope.MessageId }, 'SNS message with an invalid signature refused');
-      throw forbidden('The notification signature is not valid');
+      throw appError('SNS_SIGNATURE_INVALID');
     }
-    if (config.sesTopicArn && envelope.TopicArn !== config.sesTopicArn) throw forbidden('Notifications of this topic are not accepted');
+    if (config.sesTopicArn && envelope.TopicArn !== config.sesTopicArn) throw appError('SNS_TOPIC_REFUSED');
     // A signed message stays valid for ever: its time, which the signature covers, bounds a replay.
     if (!isFreshSnsMessage(envelope, now())) {
       request.log.warn({ messageId: envelope.MessageId, timestamp: envelope.Timestamp }, 'Stale SNS message refused');
-      throw forbidden('The notification is older than an hour or not dated');
+      throw appError('SNS_STALE');
     }
 
     if (envelope.Type === 'SubscriptionConfirmation') {

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { ZodError, type ZodType, type z } from 'zod';
+import { ERRORS, errorText, type ErrorCode, type ErrorDetails } from '../../shared/error-codes.js';
 
-export type FieldError = { path: string; message: string };
+/** A field's message; `code` (src/shared/error-codes.ts) when the server wrote it rather than a shared schema. */
+export type FieldError = { path: string; message: string; code?: ErrorCode; details?: ErrorDetails };
 
 /** An error meant for the client: status, stable code, a sentence a person understands. */
 export class AppError extends Error {
@@ -17,6 +19,18 @@ export class AppError extends Error {
     super(message);
   }
 }
+
+/** The error of a code in the shared table: its status, its English text with the figures of `details`. */
+export const appError = (code: ErrorCode, details?: ErrorDetails) =>
+  new AppError(ERRORS[code].status, code, errorText(code, details), undefined, details);
+
+/** A field error the server wrote itself, with the code the client translates. */
+export const fieldError = (path: string, code: ErrorCode, details?: ErrorDetails): FieldError => ({
+  path,
+  message: errorText(code, details),
+  code,
+  ...(details ? { details } : {}),
+});
 
 export const badRequest = (message = 'Bad request') => new AppError(400, 'BAD_REQUEST', message);
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);

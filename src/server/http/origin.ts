@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from './errors.js';
+import { appError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -17,7 +17,7 @@ export function installOriginCheck(app: FastifyInstance, publicUrl: string, exem
     if (claimed === undefined) return;
     const host = request.headers.host;
     const allowed = claimed === publicOrigin || (host !== undefined && new URL(claimed).host === host);
-    if (!allowed) throw forbidden('Cross-origin request refused');
+    if (!allowed) throw appError('CROSS_ORIGIN_REFUSED');
   });
 }
 

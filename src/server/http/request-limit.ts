@@ -1,4 +1,5 @@
 import { AppError } from './errors.js';
+import { errorText } from '../../shared/error-codes.js';
 
 /**
  * Per-user limits of cheap but abusable actions (searching the media database, duplicating a release, saving
@@ -10,7 +11,7 @@ import { AppError } from './errors.js';
 
 export class TooManyRequestsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', 'Too many requests. Please wait and try again.');
+    super(429, 'RATE_LIMITED', errorText('RATE_LIMITED'));
   }
 }
 

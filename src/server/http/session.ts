@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { forbidden, unauthorized } from './errors.js';
+import { unauthorized, appError } from './errors.js';
 import { randomToken, sha256 } from './tokens.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -94,6 +94,6 @@ export function requireUser(request: FastifyRequest): CurrentUser {
 
 export function requireSuperAdmin(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
-  if (user.role !== 'super_admin') throw forbidden('Super admin access required');
+  if (user.role !== 'super_admin') throw appError('SUPER_ADMIN_REQUIRED');
   return user;
 }

@@ -2,14 +2,13 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContactFilter } from '../../shared/contacts.js';
 import {
   LIST_MEMBERS_MAX,
-  LIST_MEMBERS_MAX_MESSAGE,
   type BulkAddResult,
   type ListContactsPage,
   type UserList,
 } from '../../shared/lists.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { globalContacts, listContacts, userLists, users } from '../db/schema.js';
-import { AppError, notFound } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import { presentContact } from '../contacts/contact-view.js';
 import { markUnsubscribed } from '../delivery/suppressions.service.js';
 import { contactFilterWhere, type SearchVisibility } from '../contacts/contacts.service.js';
@@ -19,7 +18,7 @@ import { contactFilterWhere, type SearchVisibility } from '../contacts/contacts.
  * for the caller (404), whoever the caller is.
  */
 
-const listNotFound = () => notFound('List not found');
+const listNotFound = () => appError('LIST_NOT_FOUND');
 
 const toUserList = (row: typeof userLists.$inferSelect, contactCount: number): UserList => ({
   id: row.id,
@@ -152,7 +151,7 @@ export async function addContactsToList(
     const [matched, added, before] = [Number(row.matched), Number(row.added), Number(row.before)];
     if (before + added > LIST_MEMBERS_MAX) {
       // Thrown inside the transaction, so the rows just inserted go with it.
-      throw new AppError(422, 'LIST_LIMIT_REACHED', LIST_MEMBERS_MAX_MESSAGE, undefined, {
+      throw appError('LIST_LIMIT_REACHED', {
         limit: LIST_MEMBERS_MAX,
         current: before,
         adding: added,
@@ -168,7 +167,7 @@ export async function removeContactFromList(db: Db, userId: string, listId: stri
     .delete(listContacts)
     .where(and(eq(listContacts.listId, listId), eq(listContacts.globalContactId, contactId)))
     .returning({ id: listContacts.id });
-  if (!deleted.length) throw notFound('Contact is not in this list');
+  if (!deleted.length) throw appError('CONTACT_NOT_IN_LIST');
 }
 
 // ---------------------------------------------------------------- for other features

@@ -7,7 +7,7 @@ import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../..
 import type { Db } from '../db/client.js';
 import { deliveries, newsroomFollowers, pressReleases, users } from '../db/schema.js';
 import { suppressedAmong } from '../delivery/suppressions.service.js';
-import { notFound } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import { randomToken } from '../http/tokens.js';
 import type { Mailer } from '../mail/transport.js';
 import { confirmFollowMessage } from '../mail/templates/newsroom.js';
@@ -42,7 +42,7 @@ export async function ensureNewsroomSlug(db: Db, companyId: string): Promise<str
 
 export const newsroomUrl = (publicUrl: string, slug: string) => `${publicUrl}/newsroom/${slug}`;
 
-export const newsroomNotFound = () => notFound('This newsroom does not exist or is offline');
+export const newsroomNotFound = () => appError('NEWSROOM_NOT_FOUND');
 
 /** A newsroom that is online (its company did not turn it off), by its address. */
 export async function findNewsroom(db: Db, slug: string): Promise<Newsroom | undefined> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import { checkReadiness } from './readiness.js';
 import { httpDuration, metricsText } from './metrics.js';
 import { bearerMatches } from './worker-metrics.js';
@@ -23,7 +23,7 @@ export async function operationsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/metrics', { helmet: false }, async (request, reply) => {
-    if (config.metricsToken && !bearerMatches(request.headers.authorization, config.metricsToken)) throw unauthorized('A valid metrics token is required');
+    if (config.metricsToken && !bearerMatches(request.headers.authorization, config.metricsToken)) throw appError('METRICS_TOKEN_REQUIRED');
     const { contentType, body } = await metricsText(db, app.deps.now());
     return reply.type(contentType).header('cache-control', 'no-store').send(body);
   });

@@ -2,14 +2,12 @@ import {
   ATTACHMENT_MIME_TYPES,
   MAX_ATTACHMENT_BYTES,
   MAX_TOTAL_ATTACHMENT_BYTES,
-  MESSAGES,
   extensionOf,
-  fileTooLargeMessage,
-  totalTooLargeMessage,
+  megabytes,
   type NewAttachmentInput,
 } from '../../shared/releases.js';
 import { contentMatchesName } from '../../shared/attachment-signature.js';
-import { tooLarge, unsupportedMedia, validationFailed } from '../http/errors.js';
+import { validationFailed, appError, fieldError } from '../http/errors.js';
 
 export type CheckedAttachment = {
   originalName: string;
@@ -37,18 +35,18 @@ export function checkAttachments(files: NewAttachmentInput[], keptBytes: number)
   const checked = files.map((file, index) => {
     const content = decodeBase64(file.base64Content);
     if (!content) {
-      throw validationFailed([{ path: `attachments.${index}.base64Content`, message: MESSAGES.attachmentUnreadable }]);
+      throw validationFailed([fieldError(`attachments.${index}.base64Content`, 'ATTACHMENT_UNREADABLE')]);
     }
     return { originalName: file.originalName, content };
   });
 
   const tooBig = checked.filter((f) => f.content.length >= MAX_ATTACHMENT_BYTES).map((f) => f.originalName);
-  if (tooBig.length) throw tooLarge(fileTooLargeMessage(tooBig));
+  if (tooBig.length) throw appError('ATTACHMENT_TOO_LARGE', { files: tooBig.join(', ') });
   const total = keptBytes + checked.reduce((sum, f) => sum + f.content.length, 0);
-  if (total > MAX_TOTAL_ATTACHMENT_BYTES) throw tooLarge(totalTooLargeMessage(total));
+  if (total > MAX_TOTAL_ATTACHMENT_BYTES) throw appError('ATTACHMENTS_TOO_LARGE', { totalMegabytes: megabytes(total) });
 
   return checked.map(({ originalName, content }) => {
-    if (!contentMatchesName(originalName, content)) throw unsupportedMedia(`${MESSAGES.attachmentType}: ${originalName}`);
+    if (!contentMatchesName(originalName, content)) throw appError('ATTACHMENT_TYPE', { file: originalName });
     return {
       originalName,
       mimetype: ATTACHMENT_MIME_TYPES[extensionOf(originalName) as keyof typeof ATTACHMENT_MIME_TYPES],

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { STORAGE_QUOTA_BYTES, storageQuotaMessage } from '../../shared/releases.js';
+import { STORAGE_QUOTA_BYTES, megabytes } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, users } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import type { CheckedAttachment } from './attachment-check.js';
 
 /**
@@ -78,7 +78,10 @@ async function blobsByHash(tx: Db, ownerId: string, hashes: string[]): Promise<M
 async function assertWithinQuota(tx: Db, ownerId: string, quota: number, adding: number): Promise<void> {
   const used = await storageUsedBy(tx, ownerId);
   if (used + adding <= quota) return;
-  throw new AppError(413, 'STORAGE_QUOTA_EXCEEDED', storageQuotaMessage(used, quota, adding), undefined, {
+  throw appError('STORAGE_QUOTA_EXCEEDED', {
+    usedMegabytes: megabytes(used),
+    limitMegabytes: megabytes(quota),
+    addingMegabytes: megabytes(adding),
     usedBytes: used,
     limitBytes: quota,
     addingBytes: adding,

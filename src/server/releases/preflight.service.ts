@@ -12,7 +12,7 @@ import {
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { attachments, pressReleases, userLists, users } from '../db/schema.js';
-import { notFound, validationFailed } from '../http/errors.js';
+import { notFound, validationFailed, appError, fieldError } from '../http/errors.js';
 import { visibleTo } from './releases.service.js';
 import { audienceOf } from '../delivery/dispatch.service.js';
 import { needsReview } from '../review/review-store.js';
@@ -59,7 +59,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
           .where(and(eq(attachments.releaseId, release.id), inArray(attachments.id, refs)))
       : [];
   const storedById = new Map(stored.map((f) => [f.id, f]));
-  if (refs.some((id) => !storedById.has(id))) throw validationFailed([{ path: 'attachments', message: 'Attachment not found' }]);
+  if (refs.some((id) => !storedById.has(id))) throw validationFailed([fieldError('attachments', 'ATTACHMENT_NOT_FOUND')]);
   const files = input.attachments.map((a) => ('id' in a ? storedById.get(a.id)! : { name: a.originalName, size: a.size }));
   const sendAt = input.action === 'schedule' && input.scheduledAt && !Number.isNaN(Date.parse(input.scheduledAt)) ? new Date(input.scheduledAt) : null;
   return preflight(ctx, actor, {
@@ -76,7 +76,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
 async function findRelease(db: Db, actor: CurrentUser, id: string) {
   const [release] = await db.select().from(pressReleases).where(visibleTo(actor, id));
   if (!release) throw notFound();
-  if (READ_ONLY_STATUSES.includes(release.status as ReleaseStatus)) throw notFound('This press release has already been sent');
+  if (READ_ONLY_STATUSES.includes(release.status as ReleaseStatus)) throw appError('RELEASE_SENT');
   return release;
 }
 
@@ -101,7 +101,7 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
         .from(userLists)
         .where(and(eq(userLists.userId, subject.ownerId), inArray(userLists.id, listIds)))
     : [];
-  if (lists.length !== listIds.length) throw validationFailed([{ path: 'recipientLists', message: 'Recipient list not found' }]);
+  if (lists.length !== listIds.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
   const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions);

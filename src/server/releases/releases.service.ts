@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { and, asc, count, desc, eq, ilike, inArray, max, min, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
-  MESSAGES,
   READ_ONLY_STATUSES,
   WITHDRAWABLE_STATUSES,
   isScheduleInFuture,
@@ -23,10 +22,9 @@ import {
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, deliveries, pressReleases, users } from '../db/schema.js';
 import { ownedListIds } from '../lists/lists.service.js';
-import { AppError, conflict, notFound, paymentRequired, validationFailed } from '../http/errors.js';
+import { notFound, paymentRequired, validationFailed, appError, fieldError } from '../http/errors.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
 import { closeOpenReview, latestReview, needsReview, openReview } from '../review/review-store.js';
-import { REVIEW_MESSAGES } from '../../shared/review.js';
 import { checkAttachments } from './attachment-check.js';
 import { attachmentContent, blobOfAttachment, copyBlobsTo, deleteOrphanBlobs, storeFiles } from './attachment-store.js';
 import { sanitizeContent } from './content-sanitizer.js';
@@ -43,7 +41,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export const visibleTo = (actor: CurrentUser, id?: string): SQL | undefined =>
   and(id ? eq(pressReleases.id, id) : undefined, isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id));
 
-export const alreadySent = () => conflict('This press release has already been sent and cannot be modified');
+export const alreadySent = () => appError('RELEASE_ALREADY_SENT');
 
 // ---------------------------------------------------------------- send, schedule, save draft
 
@@ -57,7 +55,7 @@ export const alreadySent = () => conflict('This press release has already been s
 export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPressReleasePayload): Promise<PressRelease> {
   const now = ctx.now();
   if (input.action === 'schedule' && !isScheduleInFuture(input.scheduledAt, now)) {
-    throw validationFailed([{ path: 'scheduledAt', message: MESSAGES.scheduledInPast }]);
+    throw validationFailed([fieldError('scheduledAt', 'SCHEDULE_IN_PAST')]);
   }
   const { id, ownerId } = await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
@@ -138,7 +136,7 @@ function translationOf(input: SendPressReleasePayload): ReleaseTranslation | nul
 }
 
 const nobodyReceives = () =>
-  validationFailed([{ path: 'recipientLists', message: 'The selected lists have no contacts who can receive this press release' }]);
+  validationFailed([fieldError('recipientLists', 'NOBODY_RECEIVES')]);
 
 /** A release goes to an editor only if someone would receive it, as Send Now checks. */
 async function assertSomeoneReceives(tx: Db, ownerId: string, listIds: string[]): Promise<void> {
@@ -148,8 +146,8 @@ async function assertSomeoneReceives(tx: Db, ownerId: string, listIds: string[])
 async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
   const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
   if (!row) throw notFound();
-  if (row.status === 'in_review') throw conflict('This press release is in review: withdraw it to make changes');
-  if (row.status === 'rejected') throw conflict('This press release was rejected: duplicate it to write a new one');
+  if (row.status === 'in_review') throw appError('RELEASE_IN_REVIEW');
+  if (row.status === 'rejected') throw appError('RELEASE_REJECTED');
   if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw alreadySent();
   return row;
 }
@@ -186,7 +184,7 @@ async function assertOwnLists(tx: Db, ownerId: string, listIds: string[]): Promi
   const unique = [...new Set(listIds)];
   if (!unique.length) return;
   const owned = await ownedListIds(tx, ownerId, unique);
-  if (owned.length !== unique.length) throw validationFailed([{ path: 'recipientLists', message: MESSAGES.unknownList }]);
+  if (owned.length !== unique.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
 }
 
 type KeptAttachment = { id: string; size: number; language: ReleaseLanguage | null };
@@ -212,7 +210,7 @@ async function checkAttachmentInput(
           .from(attachments)
           .where(and(eq(attachments.releaseId, releaseId), inArray(attachments.id, [...languageOf.keys()])))
       : [];
-    if (found.length !== languageOf.size) throw validationFailed([{ path: 'attachments', message: 'Attachment not found' }]);
+    if (found.length !== languageOf.size) throw validationFailed([fieldError('attachments', 'ATTACHMENT_NOT_FOUND')]);
     kept = found.map((file) => ({ ...file, language: languageOf.get(file.id) ?? null }));
   }
   const keptBytes = kept.reduce((sum, a) => sum + a.size, 0);
@@ -262,7 +260,7 @@ export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string):
     const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
     if (!row) throw notFound();
     if (row.status !== 'scheduled') {
-      throw conflict(READ_ONLY_STATUSES.includes(row.status as ReleaseStatus) ? 'This press release has already been sent' : 'Only a scheduled press release can be cancelled');
+      throw appError(READ_ONLY_STATUSES.includes(row.status as ReleaseStatus) ? 'RELEASE_SENT' : 'ONLY_SCHEDULED_CANCELLABLE');
     }
     await returnToDraft(tx, row);
   });
@@ -279,9 +277,7 @@ export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: strin
     const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
     if (!row) throw notFound();
     // The answer names the state it is in, so a page that fell behind can show it at once.
-    if (!WITHDRAWABLE_STATUSES.includes(row.status as ReleaseStatus)) {
-      throw new AppError(409, 'CONFLICT', REVIEW_MESSAGES.notWithdrawable, undefined, { status: row.status });
-    }
+    if (!WITHDRAWABLE_STATUSES.includes(row.status as ReleaseStatus)) throw appError('NOT_WITHDRAWABLE', { status: row.status });
     await returnToDraft(tx, row);
     await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
   });
@@ -362,7 +358,7 @@ export async function deleteDraft(db: Db, actor: CurrentUser, id: string): Promi
   if (deleted.length) return;
   const [exists] = await db.select({ status: pressReleases.status }).from(pressReleases).where(visibleTo(actor, id));
   if (!exists) throw notFound();
-  throw conflict('Only a draft can be deleted');
+  throw appError('ONLY_DRAFT_DELETABLE');
 }
 
 /** POST /api/press-releases/{id}/duplicate: a new draft of the caller with the same fields and files. */
@@ -451,6 +447,7 @@ function toSummary(row: ReleaseRow, userEmail?: string): PressReleaseSummary {
     userId: row.userId,
     ...(userEmail !== undefined ? { userEmail } : {}),
     title: row.title,
+    translationTitle: row.translation?.title || null,
     subtitle: row.subtitle,
     language: row.language as ReleaseLanguage,
     status: row.status as ReleaseStatus,

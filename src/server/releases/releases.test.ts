@@ -82,7 +82,7 @@ describe('POST /api/send-press-release validation (SPEC §5)', () => {
       releasePayload({ action: 'schedule', recipientLists: [listId], scheduledAt: new Date(Date.now() - 60_000).toISOString() }),
     );
     expect(past.statusCode).toBe(422);
-    expect(past.json().errors).toEqual([{ path: 'scheduledAt', message: 'Schedule time must be in the future' }]);
+    expect(past.json().errors).toEqual([{ path: 'scheduledAt', message: 'Schedule time must be in the future', code: 'SCHEDULE_IN_PAST' }]);
   });
 
   it('uses the looser draft rules: no lists, no attachments, short content, own contact messages', async () => {
@@ -115,7 +115,7 @@ describe('POST /api/send-press-release validation (SPEC §5)', () => {
     await customer('list-thief');
     const res = await send('list-thief', releasePayload({ recipientLists: [other.listId] }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual([{ path: 'recipientLists', message: 'Recipient list not found' }]);
+    expect(res.json().errors).toEqual([{ path: 'recipientLists', message: 'Recipient list not found', code: 'UNKNOWN_LIST' }]);
   });
 });
 
@@ -171,7 +171,7 @@ describe('attachments', () => {
     for (const file of cases) {
       const res = await send('fake-files', releasePayload({ action: 'save_draft', attachments: [file] }));
       expect(res.statusCode, file.originalName).toBe(415);
-      expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(res.json().code).toBe('ATTACHMENT_TYPE');
     }
     const garbage = await send('fake-files', releasePayload({ action: 'save_draft', attachments: [{ originalName: 'a.pdf', base64Content: '%%%not base64' }] }));
     expect(garbage.statusCode).toBe(422);

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { renderRelease, senderOf } from '../delivery/release-renderer.js';
 import { plainMailbox } from '../delivery/mime.js';
-import { AppError, notFound } from '../http/errors.js';
+import { notFound, appError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import { visibleTo } from './releases.service.js';
 
@@ -33,7 +33,7 @@ export async function sendTestToSelf(ctx: Ctx, actor: CurrentUser, releaseId: st
       });
     }
   } catch {
-    throw new AppError(502, 'TEST_SEND_FAILED', 'The test email could not be sent. Please try again in a few minutes.');
+    throw appError('TEST_SEND_FAILED');
   }
   return { sentTo: actor.email };
 }

@@ -3,7 +3,6 @@ import { asAccountLanguage, type AccountLanguage, type CurrentUser } from '../..
 import { extractLinks } from '../../shared/email-template.js';
 import { versionsOf, type PressRelease } from '../../shared/releases.js';
 import {
-  REVIEW_MESSAGES,
   REVIEW_TARGET_MINUTES,
   type LinkCheck,
   type ReviewDetail,
@@ -16,13 +15,14 @@ import type { Db } from '../db/client.js';
 import { deliveries, pressReleases, releaseReviews, users } from '../db/schema.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
 import { renderRelease } from '../delivery/release-renderer.js';
-import { conflict, forbidden, notFound, validationFailed } from '../http/errors.js';
+import { notFound, validationFailed, appError, fieldError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
 import { approvedMessage, changesRequestedMessage, rejectedMessage, reviewQueueAlertMessage } from '../mail/templates/review.js';
 import { contentWarnings, languageWarnings } from '../releases/preflight.service.js';
 import { getReleaseForEditor, giveBackAllowance } from '../releases/releases.service.js';
 import { checkLinks, type LinkCheckOptions } from './link-check.js';
+import { BOOTSTRAP_NAME } from '../bootstrap.js';
 
 /**
  * Editorial review (issue 11): the queue editors work, one release as its recipients will get it with
@@ -40,7 +40,7 @@ export type ReviewDeps = {
 
 /** Editors are the `admin` role and super admins. */
 export function assertEditor(user: CurrentUser): void {
-  if (user.role !== 'admin' && user.role !== 'super_admin') throw forbidden('Editor access required');
+  if (user.role !== 'admin' && user.role !== 'super_admin') throw appError('EDITOR_REQUIRED');
 }
 
 const MINUTE_MS = 60_000;
@@ -223,9 +223,9 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, 
     const [row] = await tx.select().from(pressReleases).where(eq(pressReleases.id, id)).for('update');
     if (!row) throw notFound();
     // Otherwise an editor's own release would skip review: approved by the person who wrote it.
-    if (row.userId === editor.id) throw forbidden(REVIEW_MESSAGES.ownRelease);
+    if (row.userId === editor.id) throw appError('REVIEW_OWN_RELEASE');
     if (row.status !== 'in_review') {
-      throw conflict(['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'].includes(row.status) ? REVIEW_MESSAGES.alreadyDecided : REVIEW_MESSAGES.notInReview);
+      throw appError(['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'].includes(row.status) ? 'REVIEW_ALREADY_DECIDED' : 'REVIEW_NOT_PENDING');
     }
     const result: Decided = { ownerId: row.userId, title: row.title, releaseId: row.id, recipients: 0, startedAt: null, scheduledAt: row.scheduledAt, scheduleHadPassed: false };
     if (decision.kind === 'approved') {
@@ -234,7 +234,7 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, 
       if (goesNow) {
         result.recipients = await dispatchRelease(tx, row, now);
         if (result.recipients === 0) {
-          throw validationFailed([{ path: 'recipientLists', message: 'Nobody on the chosen lists can receive this press release any more; reject it or ask for changes' }]);
+          throw validationFailed([fieldError('recipientLists', 'NOBODY_LEFT_TO_RECEIVE')]);
         }
         result.startedAt = now;
         result.scheduleHadPassed = row.scheduledAt !== null;
@@ -269,13 +269,17 @@ function tellCustomer(deps: ReviewDeps, decided: Decided, decision: Decision): v
 }
 
 /** Mail leaves after the answer: a slow relay must not hold a decision; failures are logged. */
+/** The name mail greets someone by: none for the bootstrap's placeholder ("Hello Super," reads as a slip). */
+const greetingName = (person: { firstName: string; lastName: string }) =>
+  person.firstName === BOOTSTRAP_NAME.firstName && person.lastName === BOOTSTRAP_NAME.lastName ? '' : person.firstName;
+
 function sendInBackground(deps: ReviewDeps, userId: string, compose: (firstName: string, language: AccountLanguage) => RenderedEmail): void {
   void (async () => {
     const [person] = await deps.db
-      .select({ email: users.email, firstName: users.firstName, language: users.language })
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
       .from(users)
       .where(eq(users.id, userId));
-    if (person) await deps.mailer.send({ to: person.email, ...compose(person.firstName, asAccountLanguage(person.language)) });
+    if (person) await deps.mailer.send({ to: person.email, ...compose(greetingName(person), asAccountLanguage(person.language)) });
   })().catch((error: unknown) => deps.log.error({ err: error, userId }, 'review email could not be sent'));
 }
 
@@ -329,8 +333,10 @@ export async function reviewStats(deps: ReviewDeps, days = 30): Promise<ReviewSt
     .map((r) => (new Date(r.decidedAt!).getTime() - new Date(r.submittedAt).getTime()) / 1000)
     .sort((a, b) => a - b);
   const startOf = (r: (typeof decided)[number]) => Math.max(new Date(r.decidedAt!).getTime(), r.scheduledAt ? new Date(r.scheduledAt).getTime() : 0);
-  // An approval for a send time still to come has not had its chance yet: it is not counted.
-  const approvals = decided.filter((r) => r.decision === 'approved' && startOf(r) <= deps.now().getTime());
+  // An approval counts once its first message has gone, or once its 30 minutes are over without one (a miss);
+  // one still inside its window (or approved for a send time to come) has not had its chance yet.
+  const settled = (r: (typeof decided)[number]) => Boolean(r.firstAccepted) || startOf(r) + REVIEW_TARGET_MINUTES * MINUTE_MS <= deps.now().getTime();
+  const approvals = decided.filter((r) => r.decision === 'approved' && startOf(r) <= deps.now().getTime() && settled(r));
   const started = approvals.filter((r) => r.firstAccepted && new Date(r.firstAccepted).getTime() - startOf(r) <= REVIEW_TARGET_MINUTES * MINUTE_MS);
   return {
     days,
@@ -349,7 +355,7 @@ export async function setTrusted(db: Db, admin: CurrentUser, userId: string, tru
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [row] = await tx.update(users).set({ trusted, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
-    if (!row) throw notFound('User not found');
+    if (!row) throw appError('USER_NOT_FOUND');
     await recordAudit(tx, { id: admin.id, email: admin.email }, trusted ? 'user.trusted' : 'user.untrusted', row.email);
     return { id: row.id, trusted };
   });

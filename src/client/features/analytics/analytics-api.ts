@@ -68,4 +68,5 @@ export function useReleaseRecipients(id: string, filters: { page: number; status
 }
 
 /** The CSV states its times in the reader's own zone. */
-export const reportPath = (id: string) => `${RELEASES_PATH}/${id}/report.csv${toQuery({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' })}`;
+export const reportPath = (id: string, lang: string) =>
+  `${RELEASES_PATH}/${id}/report.csv${toQuery({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', lang: lang === 'ar' ? 'ar' : 'en' })}`;

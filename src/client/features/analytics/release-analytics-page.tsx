@@ -21,6 +21,8 @@ import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
+import { OwnText } from '../../ui/own-text';
+import { countryName } from '../../lib/place-names';
 import {
   reportPath,
   useReleaseAnalytics,
@@ -154,13 +156,13 @@ function OpensInNewTab({ href, label }: { href: string; label: string }) {
 }
 
 function ReportActions({ id, webUrl, newsroomUrl }: { id: string; webUrl: string | null; newsroomUrl: string | null }) {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadFile(reportPath(id), 'distribution-report.csv');
+      await downloadFile(reportPath(id, i18n.language), 'distribution-report.csv');
     } catch (error) {
       toast({
         title: t('release.downloadFailed'),
@@ -336,7 +338,8 @@ function RecipientsTable({ id, release }: { id: string; release: { status: Relea
           <EmptyState title={filter ? t('recipients.noMatches') : t('recipients.empty')} />
         ) : (
           <>
-            <div className="overflow-x-auto">
+            {/* Wider than its box on a laptop: a focusable, named region, so a keyboard can scroll it too. */}
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('recipients.title')}>
               <table className="w-full text-sm">
                 <thead className="text-start text-xs uppercase text-slate-500">
                   <tr>
@@ -383,14 +386,14 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
   return (
     <tr>
       <td className="px-2 py-2">
-        <bdi className="block max-w-48 truncate font-medium text-slate-900">{row.name || '—'}</bdi>
-        {row.outlet && <bdi className="block max-w-48 truncate text-xs text-slate-500">{row.outlet}</bdi>}
+        <OwnText className="max-w-48 font-medium text-slate-900">{row.name || '—'}</OwnText>
+        {row.outlet && <OwnText className="max-w-48 text-xs text-slate-500">{row.outlet}</OwnText>}
       </td>
-      <td className="px-2 py-2" dir="ltr">
-        <span className="block max-w-64 truncate text-start">{row.email}</span>
+      <td className="px-2 py-2">
+        <OwnText address className="max-w-64">{row.email}</OwnText>
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-slate-600">
-        <bdi>{row.country || '—'}</bdi>
+        <bdi>{row.country ? countryName(row.country) : '—'}</bdi>
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.language ? t(`recipients.languages.${row.language}`, { defaultValue: row.language }) : '—'}</td>
       <td className="px-2 py-2">

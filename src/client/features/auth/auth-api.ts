@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountLanguage, CurrentUser } from '../../../shared/auth';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
+import i18n, { setLanguage } from '../../lib/i18n';
 
 /** The account calls of SPEC §7 made from /auth and /auth/reset (one hook per endpoint). */
 
@@ -33,6 +34,8 @@ function useSignIn<B>(signIn: (body: B) => Promise<{ user: CurrentUser }>) {
       // Anything cached belongs to whoever used this browser before; the new session starts clean.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
       queryClient.setQueryData(CURRENT_USER_KEY, user);
+      // The account's language is the one its owner chose: this browser's language yields to it, never the reverse.
+      if (user.language !== i18n.language) setLanguage(user.language);
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
   });

@@ -14,7 +14,7 @@ import { Notice } from '../../ui/notice';
 import { useLogin, useRequestSignInLink } from './auth-api';
 
 /** The server says this (403) when the password is right but the address is not verified yet (SPEC §8). */
-const needsVerification = (error: unknown) => error instanceof ApiError && /verify your email/i.test(error.message);
+const needsVerification = (error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
 /** Too many failed sign-ins (429): the password cannot be tried for a while, an emailed link can. */
 const isLocked = (error: unknown) => error instanceof ApiError && error.status === 429;
 

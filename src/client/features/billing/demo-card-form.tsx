@@ -54,7 +54,7 @@ export function DemoCardForm({
     } catch (error) {
       applyServerFieldErrors(error, form.setError, FIELDS);
       const declined = error instanceof ApiError && error.status === 402;
-      if (declined) form.setError('cardNumber', { type: 'server', message: error.message });
+      if (declined) form.setError('cardNumber', { type: 'server', message: errorMessage(error) });
       onFailed(errorMessage(error, 'An unexpected error occurred'));
     }
   });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink, Newspaper, Trash2 } from 'lucide-react';
 import { addCoverageSchema, type Coverage, type CoverageItem } from '../../../shared/coverage';
-import { ApiError, errorMessage } from '../../lib/api';
+import { ApiError, errorMessage, fieldErrorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -99,7 +99,7 @@ function AddArticleForm({ releaseId }: { releaseId: string }) {
       },
       onError: (failure) => {
         const field = failure instanceof ApiError ? failure.errors.find((e) => e.path === 'url') : undefined;
-        if (field || (failure instanceof ApiError && failure.status === 409)) setError(field?.message ?? errorMessage(failure));
+        if (field || (failure instanceof ApiError && failure.status === 409)) setError(field ? fieldErrorMessage(field) : errorMessage(failure));
         else toast({ title: t('add.failed'), description: translateMessage(errorMessage(failure)), variant: 'destructive' });
       },
     });

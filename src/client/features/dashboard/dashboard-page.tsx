@@ -13,6 +13,8 @@ import { RECENT_RELEASES_COUNT, useDashboardAnalytics, useRecentReleases } from 
 import { RecentActivity } from './recent-activity';
 import { RecentCoverage } from '../coverage/recent-coverage';
 import { NextStepShort } from '../releases/next-step';
+import { OwnText } from '../../ui/own-text';
+import { titleFor } from '../releases/release-title';
 
 /** Releases the customer can still change open in the editor; the others on their own page. */
 const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];
@@ -89,7 +91,7 @@ function StatCards() {
 }
 
 function RecentReleases() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { data, isPending, isError, error, refetch } = useRecentReleases();
   const releases = data?.items.slice(0, RECENT_RELEASES_COUNT) ?? [];
@@ -133,9 +135,9 @@ function RecentReleases() {
                   className="flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-slate-50"
                 >
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">
-                      <bdi>{release.title}</bdi>
-                    </p>
+                    <OwnText as="p" className="font-medium text-slate-900">
+                      {titleFor(release, i18n.language)}
+                    </OwnText>
                     <p className="text-xs text-slate-500">
                       {t('recent.created')} {formatDate(release.createdAt)}
                     </p>

@@ -106,7 +106,8 @@ export function versionView(values: EditorValues, version: 'primary' | 'translat
   return { ...values, ...fields, language };
 }
 
-export function emptyValues(today = todayIsoDate()): EditorValues {
+/** A new release is written, by default, in the language of the interface its author uses. */
+export function emptyValues(today = todayIsoDate(), language: ReleaseLanguage = 'english'): EditorValues {
   return {
     title: '',
     subtitle: '',
@@ -117,7 +118,7 @@ export function emptyValues(today = todayIsoDate()): EditorValues {
     contactName: '',
     contactEmail: '',
     contactPhone: '',
-    language: 'english',
+    language,
     recipientLists: [],
     attachments: [],
     scheduledAt: '',

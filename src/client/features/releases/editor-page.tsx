@@ -47,6 +47,7 @@ import { ScheduleControl } from './schedule-control';
 import { SentReleaseLock } from './sent-release-lock';
 import { useEditorForm, type EditorIntent } from './use-editor-form';
 import './release-content.css';
+import i18next from '../../lib/i18n';
 
 /** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
 export default function EditorPage() {
@@ -116,7 +117,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const [pendingAction, setPendingAction] = useState<ReleaseAction | null>(null);
   const [confirming, setConfirming] = useState<{ action: 'send_now' | 'schedule'; values: EditorValues } | null>(null);
   const testSend = useTestSend();
-  const [initialValues] = useState(() => (release ? valuesFromRelease(release) : emptyValues()));
+  const [initialValues] = useState(() => (release ? valuesFromRelease(release) : emptyValues(undefined, i18next.language === 'ar' ? 'arabic' : 'english')));
   const { form, submitAs } = useEditorForm(initialValues);
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as EditorValues;

@@ -7,6 +7,7 @@ import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorState, Spinner } from '../../ui/feedback';
+import { timeZoneName } from '../../lib/place-names';
 import { browserTimeZone, toPreflightPayload, type EditorValues } from './editor-form';
 import { FileList } from './email-preview';
 import { usePreflight } from './releases-api';
@@ -79,7 +80,7 @@ function PreflightSummary({ data }: { data: Preflight }) {
         </p>
       )}
       <Section title={t('presend.when')}>
-        <p data-testid="presend-when">{data.sendAt ? t('presend.at', { when: formatDate(data.sendAt, true), zone: browserTimeZone() }) : t('presend.now')}</p>
+        <p data-testid="presend-when">{data.sendAt ? t('presend.at', { when: formatDate(data.sendAt, true), zone: timeZoneName(browserTimeZone()) }) : t('presend.now')}</p>
       </Section>
       <Section title={t('presend.recipients')}>
         <p className="text-2xl font-bold text-slate-900" data-testid="presend-recipients">

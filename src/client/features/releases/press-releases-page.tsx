@@ -16,6 +16,7 @@ import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { NextStepShort } from './next-step';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
+import { titleFor } from './release-title';
 
 const PAGE_SIZE = 20;
 const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
@@ -128,7 +129,7 @@ export default function PressReleasesPage() {
 }
 
 function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; showOwner: boolean }) {
-  const { t } = useTranslation('releases');
+  const { t, i18n } = useTranslation('releases');
   const toast = useToast();
   const navigate = useNavigate();
   const duplicate = useDuplicateRelease();
@@ -172,7 +173,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <Link to={openPath} className="truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline" dir="auto">
-              {release.title}
+              {titleFor(release, i18n.language)}
             </Link>
             <Badge tone={STATUS_TONES[release.status]}>{t(`status.${release.status}`)}</Badge>
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>

@@ -4,6 +4,7 @@ import { CalendarClock } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { browserTimeZone, toLocalInputValue } from './editor-form';
+import { timeZoneName } from '../../lib/place-names';
 
 /** The send time (in the browser's zone, named below it) and the Schedule button. */
 export function ScheduleControl({
@@ -42,7 +43,7 @@ export function ScheduleControl({
         </Button>
       </div>
       <p className="mt-2 text-xs text-slate-500" data-testid="schedule-zone">
-        {t('schedule.zone', { zone })}
+        {t('schedule.zone', { zone: timeZoneName(zone) })}
       </p>
     </div>
   );

@@ -1,0 +1,44 @@
+import { RECIPIENT_STATUS_WORDS, VERSION_WORDS } from '../../shared/releases.js';
+import { countryIn } from '../../shared/country-codes.js';
+
+/** The CSV report's words in the reader's language (the `lang` of the request); English is the default. */
+export type ReportLanguage = 'en' | 'ar';
+
+const ARABIC = {
+  columns: ['الاسم', 'المؤسسة', 'الدولة', 'اللغة', 'البريد الإلكتروني', 'النسخة المرسلة', 'الحالة', 'المحاولات', 'الارتدادات المؤقتة', 'وقت الإرسال', 'أول فتح', 'مرات الفتح', 'النقرات', 'التنزيلات', 'ألغى الاشتراك', 'آخر نشاط', 'آخر خطأ'],
+  coverageColumns: ['التغطية: المؤسسة', 'الدولة', 'اللغة', 'العنوان', 'الرابط', 'وقت النشر', 'النوع', 'المصدر', 'مقتطف'],
+  status: { queued: 'في الانتظار', sending: 'قيد الإرسال', sent: 'تم التسليم', bounced: 'مرتد', complained: 'شكوى', failed: 'فشل' } as Record<string, string>,
+  version: { english: 'الإنجليزية', arabic: 'العربية' } as Record<string, string>,
+  yes: 'نعم',
+  no: 'لا',
+  coverageKind: { verbatim: 'حرفي', earned: 'مكتسب', unverified: 'غير مؤكد' } as Record<string, string>,
+  manual: 'أضيف يدويًا',
+  feed: 'موجز',
+};
+
+const ENGLISH: typeof ARABIC = {
+  columns: ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Version sent', 'Status', 'Attempts', 'Soft Bounces', 'Sent At', 'First Open At', 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', 'Last Activity', 'Last Error'],
+  coverageColumns: ['Coverage: Outlet', 'Country', 'Language', 'Headline', 'Address', 'Published At', 'Kind', 'Source', 'Excerpt'],
+  status: RECIPIENT_STATUS_WORDS,
+  version: VERSION_WORDS,
+  yes: 'Yes',
+  no: 'No',
+  coverageKind: { verbatim: 'Verbatim', earned: 'Earned', unverified: 'Not confirmed' },
+  manual: 'Added by hand',
+  feed: 'Feed',
+};
+
+/** Columns that hold times name the reader's zone after their word. */
+const TIME_COLUMNS = new Set([9, 10, 15]);
+const COVERAGE_TIME_COLUMN = 5;
+
+export function reportWords(language: ReportLanguage, timeZone: string) {
+  const words = language === 'ar' ? ARABIC : ENGLISH;
+  const zone = `(${timeZone})`;
+  return {
+    ...words,
+    columns: words.columns.map((c, i) => (TIME_COLUMNS.has(i) ? `${c} ${zone}` : c)),
+    coverageColumns: words.coverageColumns.map((c, i) => (i === COVERAGE_TIME_COLUMN ? `${c} ${zone}` : c)),
+    country: (stored: string | null) => (stored && language === 'ar' ? countryIn('ar', stored) : stored),
+  };
+}

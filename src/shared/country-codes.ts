@@ -1,0 +1,31 @@
+/** ISO 3166 codes of the stored country names (contacts.ts COUNTRIES) and their common spellings, for Intl. */
+export const REGION_CODES: Record<string, string> = {
+  UAE: 'AE',
+  'United Arab Emirates': 'AE',
+  'Saudi Arabia': 'SA',
+  KSA: 'SA',
+  Egypt: 'EG',
+  Lebanon: 'LB',
+  Jordan: 'JO',
+  Kuwait: 'KW',
+  Qatar: 'QA',
+  Bahrain: 'BH',
+  Oman: 'OM',
+  Morocco: 'MA',
+  Tunisia: 'TN',
+  Algeria: 'DZ',
+  Iraq: 'IQ',
+  Yemen: 'YE',
+  Sudan: 'SD',
+};
+
+/** A stored country named in a locale's own words (Intl); one the product does not know stays as written. */
+export function countryIn(locale: string, stored: string): string {
+  const code = REGION_CODES[stored.trim()];
+  if (!code) return stored;
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? stored;
+  } catch {
+    return stored;
+  }
+}
