@@ -58,6 +58,19 @@ export async function startSmtpSink(options: { respond?: (to: string[], count: n
       }
       return messages;
     },
+    /** Resolves with the first message (from index `from`) that `matches`, waiting for it up to timeoutMs. */
+    async waitForMail(matches: (mail: ReceivedMail) => boolean, from = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.slice(from).find(matches);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching message among ${messages.length - from} received`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
