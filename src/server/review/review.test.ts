@@ -278,7 +278,7 @@ describe('withdrawing', () => {
     const late = await withdraw(approved.release.id, approved.name);
     expect(late.statusCode).toBe(409);
     // The answer says where the release stands, so a page that fell behind can show it.
-    expect(late.json()).toMatchObject({ code: 'CONFLICT', details: { status: 'sending' } });
+    expect(late.json()).toMatchObject({ code: 'NOT_WITHDRAWABLE', details: { status: 'sending' } });
     expect(await usedOf(approved.user.id)).toBe(1);
   });
 
@@ -325,7 +325,6 @@ describe('turnaround', () => {
     const stats = (await review('chief', 'GET', '/stats')).json();
     expect(stats.days).toBe(30);
     expect(stats.decided).toBeGreaterThanOrEqual(5);
-    expect(stats.approvals).toBeGreaterThanOrEqual(3);
     expect(stats.medianSeconds).toBeGreaterThanOrEqual(0);
     expect(stats.p90Seconds).toBeGreaterThanOrEqual(stats.medianSeconds);
     // The first message of every approval accepted a minute after its start: all within the target
@@ -336,7 +335,11 @@ describe('turnaround', () => {
       const start = Math.max(new Date(r.decidedAt!).getTime(), new Date(release.scheduledAt ?? 0).getTime());
       await t.db.update(deliveries).set({ status: 'sent', sentAt: new Date(start + 60_000) }).where(eq(deliveries.releaseId, r.releaseId));
     }
-    expect((await review('chief', 'GET', '/stats')).json().startedWithinTarget).toBe(1);
+    const started = (await review('chief', 'GET', '/stats')).json();
+    expect(started.approvals).toBeGreaterThanOrEqual(3);
+    // Before their first messages went (and inside their 30 minutes), those approvals had not had their chance.
+    expect(started.approvals).toBeGreaterThan(stats.approvals);
+    expect(started.startedWithinTarget).toBe(1);
     // One that started 45 minutes after approval misses it.
     const slow = (await t.db.select().from(deliveries)).find((d) => d.sentAt && approved.some((r) => r.releaseId === d.releaseId))!;
     const slowReview = approved.find((r) => r.releaseId === slow.releaseId)!;
