@@ -25,11 +25,11 @@ describe('changing the email address', () => {
     const missing = await updateProfile('mover', { email: target, companyName: 'Co' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual([
-      { path: 'currentPassword', message: 'Enter your current password to change your email' },
+      { path: 'currentPassword', message: 'Enter your current password to change your email', code: 'CURRENT_PASSWORD_NEEDED' },
     ]);
     const wrong = await updateProfile('mover', { email: target, companyName: 'Co', currentPassword: 'not-it' });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual([{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+    expect(wrong.json().errors).toEqual([{ path: 'currentPassword', message: 'Current password is incorrect', code: 'WRONG_CURRENT_PASSWORD' }]);
     expect(await userByEmail(user.email)).toMatchObject({ pendingEmail: null, companyName: user.companyName });
     expect(mailsTo(t, target)).toHaveLength(0);
   });
@@ -82,7 +82,7 @@ describe('changing the email address', () => {
       const user = await t.signInAs('claimer');
       const res = await updateProfile('claimer', { email: address, companyName: 'Co', currentPassword: 'password123' });
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual([{ path: 'email', message: 'This email address cannot be used for an account' }]);
+      expect(res.json().errors).toEqual([{ path: 'email', message: 'This email address cannot be used for an account', code: 'RESERVED_ADDRESS' }]);
       expect(await userByEmail(user.email)).toMatchObject({ pendingEmail: null });
     },
   );
@@ -133,7 +133,7 @@ describe('changing the email address', () => {
   it('refuses the bootstrap address at registration', async () => {
     const res = await call(t, { method: 'POST', url: '/api/auth/register', payload: validRegistration('Chief@Nashr.test') });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual([{ path: 'email', message: 'This email address cannot be used for an account' }]);
+    expect(res.json().errors).toEqual([{ path: 'email', message: 'This email address cannot be used for an account', code: 'RESERVED_ADDRESS' }]);
   });
 });
 
@@ -234,7 +234,7 @@ describe('common passwords', () => {
     const email = uniqueEmail('common');
     const res = await call(t, { method: 'POST', url: '/api/auth/register', payload: { ...validRegistration(email), password } });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual([{ path: 'password', message: COMMON }]);
+    expect(res.json().errors).toEqual([{ path: 'password', message: COMMON, code: 'COMMON_PASSWORD' }]);
     expect(await userByEmail(email)).toBeUndefined();
   });
 
@@ -247,7 +247,7 @@ describe('common passwords', () => {
       payload: { currentPassword: 'password123', newPassword: 'baseball' },
     });
     expect(change.statusCode).toBe(422);
-    expect(change.json().errors).toEqual([{ path: 'newPassword', message: COMMON }]);
+    expect(change.json().errors).toEqual([{ path: 'newPassword', message: COMMON, code: 'COMMON_PASSWORD' }]);
 
     const email = await registerVerified(t);
     await call(t, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
@@ -258,6 +258,6 @@ describe('common passwords', () => {
       payload: { token: link.searchParams.get('token'), password: 'sunshine' },
     });
     expect(reset.statusCode).toBe(422);
-    expect(reset.json().errors).toEqual([{ path: 'password', message: COMMON }]);
+    expect(reset.json().errors).toEqual([{ path: 'password', message: COMMON, code: 'COMMON_PASSWORD' }]);
   });
 });
