@@ -107,7 +107,7 @@ describe('pre-send check', () => {
     expect((await t.request({ method: 'GET', url: `/api/press-releases/${draft.id}/preflight`, as: 'preflight-stranger' })).statusCode).toBe(404);
     const foreign = await t.request({ method: 'POST', url: '/api/press-releases/preflight', as: 'preflight-stranger', payload: { recipientLists: lists } });
     expect(foreign.statusCode).toBe(422);
-    expect(foreign.json().errors).toEqual([{ path: 'recipientLists', message: 'Recipient list not found' }]);
+    expect(foreign.json().errors).toEqual([{ path: 'recipientLists', message: 'Recipient list not found', code: 'UNKNOWN_LIST' }]);
     const bad = await t.request({ method: 'POST', url: '/api/press-releases/preflight', as: 'preflight-stranger', payload: { recipientLists: ['nope'] } });
     expect(bad.statusCode).toBe(422);
     expect((await t.request({ method: 'GET', url: '/api/press-releases/not-a-uuid/preflight', as: 'preflight-stranger' })).statusCode).toBe(404);
