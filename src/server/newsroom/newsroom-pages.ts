@@ -161,7 +161,7 @@ export function newsroomPage(
         <p style="margin:8px 0 0 0;font-size:13px;"><a href="${escapeHtml(feed)}" style="color:#0f4c81;">${t.feed}</a></p>`),
       card(`${items}${pager}`),
       card(follow),
-      `<p style="text-align:center;font-size:12px;color:#6b7280;">${t.distributed}</p>`,
+      `<p style="text-align:center;font-size:12px;color:#4b5563;">${t.distributed}</p>`,
     ].join(''),
   );
 }
