@@ -72,5 +72,6 @@ describe('reading article pages', () => {
     } finally {
       await small.close();
     }
-  });
+    // Parsing 8 MB until the heap runs out is real work: seconds on a quiet machine, more on a busy one.
+  }, 120_000);
 });
