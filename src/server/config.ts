@@ -26,11 +26,11 @@ function parseTrustProxy(value: string): TrustProxy {
   return /^\d+$/.test(value) ? Number(value) : value.replace(/\s+/g, '');
 }
 
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const msPerUnit: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 /** "24h", "90m", "2d" or plain seconds → milliseconds. */
 function durationMs(value: string): number {
   const match = /^(\d+)\s*([smhd]?)$/i.exec(value)!;
-  return Number(match[1]) * UNIT_MS[(match[2] || 's').toLowerCase()];
+  return Number(match[1]) * msPerUnit[(match[2] || 's').toLowerCase()];
 }
 
 const envSchema = z.object({
