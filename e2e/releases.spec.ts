@@ -250,8 +250,8 @@ describe('press release editor', () => {
     expect([arabic.length, english.length]).toEqual([1, 1]);
     expect(String(arabic[0].parsed.html)).toContain('dir="rtl"');
     const breakdown = page.getByTestId('version-breakdown');
-    await breakdown.getByRole('rowheader', { name: 'English version' }).waitFor();
-    await breakdown.getByRole('rowheader', { name: 'Arabic version' }).waitFor();
+    await breakdown.getByRole('columnheader', { name: 'English version' }).waitFor();
+    await breakdown.getByRole('columnheader', { name: 'Arabic version' }).waitFor();
 
     // The web version leads a journalist to the company's newsroom and lets them follow it, in Arabic.
     const sent = (await (await page.request.get(`${stack.baseUrl}/api/press-releases/${page.url().split('/').pop()}`)).json()) as { webUrl: string };
