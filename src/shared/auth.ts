@@ -162,4 +162,7 @@ export type CurrentUser = {
   createdAt: string;
 };
 
+/** The answer to a sign-in (password or emailed link): `firstSignIn` for someone who never signed in before. */
+export type SignedIn = { user: CurrentUser; firstSignIn: boolean };
+
 export const isSuperAdmin = (user: Pick<CurrentUser, 'role'> | null | undefined) => user?.role === 'super_admin';

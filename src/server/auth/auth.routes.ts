@@ -11,6 +11,7 @@ import {
   resetPasswordSchema,
   signInLinkSchema,
   useSignInLinkSchema,
+  type SignedIn,
 } from '../../shared/auth.js';
 import { sessions } from '../db/schema.js';
 import { parseInput } from '../http/errors.js';
@@ -22,6 +23,7 @@ import {
   confirmEmailChange,
   registerUser,
   requestPasswordReset,
+  recordSignIn,
   requestSignInLink,
   signInByLink,
   resendVerification,
@@ -40,7 +42,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: Parameters<typeof toCurrentUser>[0]) => {
     if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
     await startSession(db, reply, user.id, config.secureCookies);
-    return { user: toCurrentUser(user) };
+    const { firstSignIn } = await recordSignIn(app.deps, user.id);
+    return { user: toCurrentUser(user), firstSignIn } satisfies SignedIn;
   };
 
   app.post('/register', async (request, reply) => {

@@ -67,6 +67,8 @@ export const users = pgTable(
     newsroomEnabled: boolean('newsroom_enabled').notNull().default(true),
     /** The language of the account's own emails (en | ar): chosen at registration, changed with the site's language. */
     language: text('language').notNull().default('en'),
+    /** The last sign-in (password or emailed link); none yet for someone who has never signed in. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
