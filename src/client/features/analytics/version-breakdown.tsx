@@ -27,7 +27,7 @@ export function VersionBreakdown({ data }: { data: ReleaseAnalytics }) {
     <Card>
       <CardHeader title={t('versions.title')} description={t('versions.description')} />
       <ScrollRegion label={t('versions.title')}>
-        <table className="w-full text-sm" data-testid="version-breakdown">
+        <table className="w-full text-sm sm:w-auto sm:min-w-[28rem]" data-testid="version-breakdown">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               <td className="px-3 py-2" />

@@ -101,7 +101,8 @@ export function ContactCard({
           </span>
         </p>
       )}
-      <p className="flex items-center gap-2 text-sm text-slate-700">
+      {/* An address is Latin and left to right: its line too, like a Latin outlet's above it. */}
+      <p className="flex items-center gap-2 text-sm text-slate-700" dir="ltr">
         <Mail className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
         <span
           dir="ltr"
