@@ -169,4 +169,7 @@ export type CurrentUser = {
   workspace: CurrentWorkspace | null;
 };
 
+/** The answer to a sign-in (password or emailed link): `firstSignIn` for someone who never signed in before. */
+export type SignedIn = { user: CurrentUser; firstSignIn: boolean };
+
 export const isSuperAdmin = (user: Pick<CurrentUser, 'role'> | null | undefined) => user?.role === 'super_admin';

@@ -11,6 +11,7 @@ import {
   resetPasswordSchema,
   signInLinkSchema,
   useSignInLinkSchema,
+  type SignedIn,
 } from '../../shared/auth.js';
 import { sessions } from '../db/schema.js';
 import { parseInput } from '../http/errors.js';
@@ -23,6 +24,7 @@ import {
   confirmEmailChange,
   registerUser,
   requestPasswordReset,
+  recordSignIn,
   requestSignInLink,
   signInByLink,
   resendVerification,
@@ -41,7 +43,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: { id: string }) => {
     if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
     await startSession(db, reply, user.id, config.secureCookies);
-    return { user: (await loadCurrentUser(db, user.id))! };
+    const { firstSignIn } = await recordSignIn(app.deps, user.id);
+    return { user: (await loadCurrentUser(db, user.id))!, firstSignIn } satisfies SignedIn;
   };
 
   app.post('/register', async (request, reply) => {

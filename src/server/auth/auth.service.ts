@@ -155,6 +155,22 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
   return user;
 }
 
+/**
+ * Notes a sign-in (password or link) and tells whether it is the account's first, so a new user is
+ * welcomed rather than welcomed back. Only one of two sign-ins at once can find the time still empty.
+ */
+export async function recordSignIn(deps: Pick<AuthDeps, 'db' | 'now'>, userId: string): Promise<{ firstSignIn: boolean }> {
+  const now = deps.now();
+  const first = await deps.db
+    .update(users)
+    .set({ lastSignInAt: now })
+    .where(and(eq(users.id, userId), isNull(users.lastSignInAt)))
+    .returning({ id: users.id });
+  if (first.length) return { firstSignIn: true };
+  await deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+  return { firstSignIn: false };
+}
+
 // ---------------------------------------------------------------- sign-in link
 
 /**

@@ -49,6 +49,7 @@ export default function ContactsPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const [selection, setSelection] = useState<Selection>(noSelection);
+  const [addOne, setAddOne] = useState<Selection | null>(null);
   const [detail, setDetail] = useState<Contact | null>(null);
   const [addOpen, setAddOpen] = useState(false);
   const [formState, setFormState] = useState<{ contact: Contact | null } | null>(null);
@@ -239,14 +240,28 @@ export default function ContactsPage() {
         </section>
       </div>
 
-      <ContactDetailDialog contact={detail} onClose={() => setDetail(null)} />
+      <ContactDetailDialog
+        contact={detail}
+        onClose={() => setDetail(null)}
+        onAddToList={(contact) => {
+          setDetail(null);
+          setAddOne({ mode: 'ids', ids: new Set([contact.id]) });
+        }}
+      />
+      {/* The page's selection, or the one contact whose details were open (the selection stays as it was). */}
       <AddToListDialog
-        open={addOpen}
-        selection={selection}
-        onClose={() => setAddOpen(false)}
-        onAdded={() => {
+        open={addOpen || addOne !== null}
+        selection={addOne ?? selection}
+        onClose={() => {
           setAddOpen(false);
-          setSelection(noSelection);
+          setAddOne(null);
+        }}
+        onAdded={() => {
+          if (addOne) setAddOne(null);
+          else {
+            setAddOpen(false);
+            setSelection(noSelection);
+          }
         }}
       />
       {admin && (
