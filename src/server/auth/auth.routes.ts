@@ -7,6 +7,7 @@ import {
   loginSchema,
   profileSchema,
   registerSchema,
+  registerWithInvitationSchema,
   resendVerificationSchema,
   resetPasswordSchema,
   signInLinkSchema,
@@ -23,6 +24,7 @@ import {
   changePassword,
   confirmEmailChange,
   registerUser,
+  registerWithInvitation,
   requestPasswordReset,
   recordSignIn,
   requestSignInLink,
@@ -48,6 +50,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.post('/register', async (request, reply) => {
+    const body = request.body as { invitationToken?: unknown } | null;
+    // From an invitation: the address is proven by the link, so the new member is signed in at once.
+    if (body && typeof body === 'object' && body.invitationToken !== undefined) {
+      const input = parseInput(registerWithInvitationSchema, request.body);
+      const created = await registerWithInvitation(serviceDeps(request), input, request.ip);
+      reply.status(201);
+      return { requiresVerification: false, email: input.email, ...(await signInThisBrowser(request, reply, created)) };
+    }
     const input = parseInput(registerSchema, request.body);
     const result = await registerUser(serviceDeps(request), input, request.ip);
     return reply.status(201).send(result);

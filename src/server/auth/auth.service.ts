@@ -8,6 +8,7 @@ import {
   type loginSchema,
   type profileSchema,
   type registerSchema,
+  type registerWithInvitationSchema,
   type resetPasswordSchema,
 } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
@@ -17,6 +18,7 @@ import { isUniqueViolation, unauthorized, validationFailed, appError, fieldError
 import { loadCurrentUser } from '../http/session.js';
 import { requireAction } from '../access/access.js';
 import { createWorkspace } from '../access/membership.js';
+import { claimInvitation } from '../workspaces/invitations.service.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
@@ -84,6 +86,37 @@ export async function registerUser(
     if (winner) tellOwnerOfRegistrationAttempt(deps, winner);
   }
   return answer;
+}
+
+/**
+ * Registering from an invitation's link: the person joins the inviting workspace, with the address the
+ * invitation was sent to, proven by the link (no verification mail). The rate limit of registration
+ * applies. The invitation is claimed in the same transaction, so a link used twice makes one account.
+ */
+export async function registerWithInvitation(
+  deps: AuthDeps,
+  input: z.infer<typeof registerWithInvitationSchema>,
+  ip: string,
+): Promise<{ id: string }> {
+  assertUsableAddress(deps, input.email);
+  assertUncommonPassword(input.password, 'password');
+  await takeAttempt(deps.db, deps.now(), RATE_RULES.register, { email: input.email, ip });
+  const passwordHash = await hashPassword(input.password);
+  if (await findUserByEmail(deps.db, input.email)) throw appError('INVITATION_SIGN_IN');
+  try {
+    return await deps.db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [created] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language, verified: true })
+        .returning();
+      await claimInvitation(tx, input.invitationToken, created, deps.now());
+      return { id: created.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw appError('INVITATION_SIGN_IN');
+    throw error;
+  }
 }
 
 /**

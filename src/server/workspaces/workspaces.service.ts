@@ -51,7 +51,7 @@ export async function updateWorkspace(
         .update(workspaces)
         .set({ ...input, updatedAt: new Date() })
         .where(eq(workspaces.id, workspaceId));
-      await recordActivity(tx, actor, 'workspace.updated', input);
+      await recordActivity(tx, workspaceId, actor, 'workspace.updated', input);
     });
   }
   return (await loadCurrentUser(db, actor.id))!.workspace!;
@@ -115,7 +115,7 @@ export async function changeMemberRole(db: Db, actor: CurrentUser, userId: strin
       .update(workspaceMembers)
       .set({ role })
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-    await recordActivity(tx, actor, 'member.role_changed', { name: await nameOf(tx, userId), from: target.role, to: role });
+    await recordActivity(tx, workspaceId, actor, 'member.role_changed', { name: await nameOf(tx, userId), from: target.role, to: role });
   });
   const member = (await listMembers(db, actor)).find((m) => m.userId === userId);
   if (!member) throw appError('MEMBER_NOT_FOUND');
@@ -136,7 +136,7 @@ export async function removeMember(db: Db, actor: CurrentUser, userId: string): 
     if (target.role === 'owner') assertAnotherOwnerRemains(members, userId);
     await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     const name = await nameOf(tx, userId);
-    await recordActivity(tx, actor, userId === actor.id ? 'member.left' : 'member.removed', { name });
+    await recordActivity(tx, workspaceId, actor, userId === actor.id ? 'member.left' : 'member.removed', { name });
   });
 }
 
@@ -150,21 +150,22 @@ export const actorName = (actor: Pick<CurrentUser, 'firstName' | 'lastName' | 'e
 
 // ---------------------------------------------------------------- activity
 
+type ActivityActor = Pick<CurrentUser, 'id' | 'email' | 'firstName' | 'lastName'>;
+
 /** What happened in the workspace, for its owners and managers: names and titles, never ids. */
 export async function recordActivity(
   db: Db,
-  actor: Pick<CurrentUser, 'id' | 'email' | 'firstName' | 'lastName' | 'workspace'> & { workspaceId?: string },
+  workspaceId: string,
+  actor: ActivityActor | null,
   action: WorkspaceActivityAction,
   details: Record<string, string | number | boolean | null | undefined> = {},
 ): Promise<void> {
-  const workspaceId = actor.workspaceId ?? actor.workspace?.id;
-  if (!workspaceId) return;
   await db.insert(auditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
     workspaceId,
     action: `workspace:${action}`,
-    details: { actor: actorName(actor), ...details },
+    details: { actor: actor ? actorName(actor) : null, ...details },
   });
 }
 
