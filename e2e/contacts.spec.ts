@@ -358,4 +358,23 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     expect(arabicNames[0]).toContain('Reem');
     expect(arabicNames.length).toBe(3);
   });
+
+  it('names a city read from the search in Arabic on an Arabic screen: "Riyadh" is الرياض، السعودية', async () => {
+    await seedContacts(stack, [
+      { email: 'desk@riyadh-courier.test', firstName: 'Nawaf', lastName: 'Qahtani', organization: 'Riyadh Courier', position: 'Editor', country: 'Saudi Arabia', mediaType: 'Newspaper', contactTopics: 'Politics' },
+    ]);
+    const page = await stack.newPage({ locale: 'ar' });
+    page.setDefaultTimeout(30_000);
+    await signIn(stack, page);
+    await page.goto('/contacts-new');
+    await page.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    await page.getByRole('searchbox', { name: 'بحث' }).fill('Riyadh');
+    const chips = page.getByRole('group', { name: 'عوامل التصفية النشطة' });
+    await chips.getByText('الدولة: السعودية (الرياض) · من بحثك').waitFor();
+    const readAs = page.getByTestId('search-read-as');
+    await readAs.filter({ hasText: 'الرياض، السعودية' }).waitFor();
+    expect(await readAs.innerText()).not.toMatch(/Riyadh|Saudi/);
+    // The contact whose outlet names the city comes first.
+    await page.waitForFunction(() => document.querySelector('[data-testid="contact-card"]')?.textContent?.includes('Nawaf'));
+  });
 });
