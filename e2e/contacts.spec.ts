@@ -377,4 +377,31 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     // The contact whose outlet names the city comes first.
     await page.waitForFunction(() => document.querySelector('[data-testid="contact-card"]')?.textContent?.includes('Nawaf'));
   });
+
+  it('finds topics in the topic menu by a beat word: "econ" lists Business, Finance and Banking, "اقتص" too in Arabic', async () => {
+    // More than ten topics give the menu its filter box.
+    const topics = ['Energy', 'Health', 'Travel', 'Automotive', 'Fashion', 'Food', 'Education', 'Retail', 'Aviation', 'Culture', 'Banking'];
+    await seedContacts(stack, topics.map((topic, i) => ({ email: `beat${i}@topics.test`, firstName: `Beat${i}`, lastName: 'Writer', country: 'Qatar', mediaType: 'Online', contactTopics: topic })));
+    const menuOptions = async (page: Page, menu: string, filterLabel: string, text: string) => {
+      await page.getByRole('button', { name: new RegExp(`^${menu} `) }).click();
+      await page.getByRole('textbox', { name: filterLabel }).fill(text);
+      const group = page.getByRole('group', { name: menu });
+      await group.getByRole('checkbox').first().waitFor();
+      const shown = (await group.locator('label').allInnerTexts()).map((label) => label.replace(/[\d,٬٠-٩\s]+$/u, '').trim());
+      await page.keyboard.press('Escape');
+      return shown.sort();
+    };
+
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+    expect(await menuOptions(page, 'Contact Topics', 'Filter Contact Topics options', 'econ')).toEqual(['Banking', 'Business', 'Finance']);
+
+    const arabic = await stack.newPage({ locale: 'ar' });
+    arabic.setDefaultTimeout(30_000);
+    await signIn(stack, arabic);
+    await arabic.goto('/contacts-new');
+    await arabic.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    expect(await menuOptions(arabic, 'مواضيع جهة الاتصال', 'تصفية خيارات مواضيع جهة الاتصال', 'اقتص')).toEqual(['أعمال', 'مال', 'مصارف'].sort());
+  });
 });
