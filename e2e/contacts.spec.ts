@@ -404,4 +404,28 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await arabic.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
     expect(await menuOptions(arabic, 'مواضيع جهة الاتصال', 'تصفية خيارات مواضيع جهة الاتصال', 'اقتص')).toEqual(['أعمال', 'مال', 'مصارف'].sort());
   });
+
+  it('reads a slipped beat as the beat and offers it: "Saudi ecnomy" finds what "Saudi economy" finds, and "Did you mean: economy" searches it', async () => {
+    await seedContacts(stack, [
+      { email: 'oil.markets@dhahran-wire.test', firstName: 'Turki', lastName: 'Shammari', position: 'Writer', country: 'Saudi Arabia', mediaType: 'Online', contactTopics: 'Banking' },
+    ]);
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.fill('Saudi economy');
+    const found = page.getByText(/^\d+ contacts? found$/);
+    await page.getByRole('group', { name: 'Active filters' }).getByText('Country: Saudi Arabia · from your search').waitFor();
+    const right = await found.innerText();
+    await box.fill('Saudi ecnomy');
+    const readings = page.getByTestId('search-readings');
+    await readings.getByText('Did you mean:').waitFor();
+    await page.getByTestId('search-read-as').filter({ hasText: 'topic Banking' }).waitFor();
+    expect(await found.innerText()).toBe(right);
+    expect(await cards(page).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Turki')]));
+    await readings.getByRole('button', { name: 'economy' }).click();
+    await readings.getByText('Did you mean:').waitFor({ state: 'detached' });
+    expect(await box.inputValue()).toBe('Saudi economy');
+    expect(new URL(page.url()).searchParams.get('search')).toBe('Saudi economy');
+  });
 });
