@@ -287,10 +287,15 @@ async function compareWithPreviousDesign(run: Runner, db: Db) {
   const current: number[] = [];
   await contactFacets(db, contactFilterSchema.parse({}), { revealsEmail: false }); // loads the contacts index once
   // The previous design read every query as typed: compared on queries the vocabulary reads the same way.
-  // Nor does it read places or beats (issue 26).
+  // Nor does it read places or beats, or drop stop words ("تي في" is read as تي) (issue 26).
   const readAsTyped = async (filter: ContactFilterInput) => {
     const reading = await readQuery(filter.search ?? '', async () => false);
-    return !reading.interpreted.length && expandQuery(filter.search ?? '').every((unit) => !unit.variants.length);
+    const kept = reading.units.flatMap((unit) => unit.typed);
+    return (
+      !reading.interpreted.length &&
+      kept.join(' ') === searchTerms(filter.search ?? '').join(' ') &&
+      expandQuery(filter.search ?? '').every((unit) => !unit.variants.length)
+    );
   };
   const candidates = narrowFilters(3 * (SAMPLES + 20));
   const plain = await Promise.all(candidates.map(readAsTyped));
