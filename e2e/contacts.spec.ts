@@ -406,4 +406,74 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     expect(arabicNames[0]).toContain('Reem');
     expect(arabicNames.length).toBe(3);
   });
+
+  it('names a city read from the search in Arabic on an Arabic screen: "Riyadh" is الرياض، السعودية', async () => {
+    await seedContacts(stack, [
+      { email: 'desk@riyadh-courier.test', firstName: 'Nawaf', lastName: 'Qahtani', organization: 'Riyadh Courier', position: 'Editor', country: 'Saudi Arabia', mediaType: 'Newspaper', contactTopics: 'Politics' },
+    ]);
+    const page = await stack.newPage({ locale: 'ar' });
+    page.setDefaultTimeout(30_000);
+    await signIn(stack, page);
+    await page.goto('/contacts-new');
+    await page.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    await page.getByRole('searchbox', { name: 'بحث' }).fill('Riyadh');
+    const chips = page.getByRole('group', { name: 'عوامل التصفية النشطة' });
+    await chips.getByText('الدولة: السعودية (الرياض) · من بحثك').waitFor();
+    const readAs = page.getByTestId('search-read-as');
+    await readAs.filter({ hasText: 'الرياض، السعودية' }).waitFor();
+    expect(await readAs.innerText()).not.toMatch(/Riyadh|Saudi/);
+    // The contact whose outlet names the city comes first.
+    await page.waitForFunction(() => document.querySelector('[data-testid="contact-card"]')?.textContent?.includes('Nawaf'));
+  });
+
+  it('finds topics in the topic menu by a beat word: "econ" lists Business, Finance and Banking, "اقتص" too in Arabic', async () => {
+    // More than ten topics give the menu its filter box.
+    const topics = ['Energy', 'Health', 'Travel', 'Automotive', 'Fashion', 'Food', 'Education', 'Retail', 'Aviation', 'Culture', 'Banking'];
+    await seedContacts(stack, topics.map((topic, i) => ({ email: `beat${i}@topics.test`, firstName: `Beat${i}`, lastName: 'Writer', country: 'Qatar', mediaType: 'Online', contactTopics: topic })));
+    const menuOptions = async (page: Page, menu: string, filterLabel: string, text: string) => {
+      await page.getByRole('button', { name: new RegExp(`^${menu} `) }).click();
+      await page.getByRole('textbox', { name: filterLabel }).fill(text);
+      const group = page.getByRole('group', { name: menu });
+      await group.getByRole('checkbox').first().waitFor();
+      const shown = (await group.locator('label').allInnerTexts()).map((label) => label.replace(/[\d,٬٠-٩\s]+$/u, '').trim());
+      await page.keyboard.press('Escape');
+      return shown.sort();
+    };
+
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+    expect(await menuOptions(page, 'Contact Topics', 'Filter Contact Topics options', 'econ')).toEqual(['Banking', 'Business', 'Finance']);
+
+    const arabic = await stack.newPage({ locale: 'ar' });
+    arabic.setDefaultTimeout(30_000);
+    await signIn(stack, arabic);
+    await arabic.goto('/contacts-new');
+    await arabic.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    expect(await menuOptions(arabic, 'مواضيع جهة الاتصال', 'تصفية خيارات مواضيع جهة الاتصال', 'اقتص')).toEqual(['أعمال', 'مال', 'مصارف'].sort());
+  });
+
+  it('reads a slipped beat as the beat and offers it: "Saudi ecnomy" finds what "Saudi economy" finds, and "Did you mean: economy" searches it', async () => {
+    await seedContacts(stack, [
+      { email: 'oil.markets@dhahran-wire.test', firstName: 'Turki', lastName: 'Shammari', position: 'Writer', country: 'Saudi Arabia', mediaType: 'Online', contactTopics: 'Banking' },
+    ]);
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.fill('Saudi economy');
+    const found = page.getByText(/^\d+ contacts? found$/);
+    await page.getByRole('group', { name: 'Active filters' }).getByText('Country: Saudi Arabia · from your search').waitFor();
+    const right = await found.innerText();
+    await box.fill('Saudi ecnomy');
+    const readings = page.getByTestId('search-readings');
+    await readings.getByText('Did you mean:').waitFor();
+    await page.getByTestId('search-read-as').filter({ hasText: 'topic Banking' }).waitFor();
+    expect(await found.innerText()).toBe(right);
+    expect(await cards(page).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Turki')]));
+    await readings.getByRole('button', { name: 'economy' }).click();
+    await readings.getByText('Did you mean:').waitFor({ state: 'detached' });
+    expect(await box.inputValue()).toBe('Saudi economy');
+    expect(new URL(page.url()).searchParams.get('search')).toBe('Saudi economy');
+  });
 });

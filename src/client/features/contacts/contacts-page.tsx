@@ -312,7 +312,7 @@ function CountLine({
   // How the query was read (issue 26): its places as countries, its beats as topics.
   const readAs = [
     ...placesOf(interpreted).map((p) =>
-      p.city ? t('count.readCity', { city: p.city, country: valueLabel(t, 'country', p.country) }) : t('count.readCountry', { value: valueLabel(t, 'country', p.country) }),
+      p.city ? t('count.readCity', { city: valueLabel(t, 'city', p.city), country: valueLabel(t, 'country', p.country) }) : t('count.readCountry', { value: valueLabel(t, 'country', p.country) }),
     ),
     ...topicsOf(interpreted).map((topic) => t('count.readTopic', { value: valueLabel(t, 'contactTopic', topic) })),
   ];
