@@ -378,3 +378,27 @@ describe('a second pair of eyes', () => {
     expect(page.items.map((r: { title: string }) => r.title)).toEqual(['Waiting one']);
   });
 });
+
+describe('the admin console', () => {
+  it('lists workspaces with their members, purchases and allowance, found by a member’s address; others get 403', async () => {
+    const owner = await ownerOfNewWorkspace({ companyName: 'Console Co', monthlyPressReleaseLimit: 4, pressReleasesUsedThisMonth: 1 });
+    const ownerAs = `Owner${jar}`;
+    const { user } = await memberOf(owner.id, 'writer', 'Rania');
+    await t.signInAs('Root', { role: 'super_admin' });
+    const found = (await t.request({ method: 'GET', url: `/api/admin/workspaces?search=${encodeURIComponent(user.email)}`, as: 'Root' })).json();
+    expect(found.total).toBe(1);
+    expect(found.items[0]).toMatchObject({
+      id: owner.id,
+      name: 'Console Co',
+      monthlyPressReleaseLimit: 4,
+      pressReleasesUsedThisMonth: 1,
+      purchases: 0,
+      paidCents: 0,
+      members: [
+        { userId: owner.id, email: owner.email, role: 'owner' },
+        { userId: user.id, name: 'Rania Tester', email: user.email, role: 'writer' },
+      ],
+    });
+    expect((await t.request({ method: 'GET', url: '/api/admin/workspaces', as: ownerAs })).statusCode).toBe(403);
+  });
+});
