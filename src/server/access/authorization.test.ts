@@ -35,6 +35,8 @@ type Seed = {
   draftId: string;
   sentId: string;
   awaitingId: string;
+  scheduledId: string;
+  attachmentId: string;
   invitationId: string;
 };
 
@@ -59,6 +61,21 @@ async function draftAsOwner(title = unique('Zephyrine throwaway draft')) {
   const res = await call('owner', 'POST', '/api/send-press-release', releasePayload({ action: 'save_draft', title, recipientLists: [seed.listId] }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().pressRelease.id as string;
+}
+
+async function scheduleAsOwner() {
+  const scheduledAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const payload = releasePayload({ action: 'schedule', scheduledAt, title: unique('Zephyrine scheduled'), recipientLists: [seed.listId] });
+  const res = await call('owner', 'POST', '/api/send-press-release', payload);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().pressRelease.status).toBe('scheduled');
+  return res.json().pressRelease.id as string;
+}
+
+async function invitationOfA() {
+  const res = await call('owner', 'POST', '/api/workspace/invitations', { email: `${unique('invited')}@zephyrine.test`, role: 'viewer' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
 }
 
 async function memberOfA(role: WorkspaceRole) {
@@ -87,13 +104,15 @@ beforeAll(async () => {
   const contactId = contacts.json().items[0].contact.id as number;
   // The member whose role and membership the member routes aim at (never one of the callers).
   const targetMemberId = (await t.signInAs('target', { memberOf: { workspaceId, role: 'viewer' } })).id;
-  seed = { workspaceId, ids, targetMemberId, listId, contactId, draftId: '', sentId: '', awaitingId: '', invitationId: '' };
+  seed = { workspaceId, ids, targetMemberId, listId, contactId, draftId: '', sentId: '', awaitingId: '', scheduledId: '', attachmentId: '', invitationId: '' };
 
   seed.draftId = await draftAsOwner(NAMES.draft);
   const sent = await call('owner', 'POST', '/api/send-press-release', releasePayload({ title: NAMES.sent, recipientLists: [listId] }));
   expect(sent.statusCode, sent.body).toBe(200);
   expect(['sending', 'sent']).toContain(sent.json().pressRelease.status);
   seed.sentId = sent.json().pressRelease.id;
+  seed.attachmentId = sent.json().pressRelease.attachments[0].id;
+  seed.scheduledId = await scheduleAsOwner();
   seed.awaitingId = await submitAsWriter(NAMES.awaiting);
   const invitation = await call('owner', 'POST', '/api/workspace/invitations', { email: 'pending-guest@zephyrine.test', role: 'viewer' });
   expect(invitation.statusCode, invitation.body).toBe(201);
@@ -113,6 +132,8 @@ type Route = {
   payload?: (s: Seed) => unknown;
   need: WorkspaceAction;
   ok: number;
+  /** The error code of an allowed caller's answer when `ok` is itself an error (access passed, the input did not). */
+  okCode?: string;
   scope: 'row' | 'workspace';
   /**
    * For routes that change or use up their target: a fresh target for each allowed caller (its URL), so
@@ -131,10 +152,41 @@ const routes: Route[] = [
   { name: 'release recipients', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/recipients`, need: 'read', ok: 200, scope: 'row' },
   { name: 'release report', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/report.csv`, need: 'read', ok: 200, scope: 'row' },
   { name: 'draft preflight', method: 'GET', url: (s) => `/api/press-releases/${s.draftId}/preflight`, need: 'read', ok: 200, scope: 'row' },
+  { name: 'download an attachment', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/attachments/${s.attachmentId}`, need: 'read', ok: 200, scope: 'row' },
+  {
+    name: 'preflight of a saved draft',
+    method: 'POST',
+    url: () => '/api/press-releases/preflight',
+    payload: (s) => ({ existingPressReleaseId: s.draftId, recipientLists: [s.listId], content: '<p>Draft</p>' }),
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
+  {
+    // Someone else's list is unknown in one's own workspace: 422 on the field, with no count of its contacts.
+    name: 'preflight naming A’s list',
+    method: 'POST',
+    url: () => '/api/press-releases/preflight',
+    payload: (s) => ({ recipientLists: [s.listId], content: '<p>New</p>' }),
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+    except: { outsider: 422, editor: 422, superAdmin: 422 },
+  },
+  { name: 'test send to oneself', method: 'POST', url: (s) => `/api/press-releases/${s.draftId}/test-send`, need: 'write', ok: 200, scope: 'row' },
+  {
+    name: 'cancel a scheduled release',
+    method: 'POST',
+    url: (s) => `/api/press-releases/${s.scheduledId}/cancel`,
+    need: 'publish',
+    ok: 200,
+    scope: 'row',
+    fresh: async () => `/api/press-releases/${await scheduleAsOwner()}/cancel`,
+  },
   { name: 'release coverage', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/coverage`, need: 'read', ok: 200, scope: 'row' },
   // Access is decided before the body is read: an allowed caller's bad address is a 422, a denied one never gets that far.
-  { name: 'add coverage', method: 'POST', url: (s) => `/api/press-releases/${s.sentId}/coverage`, payload: () => ({ url: 'not a url' }), need: 'write', ok: 422, scope: 'row' },
-  { name: 'remove coverage', method: 'DELETE', url: (s) => `/api/press-releases/${s.sentId}/coverage/999999`, need: 'write', ok: 404, scope: 'row' },
+  { name: 'add coverage', method: 'POST', url: (s) => `/api/press-releases/${s.sentId}/coverage`, payload: () => ({ url: 'not a url' }), need: 'write', ok: 422, okCode: 'VALIDATION_ERROR', scope: 'row' },
+  { name: 'remove coverage', method: 'DELETE', url: (s) => `/api/press-releases/${s.sentId}/coverage/999999`, need: 'write', ok: 404, okCode: 'ARTICLE_NOT_IN_COVERAGE', scope: 'row' },
   { name: 'duplicate a release', method: 'POST', url: (s) => `/api/press-releases/${s.sentId}/duplicate`, need: 'write', ok: 201, scope: 'row' },
   {
     name: 'delete a draft',
@@ -304,10 +356,7 @@ const routes: Route[] = [
     ok: 204,
     scope: 'row',
     except: { removed: 403, superAdmin: 404 },
-    fresh: async () => {
-      const res = await call('owner', 'POST', '/api/workspace/invitations', { email: `${unique('revoked')}@zephyrine.test`, role: 'viewer' });
-      return `/api/workspace/invitations/${res.json().id}`;
-    },
+    fresh: async () => `/api/workspace/invitations/${await invitationOfA()}`,
   },
   {
     name: 'resend an invitation',
@@ -317,10 +366,7 @@ const routes: Route[] = [
     ok: 201,
     scope: 'row',
     except: { removed: 403, superAdmin: 404 },
-    fresh: async () => {
-      const res = await call('owner', 'POST', '/api/workspace/invitations', { email: `${unique('resent')}@zephyrine.test`, role: 'viewer' });
-      return `/api/workspace/invitations/${res.json().id}/resend`;
-    },
+    fresh: async () => `/api/workspace/invitations/${await invitationOfA()}/resend`,
   },
 ];
 
@@ -345,6 +391,8 @@ function secretsOfA(): string[] {
     seed.draftId,
     seed.sentId,
     seed.awaitingId,
+    seed.scheduledId,
+    seed.attachmentId,
     seed.invitationId,
     seed.targetMemberId,
     'pending-guest@zephyrine.test',
@@ -363,6 +411,9 @@ describe.each(routes)('$method $name', (route) => {
     const url = allowed && route.fresh ? await route.fresh(actor) : route.url(seed);
     const res = await call(actor, route.method, url, route.payload?.(seed));
     expect(res.statusCode, `${actor} ${route.method} ${url}: ${res.body}`).toBe(status);
+    const allowedByRole = actor === 'superAdmin' || ((ROLES as readonly string[]).includes(actor) && roleCan(actor as WorkspaceRole, route.need));
+    if (route.okCode && allowedByRole) expect(res.json().code).toBe(route.okCode);
+    if (route.okCode && !allowedByRole) expect(res.json().code).not.toBe(route.okCode);
     if (status === 403 && (ROLES as readonly string[]).includes(actor)) {
       expect(res.json().code).toBe('ROLE_REQUIRED');
       expect(res.json().message).toContain(leastRoleFor(route.need));
@@ -392,6 +443,8 @@ describe('denied requests change nothing', () => {
     expect(draft.status).toBe('draft');
     const [awaiting] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, seed.awaitingId));
     expect(awaiting.status).toBe('awaiting_approval');
+    const [scheduled] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, seed.scheduledId));
+    expect(scheduled.status).toBe('scheduled');
     const [list] = await t.db.select().from(userLists).where(eq(userLists.id, seed.listId));
     expect(list.name).toBe(NAMES.list);
     for (const userId of [seed.targetMemberId, seed.ids.viewer!]) {

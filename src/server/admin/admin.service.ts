@@ -63,7 +63,7 @@ async function toAdminUsers(db: Db, rows: UserRow[]): Promise<AdminUser[]> {
 
 /** Workspaces that are customers: not run by a super admin. */
 const customerWorkspace = sql`not exists (select 1 from ${workspaceMembers} m join ${users} u on u.id = m.user_id
-  where m.workspace_id = ${workspaces.id} and m.role = 'owner' and u.role = 'super_admin')`;
+  where m.workspace_id = "workspaces"."id" and m.role = 'owner' and u.role = 'super_admin')`;
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
@@ -141,8 +141,8 @@ export async function listWorkspacesForAdmin(db: Db, options: { search: string; 
     db
       .select({
         workspace: workspaces,
-        purchases: sql<number>`(select count(*) from ${payments} p where p.workspace_id = ${workspaces.id})`.mapWith(Number),
-        paidCents: sql<number>`(select coalesce(sum(p.amount), 0) from ${payments} p where p.workspace_id = ${workspaces.id})`.mapWith(Number),
+        purchases: sql<number>`(select count(*) from ${payments} p where p.workspace_id = "workspaces"."id")`.mapWith(Number),
+        paidCents: sql<number>`(select coalesce(sum(p.amount), 0) from ${payments} p where p.workspace_id = "workspaces"."id")`.mapWith(Number),
       })
       .from(workspaces)
       .where(where)
