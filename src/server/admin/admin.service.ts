@@ -16,6 +16,7 @@ import type { Db } from '../db/client.js';
 import { mailOutbox, payments, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
 import type { WorkspaceRole } from '../../shared/workspaces.js';
 import { appError } from '../http/errors.js';
+import { isSuperAdmin } from '../access/access.js';
 
 type UserRow = typeof users.$inferSelect;
 type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -32,7 +33,7 @@ export function toAdminUser(row: UserRow, workspace: WorkspaceRow | undefined): 
     lastName: row.lastName,
     companyName: workspace?.name ?? '',
     role: row.role as Role,
-    userType: row.role === 'super_admin' ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
+    userType: isSuperAdmin(row) ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
     subscriptionStatus: workspace?.subscriptionStatus ?? 'trial',
     verified: row.verified,
     monthlyPressReleaseLimit: workspace?.monthlyPressReleaseLimit ?? 0,

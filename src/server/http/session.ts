@@ -4,6 +4,7 @@ import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { currentMembership, describeWorkspace, type Membership } from '../access/membership.js';
+import { isSuperAdmin } from '../access/access.js';
 import { randomToken, sha256 } from './tokens.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -21,7 +22,7 @@ declare module 'fastify' {
 type UserRow = typeof users.$inferSelect;
 
 /** The person and, for the prototype's fields (company, allowance, plan), the workspace they act in. */
-export function toCurrentUser(row: UserRow, membership: Membership | null): CurrentUser {
+function toCurrentUser(row: UserRow, membership: Membership | null): CurrentUser {
   const workspace = membership?.workspace;
   return {
     id: row.id,
@@ -31,7 +32,7 @@ export function toCurrentUser(row: UserRow, membership: Membership | null): Curr
     firstName: row.firstName,
     lastName: row.lastName,
     role: row.role as CurrentUser['role'],
-    userType: row.role === 'super_admin' ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
+    userType: isSuperAdmin(row) ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
     verified: row.verified,
     monthlyPressReleaseLimit: workspace?.monthlyPressReleaseLimit ?? 0,
     pressReleasesUsedThisMonth: workspace?.pressReleasesUsedThisMonth ?? 0,

@@ -15,7 +15,7 @@ import { appError } from '../http/errors.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { Mailer } from '../mail/transport.js';
 import { invitationMessage } from '../mail/templates/workspace.js';
-import { requireAction } from '../access/access.js';
+import { can, requireAction } from '../access/access.js';
 import { actorName, recordActivity } from './workspaces.service.js';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,7 @@ const STATE_ERRORS = { expired: 'INVITATION_EXPIRED', used: 'INVITATION_USED', r
 export async function invite(deps: InvitationDeps, actor: CurrentUser, input: { email: string; role: WorkspaceRole }): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
   // Only an owner makes another owner.
-  if (input.role === 'owner' && actor.workspace?.role !== 'owner') throw appError('OWNER_ROLE_REQUIRED');
+  if (input.role === 'owner' && !can(actor, 'own')) throw appError('OWNER_ROLE_REQUIRED');
   const now = deps.now();
   const token = randomToken();
   const { row, workspaceName, language } = await deps.db.transaction(async (txn) => {

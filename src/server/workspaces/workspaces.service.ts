@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
+  leastRoleFor,
+  roleCan,
   type CurrentWorkspace,
   type WorkspaceActivity,
   type WorkspaceActivityAction,
@@ -9,7 +11,7 @@ import {
   type WorkspaceRole,
 } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
-import { auditLog, sessions, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { auditLog, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { requireAction, requireMember } from '../access/access.js';
 import { membershipOf } from '../access/membership.js';
@@ -104,12 +106,12 @@ export async function changeMemberRole(db: Db, actor: CurrentUser, userId: strin
   await withMembersLocked(db, workspaceId, async (tx, members) => {
     // The actor's own role may have changed since the request was authorised.
     const mine = members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined;
-    if (!mine || (mine !== 'owner' && mine !== 'manager')) throw appError('ROLE_REQUIRED', { role: 'manager' });
+    if (!roleCan(mine, 'manage')) throw appError('ROLE_REQUIRED', { role: leastRoleFor('manage') });
     const target = members.find((m) => m.userId === userId);
     if (!target) throw appError('MEMBER_NOT_FOUND');
     if (target.role === role) return;
     // Ownership is given and taken by owners only.
-    if ((role === 'owner' || target.role === 'owner') && mine !== 'owner') throw appError('OWNER_ROLE_REQUIRED');
+    if ((role === 'owner' || target.role === 'owner') && !roleCan(mine, 'own')) throw appError('OWNER_ROLE_REQUIRED');
     if (target.role === 'owner') assertAnotherOwnerRemains(members, userId);
     await tx
       .update(workspaceMembers)
@@ -129,9 +131,9 @@ export async function removeMember(db: Db, actor: CurrentUser, userId: string): 
     const target = members.find((m) => m.userId === userId);
     if (!target) throw appError('MEMBER_NOT_FOUND');
     if (userId !== actor.id) {
-      const mine = members.find((m) => m.userId === actor.id)?.role;
-      if (mine !== 'owner' && mine !== 'manager') throw appError('ROLE_REQUIRED', { role: 'manager' });
-      if (target.role === 'owner' && mine !== 'owner') throw appError('OWNER_ROLE_REQUIRED');
+      const mine = members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined;
+      if (!roleCan(mine, 'manage')) throw appError('ROLE_REQUIRED', { role: leastRoleFor('manage') });
+      if (target.role === 'owner' && !roleCan(mine, 'own')) throw appError('OWNER_ROLE_REQUIRED');
     }
     if (target.role === 'owner') assertAnotherOwnerRemains(members, userId);
     await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
@@ -208,9 +210,4 @@ export async function approversOf(db: Db, workspaceId: string, except: string | 
         except ? ne(users.id, except) : undefined,
       ),
     );
-}
-
-/** Signs the person out of every browser (used when they can no longer reach anything). */
-export async function endSessionsOf(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
