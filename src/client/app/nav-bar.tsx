@@ -10,6 +10,7 @@ import { cn } from '../ui/cn';
 import { navItems } from './nav-items';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { CurrentWorkspaceLabel, WorkspaceMenuItems } from '../features/workspaces/workspace-switcher';
 
 /**
  * The signed-in navigation bar of SPEC §2. Loaded on demand: visitors to the public pages never see it,
@@ -127,6 +128,7 @@ function UserMenu() {
                 {t('nav.superAdmin')}
               </p>
             )}
+            <CurrentWorkspaceLabel />
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile')}>
@@ -137,6 +139,7 @@ function UserMenu() {
             <Settings className="h-4 w-4" aria-hidden />
             {t('nav.settings')}
           </DropdownMenu.Item>
+          <WorkspaceMenuItems />
           <DropdownMenu.Item className={itemClass} onSelect={() => setLanguage(i18n.language === 'ar' ? 'en' : 'ar')}>
             <Languages className="h-4 w-4" aria-hidden />
             {i18n.language === 'ar' ? t('language.en') : t('language.ar')}

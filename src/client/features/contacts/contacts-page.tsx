@@ -6,6 +6,7 @@ import { isSuperAdmin } from '../../../shared/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
+import { workspaceOf } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
@@ -40,7 +41,9 @@ export default function ContactsPage() {
   useDocumentTitle(t('title'));
   const { data: user } = useCurrentUser();
   const admin = isSuperAdmin(user);
-  const canViewEmails = admin || user?.userType === 'active';
+  // The server says whether this workspace sees addresses (its paid status); a super admin outside any workspace does.
+  const workspace = workspaceOf(user);
+  const canViewEmails = workspace ? workspace.canViewEmails : admin;
 
   const filters = useContactFilters();
   const { filter, page } = filters;

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+/**
+ * Workspaces (decision 021): the company is a workspace; people are its members, each with one role.
+ * The platform's own roles (super admin, the review editor `admin`) stay on the user and are called
+ * platform roles; these are workspace roles. This table is the rule book both the server (access module)
+ * and the client (what to show) read; nothing else decides who may do what in a workspace.
+ */
+export const workspaceRoles = ['owner', 'manager', 'publisher', 'writer', 'viewer'] as const;
+export type WorkspaceRole = (typeof workspaceRoles)[number];
+
+export const workspaceActions = [
+  /** Read releases, their analytics, reports and coverage; browse the media database and lists. */
+  'read',
+  /** Create and edit drafts and lists, upload attachments, submit a release for approval. */
+  'write',
+  /** Send and schedule (spends the allowance); approve or return a writer's release. */
+  'publish',
+  /** Buy packages, see purchases and receipts. */
+  'billing',
+  /** Invite, change roles, remove members; workspace settings; the workspace's activity. */
+  'manage',
+  /** Give or take ownership; delete the workspace. */
+  'own',
+] as const;
+export type WorkspaceAction = (typeof workspaceActions)[number];
+
+/** Each role's actions: every role holds those of the roles after it. */
+export const ROLE_ACTIONS: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
+  owner: ['read', 'write', 'publish', 'billing', 'manage', 'own'],
+  manager: ['read', 'write', 'publish', 'billing', 'manage'],
+  publisher: ['read', 'write', 'publish'],
+  writer: ['read', 'write'],
+  viewer: ['read'],
+};
+
+export const roleCan = (role: WorkspaceRole | null | undefined, action: WorkspaceAction): boolean =>
+  !!role && ROLE_ACTIONS[role].includes(action);
+
+/** The least role that may take an action: named in a refusal ("needs the Publisher role"). */
+export const leastRoleFor = (action: WorkspaceAction): WorkspaceRole =>
+  [...workspaceRoles].reverse().find((role) => roleCan(role, action)) ?? 'owner';
+
+export const isWorkspaceRole = (value: unknown): value is WorkspaceRole =>
+  typeof value === 'string' && (workspaceRoles as readonly string[]).includes(value);
+
+/** Roles that are told of a release waiting for approval, and may approve it. */
+export const APPROVER_ROLES: readonly WorkspaceRole[] = workspaceRoles.filter((r) => roleCan(r, 'publish'));
+
+export const INVITATION_DAYS = 14;
+export const INVITATIONS_PER_DAY = 50;
+
+const roleField = z.enum(workspaceRoles, { message: 'Choose a role' });
+
+export const invitationSchema = z.object({
+  email: z
+    .string({ message: 'Please enter a valid email address' })
+    .trim()
+    .max(254, { message: 'Please enter a valid email address', abort: true })
+    .pipe(z.email({ message: 'Please enter a valid email address' }))
+    .transform((value) => value.toLowerCase()),
+  role: roleField,
+});
+export type InvitationInput = z.input<typeof invitationSchema>;
+
+export const memberRoleSchema = z.object({ role: roleField });
+export const switchWorkspaceSchema = z.object({ workspaceId: z.uuid({ message: 'Unknown workspace' }) });
+
+export const workspaceSettingsSchema = z.object({
+  name: z
+    .string({ message: 'Company name is required' })
+    .trim()
+    .min(1, { message: 'Company name is required' })
+    .max(200, { message: 'Company name is too long' })
+    .optional(),
+  /** Every release needs a second person's approval, publishers' included. */
+  requireSecondApproval: z.boolean({ message: 'Choose on or off' }).optional(),
+});
+
+export const returnReleaseSchema = z.object({
+  comment: z
+    .string({ message: 'Say what should change' })
+    .trim()
+    .min(1, { message: 'Say what should change' })
+    .max(2000, { message: 'The comment is too long' }),
+});
+
+/** GET /api/workspaces */
+export type WorkspaceChoice = { id: string; name: string; role: WorkspaceRole; current: boolean };
+
+/** GET /api/workspace: the current workspace and what the signed-in member may do in it. */
+export type CurrentWorkspace = {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+  actions: WorkspaceAction[];
+  requireSecondApproval: boolean;
+  /** Whether members see contact email addresses: the workspace's paid status, for every member alike. */
+  canViewEmails: boolean;
+};
+
+/** GET /api/workspace/members */
+export type WorkspaceMember = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: WorkspaceRole;
+  joinedAt: string;
+};
+
+/** POST/GET /api/workspace/invitations */
+export type WorkspaceInvitation = {
+  id: string;
+  email: string;
+  role: WorkspaceRole;
+  expiresAt: string;
+  createdAt: string;
+  invitedBy: string | null;
+};
+
+export const invitationStates = ['pending', 'expired', 'used', 'revoked'] as const;
+export type InvitationState = (typeof invitationStates)[number];
+
+/** GET /api/invitations/{token}: what the invitation page shows before anyone signs in. */
+export type InvitationView = {
+  state: InvitationState;
+  workspaceName: string;
+  email: string;
+  role: WorkspaceRole;
+  /** The invited address already has an account: sign in and accept, rather than register. */
+  existingUser: boolean;
+};
+
+/** A person named on a release: its author, approver, sender. `removed` once they left the workspace. */
+export type PersonRef = { id: string; name: string; removed: boolean };
+
+/** GET /api/workspace/activity: one thing that happened, in words the client builds from `action`. */
+export const workspaceActivityActions = [
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'invitation.revoked',
+  'release.submitted',
+  'release.approved',
+  'release.returned',
+  'release.sent',
+  'release.scheduled',
+  'purchase',
+  'workspace.updated',
+] as const;
+export type WorkspaceActivityAction = (typeof workspaceActivityActions)[number];
+export type WorkspaceActivity = {
+  id: number;
+  createdAt: string;
+  action: WorkspaceActivityAction;
+  /** Who did it (a name), null for the system. */
+  actor: string | null;
+  /** Names and values the sentence needs: {email, role, title, name, ...}. */
+  details: Record<string, string | number | null>;
+};
