@@ -371,7 +371,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
               {t('approval.writerNote')}
             </p>
           ) : !allowed && !status.isPending ? (
-            <PurchaseGate trial={isTrial} onPurchase={() => void goPurchase()} />
+            <PurchaseGate trial={isTrial} onPurchase={can('billing') ? () => void goPurchase() : undefined} />
           ) : (
             <ScheduleControl
               register={form.register('scheduledAt')}
