@@ -41,41 +41,102 @@ export const users = pgTable(
     /** A requested new address, applied only when the link sent to it is opened (decision 008). */
     pendingEmail: text('pending_email'),
     passwordHash: text('password_hash').notNull(),
-    companyName: text('company_name').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     verified: boolean('verified').notNull().default(false),
-    userType: text('user_type').notNull().default('trial'),
-    subscriptionPlan: text('subscription_plan'),
-    subscriptionStatus: text('subscription_status').notNull().default('trial'),
-    stripeCustomerId: text('stripe_customer_id'),
-    stripeSubscriptionId: text('stripe_subscription_id'),
-    trialStartDate: timestamp('trial_start_date', { withTimezone: true }).defaultNow(),
-    trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
-    /** Allowance total: every package bought adds its releases (PRODUCT.md §1). */
-    monthlyPressReleaseLimit: integer('monthly_press_release_limit').notNull().default(0),
-    pressReleasesUsedThisMonth: integer('press_releases_used_this_month').notNull().default(0),
-    lastUsageReset: timestamp('last_usage_reset', { withTimezone: true }).notNull().defaultNow(),
     role: text('role').notNull().default('user'),
-    /** A customer whose releases skip editorial review (set by a super admin). */
-    trusted: boolean('trusted').notNull().default(false),
     /** When this editor was last told of a release entering the review queue (at most one email per few minutes). */
     reviewAlertedAt: timestamp('review_alerted_at', { withTimezone: true }),
-    /** The company's public newsroom, /newsroom/{slug}: given at the first release that goes out. */
-    newsroomSlug: text('newsroom_slug'),
-    /** A customer may take the newsroom (page, feeds, following) offline. */
-    newsroomEnabled: boolean('newsroom_enabled').notNull().default(true),
     /** The language of the account's own emails (en | ar): chosen at registration, changed with the site's language. */
     language: text('language').notNull().default('en'),
+    /** The workspace the person last chose: where their sessions act. */
+    currentWorkspaceId: uuid('current_workspace_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
-    uniqueIndex('users_newsroom_slug_key').on(t.newsroomSlug),
   ],
 );
+
+// ---------------------------------------------------------------- workspaces
+
+/**
+ * The company (decision 021): its name, allowance and purchases, newsroom, lists, releases and followers.
+ * People are its members (workspace_members), each with one workspace role (src/shared/workspaces.ts).
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    userType: text('user_type').notNull().default('trial'),
+    subscriptionPlan: text('subscription_plan'),
+    subscriptionStatus: text('subscription_status').notNull().default('trial'),
+    stripeCustomerId: text('stripe_customer_id'),
+    trialStartDate: timestamp('trial_start_date', { withTimezone: true }).defaultNow(),
+    trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    /** Allowance total: every package bought adds its releases (PRODUCT.md §1). */
+    monthlyPressReleaseLimit: integer('monthly_press_release_limit').notNull().default(0),
+    pressReleasesUsedThisMonth: integer('press_releases_used_this_month').notNull().default(0),
+    lastUsageReset: timestamp('last_usage_reset', { withTimezone: true }).notNull().defaultNow(),
+    /** A customer whose releases skip editorial review (set by a super admin). */
+    trusted: boolean('trusted').notNull().default(false),
+    /** The company's public newsroom, /newsroom/{slug}: given at the first release that goes out. */
+    newsroomSlug: text('newsroom_slug'),
+    /** A customer may take the newsroom (page, feeds, following) offline. */
+    newsroomEnabled: boolean('newsroom_enabled').notNull().default(true),
+    /** Every release needs a second person's approval, publishers' included. */
+    requireSecondApproval: boolean('require_second_approval').notNull().default(false),
+    /** The language of mail sent on the workspace's behalf to people who have no account yet (invitations). */
+    language: text('language').notNull().default('en'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('workspaces_newsroom_slug_key').on(t.newsroomSlug), index('workspaces_created_at_idx').on(t.createdAt)],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner | manager | publisher | writer | viewer */
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
+);
+
+/** Invitations by email: only the token's hash is kept; valid 14 days, used once. */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('workspace_invitations_token_key').on(t.tokenHash),
+    index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- sessions
 
 export const sessions = pgTable(
   'sessions',
@@ -150,12 +211,14 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
+    /** Set for what happened inside one workspace: its owners and managers read it as the activity. */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     target: text('target'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- media database
@@ -240,15 +303,16 @@ export const userLists = pgTable(
   'user_lists',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('user_lists_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('user_lists_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 
 export const listContacts = pgTable(
@@ -275,9 +339,15 @@ export const pressReleases = pgTable(
   'press_releases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who wrote it, who approved it inside the workspace, who sent it: kept when they leave. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** An approver's words when returning it to its writer; cleared at the next submission. */
+    approvalComment: text('approval_comment'),
     title: text('title').notNull(),
     subtitle: text('subtitle').notNull().default(''),
     /** Sanitised HTML (allow-list) — sanitised again before sending. */
@@ -312,7 +382,7 @@ export const pressReleases = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('press_releases_user_idx').on(t.userId, t.createdAt),
+    index('press_releases_workspace_idx').on(t.workspaceId, t.createdAt),
     index('press_releases_status_idx').on(t.status, t.scheduledAt),
     uniqueIndex('press_releases_slug_key').on(t.slug),
   ],
@@ -350,15 +420,15 @@ export const attachmentBlobs = pgTable(
   'attachment_blobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     sha256: text('sha256').notNull(),
     size: integer('size').notNull(),
     content: bytea('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('attachment_blobs_user_sha256_key').on(t.userId, t.sha256)],
+  (t) => [uniqueIndex('attachment_blobs_workspace_sha256_key').on(t.workspaceId, t.sha256)],
 );
 
 /** A file of a release: its name and place, and the blob holding its bytes. */
@@ -444,7 +514,7 @@ export const newsroomFollowers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: uuid('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     /** english | arabic */
     language: text('language').notNull(),
@@ -542,7 +612,7 @@ export const companyUnsubscribes = pgTable(
   {
     companyId: uuid('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     releaseId: uuid('release_id'),
     createdAt: createdAt(),
@@ -630,9 +700,11 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who bought it. */
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     /** Unique: a payment intent credits its releases exactly once. */
     paymentIntentId: text('payment_intent_id').notNull(),
@@ -649,7 +721,7 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_intent_key').on(t.paymentIntentId),
-    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_workspace_idx').on(t.workspaceId, t.createdAt),
   ],
 );
 
@@ -657,9 +729,9 @@ export const payments = pgTable(
 export const demoPaymentIntents = pgTable('demo_payment_intents', {
   id: text('id').primaryKey(),
   clientSecret: text('client_secret').notNull(),
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   planId: text('plan_id').notNull(),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull().default('usd'),
