@@ -1,33 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { History } from 'lucide-react';
-import { isWorkspaceRole, type WorkspaceActivity } from '../../../shared/workspaces';
 import { errorMessage } from '../../lib/api';
-import { formatDate, isolate, translateMessage } from '../../lib/i18n';
+import { formatDate, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
+import { activitySentence } from './activity-text';
 import { useActivity } from './workspaces-api';
 
 const PAGE_SIZE = 20;
-/** Details naming a role: shown as the role's name in the reader's language. */
-const ROLE_DETAILS = ['role', 'from', 'to'];
-
-/**
- * One entry in words: the sentence of its action, with the names and values its details carry. Names and
- * titles are user text, isolated so a Latin name keeps its direction inside an Arabic sentence.
- */
-export function activitySentence(t: TFunction<'workspaces'>, item: WorkspaceActivity): string {
-  const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries(item.details ?? {})) {
-    if (value === null || value === undefined) continue;
-    values[key] = ROLE_DETAILS.includes(key) && isWorkspaceRole(value) ? t(`roles.${value}`) : isolate(String(value));
-  }
-  const actor = item.actor ? isolate(item.actor) : t('activity.system');
-  return t(`activity.actions.${item.action}`, { ...values, actor, defaultValue: t('activity.unknown', { actor }) });
-}
-
 /** The workspace's activity (owners and managers): invitations, role changes, approvals, sends and purchases. */
 export function ActivityCard() {
   const { t } = useTranslation('workspaces');
