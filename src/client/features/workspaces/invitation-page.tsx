@@ -143,7 +143,7 @@ function SignInToAccept({ view }: { view: InvitationView }) {
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('invitation.signInTitle')}>
       <p className="text-sm text-slate-600">{t('invitation.signInText')}</p>
       <Field id="invitation-email" label={t('invitation.email')}>
-        <Input id="invitation-email" type="email" dir="ltr" value={view.email} readOnly autoComplete="username" />
+        <Input id="invitation-email" type="email" dir="ltr" className="bg-slate-50" value={view.email} readOnly autoComplete="username" />
       </Field>
       <Field id="invitation-password" label={t('invitation.password')} error={translateMessage(errors.password?.message)}>
         <Input
@@ -202,6 +202,7 @@ function InvitedRegisterForm({ token, view }: { token: string; view: InvitationV
         dir={type === 'email' ? 'ltr' : undefined}
         autoComplete={autoComplete}
         readOnly={readOnly}
+        className={readOnly ? 'bg-slate-50' : undefined}
         invalid={!!errors[name]}
         aria-describedby={errors[name] ? `invited-${name}-error` : undefined}
         {...form.register(name)}

@@ -122,8 +122,8 @@ function InvitationRow({ invitation }: { invitation: WorkspaceInvitation }) {
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center" data-testid="invitation-row">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900" dir="ltr">
-          <span className="block text-start">{invitation.email}</span>
+        <p className="truncate text-sm font-medium text-slate-900">
+          <span dir="ltr">{invitation.email}</span>
         </p>
         <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
           <Badge tone="slate">{t(`roles.${invitation.role}`)}</Badge>

@@ -100,8 +100,8 @@ function MemberRow({ member, self, manage, mayGiveOwnership }: { member: Workspa
           </Badge>
         )}
       </td>
-      <td className="py-3 pe-4 text-slate-600" dir="ltr">
-        <span className="block text-start">{member.email}</span>
+      <td className="py-3 pe-4 text-slate-600">
+        <span dir="ltr">{member.email}</span>
       </td>
       <td className="py-3 pe-4">
         {editable ? (
