@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { pressReleases, users } from '../src/server/db/schema.js';
+import { pressReleases } from '../src/server/db/schema.js';
+import { insertAccount } from '../src/server/test/accounts.js';
 import { DATABASE_FIGURES_TTL_MS, metricsText } from '../src/server/operations/metrics.js';
 import { fmt, percentile, postgresServerUrl, scratchDatabase, scratchDir } from './support/bench-kit.js';
 
@@ -20,38 +21,41 @@ const SCRAPERS = 16;
 async function seed(database: Database, count: number): Promise<string> {
   const { db } = database;
   await migrate(database);
-  const [user] = await db.insert(users).values({ email: `bench-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench' }).returning();
-  const [release] = await db.insert(pressReleases).values({ userId: user.id, title: 'Benchmark release', status: 'sent', sentAt: new Date() }).returning();
+  const user = await insertAccount(db, { email: `bench-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench' });
+  const [release] = await db
+    .insert(pressReleases)
+    .values({ workspaceId: user.workspaceId, authorId: user.id, title: 'Benchmark release', status: 'sent', sentAt: new Date() })
+    .returning();
   await db.execute(sql`
     INSERT INTO deliveries (release_id, email, token, status, sent_at, next_attempt_at)
     SELECT ${release.id}::uuid, 'reader' || n || '@example.com', md5(n::text) || md5((n + 1)::text),
            (ARRAY['sent', 'sent', 'sent', 'queued', 'bounced'])[1 + n % 5], now() - interval '1 hour', now() - interval '1 minute'
     FROM generate_series(1, ${count}) AS n`);
   await db.execute(sql`ANALYZE deliveries`);
-  return user.id;
+  return user.workspaceId;
 }
 
 /** A page's small query, asked one after another while `during` runs: its latencies. */
-async function pageQueries(database: Database, userId: string, during: Promise<unknown>): Promise<number[]> {
+async function pageQueries(database: Database, workspaceId: string, during: Promise<unknown>): Promise<number[]> {
   let done = false;
   void during.finally(() => (done = true));
   const times: number[] = [];
   do {
     const started = performance.now();
-    await database.db.execute(sql`SELECT id, title FROM press_releases WHERE user_id = ${userId}::uuid ORDER BY created_at DESC LIMIT 20`);
+    await database.db.execute(sql`SELECT id, title FROM press_releases WHERE workspace_id = ${workspaceId}::uuid ORDER BY created_at DESC LIMIT 20`);
     times.push(performance.now() - started);
   } while (!done);
   return times.sort((a, b) => a - b);
 }
 
 async function scenario(name: string, database: Database, count: number) {
-  const userId = await seed(database, count);
+  const workspaceId = await seed(database, count);
   const base = Date.now() + 3_600_000;
   // One scrape alone, read afresh: what each scrape cost before.
   const single = performance.now();
   await metricsText(database.db, new Date(base));
   const singleMs = performance.now() - single;
-  const quiet = await pageQueries(database, userId, new Promise((resolve) => setTimeout(resolve, 500)));
+  const quiet = await pageQueries(database, workspaceId, new Promise((resolve) => setTimeout(resolve, 500)));
 
   const rows: Record<string, string>[] = [];
   for (const [label, at] of [
@@ -60,7 +64,7 @@ async function scenario(name: string, database: Database, count: number) {
   ] as const) {
     const started = performance.now();
     const scrapes = Promise.all(Array.from({ length: SCRAPERS }, (_, i) => metricsText(database.db, at(i))));
-    const page = await pageQueries(database, userId, scrapes);
+    const page = await pageQueries(database, workspaceId, scrapes);
     await scrapes;
     rows.push({
       scrapes: label,

@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { deliveries, globalContacts, listContacts, userLists, users } from '../src/server/db/schema.js';
-import { toCurrentUser } from '../src/server/http/session.js';
+import { deliveries, globalContacts, listContacts, userLists } from '../src/server/db/schema.js';
+import { loadCurrentUser } from '../src/server/http/session.js';
+import { insertAccount } from '../src/server/test/accounts.js';
 import { saveRelease } from '../src/server/releases/releases.service.js';
 import { sendPressReleaseSchema } from '../src/shared/releases.js';
 import { renderEmail, TOKEN_PLACEHOLDER } from '../src/shared/email-template.js';
@@ -115,11 +116,15 @@ function onePdfMegabyte(): Buffer {
 
 async function prepareRelease(database: Database, pdf: Buffer) {
   const { db } = database;
-  const [user] = await db
-    .insert(users)
-    .values({ email: `bench-sender-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench Co', verified: true, userType: 'active', monthlyPressReleaseLimit: 100 })
-    .returning();
-  const [list] = await db.insert(userLists).values({ userId: user.id, name: 'Bench list' }).returning();
+  const user = await insertAccount(db, {
+    email: `bench-sender-${Date.now()}@bench.test`,
+    passwordHash: 'x',
+    companyName: 'Bench Co',
+    verified: true,
+    userType: 'active',
+    monthlyPressReleaseLimit: 100,
+  });
+  const [list] = await db.insert(userLists).values({ workspaceId: user.workspaceId, createdBy: user.id, name: 'Bench list' }).returning();
   const stamp = Date.now();
   for (let start = 0; start < RECIPIENTS; start += 1000) {
     const chunk = Array.from({ length: Math.min(1000, RECIPIENTS - start) }, (_, i) => ({ email: `reader${start + i}-${stamp}@example.com`, firstName: 'Reader' }));
@@ -130,7 +135,7 @@ async function prepareRelease(database: Database, pdf: Buffer) {
     releasePayload({ recipientLists: [list.id], attachments: [{ originalName: 'annual-report.pdf', base64Content: pdf.toString('base64') }] }),
   );
   // Sending throughput, not review: measured as an installation without editorial review.
-  return saveRelease({ db, now: () => new Date(), publicUrl: PUBLIC_URL, review: false }, toCurrentUser(user), input);
+  return saveRelease({ db, now: () => new Date(), publicUrl: PUBLIC_URL, review: false }, (await loadCurrentUser(db, user.id))!, input);
 }
 
 /** Queues the release's deliveries again, so the next engine run sends them all once more. */

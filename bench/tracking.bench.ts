@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { pressReleases, users } from '../src/server/db/schema.js';
+import { pressReleases } from '../src/server/db/schema.js';
+import { insertAccount } from '../src/server/test/accounts.js';
 import { postgresServerUrl, scratchDatabase, scratchDir, startServer, type RunningServer } from './support/bench-kit.js';
 
 /**
@@ -23,8 +24,11 @@ const { default: autocannon } = (await import('autocannon' as string)) as { defa
 async function seed(database: Database): Promise<string[]> {
   const { db } = database;
   await migrate(database);
-  const [user] = await db.insert(users).values({ email: `bench-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench' }).returning();
-  const [release] = await db.insert(pressReleases).values({ userId: user.id, title: 'Benchmark release', status: 'sent', sentAt: new Date() }).returning();
+  const user = await insertAccount(db, { email: `bench-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench' });
+  const [release] = await db
+    .insert(pressReleases)
+    .values({ workspaceId: user.workspaceId, authorId: user.id, title: 'Benchmark release', status: 'sent', sentAt: new Date() })
+    .returning();
   const result = await db.execute(sql`
     INSERT INTO deliveries (release_id, email, token, status, sent_at)
     SELECT ${release.id}::uuid, 'reader' || n || '@example.com',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from './harness';
 import { eq } from 'drizzle-orm';
-import { coverageItems, outletFeeds, pressReleases, users } from '../src/server/db/schema';
+import { coverageItems, outletFeeds, pressReleases, workspaces } from '../src/server/db/schema';
 import { sampleContacts, seedContacts, seedList, signIn } from './contacts-seed';
 
 /**
@@ -79,7 +79,7 @@ describe('accessibility (axe-core)', () => {
     it(`finds no serious or critical violation on the app's pages (${locale})`, async () => {
       const page = await stack.newPage({ locale });
       const admin = await signIn(stack, page, { role: 'super_admin' });
-      await seedList(stack, admin.id, 'Gulf Business Editors', ['ahmed.almansouri@example.com']);
+      await seedList(stack, admin.workspaceId, 'Gulf Business Editors', ['ahmed.almansouri@example.com']);
       const releaseId = await draftRelease(page, 'Gulf Logistics opens a regional hub');
       const found: string[] = [];
       for (const path of [...APP_PAGES, `/editor/${releaseId}`]) {
@@ -94,7 +94,7 @@ describe('accessibility (axe-core)', () => {
       const admin = await signIn(stack, page, { role: 'super_admin' });
       const [release] = await stack.db
         .insert(pressReleases)
-        .values({ userId: admin.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date(Date.now() - 3_600_000) })
+        .values({ workspaceId: admin.workspaceId, authorId: admin.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date(Date.now() - 3_600_000) })
         .returning();
       await stack.db.insert(coverageItems).values({
         releaseId: release.id,
@@ -118,13 +118,13 @@ describe('accessibility (axe-core)', () => {
       // The same page while an editor reviews it (what happens next, Withdraw), the newsroom and the web version.
       const [waiting] = await stack.db
         .insert(pressReleases)
-        .values({ userId: admin.id, title: 'Gulf Logistics opens a second hub', content: '<p>A hub.</p>', status: 'in_review' })
+        .values({ workspaceId: admin.workspaceId, authorId: admin.id, title: 'Gulf Logistics opens a second hub', content: '<p>A hub.</p>', status: 'in_review' })
         .returning();
       await openSettled(page, `/analytics/${waiting.id}`);
       await page.getByTestId('next-step').waitFor();
       found.push(...(await seriousViolations(page)).map((v) => `release in review: ${v}`));
       const code = locale.slice(0, 2);
-      await stack.db.update(users).set({ newsroomSlug: `gulf-logistics-${code}`, companyName: 'Gulf Logistics' }).where(eq(users.id, admin.id));
+      await stack.db.update(workspaces).set({ newsroomSlug: `gulf-logistics-${code}`, name: 'Gulf Logistics' }).where(eq(workspaces.id, admin.workspaceId));
       await stack.db.update(pressReleases).set({ slug: `gulf-logistics-opens-a-hub-${code}` }).where(eq(pressReleases.id, release.id));
       for (const path of [`/newsroom/gulf-logistics-${code}?lang=${code}`, `/r/gulf-logistics-opens-a-hub-${code}`]) {
         await page.goto(path, { waitUntil: 'networkidle' });
@@ -147,7 +147,7 @@ describe('user-written text keeps its own direction', () => {
   it('a Latin title and list name stay left-to-right in the Arabic interface', async () => {
     const page = await stack.newPage({ locale: 'ar-AE' });
     const user = await signIn(stack, page, { userType: 'active' });
-    await seedList(stack, user.id, 'Gulf Tech Editors 2026!', []);
+    await seedList(stack, user.workspaceId, 'Gulf Tech Editors 2026!', []);
     await draftRelease(page, 'Launch of Falcon 2.0!');
     await page.goto('/my-lists');
     const listName = page.getByRole('heading', { name: 'Gulf Tech Editors 2026!' });
@@ -163,7 +163,7 @@ describe('user-written text keeps its own direction', () => {
   it('an Arabic title and list name stay right-to-left in the English interface', async () => {
     const page = await stack.newPage({ locale: 'en-US' });
     const user = await signIn(stack, page, { userType: 'active' });
-    await seedList(stack, user.id, 'محررو الاقتصاد في الخليج', []);
+    await seedList(stack, user.workspaceId, 'محررو الاقتصاد في الخليج', []);
     await draftRelease(page, 'إطلاق منصة نشر الجديدة');
     await page.goto('/my-lists');
     const listName = page.getByRole('heading', { name: 'محررو الاقتصاد في الخليج' });
@@ -194,7 +194,7 @@ describe('dialogs give focus back', () => {
     it(`to the control that opened them, closed by Escape or Cancel (${locale})`, async () => {
       const page = await stack.newPage({ locale });
       const user = await signIn(stack, page, { userType: 'active' });
-      await seedList(stack, user.id, 'Levant Editors', []);
+      await seedList(stack, user.workspaceId, 'Levant Editors', []);
       await page.goto('/my-lists');
       const del = page.getByRole('button', { name: locale === 'ar-AE' ? 'حذف Levant Editors' : 'Delete Levant Editors' });
       await del.click();

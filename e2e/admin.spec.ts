@@ -5,6 +5,7 @@ import { suppress } from '../src/server/delivery/suppressions.service';
 import { auditLog, users } from '../src/server/db/schema';
 import { startStack, type Stack } from './harness';
 import { startDnsServer } from '../src/server/test/dns-server';
+import { insertAccount, type AccountFields } from '../src/server/test/accounts';
 
 let stack: Stack;
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
@@ -19,26 +20,22 @@ afterAll(async () => {
   await dns.close();
 });
 
-async function createUser(firstName: string, lastName: string, fields: Partial<typeof users.$inferInsert> = {}) {
-  const [user] = await stack.db
-    .insert(users)
-    .values({
-      email: `${firstName.toLowerCase()}@company.test`,
-      passwordHash: await hashPassword('password123'),
-      companyName: `${firstName} Media`,
-      firstName,
-      lastName,
-      verified: true,
-      ...fields,
-    })
-    .returning();
-  return user;
+async function createUser(firstName: string, lastName: string, fields: AccountFields = {}) {
+  return insertAccount(stack.db, {
+    email: `${firstName.toLowerCase()}@company.test`,
+    passwordHash: await hashPassword('password123'),
+    companyName: `${firstName} Media`,
+    firstName,
+    lastName,
+    verified: true,
+    ...fields,
+  });
 }
 
 const signedIn = (userId: string, options: Parameters<Stack['signedInPage']>[1] = {}) => stack.signedInPage(userId, options);
 
 describe('super admin console', () => {
-  let root: typeof users.$inferSelect;
+  let root: Awaited<ReturnType<typeof createUser>>;
   beforeAll(async () => {
     root = await createUser('Root', 'Admin', { role: 'super_admin', userType: 'super_admin' });
   });

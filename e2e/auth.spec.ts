@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { authAttempts, users } from '../src/server/db/schema';
+import { authAttempts } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
+import { insertAccount } from '../src/server/test/accounts';
 import type { ReceivedMail } from '../src/server/test/smtp-sink';
 import { startStack, type Stack } from './harness';
 
@@ -30,7 +31,7 @@ function linkIn(mail: ReceivedMail, path: string): string {
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 async function insertVerifiedUser(email: string, password: string, language: 'en' | 'ar' = 'en') {
-  await stack.db.insert(users).values({
+  await insertAccount(stack.db, {
     email,
     passwordHash: await hashPassword(password),
     companyName: 'Gulf Media Partners',

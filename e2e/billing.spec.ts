@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password';
-import { globalContacts, listContacts, payments, sessions, userLists, users } from '../src/server/db/schema';
+import { globalContacts, listContacts, payments, sessions, userLists, workspaces } from '../src/server/db/schema';
+import { insertAccount } from '../src/server/test/accounts';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startStack, type Stack } from './harness';
 
@@ -14,26 +15,23 @@ afterAll(() => stack.close());
 
 const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
-/** A verified trial customer with a real session, signed in in a fresh browser profile. */
-async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; userId: string }> {
-  const [user] = await stack.db
-    .insert(users)
-    .values({
-      email: `${name.toLowerCase()}@company.test`,
-      passwordHash: await hashPassword('password123'),
-      companyName: `${name} Media`,
-      firstName: name,
-      lastName: 'Customer',
-      verified: true,
-    })
-    .returning();
+/** A verified trial customer (owner of their workspace) with a real session, signed in in a fresh browser profile. */
+async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; workspaceId: string }> {
+  const user = await insertAccount(stack.db, {
+    email: `${name.toLowerCase()}@company.test`,
+    passwordHash: await hashPassword('password123'),
+    companyName: `${name} Media`,
+    firstName: name,
+    lastName: 'Customer',
+    verified: true,
+  });
   const sid = randomToken();
   await stack.db.insert(sessions).values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
   const page = await stack.newPage(options);
   // The machine running the suite may be busy; a slow first load is not a failure of these screens.
   page.setDefaultTimeout(30_000);
   await page.context().addCookies([{ name: 'sid', value: sid, url: stack.baseUrl }]);
-  return { page, userId: user.id };
+  return { page, workspaceId: user.workspaceId };
 }
 
 async function payWithCard(page: Page, cardNumber: string) {
@@ -43,13 +41,13 @@ async function payWithCard(page: Page, cardNumber: string) {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
-/** A list of `size` fictional journalists at a reserved domain, owned by the user. */
-async function createList(userId: string, name: string, size: number) {
+/** A list of `size` fictional journalists at a reserved domain, in the workspace. */
+async function createList(workspaceId: string, name: string, size: number) {
   const contacts = await stack.db
     .insert(globalContacts)
-    .values(Array.from({ length: size }, (_, i) => ({ email: `desk${i}-${userId.slice(0, 8)}@example.com`, firstName: 'Reporter', lastName: `${i}` })))
+    .values(Array.from({ length: size }, (_, i) => ({ email: `desk${i}-${workspaceId.slice(0, 8)}@example.com`, firstName: 'Reporter', lastName: `${i}` })))
     .returning({ id: globalContacts.id });
-  const [list] = await stack.db.insert(userLists).values({ userId, name }).returning();
+  const [list] = await stack.db.insert(userLists).values({ workspaceId, name }).returning();
   await stack.db.insert(listContacts).values(contacts.map((c) => ({ listId: list.id, globalContactId: c.id })));
 }
 
@@ -79,8 +77,8 @@ async function sendNow(page: Page) {
 
 describe('subscription', () => {
   it('takes a trial user from the purchase gate to payment and straight back to the same release, ready to send', async () => {
-    const { page, userId } = await signedInTrialUser('Buyer');
-    await createList(userId, 'Gulf Business Desk', 2);
+    const { page, workspaceId } = await signedInTrialUser('Buyer');
+    await createList(workspaceId, 'Gulf Business Desk', 2);
     await page.goto('/editor');
     await page.getByRole('region', { name: 'Purchase Required' }).waitFor();
     await fillRelease(page, 'Gulf Business Desk');
@@ -106,13 +104,13 @@ describe('subscription', () => {
     await page.getByText('Payment received. Your release is ready to send.').waitFor();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Nashr opens its Riyadh office');
     expect(await page.getByRole('region', { name: 'Purchase Required' }).count()).toBe(0);
-    const [row] = await stack.db.select().from(users).where(eq(users.id, userId));
+    const [row] = await stack.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
     expect(row).toMatchObject({ userType: 'active', monthlyPressReleaseLimit: 2 });
-    expect(await stack.db.select().from(payments).where(eq(payments.userId, userId))).toHaveLength(1);
+    expect(await stack.db.select().from(payments).where(eq(payments.workspaceId, workspaceId))).toHaveLength(1);
 
     await sendNow(page);
     await page.waitForURL(`**/analytics/${releaseId}`);
-    const [spent] = await stack.db.select().from(users).where(eq(users.id, userId));
+    const [spent] = await stack.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
     expect(spent).toMatchObject({ monthlyPressReleaseLimit: 2, pressReleasesUsedThisMonth: 1 });
 
     await page.goto('/subscription');
@@ -130,7 +128,7 @@ describe('subscription', () => {
   });
 
   it('shows Payment Failed for a declined card and credits nothing', async () => {
-    const { page, userId } = await signedInTrialUser('Declined');
+    const { page, workspaceId } = await signedInTrialUser('Declined');
     await page.goto('/subscription');
     await page.getByRole('button', { name: 'Get 1 Press Release Now' }).click();
     await page.getByRole('heading', { name: 'Complete Your Purchase' }).waitFor();
@@ -138,7 +136,7 @@ describe('subscription', () => {
     await page.getByTestId('toast').getByText('Payment Failed').waitFor();
     await expect(page.getByTestId('toast').getByText('Your card was declined.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'Complete Your Purchase' }).isVisible()).resolves.toBe(true);
-    const [row] = await stack.db.select().from(users).where(eq(users.id, userId));
+    const [row] = await stack.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
     expect(row).toMatchObject({ userType: 'trial', monthlyPressReleaseLimit: 0 });
   });
 

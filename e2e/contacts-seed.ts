@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { contactInputSchema, type ContactInput } from '../src/shared/contacts';
 import { insertContactBatch, markContactsChanged } from '../src/server/contacts/contacts.service';
 import { inArray } from 'drizzle-orm';
-import { globalContacts, listContacts, sessions, userLists, users } from '../src/server/db/schema';
+import { globalContacts, listContacts, sessions, userLists } from '../src/server/db/schema';
+import { insertAccount } from '../src/server/test/accounts';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import type { Stack } from './harness';
@@ -64,26 +65,23 @@ export async function seedContacts(stack: Stack, contacts: ContactInput[]): Prom
 
 let counter = 0;
 
-/** A verified user with a live session, signed in on `page` through the session cookie. */
+/** A verified user (owner of the workspace "Gulf PR") with a live session, signed in on `page` through the session cookie. */
 export async function signIn(
   stack: Stack,
   page: Page,
   fields: { role?: 'user' | 'super_admin'; userType?: 'trial' | 'active' | 'super_admin' } = {},
 ) {
   const role = fields.role ?? 'user';
-  const [user] = await stack.db
-    .insert(users)
-    .values({
-      email: `person-${++counter}-${Date.now()}@company.test`,
-      passwordHash: await hashPassword('password123'),
-      companyName: 'Gulf PR',
-      firstName: 'Test',
-      lastName: 'Person',
-      verified: true,
-      role,
-      userType: fields.userType ?? (role === 'super_admin' ? 'super_admin' : 'trial'),
-    })
-    .returning();
+  const user = await insertAccount(stack.db, {
+    email: `person-${++counter}-${Date.now()}@company.test`,
+    passwordHash: await hashPassword('password123'),
+    companyName: 'Gulf PR',
+    firstName: 'Test',
+    lastName: 'Person',
+    verified: true,
+    role,
+    userType: fields.userType ?? (role === 'super_admin' ? 'super_admin' : 'trial'),
+  });
   const sid = randomToken();
   await stack.db
     .insert(sessions)
@@ -94,15 +92,15 @@ export async function signIn(
   return user;
 }
 
-/** A list owned by `userId` holding the given contacts (by email). */
+/** A list in the workspace `workspaceId` (an account's own has the account's id) holding the given contacts (by email). */
 export async function seedList(
   stack: Stack,
-  userId: string,
+  workspaceId: string,
   name: string,
   emails: string[],
   description = '',
 ) {
-  const [list] = await stack.db.insert(userLists).values({ userId, name, description }).returning();
+  const [list] = await stack.db.insert(userLists).values({ workspaceId, name, description }).returning();
   if (emails.length) {
     const rows = await stack.db
       .select({ id: globalContacts.id })
@@ -116,8 +114,8 @@ export async function seedList(
 }
 
 let journalists = 0;
-/** A list owned by `ownerId` holding `size` new fictional journalists at reserved domains. */
-export async function seedListOfJournalists(stack: Stack, ownerId: string, name: string, size: number, languages: string[] = ['']): Promise<string> {
+/** A list in the workspace `workspaceId` holding `size` new fictional journalists at reserved domains. */
+export async function seedListOfJournalists(stack: Stack, workspaceId: string, name: string, size: number, languages: string[] = ['']): Promise<string> {
   const rows = await stack.db
     .insert(globalContacts)
     .values(
@@ -129,7 +127,7 @@ export async function seedListOfJournalists(stack: Stack, ownerId: string, name:
       })),
     )
     .returning({ id: globalContacts.id });
-  const [list] = await stack.db.insert(userLists).values({ userId: ownerId, name }).returning();
+  const [list] = await stack.db.insert(userLists).values({ workspaceId, name }).returning();
   if (rows.length) await stack.db.insert(listContacts).values(rows.map((r) => ({ listId: list.id, globalContactId: r.id })));
   return list.id;
 }

@@ -184,7 +184,7 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await toast(page).getByText('Added 43 contacts to list').waitFor();
     await toast(page).getByText('2 contacts were already in the list').waitFor();
 
-    const [list] = await stack.db.select().from(userLists).where(eq(userLists.userId, user.id));
+    const [list] = await stack.db.select().from(userLists).where(eq(userLists.workspaceId, user.workspaceId));
     const [{ n }] = await stack.db
       .select({ n: count() })
       .from(listContacts)

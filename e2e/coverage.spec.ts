@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password';
-import { auditLog, coverageItems, outletFeeds, pressReleases, users } from '../src/server/db/schema';
+import { auditLog, coverageItems, outletFeeds, pressReleases } from '../src/server/db/schema';
+import { insertAccount, type AccountFields } from '../src/server/test/accounts';
 import { articlePage, html, startFeedServer } from '../src/server/test/feed-server';
 import { startStack, type Stack } from './harness';
 
@@ -38,13 +39,17 @@ afterAll(async () => {
 });
 
 let counter = 0;
-async function createUser(fields: Partial<typeof users.$inferInsert> = {}) {
+async function createUser(fields: AccountFields = {}) {
   counter += 1;
-  const [user] = await stack.db
-    .insert(users)
-    .values({ email: `coverage${counter}@company.test`, passwordHash: await hashPassword('password123'), companyName: 'Gulf Robotics', firstName: 'Layla', lastName: 'Haddad', verified: true, ...fields })
-    .returning();
-  return user;
+  return insertAccount(stack.db, {
+    email: `coverage${counter}@company.test`,
+    passwordHash: await hashPassword('password123'),
+    companyName: 'Gulf Robotics',
+    firstName: 'Layla',
+    lastName: 'Haddad',
+    verified: true,
+    ...fields,
+  });
 }
 
 const signedIn = (userId: string, options: Parameters<Stack['signedInPage']>[1] = {}) => stack.signedInPage(userId, options);
@@ -109,13 +114,13 @@ describe('outlet feeds in the console', () => {
 });
 
 describe('a release’s coverage', () => {
-  let owner: typeof users.$inferSelect;
+  let owner: Awaited<ReturnType<typeof createUser>>;
   let releaseId: string;
   beforeAll(async () => {
     owner = await createUser();
     const [release] = await stack.db
       .insert(pressReleases)
-      .values({ userId: owner.id, title: 'Gulf Robotics opens a plant in Dubai', content: '<p>Gulf Robotics today announced a plant.</p>', status: 'sent', sentAt, slug: 'gulf-robotics-plant' })
+      .values({ workspaceId: owner.workspaceId, authorId: owner.id, title: 'Gulf Robotics opens a plant in Dubai', content: '<p>Gulf Robotics today announced a plant.</p>', status: 'sent', sentAt, slug: 'gulf-robotics-plant' })
       .returning();
     releaseId = release.id;
     await stack.db.insert(coverageItems).values([

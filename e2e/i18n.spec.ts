@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { startStack, type Stack } from './harness';
 import { sessions, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
+import { insertAccount } from '../src/server/test/accounts';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 
 /**
@@ -24,21 +25,17 @@ const ARABIC_TITLE = 'الخليج للخدمات اللوجستية تفتتح 
 let counter = 0;
 async function createUser(fields: { language?: 'en' | 'ar'; role?: 'user' | 'super_admin' } = {}) {
   const role = fields.role ?? 'user';
-  const [user] = await stack.db
-    .insert(users)
-    .values({
-      email: `i18n-${++counter}-${Date.now()}@company.test`,
-      passwordHash: await hashPassword('password123'),
-      companyName: 'Gulf PR',
-      firstName: 'Layla',
-      lastName: 'Hassan',
-      verified: true,
-      role,
-      language: fields.language ?? 'en',
-      userType: role === 'super_admin' ? 'super_admin' : 'trial',
-    })
-    .returning();
-  return user;
+  return insertAccount(stack.db, {
+    email: `i18n-${++counter}-${Date.now()}@company.test`,
+    passwordHash: await hashPassword('password123'),
+    companyName: 'Gulf PR',
+    firstName: 'Layla',
+    lastName: 'Hassan',
+    verified: true,
+    role,
+    language: fields.language ?? 'en',
+    userType: role === 'super_admin' ? 'super_admin' : 'trial',
+  });
 }
 
 async function signedIn(page: Page, userId: string) {

@@ -60,7 +60,7 @@ describe('My Lists', { timeout: 180_000 }, () => {
     const user = await signIn(stack, page, { userType: 'active' });
     await seedList(
       stack,
-      user.id,
+      user.workspaceId,
       'Regional editors',
       contacts.map((c) => c.email),
       'Every editor we know',
@@ -101,8 +101,8 @@ describe('My Lists', { timeout: 180_000 }, () => {
   it('shows an empty list with a way to add contacts, and masks emails for a trial user', async () => {
     const page = await stack.newPage();
     const user = await signIn(stack, page);
-    await seedList(stack, user.id, 'Empty for now', []);
-    await seedList(stack, user.id, 'Two editors', [contacts[1].email, contacts[2].email]);
+    await seedList(stack, user.workspaceId, 'Empty for now', []);
+    await seedList(stack, user.workspaceId, 'Two editors', [contacts[1].email, contacts[2].email]);
     await openMyLists(page);
 
     await page.getByRole('article', { name: 'Two editors' }).getByRole('button', { name: 'View' }).click();
@@ -126,7 +126,7 @@ describe('My Lists', { timeout: 180_000 }, () => {
     const page = await stack.newPage({ locale: 'ar', viewport: { width: 375, height: 800 } });
     page.setDefaultTimeout(30_000);
     const user = await signIn(stack, page);
-    await seedList(stack, user.id, 'قائمة الخليج', [contacts[0].email]);
+    await seedList(stack, user.workspaceId, 'قائمة الخليج', [contacts[0].email]);
     await page.goto('/my-lists');
     await page.getByRole('heading', { name: 'قوائمي', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

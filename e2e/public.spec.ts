@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from './harness';
-import { sessions, users } from '../src/server/db/schema';
+import { sessions } from '../src/server/db/schema';
+import { insertAccount } from '../src/server/test/accounts';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 
@@ -12,17 +13,14 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 async function signIn(page: Page): Promise<void> {
-  const [user] = await stack.db
-    .insert(users)
-    .values({
-      email: `visitor-${Date.now()}@company.test`,
-      passwordHash: await hashPassword('password123'),
-      companyName: 'Visitor Company',
-      firstName: 'Visitor',
-      lastName: 'Tester',
-      verified: true,
-    })
-    .returning();
+  const user = await insertAccount(stack.db, {
+    email: `visitor-${Date.now()}@company.test`,
+    passwordHash: await hashPassword('password123'),
+    companyName: 'Visitor Company',
+    firstName: 'Visitor',
+    lastName: 'Tester',
+    verified: true,
+  });
   const id = randomToken();
   await stack.db
     .insert(sessions)

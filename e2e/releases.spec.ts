@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
-import { deliveries, deliveryReports, pressReleases, sessions, users } from '../src/server/db/schema';
+import { deliveries, deliveryReports, pressReleases, sessions, workspaces } from '../src/server/db/schema';
+import { insertAccount } from '../src/server/test/accounts';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startBackgroundWork, type BackgroundWork } from '../src/server/worker';
@@ -28,34 +29,31 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type Person = { id: string; email: string; sid: string };
+type Person = { id: string; email: string; sid: string; workspaceId: string };
 
-/** A verified user with a real session; `allowance` press releases bought unless a trial user. */
+/** A verified user (owner of their workspace) with a real session; `allowance` press releases bought unless a trial user. */
 async function createUser(options: { trial?: boolean; allowance?: number; companyName?: string; superAdmin?: boolean } = {}): Promise<Person> {
   const n = ++counter;
-  const [user] = await stack.db
-    .insert(users)
-    .values({
-      email: `writer${n}@company.test`,
-      passwordHash: await hashPassword('password123'),
-      companyName: options.companyName ?? `Gulf Company ${n}`,
-      firstName: 'Writer',
-      lastName: `${n}`,
-      verified: true,
-      userType: options.superAdmin ? 'super_admin' : options.trial ? 'trial' : 'active',
-      // Trusted: these screens are about composing, sending and results; review.spec.ts covers review.
-      trusted: true,
-      role: options.superAdmin ? 'super_admin' : 'user',
-      subscriptionStatus: options.trial ? 'trial' : 'active',
-      monthlyPressReleaseLimit: options.trial ? 0 : (options.allowance ?? 2),
-    })
-    .returning();
+  const user = await insertAccount(stack.db, {
+    email: `writer${n}@company.test`,
+    passwordHash: await hashPassword('password123'),
+    companyName: options.companyName ?? `Gulf Company ${n}`,
+    firstName: 'Writer',
+    lastName: `${n}`,
+    verified: true,
+    userType: options.superAdmin ? 'super_admin' : options.trial ? 'trial' : 'active',
+    // Trusted: these screens are about composing, sending and results; review.spec.ts covers review.
+    trusted: true,
+    role: options.superAdmin ? 'super_admin' : 'user',
+    subscriptionStatus: options.trial ? 'trial' : 'active',
+    monthlyPressReleaseLimit: options.trial ? 0 : (options.allowance ?? 2),
+  });
   const sid = randomToken();
   await stack.db.insert(sessions).values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  return { id: user.id, email: user.email, sid };
+  return { id: user.id, email: user.email, sid, workspaceId: user.workspaceId };
 }
 
-const createList = (owner: Person, name: string, size: number) => seedListOfJournalists(stack, owner.id, name, size);
+const createList = (owner: Person, name: string, size: number) => seedListOfJournalists(stack, owner.workspaceId, name, size);
 
 async function pageFor(person: Person, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
   const page = await stack.newPage(options);
@@ -182,7 +180,7 @@ describe('press release editor', () => {
 
   it('writes an English and an Arabic version in tabs, and each journalist receives their language', async () => {
     const writer = await createUser({ allowance: 1 });
-    await seedListOfJournalists(stack, writer.id, 'Bilingual desk', 2, ['English', 'Arabic']);
+    await seedListOfJournalists(stack, writer.workspaceId, 'Bilingual desk', 2, ['English', 'Arabic']);
     const page = await pageFor(writer);
     await page.goto('/editor');
     await page.getByLabel('Bilingual desk').check();
@@ -333,7 +331,7 @@ describe('press release editor', () => {
     await toast(page).getByText('Scheduled!').waitFor();
     await page.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
 
-    const [stored] = await stack.db.select().from(pressReleases).where(eq(pressReleases.userId, writer.id));
+    const [stored] = await stack.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, writer.workspaceId));
     expect(stored.status).toBe('scheduled');
     expect(stored.scheduledAt?.toISOString()).toBe(new Date(local).toISOString());
 
@@ -344,8 +342,8 @@ describe('press release editor', () => {
     await page.getByRole('listitem').filter({ hasText: 'Nashr schedules its launch' }).getByText('Draft', { exact: true }).waitFor();
     const [after] = await stack.db.select().from(pressReleases).where(eq(pressReleases.id, stored.id));
     expect(after.status).toBe('draft');
-    const [owner] = await stack.db.select().from(users).where(eq(users.id, writer.id));
-    expect(owner.pressReleasesUsedThisMonth).toBe(0);
+    const [workspace] = await stack.db.select().from(workspaces).where(eq(workspaces.id, writer.workspaceId));
+    expect(workspace.pressReleasesUsedThisMonth).toBe(0);
   });
 
   it('writes an Arabic release right to left, in an Arabic interface', async () => {
@@ -425,7 +423,7 @@ describe('press release editor', () => {
     const writer = await createUser();
     const [sent] = await stack.db
       .insert(pressReleases)
-      .values({ userId: writer.id, title: 'Already out in the world', content: '<p>Sent.</p>', status: 'sent', sentAt: new Date() })
+      .values({ workspaceId: writer.workspaceId, authorId: writer.id, title: 'Already out in the world', content: '<p>Sent.</p>', status: 'sent', sentAt: new Date() })
       .returning();
     const page = await pageFor(writer);
     await page.goto(`/editor?id=${sent.id}`);
@@ -490,14 +488,14 @@ describe('press release editor', () => {
     await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
     await toast(page).getByText('Draft deleted').waitFor();
     await page.getByText('1 in total').waitFor();
-    const remaining = await stack.db.select().from(pressReleases).where(eq(pressReleases.userId, writer.id));
+    const remaining = await stack.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, writer.workspaceId));
     expect(remaining).toHaveLength(1);
     expect(remaining[0].id).not.toBe(copyId);
   });
 
   it("shows the super admin everyone's releases with the owner's email", async () => {
     const writer = await createUser();
-    await stack.db.insert(pressReleases).values({ userId: writer.id, title: 'A customer draft for the admin', content: '<p>Draft.</p>' });
+    await stack.db.insert(pressReleases).values({ workspaceId: writer.workspaceId, authorId: writer.id, title: 'A customer draft for the admin', content: '<p>Draft.</p>' });
     const admin = await createUser({ superAdmin: true });
     const page = await pageFor(admin);
     await page.goto('/press-releases');
@@ -514,7 +512,7 @@ describe('press release editor', () => {
     const writer = await createUser();
     const [release] = await stack.db
       .insert(pressReleases)
-      .values({ userId: writer.id, title: 'Quarterly results go out', content: '<p>Results.</p>', status: 'sending', recipientCount: 3, slug: `quarterly-${counter}` })
+      .values({ workspaceId: writer.workspaceId, authorId: writer.id, title: 'Quarterly results go out', content: '<p>Results.</p>', status: 'sending', recipientCount: 3, slug: `quarterly-${counter}` })
       .returning();
     // Not due for hours, so the running engine leaves them queued: the test moves them itself.
     const later = new Date(Date.now() + 3_600_000);

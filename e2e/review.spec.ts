@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { deliveries, pressReleases, sessions, users } from '../src/server/db/schema';
+import { deliveries, pressReleases, sessions, workspaces } from '../src/server/db/schema';
+import { insertAccount } from '../src/server/test/accounts';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startStack, type Stack } from './harness';
@@ -19,31 +20,28 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-type Person = { id: string; email: string; sid: string };
+type Person = { id: string; email: string; sid: string; workspaceId: string };
 
 async function createUser(role: 'user' | 'admin'): Promise<Person> {
   const n = ++counter;
-  const [user] = await stack.db
-    .insert(users)
-    .values({
-      email: `${role}${n}@company.test`,
-      passwordHash: await hashPassword('password123'),
-      companyName: `Levant Media ${n}`,
-      firstName: role === 'admin' ? 'Editor' : 'Layla',
-      lastName: `${n}`,
-      verified: true,
-      role,
-      userType: 'active',
-      subscriptionStatus: 'active',
-      monthlyPressReleaseLimit: 3,
-    })
-    .returning();
+  const user = await insertAccount(stack.db, {
+    email: `${role}${n}@company.test`,
+    passwordHash: await hashPassword('password123'),
+    companyName: `Levant Media ${n}`,
+    firstName: role === 'admin' ? 'Editor' : 'Layla',
+    lastName: `${n}`,
+    verified: true,
+    role,
+    userType: 'active',
+    subscriptionStatus: 'active',
+    monthlyPressReleaseLimit: 3,
+  });
   const sid = randomToken();
   await stack.db.insert(sessions).values({ idHash: sha256(sid), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  return { id: user.id, email: user.email, sid };
+  return { id: user.id, email: user.email, sid, workspaceId: user.workspaceId };
 }
 
-const createList = (owner: Person, name: string, size: number) => seedListOfJournalists(stack, owner.id, name, size);
+const createList = (owner: Person, name: string, size: number) => seedListOfJournalists(stack, owner.workspaceId, name, size);
 
 async function pageFor(person: Person, locale = 'en-US'): Promise<Page> {
   const page = await stack.newPage({ locale });
@@ -159,8 +157,8 @@ describe('editorial review', () => {
     await writer.getByRole('dialog', { name: 'سحب البيان من المراجعة؟' }).getByRole('button', { name: 'سحب' }).click();
     await toast(writer).getByText('تم السحب').waitFor();
     await writer.getByRole('heading', { name: 'إرسال بيان صحفي' }).waitFor();
-    const [owner] = await stack.db.select().from(users).where(eq(users.id, customer.id));
-    expect(owner.pressReleasesUsedThisMonth).toBe(0);
+    const [workspace] = await stack.db.select().from(workspaces).where(eq(workspaces.id, customer.workspaceId));
+    expect(workspace.pressReleasesUsedThisMonth).toBe(0);
     const rejectedId = await submitViaApi(writer, listId, 'افتتاح مكتب جديد في عمّان');
 
     const desk = await pageFor(editor, 'ar-AE');

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/client.js';
-import { sessions, users } from '../../src/server/db/schema.js';
+import { sessions } from '../../src/server/db/schema.js';
+import { insertAccount } from '../../src/server/test/accounts.js';
 import { randomToken, sha256 } from '../../src/server/http/tokens.js';
 
 /** A database of our own on a PostgreSQL server, dropped by `drop()` (the test harness's own). */
@@ -19,19 +20,16 @@ export const scratchDir = (name: string) => {
   return dir;
 };
 
-/** A signed-in user straight in the database (as the test harness does); returns the cookie header. */
+/** A signed-in user (owner of a workspace) straight in the database (as the test harness does); returns the cookie header. */
 export async function sessionCookie(db: Db, fields: { role?: string; userType?: string } = {}): Promise<string> {
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `bench-${randomBytes(4).toString('hex')}@bench.test`,
-      passwordHash: 'not-used',
-      companyName: 'Bench',
-      verified: true,
-      role: fields.role ?? 'user',
-      userType: fields.userType ?? 'trial',
-    })
-    .returning();
+  const user = await insertAccount(db, {
+    email: `bench-${randomBytes(4).toString('hex')}@bench.test`,
+    passwordHash: 'not-used',
+    companyName: 'Bench',
+    verified: true,
+    role: fields.role ?? 'user',
+    userType: fields.userType ?? 'trial',
+  });
   const id = randomToken();
   await db.insert(sessions).values({ idHash: sha256(id), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
   return `sid=${id}`;

@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import { users } from './db/schema.js';
 import { hashPassword, verifyPassword } from './auth/password.js';
 import { ensureAppSecret, ensureSuperAdmin } from './bootstrap.js';
+import { insertAccount } from './test/accounts.js';
 import { createTestDatabase } from './test/test-db.js';
 
 let database: Database;
@@ -65,7 +66,7 @@ describe('bootstrap', () => {
       const config = loadConfig({ ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'configured-secret' });
       await ensureSuperAdmin({ db: fresh.db, config }, captureLog());
       // The admin chose a new password in the product, and a second super admin demoted the first.
-      await fresh.db.insert(users).values(account('second@example.com', 'super_admin'));
+      await insertAccount(fresh.db, account('second@example.com', 'super_admin'));
       await fresh.db
         .update(users)
         .set({ role: 'user', passwordHash: await hashPassword('chosen-later') })
@@ -86,9 +87,7 @@ describe('bootstrap', () => {
     const fresh = await createTestDatabase();
     try {
       // The real admin moved to another address and lost the role; someone then took admin@localhost.
-      await fresh.db
-        .insert(users)
-        .values({ ...account('admin@localhost', 'user'), passwordHash: await hashPassword('holder-password') });
+      await insertAccount(fresh.db, { ...account('admin@localhost', 'user'), passwordHash: await hashPassword('holder-password') });
       const log = captureLog();
       await ensureSuperAdmin({ db: fresh.db, config: loadConfig({}) }, log);
       const [holder] = await fresh.db.select().from(users).where(eq(users.email, 'admin@localhost'));

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Deps } from './deps.js';
 import { appSettings, users } from './db/schema.js';
+import type { Db } from './db/client.js';
+import { createWorkspace } from './access/membership.js';
 import { hashPassword } from './auth/password.js';
 import { DEFAULT_ADMIN_EMAIL } from './auth/reserved-addresses.js';
 
@@ -43,20 +45,17 @@ export async function ensureSuperAdmin(deps: Pick<Deps, 'db' | 'config'>, log: L
     return;
   }
   const password = deps.config.adminPassword ?? randomBytes(12).toString('base64url');
-  await deps.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      companyName: 'Nashr',
-      firstName: BOOTSTRAP_NAME.firstName,
-      lastName: BOOTSTRAP_NAME.lastName,
-      verified: true,
-      role: 'super_admin',
-      userType: 'super_admin',
-      subscriptionStatus: 'active',
-    })
-    .onConflictDoNothing();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [admin] = await tx
+      .insert(users)
+      .values({ email, passwordHash, firstName: BOOTSTRAP_NAME.firstName, lastName: BOOTSTRAP_NAME.lastName, verified: true, role: 'super_admin' })
+      .onConflictDoNothing()
+      .returning();
+    // The operator's own workspace, for releases the platform sends in its own name.
+    if (admin) await createWorkspace(tx, admin.id, { id: admin.id, name: 'Nashr', userType: 'active', subscriptionStatus: 'active' });
+  });
   if (!deps.config.adminPassword) {
     log.warn(
       `\n  Super admin created. Sign in with:\n    email:    ${email}\n    password: ${password}\n  (shown only this once; set ADMIN_EMAIL/ADMIN_PASSWORD to choose your own)\n`,

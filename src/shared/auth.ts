@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import type { CurrentWorkspace } from './workspaces.js';
 
 /**
  * Account schemas shared by the forms and the server (SPEC.md §5). Messages are the English texts;
  * the client shows them through i18n by looking the English text up (see client lib/i18n).
  */
 
+/** Platform roles, kept on the person: `admin` is the review editor. Workspace roles are in workspaces.ts. */
 export const roles = ['user', 'admin', 'super_admin'] as const;
 export type Role = (typeof roles)[number];
 
@@ -160,6 +162,11 @@ export type CurrentUser = {
   /** The language of the account's emails. */
   language: AccountLanguage;
   createdAt: string;
+  /**
+   * The workspace the session acts in (decision 021): `companyName`, the allowance and `userType` above are
+   * its own. Null for a person who belongs to no workspace (everyone else always has one).
+   */
+  workspace: CurrentWorkspace | null;
 };
 
 export const isSuperAdmin = (user: Pick<CurrentUser, 'role'> | null | undefined) => user?.role === 'super_admin';

@@ -32,7 +32,8 @@ export type SubscriptionStatus = {
   userType: UserType;
   status: 'trial' | 'active' | 'super_admin';
   subscriptionPlan: PlanId | null;
-  canSend: { canSend: boolean };
+  /** Writers and viewers cannot send (reason 'role': a writer's Send is a submission for approval). */
+  canSend: { canSend: boolean; reason?: 'role' };
   canViewEmails: boolean;
   isTrialUser: boolean;
   isSuperAdmin: boolean;

@@ -126,6 +126,23 @@ export const ERRORS = {
   SNS_SIGNATURE_INVALID: entry(403, 'The notification signature is not valid'),
   SNS_TOPIC_REFUSED: entry(403, 'Notifications of this topic are not accepted'),
   SNS_STALE: entry(403, 'The notification is older than an hour or not dated'),
+  // workspaces (decision 021)
+  ROLE_REQUIRED: entry(403, 'This needs the {{role}} role in this workspace'),
+  NO_WORKSPACE: entry(403, 'You are not a member of any workspace'),
+  WORKSPACE_NOT_FOUND: entry(404, 'Workspace not found'),
+  MEMBER_NOT_FOUND: entry(404, 'Member not found'),
+  INVITATION_NOT_FOUND: entry(404, 'Invitation not found'),
+  ALREADY_MEMBER: entry(409, 'This person is already a member of the workspace'),
+  INVITATIONS_RATE_LIMITED: entry(429, 'At most 50 invitations a day per workspace. Try again tomorrow.'),
+  LAST_OWNER: entry(422, 'A workspace needs an owner: make someone else owner first'),
+  OWNER_ROLE_REQUIRED: entry(403, 'Only an owner can give or take the owner role'),
+  INVITATION_EXPIRED: entry(410, 'This invitation has expired. Ask the workspace for a new one.'),
+  INVITATION_USED: entry(410, 'This invitation has already been used. Ask the workspace for a new one.'),
+  INVITATION_REVOKED: entry(410, 'This invitation was withdrawn. Ask the workspace for a new one.'),
+  INVITATION_OTHER_ADDRESS: entry(403, 'This invitation was sent to another address: sign in with {{email}}'),
+  RELEASE_AWAITING_APPROVAL: entry(409, 'This release is waiting for approval: withdraw it to edit it'),
+  NOT_AWAITING_APPROVAL: entry(409, 'This release is not waiting for approval'),
+  SECOND_APPROVER_REQUIRED: entry(403, 'Another person must approve this release'),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PersonRef } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
 
 /**
@@ -350,7 +351,13 @@ export type AttachmentInfo = {
 
 export type PressReleaseSummary = {
   id: string;
+  /** Its author (the workspace's id for a release older than workspaces whose author is gone). */
   userId: string;
+  workspaceId: string;
+  /** Who wrote it, who approved it inside the workspace, who sent or scheduled it. */
+  author: PersonRef | null;
+  approvedBy: PersonRef | null;
+  sentBy: PersonRef | null;
   /** Only in a super admin's view. */
   userEmail?: string;
   title: string;
@@ -368,6 +375,8 @@ export type PressReleaseSummary = {
 };
 
 export type PressRelease = PressReleaseSummary & {
+  /** An approver's words when they returned it to its writer. */
+  approvalComment: string | null;
   content: string;
   releaseDate: string;
   location: string;
@@ -577,6 +586,8 @@ export type Preflight = {
   allowance: { spends: number; remainingAfter: number | null };
   /** ISO time of a scheduled send; null for Send Now. */
   sendAt: string | null;
+  /** Whether it first waits for a publisher of the workspace (a writer's, or with second approval on). */
+  approval: boolean;
   /** Whether an editor reviews it before it goes out (a customer's release, review on, not trusted). */
   review: boolean;
   warnings: PreflightWarning[];

@@ -5,7 +5,7 @@ import { listAudit } from '../audit/audit.service.js';
 import { setTrusted } from '../review/review.service.js';
 import { listSuppressions } from '../delivery/suppressions.service.js';
 import { parseInput, parseIntParam, parseUuidParam, appError } from '../http/errors.js';
-import { requireSuperAdmin } from '../http/session.js';
+import { requireSuperAdmin } from '../access/access.js';
 import { adminStats, changeUserRole, getOutboxMessage, liftSuppressionAudited, listOutbox, listUsers } from './admin.service.js';
 
 /** /api/admin: the super admin's console. Every route answers 403 to anyone else (401 when signed out). */

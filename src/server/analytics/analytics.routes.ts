@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recipientsQuerySchema, reportQuerySchema } from '../../shared/releases.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
-import { requireUser } from '../http/session.js';
-import { canViewEmails } from '../contacts/contact-view.js';
+import { canViewEmails, requireUser } from '../access/access.js';
 import { dashboard, recipients, releaseAnalytics, reportCsv } from './analytics.service.js';
 
 /** Registered at /api. */

@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { isSuperAdmin, requireRelease, workspaceScopeSql } from '../access/access.js';
 import { reportCountsOfRelease } from '../deliverability/reports.service.js';
 import { coverageOf } from '../coverage/coverage.service.js';
 import type { Coverage } from '../../shared/coverage.js';
@@ -20,8 +21,6 @@ import {
 } from '../../shared/releases.js';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { pressReleases } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
 import { countContactsInLists } from '../lists/lists.service.js';
 import { reportWords, type ReportLanguage } from './report-words.js';
 
@@ -31,14 +30,14 @@ import { reportWords, type ReportLanguage } from './report-words.js';
  * images were blocked.
  */
 
-const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 const DAY_MS = 86_400_000;
 const DASHBOARD_RELEASES = 8;
 
-const ownerScope = (actor: CurrentUser): SQL => (isAdmin(actor) ? sql`TRUE` : sql`pr.user_id = ${actor.id}::uuid`);
+/** The actor's workspace, or every workspace for a super admin (access module). */
+const ownerScope = (actor: CurrentUser): SQL => workspaceScopeSql(sql`pr.workspace_id`, actor, { platformWide: true });
 
 /** GET /api/analytics/dashboard: the editor dashboard cards and the analytics dashboard. */
 export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<AnalyticsDashboard> {
@@ -56,7 +55,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<
     status: string;
     sent_at: string | null;
     recipient_count: number;
-    user_email: string;
+    user_email: string | null;
     sent: number;
     opens: number;
   }>(
@@ -65,7 +64,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<
              (SELECT count(*) FROM deliveries d WHERE d.release_id = pr.id AND d.status IN ('sent', 'complained'))::int AS sent,
              (SELECT count(DISTINCT te.delivery_id) FROM tracking_events te
                WHERE te.release_id = pr.id AND te.type IN ('open', 'click'))::int AS opens
-      FROM press_releases pr JOIN users u ON u.id = pr.user_id
+      FROM press_releases pr LEFT JOIN users u ON u.id = pr.author_id
       WHERE pr.status IN ('sending', 'sent') AND ${ownerScope(actor)}
       ORDER BY pr.sent_at DESC NULLS LAST, pr.id`),
   );
@@ -81,7 +80,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<
     thisMonth: counts.this_month,
     sentThisMonth: counts.sent_this_month,
     openRate: `${recentRate}%`,
-    mediaContacts: await countContactsInLists(db, actor.id),
+    mediaContacts: actor.workspace ? await countContactsInLists(db, actor.workspace.id) : 0,
     totalOpens,
     totalRecipients,
     averageOpenRate: percent(totalOpens, totalRecipients),
@@ -95,28 +94,14 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<
         sent: r.sent,
         opens: r.opens,
         openRate: percent(r.opens, r.recipient_count),
-        ...(isAdmin(actor) ? { userEmail: r.user_email } : {}),
+        ...(isSuperAdmin(actor) ? { userEmail: r.user_email ?? '' } : {}),
       }),
     ),
   };
 }
 
-/** The release if the caller may see it (owner or super admin); another user's release is a 404. */
-export async function visibleRelease(db: Db, actor: CurrentUser, id: string) {
-  const [release] = await db
-    .select({
-      id: pressReleases.id,
-      status: pressReleases.status,
-      slug: pressReleases.slug,
-      title: pressReleases.title,
-      language: pressReleases.language,
-      sentAt: pressReleases.sentAt,
-    })
-    .from(pressReleases)
-    .where(and(eq(pressReleases.id, id), isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id)));
-  if (!release) throw notFound();
-  return release;
-}
+/** The release if the caller may see it (its workspace or a super admin); another's is a 404. */
+export const visibleRelease = (db: Db, actor: CurrentUser, id: string) => requireRelease(db, actor, id, 'read');
 
 /** GET /api/press-releases/{id}/analytics. */
 export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): Promise<ReleaseAnalytics> {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { storedAccountByEmail } from '../test/account-rows.js';
 import { call, linkIn, mailsTo, nextIp, registerVerified, signIn, uniqueEmail, validRegistration, waitForMailTo } from './auth-test-helpers.js';
 import { verifyPassword } from './password.js';
 
@@ -13,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
+const userByEmail = (email: string) => storedAccountByEmail(t.db, email);
 const updateProfile = (as: string, payload: object) => call(t, { method: 'PUT', url: '/api/auth/profile', as, payload });
 const login = (email: string, password: string, ip = nextIp()) =>
   call(t, { method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });

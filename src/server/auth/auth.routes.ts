@@ -15,7 +15,8 @@ import {
 import { sessions } from '../db/schema.js';
 import { parseInput } from '../http/errors.js';
 import { BODY_LIMIT, limitBodiesTo } from '../http/server-limits.js';
-import { endSession, requireUser, startSession, toCurrentUser } from '../http/session.js';
+import { endSession, loadCurrentUser, startSession } from '../http/session.js';
+import { requireUser } from '../access/access.js';
 import {
   authenticate,
   changePassword,
@@ -37,10 +38,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const serviceDeps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
   limitBodiesTo(app, BODY_LIMIT.accountForms);
   // A sign-in always gets a fresh session id; the one this browser held before is dropped.
-  const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: Parameters<typeof toCurrentUser>[0]) => {
+  const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: { id: string }) => {
     if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
     await startSession(db, reply, user.id, config.secureCookies);
-    return { user: toCurrentUser(user) };
+    return { user: (await loadCurrentUser(db, user.id))! };
   };
 
   app.post('/register', async (request, reply) => {
@@ -105,7 +106,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.put('/profile', async (request) => {
     const user = requireUser(request);
     const input = parseInput(profileSchema, request.body);
-    return updateProfile(serviceDeps(request), user.id, input, request.ip);
+    return updateProfile(serviceDeps(request), user, input, request.ip);
   });
 
   app.put('/language', async (request) => {

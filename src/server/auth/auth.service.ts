@@ -12,9 +12,11 @@ import {
 } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import type { Deps } from '../deps.js';
-import { emailTokens, sessions, users } from '../db/schema.js';
+import { emailTokens, sessions, users, workspaces } from '../db/schema.js';
 import { isUniqueViolation, unauthorized, validationFailed, appError, fieldError } from '../http/errors.js';
-import { toCurrentUser } from '../http/session.js';
+import { loadCurrentUser } from '../http/session.js';
+import { requireAction } from '../access/access.js';
+import { createWorkspace } from '../access/membership.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
@@ -64,17 +66,16 @@ export async function registerUser(
     return answer;
   }
   try {
-    const [user] = await deps.db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        companyName: input.companyName,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        language: input.language,
-      })
-      .returning();
+    const user = await deps.db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [created] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language })
+        .returning();
+      // Their company: a workspace they own, with their own id (as every account made before workspaces).
+      await createWorkspace(tx, created.id, { id: created.id, name: input.companyName, language: input.language });
+      return created;
+    });
     await sendVerificationEmail(deps, user);
   } catch (error) {
     // Another registration of the same address won the race: its owner hears of this one, as above.
@@ -248,17 +249,23 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'now'>, input: z
  */
 export async function updateProfile(
   deps: AuthDeps,
-  userId: string,
+  actor: CurrentUser,
   input: z.infer<typeof profileSchema>,
   ip: string,
 ): Promise<CurrentUser> {
+  const userId = actor.id;
   const user = await findUserById(deps.db, userId);
   const changesEmail = input.email !== user.email;
+  // The company name is the workspace's: only its owners and managers rename it.
+  const renamesCompany = actor.workspace !== null && input.companyName !== actor.workspace.name;
+  const workspaceId = renamesCompany ? requireAction(actor, 'manage') : null;
   if (changesEmail) await assertEmailChangeAllowed(deps, user, input, ip);
+  if (workspaceId) {
+    await deps.db.update(workspaces).set({ name: input.companyName, updatedAt: deps.now() }).where(eq(workspaces.id, workspaceId));
+  }
   const [updated] = await deps.db
     .update(users)
     .set({
-      companyName: input.companyName,
       firstName: input.firstName,
       lastName: input.lastName,
       ...(changesEmail ? { pendingEmail: input.email } : {}),
@@ -267,7 +274,7 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   if (changesEmail) await sendEmailChangeMails(deps, updated, input.email);
-  return toCurrentUser(updated);
+  return (await loadCurrentUser(deps.db, updated.id))!;
 }
 
 async function assertEmailChangeAllowed(
@@ -342,8 +349,8 @@ export async function confirmEmailChange(deps: Pick<AuthDeps, 'db' | 'now'>, tok
 
 /** The site's language changed while signed in: the account's emails follow it. */
 export async function setAccountLanguage(deps: Pick<AuthDeps, 'db' | 'now'>, userId: string, language: AccountLanguage): Promise<CurrentUser> {
-  const [updated] = await deps.db.update(users).set({ language, updatedAt: deps.now() }).where(eq(users.id, userId)).returning();
-  return toCurrentUser(updated);
+  await deps.db.update(users).set({ language, updatedAt: deps.now() }).where(eq(users.id, userId));
+  return (await loadCurrentUser(deps.db, userId))!;
 }
 
 /** Changes the password after checking the current one; every other session and every reset link is void. */

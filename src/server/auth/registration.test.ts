@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailTokens, users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { storedAccountByEmail } from '../test/account-rows.js';
 import {
   call,
   linkIn,
@@ -21,7 +22,7 @@ afterAll(() => t.close());
 
 const register = (payload: unknown) => call(t, { method: 'POST', url: '/api/auth/register', payload: payload as object });
 const follow = (link: URL) => call(t, { method: 'GET', url: link.pathname + link.search });
-const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
+const userByEmail = (email: string) => storedAccountByEmail(t.db, email);
 
 describe('POST /api/auth/register', () => {
   it('creates an unverified account, stores the email in lower case and asks for verification', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createPaymentSchema, demoConfirmSchema, processSuccessSchema } from '../../shared/billing.js';
 import { parseInput } from '../http/errors.js';
-import { requireUser } from '../http/session.js';
+import { requireAction, requireUser } from '../access/access.js';
 import {
   createPayment,
   createPaymentProvider,
@@ -24,9 +24,9 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/plans', async () => publicPlans());
 
-  app.get('/status', async (request) => getSubscriptionStatus(db, requireUser(request).id));
+  app.get('/status', async (request) => getSubscriptionStatus(db, requireUser(request)));
 
-  app.get('/history', async (request) => listPaymentHistory(db, requireUser(request).id));
+  app.get('/history', async (request) => listPaymentHistory(db, requireUser(request)));
 
   app.post('/create', async (request) => {
     const user = requireUser(request);
@@ -45,7 +45,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       const user = requireUser(request);
       const input = parseInput(demoConfirmSchema, request.body);
       try {
-        return await confirmDemoPayment(db, user.id, input);
+        return await confirmDemoPayment(db, requireAction(user, 'billing'), input);
       } catch (error) {
         if (!(error instanceof CardDeclinedError)) throw error;
         return reply.status(402).send({

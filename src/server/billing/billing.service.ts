@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { asAccountLanguage, type CurrentUser, type Role } from '../../shared/auth.js';
+import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import {
   receiptNumberOf,
   type CreatePaymentResponse,
@@ -11,9 +11,10 @@ import {
   type UserType,
 } from '../../shared/billing.js';
 import type { Config } from '../config.js';
-import { canViewEmails } from '../contacts/contact-view.js';
 import type { Db } from '../db/client.js';
-import { payments, users } from '../db/schema.js';
+import { payments, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { can, canViewEmails, isSuperAdmin, requireAction } from '../access/access.js';
+import { loadCurrentUser } from '../http/session.js';
 import { AppError, notFound, appError } from '../http/errors.js';
 import { createDemoProvider } from './demo-provider.js';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
@@ -30,50 +31,53 @@ export type BillingDeps = {
   log: { error: (obj: object, msg: string) => void };
 };
 
-/** A credited purchase, as its receipt states it. */
-export type Receipt = ReceiptFacts & { userId: string };
+/** A credited purchase, as its receipt states it, and who receives it (the buyer, else an owner). */
+export type Receipt = ReceiptFacts & { workspaceId: string; buyerId: string | null };
 
 export function createPaymentProvider(config: Config, db: Db): PaymentProvider | StripeProvider {
   return config.stripe ? createStripeProvider(config.stripe) : createDemoProvider(db);
 }
 
-type UserRow = typeof users.$inferSelect;
+type WorkspaceRow = typeof workspaces.$inferSelect;
 
-/** SPEC §3 Subscription status from the stored user; the allowance model of PRODUCT.md §1. */
-export function subscriptionStatusOf(row: UserRow): SubscriptionStatus {
-  const isSuperAdmin = row.role === 'super_admin';
-  const userType: UserType = isSuperAdmin ? 'super_admin' : row.userType === 'active' ? 'active' : 'trial';
-  const limit = row.monthlyPressReleaseLimit;
-  const used = row.pressReleasesUsedThisMonth;
+/** SPEC §3 Subscription status of the current workspace; the allowance model of PRODUCT.md §1. */
+export function subscriptionStatusOf(workspace: WorkspaceRow, actor: CurrentUser): SubscriptionStatus {
+  const superAdmin = isSuperAdmin(actor);
+  const userType: UserType = superAdmin ? 'super_admin' : workspace.userType === 'active' ? 'active' : 'trial';
+  const limit = workspace.monthlyPressReleaseLimit;
+  const used = workspace.pressReleasesUsedThisMonth;
   const remaining = Math.max(0, limit - used);
-  const plan = row.subscriptionPlan && findPlan(row.subscriptionPlan) ? (row.subscriptionPlan as PlanId) : null;
+  const plan = workspace.subscriptionPlan && findPlan(workspace.subscriptionPlan) ? (workspace.subscriptionPlan as PlanId) : null;
+  // Writers and viewers never send themselves: a writer's Send is a submission for approval.
+  const mayPublish = superAdmin || can(actor, 'publish');
   return {
     userType,
     status: userType,
     subscriptionPlan: plan,
-    canSend: { canSend: isSuperAdmin || remaining > 0 },
-    // One rule for the whole product: the contacts feature masks emails by the same function.
-    canViewEmails: canViewEmails({ role: row.role as Role, userType }),
+    canSend: { canSend: mayPublish && (superAdmin || remaining > 0), ...(mayPublish ? {} : { reason: 'role' as const }) },
+    canViewEmails: canViewEmails(actor),
     isTrialUser: userType === 'trial',
-    isSuperAdmin,
-    needsSubscription: !isSuperAdmin && remaining === 0,
+    isSuperAdmin: superAdmin,
+    needsSubscription: !superAdmin && remaining === 0,
     monthlyPressReleaseLimit: limit,
     pressReleasesUsedThisMonth: used,
     remaining,
   };
 }
 
-export async function getSubscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatus> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+export async function getSubscriptionStatus(db: Db, actor: CurrentUser): Promise<SubscriptionStatus> {
+  const workspaceId = requireAction(actor, 'read');
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
   if (!row) throw notFound();
-  return subscriptionStatusOf(row);
+  return subscriptionStatusOf(row, actor);
 }
 
-export async function listPaymentHistory(db: Db, userId: string): Promise<PaymentRecord[]> {
+export async function listPaymentHistory(db: Db, actor: CurrentUser): Promise<PaymentRecord[]> {
+  const workspaceId = requireAction(actor, 'billing');
   const rows = await db
     .select()
     .from(payments)
-    .where(eq(payments.userId, userId))
+    .where(eq(payments.workspaceId, workspaceId))
     .orderBy(desc(payments.createdAt), desc(payments.id));
   return rows.map((p) => ({
     id: p.id,
@@ -93,10 +97,11 @@ export async function createPayment(
   user: CurrentUser,
   planId: PlanId,
 ): Promise<CreatePaymentResponse> {
-  if (user.role === 'super_admin') throw appError('SUPER_ADMIN_NO_PURCHASE');
+  if (isSuperAdmin(user)) throw appError('SUPER_ADMIN_NO_PURCHASE');
+  const workspaceId = requireAction(user, 'billing');
   const plan = findPlan(planId);
   if (!plan) throw appError('PLAN_NOT_FOUND');
-  const created = await provider.createIntent({ userId: user.id, email: user.email, plan });
+  const created = await provider.createIntent({ workspaceId, buyerId: user.id, email: user.email, plan });
   if (provider.name === 'stripe') {
     return { provider: 'stripe', ...created, publishableKey: (provider as StripeProvider).publishableKey };
   }
@@ -112,18 +117,24 @@ const paymentMismatch = () => appError('PAYMENT_MISMATCH');
  * same transaction, so replays, a webhook racing a confirmation, or two confirmations credit once.
  * Returns the receipt when this call credited, null when the payment was already credited.
  */
-export async function creditSucceededIntent(db: Db, providerName: string, intent: ProviderIntent): Promise<Receipt | null> {
+export async function creditSucceededIntent(
+  db: Db,
+  providerName: string,
+  intent: ProviderIntent,
+  buyerId: string | null = intent.buyerId,
+): Promise<Receipt | null> {
   if (intent.status !== 'succeeded') throw paymentNotCompleted();
   const plan = intent.planId ? findPlan(intent.planId) : undefined;
-  if (!plan || !intent.userId || intent.amount !== plan.amountCents || intent.currency.toLowerCase() !== 'usd') {
+  if (!plan || !intent.workspaceId || intent.amount !== plan.amountCents || intent.currency.toLowerCase() !== 'usd') {
     throw paymentMismatch();
   }
-  const userId = intent.userId;
+  const workspaceId = intent.workspaceId;
   return db.transaction(async (tx) => {
     const [payment] = await tx
       .insert(payments)
       .values({
-        userId,
+        workspaceId,
+        paidBy: buyerId,
         provider: providerName,
         paymentIntentId: intent.id,
         planId: plan.id,
@@ -135,21 +146,22 @@ export async function creditSucceededIntent(db: Db, providerName: string, intent
       .returning();
     if (!payment) return null;
     const [account] = await tx
-      .update(users)
+      .update(workspaces)
       .set({
-        monthlyPressReleaseLimit: sql`${users.monthlyPressReleaseLimit} + ${plan.pressReleaseLimit}`,
-        // The first purchase turns a trial account into a paying one (super admins keep their type).
-        userType: sql`case when ${users.userType} = 'trial' then 'active' else ${users.userType} end`,
+        monthlyPressReleaseLimit: sql`${workspaces.monthlyPressReleaseLimit} + ${plan.pressReleaseLimit}`,
+        // The first purchase turns a trial workspace into a paying one.
+        userType: 'active',
         subscriptionStatus: 'active',
         subscriptionPlan: plan.id,
         updatedAt: new Date(),
       })
-      .where(eq(users.id, userId))
+      .where(eq(workspaces.id, workspaceId))
       .returning();
-    const balanceAfter = subscriptionStatusOf(account).remaining;
+    const balanceAfter = Math.max(0, account.monthlyPressReleaseLimit - account.pressReleasesUsedThisMonth);
     await tx.update(payments).set({ balanceAfter }).where(eq(payments.id, payment.id));
     return {
-      userId,
+      workspaceId,
+      buyerId,
       receiptNumber: receiptNumberOf(payment.receiptSeq, payment.createdAt),
       planName: { en: plan.name, ar: plan.arabicName },
       amountCents: payment.amount,
@@ -166,10 +178,7 @@ export async function creditSucceededIntent(db: Db, providerName: string, intent
  */
 function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
   void (async () => {
-    const [buyer] = await deps.db
-      .select({ email: users.email, firstName: users.firstName, language: users.language })
-      .from(users)
-      .where(eq(users.id, receipt.userId));
+    const buyer = await receiptRecipient(deps.db, receipt);
     if (!buyer) return;
     const billingLink = new URL('/subscription', deps.publicUrl).href;
     await deps.mailer.send({ to: buyer.email, ...receiptMessage({ firstName: buyer.firstName, billingLink, language: asAccountLanguage(buyer.language), ...receipt }) });
@@ -178,9 +187,25 @@ function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
   });
 }
 
+/** The buyer, while still a member of the workspace; otherwise its first owner. */
+async function receiptRecipient(db: Db, receipt: Receipt) {
+  const [person] = await db
+    .select({ email: users.email, firstName: users.firstName, language: users.language })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, receipt.workspaceId))
+    .orderBy(
+      desc(receipt.buyerId ? sql`${users.id} = ${receipt.buyerId}::uuid` : sql`false`),
+      desc(sql`${workspaceMembers.role} = 'owner'`),
+      asc(workspaceMembers.createdAt),
+    )
+    .limit(1);
+  return person;
+}
+
 /** Credits the payment once and, the time it is credited, sends its receipt. Returns whether it credited. */
-async function creditAndSendReceipt(deps: BillingDeps, providerName: string, intent: ProviderIntent): Promise<boolean> {
-  const receipt = await creditSucceededIntent(deps.db, providerName, intent);
+async function creditAndSendReceipt(deps: BillingDeps, providerName: string, intent: ProviderIntent, buyerId = intent.buyerId): Promise<boolean> {
+  const receipt = await creditSucceededIntent(deps.db, providerName, intent, buyerId);
   if (receipt) sendReceipt(deps, receipt);
   return receipt !== null;
 }
@@ -193,10 +218,10 @@ export async function processPaymentSuccess(
   paymentIntentId: string,
 ): Promise<ProcessSuccessResponse> {
   const intent = await provider.retrieveIntent(paymentIntentId);
-  // Someone else's intent is as unknown as an invented one.
-  if (!intent || intent.userId !== user.id) throw appError('PAYMENT_NOT_FOUND');
-  const credited = await creditAndSendReceipt(deps, provider.name, intent);
-  return { credited, status: await getSubscriptionStatus(deps.db, user.id) };
+  // Another workspace's intent is as unknown as an invented one.
+  if (!intent || !user.workspace || intent.workspaceId !== user.workspace.id) throw appError('PAYMENT_NOT_FOUND');
+  const credited = await creditAndSendReceipt(deps, provider.name, intent, intent.buyerId ?? user.id);
+  return { credited, status: await getSubscriptionStatus(deps.db, (await loadCurrentUser(deps.db, user.id)) ?? user) };
 }
 
 export type WebhookOutcome = { received: true; handled: boolean; credited: boolean };
@@ -209,8 +234,9 @@ export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event):
   const { db } = deps;
   if (event.type !== 'payment_intent.succeeded') return { received: true, handled: false, credited: false };
   const intent = intentFromStripe(event.data.object as Stripe.PaymentIntent);
-  if (!intent.userId || !/^[0-9a-f-]{36}$/i.test(intent.userId)) return { received: true, handled: false, credited: false };
-  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, intent.userId)).limit(1);
+  if (!intent.workspaceId || !/^[0-9a-f-]{36}$/i.test(intent.workspaceId)) return { received: true, handled: false, credited: false };
+  if (intent.buyerId && !/^[0-9a-f-]{36}$/i.test(intent.buyerId)) return { received: true, handled: false, credited: false };
+  const [owner] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, intent.workspaceId)).limit(1);
   if (!owner) return { received: true, handled: false, credited: false };
   try {
     const credited = await creditAndSendReceipt(deps, 'stripe', intent);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPaymentIntents, payments, users } from '../db/schema.js';
+import { demoPaymentIntents, payments, workspaces } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -119,7 +119,7 @@ describe('billing with the demo provider', () => {
       pressReleasesUsedThisMonth: 0,
       remaining: 2,
     });
-    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, user.workspaceId));
     expect(row).toMatchObject({ userType: 'active', subscriptionStatus: 'active' });
 
     const history = await t.request({ method: 'GET', url: '/api/subscription/history', as: 'buyer' });
@@ -259,7 +259,7 @@ describe('billing with the demo provider', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(results.filter((r) => r.json().credited).length).toBe(1);
     expect(await status('racer')).toMatchObject({ monthlyPressReleaseLimit: 2 });
-    expect(await t.db.select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(1);
+    expect(await t.db.select().from(payments).where(eq(payments.workspaceId, user.workspaceId))).toHaveLength(1);
   });
 
   it('credits nothing for an invented intent id, and another user’s intent is a 404', async () => {
@@ -351,7 +351,7 @@ describe('billing with Stripe (webhook, no network)', () => {
       payload,
     });
   const sign = (payload: string, secret = webhookSecret) => stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const limitOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0].monthlyPressReleaseLimit;
+  const limitOf = async (workspaceId: string) => (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0].monthlyPressReleaseLimit;
 
   it('credits a signed payment_intent.succeeded exactly once, however often it arrives', async () => {
     const user = await t.signInAs('stripe-buyer');
@@ -361,7 +361,7 @@ describe('billing with Stripe (webhook, no network)', () => {
     expect(first.json()).toEqual({ received: true, handled: true, credited: true });
     const replays = await Promise.all([postWebhook(payload, sign(payload)), postWebhook(payload, sign(payload))]);
     expect(replays.map((r) => r.json().credited)).toEqual([false, false]);
-    expect(await limitOf(user.id)).toBe(2);
+    expect(await limitOf(user.workspaceId)).toBe(2);
     const status = (await t.request({ method: 'GET', url: '/api/subscription/status', as: 'stripe-buyer' })).json();
     expect(status).toMatchObject({ userType: 'active', remaining: 2 });
     const history = (await t.request({ method: 'GET', url: '/api/subscription/history', as: 'stripe-buyer' })).json();
@@ -384,7 +384,7 @@ describe('billing with Stripe (webhook, no network)', () => {
     const missing = await postWebhook(payload);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Missing Stripe-Signature header');
-    expect(await limitOf(user.id)).toBe(0);
+    expect(await limitOf(user.workspaceId)).toBe(0);
   });
 
   it('acknowledges and ignores other event types', async () => {
@@ -393,7 +393,7 @@ describe('billing with Stripe (webhook, no network)', () => {
     const res = await postWebhook(payload, sign(payload));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, handled: false, credited: false });
-    expect(await limitOf(user.id)).toBe(0);
+    expect(await limitOf(user.workspaceId)).toBe(0);
   });
 
   it('credits nothing when the paid amount does not match the plan or the user is unknown', async () => {
@@ -402,7 +402,7 @@ describe('billing with Stripe (webhook, no network)', () => {
     expect((await postWebhook(cheap, sign(cheap))).json()).toEqual({ received: true, handled: false, credited: false });
     const ghost = succeededEvent({ id: 'pi_test_ghost', amount: 29_900, userId: '00000000-0000-4000-8000-000000000000', planId: 'package_1' });
     expect((await postWebhook(ghost, sign(ghost))).json()).toEqual({ received: true, handled: false, credited: false });
-    expect(await limitOf(user.id)).toBe(0);
+    expect(await limitOf(user.workspaceId)).toBe(0);
     expect(await t.db.select().from(payments).where(eq(payments.paymentIntentId, 'pi_test_cheap'))).toHaveLength(0);
   });
 

@@ -14,7 +14,8 @@ const toProviderIntent = (row: DemoIntentRow): ProviderIntent => ({
   status: row.status,
   amount: row.amount,
   currency: row.currency,
-  userId: row.userId,
+  workspaceId: row.workspaceId,
+  buyerId: null,
   planId: row.planId,
 });
 
@@ -25,10 +26,10 @@ const toProviderIntent = (row: DemoIntentRow): ProviderIntent => ({
 export function createDemoProvider(db: Db): PaymentProvider {
   return {
     name: 'demo',
-    async createIntent({ userId, plan }) {
+    async createIntent({ workspaceId, plan }) {
       const id = `pi_demo_${randomBytes(12).toString('hex')}`;
       const clientSecret = `${id}_secret_${randomBytes(16).toString('base64url')}`;
-      await db.insert(demoPaymentIntents).values({ id, clientSecret, userId, planId: plan.id, amount: plan.amountCents, currency: 'usd' });
+      await db.insert(demoPaymentIntents).values({ id, clientSecret, workspaceId, planId: plan.id, amount: plan.amountCents, currency: 'usd' });
       return { paymentIntentId: id, clientSecret };
     },
     async retrieveIntent(paymentIntentId) {
@@ -60,13 +61,13 @@ function declineReason(cardNumber: string): 'CARD_DECLINED' | 'CARD_DECLINED_TES
  */
 export async function confirmDemoPayment(
   db: Db,
-  userId: string,
+  workspaceId: string,
   input: { clientSecret: string; cardNumber: string },
 ): Promise<DemoConfirmResponse> {
   const [intent] = await db
     .select()
     .from(demoPaymentIntents)
-    .where(and(eq(demoPaymentIntents.clientSecret, input.clientSecret), eq(demoPaymentIntents.userId, userId)))
+    .where(and(eq(demoPaymentIntents.clientSecret, input.clientSecret), eq(demoPaymentIntents.workspaceId, workspaceId)))
     .limit(1);
   if (!intent) throw appError('PAYMENT_NOT_FOUND');
   if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };

@@ -10,7 +10,10 @@ export type ProviderIntent = {
   /** Cents. */
   amount: number;
   currency: string;
-  userId: string | null;
+  /** The workspace the purchase credits. */
+  workspaceId: string | null;
+  /** The member who bought it (their receipt), when the provider records it. */
+  buyerId: string | null;
   planId: string | null;
 };
 
@@ -19,7 +22,7 @@ export type CreatedIntent = { paymentIntentId: string; clientSecret: string };
 /** Stripe when a secret key is configured, the built-in demo provider otherwise (ARCHITECTURE.md §2). */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  createIntent(input: { userId: string; email: string; plan: ServerPlan }): Promise<CreatedIntent>;
+  createIntent(input: { workspaceId: string; buyerId: string; email: string; plan: ServerPlan }): Promise<CreatedIntent>;
   /** The provider's record of the intent; null when the provider does not know the id. */
   retrieveIntent(paymentIntentId: string): Promise<ProviderIntent | null>;
 }

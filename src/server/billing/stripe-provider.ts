@@ -16,7 +16,9 @@ export function intentFromStripe(intent: Stripe.PaymentIntent): ProviderIntent {
     status: intent.status,
     amount: intent.amount,
     currency: intent.currency,
-    userId: intent.metadata?.userId ?? null,
+    // Intents made before workspaces name the account, whose id its workspace kept.
+    workspaceId: intent.metadata?.workspaceId ?? intent.metadata?.userId ?? null,
+    buyerId: intent.metadata?.buyerId ?? intent.metadata?.userId ?? null,
     planId: intent.metadata?.planId ?? null,
   };
 }
@@ -26,13 +28,13 @@ function isMissingResource(error: unknown): boolean {
   return e?.code === 'resource_missing' || e?.statusCode === 404;
 }
 
-/** Card payments through Stripe: PaymentIntents in USD with the user and plan in metadata. */
+/** Card payments through Stripe: PaymentIntents in USD with the workspace, buyer and plan in metadata. */
 export function createStripeProvider(settings: StripeSettings): StripeProvider {
   const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey ?? null,
-    async createIntent({ userId, email, plan }) {
+    async createIntent({ workspaceId, buyerId, email, plan }) {
       try {
         const intent = await stripe.paymentIntents.create({
           amount: plan.amountCents,
@@ -40,7 +42,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
           automatic_payment_methods: { enabled: true },
           description: `Nashr ${plan.name}`,
           receipt_email: email,
-          metadata: { userId, planId: plan.id },
+          metadata: { workspaceId, buyerId, planId: plan.id },
         });
         if (!intent.client_secret) throw providerUnavailable();
         return { paymentIntentId: intent.id, clientSecret: intent.client_secret };

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { campaignsQuerySchema, contactsPageQuerySchema } from '../../shared/campaigns.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
-import { requireUser } from '../http/session.js';
-import { canViewEmails } from '../contacts/contact-view.js';
+import { canViewEmails, requireAction, requireUser } from '../access/access.js';
 import { campaignContacts, contactsOfUserLists, listCampaigns, recentActivity } from './campaigns.service.js';
 
 /** Registered at /api: the prototype's two remaining calls (SPEC §7) and the dashboard's recent activity. */
@@ -21,6 +20,6 @@ export async function campaignsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/contacts', async (request) => {
     const actor = requireUser(request);
-    return contactsOfUserLists(db, actor.id, parseInput(contactsPageQuerySchema, request.query), canViewEmails(actor));
+    return contactsOfUserLists(db, requireAction(actor, 'read'), parseInput(contactsPageQuerySchema, request.query), canViewEmails(actor));
   });
 }

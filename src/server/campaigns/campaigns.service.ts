@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { workspaceScopeSql } from '../access/access.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ActivityItem, ActivityType, Campaign, CampaignPage, CampaignStatus, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
 import { rowsOf, type Db } from '../db/client.js';
@@ -6,8 +7,8 @@ import { globalContacts } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { presentContact, type ContactRow } from '../contacts/contact-view.js';
 
-/** A super admin sees every customer's campaigns; anyone else their own. */
-const ownerScope = (actor: CurrentUser): SQL => (actor.role === 'super_admin' ? sql`TRUE` : sql`pr.user_id = ${actor.id}::uuid`);
+/** A super admin sees every workspace's campaigns; anyone else their workspace's (access module). */
+const ownerScope = (actor: CurrentUser): SQL => workspaceScopeSql(sql`pr.workspace_id`, actor, { platformWide: true });
 
 const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -88,8 +89,8 @@ export async function campaignContacts(
 }
 
 /** GET /api/contacts: the distinct contacts across the user's own lists. */
-export async function contactsOfUserLists(db: Db, userId: string, paging: { page: number; pageSize: number }, reveal: boolean): Promise<ContactsPage> {
-  const inLists = sql`gc.id IN (SELECT lc.global_contact_id FROM list_contacts lc JOIN user_lists ul ON ul.id = lc.list_id WHERE ul.user_id = ${userId}::uuid)`;
+export async function contactsOfUserLists(db: Db, workspaceId: string, paging: { page: number; pageSize: number }, reveal: boolean): Promise<ContactsPage> {
+  const inLists = sql`gc.id IN (SELECT lc.global_contact_id FROM list_contacts lc JOIN user_lists ul ON ul.id = lc.list_id WHERE ul.workspace_id = ${workspaceId}::uuid)`;
   return contactsPage(db, inLists, paging, reveal);
 }
 
@@ -115,7 +116,7 @@ const RECENT_ITEMS = 10;
 export async function recentActivity(db: Db, actor: CurrentUser): Promise<RecentActivity> {
   const campaigns = rowsOf<{ id: string; status: string }>(
     await db.execute(sql`
-      SELECT pr.id, pr.status FROM press_releases pr WHERE ${WAS_SENT} AND pr.user_id = ${actor.id}::uuid
+      SELECT pr.id, pr.status FROM press_releases pr WHERE ${WAS_SENT} AND ${workspaceScopeSql(sql`pr.workspace_id`, actor)}
       ORDER BY coalesce(pr.sent_at, pr.created_at) DESC, pr.id LIMIT ${RECENT_CAMPAIGNS}`),
   );
   if (!campaigns.length) return { items: [], live: false };

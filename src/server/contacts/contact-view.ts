@@ -1,13 +1,7 @@
-import type { CurrentUser } from '../../shared/auth.js';
 import { maskEmail, maskPhone, type Contact } from '../../shared/contacts.js';
 import type { globalContacts } from '../db/schema.js';
 
 export type ContactRow = typeof globalContacts.$inferSelect;
-
-/** Super admins and customers who bought a package see real addresses (SPEC.md §6); nobody else. */
-export function canViewEmails(user: Pick<CurrentUser, 'role' | 'userType'>): boolean {
-  return user.role === 'super_admin' || user.userType === 'active' || user.userType === 'super_admin';
-}
 
 /**
  * The only way a contact leaves the server: without `reveal` the email and phone are replaced by

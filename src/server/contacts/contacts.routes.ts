@@ -8,8 +8,7 @@ import {
 } from '../../shared/contacts.js';
 import { parseInput, parseIntParam, validationFailed, appError, fieldError } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
-import { requireSuperAdmin, requireUser } from '../http/session.js';
-import { canViewEmails } from './contact-view.js';
+import { canViewEmails, requireSuperAdmin, requireUser } from '../access/access.js';
 import { markUnsubscribed } from '../delivery/suppressions.service.js';
 import { exportCsvStream, templateCsv } from './contacts-csv.js';
 import { assertCsvFile, fileTooLarge, importContactsCsv } from './contacts-import.js';

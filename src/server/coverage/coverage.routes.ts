@@ -3,7 +3,7 @@ import { adminSearchQuerySchema } from '../../shared/admin.js';
 import { addCoverageSchema, FEED_IMPORT_MAX_BYTES, feedInputSchema } from '../../shared/coverage.js';
 import { parseInput, parseIntParam, parseUuidParam, validationFailed, appError, fieldError } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
-import { requireSuperAdmin, requireUser } from '../http/session.js';
+import { requireRelease, requireSuperAdmin, requireUser } from '../access/access.js';
 import { visibleRelease } from '../analytics/analytics.service.js';
 import { addCoverageFromUrl, coverageOf, recentCoverage, removeItem } from './coverage.service.js';
 import { createFeed, deleteFeed, importFeeds, listFeeds, updateFeed } from './feeds.service.js';
@@ -59,7 +59,7 @@ export async function coverageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/press-releases/:id/coverage', async (request, reply) => {
     const actor = requireUser(request);
-    const release = await visibleRelease(db, actor, releaseId(request.params));
+    const release = await requireRelease(db, actor, releaseId(request.params), 'write');
     const { url } = parseInput(addCoverageSchema, request.body);
     if (release.status !== 'sending' && release.status !== 'sent') throw appError('COVERAGE_BEFORE_SEND');
     additions.take(actor.id);
@@ -69,7 +69,7 @@ export async function coverageRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete('/press-releases/:id/coverage/:itemId', async (request, reply) => {
     const actor = requireUser(request);
-    const release = await visibleRelease(db, actor, releaseId(request.params));
+    const release = await requireRelease(db, actor, releaseId(request.params), 'write');
     await removeItem(db, actor, release.id, parseIntParam((request.params as { itemId: string }).itemId));
     return reply.status(204).send();
   });

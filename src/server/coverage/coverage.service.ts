@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { coverageArticles, coverageItems, outletFeeds, pressReleases, users } from '../db/schema.js';
+import { coverageArticles, coverageItems, outletFeeds, pressReleases, users, workspaces } from '../db/schema.js';
+import { workspaceScope } from '../access/access.js';
 import type { AddedCoverageItem, Coverage, CoverageItem, CoverageKind, RecentCoverage } from '../../shared/coverage.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -43,10 +44,10 @@ function matchableReleases(db: Db) {
       content: pressReleases.content,
       translation: pressReleases.translation,
       sentAt: pressReleases.sentAt,
-      company: users.companyName,
+      company: workspaces.name,
     })
     .from(pressReleases)
-    .innerJoin(users, eq(users.id, pressReleases.userId));
+    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId));
 }
 
 function toMatchable(row: Awaited<ReturnType<typeof matchableReleases>>[number]): ReleaseForMatching {
@@ -111,8 +112,8 @@ async function tellOwnerOfFirstArticle(deps: CoverageDeps, releaseId: string): P
     .update(pressReleases)
     .set({ coverageNotifiedAt: deps.now() })
     .where(and(eq(pressReleases.id, releaseId), isNull(pressReleases.coverageNotifiedAt)))
-    .returning({ userId: pressReleases.userId, title: pressReleases.title, language: pressReleases.language });
-  if (!claimed) return;
+    .returning({ userId: sql<string | null>`coalesce(${pressReleases.sentBy}, ${pressReleases.authorId})`, title: pressReleases.title, language: pressReleases.language });
+  if (!claimed?.userId) return;
   const [item] = await deps.db
     .select({ outlet: coverageItems.outlet, title: coverageItems.title, kind: coverageItems.kind })
     .from(coverageItems)
@@ -207,7 +208,7 @@ export async function removeItem(db: Db, actor: CurrentUser, releaseId: string, 
   });
 }
 
-/** The dashboard's figure: articles found for the user's releases (all of them for a super admin) in 30 days. */
+/** The dashboard's figure: articles found for the workspace's releases (all of them for a super admin) in 30 days. */
 export async function recentCoverage(db: Db, actor: CurrentUser, now: Date): Promise<RecentCoverage> {
   const [row] = await db
     .select({ articles: count(), releases: sql<number>`count(DISTINCT ${coverageItems.releaseId})::int` })
@@ -216,7 +217,7 @@ export async function recentCoverage(db: Db, actor: CurrentUser, now: Date): Pro
     .where(
       and(
         gte(coverageItems.createdAt, new Date(now.getTime() - COVERAGE_WINDOW_DAYS * DAY_MS)),
-        actor.role === 'super_admin' ? undefined : eq(pressReleases.userId, actor.id),
+        workspaceScope(pressReleases.workspaceId, actor, { platformWide: true }),
       ),
     );
   return { articles: Number(row?.articles ?? 0), releases: Number(row?.releases ?? 0) };

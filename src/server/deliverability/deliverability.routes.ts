@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deliverabilityQuerySchema } from '../../shared/deliverability.js';
 import { parseInput } from '../http/errors.js';
-import { requireSuperAdmin } from '../http/session.js';
+import { requireSuperAdmin } from '../access/access.js';
 import { loadDkimKey } from './dkim.js';
 import { deliverabilityReport } from './rates.service.js';
 import { sendingDomain } from './sending-domain.service.js';

@@ -30,20 +30,23 @@ export async function deliverabilityReport(db: Db, now: Date, paging: { page: nu
     count(*) FILTER (WHERE d.status = 'bounced')::int AS bounced,
     count(*) FILTER (WHERE d.status = 'complained')::int AS complaints`;
   const [platform] = rowsOf<Counts>(await db.execute(sql`SELECT ${counts} FROM deliveries d WHERE ${answered}`));
-  const rows = rowsOf<Counts & { user_id: string; company_name: string; email: string; total: number }>(
+  const rows = rowsOf<Counts & { user_id: string; company_name: string; email: string | null; total: number }>(
     await db.execute(sql`
       WITH per_customer AS (
-        SELECT pr.user_id, ${counts} FROM deliveries d JOIN press_releases pr ON pr.id = d.release_id
-        WHERE ${answered} GROUP BY pr.user_id)
-      SELECT c.*, u.company_name, u.email, count(*) OVER ()::int AS total
-      FROM per_customer c JOIN users u ON u.id = c.user_id
+        SELECT pr.workspace_id AS user_id, ${counts} FROM deliveries d JOIN press_releases pr ON pr.id = d.release_id
+        WHERE ${answered} GROUP BY pr.workspace_id)
+      SELECT c.*, w.name AS company_name,
+             (SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
+              WHERE m.workspace_id = w.id AND m.role = 'owner' ORDER BY m.created_at, u.id LIMIT 1) AS email,
+             count(*) OVER ()::int AS total
+      FROM per_customer c JOIN workspaces w ON w.id = c.user_id
       ORDER BY (c.complaints * 100.0 / greatest(c.sent - c.bounced, 1) > ${COMPLAINT_RATE_WARNING}
                 OR c.bounced * 100.0 / greatest(c.sent, 1) > ${BOUNCE_RATE_WARNING}) DESC,
                c.sent DESC, c.user_id
       LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`),
   );
   const customers = rows.map(
-    (r): CustomerRates => ({ userId: r.user_id, companyName: r.company_name, email: r.email, ...ratesOf({ sent: r.sent, bounced: r.bounced, complaints: r.complaints }) }),
+    (r): CustomerRates => ({ userId: r.user_id, companyName: r.company_name, email: r.email ?? '', ...ratesOf({ sent: r.sent, bounced: r.bounced, complaints: r.complaints }) }),
   );
   return {
     windowDays: RATES_WINDOW_DAYS,
@@ -57,7 +60,7 @@ export async function deliverabilityReport(db: Db, now: Date, paging: { page: nu
 async function countCustomers(db: Db, since: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
-      SELECT count(DISTINCT pr.user_id)::int AS n FROM deliveries d JOIN press_releases pr ON pr.id = d.release_id
+      SELECT count(DISTINCT pr.workspace_id)::int AS n FROM deliveries d JOIN press_releases pr ON pr.id = d.release_id
       WHERE d.created_at >= ${since}::timestamptz AND d.status IN ('sent', 'bounced', 'complained')`),
   );
   return Number(row.n);

@@ -15,7 +15,7 @@ import { sanitizeContent } from '../releases/content-sanitizer.js';
 
 type DispatchableRelease = {
   id: string;
-  userId: string;
+  workspaceId: string;
   title: string;
   content: string;
   language: string;
@@ -80,12 +80,12 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
       FROM list_contacts lc
       JOIN user_lists ul ON ul.id = lc.list_id
       JOIN global_contacts gc ON gc.id = lc.global_contact_id
-      WHERE ul.user_id = ${release.userId}::uuid
+      WHERE ul.workspace_id = ${release.workspaceId}::uuid
         AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(release.recipientLists)}::jsonb)::uuid)
       ORDER BY lower(gc.email), gc.id
     ) r
     WHERE NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = r.email)
-      AND NOT EXISTS (SELECT 1 FROM company_unsubscribes c WHERE c.email = r.email AND c.company_id = ${release.userId}::uuid)
+      AND NOT EXISTS (SELECT 1 FROM company_unsubscribes c WHERE c.email = r.email AND c.company_id = ${release.workspaceId}::uuid)
     -- Sending order is the recipients table's default order and breaks its ties: by name, never by
     -- address, so that it tells a sender who may not see addresses nothing about them.
     ORDER BY r.first_name, r.last_name, r.contact_id
@@ -111,8 +111,8 @@ async function queueFollowers(tx: Db, release: DispatchableRelease, versions: Re
            replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
            'queued', ${now.toISOString()}::timestamptz
     FROM newsroom_followers f
-    JOIN users u ON u.id = f.company_id AND u.newsroom_enabled
-    WHERE f.company_id = ${release.userId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
+    JOIN workspaces w ON w.id = f.company_id AND w.newsroom_enabled
+    WHERE f.company_id = ${release.workspaceId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = f.email)
     ORDER BY f.created_at, f.id
     ON CONFLICT (release_id, email) DO NOTHING`);
@@ -148,7 +148,7 @@ export async function audienceOf(
       FROM list_contacts lc
       JOIN user_lists ul ON ul.id = lc.list_id
       JOIN global_contacts gc ON gc.id = lc.global_contact_id
-      WHERE ul.user_id = ${ownerId}::uuid
+      WHERE ul.workspace_id = ${ownerId}::uuid
         AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
     ),
     unique_members AS (SELECT DISTINCT ON (email) email, country, language FROM members ORDER BY email, id),

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendPressReleaseSchema } from '../../shared/releases.js';
 import type { Database } from '../db/client.js';
-import { deliveries, pressReleases, users } from '../db/schema.js';
-import { toCurrentUser } from '../http/session.js';
+import { deliveries, pressReleases } from '../db/schema.js';
+import { loadCurrentUser } from '../http/session.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { saveRelease } from '../releases/releases.service.js';
+import { insertAccount } from '../test/accounts.js';
 import { exited, freePort, killHard, processDatabase, sleep, startProcess, startRecordingSink } from '../test/processes.js';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -49,10 +50,10 @@ describe.skipIf(!serverUrl)('sending while processes are killed (PostgreSQL only
   }
 
   async function sendRelease(userId: string, listId: string) {
-    const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+    const user = (await loadCurrentUser(database.db, userId))!;
     const input = sendPressReleaseSchema.parse(releasePayload({ recipientLists: [listId] }));
     // This test is about the engine surviving kills: the installation runs without editorial review.
-    const release = await saveRelease({ db: database.db, now: () => new Date(), publicUrl: 'http://localhost:3000', review: false }, toCurrentUser(user), input);
+    const release = await saveRelease({ db: database.db, now: () => new Date(), publicUrl: 'http://localhost:3000', review: false }, user, input);
     expect(release.recipientCount).toBe(RECIPIENTS);
     return release.id;
   }
@@ -68,10 +69,14 @@ describe.skipIf(!serverUrl)('sending while processes are killed (PostgreSQL only
   }
 
   it('loses nothing, sends again at most the messages in flight at each kill, and finishes', async () => {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: 'chaos@company.test', passwordHash: 'x', companyName: 'Chaos Co', verified: true, userType: 'active', monthlyPressReleaseLimit: 2 })
-      .returning();
+    const user = await insertAccount(database.db, {
+      email: 'chaos@company.test',
+      passwordHash: 'x',
+      companyName: 'Chaos Co',
+      verified: true,
+      userType: 'active',
+      monthlyPressReleaseLimit: 2,
+    });
     const calm = await createListWithContacts(database.db, user.id, RECIPIENTS);
     const stormy = await createListWithContacts(database.db, user.id, RECIPIENTS);
     const sink = await startRecordingSink();

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { unauthorized, appError } from './errors.js';
+import { currentMembership, describeWorkspace, type Membership } from '../access/membership.js';
 import { randomToken, sha256 } from './tokens.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -20,22 +20,31 @@ declare module 'fastify' {
 
 type UserRow = typeof users.$inferSelect;
 
-export function toCurrentUser(row: UserRow): CurrentUser {
+/** The person and, for the prototype's fields (company, allowance, plan), the workspace they act in. */
+export function toCurrentUser(row: UserRow, membership: Membership | null): CurrentUser {
+  const workspace = membership?.workspace;
   return {
     id: row.id,
     email: row.email,
     pendingEmail: row.pendingEmail,
-    companyName: row.companyName,
+    companyName: workspace?.name ?? '',
     firstName: row.firstName,
     lastName: row.lastName,
     role: row.role as CurrentUser['role'],
-    userType: row.role === 'super_admin' ? 'super_admin' : (row.userType as CurrentUser['userType']),
+    userType: row.role === 'super_admin' ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
     verified: row.verified,
-    monthlyPressReleaseLimit: row.monthlyPressReleaseLimit,
-    pressReleasesUsedThisMonth: row.pressReleasesUsedThisMonth,
+    monthlyPressReleaseLimit: workspace?.monthlyPressReleaseLimit ?? 0,
+    pressReleasesUsedThisMonth: workspace?.pressReleasesUsedThisMonth ?? 0,
     language: asAccountLanguage(row.language),
     createdAt: new Date(row.createdAt).toISOString(),
+    workspace: membership ? describeWorkspace(membership, row.role) : null,
   };
+}
+
+/** The signed-in person as the API sees them, read afresh (after a change to their workspace). */
+export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ? toCurrentUser(row, await currentMembership(db, row.id, row.currentWorkspaceId)) : null;
 }
 
 /** Creates a session for the user and sets the cookie: a new random id at every sign-in. */
@@ -75,7 +84,7 @@ export function installSessions(app: FastifyInstance, db: Db): void {
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (!row) return;
-    request.user = toCurrentUser(row.user);
+    request.user = toCurrentUser(row.user, await currentMembership(db, row.user.id, row.user.currentWorkspaceId));
     request.sessionHash = idHash;
     const remaining = new Date(row.expiresAt).getTime() - Date.now();
     if (remaining < (SESSION_DAYS - 1) * DAY_MS) {
@@ -85,15 +94,4 @@ export function installSessions(app: FastifyInstance, db: Db): void {
         .where(eq(sessions.idHash, idHash));
     }
   });
-}
-
-export function requireUser(request: FastifyRequest): CurrentUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-export function requireSuperAdmin(request: FastifyRequest): CurrentUser {
-  const user = requireUser(request);
-  if (user.role !== 'super_admin') throw appError('SUPER_ADMIN_REQUIRED');
-  return user;
 }

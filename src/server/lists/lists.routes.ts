@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bulkAddSchema, listContactsQuerySchema, listCreateSchema, listUpdateSchema } from '../../shared/lists.js';
 import { parseInput, parseIntParam, parseUuidParam } from '../http/errors.js';
-import { requireUser } from '../http/session.js';
-import { canViewEmails } from '../contacts/contact-view.js';
+import { canViewEmails, requireAction, requireUser } from '../access/access.js';
 import {
   addContactsToList,
   createList,
@@ -15,27 +14,27 @@ import {
 
 type IdParams = { id: string };
 
-/** A signed-in user's own contact lists. */
+/** The current workspace's contact lists: every member reads them, writers and above change them. */
 export async function listsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  app.get('/', async (request) => listUserLists(db, requireUser(request).id));
+  app.get('/', async (request) => listUserLists(db, requireAction(requireUser(request), 'read')));
 
   app.post('/', async (request, reply) => {
     const user = requireUser(request);
-    const list = await createList(db, user.id, parseInput(listCreateSchema, request.body));
+    const list = await createList(db, requireAction(user, 'write'), parseInput(listCreateSchema, request.body), user.id);
     return reply.status(201).send(list);
   });
 
   app.patch('/:id', async (request) => {
     const user = requireUser(request);
     const listId = parseUuidParam((request.params as IdParams).id);
-    return updateList(db, user.id, listId, parseInput(listUpdateSchema, request.body));
+    return updateList(db, requireAction(user, 'write'), listId, parseInput(listUpdateSchema, request.body));
   });
 
   app.delete('/:id', async (request) => {
     const user = requireUser(request);
-    await deleteList(db, user.id, parseUuidParam((request.params as IdParams).id));
+    await deleteList(db, requireAction(user, 'write'), parseUuidParam((request.params as IdParams).id));
     return { deleted: true };
   });
 
@@ -43,13 +42,13 @@ export async function listsRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const listId = parseUuidParam((request.params as IdParams).id);
     const paging = parseInput(listContactsQuerySchema, request.query);
-    return listContactsPage(db, user.id, listId, paging, canViewEmails(user));
+    return listContactsPage(db, requireAction(user, 'read'), listId, paging, canViewEmails(user));
   });
 
   app.post('/:id/contacts/bulk', async (request) => {
     const user = requireUser(request);
     const listId = parseUuidParam((request.params as IdParams).id);
-    return addContactsToList(db, user.id, listId, parseInput(bulkAddSchema, request.body), {
+    return addContactsToList(db, requireAction(user, 'write'), listId, parseInput(bulkAddSchema, request.body), {
       revealsEmail: canViewEmails(user),
     });
   });
@@ -57,7 +56,7 @@ export async function listsRoutes(app: FastifyInstance): Promise<void> {
   app.delete('/:id/contacts/:contactId', async (request) => {
     const user = requireUser(request);
     const params = request.params as IdParams & { contactId: string };
-    await removeContactFromList(db, user.id, parseUuidParam(params.id), parseIntParam(params.contactId));
+    await removeContactFromList(db, requireAction(user, 'write'), parseUuidParam(params.id), parseIntParam(params.contactId));
     return { removed: true };
   });
 }

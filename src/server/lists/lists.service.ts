@@ -7,7 +7,7 @@ import {
   type UserList,
 } from '../../shared/lists.js';
 import { rowsOf, type Db } from '../db/client.js';
-import { globalContacts, listContacts, userLists, users } from '../db/schema.js';
+import { globalContacts, listContacts, userLists, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { presentContact } from '../contacts/contact-view.js';
 import { markUnsubscribed } from '../delivery/suppressions.service.js';
@@ -28,22 +28,22 @@ const toUserList = (row: typeof userLists.$inferSelect, contactCount: number): U
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
-export async function listUserLists(db: Db, userId: string): Promise<UserList[]> {
+export async function listUserLists(db: Db, workspaceId: string): Promise<UserList[]> {
   const rows = await db
     .select({ list: userLists, contactCount: count(listContacts.id) })
     .from(userLists)
     .leftJoin(listContacts, eq(listContacts.listId, userLists.id))
-    .where(eq(userLists.userId, userId))
+    .where(eq(userLists.workspaceId, workspaceId))
     .groupBy(userLists.id)
     .orderBy(desc(userLists.createdAt), desc(userLists.id));
   return rows.map((r) => toUserList(r.list, Number(r.contactCount)));
 }
 
-async function ownedList(db: Db, userId: string, listId: string) {
+async function ownedList(db: Db, workspaceId: string, listId: string) {
   const [row] = await db
     .select()
     .from(userLists)
-    .where(and(eq(userLists.id, listId), eq(userLists.userId, userId)));
+    .where(and(eq(userLists.id, listId), eq(userLists.workspaceId, workspaceId)));
   if (!row) throw listNotFound();
   return row;
 }
@@ -53,43 +53,48 @@ async function contactCountOf(db: Db, listId: string): Promise<number> {
   return Number(row.n);
 }
 
-export async function createList(db: Db, userId: string, input: { name: string; description: string }): Promise<UserList> {
-  const [row] = await db.insert(userLists).values({ userId, name: input.name, description: input.description }).returning();
+export async function createList(
+  db: Db,
+  workspaceId: string,
+  input: { name: string; description: string },
+  createdBy: string | null = null,
+): Promise<UserList> {
+  const [row] = await db.insert(userLists).values({ workspaceId, createdBy, name: input.name, description: input.description }).returning();
   return toUserList(row, 0);
 }
 
 export async function updateList(
   db: Db,
-  userId: string,
+  workspaceId: string,
   listId: string,
   changes: { name?: string; description?: string },
 ): Promise<UserList> {
   const [row] = await db
     .update(userLists)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(userLists.id, listId), eq(userLists.userId, userId)))
+    .where(and(eq(userLists.id, listId), eq(userLists.workspaceId, workspaceId)))
     .returning();
   if (!row) throw listNotFound();
   return toUserList(row, await contactCountOf(db, listId));
 }
 
 /** Deleting a list removes its memberships (cascade), never the contacts themselves. */
-export async function deleteList(db: Db, userId: string, listId: string): Promise<void> {
+export async function deleteList(db: Db, workspaceId: string, listId: string): Promise<void> {
   const deleted = await db
     .delete(userLists)
-    .where(and(eq(userLists.id, listId), eq(userLists.userId, userId)))
+    .where(and(eq(userLists.id, listId), eq(userLists.workspaceId, workspaceId)))
     .returning({ id: userLists.id });
   if (!deleted.length) throw listNotFound();
 }
 
 export async function listContactsPage(
   db: Db,
-  userId: string,
+  workspaceId: string,
   listId: string,
   paging: { page: number; pageSize: number },
   reveal: boolean,
 ): Promise<ListContactsPage> {
-  await ownedList(db, userId, listId);
+  await ownedList(db, workspaceId, listId);
   const [rows, total] = await Promise.all([
     db
       .select({ id: listContacts.id, addedAt: listContacts.addedAt, contact: globalContacts })
@@ -102,7 +107,7 @@ export async function listContactsPage(
     contactCountOf(db, listId),
   ]);
   // Who unsubscribed from this customer (or from everyone) shows on the list, before the pre-send dialog.
-  const contacts = await markUnsubscribed(db, userId, rows.map((r) => presentContact(r.contact, reveal)));
+  const contacts = await markUnsubscribed(db, workspaceId, rows.map((r) => presentContact(r.contact, reveal)));
   return {
     items: rows.map((r, i) => ({ id: r.id, addedAt: new Date(r.addedAt).toISOString(), contact: contacts[i] })),
     total,
@@ -118,7 +123,7 @@ export async function listContactsPage(
  */
 export async function addContactsToList(
   db: Db,
-  userId: string,
+  workspaceId: string,
   listId: string,
   selection: { globalContactIds: number[] } | { filter: ContactFilter },
   visibility: SearchVisibility,
@@ -134,9 +139,9 @@ export async function addContactsToList(
   }
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    // One addition at a time per user: two at once could otherwise each fit under the cap and together not.
-    await tx.execute(sql`SELECT 1 FROM ${users} WHERE id = ${userId} FOR UPDATE`);
-    await ownedList(tx, userId, listId);
+    // One addition at a time per workspace: two at once could otherwise each fit under the cap and together not.
+    await tx.execute(sql`SELECT 1 FROM ${workspaces} WHERE id = ${workspaceId} FOR UPDATE`);
+    await ownedList(tx, workspaceId, listId);
     const result = await tx.execute(sql`
       WITH matching AS (SELECT ${globalContacts.id} AS id FROM ${globalContacts} ${where ? sql`WHERE ${where}` : sql``}),
            added AS (
@@ -146,7 +151,7 @@ export async function addContactsToList(
              RETURNING 1)
       SELECT (SELECT count(*) FROM matching)::int AS matched, (SELECT count(*) FROM added)::int AS added,
              (SELECT count(*) FROM ${listContacts} JOIN ${userLists} ON ${userLists.id} = ${listContacts.listId}
-              WHERE ${userLists.userId} = ${userId})::int AS before`);
+              WHERE ${userLists.workspaceId} = ${workspaceId})::int AS before`);
     const [row] = rowsOf<{ matched: number; added: number; before: number }>(result);
     const [matched, added, before] = [Number(row.matched), Number(row.added), Number(row.before)];
     if (before + added > LIST_MEMBERS_MAX) {
@@ -161,8 +166,8 @@ export async function addContactsToList(
   });
 }
 
-export async function removeContactFromList(db: Db, userId: string, listId: string, contactId: number): Promise<void> {
-  await ownedList(db, userId, listId);
+export async function removeContactFromList(db: Db, workspaceId: string, listId: string, contactId: number): Promise<void> {
+  await ownedList(db, workspaceId, listId);
   const deleted = await db
     .delete(listContacts)
     .where(and(eq(listContacts.listId, listId), eq(listContacts.globalContactId, contactId)))
@@ -173,34 +178,34 @@ export async function removeContactFromList(db: Db, userId: string, listId: stri
 // ---------------------------------------------------------------- for other features
 
 /** The caller's own lists among `listIds` (a release may only go to its owner's lists). */
-export async function ownedListIds(db: Db, userId: string, listIds: string[]): Promise<string[]> {
+export async function ownedListIds(db: Db, workspaceId: string, listIds: string[]): Promise<string[]> {
   if (!listIds.length) return [];
   const rows = await db
     .select({ id: userLists.id })
     .from(userLists)
-    .where(and(eq(userLists.userId, userId), inArray(userLists.id, listIds)));
+    .where(and(eq(userLists.workspaceId, workspaceId), inArray(userLists.id, listIds)));
   return rows.map((r) => r.id);
 }
 
 /** Every unique address in the given lists of one owner, with the contact it came from. */
-export async function recipientsOfLists(db: Db, userId: string, listIds: string[]): Promise<Array<{ contactId: number; email: string }>> {
+export async function recipientsOfLists(db: Db, workspaceId: string, listIds: string[]): Promise<Array<{ contactId: number; email: string }>> {
   if (!listIds.length) return [];
   const rows = await db
     .selectDistinctOn([globalContacts.email], { contactId: globalContacts.id, email: globalContacts.email })
     .from(listContacts)
     .innerJoin(userLists, eq(userLists.id, listContacts.listId))
     .innerJoin(globalContacts, eq(globalContacts.id, listContacts.globalContactId))
-    .where(and(eq(userLists.userId, userId), inArray(listContacts.listId, listIds)))
+    .where(and(eq(userLists.workspaceId, workspaceId), inArray(listContacts.listId, listIds)))
     .orderBy(globalContacts.email);
   return rows;
 }
 
 /** How many distinct contacts the user has across all their lists (dashboard "Media Contacts"). */
-export async function countContactsInLists(db: Db, userId: string): Promise<number> {
+export async function countContactsInLists(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(DISTINCT ${listContacts.globalContactId})` })
     .from(listContacts)
     .innerJoin(userLists, eq(userLists.id, listContacts.listId))
-    .where(eq(userLists.userId, userId));
+    .where(eq(userLists.workspaceId, workspaceId));
   return Number(row.n);
 }

@@ -185,25 +185,25 @@ describe('lists', () => {
 });
 
 describe('the cap on list members', () => {
-  /** Gives the user exactly `target` list members: lists holding every test contact, and one holding the rest. */
-  async function fillLists(userId: string, target: number) {
+  /** Gives the workspace exactly `target` list members: lists holding every test contact, and one holding the rest. */
+  async function fillLists(workspaceId: string, target: number) {
     const contacts = (await t.db.select({ id: globalContacts.id }).from(globalContacts)).map((c) => c.id);
     const full = Math.floor(target / contacts.length);
     const rest = contacts.slice(0, target - full * contacts.length);
     await t.db.execute(sql`
       WITH made AS (
-        INSERT INTO user_lists (user_id, name) SELECT ${userId}::uuid, 'Filler ' || g FROM generate_series(0, ${full}) g
+        INSERT INTO user_lists (workspace_id, name) SELECT ${workspaceId}::uuid, 'Filler ' || g FROM generate_series(0, ${full}) g
         RETURNING id, name)
       INSERT INTO list_contacts (list_id, global_contact_id)
       SELECT made.id, c.id FROM made JOIN global_contacts c
         ON made.name <> 'Filler 0' OR c.id = ANY(${sql.param(rest)}::int[])`);
   }
-  const members = async (userId: string) => {
+  const members = async (workspaceId: string) => {
     const [row] = await t.db
       .select({ n: count() })
       .from(listContacts)
       .innerJoin(userLists, eq(userLists.id, listContacts.listId))
-      .where(eq(userLists.userId, userId));
+      .where(eq(userLists.workspaceId, workspaceId));
     return Number(row.n);
   };
 

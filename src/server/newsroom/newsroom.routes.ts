@@ -5,7 +5,7 @@ import type { ReleaseLanguage } from '../../shared/releases.js';
 import { z } from 'zod';
 import { parseInput } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
-import { requireUser } from '../http/session.js';
+import { requireUser } from '../access/access.js';
 import { versionToShow } from '../tracking/tracking.service.js';
 import { atomFeed } from './feeds.js';
 import { confirmFollowPage, newsroomMessagePage, newsroomPage } from './newsroom-pages.js';

@@ -6,7 +6,7 @@ import { startSmtpSink } from '../test/smtp-sink.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js';
-import { newsroomFollowers, suppressions, users } from '../db/schema.js';
+import { newsroomFollowers, suppressions, workspaces } from '../db/schema.js';
 import { releasePayload } from '../releases/release-fixtures.js';
 import { renderRelease } from '../delivery/release-renderer.js';
 
@@ -46,8 +46,7 @@ const send = async (as: string, payload: Record<string, unknown>) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await t.signInAs('gulf', { monthlyPressReleaseLimit: 20, trusted: true, userType: 'active' });
-  await t.db.update(users).set({ companyName: 'Gulf Robotics' }).where(eq(users.id, owner.id));
+  await t.signInAs('gulf', { monthlyPressReleaseLimit: 20, trusted: true, userType: 'active', companyName: 'Gulf Robotics' });
   await insertContacts(t.db, [contactFields({ email: 'desk@daily.test', firstName: 'Desk', lastName: 'Editor', language: 'English' })]);
   await t.signInAs('chief', { role: 'super_admin' });
   const ids = (await t.request({ method: 'GET', url: '/api/global-contacts?search=desk', as: 'chief' })).json().items.map((c: { id: number }) => c.id);
@@ -205,7 +204,7 @@ describe('following is no mail cannon', () => {
   async function anotherNewsroom(): Promise<string> {
     const owner = await t.signInAs(`company${++companies}`);
     const other = `other-newsroom-${companies}-${Date.now().toString(36)}`;
-    await t.db.update(users).set({ newsroomSlug: other }).where(eq(users.id, owner.id));
+    await t.db.update(workspaces).set({ newsroomSlug: other }).where(eq(workspaces.id, owner.workspaceId));
     return other;
   }
 

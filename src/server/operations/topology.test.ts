@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { sendPressReleaseSchema } from '../../shared/releases.js';
 import type { Database } from '../db/client.js';
-import { deliveries, pressReleases, users } from '../db/schema.js';
+import { deliveries, pressReleases } from '../db/schema.js';
 import { ensureAppSecret } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import { bounceAddress } from '../deliverability/verp.js';
-import { toCurrentUser } from '../http/session.js';
+import { loadCurrentUser } from '../http/session.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { saveRelease } from '../releases/releases.service.js';
+import { insertAccount } from '../test/accounts.js';
 import { exited, freePort, processDatabase, sleep, startProcess, startRecordingSink } from '../test/processes.js';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -53,14 +54,18 @@ describe.skipIf(!serverUrl)('one web and two workers (PostgreSQL only: PGlite is
       const base = `http://127.0.0.1:${webPort}`;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
-      const [user] = await database.db
-        .insert(users)
-        .values({ email: 'topology@company.test', passwordHash: 'x', companyName: 'Topology Co', verified: true, userType: 'active', monthlyPressReleaseLimit: 1 })
-        .returning();
+      const user = await insertAccount(database.db, {
+        email: 'topology@company.test',
+        passwordHash: 'x',
+        companyName: 'Topology Co',
+        verified: true,
+        userType: 'active',
+        monthlyPressReleaseLimit: 1,
+      });
       const list = await createListWithContacts(database.db, user.id, RECIPIENTS);
       const input = sendPressReleaseSchema.parse(releasePayload({ recipientLists: [list.listId] }));
       // About the processes, not review: the installation runs without editorial review.
-      const release = await saveRelease({ db: database.db, now: () => new Date(), publicUrl: 'http://localhost:3000', review: false }, toCurrentUser(user), input);
+      const release = await saveRelease({ db: database.db, now: () => new Date(), publicUrl: 'http://localhost:3000', review: false }, (await loadCurrentUser(database.db, user.id))!, input);
       const statusOf = async () => (await database.db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, release.id)))[0].status;
       for (let waited = 0; (await statusOf()) !== 'sent'; waited += 100) {
         if (waited > 60_000) throw new Error(`the release is still ${await statusOf()}`);

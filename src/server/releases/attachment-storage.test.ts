@@ -23,7 +23,7 @@ const send = (as: string, payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/send-press-release', payload, as });
 const duplicate = (as: string, id: string) =>
   t.request({ method: 'POST', url: `/api/press-releases/${id}/duplicate`, as });
-const blobsOf = (userId: string) => t.db.select().from(attachmentBlobs).where(eq(attachmentBlobs.userId, userId));
+const blobsOf = (workspaceId: string) => t.db.select().from(attachmentBlobs).where(eq(attachmentBlobs.workspaceId, workspaceId));
 
 describe('files stored once', () => {
   it('keeps one copy of each file however often the draft is duplicated or saved with the same files again', async () => {
@@ -43,10 +43,10 @@ describe('files stored once', () => {
       .select({ rows: sql<number>`count(*)::int` })
       .from(attachments)
       .innerJoin(pressReleases, eq(pressReleases.id, attachments.releaseId))
-      .where(eq(pressReleases.userId, user.id));
+      .where(eq(pressReleases.workspaceId, user.id));
     expect(rows).toBe(3 * 16);
 
-    const copies = await t.db.select().from(pressReleases).where(eq(pressReleases.userId, user.id));
+    const copies = await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id));
     const copy = copies.find((r) => r.id !== release.id)!;
     const [file] = await t.db.select().from(attachments).where(eq(attachments.releaseId, copy.id)).limit(1);
     const download = await t.request({ method: 'GET', url: `/api/press-releases/${copy.id}/attachments/${file.id}`, as: 'saver' });
@@ -86,8 +86,8 @@ describe('files stored once', () => {
 describe('storage quota', () => {
   /** Stands for files stored earlier: a blob row whose recorded size brings the account to `bytes`. */
   let earlier = 0;
-  async function fillStorage(userId: string, bytes: number) {
-    await t.db.insert(attachmentBlobs).values({ userId, sha256: `earlier-${++earlier}`, size: bytes, content: Buffer.from('x') });
+  async function fillStorage(workspaceId: string, bytes: number) {
+    await t.db.insert(attachmentBlobs).values({ workspaceId, sha256: `earlier-${++earlier}`, size: bytes, content: Buffer.from('x') });
   }
 
   it('refuses new files past 200 MB for a trial account with the figures, and saves nothing', async () => {
@@ -95,7 +95,7 @@ describe('storage quota', () => {
     const kept = (await send('full-trial', releasePayload({ action: 'save_draft', attachments: [pdfAttachment('old.pdf', pdf('o'))] }))).json()
       .pressRelease;
     await fillStorage(user.id, STORAGE_QUOTA_BYTES.trial - 500 * 1024);
-    const before = await t.db.select().from(pressReleases).where(eq(pressReleases.userId, user.id));
+    const before = await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id));
 
     const res = await send('full-trial', releasePayload({ action: 'save_draft', title: 'Too much', attachments: [pdfAttachment('new.pdf', pdf('n', 400))] }));
     expect(res.statusCode).toBe(413);
@@ -104,7 +104,7 @@ describe('storage quota', () => {
       details: { limitBytes: STORAGE_QUOTA_BYTES.trial, addingBytes: pdf('n', 400).length },
     });
     expect(res.json().message).toMatch(/^Not enough storage: your files use 199\.\d MB of 200\.0 MB and these need 0\.4 MB more\./);
-    expect(await t.db.select().from(pressReleases).where(eq(pressReleases.userId, user.id))).toHaveLength(before.length);
+    expect(await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id))).toHaveLength(before.length);
 
     // A file already stored takes no more room.
     const same = await send('full-trial', releasePayload({ action: 'save_draft', attachments: [pdfAttachment('again.pdf', pdf('o'))] }));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { STORAGE_QUOTA_BYTES, megabytes } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, users } from '../db/schema.js';
+import { attachmentBlobs, attachments, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import type { CheckedAttachment } from './attachment-check.js';
 
@@ -24,17 +24,17 @@ export type StoredFile = CheckedAttachment & { sha256: string; blobId: string };
 
 const sha256Of = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
-/** Super admins run the service; their files are not limited. */
-function quotaOf(owner: { role: string; userType: string }): number {
-  if (owner.role === 'super_admin') return Infinity;
+/** Super admins run the service; their workspaces' files are not limited. */
+function quotaOf(owner: { runBySuperAdmin: boolean; userType: string }): number {
+  if (owner.runBySuperAdmin) return Infinity;
   return owner.userType === 'active' ? STORAGE_QUOTA_BYTES.paid : STORAGE_QUOTA_BYTES.trial;
 }
 
-export async function storageUsedBy(db: Db, userId: string): Promise<number> {
+export async function storageUsedBy(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${attachmentBlobs.size}), 0)` })
     .from(attachmentBlobs)
-    .where(eq(attachmentBlobs.userId, userId));
+    .where(eq(attachmentBlobs.workspaceId, workspaceId));
   return Number(row.used);
 }
 
@@ -49,9 +49,13 @@ export async function storeFiles(tx: Db, ownerId: string, files: CheckedAttachme
   if (!files.length) return [];
   const hashed = files.map((file) => ({ ...file, sha256: sha256Of(file.content) }));
   const [owner] = await tx
-    .select({ role: users.role, userType: users.userType })
-    .from(users)
-    .where(eq(users.id, ownerId))
+    .select({
+      userType: workspaces.userType,
+      runBySuperAdmin: sql<boolean>`exists (select 1 from ${workspaceMembers} m join ${users} u on u.id = m.user_id
+        where m.workspace_id = ${workspaces.id} and m.role = 'owner' and u.role = 'super_admin')`,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, ownerId))
     .for('no key update');
   const existing = await blobsByHash(tx, ownerId, hashed.map((f) => f.sha256));
   const fresh = new Map(hashed.filter((f) => !existing.has(f.sha256)).map((f) => [f.sha256, f]));
@@ -60,7 +64,7 @@ export async function storeFiles(tx: Db, ownerId: string, files: CheckedAttachme
   if (fresh.size) {
     await tx
       .insert(attachmentBlobs)
-      .values([...fresh.values()].map((f) => ({ userId: ownerId, sha256: f.sha256, size: f.content.length, content: f.content })))
+      .values([...fresh.values()].map((f) => ({ workspaceId: ownerId, sha256: f.sha256, size: f.content.length, content: f.content })))
       .onConflictDoNothing();
   }
   const blobs = fresh.size ? await blobsByHash(tx, ownerId, hashed.map((f) => f.sha256)) : existing;
@@ -71,7 +75,7 @@ async function blobsByHash(tx: Db, ownerId: string, hashes: string[]): Promise<M
   const rows = await tx
     .select({ id: attachmentBlobs.id, sha256: attachmentBlobs.sha256 })
     .from(attachmentBlobs)
-    .where(and(eq(attachmentBlobs.userId, ownerId), inArray(attachmentBlobs.sha256, [...new Set(hashes)])));
+    .where(and(eq(attachmentBlobs.workspaceId, ownerId), inArray(attachmentBlobs.sha256, [...new Set(hashes)])));
   return new Map(rows.map((row) => [row.sha256, row.id]));
 }
 
@@ -109,7 +113,7 @@ export async function deleteOrphanBlobs(tx: Db, ownerId: string): Promise<void> 
     .delete(attachmentBlobs)
     .where(
       and(
-        eq(attachmentBlobs.userId, ownerId),
+        eq(attachmentBlobs.workspaceId, ownerId),
         notExists(tx.select({ one: sql`1` }).from(attachments).where(eq(attachments.blobId, attachmentBlobs.id))),
       ),
     );

@@ -9,7 +9,7 @@ import { startSmtpSink, type ReceivedMail } from '../test/smtp-sink.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js';
-import { deliveries, pressReleases, users } from '../db/schema.js';
+import { deliveries, pressReleases, workspaces } from '../db/schema.js';
 import { PDF_BYTES, pdfAttachment, releasePayload } from './release-fixtures.js';
 
 /**
@@ -29,7 +29,7 @@ const ARABIC = {
 };
 
 let t: TestApp;
-let owner: { id: string; email: string };
+let owner: { id: string; email: string; workspaceId: string };
 let listId: string;
 
 beforeAll(async () => {
@@ -39,8 +39,7 @@ beforeAll(async () => {
     contactFields({ email: 'john@english-desk.test', firstName: 'John', lastName: 'Smith', language: 'English' }),
     contactFields({ email: 'nolang@desk.test', firstName: 'Nadia', lastName: 'Haddad' }), // no language
   ]);
-  owner = await t.signInAs('pr', { monthlyPressReleaseLimit: 20, trusted: true, userType: 'active' });
-  await t.db.update(users).set({ companyName: 'Gulf Robotics' }).where(eq(users.id, owner.id));
+  owner = await t.signInAs('pr', { monthlyPressReleaseLimit: 20, trusted: true, userType: 'active', companyName: 'Gulf Robotics' });
   await t.signInAs('chief', { role: 'super_admin' });
   const ids = (await t.request({ method: 'GET', url: '/api/global-contacts?search=desk', as: 'chief' })).json().items.map((c: { id: number }) => c.id);
   expect(ids).toHaveLength(3);
@@ -246,14 +245,14 @@ describe('the sender', () => {
     ['Line\r\nBcc: victim@evil.test', 'Line Bcc: victim@evil.test via Nashr'],
     ['شركة الخليج', 'شركة الخليج via Nashr'],
   ])('is the company %j through Nashr, at our address, with replies to the media contact', async (company, shown) => {
-    await t.db.update(users).set({ companyName: company }).where(eq(users.id, owner.id));
+    await t.db.update(workspaces).set({ name: company }).where(eq(workspaces.id, owner.workspaceId));
     const { byRecipient } = await sendAndReceive({});
     const mail = byRecipient.get('john@english-desk.test')!;
     expect(fromOf(mail)).toEqual([{ name: shown, address: 'releases@nashr.test' }]);
     expect((mail.parsed.replyTo as AddressObject).value).toEqual([{ name: 'Layla Haddad', address: 'press@gulf-robotics.example.com' }]);
     expect(mail.parsed.headers.has('bcc')).toBe(false);
     expect(mail.envelopeTo).toEqual(['john@english-desk.test']);
-    await t.db.update(users).set({ companyName: 'Gulf Robotics' }).where(eq(users.id, owner.id));
+    await t.db.update(workspaces).set({ name: 'Gulf Robotics' }).where(eq(workspaces.id, owner.workspaceId));
   });
 });
 
@@ -261,7 +260,7 @@ describe('migration 0011', () => {
   it('marks the deliveries of an Arabic release sent before versions as Arabic', async () => {
     const [release] = await t.db
       .insert(pressReleases)
-      .values({ userId: owner.id, title: 'إصدار قديم', language: 'arabic', status: 'sent' })
+      .values({ workspaceId: owner.workspaceId, authorId: owner.id, title: 'إصدار قديم', language: 'arabic', status: 'sent' })
       .returning();
     await t.db.insert(deliveries).values({ releaseId: release.id, email: 'old@desk.test', token: `old-${release.id}`, status: 'sent' });
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations/0011_bilingual_releases.sql');

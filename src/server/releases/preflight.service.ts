@@ -11,9 +11,10 @@ import {
   versionsOf,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachments, pressReleases, userLists, users } from '../db/schema.js';
-import { notFound, validationFailed, appError, fieldError } from '../http/errors.js';
-import { visibleTo } from './releases.service.js';
+import { attachments, userLists, workspaces } from '../db/schema.js';
+import { validationFailed, appError, fieldError } from '../http/errors.js';
+import { needsWorkspaceApproval } from './releases.service.js';
+import { isSuperAdmin, requireMember, requireRelease } from '../access/access.js';
 import { audienceOf } from '../delivery/dispatch.service.js';
 import { needsReview } from '../review/review-store.js';
 
@@ -26,7 +27,6 @@ import { needsReview } from '../review/review-store.js';
 type PreflightInput = z.infer<typeof preflightInputSchema>;
 type Ctx = { db: Db; review: boolean };
 
-const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
 
 /** GET /api/press-releases/{id}/preflight: a saved release as it stands. */
 export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: string): Promise<Preflight> {
@@ -37,7 +37,7 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
     .where(eq(attachments.releaseId, id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   return preflight(ctx, actor, {
-    ownerId: release.userId,
+    ownerId: release.workspaceId,
     holdsAllowance: release.allowanceUsed,
     lists: release.recipientLists,
     versions: versionsOf(release),
@@ -63,7 +63,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
   const files = input.attachments.map((a) => ('id' in a ? storedById.get(a.id)! : { name: a.originalName, size: a.size }));
   const sendAt = input.action === 'schedule' && input.scheduledAt && !Number.isNaN(Date.parse(input.scheduledAt)) ? new Date(input.scheduledAt) : null;
   return preflight(ctx, actor, {
-    ownerId: release?.userId ?? actor.id,
+    ownerId: release?.workspaceId ?? requireMember(actor),
     holdsAllowance: release?.allowanceUsed ?? false,
     lists: input.recipientLists,
     versions: versionsOf(input),
@@ -74,8 +74,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
 }
 
 async function findRelease(db: Db, actor: CurrentUser, id: string) {
-  const [release] = await db.select().from(pressReleases).where(visibleTo(actor, id));
-  if (!release) throw notFound();
+  const release = await requireRelease(db, actor, id, 'read');
   if (READ_ONLY_STATUSES.includes(release.status as ReleaseStatus)) throw appError('RELEASE_SENT');
   return release;
 }
@@ -99,19 +98,21 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
     ? await db
         .select({ id: userLists.id, name: userLists.name, contacts: sql<number>`(SELECT count(*)::int FROM list_contacts lc WHERE lc.list_id = user_lists.id)` })
         .from(userLists)
-        .where(and(eq(userLists.userId, subject.ownerId), inArray(userLists.id, listIds)))
+        .where(and(eq(userLists.workspaceId, subject.ownerId), inArray(userLists.id, listIds)))
     : [];
   if (lists.length !== listIds.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
   const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions);
-  const allowance = await allowanceAfter(db, actor, subject);
+  const approval = needsWorkspaceApproval(actor);
+  const allowance = approval ? { spends: 0, remainingAfter: null } : await allowanceAfter(db, actor, subject);
   return {
     lists: ordered,
     ...audience,
     attachments: subject.files,
     allowance,
     sendAt: subject.sendAt ? subject.sendAt.toISOString() : null,
+    approval,
     review: await needsReview(db, review, actor, subject.ownerId),
     warnings: [
       ...ordered.filter((l) => l.contacts === 0).map((l): PreflightWarning => ({ code: 'EMPTY_LIST', message: `The list “${l.name}” has no contacts`, params: { name: l.name } })),
@@ -123,11 +124,11 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
 }
 
 async function allowanceAfter(db: Db, actor: CurrentUser, subject: Subject): Promise<Preflight['allowance']> {
-  if (isAdmin(actor)) return { spends: 0, remainingAfter: null };
+  if (isSuperAdmin(actor)) return { spends: 0, remainingAfter: null };
   const [owner] = await db
-    .select({ limit: users.monthlyPressReleaseLimit, used: users.pressReleasesUsedThisMonth })
-    .from(users)
-    .where(eq(users.id, subject.ownerId));
+    .select({ limit: workspaces.monthlyPressReleaseLimit, used: workspaces.pressReleasesUsedThisMonth })
+    .from(workspaces)
+    .where(eq(workspaces.id, subject.ownerId));
   const spends = subject.holdsAllowance ? 0 : 1;
   return { spends, remainingAfter: Math.max(owner.limit - owner.used - spends, 0) };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { deliveries, globalContacts, pressReleases, userLists, users } from '../db/schema.js';
+import { deliveries, globalContacts, pressReleases, userLists, workspaces } from '../db/schema.js';
 import { suppress } from '../delivery/suppressions.service.js';
 import { createListWithContacts, pdfAttachment, releasePayload } from './release-fixtures.js';
 
@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (as: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/send-press-release', payload, as });
-const usedOf = async (userId: string) =>
-  (await t.db.select({ used: users.pressReleasesUsedThisMonth }).from(users).where(eq(users.id, userId)))[0].used;
+const usedOf = async (workspaceId: string) =>
+  (await t.db.select({ used: workspaces.pressReleasesUsedThisMonth }).from(workspaces).where(eq(workspaces.id, workspaceId)))[0].used;
 
 describe('drafts are free', () => {
   it('lets a trial user and a user with no allowance left save drafts, spending nothing', async () => {
@@ -43,7 +43,7 @@ describe('pre-send check', () => {
     const a = await createListWithContacts(t.db, user.id, 0, [`one-${tag}@example.com`, `two-${tag}@example.com`, `gone-${tag}@example.com`, `off-${tag}@example.com`]);
     // Two of list A's journalists again, one with different letter case: each is one recipient.
     const b = await createListWithContacts(t.db, user.id, 0, [`ONE-${tag}@example.com`, `two-${tag}@example.com`, `three-${tag}@example.com`]);
-    const [empty] = await t.db.insert(userLists).values({ userId: user.id, name: 'Nobody here' }).returning();
+    const [empty] = await t.db.insert(userLists).values({ workspaceId: user.id, name: 'Nobody here' }).returning();
     await suppress(t.db, `gone-${tag}@example.com`, 'bounced');
     await suppress(t.db, `off-${tag}@example.com`, 'unsubscribed');
     await t.db.update(globalContacts).set({ country: 'Egypt', language: 'Arabic' }).where(eq(globalContacts.email, `two-${tag}@example.com`));

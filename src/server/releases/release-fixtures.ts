@@ -15,10 +15,13 @@ export const pdfAttachment = (name = 'release.pdf', bytes = PDF_BYTES) => ({
 
 let contactCounter = 0;
 
-/** A list of `size` new contacts owned by userId (or the given addresses). Returns the list id and addresses. */
-export async function createListWithContacts(db: Db, userId: string, size: number, emails?: string[]) {
+/**
+ * A list of `size` new contacts (or the given addresses) in the workspace `workspaceId` (an account's own
+ * workspace has the account's id). Returns the list id and addresses.
+ */
+export async function createListWithContacts(db: Db, workspaceId: string, size: number, emails?: string[]) {
   const addresses = emails ?? Array.from({ length: size }, () => `journalist${++contactCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`);
-  const [list] = await db.insert(userLists).values({ userId, name: `List ${contactCounter}` }).returning();
+  const [list] = await db.insert(userLists).values({ workspaceId, name: `List ${contactCounter}` }).returning();
   if (addresses.length) {
     const contacts = await db
       .insert(globalContacts)

@@ -4,7 +4,7 @@ import { listReleasesQuerySchema, preflightInputSchema, sendPressReleaseSchema, 
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { BODY_LIMIT } from '../http/server-limits.js';
-import { requireUser } from '../http/session.js';
+import { requireUser } from '../access/access.js';
 import {
   cancelScheduled,
   deleteDraft,

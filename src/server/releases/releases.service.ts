@@ -20,7 +20,9 @@ import {
   versionsOf,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, deliveries, pressReleases, users } from '../db/schema.js';
+import { attachmentBlobs, attachments, deliveries, pressReleases, workspaces } from '../db/schema.js';
+import { can, isEditor, isSuperAdmin, releaseScope, requireAction, requireRelease } from '../access/access.js';
+import { peopleOf, type People } from './release-people.js';
 import { ownedListIds } from '../lists/lists.service.js';
 import { notFound, paymentRequired, validationFailed, appError, fieldError } from '../http/errors.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
@@ -34,12 +36,10 @@ type ReleaseRow = typeof pressReleases.$inferSelect;
 type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
 type Ctx = { db: Db; now: () => Date; publicUrl: string; review: boolean };
 
-const isAdmin = (actor: CurrentUser) => actor.role === 'super_admin';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Every query on releases carries the owner unless the caller is a super admin. */
-export const visibleTo = (actor: CurrentUser, id?: string): SQL | undefined =>
-  and(id ? eq(pressReleases.id, id) : undefined, isAdmin(actor) ? undefined : eq(pressReleases.userId, actor.id));
+/** Every query on releases carries the actor's workspace unless the caller is a super admin (access module). */
+export const visibleTo = releaseScope;
 
 export const alreadySent = () => appError('RELEASE_ALREADY_SENT');
 
@@ -54,14 +54,15 @@ export const alreadySent = () => appError('RELEASE_ALREADY_SENT');
  */
 export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPressReleasePayload): Promise<PressRelease> {
   const now = ctx.now();
+  const workspaceId = requireAction(actor, 'write');
   if (input.action === 'schedule' && !isScheduleInFuture(input.scheduledAt, now)) {
     throw validationFailed([fieldError('scheduledAt', 'SCHEDULE_IN_PAST')]);
   }
-  const { id, ownerId } = await ctx.db.transaction(async (txn) => {
+  const { id, ownerId, goesOut } = await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const existing = input.existingPressReleaseId ? await lockEditableRelease(tx, actor, input.existingPressReleaseId) : undefined;
     if (existing?.status === 'scheduled') await returnToDraft(tx, existing);
-    const ownerId = existing?.userId ?? actor.id;
+    const ownerId = existing?.workspaceId ?? workspaceId;
     // Sent back by an editor: edits keep it there, holding its press release, until it is resubmitted.
     const awaitingChanges = existing?.status === 'changes_requested';
 
@@ -88,38 +89,70 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
     };
     const [row] = existing
       ? await tx.update(pressReleases).set(fields).where(eq(pressReleases.id, existing.id)).returning()
-      : await tx.insert(pressReleases).values({ ...fields, userId: ownerId }).returning();
+      : await tx.insert(pressReleases).values({ ...fields, workspaceId: ownerId, authorId: actor.id }).returning();
     await replaceAttachments(tx, { releaseId: row.id, ownerId }, kept, added, now);
 
-    if (input.action !== 'save_draft') {
-      const holdsAllowance = awaitingChanges && existing.allowanceUsed;
-      if (!isAdmin(actor) && !holdsAllowance) await takeAllowance(tx, ownerId);
-      const allowanceUsed = holdsAllowance || !isAdmin(actor);
-      const scheduledAt = input.action === 'schedule' ? new Date(input.scheduledAt) : null;
-      if (await needsReview(tx, ctx.review, actor, ownerId)) {
-        await assertSomeoneReceives(tx, ownerId, fields.recipientLists);
-        await tx.update(pressReleases).set({ allowanceUsed, status: 'in_review', scheduledAt }).where(eq(pressReleases.id, row.id));
-        await openReview(tx, row.id, now);
-        return { id: row.id, ownerId };
-      }
+    if (input.action === 'save_draft') return { id: row.id, ownerId, goesOut: false };
+    const scheduledAt = input.action === 'schedule' ? new Date(input.scheduledAt) : null;
+    if (needsWorkspaceApproval(actor)) {
+      await assertSomeoneReceives(tx, ownerId, fields.recipientLists);
       await tx
         .update(pressReleases)
-        .set({ allowanceUsed, status: 'scheduled', scheduledAt: scheduledAt ?? now })
+        .set({ status: 'awaiting_approval', scheduledAt, approvalComment: null, approvedBy: null })
         .where(eq(pressReleases.id, row.id));
-      if (input.action === 'send_now') {
-        const recipients = await dispatchRelease(tx, { ...row, recipientLists: fields.recipientLists }, now);
-        if (recipients === 0) throw nobodyReceives();
-      }
+      return { id: row.id, ownerId, goesOut: false };
     }
-    return { id: row.id, ownerId };
+    await goOut(ctx, tx, actor, { ...row, recipientLists: fields.recipientLists }, { scheduledAt, holdsAllowance: awaitingChanges && existing.allowanceUsed });
+    return { id: row.id, ownerId, goesOut: true };
   });
   // The company's newsroom gets its address with its first release on the way out. Not inside the send
-  // transaction: the address is a unique column of the owner's row, and writing it there would wait on
+  // transaction: the address is a unique column of the workspace's row, and writing it there would wait on
   // (and deadlock with) a concurrent send's reference to that row.
-  if (input.action !== 'save_draft') await ensureNewsroomSlug(ctx.db, ownerId);
+  if (goesOut) await ensureNewsroomSlug(ctx.db, ownerId);
   return getRelease(ctx, actor, id);
 }
 
+/**
+ * A writer's Send or Schedule waits for a publisher of the workspace; with the workspace's "second pair
+ * of eyes" setting, a publisher's does too. Super admins run the service and never wait.
+ */
+export function needsWorkspaceApproval(actor: CurrentUser): boolean {
+  if (isSuperAdmin(actor)) return false;
+  return !can(actor, 'publish') || Boolean(actor.workspace?.requireSecondApproval);
+}
+
+/**
+ * The release leaves the workspace's hands, sent or scheduled by `sender` (its publisher, or the approver
+ * of a writer's release): one press release is taken from the allowance (402 and a rollback when none is
+ * left), then it waits for an editor (review) or is scheduled, or dispatched at once.
+ */
+export async function goOut(
+  ctx: Ctx,
+  tx: Db,
+  sender: CurrentUser,
+  row: ReleaseRow,
+  { scheduledAt, holdsAllowance = false }: { scheduledAt: Date | null; holdsAllowance?: boolean },
+): Promise<void> {
+  const now = ctx.now();
+  const spends = !isSuperAdmin(sender);
+  if (spends && !holdsAllowance) await takeAllowance(tx, row.workspaceId);
+  const allowanceUsed = holdsAllowance || spends;
+  const people = { sentBy: sender.id, approvalComment: null };
+  if (await needsReview(tx, ctx.review, sender, row.workspaceId)) {
+    await assertSomeoneReceives(tx, row.workspaceId, row.recipientLists);
+    await tx.update(pressReleases).set({ ...people, allowanceUsed, status: 'in_review', scheduledAt }).where(eq(pressReleases.id, row.id));
+    await openReview(tx, row.id, now);
+    return;
+  }
+  await tx
+    .update(pressReleases)
+    .set({ ...people, allowanceUsed, status: 'scheduled', scheduledAt: scheduledAt ?? now })
+    .where(eq(pressReleases.id, row.id));
+  if (!scheduledAt || scheduledAt <= now) {
+    const recipients = await dispatchRelease(tx, row, now);
+    if (recipients === 0) throw nobodyReceives();
+  }
+}
 
 /** The second version as stored: its content sanitised like the primary one's. */
 function translationOf(input: SendPressReleasePayload): ReleaseTranslation | null {
@@ -144,8 +177,8 @@ async function assertSomeoneReceives(tx: Db, ownerId: string, listIds: string[])
 }
 
 async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
-  const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
-  if (!row) throw notFound();
+  const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
+  if (row.status === 'awaiting_approval') throw appError('RELEASE_AWAITING_APPROVAL');
   if (row.status === 'in_review') throw appError('RELEASE_IN_REVIEW');
   if (row.status === 'rejected') throw appError('RELEASE_REJECTED');
   if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw alreadySent();
@@ -162,21 +195,21 @@ async function returnToDraft(tx: Db, release: ReleaseRow): Promise<void> {
 }
 
 /** The press release a release held goes back to its owner (withdrawn, cancelled, rejected). */
-export async function giveBackAllowance(tx: Db, release: Pick<ReleaseRow, 'allowanceUsed' | 'userId'>): Promise<void> {
+export async function giveBackAllowance(tx: Db, release: Pick<ReleaseRow, 'allowanceUsed' | 'workspaceId'>): Promise<void> {
   if (!release.allowanceUsed) return;
   await tx
-    .update(users)
-    .set({ pressReleasesUsedThisMonth: sql`GREATEST(${users.pressReleasesUsedThisMonth} - 1, 0)` })
-    .where(eq(users.id, release.userId));
+    .update(workspaces)
+    .set({ pressReleasesUsedThisMonth: sql`GREATEST(${workspaces.pressReleasesUsedThisMonth} - 1, 0)` })
+    .where(eq(workspaces.id, release.workspaceId));
 }
 
 /** Never read-then-write: the UPDATE itself checks that one is left. */
-async function takeAllowance(tx: Db, userId: string): Promise<void> {
+async function takeAllowance(tx: Db, workspaceId: string): Promise<void> {
   const taken = await tx
-    .update(users)
-    .set({ pressReleasesUsedThisMonth: sql`${users.pressReleasesUsedThisMonth} + 1` })
-    .where(and(eq(users.id, userId), sql`${users.pressReleasesUsedThisMonth} < ${users.monthlyPressReleaseLimit}`))
-    .returning({ id: users.id });
+    .update(workspaces)
+    .set({ pressReleasesUsedThisMonth: sql`${workspaces.pressReleasesUsedThisMonth} + 1` })
+    .where(and(eq(workspaces.id, workspaceId), sql`${workspaces.pressReleasesUsedThisMonth} < ${workspaces.monthlyPressReleaseLimit}`))
+    .returning({ id: workspaces.id });
   if (taken.length === 0) throw paymentRequired();
 }
 
@@ -257,8 +290,7 @@ async function replaceAttachments(
 export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
   await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
-    if (!row) throw notFound();
+    const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (row.status !== 'scheduled') {
       throw appError(READ_ONLY_STATUSES.includes(row.status as ReleaseStatus) ? 'RELEASE_SENT' : 'ONLY_SCHEDULED_CANCELLABLE');
     }
@@ -268,24 +300,25 @@ export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string):
 }
 
 /**
- * POST /api/press-releases/{id}/withdraw: the owner takes a release back from review (waiting, or sent
- * back for changes) before an editor approves it; it becomes a draft and its press release is returned.
+ * POST /api/press-releases/{id}/withdraw: a release is taken back from review (waiting, or sent back for
+ * changes) before an editor approves it, or from the workspace's approval; it becomes a draft and its press
+ * release is returned. Its author may, and anyone who may publish.
  */
 export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
   await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const [row] = await tx.select().from(pressReleases).where(visibleTo(actor, id)).for('update');
-    if (!row) throw notFound();
+    const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
+    if (row.authorId !== actor.id && !isSuperAdmin(actor)) requireAction(actor, 'publish');
     // The answer names the state it is in, so a page that fell behind can show it at once.
     if (!WITHDRAWABLE_STATUSES.includes(row.status as ReleaseStatus)) throw appError('NOT_WITHDRAWABLE', { status: row.status });
     await returnToDraft(tx, row);
-    await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
+    if (row.status !== 'awaiting_approval') await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
   });
   return getRelease(ctx, actor, id);
 }
 
 export async function getRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, actor: CurrentUser, id: string): Promise<PressRelease> {
-  return loadRelease(ctx, visibleTo(actor, id)!, isAdmin(actor));
+  return loadRelease(ctx, visibleTo(actor, id)!, isSuperAdmin(actor));
 }
 
 /** A release as an editor sees it: any owner's, with the owner's address and who decided its review. */
@@ -295,9 +328,9 @@ export async function getReleaseForEditor(ctx: Pick<Ctx, 'db' | 'publicUrl'>, id
 
 async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showOwner: boolean): Promise<PressRelease> {
   const [row] = await ctx.db
-    .select({ release: pressReleases, userEmail: users.email, newsroomSlug: users.newsroomSlug, newsroomEnabled: users.newsroomEnabled })
+    .select({ release: pressReleases, newsroomSlug: workspaces.newsroomSlug, newsroomEnabled: workspaces.newsroomEnabled })
     .from(pressReleases)
-    .innerJoin(users, eq(users.id, pressReleases.userId))
+    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
     .where(where);
   if (!row) throw notFound();
   const newsroom = row.newsroomSlug && row.newsroomEnabled ? newsroomUrl(ctx.publicUrl, row.newsroomSlug) : null;
@@ -319,7 +352,8 @@ async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showO
     .select({ first: min(deliveries.sentAt), last: max(deliveries.sentAt) })
     .from(deliveries)
     .where(eq(deliveries.releaseId, id));
-  return { ...toPressRelease(row.release, files, ctx.publicUrl, showOwner ? row.userEmail : undefined, review, accepted), newsroomUrl: newsroom };
+  const people = await peopleOf(ctx.db, [row.release]);
+  return { ...toPressRelease(row.release, files, ctx.publicUrl, people, showOwner, review, accepted), newsroomUrl: newsroom };
 }
 
 export async function listReleases(db: Db, actor: CurrentUser, query: ListReleasesQuery): Promise<ReleasesPage> {
@@ -332,27 +366,28 @@ export async function listReleases(db: Db, actor: CurrentUser, query: ListReleas
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ release: pressReleases, userEmail: users.email })
+      .select()
       .from(pressReleases)
-      .innerJoin(users, eq(users.id, pressReleases.userId))
       .where(where)
       .orderBy(desc(pressReleases.createdAt), desc(pressReleases.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(pressReleases).where(where),
   ]);
-  return { items: rows.map((r) => toSummary(r.release, isAdmin(actor) ? r.userEmail : undefined)), total, page, pageSize };
+  const people = await peopleOf(db, rows);
+  return { items: rows.map((row) => toSummary(row, people, isSuperAdmin(actor))), total, page, pageSize };
 }
 
 /** DELETE /api/press-releases/{id}: drafts only; anything that was scheduled or sent stays. */
 export async function deleteDraft(db: Db, actor: CurrentUser, id: string): Promise<void> {
+  await requireRelease(db, actor, id, 'write');
   const deleted = await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const rows = await tx
       .delete(pressReleases)
       .where(and(visibleTo(actor, id), eq(pressReleases.status, 'draft')))
-      .returning({ id: pressReleases.id, userId: pressReleases.userId });
-    if (rows.length) await deleteOrphanBlobs(tx, rows[0].userId);
+      .returning({ id: pressReleases.id, workspaceId: pressReleases.workspaceId });
+    if (rows.length) await deleteOrphanBlobs(tx, rows[0].workspaceId);
     return rows;
   });
   if (deleted.length) return;
@@ -365,14 +400,15 @@ export async function deleteDraft(db: Db, actor: CurrentUser, id: string): Promi
 export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
   const newId = await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const [source] = await tx.select().from(pressReleases).where(visibleTo(actor, id));
-    if (!source) throw notFound();
+    const source = await requireRelease(tx, actor, id, 'read');
+    const workspaceId = requireAction(actor, 'write');
     const now = ctx.now();
-    const sameOwner = source.userId === actor.id;
+    const sameOwner = source.workspaceId === workspaceId;
     const [copy] = await tx
       .insert(pressReleases)
       .values({
-        userId: actor.id,
+        workspaceId,
+        authorId: actor.id,
         title: copyTitle(source.title, source.language),
         subtitle: source.subtitle,
         content: source.content,
@@ -385,14 +421,14 @@ export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string)
         language: source.language,
         translation: source.translation,
         bilingualEmail: source.bilingualEmail,
-        // Another user's lists are never carried over (a super admin copying a customer's release).
+        // Another workspace's lists are never carried over (a super admin copying a customer's release).
         recipientLists: sameOwner ? source.recipientLists : [],
         status: 'draft',
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: pressReleases.id });
-    await copyAttachments(tx, source.id, { releaseId: copy.id, ownerId: actor.id, sameOwner });
+    await copyAttachments(tx, source.id, { releaseId: copy.id, ownerId: workspaceId, sameOwner });
     return copy.id;
   });
   return getRelease(ctx, actor, newId);
@@ -428,7 +464,7 @@ async function copyAttachments(
 /** The stored bytes of one attachment of a release the caller may see. */
 /** A release's file, for its owner, a super admin, or an editor while the release waits for review. */
 export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: string, attachmentId: string) {
-  const editorReviewing = actor.role === 'admin' ? and(eq(pressReleases.id, releaseId), eq(pressReleases.status, 'in_review')) : undefined;
+  const editorReviewing = isEditor(actor) ? and(eq(pressReleases.id, releaseId), eq(pressReleases.status, 'in_review')) : undefined;
   const [file] = await db
     .select(attachmentContent)
     .from(attachments)
@@ -441,11 +477,16 @@ export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: s
 
 // ---------------------------------------------------------------- shapes
 
-function toSummary(row: ReleaseRow, userEmail?: string): PressReleaseSummary {
+function toSummary(row: ReleaseRow, people: People, showOwner: boolean): PressReleaseSummary {
+  const author = people.ref(row.workspaceId, row.authorId);
   return {
     id: row.id,
-    userId: row.userId,
-    ...(userEmail !== undefined ? { userEmail } : {}),
+    userId: row.authorId ?? row.workspaceId,
+    workspaceId: row.workspaceId,
+    ...(showOwner ? { userEmail: people.email(row.authorId) ?? '' } : {}),
+    author,
+    approvedBy: people.ref(row.workspaceId, row.approvedBy),
+    sentBy: people.ref(row.workspaceId, row.sentBy),
     title: row.title,
     translationTitle: row.translation?.title || null,
     subtitle: row.subtitle,
@@ -464,12 +505,14 @@ function toPressRelease(
   row: ReleaseRow,
   files: AttachmentInfo[],
   publicUrl: string,
-  userEmail: string | undefined,
+  people: People,
+  showOwner: boolean,
   review: ReleaseReview | null,
   accepted: { first: Date | string | null; last: Date | string | null },
 ): PressRelease {
   return {
-    ...toSummary(row, userEmail),
+    ...toSummary(row, people, showOwner),
+    approvalComment: row.approvalComment,
     content: row.content,
     releaseDate: row.releaseDate,
     location: row.location,

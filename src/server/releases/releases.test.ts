@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { attachments, deliveries, pressReleases, users } from '../db/schema.js';
+import { attachments, deliveries, pressReleases, workspaces } from '../db/schema.js';
 import { suppress } from '../delivery/suppressions.service.js';
 import { PDF_BYTES, PNG_BYTES, createListWithContacts, pdfAttachment, releasePayload } from './release-fixtures.js';
 
@@ -21,8 +21,8 @@ async function customer(name: string, allowance = 5) {
   return { user, ...list };
 }
 
-const usedOf = async (userId: string) =>
-  (await t.db.select({ used: users.pressReleasesUsedThisMonth }).from(users).where(eq(users.id, userId)))[0].used;
+const usedOf = async (workspaceId: string) =>
+  (await t.db.select({ used: workspaces.pressReleasesUsedThisMonth }).from(workspaces).where(eq(workspaces.id, workspaceId)))[0].used;
 
 describe('POST /api/send-press-release validation (SPEC §5)', () => {
   it('lists every failing send rule with its exact message', async () => {
@@ -211,7 +211,7 @@ describe('sending and the allowance', () => {
     const res = await send('broke', releasePayload({ recipientLists: [listId] }));
     expect(res.statusCode).toBe(402);
     expect(res.json().code).toBe('PAYMENT_REQUIRED');
-    expect(await t.db.select().from(pressReleases).where(eq(pressReleases.userId, user.id))).toEqual([]);
+    expect(await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id))).toEqual([]);
     expect(await usedOf(user.id)).toBe(0);
 
     const draft = (await send('broke', releasePayload({ action: 'save_draft', recipientLists: [listId] }))).json().pressRelease;
@@ -226,7 +226,7 @@ describe('sending and the allowance', () => {
     const results = await Promise.all([1, 2, 3].map(() => send('racer', releasePayload({ recipientLists: [listId] }))));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 402, 402]);
     expect(await usedOf(user.id)).toBe(1);
-    expect((await t.db.select().from(pressReleases).where(eq(pressReleases.userId, user.id))).length).toBe(1);
+    expect((await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id))).length).toBe(1);
   });
 
   it('lets a super admin send without an allowance', async () => {

@@ -2,7 +2,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ReleaseReview, ReviewDecision } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { releaseReviews, users } from '../db/schema.js';
+import { releaseReviews, workspaces } from '../db/schema.js';
+import { isSuperAdmin } from '../access/access.js';
 
 /**
  * The review rows the releases feature writes and reads when a release is submitted, resubmitted or
@@ -10,13 +11,13 @@ import { releaseReviews, users } from '../db/schema.js';
  */
 
 /**
- * Whether a submission by `actor` of a release owned by `ownerId` waits for an editor: review is on,
- * the actor is not a super admin, and the owner is not a customer a super admin trusts.
+ * Whether a submission by `actor` of a release of the workspace `workspaceId` waits for an editor: review
+ * is on, the actor is not a super admin, and the workspace is not a customer a super admin trusts.
  */
-export async function needsReview(tx: Db, reviewOn: boolean, actor: CurrentUser, ownerId: string): Promise<boolean> {
-  if (!reviewOn || actor.role === 'super_admin') return false;
-  const [owner] = await tx.select({ trusted: users.trusted }).from(users).where(eq(users.id, ownerId));
-  return !owner?.trusted;
+export async function needsReview(tx: Db, reviewOn: boolean, actor: CurrentUser, workspaceId: string): Promise<boolean> {
+  if (!reviewOn || isSuperAdmin(actor)) return false;
+  const [workspace] = await tx.select({ trusted: workspaces.trusted }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return !workspace?.trusted;
 }
 
 export async function openReview(tx: Db, releaseId: string, now: Date): Promise<void> {

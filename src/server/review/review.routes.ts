@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageParam, pageSizeParam } from '../../shared/paging.js';
 import { rejectSchema, requestChangesSchema } from '../../shared/review.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
-import { requireUser } from '../http/session.js';
+import { requireUser } from '../access/access.js';
 import { assertEditor, checkReleaseLinks, decide, reviewDetail, reviewQueue, reviewStats } from './review.service.js';
 
 /** A link that has not answered in 5 seconds does not answer for a journalist either. */

@@ -12,7 +12,9 @@ import {
 } from '../../shared/review.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Db } from '../db/client.js';
-import { deliveries, pressReleases, releaseReviews, users } from '../db/schema.js';
+import { deliveries, pressReleases, releaseReviews, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { requireEditor } from '../access/access.js';
+import { membershipOf } from '../access/membership.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
 import { renderRelease } from '../delivery/release-renderer.js';
 import { notFound, validationFailed, appError, fieldError } from '../http/errors.js';
@@ -38,9 +40,9 @@ export type ReviewDeps = {
   log: { error: (obj: object, msg: string) => void };
 };
 
-/** Editors are the `admin` role and super admins. */
+/** Editors are the `admin` role and super admins (access module). */
 export function assertEditor(user: CurrentUser): void {
-  if (user.role !== 'admin' && user.role !== 'super_admin') throw appError('EDITOR_REQUIRED');
+  requireEditor(user);
 }
 
 const MINUTE_MS = 60_000;
@@ -58,9 +60,10 @@ export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: numb
   const waiting = and(eq(pressReleases.status, 'in_review'), isNull(releaseReviews.decidedAt));
   const [rows, [{ total }]] = await Promise.all([
     deps.db
-      .select({ release: pressReleases, companyName: users.companyName, ownerEmail: users.email, submittedAt: releaseReviews.submittedAt })
+      .select({ release: pressReleases, companyName: workspaces.name, ownerEmail: users.email, submittedAt: releaseReviews.submittedAt })
       .from(pressReleases)
-      .innerJoin(users, eq(users.id, pressReleases.userId))
+      .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
+      .leftJoin(users, eq(users.id, pressReleases.sentBy))
       .innerJoin(releaseReviews, eq(releaseReviews.releaseId, pressReleases.id))
       .where(waiting)
       .orderBy(asc(deadline), asc(pressReleases.id))
@@ -79,11 +82,11 @@ export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: numb
       title: release.title,
       language: release.language,
       companyName,
-      ownerEmail,
+      ownerEmail: ownerEmail ?? '',
       submittedAt: new Date(submittedAt).toISOString(),
       scheduledAt: release.scheduledAt ? new Date(release.scheduledAt).toISOString() : null,
       ...(({ recipients, byVersion }) => ({ recipients, byVersion }))(
-        await audienceOf(deps.db, release.userId, release.recipientLists, versionsOf(release)),
+        await audienceOf(deps.db, release.workspaceId, release.recipientLists, versionsOf(release)),
       ),
       waitingSeconds: Math.max(0, Math.round((now - new Date(submittedAt).getTime()) / 1000)),
     })),
@@ -112,16 +115,17 @@ export async function reviewDetail(deps: ReviewDeps, editor: CurrentUser, id: st
   await assertOpenToEditor(deps.db, editor, id);
   const pressRelease = await getReleaseForEditor(deps, id);
   const [owner] = await deps.db
-    .select({ companyName: users.companyName, email: users.email })
-    .from(users)
-    .where(eq(users.id, pressRelease.userId));
-  const audience = await audienceOf(deps.db, pressRelease.userId, pressRelease.recipientLists, versionsOf(pressRelease));
+    .select({ companyName: workspaces.name, email: users.email })
+    .from(workspaces)
+    .leftJoin(users, eq(users.id, pressRelease.sentBy?.id ?? pressRelease.userId))
+    .where(eq(workspaces.id, pressRelease.workspaceId));
+  const audience = await audienceOf(deps.db, pressRelease.workspaceId, pressRelease.recipientLists, versionsOf(pressRelease));
   // The test rendering: the recipients' template with plain links, so the editor's clicks count nowhere.
   const rendered = await renderRelease(deps.db, id, deps.publicUrl, 'test');
   return {
     pressRelease,
     companyName: owner.companyName,
-    ownerEmail: owner.email,
+    ownerEmail: owner.email ?? '',
     html: rendered.html,
     subject: rendered.subject,
     versions: [...rendered.editions].map(([language, edition]) => ({ language, subject: edition.subject, html: edition.html })),
@@ -202,7 +206,8 @@ export async function checkReleaseLinks(deps: ReviewDeps, editor: CurrentUser, i
 type Decision = { kind: 'approved' } | { kind: 'changes_requested'; comment: string } | { kind: 'rejected'; reason: string };
 
 type Decided = {
-  ownerId: string;
+  /** Who is told of the decision: the person who sent it (or wrote it). */
+  ownerId: string | null;
   title: string;
   releaseId: string;
   recipients: number;
@@ -222,12 +227,12 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, 
     const tx = txn as unknown as Db;
     const [row] = await tx.select().from(pressReleases).where(eq(pressReleases.id, id)).for('update');
     if (!row) throw notFound();
-    // Otherwise an editor's own release would skip review: approved by the person who wrote it.
-    if (row.userId === editor.id) throw appError('REVIEW_OWN_RELEASE');
+    // Otherwise an editor's own workspace's release would skip review: approved by one of its own people.
+    if (await membershipOf(tx, row.workspaceId, editor.id)) throw appError('REVIEW_OWN_RELEASE');
     if (row.status !== 'in_review') {
       throw appError(['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'].includes(row.status) ? 'REVIEW_ALREADY_DECIDED' : 'REVIEW_NOT_PENDING');
     }
-    const result: Decided = { ownerId: row.userId, title: row.title, releaseId: row.id, recipients: 0, startedAt: null, scheduledAt: row.scheduledAt, scheduleHadPassed: false };
+    const result: Decided = { ownerId: row.sentBy ?? row.authorId, title: row.title, releaseId: row.id, recipients: 0, startedAt: null, scheduledAt: row.scheduledAt, scheduleHadPassed: false };
     if (decision.kind === 'approved') {
       const goesNow = !row.scheduledAt || new Date(row.scheduledAt).getTime() <= now.getTime();
       await tx.update(pressReleases).set({ status: 'scheduled', scheduledAt: goesNow ? now : row.scheduledAt, updatedAt: now }).where(eq(pressReleases.id, id));
@@ -265,7 +270,7 @@ function tellCustomer(deps: ReviewDeps, decided: Decided, decision: Decision): v
     if (decision.kind === 'changes_requested') return changesRequestedMessage({ ...base, comment: decision.comment, link: link(`/editor/${decided.releaseId}`) });
     return rejectedMessage({ ...base, reason: decision.reason, link: link('/press-releases') });
   };
-  sendInBackground(deps, decided.ownerId, compose);
+  if (decided.ownerId) sendInBackground(deps, decided.ownerId, compose);
 }
 
 /** Mail leaves after the answer: a slow relay must not hold a decision; failures are logged. */
@@ -350,12 +355,17 @@ export async function reviewStats(deps: ReviewDeps, days = 30): Promise<ReviewSt
 
 // ---------------------------------------------------------------- trusted customers
 
-/** PUT /api/admin/users/{id}/trusted: a trusted customer's releases skip review. */
+/** PUT /api/admin/users/{id}/trusted: the releases of the workspaces the person owns skip review. */
 export async function setTrusted(db: Db, admin: CurrentUser, userId: string, trusted: boolean): Promise<{ id: string; trusted: boolean }> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const [row] = await tx.update(users).set({ trusted, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
+    const [row] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
     if (!row) throw appError('USER_NOT_FOUND');
+    const owned = tx
+      .select({ id: workspaceMembers.workspaceId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
+    await tx.update(workspaces).set({ trusted, updatedAt: new Date() }).where(inArray(workspaces.id, owned));
     await recordAudit(tx, { id: admin.id, email: admin.email }, trusted ? 'user.trusted' : 'user.untrusted', row.email);
     return { id: row.id, trusted };
   });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deliveries, pressReleases, releaseReviews, users } from '../db/schema.js';
+import { auditLog, deliveries, pressReleases, releaseReviews, users, workspaces } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -24,7 +24,7 @@ async function customer(allowance = 3, size = 3) {
 const send = (as: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/send-press-release', as, payload });
 const review = (as: string | undefined, method: 'GET' | 'POST', path: string, payload?: object) =>
   t.request({ method, url: `/api/review${path}`, ...(as ? { as } : {}), ...(payload ? { payload } : {}) });
-const usedOf = async (userId: string) => (await t.db.select().from(users).where(eq(users.id, userId)))[0].pressReleasesUsedThisMonth;
+const usedOf = async (workspaceId: string) => (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0].pressReleasesUsedThisMonth;
 const deliveriesOf = async (releaseId: string) => t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
 const mailsTo = (email: string) => t.smtp.messages.filter((m) => m.envelopeTo.includes(email));
 
@@ -51,7 +51,7 @@ describe('submitting for review', () => {
 
   it('lets super admins and trusted customers skip review, and REVIEW=off skips it for everyone', async () => {
     const trusted = await customer();
-    await t.db.update(users).set({ trusted: true }).where(eq(users.id, trusted.user.id));
+    await t.db.update(workspaces).set({ trusted: true }).where(eq(workspaces.id, trusted.user.id));
     const sent = await send(trusted.name, releasePayload({ recipientLists: [trusted.listId] }));
     expect(sent.json().pressRelease.status).toBe('sending');
 
@@ -103,7 +103,7 @@ describe('who may review', () => {
     expect((await put('editor', true)).statusCode).toBe(403);
     expect((await put('chief', 'yes')).statusCode).toBe(422);
     expect((await put('chief', true)).json()).toEqual({ id: user.id, trusted: true });
-    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0].trusted).toBe(true);
+    expect((await t.db.select().from(workspaces).where(eq(workspaces.id, user.id)))[0].trusted).toBe(true);
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.trusted'), eq(auditLog.target, user.email)));
     expect(audit).toHaveLength(1);
   });
@@ -377,7 +377,7 @@ describe('what an editor may open', () => {
     expect(await opens('chief', approved.id)).toEqual([404, 404]);
 
     // Sent without review (a trusted customer): never in anyone's queue.
-    await t.db.update(users).set({ trusted: true }).where(eq(users.id, c.user.id));
+    await t.db.update(workspaces).set({ trusted: true }).where(eq(workspaces.id, c.user.id));
     const sent = (await send(c.name, releasePayload({ recipientLists: [c.listId] }))).json().pressRelease;
     expect(sent.status).toBe('sending');
     expect(await opens('editor', sent.id)).toEqual([404, 404]);

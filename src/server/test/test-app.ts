@@ -4,7 +4,8 @@ import { buildApp } from '../app.js';
 import type { Deps } from '../deps.js';
 import { createMailer } from '../mail/transport.js';
 import { accountMailSigning } from '../deliverability/account-mail.js';
-import { sessions, users } from '../db/schema.js';
+import { sessions } from '../db/schema.js';
+import { insertAccount, type AccountFields } from './accounts.js';
 import { hashPassword } from '../auth/password.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import { createTestDatabase } from './test-db.js';
@@ -48,23 +49,19 @@ export async function createTestApp(env: Record<string, string> = {}) {
 
   let userCounter = 0;
   /**
-   * Inserts a verified user and signs the jar `as` in as that user (a real session row, as login makes).
+   * Inserts a verified user (owner of a workspace of their own, or `memberOf` one) and signs the jar `as` in as that user (a real session row, as login makes).
    * Returns the stored user row; its password is `password123`.
    */
-  async function signInAs(as: string, fields: Partial<typeof users.$inferInsert> = {}) {
-    const [user] = await database.db
-      .insert(users)
-      .values({
-        email: `${as.toLowerCase()}-${++userCounter}@company.test`,
-        passwordHash: await hashPassword('password123'),
-        companyName: `${as} Company`,
-        firstName: as,
-        lastName: 'Tester',
-        verified: true,
-        ...fields,
-        userType: fields.userType ?? (fields.role === 'super_admin' ? 'super_admin' : 'trial'),
-      })
-      .returning();
+  async function signInAs(as: string, fields: AccountFields = {}) {
+    const user = await insertAccount(database.db, {
+      email: `${as.toLowerCase()}-${++userCounter}@company.test`,
+      passwordHash: await hashPassword('password123'),
+      companyName: `${as} Company`,
+      firstName: as,
+      lastName: 'Tester',
+      verified: true,
+      ...fields,
+    });
     const id = randomToken();
     await database.db
       .insert(sessions)

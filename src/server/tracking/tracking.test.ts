@@ -300,7 +300,7 @@ describe('unsubscribe from one company', () => {
     expect(await t.db.select().from(suppressions).where(eq(suppressions.email, d.email))).toEqual([]);
 
     // The same company's next release leaves the address out (and the pre-send check says why) ...
-    const tracker = (await t.db.select().from(pressReleases).where(eq(pressReleases.id, release.id)))[0].userId;
+    const tracker = (await t.db.select().from(pressReleases).where(eq(pressReleases.id, release.id)))[0].workspaceId;
     const again = await createListWithContacts(t.db, tracker, 0, [d.email, rows[1].email]);
     const preflight = await t.request({ method: 'POST', url: '/api/press-releases/preflight', as: 'tracker', payload: { recipientLists: [again.listId] } });
     expect(preflight.json()).toMatchObject({ recipients: 1, suppressedByReason: [{ reason: 'unsubscribed_company', count: 1 }] });

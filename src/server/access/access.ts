@@ -1,0 +1,97 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import { leastRoleFor, roleCan, type WorkspaceAction } from '../../shared/workspaces.js';
+import type { Db } from '../db/client.js';
+import { pressReleases } from '../db/schema.js';
+import { appError, notFound, unauthorized } from '../http/errors.js';
+
+/**
+ * The one rule book for access (decision 021). Routes name who may call them with the require… helpers;
+ * services scope every query of a workspace's rows with `workspaceScope`, and load one row for an action
+ * with `requireRelease` and friends. Nothing else in the server compares roles.
+ *
+ * Two kinds of role never mix: the platform roles on the person (`super_admin` runs the product,
+ * `admin` is the review editor) and the workspace roles (owner … viewer, src/shared/workspaces.ts).
+ */
+
+export type Actor = CurrentUser;
+
+export const isSuperAdmin = (actor: Pick<Actor, 'role'> | null | undefined): boolean => actor?.role === 'super_admin';
+/** Editors decide the review queue: the platform's `admin` role and super admins. */
+export const isEditor = (actor: Pick<Actor, 'role'> | null | undefined): boolean =>
+  actor?.role === 'admin' || actor?.role === 'super_admin';
+
+export function requireUser(request: FastifyRequest): Actor {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireSuperAdmin(request: FastifyRequest): Actor {
+  const actor = requireUser(request);
+  if (!isSuperAdmin(actor)) throw appError('SUPER_ADMIN_REQUIRED');
+  return actor;
+}
+
+export function requireEditor(actor: Actor): Actor {
+  if (!isEditor(actor)) throw appError('EDITOR_REQUIRED');
+  return actor;
+}
+
+/**
+ * Super admins and members of a workspace that bought a package see real addresses (SPEC.md §6), every
+ * member alike; nobody else. The workspace's flag is computed once, in membership.ts.
+ */
+export const canViewEmails = (actor: Actor): boolean => isSuperAdmin(actor) || Boolean(actor.workspace?.canViewEmails);
+
+/** Whether the actor may take the action in their current workspace. */
+export const can = (actor: Actor, action: WorkspaceAction): boolean => roleCan(actor.workspace?.role, action);
+
+/**
+ * The actor's current workspace id when their role allows the action; otherwise 403 naming the least role
+ * that would (a writer asking to send hears "needs the publisher role").
+ */
+export function requireAction(actor: Actor, action: WorkspaceAction): string {
+  if (!actor.workspace) throw appError('NO_WORKSPACE');
+  if (!roleCan(actor.workspace.role, action)) throw appError('ROLE_REQUIRED', { role: leastRoleFor(action) });
+  return actor.workspace.id;
+}
+
+export const requireMember = (actor: Actor): string => requireAction(actor, 'read');
+
+/**
+ * The scope of a workspace's rows: the actor's current workspace, or everything for a super admin where
+ * `platformWide` (the admin console's views). A person with no workspace sees nothing.
+ */
+export function workspaceScope(column: AnyColumn, actor: Actor, options: { platformWide?: boolean } = {}): SQL | undefined {
+  if (options.platformWide && isSuperAdmin(actor)) return undefined;
+  return actor.workspace ? eq(column, actor.workspace.id) : sql`false`;
+}
+
+/** The same scope for hand-written SQL: `alias.workspace_id` of the actor's workspace. */
+export function workspaceScopeSql(columnSql: SQL, actor: Actor, options: { platformWide?: boolean } = {}): SQL {
+  if (options.platformWide && isSuperAdmin(actor)) return sql`true`;
+  return actor.workspace ? sql`${columnSql} = ${actor.workspace.id}::uuid` : sql`false`;
+}
+
+/** Releases a person may read: their workspace's, and every release for a super admin. */
+export const releaseScope = (actor: Actor, id?: string): SQL | undefined =>
+  and(id ? eq(pressReleases.id, id) : undefined, workspaceScope(pressReleases.workspaceId, actor, { platformWide: true }));
+
+/**
+ * One release for an action: 404 when the actor cannot see it (no hint that it exists), 403 when they can
+ * see it but their role does not allow the action. Pass a transaction to lock it (`forUpdate`).
+ */
+export async function requireRelease(
+  db: Db,
+  actor: Actor,
+  id: string,
+  action: WorkspaceAction,
+  options: { forUpdate?: boolean } = {},
+): Promise<typeof pressReleases.$inferSelect> {
+  const query = db.select().from(pressReleases).where(releaseScope(actor, id)).limit(1);
+  const [release] = options.forUpdate ? await query.for('update') : await query;
+  if (!release) throw notFound();
+  if (action !== 'read' && !isSuperAdmin(actor)) requireAction(actor, action);
+  return release;
+}

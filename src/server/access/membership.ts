@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { roleCan, workspaceActions, type CurrentWorkspace, type WorkspaceRole } from '../../shared/workspaces.js';
+import type { Db } from '../db/client.js';
+import { users, workspaceMembers, workspaces } from '../db/schema.js';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type Membership = { workspace: WorkspaceRow; role: WorkspaceRole };
+
+/** Addresses are revealed to a workspace that has paid (PRODUCT.md §1), for every member alike. */
+export const workspaceCanViewEmails = (workspace: Pick<WorkspaceRow, 'userType'>, platformRole: string): boolean =>
+  platformRole === 'super_admin' || workspace.userType === 'active';
+
+export function describeWorkspace(membership: Membership, platformRole: string): CurrentWorkspace {
+  const { workspace, role } = membership;
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    role,
+    actions: workspaceActions.filter((action) => roleCan(role, action)),
+    requireSecondApproval: workspace.requireSecondApproval,
+    canViewEmails: workspaceCanViewEmails(workspace, platformRole),
+  };
+}
+
+/**
+ * Where a person's session acts: the workspace they chose last if they are still its member, otherwise
+ * the one they joined first (a removed member lands in another workspace of theirs, or in none).
+ * Read at every request, so a removal takes effect on open sessions at once.
+ */
+export async function currentMembership(db: Db, userId: string, chosenId: string | null): Promise<Membership | null> {
+  const [row] = await db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(
+      desc(chosenId ? sql`${workspaceMembers.workspaceId} = ${chosenId}::uuid` : sql`false`),
+      asc(workspaceMembers.createdAt),
+      asc(workspaceMembers.workspaceId),
+    )
+    .limit(1);
+  return row ? { workspace: row.workspace, role: row.role as WorkspaceRole } : null;
+}
+
+export async function membershipOf(db: Db, workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
+  const [row] = await db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  return (row?.role as WorkspaceRole | undefined) ?? null;
+}
+
+/** A new workspace with its first owner; its id may be given (the owner's own id for a new account). */
+export async function createWorkspace(
+  db: Db,
+  ownerId: string,
+  fields: Omit<typeof workspaces.$inferInsert, 'name'> & { name: string },
+): Promise<WorkspaceRow> {
+  const [workspace] = await db.insert(workspaces).values(fields).returning();
+  await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: ownerId, role: 'owner' });
+  await db.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, ownerId));
+  return workspace;
+}

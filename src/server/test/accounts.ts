@@ -1,0 +1,54 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users, workspaceMembers, workspaces } from '../db/schema.js';
+import type { WorkspaceRole } from '../../shared/workspaces.js';
+
+type UserFields = Partial<typeof users.$inferInsert>;
+type WorkspaceFields = Partial<Omit<typeof workspaces.$inferInsert, 'name'>>;
+/**
+ * A person as tests describe one: their own fields, the company's (`companyName` and the workspace's
+ * columns) and, to join an existing workspace rather than own a new one, `memberOf`.
+ */
+export type AccountFields = UserFields &
+  WorkspaceFields & { companyName?: string; memberOf?: { workspaceId: string; role: WorkspaceRole } };
+
+const workspaceColumns = new Set(Object.keys(getTableColumns(workspaces)));
+const userColumns = new Set(Object.keys(getTableColumns(users)));
+
+/**
+ * Inserts a person and, unless `memberOf` names a workspace to join, a workspace they own with their own id,
+ * as registration makes it. Returns the user row with the workspace's fields beside it.
+ */
+export async function insertAccount(db: Db, fields: AccountFields & { email: string; passwordHash: string }) {
+  const { companyName, memberOf, ...rest } = fields;
+  const userValues: Record<string, unknown> = {};
+  const workspaceValues: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (key === 'id' || key === 'createdAt' || key === 'updatedAt') {
+      userValues[key] = value;
+      workspaceValues[key] = value;
+    } else if (workspaceColumns.has(key) && !userColumns.has(key)) workspaceValues[key] = value;
+    else if (key === 'userType' || key === 'language') {
+      workspaceValues[key] = value === 'super_admin' ? 'active' : value;
+      if (userColumns.has(key)) userValues[key] = value;
+    } else userValues[key] = value;
+  }
+  const [user] = await db.insert(users).values(userValues as typeof users.$inferInsert).returning();
+  if (memberOf) {
+    await db.insert(workspaceMembers).values({ workspaceId: memberOf.workspaceId, userId: user.id, role: memberOf.role });
+    const [current] = await db
+      .update(users)
+      .set({ currentWorkspaceId: memberOf.workspaceId })
+      .where(eq(users.id, user.id))
+      .returning();
+    const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, memberOf.workspaceId));
+    return { ...workspace, ...current, workspaceId: workspace.id, companyName: workspace.name };
+  }
+  const [workspace] = await db
+    .insert(workspaces)
+    .values({ ...(workspaceValues as WorkspaceFields), id: user.id, name: companyName ?? `${user.firstName || 'Test'} Company` })
+    .returning();
+  await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: user.id, role: 'owner' });
+  const [current] = await db.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, user.id)).returning();
+  return { ...workspace, ...current, workspaceId: workspace.id, companyName: workspace.name };
+}
