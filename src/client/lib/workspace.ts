@@ -1,16 +1,14 @@
 import type { CurrentUser } from '../../shared/auth';
-import type { CurrentWorkspace, PersonRef, WorkspaceAction } from '../../shared/workspaces';
+import type { CurrentWorkspace, WorkspaceAction } from '../../shared/workspaces';
 import { useCurrentUser } from './session';
 
 /**
- * The current workspace as the server describes it (GET /api/auth/me's `workspace`): its name, the member's
+ * The current workspace as the server describes it (the session's `workspace`): its name, the member's
  * role and the actions that role may take. The client never decides who may do what; it shows or hides
  * what the server's `actions` list allows, and the server refuses anything else anyway.
  */
-type WithWorkspace = CurrentUser & { workspace?: CurrentWorkspace | null };
-
-export function workspaceOf(user: CurrentUser | null | undefined): CurrentWorkspace | null | undefined {
-  return (user as WithWorkspace | null | undefined)?.workspace;
+export function workspaceOf(user: CurrentUser | null | undefined): CurrentWorkspace | null {
+  return user?.workspace ?? null;
 }
 
 /**
@@ -29,13 +27,3 @@ export function useCan(): (action: WorkspaceAction) => boolean {
   const { data: user } = useCurrentUser();
   return (action) => mayIn(user, action);
 }
-
-/** The people a release names (author, approver, sender) and the approver's returned comment. */
-export type ReleasePeople = {
-  author?: PersonRef | null;
-  approvedBy?: PersonRef | null;
-  sentBy?: PersonRef | null;
-  approvalComment?: string | null;
-};
-
-export const peopleOf = (release: object): ReleasePeople => release as ReleasePeople;

@@ -8,7 +8,7 @@ import { returnReleaseSchema } from '../../../shared/workspaces';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { isolate, translateMessage } from '../../lib/i18n';
-import { peopleOf, useCan } from '../../lib/workspace';
+import { useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
 import { Field, Textarea } from '../../ui/field';
@@ -29,7 +29,7 @@ export function ApprovalPanel({ release }: { release: PressRelease }) {
   const [confirming, setConfirming] = useState(false);
   const [returning, setReturning] = useState(false);
   if (release.status !== 'awaiting_approval' || !can('publish')) return null;
-  const author = peopleOf(release).author;
+  const author = release.author;
 
   const onApprove = async () => {
     try {

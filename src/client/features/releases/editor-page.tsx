@@ -10,7 +10,7 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useCurrentUser } from '../../lib/session';
-import { peopleOf, useCan } from '../../lib/workspace';
+import { useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
@@ -287,7 +287,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
       )}
       {isTrial && can('billing') && <TrialBanner returnTo={releaseId.current} />}
       {release?.status === 'changes_requested' && <ChangesRequestedNotice release={release} />}
-      {release && peopleOf(release).approvalComment && release.status === 'draft' && <ApprovalReturnedNotice release={release} />}
+      {release?.approvalComment && release.status === 'draft' && <ApprovalReturnedNotice release={release} />}
       {release?.status === 'scheduled' && release.scheduledAt && (
         <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
           {t('editor.scheduledNote', { when: formatDate(release.scheduledAt, true) })}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { PressReleaseSummary } from '../../../shared/releases';
 import type { PersonRef } from '../../../shared/workspaces';
 import { isolate } from '../../lib/i18n';
-import { peopleOf } from '../../lib/workspace';
 
 /** A person's name as a release shows it, "(removed)" after one who left the workspace. */
 export function usePersonName() {
@@ -10,10 +10,10 @@ export function usePersonName() {
 }
 
 /** "by Sara Haddad" under a release in a list. */
-export function ReleaseAuthor({ release }: { release: object }) {
+export function ReleaseAuthor({ release }: { release: Pick<PressReleaseSummary, 'author'> }) {
   const { t } = useTranslation('releases');
   const name = usePersonName();
-  const { author } = peopleOf(release);
+  const { author } = release;
   if (!author) return null;
   return (
     <span className="text-xs text-slate-500" data-testid="release-author">
@@ -23,10 +23,10 @@ export function ReleaseAuthor({ release }: { release: object }) {
 }
 
 /** Who wrote, approved and sent a release: on the release page. */
-export function ReleasePeople({ release }: { release: object }) {
+export function ReleasePeople({ release }: { release: Pick<PressReleaseSummary, 'author' | 'approvedBy' | 'sentBy'> }) {
   const { t } = useTranslation('releases');
   const name = usePersonName();
-  const { author, approvedBy, sentBy } = peopleOf(release);
+  const { author, approvedBy, sentBy } = release;
   const rows = [
     { key: 'author', person: author },
     { key: 'approvedBy', person: approvedBy },

@@ -11,7 +11,7 @@ import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
 import { useCurrentUser } from '../../lib/session';
-import { peopleOf, useCan } from '../../lib/workspace';
+import { useCan } from '../../lib/workspace';
 import { useWithdrawRelease } from './releases-api';
 
 /**
@@ -132,23 +132,22 @@ export function WithdrawButton({ id }: { id: string }) {
  * Whether the signed-in person wrote this release (only its author withdraws it). A release without a
  * named author (before workspaces) is its owner's, who is the only one to see it there.
  */
-export function useIsAuthor(release: PressRelease): boolean {
+export function useIsAuthor(release: Pick<PressRelease, 'author'>): boolean {
   const { data: user } = useCurrentUser();
-  const author = peopleOf(release).author;
+  const author = release.author;
   return !author || author.id === user?.id;
 }
 
 /** Above the editor of a release an approver gave back: their comment, for the writer to act on. */
 export function ApprovalReturnedNotice({ release }: { release: PressRelease }) {
   const { t } = useTranslation('releases');
-  const { approvalComment } = peopleOf(release);
   return (
     <section role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" aria-labelledby="approval-returned-title" data-testid="approval-returned">
       <h2 id="approval-returned-title" className="flex items-center gap-2 font-semibold">
         <MessageSquareWarning className="h-4 w-4" aria-hidden />
         {t('approval.returnedTitle')}
       </h2>
-      <EditorWords label={t('approval.approverSays')} words={approvalComment} />
+      <EditorWords label={t('approval.approverSays')} words={release.approvalComment} />
       <p className="mt-2">{t('approval.returnedText')}</p>
     </section>
   );
