@@ -8,6 +8,7 @@ import { returnReleaseSchema } from '../../../shared/workspaces';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { isolate, translateMessage } from '../../lib/i18n';
+import { useCurrentUser } from '../../lib/session';
 import { useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
@@ -28,8 +29,11 @@ export function ApprovalPanel({ release }: { release: PressRelease }) {
   const approve = useApproveRelease();
   const [confirming, setConfirming] = useState(false);
   const [returning, setReturning] = useState(false);
-  if (release.status !== 'awaiting_approval' || !can('publish')) return null;
+  const { data: user } = useCurrentUser();
   const author = release.author;
+  // With the "second pair of eyes" setting the author's own approval does not count.
+  const ownUnderSecondApproval = !!user?.workspace?.requireSecondApproval && author?.id === user.id;
+  if (release.status !== 'awaiting_approval' || !can('publish') || ownUnderSecondApproval) return null;
 
   const onApprove = async () => {
     try {

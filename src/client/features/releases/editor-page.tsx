@@ -164,8 +164,9 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
 
   const isSuperAdmin = user?.role === 'super_admin';
   const can = useCan();
-  // A writer's Send is "Submit for approval": the release waits for a publisher, manager or owner.
-  const submitsForApproval = !can('publish');
+  // A writer's Send is "Submit for approval": the release waits for a publisher, manager or owner; with the
+  // workspace's "second pair of eyes" setting, everyone's release waits for someone else.
+  const submitsForApproval = !can('publish') || !!user?.workspace?.requireSecondApproval;
   const allowed = isSuperAdmin || canSendFrom(status.data);
   const isTrial = !isSuperAdmin && (status.data?.isTrialUser ?? user?.userType === 'trial');
   const busy = pendingAction !== null;
