@@ -287,10 +287,15 @@ async function compareWithPreviousDesign(run: Runner, db: Db) {
   const current: number[] = [];
   await contactFacets(db, contactFilterSchema.parse({}), { revealsEmail: false }); // loads the contacts index once
   // The previous design read every query as typed: compared on queries the vocabulary reads the same way.
-  // Nor does it read places or beats (issue 26).
+  // Nor does it read places or beats, or drop stop words ("تي في" is read as تي) (issue 26).
   const readAsTyped = async (filter: ContactFilterInput) => {
     const reading = await readQuery(filter.search ?? '', async () => false);
-    return !reading.interpreted.length && expandQuery(filter.search ?? '').every((unit) => !unit.variants.length);
+    const kept = reading.units.flatMap((unit) => unit.typed);
+    return (
+      !reading.interpreted.length &&
+      kept.join(' ') === searchTerms(filter.search ?? '').join(' ') &&
+      expandQuery(filter.search ?? '').every((unit) => !unit.variants.length)
+    );
   };
   const candidates = narrowFilters(3 * (SAMPLES + 20));
   const plain = await Promise.all(candidates.map(readAsTyped));
@@ -490,16 +495,32 @@ async function loadPostgres(url: string, count: number): Promise<void> {
   await database.close();
 }
 
-/** BENCH_PG_REUSE=<database> measures an already loaded scratch database again (kept afterwards). */
+/** Whether a database already holds contacts (one made with createdb holds no tables yet). */
+async function holdsContacts(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT to_regclass('global_contacts') IS NOT NULL AS made`);
+    return rows[0].made === true && (await client.query('SELECT 1 FROM global_contacts LIMIT 1')).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * BENCH_PG_REUSE=<database> measures a database of one's own (kept afterwards): an empty one, made
+ * beforehand with createdb, is loaded first; one loaded by an earlier run is measured again.
+ */
 async function postgresScenario(serverUrl: string, count: number) {
   const reuse = process.env.BENCH_PG_REUSE;
   const scratch = reuse
     ? { url: Object.assign(new URL(serverUrl), { pathname: `/${reuse}` }).toString(), drop: async () => {} }
     : await scratchDatabase(serverUrl, 'nashr_bench_search');
   try {
-    if (!reuse) await loadPostgres(scratch.url, count);
+    const loaded = reuse ? await holdsContacts(scratch.url) : false;
+    if (!loaded) await loadPostgres(scratch.url, count);
     const database = await openDatabase({ url: scratch.url });
-    if (reuse) {
+    if (loaded) {
       // A database loaded by an earlier version of the schema.
       await migrate(database);
       await buildContactWordsIfMissing(database.db, console);

@@ -76,7 +76,9 @@ describe('account screens', () => {
 
     // Registration keeps the visitor on sign-in, with the address filled in and a message to check the inbox.
     await toast(page, 'Registration successful!').waitFor();
-    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    // Someone who just registered is not welcomed back.
+    await page.getByRole('heading', { name: 'Sign in to your new account' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Welcome back' }).count()).toBe(0);
     expect(await page.getByText(`We sent a verification link to ${email}.`).isVisible()).toBe(true);
     expect(await page.getByLabel('Email Address', { exact: true }).inputValue()).toBe(email);
 
@@ -94,9 +96,12 @@ describe('account screens', () => {
     await page.goto(linkIn(resent, '/api/auth/verify'));
     await page.waitForURL('**/auth?verified=1');
     await page.getByText('Your email address is verified. You can sign in now.').waitFor();
+    await page.getByRole('heading', { name: 'Sign in to your new account' }).waitFor();
 
+    // The first sign-in ever is a welcome; the next ones (below) a welcome back.
     await signIn(page, email, 'first-pass1');
-    await toast(page, 'Welcome back!').waitFor();
+    await toast(page, 'Welcome to Nashr!').waitFor();
+    expect(await toast(page, 'Welcome back!').count()).toBe(0);
     await page.waitForURL('**/dashboard');
 
     // A signed-in visitor who opens /auth goes on to the dashboard.
@@ -167,6 +172,7 @@ describe('account screens', () => {
     expect(await toast(page, 'Invalid credentials').isVisible()).toBe(true);
     expect(page.url()).toMatch(/\/auth$/);
     await signIn(page, newEmail, 'second-pass2');
+    await toast(page, 'Welcome back!').waitFor();
     await page.waitForURL('**/dashboard');
     // A whole customer journey with about ten password hashes: give it room on a busy machine.
   }, 120_000);

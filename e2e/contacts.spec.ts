@@ -171,7 +171,9 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await toast(page).getByText('List created successfully').waitFor();
     expect(await dialog.getByRole('radio', { name: /Gulf business desks/ }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Add to List' }).click();
-    await toast(page).getByText('Added 2 contacts to list').waitFor();
+    // The toast names the list (isolated in its own direction) and links to it.
+    await toast(page).getByText('Added 2 contacts to \u2068Gulf business desks\u2069').waitFor();
+    expect(await toast(page).getByRole('link', { name: 'Open the list' }).getAttribute('href')).toMatch(/^\/my-lists\?list=[0-9a-f-]{36}$/);
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByTestId('selection-count').count()).toBe(0);
 
@@ -181,8 +183,29 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Add to List' }).click();
     await dialog.getByRole('radio', { name: /Gulf business desks/ }).click();
     await dialog.getByRole('button', { name: 'Add to List' }).click();
-    await toast(page).getByText('Added 43 contacts to list').waitFor();
+    await toast(page).getByText('Added 43 contacts to \u2068Gulf business desks\u2069').waitFor();
     await toast(page).getByText('2 contacts were already in the list').waitFor();
+
+    // One contact from its details (page 2 is still in view): the page's selection is left alone.
+    await page.getByRole('checkbox', { name: 'Select Journalist24 Tester' }).click();
+    await page.getByRole('button', { name: 'Journalist23 Tester' }).click();
+    const detail = page.getByRole('dialog', { name: 'Journalist23 Tester' });
+    await detail.getByRole('button', { name: 'Add to List' }).click();
+    await dialog.getByText('1 contact selected').waitFor();
+    await dialog.getByRole('radio', { name: /Gulf business desks/ }).click();
+    await dialog.getByRole('button', { name: 'Add to List' }).click();
+    await toast(page).getByText('1 contact was already in the list').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('selection-count').textContent()).toContain('1 selected');
+
+    // The toast's link opens the list itself.
+    await page.getByRole('button', { name: 'Journalist22 Tester' }).click();
+    await page.getByRole('dialog', { name: 'Journalist22 Tester' }).getByRole('button', { name: 'Add to List' }).click();
+    await dialog.getByRole('radio', { name: /Gulf business desks/ }).click();
+    await dialog.getByRole('button', { name: 'Add to List' }).click();
+    await toast(page).getByRole('link', { name: 'Open the list' }).click();
+    await page.waitForURL(/\/my-lists$/);
+    await page.getByRole('dialog', { name: 'Gulf business desks' }).waitFor();
 
     const [list] = await stack.db.select().from(userLists).where(eq(userLists.workspaceId, user.workspaceId));
     const [{ n }] = await stack.db
@@ -190,6 +213,31 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
       .from(listContacts)
       .where(eq(listContacts.listId, list.id));
     expect(Number(n)).toBe(45);
+  });
+
+  it('aligns each field of a card by its own script, on an English and an Arabic page', async () => {
+    /** Which side of the card the field's text sits on, and its direction. */
+    const sideOf = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((el) => {
+        // The words themselves (their text node), not the boxes around them.
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (n.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
+        const range = document.createRange();
+        range.selectNodeContents(walker.nextNode()!);
+        const text = range.getBoundingClientRect();
+        const card = el.closest('[data-testid="contact-card"]')!.getBoundingClientRect();
+        return { direction: getComputedStyle(el).direction, side: text.left - card.left < card.right - text.right ? 'left' : 'right' };
+      });
+    for (const locale of ['en-US', 'ar-AE']) {
+      const page = await stack.newPage({ locale });
+      await signIn(stack, page);
+      await page.goto(`/contacts-new?search=${encodeURIComponent('المنصوري')}`);
+      // أحمد المنصوري, Business Editor at Al Bayan: an Arabic name over a Latin position and outlet.
+      const card = cards(page).filter({ hasText: 'Business Editor' });
+      await card.waitFor();
+      expect(await sideOf(card.getByRole('button', { name: 'أحمد المنصوري' }))).toEqual({ direction: 'rtl', side: 'right' });
+      expect(await sideOf(card.getByText('Business Editor', { exact: true }))).toEqual({ direction: 'ltr', side: 'left' });
+      expect(await sideOf(card.getByTestId('contact-outlet'))).toEqual({ direction: 'ltr', side: 'left' });
+    }
   });
 
   it('lets a super admin import a CSV and read the report of added and rejected rows', async () => {
@@ -357,5 +405,75 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     const arabicNames = await cards(arabic).allInnerTexts();
     expect(arabicNames[0]).toContain('Reem');
     expect(arabicNames.length).toBe(3);
+  });
+
+  it('names a city read from the search in Arabic on an Arabic screen: "Riyadh" is الرياض، السعودية', async () => {
+    await seedContacts(stack, [
+      { email: 'desk@riyadh-courier.test', firstName: 'Nawaf', lastName: 'Qahtani', organization: 'Riyadh Courier', position: 'Editor', country: 'Saudi Arabia', mediaType: 'Newspaper', contactTopics: 'Politics' },
+    ]);
+    const page = await stack.newPage({ locale: 'ar' });
+    page.setDefaultTimeout(30_000);
+    await signIn(stack, page);
+    await page.goto('/contacts-new');
+    await page.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    await page.getByRole('searchbox', { name: 'بحث' }).fill('Riyadh');
+    const chips = page.getByRole('group', { name: 'عوامل التصفية النشطة' });
+    await chips.getByText('الدولة: السعودية (الرياض) · من بحثك').waitFor();
+    const readAs = page.getByTestId('search-read-as');
+    await readAs.filter({ hasText: 'الرياض، السعودية' }).waitFor();
+    expect(await readAs.innerText()).not.toMatch(/Riyadh|Saudi/);
+    // The contact whose outlet names the city comes first.
+    await page.waitForFunction(() => document.querySelector('[data-testid="contact-card"]')?.textContent?.includes('Nawaf'));
+  });
+
+  it('finds topics in the topic menu by a beat word: "econ" lists Business, Finance and Banking, "اقتص" too in Arabic', async () => {
+    // More than ten topics give the menu its filter box.
+    const topics = ['Energy', 'Health', 'Travel', 'Automotive', 'Fashion', 'Food', 'Education', 'Retail', 'Aviation', 'Culture', 'Banking'];
+    await seedContacts(stack, topics.map((topic, i) => ({ email: `beat${i}@topics.test`, firstName: `Beat${i}`, lastName: 'Writer', country: 'Qatar', mediaType: 'Online', contactTopics: topic })));
+    const menuOptions = async (page: Page, menu: string, filterLabel: string, text: string) => {
+      await page.getByRole('button', { name: new RegExp(`^${menu} `) }).click();
+      await page.getByRole('textbox', { name: filterLabel }).fill(text);
+      const group = page.getByRole('group', { name: menu });
+      await group.getByRole('checkbox').first().waitFor();
+      const shown = (await group.locator('label').allInnerTexts()).map((label) => label.replace(/[\d,٬٠-٩\s]+$/u, '').trim());
+      await page.keyboard.press('Escape');
+      return shown.sort();
+    };
+
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+    expect(await menuOptions(page, 'Contact Topics', 'Filter Contact Topics options', 'econ')).toEqual(['Banking', 'Business', 'Finance']);
+
+    const arabic = await stack.newPage({ locale: 'ar' });
+    arabic.setDefaultTimeout(30_000);
+    await signIn(stack, arabic);
+    await arabic.goto('/contacts-new');
+    await arabic.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
+    expect(await menuOptions(arabic, 'مواضيع جهة الاتصال', 'تصفية خيارات مواضيع جهة الاتصال', 'اقتص')).toEqual(['أعمال', 'مال', 'مصارف'].sort());
+  });
+
+  it('reads a slipped beat as the beat and offers it: "Saudi ecnomy" finds what "Saudi economy" finds, and "Did you mean: economy" searches it', async () => {
+    await seedContacts(stack, [
+      { email: 'oil.markets@dhahran-wire.test', firstName: 'Turki', lastName: 'Shammari', position: 'Writer', country: 'Saudi Arabia', mediaType: 'Online', contactTopics: 'Banking' },
+    ]);
+    const page = await stack.newPage();
+    await signIn(stack, page);
+    await openContacts(page);
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.fill('Saudi economy');
+    const found = page.getByText(/^\d+ contacts? found$/);
+    await page.getByRole('group', { name: 'Active filters' }).getByText('Country: Saudi Arabia · from your search').waitFor();
+    const right = await found.innerText();
+    await box.fill('Saudi ecnomy');
+    const readings = page.getByTestId('search-readings');
+    await readings.getByText('Did you mean:').waitFor();
+    await page.getByTestId('search-read-as').filter({ hasText: 'topic Banking' }).waitFor();
+    expect(await found.innerText()).toBe(right);
+    expect(await cards(page).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Turki')]));
+    await readings.getByRole('button', { name: 'economy' }).click();
+    await readings.getByText('Did you mean:').waitFor({ state: 'detached' });
+    expect(await box.inputValue()).toBe('Saudi economy');
+    expect(new URL(page.url()).searchParams.get('search')).toBe('Saudi economy');
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startStack, type Stack } from './harness';
-import { sessions, users } from '../src/server/db/schema';
+import { deliveries, globalContacts, pressReleases, sessions, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { insertAccount } from '../src/server/test/accounts';
 import { randomToken, sha256 } from '../src/server/http/tokens';
@@ -10,6 +10,7 @@ import { randomToken, sha256 } from '../src/server/http/tokens';
 /**
  * Both languages everywhere: user-written text keeps its beginning on a phone in either direction, the
  * account's language wins over the browser's at sign-in, and places are named in the reader's language.
+ * The recipients table fits a laptop's page and, narrower, scrolls in a region that says so.
  */
 
 let stack: Stack;
@@ -136,5 +137,107 @@ describe('places on an Arabic screen', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+const LAPTOP = { width: 1366, height: 768 };
+const LONG_OUTLET = 'Riyadh Tribune International Business and Economy Desk';
+
+/** A sent two-language release with three journalists (UAE, Saudi Arabia, Egypt) who opened, clicked and downloaded. */
+async function sentRelease(ownerId: string) {
+  const contacts = await stack.db
+    .insert(globalContacts)
+    .values(
+      (['UAE', 'Saudi Arabia', 'Egypt'] as const).map((country, i) => ({
+        email: `desk-${i}-${Date.now()}@riyadh-tribune.example`,
+        firstName: 'Omar',
+        lastName: `Desk ${i}`,
+        organization: LONG_OUTLET,
+        country,
+        language: i === 2 ? 'Arabic' : 'English',
+      })),
+    )
+    .returning({ id: globalContacts.id, email: globalContacts.email });
+  const sentAt = new Date(Date.now() - 3_600_000);
+  const [release] = await stack.db
+    .insert(pressReleases)
+    .values({ workspaceId: ownerId, authorId: ownerId, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt })
+    .returning();
+  await stack.db.insert(deliveries).values(
+    contacts.map((c, i) => ({
+      releaseId: release.id,
+      email: c.email,
+      contactId: c.id,
+      language: i === 2 ? 'arabic' : 'english',
+      token: randomToken(),
+      status: 'sent',
+      sentAt,
+    })),
+  );
+  return release.id;
+}
+
+/** Whether the region around the recipients table scrolls, and the visible cue and tab stop it then has. */
+const recipientsRegion = (page: Page) =>
+  page.getByTestId('recipients-table').evaluate((table) => {
+    const region = table.parentElement!;
+    return {
+      overflows: region.scrollWidth > region.clientWidth + 1,
+      focusable: region.tabIndex === 0,
+      named: region.getAttribute('role') === 'region' && !!region.getAttribute('aria-label'),
+    };
+  });
+
+describe('the recipients table', () => {
+  for (const locale of ['en-US', 'ar-AE']) {
+    it(`fits a 1,366 px page, every column in view (${locale})`, async () => {
+      const user = await createUser({ language: locale === 'ar-AE' ? 'ar' : 'en' });
+      const releaseId = await sentRelease(user.id);
+      const page = await stack.newPage({ locale, viewport: LAPTOP });
+      await signedIn(page, user.id);
+      await page.goto(`/analytics/${releaseId}`);
+      await page.getByTestId('recipients-table').getByRole('row').nth(3).waitFor();
+      expect(await recipientsRegion(page)).toEqual({ overflows: false, focusable: false, named: true });
+      expect(await page.getByTestId('scroll-cue').count()).toBe(0);
+    });
+  }
+
+  it('names countries in Arabic on an Arabic screen', async () => {
+    const user = await createUser({ language: 'ar' });
+    const releaseId = await sentRelease(user.id);
+    const page = await stack.newPage({ locale: 'ar-AE', viewport: LAPTOP });
+    await signedIn(page, user.id);
+    await page.goto(`/analytics/${releaseId}`);
+    const table = page.getByTestId('recipients-table');
+    await table.getByRole('row').nth(3).waitFor();
+    const text = (await table.textContent()) ?? '';
+    expect(text).toContain('الإمارات');
+    expect(text).toContain('السعودية');
+    expect(text).toContain('مصر');
+    expect(text).not.toMatch(/UAE|Saudi Arabia|Egypt/);
+  });
+
+  it('on a 390 px Arabic phone: scrolls with a cue, keeps the beginning of a Latin outlet, and shows every figure by version', async () => {
+    const user = await createUser({ language: 'ar' });
+    const releaseId = await sentRelease(user.id);
+    const page = await stack.newPage({ locale: 'ar-AE', viewport: PHONE });
+    await signedIn(page, user.id);
+    await page.goto(`/analytics/${releaseId}`);
+    await page.getByTestId('recipients-table').getByRole('row').nth(3).waitFor();
+    expect(await recipientsRegion(page)).toEqual({ overflows: true, focusable: true, named: true });
+    await page.getByTestId('scroll-cue').waitFor();
+
+    const outlet = page.getByTestId('recipients-table').locator('[data-own-text]', { hasText: LONG_OUTLET }).first();
+    expect(await cut(outlet)).toEqual({ direction: 'ltr', overflows: true, firstLetterShown: true });
+    const address = page.getByTestId('recipients-table').locator('[data-own-text][dir="ltr"]', { hasText: '@' }).first();
+    expect(await address.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+
+    // By version: every figure, Downloads last, inside the phone's width without scrolling.
+    const downloads = page.getByTestId('version-breakdown').getByRole('rowheader', { name: 'التنزيلات' });
+    await downloads.scrollIntoViewIfNeeded();
+    const box = (await downloads.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.getByTestId('version-breakdown').evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth + 1)).toBe(true);
   });
 });

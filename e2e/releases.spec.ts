@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
-import { deliveries, deliveryReports, pressReleases, sessions, workspaces } from '../src/server/db/schema';
+import { deliveries, deliveryReports, pressReleases, sessions, users, workspaces } from '../src/server/db/schema';
 import { insertAccount } from '../src/server/test/accounts';
 import { hashPassword } from '../src/server/auth/password';
 import { randomToken, sha256 } from '../src/server/http/tokens';
@@ -248,13 +248,22 @@ describe('press release editor', () => {
     expect([arabic.length, english.length]).toEqual([1, 1]);
     expect(String(arabic[0].parsed.html)).toContain('dir="rtl"');
     const breakdown = page.getByTestId('version-breakdown');
-    await breakdown.getByRole('rowheader', { name: 'English version' }).waitFor();
-    await breakdown.getByRole('rowheader', { name: 'Arabic version' }).waitFor();
+    await breakdown.getByRole('columnheader', { name: 'English version' }).waitFor();
+    await breakdown.getByRole('columnheader', { name: 'Arabic version' }).waitFor();
 
     // The web version leads a journalist to the company's newsroom and lets them follow it, in Arabic.
     const sent = (await (await page.request.get(`${stack.baseUrl}/api/press-releases/${page.url().split('/').pop()}`)).json()) as { webUrl: string };
     const reader = await stack.newPage({ locale: 'ar-AE' });
     await reader.goto(`${new URL(sent.webUrl).pathname}?lang=ar`);
+    // One <main>; the files' box has the article's edges.
+    expect(await reader.locator('main').count()).toBe(1);
+    const edges = await reader.evaluate(() =>
+      ['table.nashr-release', 'section[aria-labelledby="attachments"]'].map((selector) => {
+        const box = document.querySelector(selector)!.getBoundingClientRect();
+        return [Math.round(box.left), Math.round(box.right)];
+      }),
+    );
+    expect(edges[1]).toEqual(edges[0]);
     const more = reader.getByRole('region', { name: /^المزيد من/ });
     await more.getByRole('link', { name: /في غرفة أخبارها/ }).click();
     await reader.waitForURL(/\/newsroom\/[a-z0-9-]+/);
@@ -277,6 +286,29 @@ describe('press release editor', () => {
     await page.getByRole('alertdialog', { name: 'Take your newsroom offline?' }).or(page.getByRole('dialog', { name: 'Take your newsroom offline?' })).getByRole('button', { name: 'Take offline' }).click();
     await page.getByText('Your newsroom is offline: no page, no feed, nothing sent to followers.').waitFor();
     expect((await fetch(newsroom)).status).toBe(404);
+  });
+
+  it('starts a new release with its author as the media contact, and its two editors warn of nothing', async () => {
+    const writer = await createUser({ allowance: 1 });
+    const page = await pageFor(writer);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await page.goto('/editor');
+    const [author] = await stack.db.select().from(users).where(eq(users.id, writer.id));
+    expect(await page.getByLabel('Contact name').inputValue()).toBe(`${author.firstName} ${author.lastName}`);
+    expect(await page.getByLabel('Contact email').inputValue()).toBe(writer.email);
+    expect(await page.getByLabel('Contact phone').inputValue()).toBe('');
+    // A link typed (linkify starts up), then a second version: its content editor used to register
+    // linkify's protocols again, each with a warning that linkify had already started.
+    await page.getByRole('textbox', { name: 'Content' }).pressSequentially('See https://nashr.example/launch for details.');
+    await page.getByRole('textbox', { name: 'Content' }).locator('a[href="https://nashr.example/launch"]').waitFor();
+    await page.getByRole('button', { name: 'Add an Arabic version (العربية)' }).click();
+    await page.getByRole('tab', { name: 'العربية' }).waitFor();
+    await page.getByRole('textbox', { name: 'Content' }).pressSequentially('https://nashr.example/news ');
+    await page.getByRole('textbox', { name: 'Content' }).locator('a[href="https://nashr.example/news"]').waitFor();
+    expect(warnings.filter((w) => /linkify/i.test(w))).toEqual([]);
   });
 
   it('adds and removes a second version in the Arabic interface, asking first', async () => {

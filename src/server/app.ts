@@ -31,6 +31,7 @@ import { campaignsRoutes } from './campaigns/campaigns.routes.js';
 import { coverageRoutes, feedsRoutes } from './coverage/coverage.routes.js';
 import { deliverabilityRoutes } from './deliverability/deliverability.routes.js';
 import { bounceWebhookRoutes } from './deliverability/webhooks.routes.js';
+import { workspacesRoutes } from './workspaces/workspaces.routes.js';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -106,6 +107,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(contactsRoutes, { prefix: '/api/global-contacts' });
   await app.register(listsRoutes, { prefix: '/api/user-lists' });
   await app.register(releasesRoutes, { prefix: '/api' });
+  await app.register(workspacesRoutes, { prefix: '/api' });
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api/subscription' });

@@ -80,6 +80,15 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
+/**
+ * Registering from an invitation: no company of one's own (the person joins the inviting workspace), and
+ * the address is the invited one, proven by the link.
+ */
+export const registerWithInvitationSchema = registerSchema.omit({ companyName: true }).extend({
+  invitationToken: z.string({ message: 'The invitation link is invalid' }).min(1).max(200, { message: 'The invitation link is invalid' }),
+});
+export type RegisterWithInvitationInput = z.input<typeof registerWithInvitationSchema>;
+
 /** PUT /api/auth/language: the site's language changed while signed in. */
 export const accountLanguageSchema = z.object({ language: accountLanguage });
 
@@ -168,5 +177,8 @@ export type CurrentUser = {
    */
   workspace: CurrentWorkspace | null;
 };
+
+/** The answer to a sign-in (password or emailed link): `firstSignIn` for someone who never signed in before. */
+export type SignedIn = { user: CurrentUser; firstSignIn: boolean };
 
 export const isSuperAdmin = (user: Pick<CurrentUser, 'role'> | null | undefined) => user?.role === 'super_admin';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './paging.js';
 
 /**
  * Workspaces (decision 021): the company is a workspace; people are its members, each with one role.
@@ -161,3 +162,5 @@ export type WorkspaceActivity = {
   /** Names and values the sentence needs: {email, role, title, name, ...}. */
   details: Record<string, string | number | null>;
 };
+
+export const activityQuerySchema = z.object({ page: pageParam(10_000), pageSize: pageSizeParam(20, 100) });

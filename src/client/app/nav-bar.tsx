@@ -11,6 +11,7 @@ import { navItems } from './nav-items';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { CurrentWorkspaceLabel, WorkspaceMenuItems } from '../features/workspaces/workspace-switcher';
+import { OwnText } from '../ui/own-text';
 
 /**
  * The signed-in navigation bar of SPEC §2. Loaded on demand: visitors to the public pages never see it,
@@ -121,7 +122,9 @@ function UserMenu() {
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
           <div className="px-2 py-2">
-            <p className="truncate text-sm font-medium">{user.email}</p>
+            <OwnText as="p" address className="text-sm font-medium">
+              {user.email}
+            </OwnText>
             {user.role === 'super_admin' && (
               <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-brand-700">
                 <ShieldCheck className="h-3.5 w-3.5" aria-hidden />

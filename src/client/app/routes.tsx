@@ -3,10 +3,10 @@ import { createRoutesFromElements, Route } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/feedback';
 import { AppLayout } from './layout';
-import { NotFoundPage } from './not-found';
 import { Protected } from './protected';
 
 // Feature pages, loaded on demand (one import per page; features never import each other).
+const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const SignInLinkPage = lazy(() => import('../features/auth/sign-in-link-page'));
@@ -33,9 +33,24 @@ const TeamPage = lazy(() => import('../features/workspaces/team-page'));
 const InvitationPage = lazy(() => import('../features/workspaces/invitation-page'));
 // pages are declared above this line
 
-export function Page({ children }: { children: ReactNode }) {
+/**
+ * A page, with a spinner while its code and texts load. Pages with forms or server answers read the
+ * `messages` namespace (validation and error texts); the public pages that have neither (`messages={false}`)
+ * skip it, so the landing page does not download every error text of the product.
+ */
+export function Page({ children, messages = true }: { children: ReactNode; messages?: boolean }) {
   const { t } = useTranslation();
-  return <Suspense fallback={<Spinner label={t('loading')} className="min-h-[50vh]" />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<Spinner label={t('loading')} className="min-h-[50vh]" />}>
+      {messages ? <WithMessages>{children}</WithMessages> : children}
+    </Suspense>
+  );
+}
+
+/** Renders its children once the `messages` namespace of the current language is loaded (suspends until then). */
+function WithMessages({ children }: { children: ReactNode }) {
+  useTranslation('messages');
+  return children;
 }
 
 /**
@@ -51,9 +66,9 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/auth/sign-in-link" element={<Page><SignInLinkPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
         <Route path="/settings" element={<Protected><Page><SettingsPage><TeamLinkCard /><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
-        <Route path="/" element={<Page><LandingPage /></Page>} />
-        <Route path="/privacy-policy" element={<Page><PrivacyPolicyPage /></Page>} />
-        <Route path="/terms-of-service" element={<Page><TermsOfServicePage /></Page>} />
+        <Route path="/" element={<Page messages={false}><LandingPage /></Page>} />
+        <Route path="/privacy-policy" element={<Page messages={false}><PrivacyPolicyPage /></Page>} />
+        <Route path="/terms-of-service" element={<Page messages={false}><TermsOfServicePage /></Page>} />
         <Route path="/contact" element={<Page><ContactPage /></Page>} />
         <Route path="/dashboard" element={<Protected><Page><DashboardPage /></Page></Protected>} />
         <Route path="/contacts-new" element={<Protected><Page><ContactsPage /></Page></Protected>} />
@@ -71,7 +86,7 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/settings/team" element={<Protected><Page><TeamPage /></Page></Protected>} />
         <Route path="/invitation" element={<Page><InvitationPage /></Page>} />
         {/* routes are declared above this line */}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<Page messages={false}><NotFoundPage /></Page>} />
       </Route>
     </Route>,
   );

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { PLACES } from '../../shared/search-places';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
@@ -59,5 +60,21 @@ describe('plural forms', () => {
     expect(opens(3)).toBe('3 مرات فتح');
     expect(opens(11)).toBe('11 مرة فتح');
     expect(t('analytics:recipients.count', { count: 2, value: '2' })).toBe('مستلمان');
+  });
+});
+
+describe('place names a search is read as (issue 26)', () => {
+  const values = (lang: string) => JSON.parse(fs.readFileSync(path.join(dir, lang, 'contacts.json'), 'utf8')).values;
+
+  it('has every country and city of the place data in English and, in Arabic script, in Arabic', () => {
+    for (const lang of ['en', 'ar']) {
+      const { country, city } = values(lang);
+      expect(Object.keys(country).sort(), lang).toEqual(PLACES.map((p) => p.country).sort());
+      expect(Object.keys(city).sort(), lang).toEqual(PLACES.flatMap((p) => p.cities.map((c) => c.city)).sort());
+    }
+    const { country, city } = values('ar');
+    const notArabic = [...Object.values(country), ...Object.values(city)].filter((name) => !/^[\u0600-\u06ff ]+$/.test(String(name)));
+    expect(notArabic).toEqual([]);
+    expect(city.Riyadh).toBe('الرياض');
   });
 });

@@ -15,7 +15,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'nashr-language';
 
 // One chunk per file, fetched when a page first needs its namespace in the current language: a visitor
-// to the landing page downloads the common, messages and public texts of one language, not all 30 files.
+// to the landing page downloads the common and public texts of one language, not all 30 files.
 const files = import.meta.glob<Record<string, unknown>>('../i18n/*/*.json', { import: 'default' });
 
 function namespaceOf(file: string): { lang: string; ns: string } | null {
@@ -46,7 +46,7 @@ export function applyDocumentLanguage(lang: Language): void {
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
 }
 
-/** Resolves once the first screen's texts (common and messages) are loaded; main.tsx renders after it. */
+/** Resolves once the first screen's common texts are loaded; main.tsx renders after it. */
 export const i18nReady = i18n
   .use(resourcesToBackend(loadNamespace))
   .use(initReactI18next)
@@ -55,7 +55,8 @@ export const i18nReady = i18n
     supportedLngs: LANGUAGES,
     // Both languages hold every key (i18n.test.ts), so Arabic never needs English loaded beside it.
     fallbackLng: false,
-    ns: ['common', 'messages'],
+    // `messages` (validation and error texts) loads with the first page that needs it (routes.tsx, Page).
+    ns: ['common'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -83,6 +84,13 @@ export function formatDate(value: string | number | Date, withTime = false): str
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(currentLocale(), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' }).format(date);
+}
+
+/** The day alone, short (Nov 26, 2026): for table cells that give the time on a line of its own. */
+export function formatDay(value: string | number | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(date);
 }
 
 export function formatTime(value: string | number | Date): string {

@@ -9,6 +9,11 @@ export type ToastInput = {
   variant?: 'default' | 'destructive';
   /** Milliseconds; SPEC §9 default 5 s. */
   duration?: number;
+  /**
+   * A link to what the toast is about (the list something was added to). `onNavigate` lets the page
+   * go there without a reload; the address stays a real link (new tab, copy).
+   */
+  link?: { label: string; href: string; onNavigate?: () => void };
 };
 
 type ToastState = ToastInput & { id: number };
@@ -53,6 +58,21 @@ function ToastView({ toast, onClose }: { toast: ToastState; onClose: () => void 
       <div className="flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.description && <p className={cn('mt-1 text-sm', destructive ? 'text-red-50' : 'text-slate-600')}>{toast.description}</p>}
+        {toast.link && (
+          <a
+            href={toast.link.href}
+            className={cn('mt-2 inline-block text-sm font-semibold underline', destructive ? 'text-white' : 'text-brand-700')}
+            onClick={(event) => {
+              const navigate = toast.link?.onNavigate;
+              if (!navigate || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              navigate();
+              onClose();
+            }}
+          >
+            {toast.link.label}
+          </a>
+        )}
       </div>
       <button type="button" onClick={onClose} aria-label={t('actions.close')} className="rounded p-0.5 opacity-70 hover:opacity-100">
         <X className="h-4 w-4" aria-hidden />

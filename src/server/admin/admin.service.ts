@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type {
   AdminStats,
   AdminUser,
@@ -12,29 +12,56 @@ import type { CurrentUser, Role } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { liftSuppression } from '../delivery/suppressions.service.js';
 import type { Db } from '../db/client.js';
-import { mailOutbox, pressReleases, users } from '../db/schema.js';
+import { mailOutbox, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 
 type UserRow = typeof users.$inferSelect;
+type WorkspaceRow = typeof workspaces.$inferSelect;
 
-/** The console's view of a user; the password hash never leaves this function. */
-export function toAdminUser(row: UserRow): AdminUser {
+/**
+ * The console's view of a user; the password hash never leaves this function. The company fields are
+ * those of the person's own workspace: the first they own, else the first they joined.
+ */
+export function toAdminUser(row: UserRow, workspace: WorkspaceRow | undefined): AdminUser {
   return {
     id: row.id,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    companyName: row.companyName,
+    companyName: workspace?.name ?? '',
     role: row.role as Role,
-    userType: row.role === 'super_admin' ? 'super_admin' : row.userType === 'active' ? 'active' : 'trial',
-    subscriptionStatus: row.subscriptionStatus,
+    userType: row.role === 'super_admin' ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
+    subscriptionStatus: workspace?.subscriptionStatus ?? 'trial',
     verified: row.verified,
-    monthlyPressReleaseLimit: row.monthlyPressReleaseLimit,
-    pressReleasesUsedThisMonth: row.pressReleasesUsedThisMonth,
-    trusted: row.trusted,
+    monthlyPressReleaseLimit: workspace?.monthlyPressReleaseLimit ?? 0,
+    pressReleasesUsedThisMonth: workspace?.pressReleasesUsedThisMonth ?? 0,
+    trusted: workspace?.trusted ?? false,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
+
+/** Each person's own workspace, in one query whatever the number of people. */
+async function ownWorkspaces(db: Db, userIds: string[]): Promise<Map<string, WorkspaceRow>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: workspaceMembers.userId, workspace: workspaces })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(inArray(workspaceMembers.userId, userIds))
+    .orderBy(desc(sql`${workspaceMembers.role} = 'owner'`), asc(workspaceMembers.createdAt), asc(workspaces.id));
+  const own = new Map<string, WorkspaceRow>();
+  for (const row of rows) if (!own.has(row.userId)) own.set(row.userId, row.workspace);
+  return own;
+}
+
+async function toAdminUsers(db: Db, rows: UserRow[]): Promise<AdminUser[]> {
+  const own = await ownWorkspaces(db, rows.map((row) => row.id));
+  return rows.map((row) => toAdminUser(row, own.get(row.id)));
+}
+
+/** Workspaces that are customers: not run by a super admin. */
+const customerWorkspace = sql`not exists (select 1 from ${workspaceMembers} m join ${users} u on u.id = m.user_id
+  where m.workspace_id = ${workspaces.id} and m.role = 'owner' and u.role = 'super_admin')`;
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
@@ -42,11 +69,11 @@ export async function adminStats(db: Db): Promise<AdminStats> {
   const [[userCounts], [releaseCounts], recent] = await Promise.all([
     db
       .select({
-        totalUsers: count(),
-        activeUsers: sql<number>`count(*) filter (where ${users.userType} = 'active' and ${users.role} <> 'super_admin')`.mapWith(Number),
-        trialUsers: sql<number>`count(*) filter (where ${users.userType} = 'trial' and ${users.role} <> 'super_admin')`.mapWith(Number),
+        totalUsers: sql<number>`(select count(*) from ${users})`.mapWith(Number),
+        activeUsers: sql<number>`count(*) filter (where ${workspaces.userType} = 'active' and ${customerWorkspace})`.mapWith(Number),
+        trialUsers: sql<number>`count(*) filter (where ${workspaces.userType} = 'trial' and ${customerWorkspace})`.mapWith(Number),
       })
-      .from(users),
+      .from(workspaces),
     db
       .select({
         totalReleases: count(),
@@ -55,7 +82,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
       .from(pressReleases),
     db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(RECENT_USERS),
   ]);
-  return { ...userCounts, ...releaseCounts, recentUsers: recent.map(toAdminUser) };
+  return { ...userCounts, ...releaseCounts, recentUsers: await toAdminUsers(db, recent) };
 }
 
 export async function listUsers(db: Db, options: { search: string; page: number; pageSize: number }): Promise<Paged<AdminUser>> {
@@ -65,7 +92,13 @@ export async function listUsers(db: Db, options: { search: string; page: number;
         ilike(users.email, pattern),
         ilike(users.firstName, pattern),
         ilike(users.lastName, pattern),
-        ilike(users.companyName, pattern),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(workspaceMembers)
+            .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+            .where(and(eq(workspaceMembers.userId, users.id), ilike(workspaces.name, pattern))),
+        ),
         ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
       )
     : undefined;
@@ -79,7 +112,7 @@ export async function listUsers(db: Db, options: { search: string; page: number;
       .offset((options.page - 1) * options.pageSize),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { items: rows.map(toAdminUser), total, page: options.page, pageSize: options.pageSize };
+  return { items: await toAdminUsers(db, rows), total, page: options.page, pageSize: options.pageSize };
 }
 
 /**
@@ -94,23 +127,14 @@ export async function changeUserRole(db: Db, actor: CurrentUser, userId: string,
     if (!superAdmins.some((s) => s.id === actor.id)) throw appError('SUPER_ADMIN_REQUIRED');
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!target) throw appError('USER_NOT_FOUND');
-    if (target.role === role) return { user: toAdminUser(target), changed: false };
+    if (target.role === role) return { user: (await toAdminUsers(tx as unknown as Db, [target]))[0], changed: false };
     const demotesSuperAdmin = target.role === 'super_admin';
     if (demotesSuperAdmin && superAdmins.filter((s) => s.id !== target.id).length === 0) {
       throw appError('LAST_SUPER_ADMIN');
     }
     const [updated] = await tx
       .update(users)
-      .set({
-        role,
-        // A demoted super admin keeps the allowance they have; their account type follows it.
-        ...(demotesSuperAdmin
-          ? {
-              userType: sql`case when ${users.userType} = 'super_admin' then (case when ${users.monthlyPressReleaseLimit} > 0 then 'active' else 'trial' end) else ${users.userType} end`,
-            }
-          : {}),
-        updatedAt: new Date(),
-      })
+      .set({ role, updatedAt: new Date() })
       .where(and(eq(users.id, userId), ne(users.role, role)))
       .returning();
     await recordAudit(tx as unknown as Db, { id: actor.id, email: actor.email }, 'user.role_changed', target.email, {
@@ -118,7 +142,7 @@ export async function changeUserRole(db: Db, actor: CurrentUser, userId: string,
       from: target.role,
       to: role,
     });
-    return { user: toAdminUser(updated), changed: true };
+    return { user: (await toAdminUsers(tx as unknown as Db, [updated]))[0], changed: true };
   });
 }
 

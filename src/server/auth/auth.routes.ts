@@ -7,10 +7,12 @@ import {
   loginSchema,
   profileSchema,
   registerSchema,
+  registerWithInvitationSchema,
   resendVerificationSchema,
   resetPasswordSchema,
   signInLinkSchema,
   useSignInLinkSchema,
+  type SignedIn,
 } from '../../shared/auth.js';
 import { sessions } from '../db/schema.js';
 import { parseInput } from '../http/errors.js';
@@ -22,7 +24,9 @@ import {
   changePassword,
   confirmEmailChange,
   registerUser,
+  registerWithInvitation,
   requestPasswordReset,
+  recordSignIn,
   requestSignInLink,
   signInByLink,
   resendVerification,
@@ -41,10 +45,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: { id: string }) => {
     if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
     await startSession(db, reply, user.id, config.secureCookies);
-    return { user: (await loadCurrentUser(db, user.id))! };
+    const { firstSignIn } = await recordSignIn(app.deps, user.id);
+    return { user: (await loadCurrentUser(db, user.id))!, firstSignIn } satisfies SignedIn;
   };
 
   app.post('/register', async (request, reply) => {
+    const body = request.body as { invitationToken?: unknown } | null;
+    // From an invitation: the address is proven by the link, so the new member is signed in at once.
+    if (body && typeof body === 'object' && body.invitationToken !== undefined) {
+      const input = parseInput(registerWithInvitationSchema, request.body);
+      const created = await registerWithInvitation(serviceDeps(request), input, request.ip);
+      reply.status(201);
+      return { requiresVerification: false, email: input.email, ...(await signInThisBrowser(request, reply, created)) };
+    }
     const input = parseInput(registerSchema, request.body);
     const result = await registerUser(serviceDeps(request), input, request.ip);
     return reply.status(201).send(result);

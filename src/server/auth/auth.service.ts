@@ -8,6 +8,7 @@ import {
   type loginSchema,
   type profileSchema,
   type registerSchema,
+  type registerWithInvitationSchema,
   type resetPasswordSchema,
 } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
@@ -17,6 +18,7 @@ import { isUniqueViolation, unauthorized, validationFailed, appError, fieldError
 import { loadCurrentUser } from '../http/session.js';
 import { requireAction } from '../access/access.js';
 import { createWorkspace } from '../access/membership.js';
+import { claimInvitation } from '../workspaces/invitations.service.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { MailMessage } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
@@ -87,6 +89,37 @@ export async function registerUser(
 }
 
 /**
+ * Registering from an invitation's link: the person joins the inviting workspace, with the address the
+ * invitation was sent to, proven by the link (no verification mail). The rate limit of registration
+ * applies. The invitation is claimed in the same transaction, so a link used twice makes one account.
+ */
+export async function registerWithInvitation(
+  deps: AuthDeps,
+  input: z.infer<typeof registerWithInvitationSchema>,
+  ip: string,
+): Promise<{ id: string }> {
+  assertUsableAddress(deps, input.email);
+  assertUncommonPassword(input.password, 'password');
+  await takeAttempt(deps.db, deps.now(), RATE_RULES.register, { email: input.email, ip });
+  const passwordHash = await hashPassword(input.password);
+  if (await findUserByEmail(deps.db, input.email)) throw appError('INVITATION_SIGN_IN');
+  try {
+    return await deps.db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [created] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language, verified: true })
+        .returning();
+      await claimInvitation(tx, input.invitationToken, created, deps.now());
+      return { id: created.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw appError('INVITATION_SIGN_IN');
+    throw error;
+  }
+}
+
+/**
  * The answer to registering a taken address is the answer for a free one (a 409 would tell anyone which
  * addresses have accounts); the owner gets an email instead, with the way back in if it was them.
  */
@@ -153,6 +186,22 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
   // Told only after the password is right, so the answer reveals nothing to someone guessing.
   if (!user.verified) throw appError('EMAIL_NOT_VERIFIED');
   return user;
+}
+
+/**
+ * Notes a sign-in (password or link) and tells whether it is the account's first, so a new user is
+ * welcomed rather than welcomed back. Only one of two sign-ins at once can find the time still empty.
+ */
+export async function recordSignIn(deps: Pick<AuthDeps, 'db' | 'now'>, userId: string): Promise<{ firstSignIn: boolean }> {
+  const now = deps.now();
+  const first = await deps.db
+    .update(users)
+    .set({ lastSignInAt: now })
+    .where(and(eq(users.id, userId), isNull(users.lastSignInAt)))
+    .returning({ id: users.id });
+  if (first.length) return { firstSignIn: true };
+  await deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+  return { firstSignIn: false };
 }
 
 // ---------------------------------------------------------------- sign-in link

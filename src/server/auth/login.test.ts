@@ -34,6 +34,23 @@ describe('POST /api/auth/login', () => {
     expect(current.json()).toEqual(user);
   });
 
+  it("tells a first sign-in from the next ones, also when two first sign-ins arrive at once", async () => {
+    const email = await registerVerified(t);
+    expect((await signIn(t, 'first-a', email)).json().firstSignIn).toBe(true);
+    expect((await signIn(t, 'first-b', email)).json().firstSignIn).toBe(false);
+    const [row] = await t.db.select({ at: users.lastSignInAt }).from(users).where(eq(users.email, email));
+    expect(row.at).toBeInstanceOf(Date);
+
+    const other = await registerVerified(t);
+    const both = await Promise.all([signIn(t, 'race-a', other), signIn(t, 'race-b', other)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.map((r) => r.json().firstSignIn).sort()).toEqual([false, true]);
+    // A refused sign-in is no sign-in.
+    const refused = await registerVerified(t);
+    expect((await signIn(t, 'refused', refused, 'wrong-password')).statusCode).toBe(401);
+    expect((await signIn(t, 'refused', refused)).json().firstSignIn).toBe(true);
+  });
+
   it('gives a new session id at every sign-in and drops the one the browser held', async () => {
     const email = await registerVerified(t);
     const first = (await signIn(t, 'rotate', email)).cookies.find((c) => c.name === 'sid')!.value;

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.js';
 import { payments, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { can, canViewEmails, isSuperAdmin, requireAction } from '../access/access.js';
 import { loadCurrentUser } from '../http/session.js';
+import { recordActivity } from '../workspaces/workspaces.service.js';
 import { AppError, notFound, appError } from '../http/errors.js';
 import { createDemoProvider } from './demo-provider.js';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
@@ -159,6 +160,7 @@ export async function creditSucceededIntent(
       .returning();
     const balanceAfter = Math.max(0, account.monthlyPressReleaseLimit - account.pressReleasesUsedThisMonth);
     await tx.update(payments).set({ balanceAfter }).where(eq(payments.id, payment.id));
+    await recordPurchase(tx as unknown as Db, workspaceId, buyerId, plan.name);
     return {
       workspaceId,
       buyerId,
@@ -185,6 +187,12 @@ function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
   })().catch((error: unknown) => {
     deps.log.error({ err: error, receipt: receipt.receiptNumber }, 'receipt email could not be sent');
   });
+}
+
+/** The workspace's activity names the buyer (when known) and the package. */
+async function recordPurchase(tx: Db, workspaceId: string, buyerId: string | null, planName: string): Promise<void> {
+  const [buyer] = buyerId ? await tx.select().from(users).where(eq(users.id, buyerId)) : [];
+  await recordActivity(tx, workspaceId, buyer ?? null, 'purchase', { plan: planName });
 }
 
 /** The buyer, while still a member of the workspace; otherwise its first owner. */

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactFacets, ContactPage } from '../../shared/contacts.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { contactFields, insertContacts } from './contacts-fixtures.js';
+import { TOPIC_BEATS } from '../../shared/search-beats.js';
+import { PLACES } from '../../shared/search-places.js';
+import { readQuery } from './query-reading.js';
 
 /**
  * A query read the way a PR person types it (issue 26), through HTTP on the real app: places become a
@@ -173,5 +176,35 @@ describe('odd queries', () => {
     const res = await t.request({ method: 'GET', url: url('Saudi '.repeat(84)), as: 'planner' });
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('Search is too long');
+  });
+});
+
+describe('every entry of the place and beat data', () => {
+  const ARABIC = /[\u0600-\u06ff]/;
+  const read = (query: string) => readQuery(query, async () => false);
+
+  it('reads each country and city form, in any case and, in Arabic, after و ب ل, as its place and nothing else', async () => {
+    for (const { country, names, cities } of PLACES) {
+      const forms: Array<{ name: string; city?: string }> = [...names.map((name) => ({ name })), ...cities.flatMap(({ city, names: cityNames }) => cityNames.map((name) => ({ name, city })))];
+      for (const { name, city } of forms) {
+        for (const query of ARABIC.test(name) ? [name, `ب${name}`, `و${name}`, `ل${name}`] : [name, name.toUpperCase()]) {
+          const reading = await read(query);
+          expect(reading.units, query).toEqual([]);
+          expect(reading.interpreted, query).toContainEqual({ term: expect.any(String), as: city ? { city, country } : { country } });
+        }
+      }
+    }
+  });
+
+  it('reads each beat word, in any case and, in Arabic, with its article and clitics, as a text unit of its topic', async () => {
+    for (const [topic, beats] of Object.entries(TOPIC_BEATS)) {
+      for (const beat of beats) {
+        for (const query of ARABIC.test(beat) ? [beat, `ال${beat}`, `وال${beat}`, `بال${beat}`, `لل${beat}`] : [beat, beat.toUpperCase()]) {
+          const reading = await read(query);
+          expect(reading.countries, query).toEqual([]);
+          expect(reading.units.map((unit) => unit.topics), query).toEqual([expect.arrayContaining([topic])]);
+        }
+      }
+    }
   });
 });

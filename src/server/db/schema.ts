@@ -51,6 +51,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** The workspace the person last chose: where their sessions act. */
     currentWorkspaceId: uuid('current_workspace_id'),
+    /** The last sign-in (password or emailed link); none yet for someone who has never signed in. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,7 +12,7 @@ import {
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
 import type { DkimSigner } from '../deliverability/dkim-signer.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, pressReleases, users } from '../db/schema.js';
+import { attachmentBlobs, attachments, pressReleases, workspaces } from '../db/schema.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
 import { newsroomUrl } from '../newsroom/newsroom.service.js';
@@ -74,9 +74,9 @@ type ReleaseFile = { id: string; size: number; language: string | null; original
 
 export async function renderRelease(db: Db, releaseId: string, publicUrl: string, mode: RenderMode = 'recipients'): Promise<RenderedRelease> {
   const [found] = await db
-    .select({ release: pressReleases, companyName: users.companyName, newsroomSlug: users.newsroomSlug, newsroomEnabled: users.newsroomEnabled })
+    .select({ release: pressReleases, companyName: workspaces.name, newsroomSlug: workspaces.newsroomSlug, newsroomEnabled: workspaces.newsroomEnabled })
     .from(pressReleases)
-    .innerJoin(users, eq(users.id, pressReleases.userId))
+    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
     .where(eq(pressReleases.id, releaseId));
   if (!found) throw new Error(`release ${releaseId} not found`);
   const { release, companyName } = found;
@@ -137,7 +137,7 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
   return {
     ...editions.get(primaryLanguage)!,
     releaseId,
-    customerId: release.userId,
+    customerId: release.workspaceId,
     companyName,
     replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
     editions,

@@ -5,7 +5,8 @@ import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js
 import { slugWords } from '../../shared/text-fold.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { deliveries, newsroomFollowers, pressReleases, users } from '../db/schema.js';
+import { deliveries, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
+import { requireAction, requireMember } from '../access/access.js';
 import { suppressedAmong } from '../delivery/suppressions.service.js';
 import { appError } from '../http/errors.js';
 import { randomToken } from '../http/tokens.js';
@@ -31,12 +32,12 @@ export type Newsroom = { companyId: string; companyName: string; slug: string };
  * its name and a short random part, so two companies of one name never meet and the address is stable.
  */
 export async function ensureNewsroomSlug(db: Db, companyId: string): Promise<string> {
-  const [owner] = await db.select({ slug: users.newsroomSlug, name: users.companyName }).from(users).where(eq(users.id, companyId));
+  const [owner] = await db.select({ slug: workspaces.newsroomSlug, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, companyId));
   if (owner.slug) return owner.slug;
   const slug = `${slugWords(owner.name, 5, 40) || 'newsroom'}-${randomBytes(3).toString('hex')}`;
   // Two first releases at once: the first to write wins, the other reads it.
-  await db.update(users).set({ newsroomSlug: slug }).where(and(eq(users.id, companyId), isNull(users.newsroomSlug)));
-  const [after] = await db.select({ slug: users.newsroomSlug }).from(users).where(eq(users.id, companyId));
+  await db.update(workspaces).set({ newsroomSlug: slug }).where(and(eq(workspaces.id, companyId), isNull(workspaces.newsroomSlug)));
+  const [after] = await db.select({ slug: workspaces.newsroomSlug }).from(workspaces).where(eq(workspaces.id, companyId));
   return after.slug!;
 }
 
@@ -48,9 +49,9 @@ export const newsroomNotFound = () => appError('NEWSROOM_NOT_FOUND');
 export async function findNewsroom(db: Db, slug: string): Promise<Newsroom | undefined> {
   if (!/^[a-z0-9-]{1,60}$/.test(slug)) return undefined;
   const [row] = await db
-    .select({ companyId: users.id, companyName: users.companyName, slug: users.newsroomSlug })
-    .from(users)
-    .where(and(eq(users.newsroomSlug, slug), eq(users.newsroomEnabled, true)));
+    .select({ companyId: workspaces.id, companyName: workspaces.name, slug: workspaces.newsroomSlug })
+    .from(workspaces)
+    .where(and(eq(workspaces.newsroomSlug, slug), eq(workspaces.newsroomEnabled, true)));
   return row ? { ...row, slug: row.slug! } : undefined;
 }
 
@@ -79,20 +80,20 @@ export async function publishedReleases(
     inArray(pressReleases.status, PUBLIC_STATUSES),
     isNotNull(pressReleases.slug),
     isNotNull(pressReleases.sentAt),
-    eq(users.newsroomEnabled, true),
-    isNotNull(users.newsroomSlug),
-    options.companyId ? eq(pressReleases.userId, options.companyId) : undefined,
+    eq(workspaces.newsroomEnabled, true),
+    isNotNull(workspaces.newsroomSlug),
+    options.companyId ? eq(pressReleases.workspaceId, options.companyId) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ release: pressReleases, companyName: users.companyName, newsroomSlug: users.newsroomSlug })
+      .select({ release: pressReleases, companyName: workspaces.name, newsroomSlug: workspaces.newsroomSlug })
       .from(pressReleases)
-      .innerJoin(users, eq(users.id, pressReleases.userId))
+      .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
       .where(where)
       .orderBy(desc(pressReleases.sentAt), desc(pressReleases.id))
       .limit(options.limit)
       .offset(options.offset ?? 0),
-    db.select({ total: count() }).from(pressReleases).innerJoin(users, eq(users.id, pressReleases.userId)).where(where),
+    db.select({ total: count() }).from(pressReleases).innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId)).where(where),
   ]);
   return {
     total,
@@ -160,9 +161,9 @@ async function confirmationsSince(db: Db, email: string, since: Date): Promise<n
 export async function pendingFollow(db: Db, token: string): Promise<{ companyName: string; language: string } | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
   const [row] = await db
-    .select({ companyName: users.companyName, language: newsroomFollowers.language })
+    .select({ companyName: workspaces.name, language: newsroomFollowers.language })
     .from(newsroomFollowers)
-    .innerJoin(users, eq(users.id, newsroomFollowers.companyId))
+    .innerJoin(workspaces, eq(workspaces.id, newsroomFollowers.companyId))
     .where(and(eq(newsroomFollowers.token, token), isNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
   return row;
 }
@@ -176,7 +177,7 @@ export async function confirmFollow(db: Db, token: string, now: Date): Promise<{
     .where(and(eq(newsroomFollowers.token, token), isNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)))
     .returning({ companyId: newsroomFollowers.companyId, language: newsroomFollowers.language });
   if (!follower) return undefined;
-  const [company] = await db.select({ companyName: users.companyName, slug: users.newsroomSlug }).from(users).where(eq(users.id, follower.companyId));
+  const [company] = await db.select({ companyName: workspaces.name, slug: workspaces.newsroomSlug }).from(workspaces).where(eq(workspaces.id, follower.companyId));
   return { companyName: company.companyName, slug: company.slug ?? '', language: follower.language };
 }
 
@@ -187,7 +188,7 @@ export async function confirmFollow(db: Db, token: string, now: Date): Promise<{
  */
 export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Date): Promise<boolean> {
   const [delivery] = await db
-    .select({ email: deliveries.email, companyId: pressReleases.userId })
+    .select({ email: deliveries.email, companyId: pressReleases.workspaceId })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
     .where(and(eq(deliveries.token, deliveryToken), eq(deliveries.audience, 'follower')));
@@ -201,11 +202,12 @@ export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Dat
 
 /** GET /api/newsroom/settings */
 export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser): Promise<NewsroomSettings> {
-  const [owner] = await deps.db.select({ slug: users.newsroomSlug, enabled: users.newsroomEnabled }).from(users).where(eq(users.id, actor.id));
+  const workspaceId = requireMember(actor);
+  const [owner] = await deps.db.select({ slug: workspaces.newsroomSlug, enabled: workspaces.newsroomEnabled }).from(workspaces).where(eq(workspaces.id, workspaceId));
   const [{ followers }] = await deps.db
     .select({ followers: count() })
     .from(newsroomFollowers)
-    .where(and(eq(newsroomFollowers.companyId, actor.id), isNotNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
+    .where(and(eq(newsroomFollowers.companyId, workspaceId), isNotNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
   const url = owner.slug ? newsroomUrl(deps.publicUrl, owner.slug) : null;
   return {
     enabled: owner.enabled,
@@ -217,7 +219,8 @@ export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, act
 
 /** PATCH /api/newsroom/settings: a newsroom turned off disappears from every page and feed, and sends nothing to followers. */
 export async function setNewsroomEnabled(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser, enabled: boolean): Promise<NewsroomSettings> {
-  await deps.db.update(users).set({ newsroomEnabled: enabled }).where(eq(users.id, actor.id));
+  const workspaceId = requireAction(actor, 'manage');
+  await deps.db.update(workspaces).set({ newsroomEnabled: enabled }).where(eq(workspaces.id, workspaceId));
   return newsroomSettings(deps, actor);
 }
 

@@ -16,6 +16,7 @@ import {
   withdrawFromReview,
 } from './releases.service.js';
 import { alertEditors } from '../review/review.service.js';
+import { tellApprovers } from '../workspaces/approval.service.js';
 import { preflightOfPayload, preflightOfRelease } from './preflight.service.js';
 import { sendTestToSelf } from './test-send.service.js';
 
@@ -36,12 +37,17 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   const testSends = createRequestLimiter(TEST_SENDS_PER_HOUR, 3_600_000);
   const reviewDeps = { ...ctx, mailer: app.deps.mailer, log: app.log };
 
-  app.post('/send-press-release', { bodyLimit: BODY_LIMIT.attachments }, async (request) => {
+  app.post('/send-press-release', { bodyLimit: BODY_LIMIT.attachments }, async (request, reply) => {
     const actor = requireUser(request);
     const input = parseInput(sendPressReleaseSchema, request.body);
     if (input.action === 'save_draft') draftSaves.take(actor.id);
     const pressRelease = await saveRelease(ctx, actor, input);
     if (pressRelease.status === 'in_review') void alertEditors(reviewDeps).catch((err: unknown) => request.log.error({ err }, 'review alert failed'));
+    // Submitted for the workspace's approval: accepted, not sent (202), and its approvers hear of it.
+    if (pressRelease.status === 'awaiting_approval' && input.action !== 'save_draft') {
+      tellApprovers(reviewDeps, actor, pressRelease);
+      reply.status(202);
+    }
     return { pressRelease };
   });
 

@@ -23,6 +23,7 @@ import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, deliveries, pressReleases, workspaces } from '../db/schema.js';
 import { can, isEditor, isSuperAdmin, releaseScope, requireAction, requireRelease } from '../access/access.js';
 import { peopleOf, type People } from './release-people.js';
+import { recordActivity } from '../workspaces/workspaces.service.js';
 import { ownedListIds } from '../lists/lists.service.js';
 import { notFound, paymentRequired, validationFailed, appError, fieldError } from '../http/errors.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
@@ -138,6 +139,8 @@ export async function goOut(
   if (spends && !holdsAllowance) await takeAllowance(tx, row.workspaceId);
   const allowanceUsed = holdsAllowance || spends;
   const people = { sentBy: sender.id, approvalComment: null };
+  const activity = scheduledAt && scheduledAt > now ? 'release.scheduled' : 'release.sent';
+  await recordActivity(tx, row.workspaceId, sender, activity, { title: row.title });
   if (await needsReview(tx, ctx.review, sender, row.workspaceId)) {
     await assertSomeoneReceives(tx, row.workspaceId, row.recipientLists);
     await tx.update(pressReleases).set({ ...people, allowanceUsed, status: 'in_review', scheduledAt }).where(eq(pressReleases.id, row.id));

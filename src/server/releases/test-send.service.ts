@@ -1,11 +1,10 @@
 import type { CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
-import { pressReleases } from '../db/schema.js';
 import { renderRelease, senderOf } from '../delivery/release-renderer.js';
 import { plainMailbox } from '../delivery/mime.js';
-import { notFound, appError } from '../http/errors.js';
+import { appError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
-import { visibleTo } from './releases.service.js';
+import { requireRelease } from '../access/access.js';
 
 type Ctx = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
 
@@ -15,8 +14,7 @@ type Ctx = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
  * delivery row is written and no link is tracked, so it spends nothing and never shows in analytics.
  */
 export async function sendTestToSelf(ctx: Ctx, actor: CurrentUser, releaseId: string): Promise<{ sentTo: string }> {
-  const [release] = await ctx.db.select({ id: pressReleases.id }).from(pressReleases).where(visibleTo(actor, releaseId));
-  if (!release) throw notFound();
+  const release = await requireRelease(ctx.db, actor, releaseId, 'write');
   const rendered = await renderRelease(ctx.db, release.id, ctx.publicUrl, 'test');
   const sender = senderOf(ctx.mailFrom, rendered.companyName);
   try {

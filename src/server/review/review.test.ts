@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveries, pressReleases, releaseReviews, users, workspaces } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { BOOTSTRAP_NAME } from '../bootstrap.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,6 +82,23 @@ describe('submitting for review', () => {
     const alerts = mailsTo(editorEmail).slice(before);
     expect(alerts).toHaveLength(1);
     expect(alerts[0].parsed.subject).toMatch(/^Review queue: \d+ press releases? (is|are) waiting$/);
+  });
+});
+
+describe('the editors\' alert', () => {
+  it('greets the bootstrap\'s placeholder admin without a name, and a named editor by name', async () => {
+    await t.db.update(users).set({ ...BOOTSTRAP_NAME, reviewAlertedAt: null }).where(eq(users.role, 'super_admin'));
+    await t.db.update(users).set({ reviewAlertedAt: null }).where(eq(users.role, 'admin'));
+    const [chief] = await t.db.select().from(users).where(eq(users.role, 'super_admin'));
+    const [editor] = await t.db.select().from(users).where(eq(users.role, 'admin'));
+    const before = { chief: mailsTo(chief.email).length, editor: mailsTo(editor.email).length };
+    await submitted();
+    await expect.poll(() => mailsTo(chief.email).length).toBe(before.chief + 1);
+    await expect.poll(() => mailsTo(editor.email).length).toBe(before.editor + 1);
+    const toChief = String(mailsTo(chief.email).at(-1)!.parsed.text);
+    expect(toChief).toContain('Hello,');
+    expect(toChief).not.toContain('Super');
+    expect(String(mailsTo(editor.email).at(-1)!.parsed.text)).toContain('Hello Editor,');
   });
 });
 

@@ -4,7 +4,7 @@ import type { ReleaseLanguage } from '../../shared/releases.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, deliveries, pressReleases, releaseLinks, users } from '../db/schema.js';
+import { attachmentBlobs, attachments, deliveries, pressReleases, releaseLinks, workspaces } from '../db/schema.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { liftRecentUnsubscribe, suppress, unsubscribeFromCompany } from '../delivery/suppressions.service.js';
 
@@ -41,10 +41,10 @@ export async function findTrackedDownload(db: Db, token: string, attachmentId: s
 export async function unsubscribeTarget(db: Db, token: string): Promise<{ companyName: string; follower: boolean } | undefined> {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await db
-    .select({ companyName: users.companyName, audience: deliveries.audience })
+    .select({ companyName: workspaces.name, audience: deliveries.audience })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
-    .innerJoin(users, eq(users.id, pressReleases.userId))
+    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
     .where(eq(deliveries.token, token));
   return row ? { companyName: row.companyName, follower: row.audience === 'follower' } : undefined;
 }
@@ -58,7 +58,7 @@ export type UnsubscribeScope = 'company' | 'everyone';
 export async function unsubscribeByToken(db: Db, token: string, scope: UnsubscribeScope = 'everyone'): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
   const [delivery] = await db
-    .select({ email: deliveries.email, releaseId: deliveries.releaseId, audience: deliveries.audience, companyId: pressReleases.userId })
+    .select({ email: deliveries.email, releaseId: deliveries.releaseId, audience: deliveries.audience, companyId: pressReleases.workspaceId })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
     .where(eq(deliveries.token, token));
@@ -77,7 +77,7 @@ export const RESUBSCRIBE_WINDOW_HOURS = 24;
 export async function resubscribeByToken(db: Db, token: string, now: Date): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
   const [delivery] = await db
-    .select({ email: deliveries.email, companyId: pressReleases.userId })
+    .select({ email: deliveries.email, companyId: pressReleases.workspaceId })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
     .where(eq(deliveries.token, token));
@@ -90,9 +90,9 @@ export async function resubscribeByToken(db: Db, token: string, now: Date): Prom
 export async function findPublicRelease(db: Db, slug: string) {
   if (!/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
   const [row] = await db
-    .select({ release: pressReleases, companyName: users.companyName, newsroomSlug: users.newsroomSlug, newsroomEnabled: users.newsroomEnabled })
+    .select({ release: pressReleases, companyName: workspaces.name, newsroomSlug: workspaces.newsroomSlug, newsroomEnabled: workspaces.newsroomEnabled })
     .from(pressReleases)
-    .innerJoin(users, eq(users.id, pressReleases.userId))
+    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
     .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES)));
   if (!row) return undefined;
   const { release, companyName } = row;

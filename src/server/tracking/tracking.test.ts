@@ -178,6 +178,9 @@ describe('tracked downloads and the web version', () => {
     expect(page.body).toContain('FOR IMMEDIATE RELEASE');
     expect(page.body).toContain(`href="http://localhost:3000/t/d/${rows[0].token}/${release.attachments[0].id}"`);
     expect(page.body).not.toContain('/u/');
+    // One landmark holds the article and its files; the files' box counts its padding inside the article's width.
+    expect(page.body.match(/<main>/g)).toHaveLength(1);
+    expect(page.body).toMatch(/<main><article>[\s\S]*<section aria-labelledby="attachments"[^>]*max-width:700px;[^>]*box-sizing:border-box;[\s\S]*<\/main>/);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)![1]);
     expect(jsonLd).toMatchObject({
       '@context': 'https://schema.org',

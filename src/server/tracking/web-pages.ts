@@ -1,4 +1,4 @@
-import { escapeHtml, formatDateline, htmlToText, renderEmailBody, templateLanguage } from '../../shared/email-template.js';
+import { EMAIL_WIDTH_PX, escapeHtml, formatDateline, htmlToText, renderEmailBody, templateLanguage } from '../../shared/email-template.js';
 import type { pressReleases } from '../db/schema.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
 import { moreFromSection } from '../newsroom/newsroom-pages.js';
@@ -61,9 +61,10 @@ export function webVersionPage(
       : {}),
   };
   const downloads = shownFiles.length
-    ? `<section dir="${dir}" style="max-width:700px;margin:16px auto;background:#fff;padding:16px 40px;font-size:14px;"><h3 style="margin:0 0 8px 0;">${
+    ? // As wide as the article above it (its padding inside the width) and its edges in line with the text.
+      `<section aria-labelledby="attachments" dir="${dir}" style="max-width:${EMAIL_WIDTH_PX}px;margin:16px auto;background:#fff;padding:16px 40px;box-sizing:border-box;font-size:14px;"><h2 id="attachments" style="margin:0 0 8px 0;font-size:17px;">${
         language === 'arabic' ? 'المرفقات' : 'Attachments'
-      }</h3><ul style="margin:0;padding-inline-start:20px;">${shownFiles
+      }</h2><ul style="margin:0;padding-inline-start:20px;">${shownFiles
         .map((f) => `<li><a href="${escapeHtml(links.downloadUrl(f.id))}">${escapeHtml(f.originalName)}</a> (${Math.max(1, Math.round(f.size / 1024))} KB)</li>`)
         .join('')}</ul></section>`
     : '';
@@ -96,9 +97,10 @@ export function webVersionPage(
       alternates,
       `<script type="application/ld+json">${jsonForScript(structuredData)}</script>`,
     ].join(''),
-    body: `${languageSwitch}<article>${renderEmailBody(version)}</article>${downloads}${
+    // One <main> (the release, its files and its newsroom) after the switch between versions.
+    body: `${languageSwitch}<main><article>${renderEmailBody(version)}</article>${downloads}${
       links.newsroomPageUrl ? moreFromSection(shown, companyName, links.newsroomPageUrl) : ''
-    }`,
+    }</main>`,
   });
 }
 

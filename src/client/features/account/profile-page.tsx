@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { EmailChangeNotice } from './email-change-notice';
 import { ProfileForm } from './profile-form';
+import { OwnText } from '../../ui/own-text';
 
 /** /profile 'Profile Settings' (SPEC §2): names, email and company, the account type, and where an email change stands. */
 export default function ProfilePage() {
@@ -54,12 +55,12 @@ function AccountTypeCard({ user }: { user: CurrentUser }) {
             {user.email.charAt(0)}
           </span>
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900" dir="ltr">
+            <OwnText as="p" address className="font-medium text-slate-900">
               {user.email}
-            </p>
-            <p className="truncate text-sm text-slate-500" dir="auto">
+            </OwnText>
+            <OwnText as="p" className="text-sm text-slate-500">
               {user.companyName}
-            </p>
+            </OwnText>
           </div>
         </div>
         <dl className="space-y-3 text-sm">

@@ -11,6 +11,7 @@ import { Pager } from '../../ui/pager';
 import { useOutbox, useOutboxMessage } from './admin-api';
 import { SearchField, RowsSkeleton } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
+import { OwnText } from '../../ui/own-text';
 
 /** Capture mode's mail (no SMTP_URL): every message the product would have sent, newest first. */
 export function OutboxTab() {
@@ -54,10 +55,16 @@ export function OutboxTab() {
             {outbox.data.items.map((message) => (
               <li key={message.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">{message.subject}</p>
-                  <p className="truncate text-sm text-slate-600">
-                    {t('outbox.to')} <span dir="ltr">{message.to}</span> ·{' '}
-                    {formatDate(message.createdAt, true)}
+                  <OwnText as="p" className="font-medium text-slate-900">
+                    {message.subject}
+                  </OwnText>
+                  {/* The address cut at its own end; the label and the date stay whole beside it. */}
+                  <p className="flex min-w-0 gap-1 text-sm text-slate-600">
+                    <span className="shrink-0">{t('outbox.to')}</span>
+                    <OwnText address className="min-w-0">
+                      {message.to}
+                    </OwnText>
+                    <span className="shrink-0">· {formatDate(message.createdAt, true)}</span>
                   </p>
                 </div>
                 <Button
@@ -100,13 +107,13 @@ function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void
         <div className="space-y-3">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium text-slate-500">{t('outbox.from')}</dt>
-            <dd className="truncate" dir="ltr">
+            <OwnText as="dd" address>
               {message.data.from}
-            </dd>
+            </OwnText>
             <dt className="font-medium text-slate-500">{t('outbox.to')}</dt>
-            <dd className="truncate" dir="ltr">
+            <OwnText as="dd" address>
               {message.data.to}
-            </dd>
+            </OwnText>
             <dt className="font-medium text-slate-500">{t('outbox.date')}</dt>
             <dd>{formatDate(message.data.createdAt, true)}</dd>
           </dl>

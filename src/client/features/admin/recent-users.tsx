@@ -5,6 +5,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { displayName, initials, RoleBadge } from './user-labels';
+import { OwnText } from '../../ui/own-text';
 
 /** SPEC §2 'Recent Users': the latest sign-ups (at most 8), from the stats call. */
 export function RecentUsers() {
@@ -41,10 +42,13 @@ export function RecentUsers() {
                   {initials(user)}
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{displayName(user)}</p>
-                  <p className="truncate text-xs text-slate-500">
-                    {/* Isolated, so a Latin company name does not pull the Arabic date into its own direction. */}
-                    <bdi>{user.companyName}</bdi> · <bdi>{formatDate(user.createdAt)}</bdi>
+                  <OwnText as="p" className="text-sm font-medium text-slate-900">
+                    {displayName(user)}
+                  </OwnText>
+                  {/* The company cut at its own end; the date stays whole beside it. */}
+                  <p className="flex min-w-0 gap-1 text-xs text-slate-500">
+                    <OwnText className="min-w-0">{user.companyName}</OwnText>
+                    <span className="shrink-0">· {formatDate(user.createdAt)}</span>
                   </p>
                 </div>
                 <RoleBadge role={user.role} />

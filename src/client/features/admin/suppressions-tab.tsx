@@ -13,6 +13,7 @@ import { useToast } from '../../ui/toast';
 import { useLiftSuppression, useSuppressions } from './admin-api';
 import { SearchField, RowsSkeleton } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
+import { OwnText } from '../../ui/own-text';
 
 /** PRODUCT.md §3: addresses nobody mails again (unsubscribed, hard-bounced); a super admin may lift one. */
 export function SuppressionsTab() {
@@ -71,9 +72,9 @@ export function SuppressionsTab() {
             {suppressions.data.items.map((item) => (
               <li key={item.email} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">
-                    <span dir="ltr">{item.email}</span>
-                  </p>
+                  <OwnText as="p" address className="font-medium text-slate-900">
+                    {item.email}
+                  </OwnText>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
                     <Badge tone={item.reason === 'bounced' ? 'red' : 'amber'}>
                       {t(`suppressions.reasons.${item.reason}`, { defaultValue: item.reason })}

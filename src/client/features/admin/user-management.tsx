@@ -16,6 +16,7 @@ import { useAdminUsers, useChangeRole, useSetTrusted } from './admin-api';
 import { SearchField } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 import { displayName, RoleBadge, SubscriptionBadge } from './user-labels';
+import { OwnText } from '../../ui/own-text';
 
 /** SPEC §2 'User Management': search, server pages, and a role selector that asks before it changes anything. */
 export function UserManagement() {
@@ -139,15 +140,15 @@ function UserRow({
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="admin-user-row">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="truncate font-semibold text-slate-900" dir="auto">
+          <OwnText as="p" className="min-w-0 font-semibold text-slate-900">
             {name}
-          </p>
+          </OwnText>
           <RoleBadge role={user.role} />
           {isMe && <span className="text-xs text-slate-500">{t('users.you')}</span>}
         </div>
-        <p className="truncate text-sm text-slate-600">
-          <span dir="ltr">{user.email}</span>
-        </p>
+        <OwnText as="p" address className="text-sm text-slate-600">
+          {user.email}
+        </OwnText>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
           <bdi>{user.companyName}</bdi>
           <span>{t('users.joined', { date: formatDate(user.createdAt) })}</span>

@@ -10,6 +10,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { cn } from '../../ui/cn';
 import { useAnalyticsDashboard } from './analytics-api';
+import { OwnText } from '../../ui/own-text';
 
 /** SPEC §9: the open badge is primary from 25% up. */
 export const STRONG_OPEN_RATE = 25;
@@ -82,9 +83,9 @@ function PerformanceRow({ release, showOwner }: { release: ReleasePerformance; s
     <li>
       <Link to={`/analytics/${release.id}`} className="flex flex-col gap-2 rounded-md px-2 py-3 hover:bg-slate-50 sm:flex-row sm:items-center">
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-slate-900">
-            <bdi>{release.title}</bdi>
-          </p>
+          <OwnText as="p" className="font-medium text-slate-900">
+            {release.title}
+          </OwnText>
           <p className="text-xs text-slate-500">
             {release.sentAt ? t('performance.sentOn', { when: formatDate(release.sentAt) }) : t(`status.${release.status}`)}
             {' · '}

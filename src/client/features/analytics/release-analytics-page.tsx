@@ -13,7 +13,7 @@ import {
   type ReleaseStatus,
 } from '../../../shared/releases';
 import { downloadFile, errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatDay, formatNumber, formatTime, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -22,6 +22,7 @@ import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { OwnText } from '../../ui/own-text';
+import { ScrollRegion } from '../../ui/scroll-region';
 import { countryName } from '../../lib/place-names';
 import {
   reportPath,
@@ -344,13 +345,15 @@ function RecipientsTable({ id, release }: { id: string; release: { status: Relea
           <EmptyState title={filter ? t('recipients.noMatches') : t('recipients.empty')} />
         ) : (
           <>
-            {/* Wider than its box on a laptop: a focusable, named region, so a keyboard can scroll it too. */}
-            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('recipients.title')}>
-              <table className="w-full text-sm">
+            {/*
+              One column per figure, the journalist's name, outlet and address stacked in the first, dates over
+              two lines: it fits a laptop's page (1,366 px). Narrower, it scrolls in a named region that says so.
+            */}
+            <ScrollRegion label={t('recipients.title')}>
+              <table className="w-full text-sm" data-testid="recipients-table">
                 <thead className="text-start text-xs uppercase text-slate-500">
                   <tr>
                     <Th>{t('recipients.journalist')}</Th>
-                    <Th>{t('recipients.email')}</Th>
                     <Th>{t('recipients.country')}</Th>
                     <Th>{t('recipients.language')}</Th>
                     <Th>{t('recipients.status')}</Th>
@@ -368,7 +371,7 @@ function RecipientsTable({ id, release }: { id: string; release: { status: Relea
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <Pager
               className="no-print mt-4"
               page={page}
@@ -384,7 +387,23 @@ function RecipientsTable({ id, release }: { id: string; release: { status: Relea
 }
 
 function Th({ children }: { children: ReactNode }) {
-  return <th className="whitespace-nowrap px-2 py-2 text-start font-medium">{children}</th>;
+  return <th className="px-2 py-2 text-start align-bottom font-medium">{children}</th>;
+}
+
+/** A date over two lines (day, then time), so the table's date columns stay narrow. */
+function DateCell({ value }: { value: string | null }) {
+  return (
+    <td className="px-2 py-2 text-slate-600">
+      {value ? (
+        <>
+          <span className="block whitespace-nowrap">{formatDay(value)}</span>
+          <span className="block whitespace-nowrap text-xs text-slate-500">{formatTime(value)}</span>
+        </>
+      ) : (
+        '—'
+      )}
+    </td>
+  );
 }
 
 function RecipientRow({ row }: { row: ReleaseRecipient }) {
@@ -392,11 +411,9 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
   return (
     <tr>
       <td className="px-2 py-2">
-        <OwnText className="max-w-48 font-medium text-slate-900">{row.name || '—'}</OwnText>
-        {row.outlet && <OwnText className="max-w-48 text-xs text-slate-500">{row.outlet}</OwnText>}
-      </td>
-      <td className="px-2 py-2">
-        <OwnText address className="max-w-64">{row.email}</OwnText>
+        <OwnText className="max-w-56 font-medium text-slate-900">{row.name || '—'}</OwnText>
+        {row.outlet && <OwnText className="max-w-56 text-xs text-slate-500">{row.outlet}</OwnText>}
+        <OwnText address className="max-w-56 text-xs text-slate-600">{row.email}</OwnText>
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-slate-600">
         <bdi>{row.country ? countryName(row.country) : '—'}</bdi>
@@ -416,16 +433,12 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
           </p>
         )}
       </td>
-      <td className="whitespace-nowrap px-2 py-2 text-slate-600">
-        {row.sentAt ? formatDate(row.sentAt, true) : '—'}
-      </td>
-      <td className="whitespace-nowrap px-2 py-2 text-slate-600">
-        {row.firstOpenAt ? formatDate(row.firstOpenAt, true) : '—'}
-      </td>
+      <DateCell value={row.sentAt} />
+      <DateCell value={row.firstOpenAt} />
       <td className="px-2 py-2">{formatNumber(row.opens)}</td>
       <td className="px-2 py-2">{formatNumber(row.clicks)}</td>
       <td className="px-2 py-2">{formatNumber(row.downloads)}</td>
-      <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.lastActivityAt ? formatDate(row.lastActivityAt, true) : '—'}</td>
+      <DateCell value={row.lastActivityAt} />
     </tr>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReleaseAnalytics } from '../../../shared/releases';
 import { formatNumber } from '../../lib/i18n';
 import { Card, CardHeader } from '../../ui/card';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 /**
  * Every figure per version of a two-language release, and the newsroom's followers apart (they are not
@@ -14,36 +15,43 @@ export function VersionBreakdown({ data }: { data: ReleaseAnalytics }) {
     ...(data.followers.recipients > 0 ? [{ key: 'followers', label: t('versions.followers'), ...data.followers }] : []),
   ];
   if (rows.length < 2) return null;
-  const cell = (value: number) => <td className="px-3 py-2 text-end tabular-nums">{formatNumber(value)}</td>;
+  // Figures down, groups across: two or three narrow columns fit a phone, so no figure hides off screen.
+  const figures = [
+    { key: 'recipients', value: (row: (typeof rows)[number]) => row.recipients },
+    { key: 'delivered', value: (row: (typeof rows)[number]) => row.delivered },
+    { key: 'opens', value: (row: (typeof rows)[number]) => row.uniqueOpens },
+    { key: 'clicks', value: (row: (typeof rows)[number]) => row.clicks },
+    { key: 'downloads', value: (row: (typeof rows)[number]) => row.downloads },
+  ] as const;
   return (
     <Card>
       <CardHeader title={t('versions.title')} description={t('versions.description')} />
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="version-breakdown">
+      <ScrollRegion label={t('versions.title')}>
+        <table className="w-full text-sm sm:w-auto sm:min-w-[28rem]" data-testid="version-breakdown">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-2 text-start font-medium">{t('versions.group')}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{t('versions.recipients')}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{t('versions.delivered')}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{t('versions.opens')}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{t('versions.clicks')}</th>
-              <th scope="col" className="px-3 py-2 text-end font-medium">{t('versions.downloads')}</th>
+              <td className="px-3 py-2" />
+              {rows.map((row) => (
+                <th key={row.key} scope="col" className="px-3 py-2 text-end font-medium text-slate-800">
+                  {row.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={row.key} className="border-t border-slate-100">
-                <th scope="row" className="px-3 py-2 text-start font-medium text-slate-800">{row.label}</th>
-                {cell(row.recipients)}
-                {cell(row.delivered)}
-                {cell(row.uniqueOpens)}
-                {cell(row.clicks)}
-                {cell(row.downloads)}
+            {figures.map((figure) => (
+              <tr key={figure.key} className="border-t border-slate-100">
+                <th scope="row" className="px-3 py-2 text-start font-medium">{t(`versions.${figure.key}`)}</th>
+                {rows.map((row) => (
+                  <td key={row.key} className="px-3 py-2 text-end tabular-nums">
+                    {formatNumber(figure.value(row))}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountLanguage, CurrentUser } from '../../../shared/auth';
+import type { AccountLanguage, SignedIn } from '../../../shared/auth';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
 import i18n, { setLanguage } from '../../lib/i18n';
@@ -11,12 +11,12 @@ export type LoginBody = { email: string; password: string };
 export type RegisterBody = { email: string; password: string; companyName: string; firstName: string; lastName: string; language: AccountLanguage };
 
 export function useLogin() {
-  return useSignIn((body: LoginBody) => api.post<{ user: CurrentUser }>('/api/auth/login', body));
+  return useSignIn((body: LoginBody) => api.post<SignedIn>('/api/auth/login', body));
 }
 
 /** The page of an emailed sign-in link posts its token: the same new session as a password sign-in. */
 export function useSignInByLink() {
-  return useSignIn((body: { token: string }) => api.post<{ user: CurrentUser }>('/api/auth/sign-in-link/use', body));
+  return useSignIn((body: { token: string }) => api.post<SignedIn>('/api/auth/sign-in-link/use', body));
 }
 
 /** A locked account asks for a one-time sign-in link by email. */
@@ -26,7 +26,7 @@ export function useRequestSignInLink() {
   });
 }
 
-function useSignIn<B>(signIn: (body: B) => Promise<{ user: CurrentUser }>) {
+function useSignIn<B>(signIn: (body: B) => Promise<SignedIn>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,

@@ -89,7 +89,8 @@ export default function AuthPage() {
       <Card className="p-6 sm:p-8">
         {mode === 'signin' && (
           <>
-            <FormHeading title={t('signIn.title')} subtitle={t('signIn.subtitle')} />
+            {/* Just registered or verified: a first sign-in, not a return. */}
+            <FormHeading title={t(registeredEmail || verified === '1' ? 'signIn.titleNew' : 'signIn.title')} subtitle={t('signIn.subtitle')} />
             <SignInForm
               defaultEmail={email}
               onForgotPassword={(address) => {

@@ -13,6 +13,12 @@ import { useToast } from '../../ui/toast';
 import { Notice } from '../../ui/notice';
 import { useLogin, useRequestSignInLink } from './auth-api';
 
+/** The toast after signing in: someone who never signed in before is welcomed, everyone else welcomed back. */
+export const welcomeToast = (t: (key: string) => string, firstSignIn: boolean) =>
+  firstSignIn
+    ? { title: t('toasts.welcomeNew'), description: t('toasts.welcomeNewDescription') }
+    : { title: t('toasts.welcome'), description: t('toasts.welcomeDescription') };
+
 /** The server says this (403) when the password is right but the address is not verified yet (SPEC §8). */
 const needsVerification = (error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
 /** Too many failed sign-ins (429): the password cannot be tried for a while, an emailed link can. */
@@ -41,8 +47,8 @@ export function SignInForm({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await login.mutateAsync(values);
-      toast({ title: t('toasts.welcome'), description: t('toasts.welcomeDescription') });
+      const { firstSignIn } = await login.mutateAsync(values);
+      toast(welcomeToast(t, firstSignIn));
       navigate('/dashboard', { replace: true });
     } catch (error) {
       if (needsVerification(error)) {

@@ -10,6 +10,7 @@ import { Notice } from '../../ui/notice';
 import { useToast } from '../../ui/toast';
 import { useSignInByLink } from './auth-api';
 import { AuthShell, FormHeading } from './auth-shell';
+import { welcomeToast } from './sign-in-form';
 
 /**
  * The link of the sign-in email: /auth/sign-in-link?token=… (15 minutes, once). Signing in takes a click,
@@ -27,8 +28,8 @@ export default function SignInLinkPage() {
 
   const submit = async () => {
     try {
-      await signIn.mutateAsync({ token });
-      toast({ title: t('toasts.welcome'), description: t('toasts.welcomeDescription') });
+      const { firstSignIn } = await signIn.mutateAsync({ token });
+      toast(welcomeToast(t, firstSignIn));
       navigate('/dashboard', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 422)) setInvalid(true);

@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { listCreateSchema, type ListCreateInput } from '../../../shared/lists';
-import { translateMessage } from '../../lib/i18n';
+import { isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorState, Skeleton } from '../../ui/feedback';
@@ -29,6 +30,7 @@ export function AddToListDialog({
 }) {
   const { t } = useTranslation('contacts');
   const toast = useToast();
+  const navigate = useNavigate();
   const failed = useFailureToast();
   const lists = useMyLists(open);
   const add = useAddToList();
@@ -58,9 +60,13 @@ export function AddToListDialog({
     if (!listId) return;
     try {
       const result = await add.mutateAsync({ listId, body: bulkAddBody(selection) });
+      const listName = lists.data?.find((l) => l.id === listId)?.name ?? '';
+      const href = `/my-lists?list=${encodeURIComponent(listId)}`;
+      // The toast names the list and leads to it.
       toast({
-        title: countText(t, 'toast.added', result.added),
+        title: countText(t, 'toast.addedTo', result.added, { list: isolate(listName) }),
         description: result.skipped > 0 ? countText(t, 'toast.alreadyInList', result.skipped) : undefined,
+        link: { label: t('toast.openList'), href, onNavigate: () => navigate(href) },
       });
       onAdded();
     } catch (error) {

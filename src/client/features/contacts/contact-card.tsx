@@ -5,6 +5,7 @@ import { Badge } from '../../ui/feedback';
 import { UnsubscribedBadge } from './unsubscribed-badge';
 import { cn } from '../../ui/cn';
 import { fullName, topicsOf, valueLabel } from './contacts-text';
+import { OwnText } from '../../ui/own-text';
 
 export function ContactCard({
   contact,
@@ -45,20 +46,25 @@ export function ContactCard({
           aria-label={t('card.select', { name })}
         />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-slate-900">
+          {/*
+            Each field in its own direction and aligned by it: a Latin name at the left and an Arabic
+            position under it at the right, on a page of either language.
+          */}
+          <h3 className="font-semibold text-slate-900">
             <button
               type="button"
-              className="max-w-full truncate text-start hover:underline"
+              className="block w-full truncate text-start hover:underline"
               onClick={(e) => (e.stopPropagation(), onOpen())}
               dir="auto"
+              title={name}
             >
               {name}
             </button>
           </h3>
           {contact.position && (
-            <p className="truncate text-sm text-slate-600" dir="auto">
+            <OwnText as="p" className="text-sm text-slate-600">
               {contact.position}
-            </p>
+            </OwnText>
           )}
         </div>
         {(onEdit || onDelete) && (
@@ -87,12 +93,16 @@ export function ContactCard({
         )}
       </div>
       {contact.organization && (
-        <p className="flex items-center gap-2 truncate text-sm text-slate-700">
+        // The line takes the outlet's direction (its own text decides), so the icon sits at the outlet's start.
+        <p className="flex items-center gap-2 text-sm text-slate-700" dir="auto" data-testid="contact-outlet">
           <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-          <span className="truncate">{contact.organization}</span>
+          <span className="min-w-0 flex-1 truncate text-start" title={contact.organization}>
+            {contact.organization}
+          </span>
         </p>
       )}
-      <p className="flex items-center gap-2 text-sm text-slate-700">
+      {/* An address is Latin and left to right: its line too, like a Latin outlet's above it. */}
+      <p className="flex items-center gap-2 text-sm text-slate-700" dir="ltr">
         <Mail className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
         <span
           dir="ltr"

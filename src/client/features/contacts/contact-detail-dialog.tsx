@@ -1,19 +1,39 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../shared/contacts';
+import { ListPlus } from 'lucide-react';
+import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Badge } from '../../ui/feedback';
 import { fullName, topicsOf, valueLabel } from './contacts-text';
 import { MaskedNotice } from './masked-notice';
 import { UnsubscribedBadge } from './unsubscribed-badge';
 
-/** SPEC §2: the four sections of a contact. */
-export function ContactDetailDialog({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
+/** SPEC §2: the four sections of a contact, and a way to add it to a list from here. */
+export function ContactDetailDialog({
+  contact,
+  onClose,
+  onAddToList,
+}: {
+  contact: Contact | null;
+  onClose: () => void;
+  /** Offers "Add to List" (the database's cards; not inside a list's own view). */
+  onAddToList?: (contact: Contact) => void;
+}) {
   const { t } = useTranslation('contacts');
   return (
     <Dialog
       open={contact !== null}
       onOpenChange={(open) => !open && onClose()}
+      footer={
+        contact &&
+        onAddToList && (
+          <Button onClick={() => onAddToList(contact)}>
+            <ListPlus className="h-4 w-4" aria-hidden />
+            {t('actions.addToList')}
+          </Button>
+        )
+      }
       title={contact ? fullName(contact) || contact.email : ''}
       description={
         contact

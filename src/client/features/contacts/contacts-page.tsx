@@ -53,6 +53,7 @@ export default function ContactsPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const [selection, setSelection] = useState<Selection>(noSelection);
+  const [addOne, setAddOne] = useState<Selection | null>(null);
   const [detail, setDetail] = useState<Contact | null>(null);
   const [addOpen, setAddOpen] = useState(false);
   const [formState, setFormState] = useState<{ contact: Contact | null } | null>(null);
@@ -245,14 +246,28 @@ export default function ContactsPage() {
         </section>
       </div>
 
-      <ContactDetailDialog contact={detail} onClose={() => setDetail(null)} />
+      <ContactDetailDialog
+        contact={detail}
+        onClose={() => setDetail(null)}
+        onAddToList={(contact) => {
+          setDetail(null);
+          setAddOne({ mode: 'ids', ids: new Set([contact.id]) });
+        }}
+      />
+      {/* The page's selection, or the one contact whose details were open (the selection stays as it was). */}
       <AddToListDialog
-        open={addOpen}
-        selection={selection}
-        onClose={() => setAddOpen(false)}
-        onAdded={() => {
+        open={addOpen || addOne !== null}
+        selection={addOne ?? selection}
+        onClose={() => {
           setAddOpen(false);
-          setSelection(noSelection);
+          setAddOne(null);
+        }}
+        onAdded={() => {
+          if (addOne) setAddOne(null);
+          else {
+            setAddOpen(false);
+            setSelection(noSelection);
+          }
         }}
       />
       {admin && (
@@ -303,7 +318,7 @@ function CountLine({
   // How the query was read (issue 26): its places as countries, its beats as topics.
   const readAs = [
     ...placesOf(interpreted).map((p) =>
-      p.city ? t('count.readCity', { city: p.city, country: valueLabel(t, 'country', p.country) }) : t('count.readCountry', { value: valueLabel(t, 'country', p.country) }),
+      p.city ? t('count.readCity', { city: valueLabel(t, 'city', p.city), country: valueLabel(t, 'country', p.country) }) : t('count.readCountry', { value: valueLabel(t, 'country', p.country) }),
     ),
     ...topicsOf(interpreted).map((topic) => t('count.readTopic', { value: valueLabel(t, 'contactTopic', topic) })),
   ];

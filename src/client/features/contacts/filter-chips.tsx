@@ -41,7 +41,7 @@ export function FilterChips({
   for (const place of placesOf(interpreted)) {
     const country = valueLabel(t, 'country', place.country);
     const label = t('chips.fromSearch', {
-      label: place.city ? t('chips.countryCity', { country, city: place.city }) : t('chips.country', { country }),
+      label: place.city ? t('chips.countryCity', { country, city: valueLabel(t, 'city', place.city) }) : t('chips.country', { country }),
     });
     chips.push({ key: `place:${place.term}:${place.country}`, label, onRemove: () => onSearch(withoutTerm(filter.search, place.term)) });
   }

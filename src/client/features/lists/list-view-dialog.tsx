@@ -16,6 +16,7 @@ import { fullName, valueLabel } from '../contacts/contacts-text';
 import { UnsubscribedBadge } from '../contacts/unsubscribed-badge';
 import { useListContacts, useRemoveFromList } from './lists-api';
 import { useCan } from '../../lib/workspace';
+import { OwnText } from '../../ui/own-text';
 
 /** A list's contacts, 20 a page with a numbered pager; remove one, or open one for its details. */
 export function ListViewDialog({ list, onClose }: { list: UserList | null; onClose: () => void }) {
@@ -111,20 +112,15 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
                       onClick={() => setDetail(contact)}
                       className="min-w-0 flex-1 text-start"
                     >
-                      <span className="block truncate font-medium text-slate-900" dir="auto">
-                        {name}
-                      </span>
+                      <OwnText className="font-medium text-slate-900">{name}</OwnText>
                       <UnsubscribedBadge contact={contact} />
                       {/* Wraps rather than truncates: a clipped line of English and Arabic loses its start in RTL. */}
                       <span className="block break-words text-sm text-slate-600">
                         {[contact.position, contact.organization, country].filter(Boolean).join(' · ')}
                       </span>
-                      {/* A left-to-right box on the reading side, so a long address is cut at its end, not its start. */}
-                      <span className="flex text-xs text-slate-500">
-                        <span dir="ltr" className="truncate">
-                          {contact.email}
-                        </span>
-                      </span>
+                      <OwnText address className="text-xs text-slate-500">
+                        {contact.email}
+                      </OwnText>
                     </button>
                     {writes && (
                       <button

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CalendarDays, Eye, ListChecks, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserList } from '../../../shared/lists';
@@ -23,6 +24,16 @@ export default function MyListsPage() {
   const [form, setForm] = useState<{ list: UserList | null } | null>(null);
   const [viewing, setViewing] = useState<UserList | null>(null);
   const [toDelete, setToDelete] = useState<UserList | null>(null);
+
+  // /my-lists?list={id} (the link of the add-to-list toast) opens that list, once.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('list');
+  useEffect(() => {
+    if (!linked || !lists.data) return;
+    const found = lists.data.find((l) => l.id === linked);
+    if (found) setViewing(found);
+    setParams({}, { replace: true });
+  }, [linked, lists.data, setParams]);
 
   // The View dialog follows the list's latest name and count after edits elsewhere.
   const viewed = viewing ? (lists.data?.find((l) => l.id === viewing.id) ?? viewing) : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, MAX_ATTACHMENT_BYTES, releaseFieldsSchema, sendPressReleaseSchema, translationSchema } from '../../../shared/releases';
-import { emptyValues, FIELD_ORDER, firstProblem, localInputToIso, toLocalInputValue, toPayload, validate, withStoredFiles, type EditorValues } from './editor-form';
+import { emptyValues, FIELD_ORDER, mediaContactOf, firstProblem, localInputToIso, toLocalInputValue, toPayload, validate, withStoredFiles, type EditorValues } from './editor-form';
 import type { PressRelease } from '../../../shared/releases';
 import { returnPathFrom } from '../billing/return-path';
 import { checkPickedFiles } from './attachment-files';
@@ -33,6 +33,11 @@ describe('editor form', () => {
 
   it('defaults the release date to today', () => {
     expect(emptyValues('2026-01-02').releaseDate).toBe('2026-01-02');
+    // A new release names its author as the media contact; the account has no phone to give.
+    const author = mediaContactOf({ firstName: 'Sara', lastName: 'Haddad', email: 'sara@company.test' });
+    expect(emptyValues('2026-01-02', 'english', author)).toMatchObject({ contactName: 'Sara Haddad', contactEmail: 'sara@company.test', contactPhone: '' });
+    expect(mediaContactOf({ firstName: '', lastName: '', email: 'desk@company.test' }).contactName).toBe('');
+    expect(emptyValues('2026-01-02')).toMatchObject({ contactName: '', contactEmail: '', contactPhone: '' });
   });
 
   it('builds a payload the shared schema accepts for each action', () => {

@@ -106,8 +106,21 @@ export function versionView(values: EditorValues, version: 'primary' | 'translat
   return { ...values, ...fields, language };
 }
 
-/** A new release is written, by default, in the language of the interface its author uses. */
-export function emptyValues(today = todayIsoDate(), language: ReleaseLanguage = 'english'): EditorValues {
+/** Who journalists may call about a release; a new one starts with its author's name and address. */
+export type MediaContact = Pick<EditorValues, 'contactName' | 'contactEmail' | 'contactPhone'>;
+
+/** The account's own details as a release's media contact (an account has no phone: left to fill in). */
+export const mediaContactOf = (user: { firstName: string; lastName: string; email: string }): MediaContact => ({
+  contactName: `${user.firstName} ${user.lastName}`.trim(),
+  contactEmail: user.email,
+  contactPhone: '',
+});
+
+/**
+ * A new release is written, by default, in the language of the interface its author uses, with its
+ * author as the media contact.
+ */
+export function emptyValues(today = todayIsoDate(), language: ReleaseLanguage = 'english', contact?: MediaContact): EditorValues {
   return {
     title: '',
     subtitle: '',
@@ -115,9 +128,9 @@ export function emptyValues(today = todayIsoDate(), language: ReleaseLanguage = 
     location: '',
     content: '',
     boilerplate: '',
-    contactName: '',
-    contactEmail: '',
-    contactPhone: '',
+    contactName: contact?.contactName ?? '',
+    contactEmail: contact?.contactEmail ?? '',
+    contactPhone: contact?.contactPhone ?? '',
     language,
     recipientLists: [],
     attachments: [],

@@ -20,6 +20,7 @@ import { AttachmentsField } from './attachments-field';
 import {
   attachmentsTooLarge,
   emptyValues,
+  mediaContactOf,
   FIELD_ORDER,
   firstProblem,
   otherLanguage,
@@ -121,7 +122,9 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const [pendingAction, setPendingAction] = useState<ReleaseAction | null>(null);
   const [confirming, setConfirming] = useState<{ action: 'send_now' | 'schedule'; values: EditorValues } | null>(null);
   const testSend = useTestSend();
-  const [initialValues] = useState(() => (release ? valuesFromRelease(release) : emptyValues(undefined, i18next.language === 'ar' ? 'arabic' : 'english')));
+  const [initialValues] = useState(() =>
+    release ? valuesFromRelease(release) : emptyValues(undefined, i18next.language === 'ar' ? 'arabic' : 'english', user ? mediaContactOf(user) : undefined),
+  );
   const { form, submitAs } = useEditorForm(initialValues);
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as EditorValues;

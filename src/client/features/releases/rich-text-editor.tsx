@@ -40,7 +40,10 @@ export function RichTextEditor({
         underline: false,
         link: false,
       }),
-      Link.configure({ openOnClick: false, autolink: true, protocols: ['http', 'https'], defaultProtocol: 'https' }),
+      // No `protocols`: linkify knows http and https already, and the extension registers each listed one
+      // with linkify on every editor it creates; the second editor of the page (the other language's
+      // version) then warned "linkifyjs: already initialized" once per protocol.
+      Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
     ],
     content: value,
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),

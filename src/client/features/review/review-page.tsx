@@ -43,7 +43,7 @@ export default function ReviewPage() {
       </Link>
       <header>
         <p className="text-sm font-medium text-slate-500">
-          <bdi>{d.companyName}</bdi> · <span dir="ltr">{d.ownerEmail}</span>
+          <bdi>{d.companyName}</bdi> · <bdi dir="ltr">{d.ownerEmail}</bdi>
         </p>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
           {r.title}

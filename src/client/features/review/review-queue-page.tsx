@@ -70,7 +70,7 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
             {item.title}
           </Link>
           <p className="mt-1 text-sm text-slate-600">
-            <bdi>{item.companyName}</bdi> · <span dir="ltr">{item.ownerEmail}</span>
+            <bdi>{item.companyName}</bdi> · <bdi dir="ltr">{item.ownerEmail}</bdi>
           </p>
           <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500">
             <span>{t(`languages.${item.language}`, { defaultValue: item.language })}</span>

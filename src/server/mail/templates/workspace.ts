@@ -1,0 +1,111 @@
+import type { WorkspaceRole } from '../../../shared/workspaces.js';
+import { greeting, longDateUtc, renderLayout, type EmailLanguage, type RenderedEmail } from './layout.js';
+
+/**
+ * Mail of workspaces: an invitation (to someone who may have no account yet), a release waiting for a
+ * workspace's approval, and a release returned to its writer. Each in the reader's language. The workspace
+ * and inviter names are the customer's words: they are shown as text, quoted, never as links.
+ */
+
+const ROLE_WORDS: Record<WorkspaceRole, { en: string; ar: string }> = {
+  owner: { en: 'Owner', ar: 'مالك' },
+  manager: { en: 'Manager', ar: 'مدير' },
+  publisher: { en: 'Publisher', ar: 'ناشر' },
+  writer: { en: 'Writer', ar: 'كاتب' },
+  viewer: { en: 'Viewer', ar: 'مشاهد' },
+};
+
+export function invitationMessage(input: {
+  language: EmailLanguage;
+  workspaceName: string;
+  inviterName: string;
+  role: WorkspaceRole;
+  link: string;
+  expiresAt: Date;
+}): RenderedEmail {
+  const role = ROLE_WORDS[input.role];
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: `دعوة للانضمام إلى «${input.workspaceName}» على نشر`,
+      preheader: `دعاك ${input.inviterName} بدور ${role.ar}.`,
+      greeting: greeting('', 'ar'),
+      paragraphs: [
+        `دعاك ${input.inviterName} للانضمام إلى مساحة عمل «${input.workspaceName}» على نشر بدور ${role.ar}.`,
+        'يمكنك إنشاء حساب بهذا العنوان أو تسجيل الدخول إن كان لديك حساب.',
+      ],
+      action: { label: 'قبول الدعوة', url: input.link },
+      notes: [`تصلح الدعوة مرة واحدة حتى ${longDateUtc(input.expiresAt, 'ar')}.`, 'إن لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة.'],
+      reason: 'وصلتك هذه الرسالة لأن عضوًا في مساحة عمل على نشر دعا عنوانك.',
+    });
+  }
+  return renderLayout({
+    subject: `Join “${input.workspaceName}” on Nashr`,
+    preheader: `${input.inviterName} invited you as ${role.en}.`,
+    greeting: greeting(''),
+    paragraphs: [
+      `${input.inviterName} invited you to the “${input.workspaceName}” workspace on Nashr as ${role.en}.`,
+      'Create an account with this address, or sign in if you already have one.',
+    ],
+    action: { label: 'Accept the invitation', url: input.link },
+    notes: [`The invitation works once, until ${longDateUtc(input.expiresAt, 'en')}.`, 'If you did not expect it, ignore this email.'],
+    reason: 'You received this email because a member of a Nashr workspace invited your address.',
+  });
+}
+
+export function awaitingApprovalMessage(input: {
+  language: EmailLanguage;
+  firstName: string;
+  writerName: string;
+  title: string;
+  link: string;
+}): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: `بانتظار موافقتك: ${input.title}`,
+      preheader: `أرسل ${input.writerName} بيانًا صحفيًا للموافقة.`,
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: [`أرسل ${input.writerName} البيان الصحفي «${input.title}» للموافقة قبل إرساله.`],
+      action: { label: 'مراجعة البيان', url: input.link },
+      notes: ['لا يُخصم شيء من الرصيد حتى تتم الموافقة.'],
+    });
+  }
+  return renderLayout({
+    subject: `Waiting for your approval: ${input.title}`,
+    preheader: `${input.writerName} submitted a press release for approval.`,
+    greeting: greeting(input.firstName),
+    paragraphs: [`${input.writerName} submitted the press release “${input.title}” for approval before it goes out.`],
+    action: { label: 'Review the release', url: input.link },
+    notes: ['Nothing is taken from the allowance until it is approved.'],
+  });
+}
+
+export function returnedMessage(input: {
+  language: EmailLanguage;
+  firstName: string;
+  approverName: string;
+  title: string;
+  comment: string;
+  link: string;
+}): RenderedEmail {
+  if (input.language === 'ar') {
+    return renderLayout({
+      language: 'ar',
+      subject: `أُعيد للتعديل: ${input.title}`,
+      preheader: `أعاد ${input.approverName} بيانك مع تعليق.`,
+      greeting: greeting(input.firstName, 'ar'),
+      paragraphs: [`أعاد ${input.approverName} البيان الصحفي «${input.title}» إليك:`, input.comment],
+      action: { label: 'فتح البيان', url: input.link },
+      notes: ['عدّله ثم أرسله للموافقة من جديد.'],
+    });
+  }
+  return renderLayout({
+    subject: `Returned for changes: ${input.title}`,
+    preheader: `${input.approverName} returned your release with a comment.`,
+    greeting: greeting(input.firstName),
+    paragraphs: [`${input.approverName} returned the press release “${input.title}” to you:`, input.comment],
+    action: { label: 'Open the release', url: input.link },
+    notes: ['Edit it, then submit it for approval again.'],
+  });
+}

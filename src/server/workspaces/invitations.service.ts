@@ -1,0 +1,230 @@
+import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import {
+  INVITATION_DAYS,
+  INVITATIONS_PER_DAY,
+  type InvitationState,
+  type InvitationView,
+  type WorkspaceInvitation,
+  type WorkspaceRole,
+} from '../../shared/workspaces.js';
+import { asAccountLanguage } from '../../shared/auth.js';
+import type { Db } from '../db/client.js';
+import { users, workspaceInvitations, workspaceMembers, workspaces } from '../db/schema.js';
+import { appError } from '../http/errors.js';
+import { randomToken, sha256 } from '../http/tokens.js';
+import type { Mailer } from '../mail/transport.js';
+import { invitationMessage } from '../mail/templates/workspace.js';
+import { requireAction } from '../access/access.js';
+import { actorName, recordActivity } from './workspaces.service.js';
+
+const DAY_MS = 86_400_000;
+
+export type InvitationDeps = {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  log: { error: (obj: object, msg: string) => void };
+};
+
+type InvitationRow = typeof workspaceInvitations.$inferSelect;
+
+const toInvitation = (row: InvitationRow, invitedBy: string | null): WorkspaceInvitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role as WorkspaceRole,
+  expiresAt: new Date(row.expiresAt).toISOString(),
+  createdAt: new Date(row.createdAt).toISOString(),
+  invitedBy,
+});
+
+function stateOf(row: InvitationRow, now: Date): InvitationState {
+  if (row.revokedAt) return 'revoked';
+  if (row.acceptedAt) return 'used';
+  if (new Date(row.expiresAt).getTime() <= now.getTime()) return 'expired';
+  return 'pending';
+}
+
+const STATE_ERRORS = { expired: 'INVITATION_EXPIRED', used: 'INVITATION_USED', revoked: 'INVITATION_REVOKED' } as const;
+
+/**
+ * POST /api/workspace/invitations. The workspace's row is locked while the day's count is read, so 50
+ * invitations a day hold under parallel requests. An address already invited and pending is invited
+ * again (a new link; the old one stops working), not twice.
+ */
+export async function invite(deps: InvitationDeps, actor: CurrentUser, input: { email: string; role: WorkspaceRole }): Promise<WorkspaceInvitation> {
+  const workspaceId = requireAction(actor, 'manage');
+  // Only an owner makes another owner.
+  if (input.role === 'owner' && actor.workspace?.role !== 'owner') throw appError('OWNER_ROLE_REQUIRED');
+  const now = deps.now();
+  const token = randomToken();
+  const { row, workspaceName, language } = await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(users.email, input.email)));
+    if (member) throw appError('ALREADY_MEMBER');
+    const [{ today }] = await tx
+      .select({ today: count() })
+      .from(workspaceInvitations)
+      .where(and(eq(workspaceInvitations.workspaceId, workspaceId), gt(workspaceInvitations.createdAt, new Date(now.getTime() - DAY_MS))));
+    if (today >= INVITATIONS_PER_DAY) throw appError('INVITATIONS_RATE_LIMITED');
+    // A pending invitation of the same address gives way to the new one.
+    await tx
+      .update(workspaceInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, workspaceId),
+          eq(workspaceInvitations.email, input.email),
+          isNull(workspaceInvitations.acceptedAt),
+          isNull(workspaceInvitations.revokedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(workspaceInvitations)
+      .values({
+        workspaceId,
+        email: input.email,
+        role: input.role,
+        tokenHash: sha256(token),
+        invitedBy: actor.id,
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+        createdAt: now,
+      })
+      .returning();
+    await recordActivity(tx, workspaceId, actor, 'member.invited', { email: input.email, role: input.role });
+    return { row, workspaceName: workspace.name, language: asAccountLanguage(workspace.language) };
+  });
+  mailInvitation(deps, row, token, { workspaceName, language, inviterName: actorName(actor) });
+  return toInvitation(row, actorName(actor));
+}
+
+/** The link leaves after the answer; a slow relay must not hold the inviter. Failures are logged. */
+function mailInvitation(
+  deps: InvitationDeps,
+  row: InvitationRow,
+  token: string,
+  about: { workspaceName: string; language: 'en' | 'ar'; inviterName: string },
+): void {
+  const link = `${deps.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
+  const message = invitationMessage({ ...about, role: row.role as WorkspaceRole, link, expiresAt: new Date(row.expiresAt) });
+  void deps.mailer
+    .send({ to: row.email, ...message })
+    .catch((error: unknown) => deps.log.error({ err: error, invitation: row.id }, 'invitation email could not be sent'));
+}
+
+export async function listInvitations(db: Db, actor: CurrentUser, now: Date): Promise<WorkspaceInvitation[]> {
+  const workspaceId = requireAction(actor, 'manage');
+  const rows = await db
+    .select({ invitation: workspaceInvitations, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(workspaceInvitations)
+    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+        gt(workspaceInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(workspaceInvitations.createdAt));
+  return rows.map((r) => toInvitation(r.invitation, r.email ? actorName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email }) : null));
+}
+
+async function pendingInvitation(db: Db, workspaceId: string, id: string, now: Date): Promise<InvitationRow> {
+  const [row] = await db
+    .select()
+    .from(workspaceInvitations)
+    .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, workspaceId)));
+  if (!row || stateOf(row, now) !== 'pending') throw appError('INVITATION_NOT_FOUND');
+  return row;
+}
+
+export async function revokeInvitation(deps: InvitationDeps, actor: CurrentUser, id: string): Promise<void> {
+  const workspaceId = requireAction(actor, 'manage');
+  const now = deps.now();
+  const row = await pendingInvitation(deps.db, workspaceId, id, now);
+  await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await tx.update(workspaceInvitations).set({ revokedAt: now }).where(eq(workspaceInvitations.id, row.id));
+    await recordActivity(tx, workspaceId, actor, 'invitation.revoked', { email: row.email });
+  });
+}
+
+/** A new link for the same address and role (the old link stops working), counted like a new invitation. */
+export async function resendInvitation(deps: InvitationDeps, actor: CurrentUser, id: string): Promise<WorkspaceInvitation> {
+  const workspaceId = requireAction(actor, 'manage');
+  const row = await pendingInvitation(deps.db, workspaceId, id, deps.now());
+  return invite(deps, actor, { email: row.email, role: row.role as WorkspaceRole });
+}
+
+// ---------------------------------------------------------------- the invited person
+
+async function invitationByToken(db: Db, token: string) {
+  if (!token || token.length > 200) return undefined;
+  const [row] = await db
+    .select({ invitation: workspaceInvitations, workspaceName: workspaces.name })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .where(eq(workspaceInvitations.tokenHash, sha256(token)));
+  return row;
+}
+
+/** GET /api/invitations/{token}: what the invitation page shows; an unknown token is a 404. */
+export async function viewInvitation(db: Db, token: string, now: Date): Promise<InvitationView> {
+  const found = await invitationByToken(db, token);
+  if (!found) throw appError('INVITATION_NOT_FOUND');
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, found.invitation.email));
+  return {
+    state: stateOf(found.invitation, now),
+    workspaceName: found.workspaceName,
+    email: found.invitation.email,
+    role: found.invitation.role as WorkspaceRole,
+    existingUser: Boolean(existing),
+  };
+}
+
+/**
+ * Uses a pending invitation for the person `userId` whose address it was sent to, inside the caller's
+ * transaction: the row is claimed with a conditional UPDATE, so a link works once even when clicked twice
+ * at once. Answers the workspace joined.
+ */
+export async function claimInvitation(
+  tx: Db,
+  token: string,
+  person: { id: string; email: string },
+  now: Date,
+): Promise<{ workspaceId: string; role: WorkspaceRole }> {
+  const found = await invitationByToken(tx, token);
+  if (!found) throw appError('INVITATION_NOT_FOUND');
+  const state = stateOf(found.invitation, now);
+  if (state !== 'pending') throw appError(STATE_ERRORS[state]);
+  if (found.invitation.email !== person.email) throw appError('INVITATION_OTHER_ADDRESS', { email: found.invitation.email });
+  const [claimed] = await tx
+    .update(workspaceInvitations)
+    .set({ acceptedAt: now })
+    .where(and(eq(workspaceInvitations.id, found.invitation.id), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt)))
+    .returning();
+  if (!claimed) throw appError('INVITATION_USED');
+  const role = claimed.role as WorkspaceRole;
+  await tx
+    .insert(workspaceMembers)
+    .values({ workspaceId: claimed.workspaceId, userId: person.id, role })
+    .onConflictDoNothing();
+  await tx.update(users).set({ currentWorkspaceId: claimed.workspaceId }).where(eq(users.id, person.id));
+  const [user] = await tx.select().from(users).where(eq(users.id, person.id));
+  await recordActivity(tx, claimed.workspaceId, user, 'member.joined', { role });
+  return { workspaceId: claimed.workspaceId, role };
+}
+
+/** POST /api/invitations/{token}/accept: a signed-in person joins (an additional workspace for them). */
+export async function acceptInvitation(db: Db, actor: CurrentUser, token: string, now: Date): Promise<void> {
+  await db.transaction(async (txn) => {
+    await claimInvitation(txn as unknown as Db, token, actor, now);
+  });
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  activityQuerySchema,
+  invitationSchema,
+  memberRoleSchema,
+  returnReleaseSchema,
+  switchWorkspaceSchema,
+  workspaceSettingsSchema,
+} from '../../shared/workspaces.js';
+import { parseInput, parseUuidParam } from '../http/errors.js';
+import { requireUser } from '../access/access.js';
+import {
+  changeMemberRole,
+  currentWorkspace,
+  listActivity,
+  listMembers,
+  listWorkspaces,
+  removeMember,
+  switchWorkspace,
+  updateWorkspace,
+} from './workspaces.service.js';
+import { acceptInvitation, invite, listInvitations, resendInvitation, revokeInvitation, viewInvitation } from './invitations.service.js';
+import { approveRelease, returnRelease } from './approval.service.js';
+
+type Params = { id: string };
+
+/** Registered at /api: workspaces, their members and invitations, and the workspace's approval of releases. */
+export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.deps;
+  const deps = { db, mailer: app.deps.mailer, now: app.deps.now, publicUrl: config.publicUrl, review: config.review, log: app.log };
+
+  app.get('/workspaces', async (request) => listWorkspaces(db, requireUser(request)));
+  app.put('/workspaces/current', async (request) => {
+    const { workspaceId } = parseInput(switchWorkspaceSchema, request.body);
+    return { workspace: await switchWorkspace(db, requireUser(request), workspaceId) };
+  });
+
+  app.get('/workspace', async (request) => currentWorkspace(requireUser(request)));
+  app.patch('/workspace', async (request) => updateWorkspace(db, requireUser(request), parseInput(workspaceSettingsSchema, request.body)));
+  app.get('/workspace/activity', async (request) => listActivity(db, requireUser(request), parseInput(activityQuerySchema, request.query)));
+
+  app.get('/workspace/members', async (request) => listMembers(db, requireUser(request)));
+  app.patch<{ Params: { userId: string } }>('/workspace/members/:userId', async (request) => {
+    const { role } = parseInput(memberRoleSchema, request.body);
+    return changeMemberRole(db, requireUser(request), parseUuidParam(request.params.userId), role);
+  });
+  app.delete<{ Params: { userId: string } }>('/workspace/members/:userId', async (request, reply) => {
+    await removeMember(db, requireUser(request), parseUuidParam(request.params.userId));
+    return reply.status(204).send();
+  });
+  app.post('/workspace/leave', async (request, reply) => {
+    const actor = requireUser(request);
+    await removeMember(db, actor, actor.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/workspace/invitations', async (request) => listInvitations(db, requireUser(request), app.deps.now()));
+  app.post('/workspace/invitations', async (request, reply) => {
+    const invitation = await invite(deps, requireUser(request), parseInput(invitationSchema, request.body));
+    return reply.status(201).send(invitation);
+  });
+  app.delete<{ Params: Params }>('/workspace/invitations/:id', async (request, reply) => {
+    await revokeInvitation(deps, requireUser(request), parseUuidParam(request.params.id));
+    return reply.status(204).send();
+  });
+  app.post<{ Params: Params }>('/workspace/invitations/:id/resend', async (request, reply) => {
+    const invitation = await resendInvitation(deps, requireUser(request), parseUuidParam(request.params.id));
+    return reply.status(201).send(invitation);
+  });
+
+  // The invited person's side: the page reads the invitation before anyone signs in.
+  app.get<{ Params: { token: string } }>('/invitations/:token', async (request) => viewInvitation(db, request.params.token, app.deps.now()));
+  app.post<{ Params: { token: string } }>('/invitations/:token/accept', async (request) => {
+    const actor = requireUser(request);
+    await acceptInvitation(db, actor, request.params.token, app.deps.now());
+    return listWorkspaces(db, { ...actor, workspace: null });
+  });
+
+  app.post<{ Params: Params }>('/press-releases/:id/approve', async (request) => ({
+    pressRelease: await approveRelease(deps, requireUser(request), parseUuidParam(request.params.id)),
+  }));
+  app.post<{ Params: Params }>('/press-releases/:id/return', async (request) => {
+    const { comment } = parseInput(returnReleaseSchema, request.body);
+    return { pressRelease: await returnRelease(deps, requireUser(request), parseUuidParam(request.params.id), comment) };
+  });
+}

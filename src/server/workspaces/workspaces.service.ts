@@ -1,0 +1,216 @@
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../shared/auth.js';
+import {
+  type CurrentWorkspace,
+  type WorkspaceActivity,
+  type WorkspaceActivityAction,
+  type WorkspaceChoice,
+  type WorkspaceMember,
+  type WorkspaceRole,
+} from '../../shared/workspaces.js';
+import type { Db } from '../db/client.js';
+import { auditLog, sessions, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { appError } from '../http/errors.js';
+import { requireAction, requireMember } from '../access/access.js';
+import { membershipOf } from '../access/membership.js';
+import { loadCurrentUser } from '../http/session.js';
+
+/** The workspaces the person belongs to, the current one marked. */
+export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<WorkspaceChoice[]> {
+  const rows = await db
+    .select({ id: workspaces.id, name: workspaces.name, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, actor.id))
+    .orderBy(asc(workspaces.name), asc(workspaces.id));
+  return rows.map((row) => ({ ...row, role: row.role as WorkspaceRole, current: row.id === actor.workspace?.id }));
+}
+
+/** PUT /api/workspaces/current: remembered for the person, so every session of theirs acts there. */
+export async function switchWorkspace(db: Db, actor: CurrentUser, workspaceId: string): Promise<CurrentWorkspace> {
+  if (!(await membershipOf(db, workspaceId, actor.id))) throw appError('WORKSPACE_NOT_FOUND');
+  await db.update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, actor.id));
+  return (await loadCurrentUser(db, actor.id))!.workspace!;
+}
+
+export async function currentWorkspace(actor: CurrentUser): Promise<CurrentWorkspace> {
+  requireMember(actor);
+  return actor.workspace!;
+}
+
+export async function updateWorkspace(
+  db: Db,
+  actor: CurrentUser,
+  input: { name?: string; requireSecondApproval?: boolean },
+): Promise<CurrentWorkspace> {
+  const workspaceId = requireAction(actor, 'manage');
+  if (input.name !== undefined || input.requireSecondApproval !== undefined) {
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      await tx
+        .update(workspaces)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(workspaces.id, workspaceId));
+      await recordActivity(tx, workspaceId, actor, 'workspace.updated', input);
+    });
+  }
+  return (await loadCurrentUser(db, actor.id))!.workspace!;
+}
+
+// ---------------------------------------------------------------- members
+
+export async function listMembers(db: Db, actor: CurrentUser): Promise<WorkspaceMember[]> {
+  const workspaceId = requireMember(actor);
+  const rows = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: workspaceMembers.role,
+      joinedAt: workspaceMembers.createdAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.createdAt), asc(users.id));
+  return rows.map((row) => ({ ...row, role: row.role as WorkspaceRole, joinedAt: new Date(row.joinedAt).toISOString() }));
+}
+
+/**
+ * Every change to who holds which role runs with the workspace's member rows locked, so two changes at
+ * once (two owners demoting each other, a leave and a demotion) take turns, and the second sees whether
+ * an owner would remain.
+ */
+async function withMembersLocked<T>(db: Db, workspaceId: string, work: (tx: Db, members: Array<{ userId: string; role: string }>) => Promise<T>): Promise<T> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const members = await tx
+      .select({ userId: workspaceMembers.userId, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.workspaceId, workspaceId))
+      .orderBy(asc(workspaceMembers.userId))
+      .for('update');
+    return work(tx, members);
+  });
+}
+
+function assertAnotherOwnerRemains(members: Array<{ userId: string; role: string }>, userId: string): void {
+  if (!members.some((m) => m.role === 'owner' && m.userId !== userId)) throw appError('LAST_OWNER');
+}
+
+export async function changeMemberRole(db: Db, actor: CurrentUser, userId: string, role: WorkspaceRole): Promise<WorkspaceMember> {
+  const workspaceId = requireAction(actor, 'manage');
+  await withMembersLocked(db, workspaceId, async (tx, members) => {
+    // The actor's own role may have changed since the request was authorised.
+    const mine = members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined;
+    if (!mine || (mine !== 'owner' && mine !== 'manager')) throw appError('ROLE_REQUIRED', { role: 'manager' });
+    const target = members.find((m) => m.userId === userId);
+    if (!target) throw appError('MEMBER_NOT_FOUND');
+    if (target.role === role) return;
+    // Ownership is given and taken by owners only.
+    if ((role === 'owner' || target.role === 'owner') && mine !== 'owner') throw appError('OWNER_ROLE_REQUIRED');
+    if (target.role === 'owner') assertAnotherOwnerRemains(members, userId);
+    await tx
+      .update(workspaceMembers)
+      .set({ role })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    await recordActivity(tx, workspaceId, actor, 'member.role_changed', { name: await nameOf(tx, userId), from: target.role, to: role });
+  });
+  const member = (await listMembers(db, actor)).find((m) => m.userId === userId);
+  if (!member) throw appError('MEMBER_NOT_FOUND');
+  return member;
+}
+
+/** Removal takes effect at once: every request reads membership afresh, open sessions included. */
+export async function removeMember(db: Db, actor: CurrentUser, userId: string): Promise<void> {
+  const workspaceId = userId === actor.id ? requireMember(actor) : requireAction(actor, 'manage');
+  await withMembersLocked(db, workspaceId, async (tx, members) => {
+    const target = members.find((m) => m.userId === userId);
+    if (!target) throw appError('MEMBER_NOT_FOUND');
+    if (userId !== actor.id) {
+      const mine = members.find((m) => m.userId === actor.id)?.role;
+      if (mine !== 'owner' && mine !== 'manager') throw appError('ROLE_REQUIRED', { role: 'manager' });
+      if (target.role === 'owner' && mine !== 'owner') throw appError('OWNER_ROLE_REQUIRED');
+    }
+    if (target.role === 'owner') assertAnotherOwnerRemains(members, userId);
+    await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    const name = await nameOf(tx, userId);
+    await recordActivity(tx, workspaceId, actor, userId === actor.id ? 'member.left' : 'member.removed', { name });
+  });
+}
+
+async function nameOf(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
+  return row ? `${row.firstName} ${row.lastName}`.trim() || row.email : '';
+}
+
+export const actorName = (actor: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>) =>
+  `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+
+// ---------------------------------------------------------------- activity
+
+type ActivityActor = Pick<CurrentUser, 'id' | 'email' | 'firstName' | 'lastName'>;
+
+/** What happened in the workspace, for its owners and managers: names and titles, never ids. */
+export async function recordActivity(
+  db: Db,
+  workspaceId: string,
+  actor: ActivityActor | null,
+  action: WorkspaceActivityAction,
+  details: Record<string, string | number | boolean | null | undefined> = {},
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    workspaceId,
+    action: `workspace:${action}`,
+    details: { actor: actor ? actorName(actor) : null, ...details },
+  });
+}
+
+export async function listActivity(db: Db, actor: CurrentUser, paging: { page: number; pageSize: number }) {
+  const workspaceId = requireAction(actor, 'manage');
+  const where = and(eq(auditLog.workspaceId, workspaceId), sql`${auditLog.action} like 'workspace:%'`);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  const items: WorkspaceActivity[] = rows.map((row) => {
+    const { actor: name, ...details } = row.details as Record<string, string | number | null>;
+    return {
+      id: row.id,
+      createdAt: new Date(row.createdAt).toISOString(),
+      action: row.action.slice('workspace:'.length) as WorkspaceActivityAction,
+      actor: typeof name === 'string' ? name : null,
+      details,
+    };
+  });
+  return { items, total, page: paging.page, pageSize: paging.pageSize };
+}
+
+/** Members who may approve a release of the workspace (told by email when one waits), but `except`. */
+export async function approversOf(db: Db, workspaceId: string, except: string | null) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        sql`${workspaceMembers.role} in ('owner', 'manager', 'publisher')`,
+        except ? ne(users.id, except) : undefined,
+      ),
+    );
+}
+
+/** Signs the person out of every browser (used when they can no longer reach anything). */
+export async function endSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
