@@ -22,7 +22,9 @@ describe('activitySentence', () => {
   it('writes each action in words, with the role in the reader’s language', async () => {
     const en = await translator('en');
     expect(plain(activitySentence(en, entry('member.invited', { email: 'sara@levant.test', role: 'writer' })))).toBe('Layla Haddad invited sara@levant.test as Writer');
-    expect(plain(activitySentence(en, entry('member.role_changed', { name: 'Sara Nasser', role: 'publisher' })))).toBe('Layla Haddad made Sara Nasser Publisher');
+    expect(plain(activitySentence(en, entry('member.role_changed', { name: 'Sara Nasser', from: 'writer', to: 'publisher' })))).toBe(
+      'Layla Haddad changed the role of Sara Nasser from Writer to Publisher',
+    );
     expect(plain(activitySentence(en, entry('release.approved', { title: 'Doha bureau' })))).toBe('Layla Haddad approved “Doha bureau”');
     const ar = await translator('ar');
     expect(plain(activitySentence(ar, entry('member.invited', { email: 'sara@levant.test', role: 'writer' })))).toBe('دعا Layla Haddad ‏sara@levant.test بدور كاتب');
@@ -35,7 +37,7 @@ describe('activitySentence', () => {
 
   it('names the system when nobody did it, and never shows a raw placeholder or an unknown action’s key', async () => {
     const en = await translator('en');
-    expect(activitySentence(en, entry('purchase', {}, null))).toBe('Nashr bought a package');
+    expect(plain(activitySentence(en, entry('purchase', { plan: 'Growth' }, null)))).toBe('Nashr bought the Growth package');
     expect(activitySentence(en, entry('member.removed', {}))).not.toContain('{{');
     expect(plain(activitySentence(en, entry('something.new' as WorkspaceActivity['action'], {})))).toBe('Layla Haddad made a change');
   });

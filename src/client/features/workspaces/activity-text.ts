@@ -11,7 +11,7 @@ const ROLE_DETAILS = ['role', 'from', 'to'];
  */
 export function activitySentence(t: TFunction<'workspaces'>, item: WorkspaceActivity): string {
   // A detail the entry lacks reads as nothing, never as a raw placeholder.
-  const values: Record<string, string> = { name: '', email: '', title: '', role: '' };
+  const values: Record<string, string> = { name: '', email: '', title: '', role: '', from: '', to: '', plan: '' };
   for (const [key, value] of Object.entries(item.details ?? {})) {
     if (value === null || value === undefined) continue;
     values[key] = ROLE_DETAILS.includes(key) && isWorkspaceRole(value) ? t(`roles.${value}`) : isolate(String(value));

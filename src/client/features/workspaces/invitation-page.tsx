@@ -172,7 +172,6 @@ function InvitedRegisterForm({ token, view }: { token: string; view: InvitationV
   const toast = useToast();
   const navigate = useNavigate();
   const register = useRegisterInvited();
-  const login = useLogin();
   const form = useForm({
     resolver: zodResolver(invitedRegisterSchema),
     mode: 'onTouched',
@@ -184,8 +183,6 @@ function InvitedRegisterForm({ token, view }: { token: string; view: InvitationV
     try {
       const language = i18n.language === 'ar' ? 'ar' : 'en';
       await register.mutateAsync({ email: view.email, password, firstName, lastName, language, invitationToken: token });
-      // The invitation proves the address: the new account signs in at once, in the invited workspace.
-      await login.mutateAsync({ email: view.email, password });
       toast({ title: t('invitation.registered', { workspace: isolate(view.workspaceName) }) });
       navigate('/dashboard', { replace: true });
     } catch (error) {

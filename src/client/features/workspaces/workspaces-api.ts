@@ -134,7 +134,7 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation() {
   const refetchEverything = useRefetchEverything();
   return useMutation({
-    mutationFn: (token: string) => api.post<{ workspace: CurrentWorkspace }>(`/api/invitations/${encodeURIComponent(token)}/accept`),
+    mutationFn: (token: string) => api.post<WorkspaceChoice[]>(`/api/invitations/${encodeURIComponent(token)}/accept`),
     onSuccess: refetchEverything,
   });
 }
@@ -148,9 +148,17 @@ export type InvitedRegisterBody = {
   invitationToken: string;
 };
 
-/** Registration from an invitation: the address is proven by the link, so the account can sign in at once. */
+/**
+ * Registration from an invitation: the address is proven by the link, so the server signs the new member
+ * in at once, in the invited workspace. Anything cached belonged to whoever used this browser before.
+ */
 export function useRegisterInvited() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvitedRegisterBody) => api.post<{ requiresVerification: boolean; email: string }>('/api/auth/register', body),
+    mutationFn: (body: InvitedRegisterBody) => api.post<{ user: CurrentUser }>('/api/auth/register', body),
+    onSuccess: ({ user }) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+    },
   });
 }
