@@ -28,28 +28,41 @@ export function CurrentWorkspaceLabel() {
   );
 }
 
+export type WorkspaceSwitch = { pending: boolean; switchTo: (id: string, name: string) => void };
+
 /**
- * The user menu's workspace entries: Team, and for a member of two or more workspaces the list to switch
- * between them (the current one marked). After a switch every answer is refetched and the dashboard opens.
+ * Switching workspace: every answer is refetched and the dashboard opens. Held by the user menu itself,
+ * which stays mounted, since the menu's items close (and unmount) as soon as one is chosen.
  */
-export function WorkspaceMenuItems() {
+export function useWorkspaceSwitch(): WorkspaceSwitch {
   const { t } = useTranslation('workspaces');
   const navigate = useNavigate();
   const toast = useToast();
+  const mutation = useSwitchWorkspace();
+  return {
+    pending: mutation.isPending,
+    switchTo: (id, name) =>
+      mutation.mutate(id, {
+        onSuccess: () => {
+          toast({ title: t('switcher.switched', { workspace: isolate(name) }) });
+          navigate('/dashboard');
+        },
+        onError: (error) => toast({ title: t('switcher.failed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      }),
+  };
+}
+
+/**
+ * The user menu's workspace entries: Team, and for a member of two or more workspaces the list to switch
+ * between them (the current one marked).
+ */
+export function WorkspaceMenuItems({ onSwitch }: { onSwitch: WorkspaceSwitch }) {
+  const { t } = useTranslation('workspaces');
+  const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const hasWorkspace = !!workspaceOf(user);
   const choices = useWorkspaceChoices(hasWorkspace);
-  const switchTo = useSwitchWorkspace();
   if (!hasWorkspace) return null;
-
-  const onSwitch = (id: string, name: string) =>
-    switchTo.mutate(id, {
-      onSuccess: () => {
-        toast({ title: t('switcher.switched', { workspace: isolate(name) }) });
-        navigate('/dashboard');
-      },
-      onError: (error) => toast({ title: t('switcher.failed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
-    });
 
   return (
     <>
@@ -66,9 +79,9 @@ export function WorkspaceMenuItems() {
               <DropdownMenu.Item
                 key={choice.id}
                 className={cn(itemClass, choice.current && 'font-semibold')}
-                disabled={choice.current || switchTo.isPending}
+                disabled={choice.current || onSwitch.pending}
                 aria-current={choice.current || undefined}
-                onSelect={() => onSwitch(choice.id, choice.name)}
+                onSelect={() => onSwitch.switchTo(choice.id, choice.name)}
               >
                 <Check className={cn('h-4 w-4', !choice.current && 'invisible')} aria-hidden />
                 <bdi className="min-w-0 flex-1 truncate">{choice.name}</bdi>
