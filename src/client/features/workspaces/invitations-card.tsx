@@ -12,6 +12,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Input, Select } from '../../ui/field';
+import { OwnText } from '../../ui/own-text';
 import { useToast } from '../../ui/toast';
 import { givableRoles, RoleOptions } from './role-options';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from './workspaces-api';
@@ -122,9 +123,9 @@ function InvitationRow({ invitation }: { invitation: WorkspaceInvitation }) {
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center" data-testid="invitation-row">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">
-          <span dir="ltr">{invitation.email}</span>
-        </p>
+        <OwnText as="p" address className="text-sm font-medium text-slate-900">
+          {invitation.email}
+        </OwnText>
         <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
           <Badge tone="slate">{t(`roles.${invitation.role}`)}</Badge>
           {t('invitations.expires', { when: formatDate(invitation.expiresAt, true) })}

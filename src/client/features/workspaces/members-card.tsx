@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Select } from '../../ui/field';
+import { OwnText } from '../../ui/own-text';
 import { TableHead } from '../../ui/table';
 import { useToast } from '../../ui/toast';
 import { givableRoles, RoleOptions } from './role-options';
@@ -100,8 +101,8 @@ function MemberRow({ member, self, manage, mayGiveOwnership }: { member: Workspa
           </Badge>
         )}
       </td>
-      <td className="py-3 pe-4 text-slate-600">
-        <span dir="ltr">{member.email}</span>
+      <td className="max-w-[16rem] py-3 pe-4 text-slate-600">
+        <OwnText address>{member.email}</OwnText>
       </td>
       <td className="py-3 pe-4">
         {editable ? (
