@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WorkspaceRole } from './workspaces.js';
 import { roles, type Role } from './auth.js';
 import { pageParam, pageSizeParam } from './paging.js';
 
@@ -78,5 +79,20 @@ export type AuditEntry = {
   action: string;
   target: string | null;
   details: Record<string, unknown>;
+  createdAt: string;
+};
+
+/** GET /api/admin/workspaces: the companies, with their people, purchases and allowance. */
+export type AdminWorkspace = {
+  id: string;
+  name: string;
+  userType: 'trial' | 'active';
+  trusted: boolean;
+  monthlyPressReleaseLimit: number;
+  pressReleasesUsedThisMonth: number;
+  members: Array<{ userId: string; name: string; email: string; role: WorkspaceRole }>;
+  purchases: number;
+  /** Cents paid in all, in USD. */
+  paidCents: number;
   createdAt: string;
 };

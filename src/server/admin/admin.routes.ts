@@ -6,7 +6,7 @@ import { setTrusted } from '../review/review.service.js';
 import { listSuppressions } from '../delivery/suppressions.service.js';
 import { parseInput, parseIntParam, parseUuidParam, appError } from '../http/errors.js';
 import { requireSuperAdmin } from '../access/access.js';
-import { adminStats, changeUserRole, getOutboxMessage, liftSuppressionAudited, listOutbox, listUsers } from './admin.service.js';
+import { adminStats, changeUserRole, getOutboxMessage, liftSuppressionAudited, listOutbox, listUsers, listWorkspacesForAdmin } from './admin.service.js';
 
 /** /api/admin: the super admin's console. Every route answers 403 to anyone else (401 when signed out). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -19,6 +19,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get('/stats', async () => adminStats(db));
 
   app.get('/users', async (request) => listUsers(db, parseInput(adminSearchQuerySchema, request.query)));
+
+  app.get('/workspaces', async (request) => listWorkspacesForAdmin(db, parseInput(adminSearchQuerySchema, request.query)));
 
   app.put('/users/:userId/role', async (request) => {
     const actor = requireSuperAdmin(request);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type {
   AdminStats,
+  AdminWorkspace,
   AdminUser,
   OutboxMessage,
   OutboxSummary,
@@ -12,7 +13,8 @@ import type { CurrentUser, Role } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { liftSuppression } from '../delivery/suppressions.service.js';
 import type { Db } from '../db/client.js';
-import { mailOutbox, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { mailOutbox, payments, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
+import type { WorkspaceRole } from '../../shared/workspaces.js';
 import { appError } from '../http/errors.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -61,7 +63,7 @@ async function toAdminUsers(db: Db, rows: UserRow[]): Promise<AdminUser[]> {
 
 /** Workspaces that are customers: not run by a super admin. */
 const customerWorkspace = sql`not exists (select 1 from ${workspaceMembers} m join ${users} u on u.id = m.user_id
-  where m.workspace_id = ${workspaces.id} and m.role = 'owner' and u.role = 'super_admin')`;
+  where m.workspace_id = "workspaces"."id" and m.role = 'owner' and u.role = 'super_admin')`;
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
@@ -113,6 +115,66 @@ export async function listUsers(db: Db, options: { search: string; page: number;
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { items: await toAdminUsers(db, rows), total, page: options.page, pageSize: options.pageSize };
+}
+
+/** The workspaces, newest first, found by their name or a member's name or address. */
+export async function listWorkspacesForAdmin(db: Db, options: { search: string; page: number; pageSize: number }): Promise<Paged<AdminWorkspace>> {
+  const pattern = options.search ? likePattern(options.search) : null;
+  const where = pattern
+    ? or(
+        ilike(workspaces.name, pattern),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(workspaceMembers)
+            .innerJoin(users, eq(users.id, workspaceMembers.userId))
+            .where(
+              and(
+                eq(workspaceMembers.workspaceId, workspaces.id),
+                or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)),
+              ),
+            ),
+        ),
+      )
+    : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        workspace: workspaces,
+        purchases: sql<number>`(select count(*) from ${payments} p where p.workspace_id = "workspaces"."id")`.mapWith(Number),
+        paidCents: sql<number>`(select coalesce(sum(p.amount), 0) from ${payments} p where p.workspace_id = "workspaces"."id")`.mapWith(Number),
+      })
+      .from(workspaces)
+      .where(where)
+      .orderBy(desc(workspaces.createdAt), desc(workspaces.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db.select({ total: count() }).from(workspaces).where(where),
+  ]);
+  const ids = rows.map((r) => r.workspace.id);
+  const members = ids.length
+    ? await db
+        .select({ workspaceId: workspaceMembers.workspaceId, userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(inArray(workspaceMembers.workspaceId, ids))
+        .orderBy(asc(workspaceMembers.createdAt), asc(users.id))
+    : [];
+  const items = rows.map(({ workspace, purchases, paidCents }): AdminWorkspace => ({
+    id: workspace.id,
+    name: workspace.name,
+    userType: workspace.userType === 'active' ? 'active' : 'trial',
+    trusted: workspace.trusted,
+    monthlyPressReleaseLimit: workspace.monthlyPressReleaseLimit,
+    pressReleasesUsedThisMonth: workspace.pressReleasesUsedThisMonth,
+    members: members
+      .filter((m) => m.workspaceId === workspace.id)
+      .map((m) => ({ userId: m.userId, name: `${m.firstName} ${m.lastName}`.trim() || m.email, email: m.email, role: m.role as WorkspaceRole })),
+    purchases,
+    paidCents,
+    createdAt: new Date(workspace.createdAt).toISOString(),
+  }));
+  return { items, total, page: options.page, pageSize: options.pageSize };
 }
 
 /**

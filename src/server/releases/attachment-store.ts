@@ -52,7 +52,7 @@ export async function storeFiles(tx: Db, ownerId: string, files: CheckedAttachme
     .select({
       userType: workspaces.userType,
       runBySuperAdmin: sql<boolean>`exists (select 1 from ${workspaceMembers} m join ${users} u on u.id = m.user_id
-        where m.workspace_id = ${workspaces.id} and m.role = 'owner' and u.role = 'super_admin')`,
+        where m.workspace_id = "workspaces"."id" and m.role = 'owner' and u.role = 'super_admin')`,
     })
     .from(workspaces)
     .where(eq(workspaces.id, ownerId))

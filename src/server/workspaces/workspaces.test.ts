@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { workspaceInvitations, workspaceMembers, workspaces } from '../db/schema.js';
+import { payments, workspaceInvitations, workspaceMembers, workspaces } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import type { WorkspaceRole } from '../../shared/workspaces.js';
 
@@ -376,5 +376,30 @@ describe('a second pair of eyes', () => {
     await t.request({ method: 'POST', url: '/api/send-press-release', payload: releasePayload({ title: 'Waiting one', recipientLists: [listId] }), as: writer.as });
     const page = (await t.request({ method: 'GET', url: '/api/press-releases?status=awaiting_approval', as: publisher.as })).json();
     expect(page.items.map((r: { title: string }) => r.title)).toEqual(['Waiting one']);
+  });
+});
+
+describe('the admin console', () => {
+  it('lists workspaces with their members, purchases and allowance, found by a member’s address; others get 403', async () => {
+    const owner = await ownerOfNewWorkspace({ companyName: 'Console Co', monthlyPressReleaseLimit: 4, pressReleasesUsedThisMonth: 1 });
+    const ownerAs = `Owner${jar}`;
+    const { user } = await memberOf(owner.id, 'writer', 'Rania');
+    await t.db.insert(payments).values({ workspaceId: owner.id, provider: 'demo', paymentIntentId: 'pi_console', planId: 'package_1', amount: 4900, status: 'succeeded' });
+    await t.signInAs('Root', { role: 'super_admin' });
+    const found = (await t.request({ method: 'GET', url: `/api/admin/workspaces?search=${encodeURIComponent(user.email)}`, as: 'Root' })).json();
+    expect(found.total).toBe(1);
+    expect(found.items[0]).toMatchObject({
+      id: owner.id,
+      name: 'Console Co',
+      monthlyPressReleaseLimit: 4,
+      pressReleasesUsedThisMonth: 1,
+      purchases: 1,
+      paidCents: 4900,
+      members: [
+        { userId: owner.id, email: owner.email, role: 'owner' },
+        { userId: user.id, name: 'Rania Tester', email: user.email, role: 'writer' },
+      ],
+    });
+    expect((await t.request({ method: 'GET', url: '/api/admin/workspaces', as: ownerAs })).statusCode).toBe(403);
   });
 });

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APPROVER_ROLES,
+  ROLE_ACTIONS,
+  leastRoleFor,
+  roleCan,
+  workspaceActions,
+  workspaceRoles,
+  type WorkspaceAction,
+  type WorkspaceRole,
+} from '../../shared/workspaces.js';
+
+/**
+ * The whole role × action matrix of issue 27, written out by hand: a change to ROLE_ACTIONS that moves
+ * one cell fails here and has to be made on purpose in both places.
+ */
+const Y = true;
+const N = false;
+const MATRIX: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
+  //          read write publish billing manage own
+  owner: { read: Y, write: Y, publish: Y, billing: Y, manage: Y, own: Y },
+  manager: { read: Y, write: Y, publish: Y, billing: Y, manage: Y, own: N },
+  publisher: { read: Y, write: Y, publish: Y, billing: N, manage: N, own: N },
+  writer: { read: Y, write: Y, publish: N, billing: N, manage: N, own: N },
+  viewer: { read: Y, write: N, publish: N, billing: N, manage: N, own: N },
+};
+
+/** The least role named in a refusal ("needs the publisher role"). */
+const LEAST_ROLE: Record<WorkspaceAction, WorkspaceRole> = {
+  read: 'viewer',
+  write: 'writer',
+  publish: 'publisher',
+  billing: 'manager',
+  manage: 'manager',
+  own: 'owner',
+};
+
+describe('the role × action matrix (issue 27)', () => {
+  it('names exactly the five roles and six actions, in order from most to least', () => {
+    expect([...workspaceRoles]).toEqual(['owner', 'manager', 'publisher', 'writer', 'viewer']);
+    expect([...workspaceActions]).toEqual(['read', 'write', 'publish', 'billing', 'manage', 'own']);
+    expect(Object.keys(MATRIX)).toEqual([...workspaceRoles]);
+  });
+
+  const cells = workspaceRoles.flatMap((role) => workspaceActions.map((action) => [role, action, MATRIX[role][action]] as const));
+  it.each(cells)('%s may %s: %s', (role, action, allowed) => {
+    expect(roleCan(role, action)).toBe(allowed);
+    expect(ROLE_ACTIONS[role].includes(action)).toBe(allowed);
+  });
+
+  it('ROLE_ACTIONS lists each role’s actions exactly as the table, in the order of workspaceActions', () => {
+    for (const role of workspaceRoles) {
+      expect(ROLE_ACTIONS[role]).toEqual(workspaceActions.filter((action) => MATRIX[role][action]));
+    }
+  });
+
+  it('every role holds the actions of the roles after it', () => {
+    for (let i = 0; i + 1 < workspaceRoles.length; i++) {
+      const higher = ROLE_ACTIONS[workspaceRoles[i]];
+      for (const action of ROLE_ACTIONS[workspaceRoles[i + 1]]) expect(higher).toContain(action);
+    }
+  });
+
+  it.each(workspaceActions.map((action) => [action, LEAST_ROLE[action]] as const))('the least role for %s is %s', (action, role) => {
+    expect(leastRoleFor(action)).toBe(role);
+  });
+
+  it('no role, or an unknown one, may do anything', () => {
+    for (const action of workspaceActions) {
+      expect(roleCan(null, action)).toBe(false);
+      expect(roleCan(undefined, action)).toBe(false);
+    }
+  });
+
+  it('approvers are the roles that may publish', () => {
+    expect([...APPROVER_ROLES]).toEqual(['owner', 'manager', 'publisher']);
+  });
+});
