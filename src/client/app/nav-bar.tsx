@@ -10,6 +10,7 @@ import { cn } from '../ui/cn';
 import { navItems } from './nav-items';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { CurrentWorkspaceLabel, useWorkspaceSwitch, WorkspaceMenuItems } from '../features/workspaces/workspace-switcher';
 import { OwnText } from '../ui/own-text';
 
 /**
@@ -95,6 +96,7 @@ function UserMenu() {
   const logout = useLogout();
   const navigate = useNavigate();
   const toast = useToast();
+  const workspaceSwitch = useWorkspaceSwitch();
   if (!user) return null;
   const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
 
@@ -130,6 +132,7 @@ function UserMenu() {
                 {t('nav.superAdmin')}
               </p>
             )}
+            <CurrentWorkspaceLabel />
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile')}>
@@ -140,6 +143,7 @@ function UserMenu() {
             <Settings className="h-4 w-4" aria-hidden />
             {t('nav.settings')}
           </DropdownMenu.Item>
+          <WorkspaceMenuItems onSwitch={workspaceSwitch} />
           <DropdownMenu.Item className={itemClass} onSelect={() => setLanguage(i18n.language === 'ar' ? 'en' : 'ar')}>
             <Languages className="h-4 w-4" aria-hidden />
             {i18n.language === 'ar' ? t('language.en') : t('language.ar')}

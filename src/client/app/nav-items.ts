@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../shared/auth';
+import { mayIn } from '../lib/workspace';
 
 export type NavItem = {
   to: string;
@@ -17,7 +18,7 @@ export const navItems: NavItem[] = [
   { to: '/contacts-new', labelKey: 'nav.contacts', activePrefix: '/contacts' },
   { to: '/my-lists', labelKey: 'nav.lists' },
   { to: '/press-releases', labelKey: 'nav.pressReleases' },
-  { to: '/editor', labelKey: 'nav.send', activePrefix: '/editor' },
+  { to: '/editor', labelKey: 'nav.send', activePrefix: '/editor', visible: (user) => mayIn(user, 'write') },
   { to: '/analytics', labelKey: 'nav.analytics' },
   { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => user.role !== 'super_admin' },
   { to: '/admin/review', labelKey: 'nav.review', visible: (user) => user.role === 'admin' || user.role === 'super_admin' },

@@ -28,6 +28,9 @@ const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'))
 const ReleaseAnalyticsPage = lazy(() => import('../features/analytics/release-analytics-page'));
 const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
 const ReviewPage = lazy(() => import('../features/review/review-page'));
+const TeamLinkCard = lazy(() => import('../features/workspaces/team-link-card').then((m) => ({ default: m.TeamLinkCard })));
+const TeamPage = lazy(() => import('../features/workspaces/team-page'));
+const InvitationPage = lazy(() => import('../features/workspaces/invitation-page'));
 // pages are declared above this line
 
 /**
@@ -62,7 +65,7 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/auth/reset" element={<Page><ResetPasswordPage /></Page>} />
         <Route path="/auth/sign-in-link" element={<Page><SignInLinkPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
-        <Route path="/settings" element={<Protected><Page><SettingsPage><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
+        <Route path="/settings" element={<Protected><Page><SettingsPage><TeamLinkCard /><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
         <Route path="/" element={<Page messages={false}><LandingPage /></Page>} />
         <Route path="/privacy-policy" element={<Page messages={false}><PrivacyPolicyPage /></Page>} />
         <Route path="/terms-of-service" element={<Page messages={false}><TermsOfServicePage /></Page>} />
@@ -80,6 +83,8 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/admin/review/:id" element={<Protected editor><Page><ReviewPage /></Page></Protected>} />
         <Route path="/analytics" element={<Protected><Page><AnalyticsPage /></Page></Protected>} />
         <Route path="/analytics/:id" element={<Protected><Page><ReleaseAnalyticsPage /></Page></Protected>} />
+        <Route path="/settings/team" element={<Protected><Page><TeamPage /></Page></Protected>} />
+        <Route path="/invitation" element={<Page><InvitationPage /></Page>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<Page messages={false}><NotFoundPage /></Page>} />
       </Route>

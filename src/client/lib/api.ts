@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { isWorkspaceRole } from '../../shared/workspaces';
 
 /**
  * The one way the client talks to the server: JSON over fetch with the session cookie.
@@ -46,7 +47,7 @@ export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError) {
     const field = error.errors.find((e) => e.code && hasMessage(e.code));
     if (error.code === 'VALIDATION_ERROR' && field?.code) return message(field.code, field.details);
-    const details = (error.body as { details?: Record<string, unknown> } | undefined)?.details;
+    const details = withRoleNames((error.body as { details?: Record<string, unknown> } | undefined)?.details);
     if (hasMessage(error.code) && !GENERIC_CODES.has(error.code)) return message(error.code, details);
     if (hasMessage(error.message)) return message(error.message);
     return message(fallback ?? fallbackByStatus[error.status]?.message ?? GENERIC_MESSAGE);
@@ -54,6 +55,12 @@ export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof TypeError) return message('Network error. Check your connection and try again.');
   if (error instanceof Error && error.message) return message(error.message);
   return message(fallback ?? GENERIC_MESSAGE);
+}
+
+/** A workspace role named in a refusal (ROLE_REQUIRED's `role`) reads as the role's name in the reader's language. */
+function withRoleNames(details: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!details || !isWorkspaceRole(details.role)) return details;
+  return { ...details, role: message(`role.${details.role}`) };
 }
 
 const GENERIC_MESSAGE = 'An unexpected error occurred';

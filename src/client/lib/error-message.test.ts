@@ -40,4 +40,10 @@ describe('error messages on an Arabic screen', () => {
     expect(fieldErrorMessage({ path: 'email', message: 'x', code: 'RESERVED_ADDRESS' })).toBe('RESERVED_ADDRESS');
     expect(fieldErrorMessage({ path: 'email', message: 'Unlisted sentence', code: 'NOT_A_CODE' })).toBe('Unlisted sentence');
   });
+
+  it('name a workspace role a refusal asks for in the reader\'s language, not as its key', () => {
+    const error = new ApiError(403, 'ROLE_REQUIRED', 'This needs the publisher role in this workspace', [], { details: { role: 'publisher' } });
+    expect(errorMessage(error)).toBe(ar.ROLE_REQUIRED.replace('{{role}}', ar['role.publisher']));
+    expect(errorMessage(error)).not.toContain('publisher');
+  });
 });

@@ -36,6 +36,8 @@ import { CoverageSection } from '../coverage/coverage-section';
 import { OutcomeTiers } from '../coverage/outcome-tiers';
 import { VersionBreakdown } from './version-breakdown';
 import { NextStep } from '../releases/next-step';
+import { ApprovalPanel } from '../releases/approval-panel';
+import { ReleasePeople } from '../releases/release-people';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
@@ -113,9 +115,13 @@ export default function ReleaseAnalyticsPage() {
               </span>
             )}
           </div>
+          <div className="mt-2">
+            <ReleasePeople release={r} />
+          </div>
         </div>
         {hasGoneOut && <ReportActions id={id} webUrl={r.webUrl} newsroomUrl={r.newsroomUrl} />}
       </header>
+      <ApprovalPanel release={r} />
       <NextStep release={r} />
       <ReviewTimeline release={r} />
       {/* Before it goes out there is nothing to count: no reports, no zero tiles, no empty table. */}

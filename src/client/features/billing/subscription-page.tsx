@@ -6,6 +6,7 @@ import type { CreatePaymentResponse, Plan, PlanId, SubscriptionStatus } from '..
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { translateMessage } from '../../lib/i18n';
+import { useCan } from '../../lib/workspace';
 import { ErrorState, Spinner } from '../../ui/feedback';
 import { useToast } from '../../ui/toast';
 import { useCreatePayment, useProcessSuccess, useSubscriptionStatus } from './billing-api';
@@ -20,6 +21,8 @@ export default function SubscriptionPage() {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('title'));
   const status = useSubscriptionStatus();
+  // Buying, and the purchases and receipts, belong to owners and managers (the 'billing' action).
+  const billing = useCan()('billing');
   const [checkout, setCheckout] = useState<{ plan: Plan; payment: CreatePaymentResponse } | null>(null);
   const [searchParams] = useSearchParams();
   useReturnFromRedirect(searchParams);
@@ -60,7 +63,11 @@ export default function SubscriptionPage() {
           </div>
         )}
         <CurrentStatusCard status={current} />
-        {checkout ? (
+        {!billing ? (
+          <p role="note" className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700" data-testid="billing-role-note">
+            {t('roleNote')}
+          </p>
+        ) : checkout ? (
           <PaymentView plan={checkout.plan} payment={checkout.payment} onCancel={() => setCheckout(null)} />
         ) : (
           <PlanChooser
@@ -69,7 +76,7 @@ export default function SubscriptionPage() {
           />
         )}
         <TrustPoints />
-        {!current.isSuperAdmin && <BillingHistory />}
+        {!current.isSuperAdmin && billing && <BillingHistory />}
       </div>
     </main>
   );

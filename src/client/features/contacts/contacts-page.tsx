@@ -6,6 +6,7 @@ import { isSuperAdmin } from '../../../shared/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
+import { useCan, workspaceOf } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
@@ -40,7 +41,10 @@ export default function ContactsPage() {
   useDocumentTitle(t('title'));
   const { data: user } = useCurrentUser();
   const admin = isSuperAdmin(user);
-  const canViewEmails = admin || user?.userType === 'active';
+  // The server says whether this workspace sees addresses (its paid status); a super admin outside any workspace does.
+  const workspace = workspaceOf(user);
+  const can = useCan();
+  const canViewEmails = workspace ? workspace.canViewEmails : admin;
 
   const filters = useContactFilters();
   const { filter, page } = filters;
@@ -170,10 +174,12 @@ export default function ContactsPage() {
               </span>
             )}
             <span className="flex-1" />
-            <Button size="sm" disabled={selectedCount === 0} onClick={() => setAddOpen(true)}>
-              <ListPlus className="h-4 w-4" aria-hidden />
-              {t('actions.addToList')}
-            </Button>
+            {can('write') && (
+              <Button size="sm" disabled={selectedCount === 0} onClick={() => setAddOpen(true)}>
+                <ListPlus className="h-4 w-4" aria-hidden />
+                {t('actions.addToList')}
+              </Button>
+            )}
             {admin && (
               <Button
                 size="sm"

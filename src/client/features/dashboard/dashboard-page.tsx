@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BarChart3, Calendar, ChevronRight, FileText, List, Plus, TrendingUp, Users } from 'lucide-react';
+import { BarChart3, Calendar, ChevronRight, ClipboardCheck, FileText, List, Plus, TrendingUp, Users } from 'lucide-react';
 import { useCurrentUser } from '../../lib/session';
+import { useCan } from '../../lib/workspace';
 import { useDocumentTitle } from '../../lib/document-title';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
-import { RECENT_RELEASES_COUNT, useDashboardAnalytics, useRecentReleases } from './dashboard-queries';
+import { RECENT_RELEASES_COUNT, useAwaitingApproval, useDashboardAnalytics, useRecentReleases } from './dashboard-queries';
 import { RecentActivity } from './recent-activity';
 import { RecentCoverage } from '../coverage/recent-coverage';
 import { NextStepShort } from '../releases/next-step';
@@ -25,6 +26,7 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const stats = useDashboardAnalytics();
+  const can = useCan();
   useDocumentTitle(t('title'));
   // Someone who has not written a release yet is welcomed, not welcomed back (before the numbers
   // arrive, an account made today counts as new).
@@ -39,11 +41,14 @@ export default function DashboardPage() {
             {user?.companyName}
           </p>
         </div>
-        <Button size="lg" onClick={() => navigate('/editor')}>
-          <Plus className="h-5 w-5" aria-hidden />
-          {t('newRelease')}
-        </Button>
+        {can('write') && (
+          <Button size="lg" onClick={() => navigate('/editor')}>
+            <Plus className="h-5 w-5" aria-hidden />
+            {t('newRelease')}
+          </Button>
+        )}
       </header>
+      {can('publish') && <AwaitingApproval />}
       <StatCards />
       <RecentCoverage />
       <RecentReleases />
@@ -90,9 +95,42 @@ function StatCards() {
   );
 }
 
+/** For those who approve, first on the dashboard: what waits for them. Nothing is shown when nothing waits. */
+function AwaitingApproval() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { data } = useAwaitingApproval(true);
+  if (!data || data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="dashboard-awaiting-heading" className="rounded-xl border border-amber-200 bg-amber-50/60 p-4" data-testid="dashboard-awaiting-approval">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="dashboard-awaiting-heading" className="flex items-center gap-2 font-semibold text-amber-900">
+          <ClipboardCheck className="h-5 w-5" aria-hidden />
+          {t('awaiting.title', { count: data.total, formatted: formatNumber(data.total) })}
+        </h2>
+        <Link to="/press-releases" className="text-sm font-medium text-brand-700 hover:underline">
+          {t('recent.viewAll')}
+        </Link>
+      </div>
+      <ul className="mt-2 divide-y divide-amber-100">
+        {data.items.map((release) => (
+          <li key={release.id}>
+            <Link to={`/analytics/${release.id}`} className="flex items-center justify-between gap-4 rounded-md px-2 py-2 hover:bg-amber-100/60">
+              <OwnText as="span" className="font-medium text-slate-900">
+                {titleFor(release, i18n.language)}
+              </OwnText>
+              <span className="shrink-0 text-xs text-slate-600">{formatDate(release.updatedAt, true)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function RecentReleases() {
   const { t, i18n } = useTranslation('dashboard');
   const navigate = useNavigate();
+  const can = useCan();
   const { data, isPending, isError, error, refetch } = useRecentReleases();
   const releases = data?.items.slice(0, RECENT_RELEASES_COUNT) ?? [];
 
@@ -120,10 +158,12 @@ function RecentReleases() {
             icon={<FileText className="h-10 w-10" aria-hidden />}
             title={t('recent.empty')}
             action={
-              <Button onClick={() => navigate('/editor')}>
-                <Plus className="h-4 w-4" aria-hidden />
-                {t('recent.create')}
-              </Button>
+              can('write') && (
+                <Button onClick={() => navigate('/editor')}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  {t('recent.create')}
+                </Button>
+              )
             }
           />
         ) : (
@@ -131,7 +171,7 @@ function RecentReleases() {
             {releases.map((release) => (
               <li key={release.id}>
                 <Link
-                  to={EDITABLE.includes(release.status) ? `/editor/${release.id}` : `/analytics/${release.id}`}
+                  to={can('write') && EDITABLE.includes(release.status) ? `/editor/${release.id}` : `/analytics/${release.id}`}
                   className="flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-slate-50"
                 >
                   <div className="min-w-0">

@@ -25,6 +25,17 @@ export function useRecentReleases() {
   });
 }
 
+/** Releases waiting for the workspace's approval, for those who approve (asked only for them). */
+export function useAwaitingApproval(enabled: boolean) {
+  const query = { status: 'awaiting_approval', page: 1, pageSize: RECENT_RELEASES_COUNT };
+  return useQuery({
+    queryKey: ['/api/press-releases', query],
+    queryFn: () => api.get<ReleasesPage>(`/api/press-releases${toQuery(query)}`),
+    enabled,
+    refetchInterval: (q) => listInterval(q.state.data?.items, false, true),
+  });
+}
+
 /** Recent activity follows a send as it happens: every 5 s while a campaign is sending, every minute otherwise. */
 export const ACTIVITY_LIVE_MS = 5000;
 export function useRecentActivity() {

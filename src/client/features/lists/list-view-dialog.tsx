@@ -15,6 +15,7 @@ import { ContactDetailDialog } from '../contacts/contact-detail-dialog';
 import { fullName, valueLabel } from '../contacts/contacts-text';
 import { UnsubscribedBadge } from '../contacts/unsubscribed-badge';
 import { useListContacts, useRemoveFromList } from './lists-api';
+import { useCan } from '../../lib/workspace';
 import { OwnText } from '../../ui/own-text';
 
 /** A list's contacts, 20 a page with a numbered pager; remove one, or open one for its details. */
@@ -27,6 +28,7 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
   const [toRemove, setToRemove] = useState<Contact | null>(null);
   const contacts = useListContacts(list?.id ?? null, page);
   const remove = useRemoveFromList();
+  const writes = useCan()('write');
 
   // SPEC §4: opening a list's View starts at page 1.
   useEffect(() => setPage(1), [list?.id]);
@@ -120,14 +122,16 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
                         {contact.email}
                       </OwnText>
                     </button>
-                    <button
-                      type="button"
-                      onClick={() => setToRemove(contact)}
-                      aria-label={t('view.remove', { name })}
-                      className="rounded p-2 text-slate-500 hover:bg-red-50 hover:text-red-600"
-                    >
-                      <UserMinus className="h-4 w-4" aria-hidden />
-                    </button>
+                    {writes && (
+                      <button
+                        type="button"
+                        onClick={() => setToRemove(contact)}
+                        aria-label={t('view.remove', { name })}
+                        className="rounded p-2 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                      >
+                        <UserMinus className="h-4 w-4" aria-hidden />
+                      </button>
+                    )}
                   </li>
                 );
               })}

@@ -6,6 +6,7 @@ import type { UserList } from '../../../shared/lists';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
+import { useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
@@ -17,6 +18,7 @@ import { useDeleteList, useLists } from './lists-api';
 /** /my-lists (SPEC §2 "My Lists"). */
 export default function MyListsPage() {
   const { t } = useTranslation('lists');
+  const writes = useCan()('write');
   useDocumentTitle(t('title'));
   const lists = useLists();
   const [form, setForm] = useState<{ list: UserList | null } | null>(null);
@@ -43,10 +45,12 @@ export default function MyListsPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
           <p className="mt-1 text-slate-600">{t('subtitle')}</p>
         </div>
-        <Button onClick={() => setForm({ list: null })}>
-          <Plus className="h-4 w-4" aria-hidden />
-          {t('actions.createList')}
-        </Button>
+        {writes && (
+          <Button onClick={() => setForm({ list: null })}>
+            <Plus className="h-4 w-4" aria-hidden />
+            {t('actions.createList')}
+          </Button>
+        )}
       </header>
 
       {lists.isPending ? (
@@ -72,10 +76,12 @@ export default function MyListsPage() {
           title={t('empty.title')}
           description={t('empty.description')}
           action={
-            <Button onClick={() => setForm({ list: null })}>
-              <Plus className="h-4 w-4" aria-hidden />
-              {t('actions.createList')}
-            </Button>
+            writes && (
+              <Button onClick={() => setForm({ list: null })}>
+                <Plus className="h-4 w-4" aria-hidden />
+                {t('actions.createList')}
+              </Button>
+            )
           }
         />
       ) : (
@@ -85,8 +91,8 @@ export default function MyListsPage() {
               key={list.id}
               list={list}
               onView={() => setViewing(list)}
-              onEdit={() => setForm({ list })}
-              onDelete={() => setToDelete(list)}
+              onEdit={writes ? () => setForm({ list }) : undefined}
+              onDelete={writes ? () => setToDelete(list) : undefined}
             />
           ))}
         </div>
@@ -107,8 +113,9 @@ function ListCard({
 }: {
   list: UserList;
   onView: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent for a member whose role changes no lists (a viewer). */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const { t } = useTranslation('lists');
   return (
@@ -121,6 +128,7 @@ function ListCard({
         <h2 className="min-w-0 break-words text-lg font-semibold text-slate-900" dir="auto">
           {list.name}
         </h2>
+        {onEdit && onDelete && (
         <div className="flex shrink-0 gap-1">
           <button
             type="button"
@@ -139,6 +147,7 @@ function ListCard({
             <Trash2 className="h-4 w-4" aria-hidden />
           </button>
         </div>
+        )}
       </div>
       <p className="line-clamp-2 min-h-[2.5rem] text-sm text-slate-600" dir={list.description ? 'auto' : undefined}>
         {list.description || <span className="text-slate-500">{t('card.noDescription')}</span>}

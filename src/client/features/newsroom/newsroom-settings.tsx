@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useToast } from '../../ui/toast';
 import { useNewsroomSettings, useSetNewsroomEnabled } from './newsroom-api';
+import { useCan } from '../../lib/workspace';
 
 /**
  * The company's public newsroom in the account settings: its address and feeds, how many people follow
@@ -20,6 +21,8 @@ export function NewsroomSettingsCard() {
   const settings = useNewsroomSettings();
   const setEnabled = useSetNewsroomEnabled();
   const [confirmOff, setConfirmOff] = useState(false);
+  // Taking the newsroom on or off line is a workspace setting: owners and managers.
+  const manage = useCan()('manage');
 
   async function change(enabled: boolean) {
     try {
@@ -69,7 +72,7 @@ export function NewsroomSettingsCard() {
                 <p className="text-sm font-medium text-slate-800" role="status">
                   {settings.data.enabled ? t('stateOn') : t('stateOff')}
                 </p>
-                {settings.data.enabled ? (
+                {!manage ? null : settings.data.enabled ? (
                   <Button variant="secondary" onClick={() => setConfirmOff(true)} disabled={setEnabled.isPending}>
                     {t('turnOff')}
                   </Button>

@@ -10,6 +10,7 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useCurrentUser } from '../../lib/session';
+import { useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
@@ -38,7 +39,7 @@ import { purchasePath, PurchaseGate, TrialBanner } from './purchase-gate';
 import { LeaveDialog, useLeaveGuard } from './leave-guard';
 import { PresendDialog } from './presend-dialog';
 import { canSendFrom, RELEASES_PATH, useRecipientLists, useRelease, useSendPressRelease, useSendStatus, useTestSend } from './releases-api';
-import { ChangesRequestedNotice, ReviewLock } from './review-status';
+import { ApprovalReturnedNotice, ChangesRequestedNotice, ReviewLock, RoleLock } from './review-status';
 import { SaveStatus } from './save-status';
 import { draftRulesPass, useAutosave } from './use-autosave';
 import { VersionFields, VersionTabs, type Version } from './version-fields';
@@ -60,6 +61,7 @@ export default function EditorPage() {
   const queryClient = useQueryClient();
   const id = params.id ?? search.get('id') ?? undefined;
   const release = useRelease(id);
+  const can = useCan();
   useDocumentTitle(t('editor.pageTitle'));
   // A release this form created by autosaving keeps the same form (and its focus) when the URL gains its id.
   const adoptedKey = (location.state as { formKey?: string } | null)?.formKey;
@@ -69,6 +71,8 @@ export default function EditorPage() {
     navigate(`/editor/${created.id}${location.search}`, { replace: true, state: { formKey } });
   };
 
+  // A viewer reads releases but writes none: the editor is not theirs (the server refuses it anyway).
+  if (!can('write')) return <RoleLock releaseId={id} />;
   if (id && release.isPending && !adoptedKey) {
     return (
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
@@ -162,6 +166,10 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const guard = useLeaveGuard(autosave.dirty || autosave.state.kind === 'saving');
 
   const isSuperAdmin = user?.role === 'super_admin';
+  const can = useCan();
+  // A writer's Send is "Submit for approval": the release waits for a publisher, manager or owner; with the
+  // workspace's "second pair of eyes" setting, everyone's release waits for someone else.
+  const submitsForApproval = !can('publish') || !!user?.workspace?.requireSecondApproval;
   const allowed = isSuperAdmin || canSendFrom(status.data);
   const isTrial = !isSuperAdmin && (status.data?.isTrialUser ?? user?.userType === 'trial');
   const busy = pendingAction !== null;
@@ -191,7 +199,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
       const size = (totalAttachmentBytes(valid.attachments) / 1024 / 1024).toFixed(1);
       return toast({ title: t('toasts.filesTooLarge'), description: t('toasts.filesTooLargeDescription', { size }), variant: 'destructive' });
     }
-    if (chosen !== 'save_draft') return setConfirming({ action: chosen, values: valid });
+    if (chosen !== 'save_draft' && !submitsForApproval) return setConfirming({ action: chosen, values: valid });
     await commit(chosen, valid);
   }
 
@@ -209,8 +217,8 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
       autosave.markSaved(valid);
       guard.allowNext();
       setConfirming(null);
-      // A customer's release waits for an editor: say so, rather than "Sent!".
-      const outcome = pressRelease.status === 'in_review' ? 'submitted' : keys.ok;
+      // A customer's release waits for an editor, a writer's for the workspace's approver: say so, rather than "Sent!".
+      const outcome = pressRelease.status === 'in_review' ? 'submitted' : pressRelease.status === 'awaiting_approval' ? 'submittedForApproval' : keys.ok;
       toast({ title: t(`toasts.${outcome}`), description: t(`toasts.${outcome}Description`) });
       navigate(`/analytics/${pressRelease.id}`);
     } catch (error) {
@@ -281,8 +289,9 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
           {t('editor.paidNote')}
         </p>
       )}
-      {isTrial && <TrialBanner returnTo={releaseId.current} />}
+      {isTrial && can('billing') && <TrialBanner returnTo={releaseId.current} />}
       {release?.status === 'changes_requested' && <ChangesRequestedNotice release={release} />}
+      {release?.approvalComment && release.status === 'draft' && <ApprovalReturnedNotice release={release} />}
       {release?.status === 'scheduled' && release.scheduledAt && (
         <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
           {t('editor.scheduledNote', { when: formatDate(release.scheduledAt, true) })}
@@ -361,8 +370,12 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
         </aside>
 
         <div className="space-y-4 lg:col-span-2">
-          {!allowed && !status.isPending ? (
-            <PurchaseGate trial={isTrial} onPurchase={() => void goPurchase()} />
+          {submitsForApproval ? (
+            <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800" data-testid="approval-note">
+              {t('approval.writerNote')}
+            </p>
+          ) : !allowed && !status.isPending ? (
+            <PurchaseGate trial={isTrial} onPurchase={can('billing') ? () => void goPurchase() : undefined} />
           ) : (
             <ScheduleControl
               register={form.register('scheduledAt')}
@@ -389,7 +402,12 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
               {pendingAction !== 'save_draft' && <Save className="h-4 w-4" aria-hidden />}
               {pendingAction === 'save_draft' ? t('actions.saving') : t('actions.saveDraft')}
             </Button>
-            {(allowed || status.isPending) && (
+            {submitsForApproval ? (
+              <Button onClick={() => run('send_now')} loading={pendingAction === 'send_now'} disabled={busy}>
+                {pendingAction !== 'send_now' && <Send className="flip-rtl h-4 w-4" aria-hidden />}
+                {pendingAction === 'send_now' ? t('approval.submitting') : t('approval.submit')}
+              </Button>
+            ) : (allowed || status.isPending) && (
               <Button onClick={() => run('send_now')} loading={pendingAction === 'send_now'} disabled={busy || status.isPending}>
                 {pendingAction !== 'send_now' && <Send className="flip-rtl h-4 w-4" aria-hidden />}
                 {pendingAction === 'send_now' ? t('actions.sending') : t('actions.sendNow')}

@@ -4,7 +4,8 @@ import { Info } from 'lucide-react';
 import { WITHDRAWABLE_STATUSES, type PressRelease, type ReleaseStatus } from '../../../shared/releases';
 import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
 import { formatDate } from '../../lib/i18n';
-import { WithdrawButton } from './review-status';
+import { useCan } from '../../lib/workspace';
+import { useIsAuthor, WithdrawButton } from './review-status';
 
 /** The sentence saying what happens next to a release in this state, in the reader's language. */
 export function useNextStepText() {
@@ -37,6 +38,11 @@ export function NextStepShort({ release }: { release: Pick<PressRelease, 'status
 export function NextStep({ release }: { release: PressRelease }) {
   const { t } = useTranslation('releases');
   const text = useNextStepText()(release);
+  const author = useIsAuthor(release);
+  const can = useCan();
+  const waiting = release.status === 'in_review' || release.status === 'awaiting_approval';
+  // Only its author takes a release back; anyone who writes may open a draft or a returned release.
+  const action = waiting ? author : can('write');
   return (
     <section
       aria-labelledby="next-step-title"
@@ -51,9 +57,9 @@ export function NextStep({ release }: { release: PressRelease }) {
       <p className="mt-1" data-status={release.status}>
         {text}
       </p>
-      {(WITHDRAWABLE_STATUSES.includes(release.status) || release.status === 'draft') && (
+      {action && (WITHDRAWABLE_STATUSES.includes(release.status) || release.status === 'draft') && (
         <div className="mt-3 flex flex-wrap gap-2">
-          {release.status === 'in_review' || release.status === 'awaiting_approval' ? (
+          {waiting ? (
             <WithdrawButton id={release.id} />
           ) : (
             <Link to={`/editor/${release.id}`} className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-50">

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BarChart3, CalendarX, Copy, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { BarChart3, CalendarX, ClipboardCheck, Copy, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { releaseStatuses, type PressReleaseSummary, type ReleaseStatus } from '../../../shared/releases';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useCurrentUser } from '../../lib/session';
+import { useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -17,6 +18,7 @@ import { useToast } from '../../ui/toast';
 import { NextStepShort } from './next-step';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
 import { titleFor } from './release-title';
+import { ReleaseAuthor } from './release-people';
 
 const PAGE_SIZE = 20;
 const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
@@ -37,6 +39,7 @@ export default function PressReleasesPage() {
   const { t } = useTranslation('releases');
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
+  const can = useCan();
   const [status, setStatus] = useState<ReleaseStatus | ''>('');
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -63,11 +66,15 @@ export default function PressReleasesPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('list.title')}</h1>
           <p className="mt-1 text-slate-600">{user?.role === 'super_admin' ? t('list.subtitleAdmin') : t('list.subtitle')}</p>
         </div>
-        <Button onClick={() => navigate('/editor')}>
-          <Plus className="h-4 w-4" aria-hidden />
-          {t('list.new')}
-        </Button>
+        {can('write') && (
+          <Button onClick={() => navigate('/editor')}>
+            <Plus className="h-4 w-4" aria-hidden />
+            {t('list.new')}
+          </Button>
+        )}
       </header>
+
+      {can('publish') && !filtered && <AwaitingApproval showOwner={user?.role === 'super_admin'} />}
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
@@ -105,7 +112,8 @@ export default function PressReleasesPage() {
           icon={<FileText className="h-10 w-10" aria-hidden />}
           title={filtered ? t('list.noMatches') : t('list.empty')}
           action={
-            !filtered && (
+            !filtered &&
+            can('write') && (
               <Button onClick={() => navigate('/editor')}>
                 <Plus className="h-4 w-4" aria-hidden />
                 {t('list.create')}
@@ -128,6 +136,26 @@ export default function PressReleasesPage() {
   );
 }
 
+/** For those who approve: the releases waiting for them, before everything else. */
+function AwaitingApproval({ showOwner }: { showOwner: boolean }) {
+  const { t } = useTranslation('releases');
+  const waiting = useReleases({ status: 'awaiting_approval', page: 1, pageSize: 50 });
+  if (!waiting.data || waiting.data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="awaiting-approval-heading" className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4" data-testid="awaiting-approval">
+      <h2 id="awaiting-approval-heading" className="flex items-center gap-2 font-semibold text-amber-900">
+        <ClipboardCheck className="h-5 w-5" aria-hidden />
+        {t('approval.listTitle', { count: waiting.data.total, formatted: formatNumber(waiting.data.total) })}
+      </h2>
+      <ul className="space-y-3">
+        {waiting.data.items.map((release) => (
+          <ReleaseRow key={release.id} release={release} showOwner={showOwner} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; showOwner: boolean }) {
   const { t, i18n } = useTranslation('releases');
   const toast = useToast();
@@ -136,7 +164,8 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
   const remove = useDeleteRelease();
   const cancel = useCancelSchedule();
   const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
-  const editable = release.status === 'draft' || release.status === 'scheduled' || release.status === 'changes_requested';
+  const can = useCan();
+  const editable = can('write') && (release.status === 'draft' || release.status === 'scheduled' || release.status === 'changes_requested');
   const openPath = editable ? `/editor/${release.id}` : `/analytics/${release.id}`;
 
   const when =
@@ -179,6 +208,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
             <NextStepShort release={release} />
           </div>
+          <ReleaseAuthor release={release} />
           <p className="mt-1 text-xs text-slate-500">
             {when}
             {release.recipientCount > 0 && ` · ${t('list.recipients', { count: release.recipientCount, formatted: formatNumber(release.recipientCount) })}`}
@@ -194,17 +224,19 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
             {editable ? <Pencil className="h-4 w-4" aria-hidden /> : <BarChart3 className="h-4 w-4" aria-hidden />}
             {editable ? t('list.edit') : t('list.analytics')}
           </Button>
-          <Button size="sm" variant="secondary" onClick={onDuplicate} loading={duplicate.isPending} aria-label={t('list.duplicateNamed', { title: release.title })}>
-            {!duplicate.isPending && <Copy className="h-4 w-4" aria-hidden />}
-            {t('list.duplicate')}
-          </Button>
-          {release.status === 'scheduled' && (
+          {can('write') && (
+            <Button size="sm" variant="secondary" onClick={onDuplicate} loading={duplicate.isPending} aria-label={t('list.duplicateNamed', { title: release.title })}>
+              {!duplicate.isPending && <Copy className="h-4 w-4" aria-hidden />}
+              {t('list.duplicate')}
+            </Button>
+          )}
+          {release.status === 'scheduled' && can('publish') && (
             <Button size="sm" variant="secondary" onClick={() => setConfirm('cancel')} aria-label={t('list.cancelNamed', { title: release.title })}>
               <CalendarX className="h-4 w-4" aria-hidden />
               {t('list.cancelSchedule')}
             </Button>
           )}
-          {release.status === 'draft' && (
+          {release.status === 'draft' && can('write') && (
             <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setConfirm('delete')} aria-label={t('list.deleteNamed', { title: release.title })}>
               <Trash2 className="h-4 w-4" aria-hidden />
               {t('list.delete')}

@@ -9,7 +9,8 @@ export function purchasePath(releaseId: string | undefined): string {
 }
 
 /** SPEC §2 purchase gate: trial users must buy a package; others without the right are told so. */
-export function PurchaseGate({ trial, onPurchase }: { trial: boolean; onPurchase: () => void }) {
+/** `onPurchase` is absent for a member who does not buy (no 'billing' action): the gate then only explains. */
+export function PurchaseGate({ trial, onPurchase }: { trial: boolean; onPurchase?: () => void }) {
   const { t } = useTranslation('releases');
   return (
     <div role="region" aria-label={trial ? t('gate.purchaseRequired') : t('gate.accessRestricted')} className="rounded-xl border border-gold-400 bg-gold-400/10 p-5">
@@ -18,10 +19,12 @@ export function PurchaseGate({ trial, onPurchase }: { trial: boolean; onPurchase
         <div className="flex-1">
           <h2 className="font-semibold text-slate-900">{trial ? t('gate.purchaseRequired') : t('gate.accessRestricted')}</h2>
           <p className="mt-1 text-sm text-slate-600">{trial ? t('gate.trialText') : t('gate.restrictedText')}</p>
-          <Button onClick={onPurchase} variant="gold" className="mt-3">
-            <Crown className="h-4 w-4" aria-hidden />
-            {t('gate.purchase')}
-          </Button>
+          {onPurchase && (
+            <Button onClick={onPurchase} variant="gold" className="mt-3">
+              <Crown className="h-4 w-4" aria-hidden />
+              {t('gate.purchase')}
+            </Button>
+          )}
         </div>
       </div>
     </div>

@@ -139,3 +139,21 @@ export function useDeleteRelease() {
     onSuccess: () => invalidate(false),
   });
 }
+
+/** An approver (the 'publish' action) lets a release waiting for approval go, as their own send would. */
+export function useApproveRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: (id: string) => api.post<SendPressReleaseResponse>(`${RELEASES_PATH}/${id}/approve`),
+    onSuccess: () => invalidate(true),
+  });
+}
+
+/** An approver gives a waiting release back to its writer with a comment the writer reads in the editor. */
+export function useReturnRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: ({ id, comment }: { id: string; comment: string }) => api.post<SendPressReleaseResponse>(`${RELEASES_PATH}/${id}/return`, { comment }),
+    onSuccess: () => invalidate(false),
+  });
+}

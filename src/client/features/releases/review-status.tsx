@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Clock, MessageSquareWarning, XCircle } from 'lucide-react';
+import { ArrowLeft, Clock, Eye, MessageSquareWarning, XCircle } from 'lucide-react';
 import type { PressRelease } from '../../../shared/releases';
 import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
@@ -9,6 +10,8 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
+import { useCurrentUser } from '../../lib/session';
+import { useCan } from '../../lib/workspace';
 import { useWithdrawRelease } from './releases-api';
 
 /**
@@ -19,17 +22,22 @@ export function ReviewLock({ release }: { release: PressRelease }) {
   const { t } = useTranslation('releases');
   const navigate = useNavigate();
   const rejected = release.status === 'rejected';
+  const awaiting = release.status === 'awaiting_approval';
+  const mayWithdraw = useIsAuthor(release);
+  const can = useCan();
   const Icon = rejected ? XCircle : Clock;
   return (
     <main className="mx-auto max-w-2xl px-4 py-12">
       <Card className="p-8 text-center">
         <Icon className={rejected ? 'mx-auto h-10 w-10 text-red-600' : 'mx-auto h-10 w-10 text-amber-600'} aria-hidden />
-        <h1 className="mt-4 text-xl font-bold text-slate-900">{t(rejected ? 'review.rejectedTitle' : 'review.inReviewTitle')}</h1>
+        <h1 className="mt-4 text-xl font-bold text-slate-900">{t(rejected ? 'review.rejectedTitle' : awaiting ? 'approval.awaitingTitle' : 'review.inReviewTitle')}</h1>
         <p className="mt-2 text-slate-600" dir="auto">
           {release.title}
         </p>
         {rejected ? (
           <EditorWords label={t('review.reason')} words={release.review?.comment} />
+        ) : awaiting ? (
+          <p className="mt-2 text-slate-600">{t(can('publish') ? 'approval.awaitingApproverText' : 'approval.awaitingText')}</p>
         ) : (
           <p className="mt-2 text-slate-600">
             {t('review.inReviewText', { when: release.review ? formatDate(release.review.submittedAt, true) : '' })}
@@ -40,7 +48,13 @@ export function ReviewLock({ release }: { release: PressRelease }) {
             <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
             {t('lock.back')}
           </Button>
-          {!rejected && <WithdrawButton id={release.id} />}
+          {awaiting && can('publish') && (
+            <Link to={`/analytics/${release.id}`} className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800">
+              <Eye className="h-4 w-4" aria-hidden />
+              {t('approval.open')}
+            </Link>
+          )}
+          {!rejected && mayWithdraw && <WithdrawButton id={release.id} />}
         </div>
       </Card>
     </main>
@@ -111,5 +125,51 @@ export function WithdrawButton({ id }: { id: string }) {
         onConfirm={() => void confirm()}
       />
     </>
+  );
+}
+
+/**
+ * Whether the signed-in person wrote this release (only its author withdraws it). A release without a
+ * named author (before workspaces) is its owner's, who is the only one to see it there.
+ */
+export function useIsAuthor(release: Pick<PressRelease, 'author'>): boolean {
+  const { data: user } = useCurrentUser();
+  const author = release.author;
+  return !author || author.id === user?.id;
+}
+
+/** Above the editor of a release an approver gave back: their comment, for the writer to act on. */
+export function ApprovalReturnedNotice({ release }: { release: PressRelease }) {
+  const { t } = useTranslation('releases');
+  return (
+    <section role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" aria-labelledby="approval-returned-title" data-testid="approval-returned">
+      <h2 id="approval-returned-title" className="flex items-center gap-2 font-semibold">
+        <MessageSquareWarning className="h-4 w-4" aria-hidden />
+        {t('approval.returnedTitle')}
+      </h2>
+      <EditorWords label={t('approval.approverSays')} words={release.approvalComment} />
+      <p className="mt-2">{t('approval.returnedText')}</p>
+    </section>
+  );
+}
+
+/** In place of the editor for a member whose role writes nothing (a viewer). */
+export function RoleLock({ releaseId }: { releaseId?: string }) {
+  const { t } = useTranslation('releases');
+  const navigate = useNavigate();
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-12">
+      <Card className="p-8 text-center" data-testid="role-lock">
+        <Eye className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
+        <h1 className="mt-4 text-xl font-bold text-slate-900">{t('approval.viewerTitle')}</h1>
+        <p className="mt-2 text-slate-600">{t('approval.viewerText')}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          <Button variant="secondary" onClick={() => navigate(releaseId ? `/analytics/${releaseId}` : '/press-releases')}>
+            <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
+            {t('lock.back')}
+          </Button>
+        </div>
+      </Card>
+    </main>
   );
 }

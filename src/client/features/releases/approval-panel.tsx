@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { CheckCircle2, Undo2 } from 'lucide-react';
+import type { PressRelease } from '../../../shared/releases';
+import { returnReleaseSchema } from '../../../shared/workspaces';
+import { errorMessage } from '../../lib/api';
+import { applyServerFieldErrors } from '../../lib/form-errors';
+import { isolate, translateMessage } from '../../lib/i18n';
+import { useCurrentUser } from '../../lib/session';
+import { useCan } from '../../lib/workspace';
+import { Button } from '../../ui/button';
+import { ConfirmDialog, Dialog } from '../../ui/dialog';
+import { Field, Textarea } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+import { usePersonName } from './release-people';
+import { useApproveRelease, useReturnRelease } from './releases-api';
+
+/**
+ * On a release waiting for the workspace's approval, for those who may publish: approve it (it then goes
+ * as their own send would, spending the allowance) or return it to its writer with a comment.
+ */
+export function ApprovalPanel({ release }: { release: PressRelease }) {
+  const { t } = useTranslation('releases');
+  const can = useCan();
+  const toast = useToast();
+  const name = usePersonName();
+  const approve = useApproveRelease();
+  const [confirming, setConfirming] = useState(false);
+  const [returning, setReturning] = useState(false);
+  const { data: user } = useCurrentUser();
+  const author = release.author;
+  // With the "second pair of eyes" setting the author's own approval does not count.
+  const ownUnderSecondApproval = !!user?.workspace?.requireSecondApproval && author?.id === user.id;
+  if (release.status !== 'awaiting_approval' || !can('publish') || ownUnderSecondApproval) return null;
+
+  const onApprove = async () => {
+    try {
+      const { pressRelease } = await approve.mutateAsync(release.id);
+      toast({ title: t('approval.approved'), description: t(`approval.approvedDescription.${pressRelease.status === 'scheduled' ? 'scheduled' : pressRelease.status === 'in_review' ? 'in_review' : 'sent'}`) });
+    } catch (error) {
+      toast({ title: t('approval.approveFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="approval-title" className="no-print rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="approval-panel">
+      <h2 id="approval-title" className="font-semibold">
+        {t('approval.title')}
+      </h2>
+      <p className="mt-1">{author ? t('approval.textBy', { name: name(author) }) : t('approval.text')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button onClick={() => setConfirming(true)}>
+          <CheckCircle2 className="h-4 w-4" aria-hidden />
+          {t('approval.approve')}
+        </Button>
+        <Button variant="secondary" onClick={() => setReturning(true)}>
+          <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
+          {t('approval.return')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('approval.approveTitle')}
+        description={t('approval.approveText', { title: isolate(release.title) })}
+        confirmLabel={t('approval.approve')}
+        destructive={false}
+        pending={approve.isPending}
+        onConfirm={() => void onApprove()}
+      />
+      <ReturnDialog id={release.id} open={returning} onOpenChange={setReturning} />
+    </section>
+  );
+}
+
+function ReturnDialog({ id, open, onOpenChange }: { id: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('releases');
+  const toast = useToast();
+  const giveBack = useReturnRelease();
+  const form = useForm({ resolver: zodResolver(returnReleaseSchema), mode: 'onTouched', defaultValues: { comment: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async ({ comment }) => {
+    try {
+      await giveBack.mutateAsync({ id, comment });
+      toast({ title: t('approval.returned'), description: t('approval.returnedDescription') });
+      form.reset();
+      onOpenChange(false);
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ['comment']);
+      toast({ title: t('approval.returnFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    }
+  });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('approval.returnTitle')}
+      description={t('approval.returnText')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form="return-release-form" loading={isSubmitting}>
+            {t('approval.return')}
+          </Button>
+        </>
+      }
+    >
+      <form id="return-release-form" onSubmit={submit} noValidate>
+        <Field id="return-comment" label={t('approval.comment')} error={translateMessage(errors.comment?.message)}>
+          <Textarea
+            id="return-comment"
+            rows={4}
+            dir="auto"
+            invalid={!!errors.comment}
+            aria-describedby={errors.comment ? 'return-comment-error' : undefined}
+            {...form.register('comment')}
+          />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

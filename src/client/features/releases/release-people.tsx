@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { PressReleaseSummary } from '../../../shared/releases';
+import type { PersonRef } from '../../../shared/workspaces';
+import { isolate } from '../../lib/i18n';
+
+/** A person's name as a release shows it, "(removed)" after one who left the workspace. */
+export function usePersonName() {
+  const { t } = useTranslation('releases');
+  return (person: PersonRef) => (person.removed ? t('people.removed', { name: isolate(person.name) }) : isolate(person.name));
+}
+
+/** "by Sara Haddad" under a release in a list. */
+export function ReleaseAuthor({ release }: { release: Pick<PressReleaseSummary, 'author'> }) {
+  const { t } = useTranslation('releases');
+  const name = usePersonName();
+  const { author } = release;
+  if (!author) return null;
+  return (
+    <span className="text-xs text-slate-500" data-testid="release-author">
+      {t('people.by', { name: name(author) })}
+    </span>
+  );
+}
+
+/** Who wrote, approved and sent a release: on the release page. */
+export function ReleasePeople({ release }: { release: Pick<PressReleaseSummary, 'author' | 'approvedBy' | 'sentBy'> }) {
+  const { t } = useTranslation('releases');
+  const name = usePersonName();
+  const { author, approvedBy, sentBy } = release;
+  const rows = [
+    { key: 'author', person: author },
+    { key: 'approvedBy', person: approvedBy },
+    { key: 'sentBy', person: sentBy },
+  ].filter((row): row is { key: string; person: PersonRef } => !!row.person);
+  if (rows.length === 0) return null;
+  return (
+    <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600" data-testid="release-people">
+      {rows.map(({ key, person }) => (
+        <div key={key} className="flex gap-1">
+          <dt className="font-medium text-slate-500">{t(`people.${key}`)}</dt>
+          <dd>{name(person)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { MailPlus, RotateCw, X } from 'lucide-react';
+import { invitationSchema, type WorkspaceInvitation } from '../../../shared/workspaces';
+import { ApiError, errorMessage } from '../../lib/api';
+import { applyServerFieldErrors } from '../../lib/form-errors';
+import { formatDate, translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
+import { Field, Input, Select } from '../../ui/field';
+import { OwnText } from '../../ui/own-text';
+import { useToast } from '../../ui/toast';
+import { givableRoles, RoleOptions } from './role-options';
+import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from './workspaces-api';
+
+const FIELDS = ['email', 'role'] as const;
+
+/** Owners and managers invite by email with a role; pending invitations can be sent again or revoked. */
+export function InvitationsCard({ mayGiveOwnership }: { mayGiveOwnership: boolean }) {
+  const { t } = useTranslation('workspaces');
+  const invitations = useInvitations(true);
+  return (
+    <section aria-labelledby="invite-heading">
+      <Card>
+        <CardHeader title={<span id="invite-heading">{t('invite.title')}</span>} description={t('invite.description')} />
+        <CardBody className="space-y-6">
+          <InviteForm mayGiveOwnership={mayGiveOwnership} />
+          <div>
+            <h3 className="mb-2 font-semibold text-slate-800">{t('invitations.title')}</h3>
+            {invitations.isPending ? (
+              <Skeleton className="h-12 w-full" />
+            ) : invitations.isError ? (
+              <ErrorState message={translateMessage(errorMessage(invitations.error))} onRetry={() => invitations.refetch()} />
+            ) : invitations.data.length === 0 ? (
+              <p className="text-sm text-slate-500">{t('invitations.empty')}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" data-testid="pending-invitations">
+                {invitations.data.map((invitation) => (
+                  <InvitationRow key={invitation.id} invitation={invitation} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </CardBody>
+      </Card>
+    </section>
+  );
+}
+
+function InviteForm({ mayGiveOwnership }: { mayGiveOwnership: boolean }) {
+  const { t } = useTranslation('workspaces');
+  const toast = useToast();
+  const invite = useInvite();
+  const form = useForm({ resolver: zodResolver(invitationSchema), mode: 'onTouched', defaultValues: { email: '', role: 'writer' as const } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const invitation = await invite.mutateAsync(values);
+      form.reset({ email: '', role: values.role });
+      toast({ title: t('invite.sent'), description: t('invite.sentText', { email: invitation.email }) });
+    } catch (error) {
+      const placed = applyServerFieldErrors(error, form.setError, FIELDS);
+      // An address already in the team (409 ALREADY_MEMBER) belongs to the email field.
+      if (!placed && error instanceof ApiError && error.status === 409) {
+        form.setError('email', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+      }
+      toast({ title: t('invite.failed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start" aria-label={t('invite.title')}>
+      <Field id="invite-email" label={t('invite.email')} error={translateMessage(errors.email?.message)}>
+        <Input
+          id="invite-email"
+          type="email"
+          dir="ltr"
+          autoComplete="off"
+          invalid={!!errors.email}
+          aria-describedby={errors.email ? 'invite-email-error' : undefined}
+          {...form.register('email')}
+        />
+      </Field>
+      <Field id="invite-role" label={t('invite.role')} error={translateMessage(errors.role?.message)}>
+        <Select id="invite-role" invalid={!!errors.role} aria-describedby={errors.role ? 'invite-role-error' : undefined} {...form.register('role')}>
+          <RoleOptions roles={givableRoles(mayGiveOwnership)} />
+        </Select>
+      </Field>
+      <Button type="submit" className="sm:mt-6" loading={isSubmitting}>
+        {!isSubmitting && <MailPlus className="h-4 w-4" aria-hidden />}
+        {t('invite.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: WorkspaceInvitation }) {
+  const { t } = useTranslation('workspaces');
+  const toast = useToast();
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const [asking, setAsking] = useState(false);
+  const onResend = () =>
+    resend.mutate(invitation.id, {
+      onSuccess: () => toast({ title: t('invitations.resent'), description: t('invite.sentText', { email: invitation.email }) }),
+      onError: (error) => toast({ title: t('invitations.resendFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+    });
+  const onRevoke = async () => {
+    try {
+      await revoke.mutateAsync(invitation.id);
+      toast({ title: t('invitations.revoked') });
+    } catch (error) {
+      toast({ title: t('invitations.revokeFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center" data-testid="invitation-row">
+      <div className="min-w-0 flex-1">
+        <OwnText as="p" address className="text-sm font-medium text-slate-900">
+          {invitation.email}
+        </OwnText>
+        <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          <Badge tone="slate">{t(`roles.${invitation.role}`)}</Badge>
+          {t('invitations.expires', { when: formatDate(invitation.expiresAt, true) })}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button size="sm" variant="secondary" onClick={onResend} loading={resend.isPending} aria-label={t('invitations.resendTo', { email: invitation.email })}>
+          {!resend.isPending && <RotateCw className="h-4 w-4" aria-hidden />}
+          {t('invitations.resend')}
+        </Button>
+        <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setAsking(true)} aria-label={t('invitations.revokeTo', { email: invitation.email })}>
+          <X className="h-4 w-4" aria-hidden />
+          {t('invitations.revoke')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t('invitations.revokeTitle')}
+        description={t('invitations.revokeText', { email: invitation.email })}
+        confirmLabel={t('invitations.revoke')}
+        pending={revoke.isPending}
+        onConfirm={() => void onRevoke()}
+      />
+    </li>
+  );
+}

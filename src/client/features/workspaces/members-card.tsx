@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Trash2, Users } from 'lucide-react';
+import type { WorkspaceMember, WorkspaceRole } from '../../../shared/workspaces';
+import { errorMessage } from '../../lib/api';
+import { formatDate, isolate, translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Select } from '../../ui/field';
+import { OwnText } from '../../ui/own-text';
+import { TableHead } from '../../ui/table';
+import { useToast } from '../../ui/toast';
+import { givableRoles, RoleOptions } from './role-options';
+import { useChangeRole, useMembers, useRemoveMember } from './workspaces-api';
+
+export const memberName = (member: Pick<WorkspaceMember, 'firstName' | 'lastName' | 'email'>) =>
+  `${member.firstName} ${member.lastName}`.trim() || member.email;
+
+/** The members table: everyone sees who is in the team; owners and managers change roles and remove people. */
+export function MembersCard({ currentUserId, manage, mayGiveOwnership }: { currentUserId: string; manage: boolean; mayGiveOwnership: boolean }) {
+  const { t } = useTranslation('workspaces');
+  const members = useMembers();
+  return (
+    <section aria-labelledby="members-heading">
+      <Card>
+        <CardHeader title={<span id="members-heading">{t('members.title')}</span>} description={t('members.description')} />
+        <CardBody>
+          {members.isPending ? (
+            <div className="space-y-2">
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ) : members.isError ? (
+            <ErrorState message={translateMessage(errorMessage(members.error))} onRetry={() => members.refetch()} />
+          ) : members.data.length === 0 ? (
+            <EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('members.empty')} />
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" data-testid="members-table">
+                <TableHead
+                  labels={[t('members.name'), t('members.email'), t('members.role'), t('members.joined'), <span key="actions" className="sr-only">{t('members.actions')}</span>]}
+                />
+                <tbody>
+                  {members.data.map((member) => (
+                    <MemberRow
+                      key={member.userId}
+                      member={member}
+                      self={member.userId === currentUserId}
+                      manage={manage}
+                      mayGiveOwnership={mayGiveOwnership}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardBody>
+      </Card>
+    </section>
+  );
+}
+
+function MemberRow({ member, self, manage, mayGiveOwnership }: { member: WorkspaceMember; self: boolean; manage: boolean; mayGiveOwnership: boolean }) {
+  const { t } = useTranslation('workspaces');
+  const toast = useToast();
+  const changeRole = useChangeRole();
+  const remove = useRemoveMember();
+  const [asking, setAsking] = useState(false);
+  const name = memberName(member);
+  // An owner's role is changed only by an owner; one's own role and membership are changed from "Leave".
+  const editable = manage && !self && (member.role !== 'owner' || mayGiveOwnership);
+
+  const onRole = (role: WorkspaceRole) =>
+    changeRole.mutate(
+      { userId: member.userId, role },
+      {
+        onSuccess: () => toast({ title: t('members.roleChanged', { name: isolate(name), role: t(`roles.${role}`) }) }),
+        onError: (error) => toast({ title: t('members.roleChangeFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      },
+    );
+  const onRemove = async () => {
+    try {
+      await remove.mutateAsync(member.userId);
+      toast({ title: t('members.removed', { name: isolate(name) }) });
+    } catch (error) {
+      toast({ title: t('members.removeFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  return (
+    <tr className="border-b border-slate-100 last:border-0" data-testid="member-row">
+      <td className="py-3 pe-4 font-medium text-slate-900">
+        <bdi>{name}</bdi>
+        {self && (
+          <Badge tone="blue" className="ms-2">
+            {t('members.you')}
+          </Badge>
+        )}
+      </td>
+      <td className="max-w-[16rem] py-3 pe-4 text-slate-600">
+        <OwnText address>{member.email}</OwnText>
+      </td>
+      <td className="py-3 pe-4">
+        {editable ? (
+          <Select
+            aria-label={t('members.roleOf', { name: isolate(name) })}
+            className="h-9 w-40"
+            value={member.role}
+            disabled={changeRole.isPending}
+            onChange={(e) => onRole(e.target.value as WorkspaceRole)}
+          >
+            <RoleOptions roles={givableRoles(mayGiveOwnership)} />
+          </Select>
+        ) : (
+          <Badge tone={member.role === 'owner' ? 'gold' : 'slate'}>{t(`roles.${member.role}`)}</Badge>
+        )}
+      </td>
+      <td className="py-3 pe-4 text-slate-600">{formatDate(member.joinedAt)}</td>
+      <td className="py-3 text-end">
+        {editable && (
+          <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setAsking(true)} aria-label={t('members.removeNamed', { name: isolate(name) })}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+            {t('members.remove')}
+          </Button>
+        )}
+        <ConfirmDialog
+          open={asking}
+          onOpenChange={setAsking}
+          title={t('members.removeTitle')}
+          description={t('members.removeText', { name: isolate(name) })}
+          confirmLabel={t('members.remove')}
+          pending={remove.isPending}
+          onConfirm={() => void onRemove()}
+        />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,29 @@
+import type { CurrentUser } from '../../shared/auth';
+import type { CurrentWorkspace, WorkspaceAction } from '../../shared/workspaces';
+import { useCurrentUser } from './session';
+
+/**
+ * The current workspace as the server describes it (the session's `workspace`): its name, the member's
+ * role and the actions that role may take. The client never decides who may do what; it shows or hides
+ * what the server's `actions` list allows, and the server refuses anything else anyway.
+ */
+export function workspaceOf(user: CurrentUser | null | undefined): CurrentWorkspace | null {
+  return user?.workspace ?? null;
+}
+
+/**
+ * Whether the signed-in member may take an action in the current workspace. A platform super admin
+ * without a workspace of their own keeps the console's powers (the server grants them).
+ */
+export function mayIn(user: CurrentUser | null | undefined, action: WorkspaceAction): boolean {
+  if (!user) return false;
+  const workspace = workspaceOf(user);
+  if (workspace) return workspace.actions.includes(action);
+  return user.role === 'super_admin';
+}
+
+/** `can('publish')`, read from the session's workspace. */
+export function useCan(): (action: WorkspaceAction) => boolean {
+  const { data: user } = useCurrentUser();
+  return (action) => mayIn(user, action);
+}
