@@ -45,7 +45,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
     if (pressRelease.status === 'in_review') void alertEditors(reviewDeps).catch((err: unknown) => request.log.error({ err }, 'review alert failed'));
     // Submitted for the workspace's approval: accepted, not sent (202), and its approvers hear of it.
     if (pressRelease.status === 'awaiting_approval' && input.action !== 'save_draft') {
-      tellApprovers(reviewDeps, actor, pressRelease);
+      tellApprovers({ ...reviewDeps, publicUrl: app.deps.config.publicUrl }, actor, pressRelease);
       reply.status(202);
     }
     return { pressRelease };

@@ -26,8 +26,12 @@ type Params = { id: string };
 
 /** Registered at /api: workspaces, their members and invitations, and the workspace's approval of releases. */
 export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app.deps;
-  const deps = { db, mailer: app.deps.mailer, now: app.deps.now, publicUrl: config.publicUrl, review: config.review, log: app.log };
+  const { db } = app.deps;
+  // Read at each request: the configuration may be replaced after the routes are registered (tests do).
+  const deps = () => {
+    const { config } = app.deps;
+    return { db, mailer: app.deps.mailer, now: app.deps.now, publicUrl: config.publicUrl, review: config.review, log: app.log };
+  };
 
   app.get('/workspaces', async (request) => listWorkspaces(db, requireUser(request)));
   app.put('/workspaces/current', async (request) => {
@@ -56,15 +60,15 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/workspace/invitations', async (request) => listInvitations(db, requireUser(request), app.deps.now()));
   app.post('/workspace/invitations', async (request, reply) => {
-    const invitation = await invite(deps, requireUser(request), parseInput(invitationSchema, request.body));
+    const invitation = await invite(deps(), requireUser(request), parseInput(invitationSchema, request.body));
     return reply.status(201).send(invitation);
   });
   app.delete<{ Params: Params }>('/workspace/invitations/:id', async (request, reply) => {
-    await revokeInvitation(deps, requireUser(request), parseUuidParam(request.params.id));
+    await revokeInvitation(deps(), requireUser(request), parseUuidParam(request.params.id));
     return reply.status(204).send();
   });
   app.post<{ Params: Params }>('/workspace/invitations/:id/resend', async (request, reply) => {
-    const invitation = await resendInvitation(deps, requireUser(request), parseUuidParam(request.params.id));
+    const invitation = await resendInvitation(deps(), requireUser(request), parseUuidParam(request.params.id));
     return reply.status(201).send(invitation);
   });
 
@@ -77,10 +81,10 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: Params }>('/press-releases/:id/approve', async (request) => ({
-    pressRelease: await approveRelease(deps, requireUser(request), parseUuidParam(request.params.id)),
+    pressRelease: await approveRelease(deps(), requireUser(request), parseUuidParam(request.params.id)),
   }));
   app.post<{ Params: Params }>('/press-releases/:id/return', async (request) => {
     const { comment } = parseInput(returnReleaseSchema, request.body);
-    return { pressRelease: await returnRelease(deps, requireUser(request), parseUuidParam(request.params.id), comment) };
+    return { pressRelease: await returnRelease(deps(), requireUser(request), parseUuidParam(request.params.id), comment) };
   });
 }
