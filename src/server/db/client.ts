@@ -15,6 +15,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite only: the whole data directory as a tar archive, to open again with `openDatabase({ from })`. */
+  dumpDataDir?: () => Promise<Blob | File>;
 };
 
 /** Both drivers answer raw queries (`db.execute`) with `{ rows }`. */
@@ -25,9 +27,10 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 /**
  * Opens the database: a PostgreSQL server when a URL is given, otherwise the embedded PGlite
- * (in `dir`, or in memory when `dir` is undefined).
+ * (in `dir`, or in memory when `dir` is undefined). `from`: a PGlite data directory saved by
+ * `dumpDataDir`, which the new database starts as (the tests' migrated template, test-db.ts).
  */
-export async function openDatabase(options: { url?: string; dir?: string }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dir?: string; from?: Blob }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // A broken idle connection must not crash the process; the pool replaces it.
@@ -36,7 +39,7 @@ export async function openDatabase(options: { url?: string; dir?: string }): Pro
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dir) fs.mkdirSync(path.dirname(options.dir), { recursive: true });
-  const client = await PGlite.create(options.dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.from });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
