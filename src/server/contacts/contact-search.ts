@@ -147,17 +147,17 @@ export async function textMatches(lookup: Lookup, reading: QueryReading): Promis
 const SUGGESTIONS_MAX = 3;
 
 /**
- * Up to this many contacts found at their best (and meeting the filters), their names are read to rank
- * the named ones first; beyond, reading the names would cost more than that order is worth, and the
- * ranks stay as they are. The words index does not say which field a word came from.
+ * Up to this many contacts found at their best (and meeting the filters), their names are checked to rank
+ * the named ones first; beyond, the check would cost more than that order is worth, and the ranks stay
+ * as they are. The words index does not say which field a word came from.
  */
 const NAMES_CHECKED_MAX = 10_000;
 
 /**
  * The ranks of a page with one more level first: the contacts found at their best whose name (first or
  * last, folded as the search text is) contains a word of the query as typed (three letters or more), so
- * "Khaleej" shows Omar Khaleej of Gulf News before Sara Haddad of Khaleej Times. Only the contacts
- * already at the best level are read, by id, when they are few enough (NAMES_CHECKED_MAX).
+ * "Khaleej" shows Omar Khaleej of Gulf News before Sara Nasser of Khaleej Times. Only the contacts
+ * already at the best level are checked, by id, when they are few enough (NAMES_CHECKED_MAX).
  */
 export async function withNamedFirst(lookup: Lookup, reading: QueryReading, matches: TextMatches): Promise<TextMatches> {
   const words = [...new Set(reading.units.flatMap((unit) => unit.typed).filter(isSelectiveWord))];
