@@ -155,12 +155,13 @@ const NAMES_CHECKED_MAX = 10_000;
 
 /**
  * The ranks of a page with one more level first: the contacts found at their best whose name (first or
- * last, folded as the search text is) contains a word of the query as typed (three letters or more), so
+ * last, folded as the search text is) contains a word of the query as typed (three letters or more, not a beat), so
  * "Khaleej" shows Omar Khaleej of Gulf News before Sara Nasser of Khaleej Times. Only the contacts
  * already at the best level are checked, by id, when they are few enough (NAMES_CHECKED_MAX).
  */
 export async function withNamedFirst(lookup: Lookup, reading: QueryReading, matches: TextMatches): Promise<TextMatches> {
-  const words = [...new Set(reading.units.flatMap((unit) => unit.typed).filter(isSelectiveWord))];
+  // A beat's best contacts are those tagged with it: its word in a name says nothing more.
+  const words = [...new Set(reading.units.flatMap((unit) => (unit.topics ? [] : unit.typed)).filter(isSelectiveWord))];
   const best = matches.ranks[0];
   if (!words.length || !best) return matches;
   const candidates = lookup.countable(best);

@@ -101,7 +101,7 @@ async function storedContact(email: string) {
  * addresses — through one of its variants, all of whose words are words of the search text, or, for a
  * beat, through a contact's topics. A single word of five letters or more that nobody has is read as the
  * indexed words one slip away. Ranked: every unit at its best (as typed; a beat: tagged; a city: named)
- * with a word of the query as typed (three letters or more) in the folded first or last name, then the
+ * with a word of the query as typed (three letters or more, not a beat) in the folded first or last name, then the
  * others at their best, then beats as typed, then variants, then slips; newest first within a rank.
  */
 async function expected(
@@ -139,7 +139,7 @@ async function expected(
         : hasPhrase(r, u.variants) ? 2
           : hasPhrase(r, u.slips) ? 3
             : 4;
-  const nameWords = units.flatMap((u) => u.typed).filter((term) => /^[\p{L}\p{M}\p{N}]{3,}$/u.test(term));
+  const nameWords = units.flatMap((u) => (u.topics ? [] : u.typed)).filter((term) => /^[\p{L}\p{M}\p{N}]{3,}$/u.test(term));
   const named = (r: Row) => nameWords.some((word) => foldText(`${r.firstName} ${r.lastName}`).includes(word));
   const rank = (r: Row) => {
     const level = Math.max(0, ...readings.map((u) => levelOf(r, u)));
