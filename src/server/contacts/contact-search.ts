@@ -1,6 +1,6 @@
-import { and, sql } from 'drizzle-orm';
+import { and, or, sql } from 'drizzle-orm';
 import type { MatchedAs } from '../../shared/contacts.js';
-import { isWordTerm } from '../../shared/text-fold.js';
+import { foldText, isWordTerm } from '../../shared/text-fold.js';
 import type { Db } from '../db/client.js';
 import { globalContacts as gc } from '../db/schema.js';
 import { textCondition, type SearchVisibility } from './contact-filter-sql.js';
@@ -77,7 +77,8 @@ export type TextMatches = {
   /**
    * The matches in rank order (undefined: everyone), each a superset of the one before: every unit found
    * at its best (as typed; a beat: tagged with its topics; a city: named), then beats found as typed in
-   * the text, then through variants, then through slips.
+   * the text, then through variants, then through slips. For a page, withNamedFirst puts before them
+   * the best ones whose name has a word of the query.
    */
   ranks: Array<IdSet | undefined>;
   matchedAs: MatchedAs[];
@@ -144,6 +145,44 @@ export async function textMatches(lookup: Lookup, reading: QueryReading): Promis
 }
 
 const SUGGESTIONS_MAX = 3;
+
+/**
+ * Up to this many contacts found at their best (and meeting the filters), their names are checked to rank
+ * the named ones first; beyond, the check would cost more than that order is worth, and the ranks stay
+ * as they are. The words index does not say which field a word came from.
+ */
+const NAMES_CHECKED_MAX = 10_000;
+
+/**
+ * The ranks of a page with one more level first: the contacts found at their best whose name (first or
+ * last, folded as the search text is) contains a word of the query as typed (three letters or more, not a beat), so
+ * "Khaleej" shows Omar Khaleej of Gulf News before Sara Nasser of Khaleej Times. Only the contacts
+ * already at the best level are checked, by id, when they are few enough (NAMES_CHECKED_MAX).
+ */
+export async function withNamedFirst(lookup: Lookup, reading: QueryReading, matches: TextMatches): Promise<TextMatches> {
+  // A beat's best contacts are those tagged with it: its word in a name says nothing more.
+  const words = [...new Set(reading.units.flatMap((unit) => (unit.topics ? [] : unit.typed)).filter(isSelectiveWord))];
+  const best = matches.ranks[0];
+  if (!words.length || !best) return matches;
+  const candidates = lookup.countable(best);
+  if (!candidates.length || candidates.length > NAMES_CHECKED_MAX) return matches;
+  // The search text begins with the folded name (folding a character never makes it more than three):
+  // only a contact with a word near its start can be named. Its name, folded here as the text was, says
+  // whether it is. Reading every candidate's name instead costs ten times as much at 10,000.
+  const nearStart = words.map(
+    (word) => sql`position(${word} in ${gc.searchText}) BETWEEN 1 AND 3 * (char_length(${gc.firstName}) + char_length(${gc.lastName}) + 1)`,
+  );
+  const rows = await lookup.db
+    .select({ id: gc.id, firstName: gc.firstName, lastName: gc.lastName })
+    .from(gc)
+    .where(and(sql`${gc.id} = ANY(${sql.param(candidates)}::int[])`, or(...nearStart)));
+  const named = emptyIdSet(lookup.size);
+  for (const { id, firstName, lastName } of rows) {
+    const name = foldText(`${firstName} ${lastName}`);
+    if (words.some((word) => name.includes(word))) addId(named, id);
+  }
+  return { ...matches, ranks: [named, ...matches.ranks] };
+}
 
 /**
  * The contacts with every typed word of a unit, as search has always found them (a set of its own):

@@ -26,6 +26,8 @@ let t: TestApp;
 type Row = {
   id: number;
   email: string;
+  firstName: string;
+  lastName: string;
   searchText: string;
   country: string;
   mediaType: string;
@@ -76,6 +78,8 @@ async function allRows(): Promise<Row[]> {
     .select({
       id: globalContacts.id,
       email: globalContacts.email,
+      firstName: globalContacts.firstName,
+      lastName: globalContacts.lastName,
       searchText: globalContacts.searchText,
       country: globalContacts.country,
       mediaType: globalContacts.mediaType,
@@ -96,8 +100,9 @@ async function storedContact(email: string) {
  * text unit is found as typed — every term in the search text, or in the email for a viewer who may see
  * addresses — through one of its variants, all of whose words are words of the search text, or, for a
  * beat, through a contact's topics. A single word of five letters or more that nobody has is read as the
- * indexed words one slip away. Ranked: every unit at its best (as typed; a beat: tagged; a city: named),
- * then beats as typed, then variants, then slips; newest first within a rank.
+ * indexed words one slip away. Ranked: every unit at its best (as typed; a beat: tagged; a city: named)
+ * with a word of the query as typed (three letters or more, not a beat) in the folded first or last name, then the
+ * others at their best, then beats as typed, then variants, then slips; newest first within a rank.
  */
 async function expected(
   rows: Row[],
@@ -134,9 +139,12 @@ async function expected(
         : hasPhrase(r, u.variants) ? 2
           : hasPhrase(r, u.slips) ? 3
             : 4;
+  const nameWords = units.flatMap((u) => (u.topics ? [] : u.typed)).filter((term) => /^[\p{L}\p{M}\p{N}]{3,}$/u.test(term));
+  const named = (r: Row) => nameWords.some((word) => foldText(`${r.firstName} ${r.lastName}`).includes(word));
   const rank = (r: Row) => {
     const level = Math.max(0, ...readings.map((u) => levelOf(r, u)));
-    return level === 0 && reading.cities.some((names) => !hasPhrase(r, names)) ? 1 : level;
+    if (level === 0 && reading.cities.some((names) => !hasPhrase(r, names))) return 1;
+    return level === 0 && named(r) ? -1 : level;
   };
   const matchesText = (r: Row) => readings.every((u) => levelOf(r, u) < 4);
   const tests = {

@@ -5,7 +5,7 @@ import { globalContacts as gc } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 import { menuConditions, type SearchVisibility } from './contact-filter-sql.js';
-import { findsNothing, textMatches } from './contact-search.js';
+import { findsNothing, textMatches, withNamedFirst } from './contact-search.js';
 import { readQuery } from './query-reading.js';
 import { contactsVersion } from './contacts-version.js';
 import { contactsIndex, facetsOfMatches, idsCountable, idsOfMatches, idsTagged, pageOfMatches, type IdSet } from './contacts-index.js';
@@ -47,20 +47,21 @@ export async function warmContactsIndex(db: Db): Promise<{ contacts: number; ms:
 
 /**
  * The query as read (places, beats, slips), the filter it makes (a place word's countries, within those
- * already picked: a place word never widens), the contacts index and the query's matches. `facets`: the
- * matches must hold every contact that fails one filter too (each menu is counted under the others);
- * otherwise only contacts meeting every filter count.
+ * already picked: a place word never widens), the contacts index and the query's matches. For `facets`
+ * the matches must hold every contact that fails one filter too (each menu is counted under the others);
+ * otherwise only contacts meeting every filter count. Only a `page` is ranked with the named first.
  */
-async function indexAndMatches(db: Db, asked: ContactFilter, visibility: SearchVisibility, forFacets = false) {
+async function indexAndMatches(db: Db, asked: ContactFilter, visibility: SearchVisibility, use: 'page' | 'all' | 'facets') {
   const version = await contactsVersion(db);
   const index = await contactsIndex(db, version);
   let filter = asked;
-  const countable = (set: IdSet) => idsCountable(index, filter, set, forFacets ? 1 : 0);
+  const countable = (set: IdSet) => idsCountable(index, filter, set, use === 'facets' ? 1 : 0);
   const tagged = (topics: readonly string[]) => idsTagged(index, topics);
   const lookup = { db, size: index.size, version, visibility, countable, tagged };
   const reading = await readQuery(asked.search, (term) => findsNothing(lookup, term));
   filter = withPlaces(asked, reading.countries);
-  return { index, filter, reading, text: await textMatches(lookup, reading) };
+  const text = await textMatches(lookup, reading);
+  return { index, filter, reading, text: text && use === 'page' ? await withNamedFirst(lookup, reading, text) : text };
 }
 
 /** The picked countries narrowed to those the query names (none in common: no contact). */
@@ -79,10 +80,10 @@ export async function searchContacts(
   paging: { page: number; pageSize: number },
   reveal: boolean,
 ): Promise<ContactPage> {
-  const { index, filter, reading, text } = await indexAndMatches(db, asked, { revealsEmail: reveal });
+  const { index, filter, reading, text } = await indexAndMatches(db, asked, { revealsEmail: reveal }, 'page');
   const { ids, total } = pageOfMatches(index, filter, text?.all, paging, text?.ranks);
   const rows = ids.length ? await db.select().from(gc).where(inArray(gc.id, ids)) : [];
-  // In the page's order: best found first (docs/decisions/014), newest first within each rank.
+  // In the page's order: named, then best found first (docs/decisions/014 and 019), newest first within each rank.
   const byId = new Map(rows.map((row) => [row.id, row]));
   const suggestions = [...new Set([...reading.corrected.map((c) => c.as), ...(text?.suggestions ?? [])])];
   return {
@@ -102,7 +103,7 @@ export async function searchContacts(
  * adds, so it adds exactly the contacts counted on the screen.
  */
 export async function contactIdsMatching(db: Db, filter: ContactFilter, visibility: SearchVisibility): Promise<number[]> {
-  const { index, filter: read, text } = await indexAndMatches(db, filter, visibility);
+  const { index, filter: read, text } = await indexAndMatches(db, filter, visibility, 'all');
   return idsOfMatches(index, read, text?.all);
 }
 
@@ -115,7 +116,7 @@ export async function contactFacets(
   filter: ContactFilter,
   visibility: SearchVisibility,
 ): Promise<ContactFacets> {
-  const { index, filter: read, text } = await indexAndMatches(db, filter, visibility, true);
+  const { index, filter: read, text } = await indexAndMatches(db, filter, visibility, 'facets');
   return facetsOfMatches(index, read, text?.all);
 }
 

@@ -19,6 +19,12 @@ beforeAll(async () => {
     contactFields({ email: 'a4@mena.test', firstName: 'Omar', lastName: 'Al Mansouri', organization: 'Abu Dhabi Media', position: 'Editor', country: 'UAE' }),
     contactFields({ email: 'a5@mena.test', firstName: 'Layla', lastName: 'Almansouri', organization: 'أبوظبي للإعلام', position: 'Producer', country: 'UAE' }),
     contactFields({ email: 'a6@mena.test', firstName: 'Mohammed', lastName: 'Haddad', organization: 'Gulf Daily', position: 'Photographer', contactTopics: 'Travel' }),
+    // A surname that is also an outlet's word; the outlet's people are added later, so newer.
+    contactFields({ email: 'k1@mena.test', firstName: 'Omar', lastName: 'Khaleej', organization: 'Gulf News' }),
+    contactFields({ email: 'k2@mena.test', firstName: 'عُمر', lastName: 'الخليج', organization: 'أخبار الشرق' }),
+    contactFields({ email: 'k3@mena.test', firstName: 'Sara', lastName: 'Nasser', organization: 'Khaleej Times' }),
+    contactFields({ email: 'k4@mena.test', firstName: 'سارة', lastName: 'ناصر', organization: 'الخليج تايمز' }),
+    contactFields({ email: 'k5@mena.test', firstName: 'Hana', lastName: 'Fares', organization: 'Gulf News', position: 'Khaleej desk' }),
   ]);
   await t.signInAs('searcher', { userType: 'active' });
 });
@@ -79,6 +85,17 @@ describe('search that understands MENA names and words', () => {
     // A unit of two typed words ("abu dhabi") narrows its first word's set: "abu" alone still finds all.
     expect(emails(await search('abu dhabi'))).toEqual(['a4@mena.test', 'a5@mena.test']);
     expect(emails(await search('abu'))).toEqual(['a4@mena.test', 'a7@mena.test']);
+  });
+
+  it('ranks a contact named by the word before those who have it in their outlet or position', async () => {
+    const khaleej = await search('Khaleej');
+    expect(khaleej.items.map((c) => c.email)).toEqual(['k1@mena.test', 'k5@mena.test', 'k3@mena.test']);
+    expect(khaleej.total).toBe(3);
+    // In Arabic script, folded as the search folds (عُمر الخليج with its vowel mark; the query without).
+    expect((await search('الخليج')).items.map((c) => c.email)).toEqual(['k2@mena.test', 'k4@mena.test']);
+    // Every word counts: a name with one of them ranks first, newest first among the named.
+    expect((await search('gulf khaleej')).items.map((c) => c.email)).toEqual(['k1@mena.test', 'k5@mena.test']);
+    expect((await search('sara khaleej')).items.map((c) => c.email)).toEqual(['k3@mena.test']);
   });
 
   it('answers plain words exactly as before, without matchedAs or suggestions', async () => {
