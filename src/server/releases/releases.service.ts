@@ -39,9 +39,6 @@ type Ctx = { db: Db; now: () => Date; publicUrl: string; review: boolean };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Every query on releases carries the actor's workspace unless the caller is a super admin (access module). */
-export const visibleTo = releaseScope;
-
 export const alreadySent = () => appError('RELEASE_ALREADY_SENT');
 
 // ---------------------------------------------------------------- send, schedule, save draft
@@ -321,7 +318,7 @@ export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: strin
 }
 
 export async function getRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, actor: CurrentUser, id: string): Promise<PressRelease> {
-  return loadRelease(ctx, visibleTo(actor, id)!, isSuperAdmin(actor));
+  return loadRelease(ctx, releaseScope(actor, id)!, isSuperAdmin(actor));
 }
 
 /** A release as an editor sees it: any owner's, with the owner's address and who decided its review. */
@@ -363,7 +360,7 @@ export async function listReleases(db: Db, actor: CurrentUser, query: ListReleas
   const { page, pageSize } = query;
   const search = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
   const where = and(
-    visibleTo(actor),
+    releaseScope(actor),
     query.status ? eq(pressReleases.status, query.status) : undefined,
     search ? or(ilike(pressReleases.title, search), ilike(pressReleases.subtitle, search)) : undefined,
   );
@@ -388,15 +385,13 @@ export async function deleteDraft(db: Db, actor: CurrentUser, id: string): Promi
     const tx = txn as unknown as Db;
     const rows = await tx
       .delete(pressReleases)
-      .where(and(visibleTo(actor, id), eq(pressReleases.status, 'draft')))
+      .where(and(releaseScope(actor, id), eq(pressReleases.status, 'draft')))
       .returning({ id: pressReleases.id, workspaceId: pressReleases.workspaceId });
     if (rows.length) await deleteOrphanBlobs(tx, rows[0].workspaceId);
     return rows;
   });
-  if (deleted.length) return;
-  const [exists] = await db.select({ status: pressReleases.status }).from(pressReleases).where(visibleTo(actor, id));
-  if (!exists) throw notFound();
-  throw appError('ONLY_DRAFT_DELETABLE');
+  // It exists and may be changed (checked above): it is not a draft.
+  if (!deleted.length) throw appError('ONLY_DRAFT_DELETABLE');
 }
 
 /** POST /api/press-releases/{id}/duplicate: a new draft of the caller with the same fields and files. */
@@ -473,7 +468,7 @@ export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: s
     .from(attachments)
     .innerJoin(attachmentBlobs, blobOfAttachment)
     .innerJoin(pressReleases, eq(pressReleases.id, attachments.releaseId))
-    .where(and(eq(attachments.id, attachmentId), or(visibleTo(actor, releaseId), editorReviewing)));
+    .where(and(eq(attachments.id, attachmentId), or(releaseScope(actor, releaseId), editorReviewing)));
   if (!file) throw notFound();
   return file;
 }
