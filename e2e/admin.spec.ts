@@ -110,6 +110,31 @@ describe('super admin console', () => {
     await page.getByText('No suppressed addresses').waitFor();
   });
 
+  it('lists workspaces with their members and roles, found by a member’s address, in English and Arabic', async () => {
+    const owner = await createUser('Hala', 'Nasser', { companyName: 'Levant Wire PR', monthlyPressReleaseLimit: 5, pressReleasesUsedThisMonth: 2 });
+    await createUser('Karim', 'Saleh', { memberOf: { workspaceId: owner.id, role: 'writer' } });
+    const page = await signedIn(root.id);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Workspaces' }).click();
+    await page.getByRole('searchbox', { name: 'Search workspaces' }).fill('karim@company.test');
+    const row = page.getByRole('listitem', { name: 'Levant Wire PR' });
+    await row.getByText('Press releases: 2 of 5 used').waitFor();
+    const members = row.getByRole('list', { name: 'Members' });
+    await members.getByText('hala@company.test').waitFor();
+    expect(await members.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/Hala Nasser.*hala@company\.test.*Owner/s),
+      expect.stringMatching(/Karim Saleh.*karim@company\.test.*Writer/s),
+    ]);
+
+    const arabic = await signedIn(root.id, { locale: 'ar' });
+    await arabic.goto('/admin');
+    await arabic.getByRole('tab', { name: 'مساحات العمل' }).click();
+    await arabic.getByRole('searchbox', { name: 'البحث في مساحات العمل' }).fill('karim@company.test');
+    const arabicRow = arabic.getByRole('listitem', { name: 'Levant Wire PR' });
+    await arabicRow.getByText('كاتب').waitFor();
+    await arabicRow.getByText('مالك').waitFor();
+  });
+
   it('shows the 403 page and no Admin entry to anyone else', async () => {
     const customer = await createUser('Customer', 'Plain');
     const page = await signedIn(customer.id);

@@ -8,6 +8,7 @@ import type {
   Paged,
   RoleChangeResult,
   Suppression,
+  AdminWorkspace,
 } from '../../../shared/admin';
 import type { Role } from '../../../shared/auth';
 import type { DeliverabilityReport } from '../../../shared/deliverability';
@@ -19,6 +20,7 @@ export const STATS_KEY = ['/api/admin/stats'] as const;
 const USERS_PATH = '/api/admin/users';
 const OUTBOX_PATH = '/api/admin/outbox';
 const SUPPRESSIONS_PATH = '/api/admin/suppressions';
+const WORKSPACES_PATH = '/api/admin/workspaces';
 const AUDIT_PATH = '/api/admin/audit';
 
 export function useAdminStats() {
@@ -75,6 +77,14 @@ export function useOutboxMessage(id: number | null) {
     queryKey: [OUTBOX_PATH, 'message', id],
     queryFn: () => api.get<OutboxMessage>(`${OUTBOX_PATH}/${id}`),
     enabled: id !== null,
+  });
+}
+
+export function useAdminWorkspaces(search: string, page: number) {
+  return useQuery({
+    queryKey: [WORKSPACES_PATH, { search, page }],
+    queryFn: () => api.get<Paged<AdminWorkspace>>(`${WORKSPACES_PATH}${toQuery({ search, page })}`),
+    placeholderData: keepPreviousData,
   });
 }
 

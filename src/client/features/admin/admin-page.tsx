@@ -16,6 +16,7 @@ import { SendingDomainCard } from './sending-domain-card';
 import { OutboxTab } from './outbox-tab';
 import { RecentUsers } from './recent-users';
 import { SuppressionsTab } from './suppressions-tab';
+import { WorkspacesTab } from './workspaces-tab';
 import { UserManagement } from './user-management';
 
 const TAB_CLASS =
@@ -47,6 +48,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="users" className={TAB_CLASS}>
             {t('tabs.users')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="workspaces" className={TAB_CLASS}>
+            {t('tabs.workspaces')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="outbox" className={TAB_CLASS}>
             {t('tabs.outbox')}
           </Tabs.Trigger>
@@ -68,6 +72,9 @@ export default function AdminPage() {
             <UserManagement />
           </div>
           <RecentUsers />
+        </Tabs.Content>
+        <Tabs.Content value="workspaces">
+          <WorkspacesTab />
         </Tabs.Content>
         <Tabs.Content value="outbox">
           <OutboxTab />

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Building2 } from 'lucide-react';
+import { errorMessage } from '../../lib/api';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatCents } from '../billing/format';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { OwnText } from '../../ui/own-text';
+import { Pager } from '../../ui/pager';
+import { useAdminWorkspaces } from './admin-api';
+import { SearchField, RowsSkeleton } from './search-field';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** The companies (decision 021): each workspace with its people and roles, purchases and allowance. */
+export function WorkspacesTab() {
+  const { t } = useTranslation(['admin', 'workspaces']);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const workspaces = useAdminWorkspaces(useDebouncedValue(search.trim()), page);
+  const pageCount = workspaces.data ? Math.max(1, Math.ceil(workspaces.data.total / workspaces.data.pageSize)) : 1;
+
+  return (
+    <Card>
+      <CardHeader title={t('workspaces.title')} description={t('workspaces.description')} />
+      <CardBody className="space-y-4">
+        <SearchField
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          label={t('workspaces.search')}
+          placeholder={t('workspaces.searchPlaceholder')}
+        />
+        {workspaces.isPending ? (
+          <RowsSkeleton />
+        ) : workspaces.isError ? (
+          <ErrorState message={translateMessage(errorMessage(workspaces.error))} onRetry={() => void workspaces.refetch()} />
+        ) : workspaces.data.items.length === 0 ? (
+          <EmptyState icon={<Building2 className="h-10 w-10" aria-hidden />} title={t('workspaces.empty')} />
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={t('workspaces.title')}>
+            {workspaces.data.items.map((workspace) => (
+              <li key={workspace.id} className="space-y-2 py-4" aria-label={workspace.name}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <OwnText as="p" className="font-medium text-slate-900">
+                    {workspace.name}
+                  </OwnText>
+                  <Badge tone={workspace.userType === 'active' ? 'green' : 'slate'}>{t(`subscription.${workspace.userType}`)}</Badge>
+                  {workspace.trusted ? <Badge tone="blue">{t('workspaces.trusted')}</Badge> : null}
+                </div>
+                <p className="text-sm text-slate-600">
+                  {t('workspaces.figures', {
+                    used: formatNumber(workspace.pressReleasesUsedThisMonth),
+                    limit: formatNumber(workspace.monthlyPressReleaseLimit),
+                    purchases: formatNumber(workspace.purchases),
+                    paid: formatCents(workspace.paidCents, 'usd'),
+                  })}{' '}
+                  · {t('workspaces.since', { date: formatDate(workspace.createdAt) })}
+                </p>
+                <ul className="flex flex-wrap gap-2" aria-label={t('workspaces.members')}>
+                  {workspace.members.map((member) => (
+                    <li key={member.userId} className="flex items-center gap-1 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700">
+                      <OwnText>{member.name}</OwnText>
+                      <span aria-hidden>·</span>
+                      <OwnText address>{member.email}</OwnText>
+                      <Badge tone="slate">{t(`workspaces:roles.${member.role}`)}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+      </CardBody>
+    </Card>
+  );
+}
