@@ -9,15 +9,14 @@ import { Dialog } from '../../ui/dialog';
 import { EmptyState, ErrorState, Spinner } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useOutbox, useOutboxMessage } from './admin-api';
-import { SearchField, RowsSkeleton } from './search-field';
+import { SearchField, RowsSkeleton, useSearchPaging } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 import { OwnText } from '../../ui/own-text';
 
 /** Capture mode's mail (no SMTP_URL): every message the product would have sent, newest first. */
 export function OutboxTab() {
   const { t } = useTranslation('admin');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, onSearch, page, setPage } = useSearchPaging();
   const [openId, setOpenId] = useState<number | null>(null);
   const outbox = useOutbox(useDebouncedValue(search.trim()), page);
   const pageCount = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
@@ -34,10 +33,7 @@ export function OutboxTab() {
         )}
         <SearchField
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={onSearch}
           label={t('outbox.search')}
           placeholder={t('outbox.searchPlaceholder')}
         />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Search } from 'lucide-react';
 import { Skeleton } from '../../ui/feedback';
 import { Input } from '../../ui/field';
@@ -30,6 +31,20 @@ export function SearchField({
       />
     </div>
   );
+}
+
+/**
+ * A console list's search and page: a new search goes back to the first page. `search` is what the box
+ * shows; pass it through useDebouncedValue before asking the server.
+ */
+export function useSearchPaging() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const onSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+  return { search, onSearch, page, setPage };
 }
 
 /** Placeholder rows while a console list loads. */

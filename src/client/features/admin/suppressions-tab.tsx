@@ -11,7 +11,7 @@ import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useLiftSuppression, useSuppressions } from './admin-api';
-import { SearchField, RowsSkeleton } from './search-field';
+import { SearchField, RowsSkeleton, useSearchPaging } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 import { OwnText } from '../../ui/own-text';
 
@@ -19,8 +19,7 @@ import { OwnText } from '../../ui/own-text';
 export function SuppressionsTab() {
   const { t } = useTranslation('admin');
   const toast = useToast();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, onSearch, page, setPage } = useSearchPaging();
   const [lifting, setLifting] = useState<Suppression | null>(null);
   const suppressions = useSuppressions(useDebouncedValue(search.trim()), page);
   const lift = useLiftSuppression();
@@ -48,10 +47,7 @@ export function SuppressionsTab() {
       <CardBody className="space-y-4">
         <SearchField
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={onSearch}
           label={t('suppressions.search')}
           placeholder={t('suppressions.searchPlaceholder')}
         />

@@ -13,7 +13,7 @@ import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useAdminUsers, useChangeRole, useSetTrusted } from './admin-api';
-import { SearchField } from './search-field';
+import { SearchField, useSearchPaging } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 import { displayName, RoleBadge, SubscriptionBadge } from './user-labels';
 import { OwnText } from '../../ui/own-text';
@@ -23,8 +23,7 @@ export function UserManagement() {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const { data: me } = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, onSearch, page, setPage } = useSearchPaging();
   const debouncedSearch = useDebouncedValue(search.trim());
   const users = useAdminUsers(debouncedSearch, page);
   const changeRole = useChangeRole();
@@ -62,10 +61,7 @@ export function UserManagement() {
       <CardBody className="space-y-4">
         <SearchField
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={onSearch}
           label={t('users.search')}
           placeholder={t('users.searchPlaceholder')}
         />

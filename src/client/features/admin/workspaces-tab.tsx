@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Building2 } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
@@ -9,14 +8,13 @@ import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { useAdminWorkspaces } from './admin-api';
-import { SearchField, RowsSkeleton } from './search-field';
+import { SearchField, RowsSkeleton, useSearchPaging } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** The companies (decision 021): each workspace with its people and roles, purchases and allowance. */
 export function WorkspacesTab() {
   const { t } = useTranslation(['admin', 'workspaces']);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, onSearch, page, setPage } = useSearchPaging();
   const workspaces = useAdminWorkspaces(useDebouncedValue(search.trim()), page);
   const pageCount = workspaces.data ? Math.max(1, Math.ceil(workspaces.data.total / workspaces.data.pageSize)) : 1;
 
@@ -26,10 +24,7 @@ export function WorkspacesTab() {
       <CardBody className="space-y-4">
         <SearchField
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={onSearch}
           label={t('workspaces.search')}
           placeholder={t('workspaces.searchPlaceholder')}
         />

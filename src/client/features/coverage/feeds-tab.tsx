@@ -11,7 +11,7 @@ import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
 import { Notice } from '../../ui/notice';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
-import { RowsSkeleton, SearchField } from '../admin/search-field';
+import { RowsSkeleton, SearchField, useSearchPaging } from '../admin/search-field';
 import { useDebouncedValue } from '../admin/use-debounced-value';
 import { CountryName } from './country-name';
 import { FeedFormDialog } from './feed-form-dialog';
@@ -23,8 +23,7 @@ const STATUS_TONES = { ok: 'green', not_modified: 'blue', error: 'red', refused:
 export function FeedsTab() {
   const { t } = useTranslation('coverage');
   const toast = useToast();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, onSearch, page, setPage } = useSearchPaging();
   const [editing, setEditing] = useState<OutletFeed | null | 'new'>(null);
   const [deleting, setDeleting] = useState<OutletFeed | null>(null);
   const [rejected, setRejected] = useState<FeedImportResult['errors']>([]);
@@ -68,10 +67,7 @@ export function FeedsTab() {
         )}
         <SearchField
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={onSearch}
           label={t('feeds.search')}
           placeholder={t('feeds.searchPlaceholder')}
         />
