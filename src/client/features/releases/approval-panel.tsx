@@ -31,9 +31,9 @@ export function ApprovalPanel({ release }: { release: PressRelease }) {
   const [returning, setReturning] = useState(false);
   const { data: user } = useCurrentUser();
   const author = release.author;
-  // With the "second pair of eyes" setting the author's own approval does not count.
-  const ownUnderSecondApproval = !!user?.workspace?.requireSecondApproval && author?.id === user.id;
-  if (release.status !== 'awaiting_approval' || !can('publish') || ownUnderSecondApproval) return null;
+  // Approval is a second person's: the server refuses the author's own (SECOND_APPROVER_REQUIRED).
+  const ownRelease = !!author && author.id === user?.id;
+  if (release.status !== 'awaiting_approval' || !can('publish') || ownRelease) return null;
 
   const onApprove = async () => {
     try {
