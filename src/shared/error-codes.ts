@@ -142,6 +142,7 @@ export const ERRORS = {
   INVITATION_OTHER_ADDRESS: entry(403, 'This invitation was sent to another address: sign in with {{email}}'),
   RELEASE_AWAITING_APPROVAL: entry(409, 'This release is waiting for approval: withdraw it to edit it'),
   INVITATION_SIGN_IN: entry(409, 'An account with this address exists: sign in to accept the invitation'),
+  WORKSPACE_NAME_MISMATCH: entry(422, 'Type the workspace name exactly to delete it'),
   NOT_AWAITING_APPROVAL: entry(409, 'This release is not waiting for approval'),
   SECOND_APPROVER_REQUIRED: entry(403, 'Another person must approve this release'),
 } as const;

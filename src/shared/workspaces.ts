@@ -78,6 +78,20 @@ export const workspaceSettingsSchema = z.object({
   requireSecondApproval: z.boolean({ message: 'Choose on or off' }).optional(),
 });
 
+/** POST /api/workspaces: a new workspace of one's own (its first owner). */
+export const newWorkspaceSchema = z.object({
+  name: z
+    .string({ message: 'Company name is required' })
+    .trim()
+    .min(1, { message: 'Company name is required' })
+    .max(200, { message: 'Company name is too long' }),
+});
+
+/** POST /api/workspace/delete: the owner types the workspace's name to confirm. */
+export const deleteWorkspaceSchema = z.object({
+  name: z.string({ message: 'Type the workspace name to confirm' }).max(200, { message: 'Type the workspace name to confirm' }),
+});
+
 export const returnReleaseSchema = z.object({
   comment: z
     .string({ message: 'Say what should change' })

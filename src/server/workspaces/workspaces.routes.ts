@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
   activityQuerySchema,
+  deleteWorkspaceSchema,
   invitationSchema,
   memberRoleSchema,
+  newWorkspaceSchema,
   returnReleaseSchema,
   switchWorkspaceSchema,
   workspaceSettingsSchema,
@@ -11,6 +13,8 @@ import { parseInput, parseUuidParam } from '../http/errors.js';
 import { requireUser } from '../access/access.js';
 import {
   changeMemberRole,
+  createOwnWorkspace,
+  deleteWorkspace,
   currentWorkspace,
   listActivity,
   listMembers,
@@ -39,7 +43,18 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
     return { workspace: await switchWorkspace(db, requireUser(request), workspaceId) };
   });
 
+  app.post('/workspaces', async (request, reply) => {
+    const { name } = parseInput(newWorkspaceSchema, request.body);
+    return reply.status(201).send({ workspace: await createOwnWorkspace(db, requireUser(request), name) });
+  });
+
   app.get('/workspace', async (request) => currentWorkspace(requireUser(request)));
+  // A POST with the typed name: a confirmation travels in the body, which DELETE requests do not reliably carry.
+  app.post('/workspace/delete', async (request, reply) => {
+    const { name } = parseInput(deleteWorkspaceSchema, request.body);
+    await deleteWorkspace(db, requireUser(request), name);
+    return reply.status(204).send();
+  });
   app.patch('/workspace', async (request) => updateWorkspace(db, requireUser(request), parseInput(workspaceSettingsSchema, request.body)));
   app.get('/workspace/activity', async (request) => listActivity(db, requireUser(request), parseInput(activityQuerySchema, request.query)));
 

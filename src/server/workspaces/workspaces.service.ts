@@ -12,10 +12,11 @@ import {
 } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
 import { auditLog, users, workspaceMembers, workspaces } from '../db/schema.js';
-import { appError } from '../http/errors.js';
+import { appError, fieldError, validationFailed } from '../http/errors.js';
 import { requireAction, requireMember } from '../access/access.js';
-import { membershipOf } from '../access/membership.js';
+import { createWorkspace, membershipOf } from '../access/membership.js';
 import { loadCurrentUser } from '../http/session.js';
+import { recordAudit } from '../audit/audit.service.js';
 
 /** The workspaces the person belongs to, the current one marked. */
 export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<WorkspaceChoice[]> {
@@ -57,6 +58,29 @@ export async function updateWorkspace(
     });
   }
   return (await loadCurrentUser(db, actor.id))!.workspace!;
+}
+
+/** POST /api/workspaces: a new workspace owned by the person, where their sessions then act. */
+export async function createOwnWorkspace(db: Db, actor: CurrentUser, name: string): Promise<CurrentWorkspace> {
+  await db.transaction(async (txn) => {
+    await createWorkspace(txn as unknown as Db, actor.id, { name, language: actor.language });
+  });
+  return (await loadCurrentUser(db, actor.id))!.workspace!;
+}
+
+/**
+ * POST /api/workspace/delete: an owner deletes the workspace and everything it holds (releases, lists, files,
+ * purchases, followers), typing its name to confirm. Its members land in another workspace of theirs.
+ */
+export async function deleteWorkspace(db: Db, actor: CurrentUser, typedName: string): Promise<void> {
+  const workspaceId = requireAction(actor, 'own');
+  if (typedName.trim() !== actor.workspace!.name) throw validationFailed([fieldError('name', 'WORKSPACE_NAME_MISMATCH')]);
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    // The platform's own log keeps a trace; the workspace's activity goes with it.
+    await recordAudit(tx, { id: actor.id, email: actor.email }, 'workspace.deleted', actor.workspace!.name);
+  });
 }
 
 // ---------------------------------------------------------------- members

@@ -403,3 +403,38 @@ describe('the admin console', () => {
     expect((await t.request({ method: 'GET', url: '/api/admin/workspaces', as: ownerAs })).statusCode).toBe(403);
   });
 });
+
+describe('owning a workspace', () => {
+  it('lets only an owner delete the workspace, with its name typed, and its members land in another of theirs', async () => {
+    const owner = await ownerOfNewWorkspace({ companyName: 'Closing Co' });
+    const ownerAs = `Owner${jar}`;
+    const manager = await ownerOfNewWorkspace({ companyName: 'Own Agency' });
+    const managerAs = `Owner${jar}`;
+    await addMember(owner.id, manager.id, 'manager');
+    await t.request({ method: 'PUT', url: '/api/workspaces/current', payload: { workspaceId: owner.id }, as: managerAs });
+    const { listId } = await createListWithContacts(t.db, owner.id, 1);
+
+    const byManager = await t.request({ method: 'POST', url: '/api/workspace/delete', payload: { name: 'Closing Co' }, as: managerAs });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json()).toMatchObject({ code: 'ROLE_REQUIRED', details: { role: 'owner' } });
+    const mistyped = await t.request({ method: 'POST', url: '/api/workspace/delete', payload: { name: 'Closing' }, as: ownerAs });
+    expect(mistyped.statusCode).toBe(422);
+    expect(mistyped.json().errors).toEqual([expect.objectContaining({ path: 'name', code: 'WORKSPACE_NAME_MISMATCH' })]);
+    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, owner.id))).toHaveLength(1);
+
+    expect((await t.request({ method: 'POST', url: '/api/workspace/delete', payload: { name: 'Closing Co' }, as: ownerAs })).statusCode).toBe(204);
+    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, owner.id))).toEqual([]);
+    expect((await t.request({ method: 'GET', url: `/api/user-lists/${listId}/contacts`, as: managerAs })).statusCode).not.toBe(200);
+    // The manager's session acts in their own workspace now; the owner has none left.
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', as: managerAs })).json().workspace).toMatchObject({ id: manager.id, role: 'owner' });
+    const ownerMe = (await t.request({ method: 'GET', url: '/api/auth/me', as: ownerAs })).json();
+    expect(ownerMe.workspace).toBeNull();
+
+    // Someone with no workspace starts a new one of their own.
+    const created = await t.request({ method: 'POST', url: '/api/workspaces', payload: { name: 'Second Start' }, as: ownerAs });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().workspace).toMatchObject({ name: 'Second Start', role: 'owner' });
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', as: ownerAs })).json().companyName).toBe('Second Start');
+    expect((await t.request({ method: 'POST', url: '/api/workspaces', payload: { name: ' ' }, as: ownerAs })).statusCode).toBe(422);
+  });
+});
