@@ -276,4 +276,28 @@ describe('workspaces', () => {
     const members = await stack.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.workspaceId));
     expect(members).toHaveLength(1);
   });
+
+  it('an owner deletes the workspace by typing its name, then starts a new one (Arabic)', async () => {
+    const owner = await createPerson('Rami', 'Khalil', { companyName: 'Cedar Comms', language: 'ar' });
+    const page = await stack.signedInPage(owner.id, { locale: 'ar' });
+    await page.goto('/settings/team');
+    await page.getByRole('button', { name: 'حذف مساحة العمل…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'حذف مساحة العمل نهائيًا؟' });
+    const confirm = dialog.getByRole('button', { name: 'حذف نهائي' });
+    await dialog.getByLabel('اسم مساحة العمل').fill('Cedar');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('اسم مساحة العمل').fill('Cedar Comms');
+    await confirm.click();
+    await toast(page, /حُذفت/).waitFor();
+    const left = await stack.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.workspaceId));
+    expect(left).toEqual([]);
+
+    // With no workspace left, the Team page offers to start one.
+    await page.goto('/settings/team');
+    await page.getByRole('heading', { name: 'بدء مساحة عمل جديدة' }).waitFor();
+    await page.getByLabel('اسم الشركة').fill('Cedar Comms 2');
+    await page.getByRole('button', { name: 'إنشاء مساحة العمل' }).click();
+    await toast(page, /أنت تعمل الآن في/).waitFor();
+    await page.waitForURL(/\/dashboard$/);
+  });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScrollRegion } from '../../ui/scroll-region';
 import { useTranslation } from 'react-i18next';
 import { Trash2, Users } from 'lucide-react';
 import type { WorkspaceMember, WorkspaceRole } from '../../../shared/workspaces';
@@ -37,8 +38,8 @@ export function MembersCard({ currentUserId, manage, mayGiveOwnership }: { curre
           ) : members.data.length === 0 ? (
             <EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('members.empty')} />
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm" data-testid="members-table">
+            <ScrollRegion label={t('members.table')}>
+              <table className="w-full min-w-[40rem] text-sm" data-testid="members-table">
                 <TableHead
                   labels={[t('members.name'), t('members.email'), t('members.role'), t('members.joined'), <span key="actions" className="sr-only">{t('members.actions')}</span>]}
                 />
@@ -54,7 +55,7 @@ export function MembersCard({ currentUserId, manage, mayGiveOwnership }: { curre
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </CardBody>
       </Card>

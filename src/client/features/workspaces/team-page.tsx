@@ -15,6 +15,7 @@ import { ActivityCard } from './activity-card';
 import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 import { WorkspaceSettingsCard } from './workspace-settings-card';
+import { DeleteWorkspaceCard, NewWorkspaceCard } from './own-workspace-cards';
 import { useLeaveWorkspace } from './workspaces-api';
 
 /**
@@ -30,8 +31,9 @@ export default function TeamPage() {
 
   if (!user || !workspace) {
     return (
-      <main className="mx-auto max-w-5xl px-4 py-8">
+      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
         <EmptyState title={t('team.noWorkspace')} description={t('team.noWorkspaceText')} />
+        {user && <NewWorkspaceCard />}
       </main>
     );
   }
@@ -54,6 +56,8 @@ export default function TeamPage() {
       <MembersCard currentUserId={user.id} manage={manage} mayGiveOwnership={mayIn(user, 'own')} />
       {manage && <InvitationsCard mayGiveOwnership={mayIn(user, 'own')} />}
       {manage && <ActivityCard />}
+      <NewWorkspaceCard />
+      {mayIn(user, 'own') && <DeleteWorkspaceCard workspaceName={workspace.name} />}
     </main>
   );
 }

@@ -45,6 +45,24 @@ export function useSwitchWorkspace() {
   });
 }
 
+/** A new workspace of one's own: the session now acts there, so everything cached is refetched. */
+export function useCreateWorkspace() {
+  const refetchEverything = useRefetchEverything();
+  return useMutation({
+    mutationFn: (name: string) => api.post<{ workspace: CurrentWorkspace }>(WORKSPACES_PATH, { name }),
+    onSuccess: refetchEverything,
+  });
+}
+
+/** Deletes the current workspace (its name typed to confirm); the session lands in another, or none. */
+export function useDeleteWorkspace() {
+  const refetchEverything = useRefetchEverything();
+  return useMutation({
+    mutationFn: (name: string) => api.post<void>(`${WORKSPACE_PATH}/delete`, { name }),
+    onSuccess: refetchEverything,
+  });
+}
+
 /** After a change to the workspace, the session (its name, the member's actions) and the team views are stale. */
 function useInvalidateTeam() {
   const queryClient = useQueryClient();
