@@ -89,7 +89,8 @@ describe('subscription', () => {
 
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     await page.getByText('Free User').waitFor();
-    await expect(page.getByText('Most Popular').isVisible()).resolves.toBe(true);
+    // The plans arrive with their own request, after the status.
+    await page.getByText('Most Popular').waitFor();
     await expect(page.getByText('Secure Payments').isVisible()).resolves.toBe(true);
     await page.getByText('No purchases yet').waitFor();
     await page.getByRole('link', { name: 'Back to your press release' }).waitFor();

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { translateMessage } from '../../lib/i18n';
 import { useCan } from '../../lib/workspace';
+import { useCurrentUser } from '../../lib/session';
 import { ErrorState, Spinner } from '../../ui/feedback';
 import { useToast } from '../../ui/toast';
 import { useCreatePayment, useProcessSuccess, useSubscriptionStatus } from './billing-api';
@@ -21,13 +22,15 @@ export default function SubscriptionPage() {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('title'));
   const status = useSubscriptionStatus();
-  // Buying, and the purchases and receipts, belong to owners and managers (the 'billing' action).
+  // Buying, and the purchases and receipts, belong to owners and managers (the 'billing' action): decided
+  // once the session is known, so an owner never sees the "ask your workspace" note flash by.
+  const session = useCurrentUser();
   const billing = useCan()('billing');
   const [checkout, setCheckout] = useState<{ plan: Plan; payment: CreatePaymentResponse } | null>(null);
   const [searchParams] = useSearchParams();
   useReturnFromRedirect(searchParams);
 
-  if (status.isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
+  if (status.isPending || session.isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
   if (status.isError) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-8">
