@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
-import { leastRoleFor, roleCan, type WorkspaceAction } from '../../shared/workspaces.js';
+import { leastRoleFor, roleCan, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { appError, notFound, unauthorized } from '../http/errors.js';
@@ -94,4 +94,20 @@ export async function requireRelease(
   if (!release) throw notFound();
   if (action !== 'read' && !isSuperAdmin(actor)) requireAction(actor, action);
   return release;
+}
+
+/**
+ * A change to a member (a new role, or removal when `newRole` is absent) by someone holding `mine`, read
+ * under the member rows' lock: managers change members; only owners give or take the owner role.
+ */
+export function requireMemberChange(mine: WorkspaceRole | undefined, targetRole: string, newRole?: WorkspaceRole): void {
+  if (!roleCan(mine, 'manage')) throw appError('ROLE_REQUIRED', { role: leastRoleFor('manage') });
+  if ((newRole === 'owner' || targetRole === 'owner') && !roleCan(mine, 'own')) throw appError('OWNER_ROLE_REQUIRED');
+}
+
+/** A workspace never runs out of owners: `userId` may stop being one only while another remains. */
+export function requireAnotherOwner(members: Array<{ userId: string; role: string }>, userId: string): void {
+  const target = members.find((m) => m.userId === userId);
+  if (target?.role !== 'owner') return;
+  if (!members.some((m) => m.role === 'owner' && m.userId !== userId)) throw appError('LAST_OWNER');
 }

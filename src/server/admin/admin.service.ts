@@ -191,7 +191,7 @@ export async function changeUserRole(db: Db, actor: CurrentUser, userId: string,
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!target) throw appError('USER_NOT_FOUND');
     if (target.role === role) return { user: (await toAdminUsers(tx as unknown as Db, [target]))[0], changed: false };
-    const demotesSuperAdmin = target.role === 'super_admin';
+    const demotesSuperAdmin = isSuperAdmin(target);
     if (demotesSuperAdmin && superAdmins.filter((s) => s.id !== target.id).length === 0) {
       throw appError('LAST_SUPER_ADMIN');
     }

@@ -15,7 +15,7 @@ import { appError } from '../http/errors.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import type { Mailer } from '../mail/transport.js';
 import { invitationMessage } from '../mail/templates/workspace.js';
-import { can, requireAction } from '../access/access.js';
+import { requireAction, requireMemberChange } from '../access/access.js';
 import { actorName, recordActivity } from './workspaces.service.js';
 
 const DAY_MS = 86_400_000;
@@ -55,8 +55,8 @@ const STATE_ERRORS = { expired: 'INVITATION_EXPIRED', used: 'INVITATION_USED', r
  */
 export async function invite(deps: InvitationDeps, actor: CurrentUser, input: { email: string; role: WorkspaceRole }): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
-  // Only an owner makes another owner.
-  if (input.role === 'owner' && !can(actor, 'own')) throw appError('OWNER_ROLE_REQUIRED');
+  // Inviting someone is giving them a role: only an owner makes another owner.
+  requireMemberChange(actor.workspace!.role, '', input.role);
   const now = deps.now();
   const token = randomToken();
   const { row, workspaceName, language } = await deps.db.transaction(async (txn) => {

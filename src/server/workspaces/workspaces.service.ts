@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
-  leastRoleFor,
-  roleCan,
   type CurrentWorkspace,
   type WorkspaceActivity,
   type WorkspaceActivityAction,
@@ -13,7 +11,7 @@ import {
 import type { Db } from '../db/client.js';
 import { auditLog, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError, fieldError, validationFailed } from '../http/errors.js';
-import { requireAction, requireMember } from '../access/access.js';
+import { requireAction, requireAnotherOwner, requireMember, requireMemberChange } from '../access/access.js';
 import { createWorkspace, membershipOf } from '../access/membership.js';
 import { loadCurrentUser } from '../http/session.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -121,22 +119,16 @@ async function withMembersLocked<T>(db: Db, workspaceId: string, work: (tx: Db, 
   });
 }
 
-function assertAnotherOwnerRemains(members: Array<{ userId: string; role: string }>, userId: string): void {
-  if (!members.some((m) => m.role === 'owner' && m.userId !== userId)) throw appError('LAST_OWNER');
-}
-
 export async function changeMemberRole(db: Db, actor: CurrentUser, userId: string, role: WorkspaceRole): Promise<WorkspaceMember> {
   const workspaceId = requireAction(actor, 'manage');
   await withMembersLocked(db, workspaceId, async (tx, members) => {
     // The actor's own role may have changed since the request was authorised.
     const mine = members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined;
-    if (!roleCan(mine, 'manage')) throw appError('ROLE_REQUIRED', { role: leastRoleFor('manage') });
     const target = members.find((m) => m.userId === userId);
+    requireMemberChange(mine, target?.role ?? '', role);
     if (!target) throw appError('MEMBER_NOT_FOUND');
     if (target.role === role) return;
-    // Ownership is given and taken by owners only.
-    if ((role === 'owner' || target.role === 'owner') && !roleCan(mine, 'own')) throw appError('OWNER_ROLE_REQUIRED');
-    if (target.role === 'owner') assertAnotherOwnerRemains(members, userId);
+    requireAnotherOwner(members, userId);
     await tx
       .update(workspaceMembers)
       .set({ role })
@@ -154,12 +146,9 @@ export async function removeMember(db: Db, actor: CurrentUser, userId: string): 
   await withMembersLocked(db, workspaceId, async (tx, members) => {
     const target = members.find((m) => m.userId === userId);
     if (!target) throw appError('MEMBER_NOT_FOUND');
-    if (userId !== actor.id) {
-      const mine = members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined;
-      if (!roleCan(mine, 'manage')) throw appError('ROLE_REQUIRED', { role: leastRoleFor('manage') });
-      if (target.role === 'owner' && !roleCan(mine, 'own')) throw appError('OWNER_ROLE_REQUIRED');
-    }
-    if (target.role === 'owner') assertAnotherOwnerRemains(members, userId);
+    // Leaving is one's own; removing someone else is a member change.
+    if (userId !== actor.id) requireMemberChange(members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined, target.role);
+    requireAnotherOwner(members, userId);
     await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     const name = await nameOf(tx, userId);
     await recordActivity(tx, workspaceId, actor, userId === actor.id ? 'member.left' : 'member.removed', { name });
