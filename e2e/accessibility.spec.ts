@@ -94,7 +94,7 @@ describe('accessibility (axe-core)', () => {
       const admin = await signIn(stack, page, { role: 'super_admin' });
       const [release] = await stack.db
         .insert(pressReleases)
-        .values({ workspaceId: admin.workspaceId, authorId: admin.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date(Date.now() - 3_600_000) })
+        .values({ workspaceId: admin.workspaceId, brandId: admin.workspaceId, authorId: admin.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date(Date.now() - 3_600_000) })
         .returning();
       await stack.db.insert(coverageItems).values({
         releaseId: release.id,
@@ -118,7 +118,7 @@ describe('accessibility (axe-core)', () => {
       // The same page while an editor reviews it (what happens next, Withdraw), the newsroom and the web version.
       const [waiting] = await stack.db
         .insert(pressReleases)
-        .values({ workspaceId: admin.workspaceId, authorId: admin.id, title: 'Gulf Logistics opens a second hub', content: '<p>A hub.</p>', status: 'in_review' })
+        .values({ workspaceId: admin.workspaceId, brandId: admin.workspaceId, authorId: admin.id, title: 'Gulf Logistics opens a second hub', content: '<p>A hub.</p>', status: 'in_review' })
         .returning();
       await openSettled(page, `/analytics/${waiting.id}`);
       await page.getByTestId('next-step').waitFor();

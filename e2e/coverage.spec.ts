@@ -120,7 +120,7 @@ describe('a release’s coverage', () => {
     owner = await createUser();
     const [release] = await stack.db
       .insert(pressReleases)
-      .values({ workspaceId: owner.workspaceId, authorId: owner.id, title: 'Gulf Robotics opens a plant in Dubai', content: '<p>Gulf Robotics today announced a plant.</p>', status: 'sent', sentAt, slug: 'gulf-robotics-plant' })
+      .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'Gulf Robotics opens a plant in Dubai', content: '<p>Gulf Robotics today announced a plant.</p>', status: 'sent', sentAt, slug: 'gulf-robotics-plant' })
       .returning();
     releaseId = release.id;
     await stack.db.insert(coverageItems).values([

@@ -161,7 +161,7 @@ async function sentRelease(ownerId: string) {
   const sentAt = new Date(Date.now() - 3_600_000);
   const [release] = await stack.db
     .insert(pressReleases)
-    .values({ workspaceId: ownerId, authorId: ownerId, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt })
+    .values({ workspaceId: ownerId, brandId: ownerId, authorId: ownerId, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt })
     .returning();
   await stack.db.insert(deliveries).values(
     contacts.map((c, i) => ({

@@ -455,7 +455,7 @@ describe('press release editor', () => {
     const writer = await createUser();
     const [sent] = await stack.db
       .insert(pressReleases)
-      .values({ workspaceId: writer.workspaceId, authorId: writer.id, title: 'Already out in the world', content: '<p>Sent.</p>', status: 'sent', sentAt: new Date() })
+      .values({ workspaceId: writer.workspaceId, brandId: writer.workspaceId, authorId: writer.id, title: 'Already out in the world', content: '<p>Sent.</p>', status: 'sent', sentAt: new Date() })
       .returning();
     const page = await pageFor(writer);
     await page.goto(`/editor?id=${sent.id}`);
@@ -527,7 +527,7 @@ describe('press release editor', () => {
 
   it("shows the super admin everyone's releases with the owner's email", async () => {
     const writer = await createUser();
-    await stack.db.insert(pressReleases).values({ workspaceId: writer.workspaceId, authorId: writer.id, title: 'A customer draft for the admin', content: '<p>Draft.</p>' });
+    await stack.db.insert(pressReleases).values({ workspaceId: writer.workspaceId, brandId: writer.workspaceId, authorId: writer.id, title: 'A customer draft for the admin', content: '<p>Draft.</p>' });
     const admin = await createUser({ superAdmin: true });
     const page = await pageFor(admin);
     await page.goto('/press-releases');
@@ -544,7 +544,7 @@ describe('press release editor', () => {
     const writer = await createUser();
     const [release] = await stack.db
       .insert(pressReleases)
-      .values({ workspaceId: writer.workspaceId, authorId: writer.id, title: 'Quarterly results go out', content: '<p>Results.</p>', status: 'sending', recipientCount: 3, slug: `quarterly-${counter}` })
+      .values({ workspaceId: writer.workspaceId, brandId: writer.workspaceId, authorId: writer.id, title: 'Quarterly results go out', content: '<p>Results.</p>', status: 'sending', recipientCount: 3, slug: `quarterly-${counter}` })
       .returning();
     // Not due for hours, so the running engine leaves them queued: the test moves them itself.
     const later = new Date(Date.now() + 3_600_000);

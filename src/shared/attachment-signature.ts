@@ -15,7 +15,14 @@ const SIGNATURES: Array<{ kind: Kind; bytes: number[] }> = [
   { kind: 'png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
 ];
 
-const EXPECTED_KIND: Record<string, Kind> = { pdf: 'pdf', doc: 'ole', docx: 'zip', jpg: 'jpeg', jpeg: 'jpeg', png: 'png' };
+const EXPECTED_KIND: Record<string, Kind> = {
+  pdf: 'pdf',
+  doc: 'ole',
+  docx: 'zip',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+};
 
 function kindOf(content: Uint8Array): Kind | undefined {
   return SIGNATURES.find((s) => s.bytes.every((b, i) => content[i] === b))?.kind;
@@ -23,7 +30,11 @@ function kindOf(content: Uint8Array): Kind | undefined {
 
 function containsAscii(content: Uint8Array, text: string): boolean {
   const first = text.charCodeAt(0);
-  for (let at = content.indexOf(first); at !== -1 && at + text.length <= content.length; at = content.indexOf(first, at + 1)) {
+  for (
+    let at = content.indexOf(first);
+    at !== -1 && at + text.length <= content.length;
+    at = content.indexOf(first, at + 1)
+  ) {
     let i = 1;
     while (i < text.length && content[at + i] === text.charCodeAt(i)) i++;
     if (i === text.length) return true;

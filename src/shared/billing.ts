@@ -140,6 +140,9 @@ export const demoConfirmSchema = z.object({
     .min(1, { message: 'Expiry date is required' })
     .refine((v) => expiryEnd(v) !== null, { message: 'Expiry date must be MM/YY', abort: true })
     .refine((v) => (expiryEnd(v) as Date).getTime() > Date.now(), { message: 'Card has expired' }),
-  cvc: z.string({ message: 'CVC is required' }).trim().regex(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' }),
+  cvc: z
+    .string({ message: 'CVC is required' })
+    .trim()
+    .regex(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' }),
 });
 export type DemoConfirmInput = z.input<typeof demoConfirmSchema>;

@@ -31,9 +31,19 @@ export const campaignsQuerySchema = z.object({ page: pageParam(100_000), pageSiz
 
 /** The contacts of a campaign or of the user's lists, as every contact view shows them (masked unless allowed). */
 export type ContactsPage = { items: Contact[]; total: number; page: number; pageSize: number };
-export const contactsPageQuerySchema = z.object({ page: pageParam(100_000), pageSize: pageSizeParam(50, 200) });
+export const contactsPageQuerySchema = z.object({
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(50, 200),
+});
 
-export const activityTypes = ['delivered', 'opened', 'clicked', 'downloaded', 'bounced', 'unsubscribed'] as const;
+export const activityTypes = [
+  'delivered',
+  'opened',
+  'clicked',
+  'downloaded',
+  'bounced',
+  'unsubscribed',
+] as const;
 export type ActivityType = (typeof activityTypes)[number];
 
 /** One thing that happened to a recent campaign: the journalist named as the media database names them. */

@@ -39,7 +39,13 @@ export type EmailTemplateLinks = {
   newsroom?: { url: string; companyName: string } | null;
 };
 
-export type RenderedEmail = { subject: string; html: string; text: string; dir: 'ltr' | 'rtl'; lang: 'en' | 'ar' };
+export type RenderedEmail = {
+  subject: string;
+  html: string;
+  text: string;
+  dir: 'ltr' | 'rtl';
+  lang: 'en' | 'ar';
+};
 
 export const TOKEN_PLACEHOLDER = '__NASHR_RECIPIENT_TOKEN__';
 export const EMAIL_WIDTH_PX = 700;
@@ -72,8 +78,34 @@ const LABELS = {
   },
 } as const;
 
-const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const ARABIC_MONTHS = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
+const ENGLISH_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const ARABIC_MONTHS = [
+  'يناير',
+  'فبراير',
+  'مارس',
+  'أبريل',
+  'مايو',
+  'يونيو',
+  'يوليو',
+  'أغسطس',
+  'سبتمبر',
+  'أكتوبر',
+  'نوفمبر',
+  'ديسمبر',
+];
 
 export function templateLanguage(language: string | undefined): TemplateLanguage {
   return language === 'arabic' ? 'arabic' : 'english';
@@ -86,21 +118,34 @@ export function formatReleaseDate(releaseDate: string | undefined, language: Tem
   const [, year, month, day] = match;
   const m = Number(month) - 1;
   if (m < 0 || m > 11) return releaseDate ?? '';
-  return language === 'arabic' ? `${Number(day)} ${ARABIC_MONTHS[m]} ${year}` : `${ENGLISH_MONTHS[m]} ${Number(day)}, ${year}`;
+  return language === 'arabic'
+    ? `${Number(day)} ${ARABIC_MONTHS[m]} ${year}`
+    : `${ENGLISH_MONTHS[m]} ${Number(day)}, ${year}`;
 }
 
-export function formatDateline(location: string | undefined, releaseDate: string | undefined, language: TemplateLanguage): string {
+export function formatDateline(
+  location: string | undefined,
+  releaseDate: string | undefined,
+  language: TemplateLanguage,
+): string {
   const parts = [location?.trim(), formatReleaseDate(releaseDate, language)].filter(Boolean);
   return parts.length ? `${parts.join(language === 'arabic' ? '، ' : ', ')} –` : '';
 }
 
 /** "512 KB", "1.4 MB": how big a download is, for the reader deciding whether to fetch it. */
 export function fileSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 function decodeEntities(value: string): string {
@@ -151,7 +196,10 @@ export function htmlToText(html: string): string {
   return decodeEntities(
     html
       .replace(/\r?\n/g, ' ')
-      .replace(/<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, label: string) => `${label} (${href})`)
+      .replace(
+        /<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+        (_all, href: string, label: string) => `${label} (${href})`,
+      )
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<li\b[^>]*>/gi, '\n- ')
       .replace(/<\/(p|h[1-6]|ul|ol)>/gi, '\n\n')
@@ -177,23 +225,31 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
   const t = LABELS[language];
   const dir = language === 'arabic' ? 'rtl' : 'ltr';
   const align = dir === 'rtl' ? 'right' : 'left';
-  const font = language === 'arabic' ? "Tahoma, 'Segoe UI', Arial, sans-serif" : "Georgia, 'Times New Roman', serif";
+  const font =
+    language === 'arabic' ? "Tahoma, 'Segoe UI', Arial, sans-serif" : "Georgia, 'Times New Roman', serif";
   const dateline = formatDateline(release.location, release.releaseDate, language);
   const content = rewriteLinks(release.content, links.trackLink);
   const contactLines = [
     release.contactName ? `<strong>${escapeHtml(release.contactName)}</strong>` : '',
-    release.contactEmail ? `<a href="mailto:${escapeHtml(release.contactEmail)}" style="color:#0f4c81;">${escapeHtml(release.contactEmail)}</a>` : '',
+    release.contactEmail
+      ? `<a href="mailto:${escapeHtml(release.contactEmail)}" style="color:#0f4c81;">${escapeHtml(release.contactEmail)}</a>`
+      : '',
     release.contactPhone ? `<span dir="ltr">${escapeHtml(release.contactPhone)}</span>` : '',
   ].filter(Boolean);
   const downloads = (links.downloads ?? []).map(
-    (file) => `<a href="${escapeHtml(file.url)}" style="color:#0f4c81;">${escapeHtml(file.name)}</a> <span dir="ltr" style="color:#6b7280;">(${fileSize(file.size)})</span>`,
+    (file) =>
+      `<a href="${escapeHtml(file.url)}" style="color:#0f4c81;">${escapeHtml(file.name)}</a> <span dir="ltr" style="color:#6b7280;">(${fileSize(file.size)})</span>`,
   );
   const footerLinks = [
     links.newsroom
       ? `<a href="${escapeHtml(links.newsroom.url)}" style="color:#6b7280;">${t.moreFrom} <bdi>${escapeHtml(links.newsroom.companyName)}</bdi></a>`
       : '',
-    links.viewInBrowser ? `<a href="${escapeHtml(links.viewInBrowser)}" style="color:#6b7280;">${t.viewInBrowser}</a>` : '',
-    links.unsubscribe ? `<a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280;">${t.unsubscribe}</a>` : '',
+    links.viewInBrowser
+      ? `<a href="${escapeHtml(links.viewInBrowser)}" style="color:#6b7280;">${t.viewInBrowser}</a>`
+      : '',
+    links.unsubscribe
+      ? `<a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280;">${t.unsubscribe}</a>`
+      : '',
   ].filter(Boolean);
 
   return [
@@ -202,7 +258,9 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     `<tr><td style="padding:32px 40px 8px 40px;">`,
     `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:12px;font-weight:bold;letter-spacing:1px;color:#0f4c81;">${t.immediate}</p>`,
     `<h1 style="margin:0 0 8px 0;font-size:26px;line-height:1.3;color:#111827;">${escapeHtml(release.title)}</h1>`,
-    release.subtitle ? `<h2 style="margin:0 0 16px 0;font-size:17px;font-weight:normal;line-height:1.4;color:#4b5563;">${escapeHtml(release.subtitle)}</h2>` : '',
+    release.subtitle
+      ? `<h2 style="margin:0 0 16px 0;font-size:17px;font-weight:normal;line-height:1.4;color:#4b5563;">${escapeHtml(release.subtitle)}</h2>`
+      : '',
     `</td></tr>`,
     `<tr><td style="padding:8px 40px;font-size:15px;line-height:1.7;">`,
     dateline ? `<p style="margin:0 0 12px 0;"><strong>${escapeHtml(dateline)}</strong></p>` : '',
@@ -218,17 +276,33 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     downloads.length
       ? `<tr><td style="padding:0 40px 24px 40px;font-size:14px;line-height:1.6;"><h3 style="margin:0 0 8px 0;font-size:16px;color:#111827;">${t.downloads}</h3><p style="margin:0;">${downloads.join('<br>')}</p></td></tr>`
       : '',
-    links.footer === false ? '' : footerRow(t, footerLinks, links.openPixel, links.audience === 'follower' ? t.followerReason : t.reason),
+    links.footer === false
+      ? ''
+      : footerRow(
+          t,
+          footerLinks,
+          links.openPixel,
+          links.audience === 'follower' ? t.followerReason : t.reason,
+        ),
     `</table>`,
   ].join('');
 }
 
-function footerRow(t: (typeof LABELS)[TemplateLanguage], footerLinks: string[], openPixel: string | null | undefined, reason: string): string {
+function footerRow(
+  t: (typeof LABELS)[TemplateLanguage],
+  footerLinks: string[],
+  openPixel: string | null | undefined,
+  reason: string,
+): string {
   return [
     `<tr><td style="padding:16px 40px 32px 40px;border-top:1px solid #e5e7eb;font-family:Arial,sans-serif;font-size:12px;line-height:1.6;color:#6b7280;text-align:center;">`,
     `<p style="margin:0 0 6px 0;">${t.credit}</p>`,
-    footerLinks.length ? `<p style="margin:0 0 6px 0;">${reason}</p><p style="margin:0;">${footerLinks.join(' &nbsp;|&nbsp; ')}</p>` : '',
-    openPixel ? `<img src="${escapeHtml(openPixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">` : '',
+    footerLinks.length
+      ? `<p style="margin:0 0 6px 0;">${reason}</p><p style="margin:0;">${footerLinks.join(' &nbsp;|&nbsp; ')}</p>`
+      : '',
+    openPixel
+      ? `<img src="${escapeHtml(openPixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">`
+      : '',
     `</td></tr>`,
   ].join('');
 }
@@ -238,7 +312,9 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
   const t = LABELS[language];
   const dateline = formatDateline(release.location, release.releaseDate, language);
   const content = htmlToText(rewriteLinks(release.content, links.trackLink));
-  const contact = [release.contactName, release.contactEmail, release.contactPhone].filter(Boolean).join('\n');
+  const contact = [release.contactName, release.contactEmail, release.contactPhone]
+    .filter(Boolean)
+    .join('\n');
   return [
     t.immediate,
     '',
@@ -251,7 +327,9 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
     '',
     release.boilerplate ? `${t.about}\n${release.boilerplate.trim()}\n` : '',
     contact ? `${t.mediaContact}\n${contact}\n` : '',
-    links.downloads?.length ? `${t.downloads}\n${links.downloads.map((file) => `${file.name} (${fileSize(file.size)}): ${file.url}`).join('\n')}\n` : '',
+    links.downloads?.length
+      ? `${t.downloads}\n${links.downloads.map((file) => `${file.name} (${fileSize(file.size)}): ${file.url}`).join('\n')}\n`
+      : '',
     ...(links.footer === false
       ? []
       : [
@@ -300,7 +378,11 @@ export function renderBilingualEmail(
 ): RenderedEmail {
   const head = { ...firstLinks, footer: false };
   const divider = `<div style="height:24px;"></div>`;
-  const { html, dir, lang } = documentOf(first, [renderEmailBody(first, head), divider, renderEmailBody(second, secondLinks)]);
+  const { html, dir, lang } = documentOf(first, [
+    renderEmailBody(first, head),
+    divider,
+    renderEmailBody(second, secondLinks),
+  ]);
   const text = `${renderText(first, head)}\n\n* * *\n\n${renderText(second, secondLinks)}`;
   return { subject: first.title.trim(), html, text, dir, lang };
 }

@@ -29,7 +29,10 @@ export const ERRORS = {
 
   // Accounts
   INVALID_CREDENTIALS: entry(401, 'Invalid credentials'),
-  EMAIL_NOT_VERIFIED: entry(403, 'Please verify your email before signing in. Check your inbox for the verification link.'),
+  EMAIL_NOT_VERIFIED: entry(
+    403,
+    'Please verify your email before signing in. Check your inbox for the verification link.',
+  ),
   INVALID_TOKEN: entry(400, 'The reset link is invalid or has expired'),
   EMAIL_TAKEN: entry(409, 'An account with this email already exists'),
   TOO_MANY_ATTEMPTS: entry(429, 'Too many attempts. Please wait a few minutes and try again.'),
@@ -60,7 +63,10 @@ export const ERRORS = {
   ATTACHMENT_NOT_FOUND: entry(422, 'Attachment not found'),
   ATTACHMENT_UNREADABLE: entry(422, MESSAGES.attachmentUnreadable),
   ATTACHMENT_TOO_LARGE: entry(413, 'Files must be under 5MB. Please compress: {{files}}'),
-  ATTACHMENTS_TOO_LARGE: entry(413, 'Total attachment size is {{totalMegabytes}} MB. Please reduce to under 15 MB total.'),
+  ATTACHMENTS_TOO_LARGE: entry(
+    413,
+    'Total attachment size is {{totalMegabytes}} MB. Please reduce to under 15 MB total.',
+  ),
   ATTACHMENT_TYPE: entry(415, `${MESSAGES.attachmentType}: {{file}}`),
   STORAGE_QUOTA_EXCEEDED: entry(
     413,
@@ -73,7 +79,10 @@ export const ERRORS = {
   REVIEW_ALREADY_DECIDED: entry(409, REVIEW_MESSAGES.alreadyDecided),
   REVIEW_OWN_RELEASE: entry(403, REVIEW_MESSAGES.ownRelease),
   REVIEW_NOT_PENDING: entry(409, REVIEW_MESSAGES.notInReview),
-  NOBODY_LEFT_TO_RECEIVE: entry(422, 'Nobody on the chosen lists can receive this press release any more; reject it or ask for changes'),
+  NOBODY_LEFT_TO_RECEIVE: entry(
+    422,
+    'Nobody on the chosen lists can receive this press release any more; reject it or ask for changes',
+  ),
 
   // Media database and lists
   CONTACT_NOT_FOUND: entry(404, 'Contact not found'),
@@ -101,7 +110,10 @@ export const ERRORS = {
   PAYMENT_MISMATCH: entry(409, 'The payment does not match the plan'),
   PAYMENT_PROVIDER_ERROR: entry(502, 'The payment provider could not be reached. Please try again.'),
   CARD_DECLINED: entry(402, 'Your card was declined.'),
-  CARD_DECLINED_TEST_MODE: entry(402, 'Your card was declined. Test mode accepts only test card numbers, such as 4242 4242 4242 4242.'),
+  CARD_DECLINED_TEST_MODE: entry(
+    402,
+    'Your card was declined. Test mode accepts only test card numbers, such as 4242 4242 4242 4242.',
+  ),
   WEBHOOK_SECRET_MISSING: entry(400, 'Webhook signing secret is not configured'),
   WEBHOOK_SIGNATURE_MISSING: entry(400, 'Missing Stripe-Signature header'),
   WEBHOOK_SIGNATURE_INVALID: entry(400, 'Invalid webhook signature'),
@@ -111,7 +123,10 @@ export const ERRORS = {
   FEED_NOT_FOUND: entry(404, 'Feed not found'),
   FEED_CSV_UNREADABLE: entry(400, 'The file is not a readable CSV file'),
   FEED_CSV_HEADER: entry(400, 'The header row must name the columns url, outlet, country and language'),
-  FEED_CSV_EMPTY: entry(400, 'The file has no feeds: it needs a header row (url, outlet, country, language) and one feed per line'),
+  FEED_CSV_EMPTY: entry(
+    400,
+    'The file has no feeds: it needs a header row (url, outlet, country, language) and one feed per line',
+  ),
   FEED_CSV_TOO_MANY: entry(400, 'At most {{max}} feeds per file'),
   FEED_LIST_TOO_LARGE: entry(413, 'A feed list may be at most 1 MB'),
   COVERAGE_BEFORE_SEND: entry(409, 'Articles can be added once the press release has been sent'),
@@ -145,6 +160,21 @@ export const ERRORS = {
   WORKSPACE_NAME_MISMATCH: entry(422, 'Type the workspace name exactly to delete it'),
   NOT_AWAITING_APPROVAL: entry(409, 'This release is not waiting for approval'),
   SECOND_APPROVER_REQUIRED: entry(403, 'Another person must approve this release'),
+
+  // Brands (decision 022)
+  BRAND_NOT_FOUND: entry(404, 'Brand not found'),
+  BRAND_ARCHIVED: entry(422, 'This brand is archived: pick another brand'),
+  BRAND_NAME_TAKEN: entry(409, 'A brand with this name already exists in this workspace'),
+  NEWSROOM_ADDRESS_TAKEN: entry(409, 'This newsroom address is already taken'),
+  LOGO_INVALID: entry(422, 'The logo must be a PNG, JPEG or SVG image of at most {{maxMb}} MB'),
+  BRAND_HAS_RELEASES: entry(409, 'This brand has sent releases: archive it instead'),
+  LAST_BRAND: entry(422, 'A workspace needs at least one active brand'),
+  CLIENT_BRANDS_REQUIRED: entry(422, 'Choose at least one brand for a client'),
+  NOT_AWAITING_CLIENT_APPROVAL: entry(409, "This release is not waiting for the client's approval"),
+  RELEASE_AWAITING_CLIENT_APPROVAL: entry(
+    409,
+    "This release is waiting for the client's approval: withdraw it to edit it",
+  ),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -152,7 +182,10 @@ export type ErrorDetails = Record<string, string | number>;
 
 /** The English text of a code with its figures filled in: the `message` of the server's answer. */
 export function errorText(code: ErrorCode, details: ErrorDetails = {}): string {
-  return ERRORS[code].text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in details ? String(details[name]) : whole));
+  return ERRORS[code].text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in details ? String(details[name]) : whole,
+  );
 }
 
-export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(ERRORS, code);

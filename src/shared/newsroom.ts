@@ -14,7 +14,12 @@ export const FOLLOW_MESSAGES = {
 
 /** POST /api/newsroom/{companySlug}/subscribe */
 export const followSchema = z.object({
-  email: z.string({ message: FOLLOW_MESSAGES.email }).trim().toLowerCase().max(254, { message: FOLLOW_MESSAGES.email }).email({ message: FOLLOW_MESSAGES.email }),
+  email: z
+    .string({ message: FOLLOW_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .max(254, { message: FOLLOW_MESSAGES.email })
+    .email({ message: FOLLOW_MESSAGES.email }),
   language: z.enum(releaseLanguages, { message: FOLLOW_MESSAGES.language }).default('english'),
 });
 export type FollowInput = z.input<typeof followSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReleaseBrand } from './brands.js';
 import type { PersonRef } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
 
@@ -17,11 +18,13 @@ export type ReleaseLanguage = (typeof releaseLanguages)[number];
  * draft → (in_review → approved as scheduled or sending | changes_requested | rejected) → scheduled →
  * sending → sent; a release whose every delivery failed ends `failed`. Releases of super admins and
  * trusted customers (or with REVIEW=off) skip review. `cancelled` is kept for data of older versions.
- * `awaiting_approval` is a workspace member's release waiting for the workspace's own approver.
+ * `awaiting_approval` is a workspace member's release waiting for the workspace's own approver;
+ * `awaiting_client_approval` a publisher's send waiting for the brand's client (issue 28).
  */
 export const releaseStatuses = [
   'draft',
   'awaiting_approval',
+  'awaiting_client_approval',
   'in_review',
   'changes_requested',
   'rejected',
@@ -33,16 +36,33 @@ export const releaseStatuses = [
 ] as const;
 export type ReleaseStatus = (typeof releaseStatuses)[number];
 /** Sending, sent and failed releases are frozen for good; one in review or rejected is not edited either. */
-export const READ_ONLY_STATUSES: readonly ReleaseStatus[] = ['in_review', 'rejected', 'sending', 'sent', 'failed'];
+export const READ_ONLY_STATUSES: readonly ReleaseStatus[] = [
+  'in_review',
+  'rejected',
+  'sending',
+  'sent',
+  'failed',
+];
 /** Statuses whose release has gone out (its figures and web version exist). */
 export const SENT_STATUSES: readonly ReleaseStatus[] = ['sending', 'sent', 'failed'];
 /** Waiting for someone else's decision: the owner can take it back to a draft (allowance returned). */
-export const WITHDRAWABLE_STATUSES: readonly ReleaseStatus[] = ['awaiting_approval', 'in_review', 'changes_requested'];
+export const WITHDRAWABLE_STATUSES: readonly ReleaseStatus[] = [
+  'awaiting_approval',
+  'awaiting_client_approval',
+  'in_review',
+  'changes_requested',
+];
 /**
  * States that move without the owner doing anything (a decision, the send time, the engine): a page
  * showing a release in one of them keeps asking until it settles.
  */
-export const MOVING_STATUSES: readonly ReleaseStatus[] = ['awaiting_approval', 'in_review', 'scheduled', 'sending'];
+export const MOVING_STATUSES: readonly ReleaseStatus[] = [
+  'awaiting_approval',
+  'awaiting_client_approval',
+  'in_review',
+  'scheduled',
+  'sending',
+];
 
 export const releaseActions = ['send_now', 'schedule', 'save_draft'] as const;
 export type ReleaseAction = (typeof releaseActions)[number];
@@ -65,7 +85,15 @@ export const MAX_TOTAL_ATTACHMENT_BYTES = 15 * 1024 * 1024;
 /** Storage for all of an account's attachment files, each content counted once. */
 export const STORAGE_QUOTA_BYTES = { trial: 200 * 1024 * 1024, paid: 2 * 1024 * 1024 * 1024 } as const;
 
-export const MIN = { title: 5, location: 2, content: 50, draftContent: 10, boilerplate: 20, contactName: 2, contactPhone: 5 };
+export const MIN = {
+  title: 5,
+  location: 2,
+  content: 50,
+  draftContent: 10,
+  boilerplate: 20,
+  contactName: 2,
+  contactPhone: 5,
+};
 
 export const MESSAGES = {
   title: 'Press release title is required',
@@ -80,7 +108,8 @@ export const MESSAGES = {
   scheduledInPast: 'Schedule time must be in the future',
   recipientLists: 'Select at least one recipient list',
   unknownList: 'Recipient list not found',
-  noAttachments: 'Press releases must include at least one attachment before sending. Please add an attachment.',
+  noAttachments:
+    'Press releases must include at least one attachment before sending. Please add an attachment.',
   draftContactName: 'Contact name is required',
   draftContactEmail: 'Valid contact email is required',
   draftContactPhone: 'Contact phone is required',
@@ -89,7 +118,8 @@ export const MESSAGES = {
   attachmentUnreadable: 'Upload failed: the file could not be read',
 } as const;
 
-export const fileTooLargeMessage = (names: string[]) => `Files must be under 5MB. Please compress: ${names.join(', ')}`;
+export const fileTooLargeMessage = (names: string[]) =>
+  `Files must be under 5MB. Please compress: ${names.join(', ')}`;
 export const totalTooLargeMessage = (totalBytes: number) =>
   `Total attachment size is ${(totalBytes / 1024 / 1024).toFixed(1)} MB. Please reduce to under 15 MB total.`;
 
@@ -132,7 +162,11 @@ export const todayIsoDate = () => new Date().toISOString().slice(0, 10);
 
 const text = (max: number) => z.string().trim().max(max);
 const required = (min: number, message: string, max = 1000) =>
-  z.string({ message }).trim().min(min, { message }).max(max, { message: `Must be at most ${max} characters` });
+  z
+    .string({ message })
+    .trim()
+    .min(min, { message })
+    .max(max, { message: `Must be at most ${max} characters` });
 const emailField = (message: string) => z.string({ message }).trim().max(254, { message }).email({ message });
 const richText = (min: number, message: string) =>
   z
@@ -146,7 +180,9 @@ const isoDate = z
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.releaseDate });
 
 /** A file meant for the readers of one version only (a PDF in Arabic); absent or null: for everyone. */
-const attachmentLanguage = z.enum(releaseLanguages, { message: 'Attachment language must be english or arabic' }).nullish();
+const attachmentLanguage = z
+  .enum(releaseLanguages, { message: 'Attachment language must be english or arabic' })
+  .nullish();
 
 /** A file uploaded with the payload (SPEC §3 Attachment, base64 in JSON). */
 export const newAttachmentSchema = z.object({
@@ -154,7 +190,9 @@ export const newAttachmentSchema = z.object({
   filename: z.string().max(300).optional(),
   mimetype: z.string().max(200).optional(),
   size: z.number().int().nonnegative().optional(),
-  base64Content: z.string({ message: MESSAGES.attachmentUnreadable }).min(1, { message: MESSAGES.attachmentUnreadable }),
+  base64Content: z
+    .string({ message: MESSAGES.attachmentUnreadable })
+    .min(1, { message: MESSAGES.attachmentUnreadable }),
   language: attachmentLanguage,
 });
 /** A file already stored with the draft being edited, kept by its id (its language may change). */
@@ -196,12 +234,19 @@ const translationInOtherLanguage = (
   ctx: z.RefinementCtx,
 ) => {
   if (release.translation && release.translation.language === release.language) {
-    ctx.addIssue({ code: 'custom', path: ['translation', 'language'], message: TRANSLATION_MESSAGES.sameLanguage });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['translation', 'language'],
+      message: TRANSLATION_MESSAGES.sameLanguage,
+    });
   }
 };
 
 /** The languages a release is written in: its primary version first. */
-export function versionsOf(release: { language: string; translation?: { language: string } | null }): ReleaseLanguage[] {
+export function versionsOf(release: {
+  language: string;
+  translation?: { language: string } | null;
+}): ReleaseLanguage[] {
   const primary = release.language === 'arabic' ? 'arabic' : 'english';
   const second = release.translation?.language;
   return second && second !== primary ? [primary, second as ReleaseLanguage] : [primary];
@@ -211,7 +256,10 @@ export function versionsOf(release: { language: string; translation?: { language
  * The version a journalist receives: the one in their contact language (English, Arabic) when the
  * release has it, otherwise the primary one.
  */
-export function versionFor(contactLanguage: string | null | undefined, versions: readonly ReleaseLanguage[]): ReleaseLanguage {
+export function versionFor(
+  contactLanguage: string | null | undefined,
+  versions: readonly ReleaseLanguage[],
+): ReleaseLanguage {
   const wanted = (contactLanguage ?? '').toLowerCase();
   return versions.find((v) => v === wanted) ?? versions[0];
 }
@@ -232,7 +280,10 @@ export const releaseFieldsSchema = z.object({
     .array(z.string().uuid({ message: MESSAGES.unknownList }), { message: MESSAGES.recipientLists })
     .min(1, { message: MESSAGES.recipientLists })
     .max(100),
-  attachments: z.array(attachmentInputSchema, { message: MESSAGES.noAttachments }).min(1, { message: MESSAGES.noAttachments }).max(20),
+  attachments: z
+    .array(attachmentInputSchema, { message: MESSAGES.noAttachments })
+    .min(1, { message: MESSAGES.noAttachments })
+    .max(20),
   translation: translationSchema.nullish(),
   /** Both versions in one email, the recipient's language first. */
   bilingualEmail: z.boolean({ message: 'bilingualEmail must be true or false' }).default(false),
@@ -250,7 +301,10 @@ export const draftFieldsSchema = z.object({
   contactEmail: emailField(MESSAGES.draftContactEmail),
   contactPhone: required(MIN.contactPhone, MESSAGES.draftContactPhone, 50),
   language: z.enum(releaseLanguages).default('english'),
-  recipientLists: z.array(z.string().uuid({ message: MESSAGES.unknownList })).max(100).default([]),
+  recipientLists: z
+    .array(z.string().uuid({ message: MESSAGES.unknownList }))
+    .max(100)
+    .default([]),
   attachments: z.array(attachmentInputSchema).max(20).default([]),
   translation: draftTranslationSchema.nullish(),
   bilingualEmail: z.boolean({ message: 'bilingualEmail must be true or false' }).default(false),
@@ -263,7 +317,11 @@ const ignoredSpecFields = {
   subject: z.unknown().optional(),
   message: z.unknown().optional(),
 };
-const existingId = { existingPressReleaseId: z.string().uuid().nullish() };
+const existingId = {
+  existingPressReleaseId: z.string().uuid().nullish(),
+  /** The brand it speaks for (issue 28); the workspace's first brand when absent. */
+  brandId: z.uuid({ message: 'Unknown brand' }).nullish(),
+};
 
 const scheduledAtField = z
   .string({ message: MESSAGES.scheduledAt })
@@ -275,9 +333,24 @@ export const sendPressReleaseSchema = z
   .discriminatedUnion(
     'action',
     [
-      releaseFieldsSchema.extend({ action: z.literal('send_now'), scheduledAt: z.unknown().optional(), ...existingId, ...ignoredSpecFields }),
-      releaseFieldsSchema.extend({ action: z.literal('schedule'), scheduledAt: scheduledAtField, ...existingId, ...ignoredSpecFields }),
-      draftFieldsSchema.extend({ action: z.literal('save_draft'), scheduledAt: z.unknown().optional(), ...existingId, ...ignoredSpecFields }),
+      releaseFieldsSchema.extend({
+        action: z.literal('send_now'),
+        scheduledAt: z.unknown().optional(),
+        ...existingId,
+        ...ignoredSpecFields,
+      }),
+      releaseFieldsSchema.extend({
+        action: z.literal('schedule'),
+        scheduledAt: scheduledAtField,
+        ...existingId,
+        ...ignoredSpecFields,
+      }),
+      draftFieldsSchema.extend({
+        action: z.literal('save_draft'),
+        scheduledAt: z.unknown().optional(),
+        ...existingId,
+        ...ignoredSpecFields,
+      }),
     ],
     { message: MESSAGES.action },
   )
@@ -285,7 +358,8 @@ export const sendPressReleaseSchema = z
 export type SendPressReleaseInput = z.input<typeof sendPressReleaseSchema>;
 export type SendPressReleasePayload = z.infer<typeof sendPressReleaseSchema>;
 
-export const isScheduleInFuture = (scheduledAt: string, now = new Date()) => Date.parse(scheduledAt) > now.getTime();
+export const isScheduleInFuture = (scheduledAt: string, now = new Date()) =>
+  Date.parse(scheduledAt) > now.getTime();
 
 /** Far beyond any real list; it keeps an offset a number the database accepts. */
 const RELEASE_PAGE_MAX = 1_000_000;
@@ -298,7 +372,17 @@ export const listReleasesQuerySchema = z.object({
 });
 export type ListReleasesQuery = z.input<typeof listReleasesQuerySchema>;
 
-export const recipientStatusFilters = ['queued', 'sending', 'sent', 'bounced', 'complained', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
+export const recipientStatusFilters = [
+  'queued',
+  'sending',
+  'sent',
+  'bounced',
+  'complained',
+  'failed',
+  'opened',
+  'clicked',
+  'unsubscribed',
+] as const;
 /** How the recipients table can be ordered: as sent (default), most opens or clicks, latest activity. */
 export const recipientSorts = ['sent', 'opens', 'clicks', 'lastActivity'] as const;
 export type RecipientSort = (typeof recipientSorts)[number];
@@ -354,6 +438,9 @@ export type PressReleaseSummary = {
   /** Its author (the workspace's id for a release older than workspaces whose author is gone). */
   userId: string;
   workspaceId: string;
+  /** The brand it speaks for (issue 28). */
+  brandId: string;
+  brand: ReleaseBrand | null;
   /** Who wrote it, who approved it inside the workspace, who sent or scheduled it. */
   author: PersonRef | null;
   approvedBy: PersonRef | null;
@@ -377,6 +464,10 @@ export type PressReleaseSummary = {
 export type PressRelease = PressReleaseSummary & {
   /** An approver's words when they returned it to its writer. */
   approvalComment: string | null;
+  /** The brand's client who approved it and when (issue 28); a client's words when they returned it. */
+  clientApprovedBy: PersonRef | null;
+  clientApprovedAt: string | null;
+  clientComment: string | null;
   content: string;
   releaseDate: string;
   location: string;
@@ -552,18 +643,39 @@ export const preflightInputSchema = z.object({
   content: z.string().max(200_000, { message: 'Content is too long' }).default(''),
   /** The version in the other language, if any: recipients are counted per version. */
   translation: z
-    .object({ language: z.enum(releaseLanguages), content: z.string().max(200_000, { message: 'Content is too long' }).default('') })
+    .object({
+      language: z.enum(releaseLanguages),
+      content: z.string().max(200_000, { message: 'Content is too long' }).default(''),
+    })
     .nullish(),
-  recipientLists: z.array(z.string().uuid({ message: MESSAGES.unknownList })).max(100).default([]),
+  recipientLists: z
+    .array(z.string().uuid({ message: MESSAGES.unknownList }))
+    .max(100)
+    .default([]),
   attachments: z
-    .array(z.union([storedAttachmentRefSchema, z.object({ originalName: z.string().trim().min(1).max(255), size: z.number().int().nonnegative() })]))
+    .array(
+      z.union([
+        storedAttachmentRefSchema,
+        z.object({ originalName: z.string().trim().min(1).max(255), size: z.number().int().nonnegative() }),
+      ]),
+    )
     .max(20)
     .default([]),
 });
 export type PreflightInput = z.input<typeof preflightInputSchema>;
 
-export const preflightWarningCodes = ['EMPTY_LIST', 'NO_RECIPIENTS', 'LINK_NOT_HTTP', 'IMAGE_NOT_SENT', 'LANGUAGE_MISMATCH'] as const;
-export type PreflightWarning = { code: (typeof preflightWarningCodes)[number]; message: string; params?: Record<string, string | number> };
+export const preflightWarningCodes = [
+  'EMPTY_LIST',
+  'NO_RECIPIENTS',
+  'LINK_NOT_HTTP',
+  'IMAGE_NOT_SENT',
+  'LANGUAGE_MISMATCH',
+] as const;
+export type PreflightWarning = {
+  code: (typeof preflightWarningCodes)[number];
+  message: string;
+  params?: Record<string, string | number>;
+};
 
 /** The suppression reasons a recipient can be left out for. */
 export type SuppressedCount = { reason: string; count: number };

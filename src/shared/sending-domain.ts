@@ -12,4 +12,9 @@ export type SendingDomainRecord = {
   found?: string;
 };
 
-export type SendingDomain = { domain: string; selector: string; bounceDomain: string; records: SendingDomainRecord[] };
+export type SendingDomain = {
+  domain: string;
+  selector: string;
+  bounceDomain: string;
+  records: SendingDomainRecord[];
+};

@@ -7,12 +7,14 @@ import { pageParam, pageSizeParam } from './paging.js';
  * platform roles; these are workspace roles. This table is the rule book both the server (access module)
  * and the client (what to show) read; nothing else decides who may do what in a workspace.
  */
-export const workspaceRoles = ['owner', 'manager', 'publisher', 'writer', 'viewer'] as const;
+export const workspaceRoles = ['owner', 'manager', 'publisher', 'writer', 'viewer', 'client'] as const;
 export type WorkspaceRole = (typeof workspaceRoles)[number];
 
 export const workspaceActions = [
-  /** Read releases, their analytics, reports and coverage; browse the media database and lists. */
+  /** Read releases, their analytics, reports and coverage (a client: of its brands only). */
   'read',
+  /** The workspace's own things beyond releases: the media database, lists, members and settings. */
+  'browse',
   /** Create and edit drafts and lists, upload attachments, submit a release for approval. */
   'write',
   /** Send and schedule (spends the allowance); approve or return a writer's release. */
@@ -23,24 +25,35 @@ export const workspaceActions = [
   'manage',
   /** Give or take ownership; delete the workspace. */
   'own',
+  /** Approve or return a release of one's brands waiting for the client (a client seat only). */
+  'clientApprove',
 ] as const;
 export type WorkspaceAction = (typeof workspaceActions)[number];
 
-/** Each role's actions: every role holds those of the roles after it. */
+/**
+ * Each role's actions. The team's roles nest (each holds those of the roles after it); a client stands
+ * apart: it reads its brands' releases and approves them, and sees nothing else of the workspace.
+ */
 export const ROLE_ACTIONS: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
-  owner: ['read', 'write', 'publish', 'billing', 'manage', 'own'],
-  manager: ['read', 'write', 'publish', 'billing', 'manage'],
-  publisher: ['read', 'write', 'publish'],
-  writer: ['read', 'write'],
-  viewer: ['read'],
+  owner: ['read', 'browse', 'write', 'publish', 'billing', 'manage', 'own'],
+  manager: ['read', 'browse', 'write', 'publish', 'billing', 'manage'],
+  publisher: ['read', 'browse', 'write', 'publish'],
+  writer: ['read', 'browse', 'write'],
+  viewer: ['read', 'browse'],
+  client: ['read', 'clientApprove'],
 };
+
+/** Whether a role sees only some brands of the workspace (a client seat). */
+export const isBrandLimited = (role: WorkspaceRole | null | undefined): boolean => role === 'client';
 
 export const roleCan = (role: WorkspaceRole | null | undefined, action: WorkspaceAction): boolean =>
   !!role && ROLE_ACTIONS[role].includes(action);
 
 /** The least role that may take an action: named in a refusal ("needs the Publisher role"). */
 export const leastRoleFor = (action: WorkspaceAction): WorkspaceRole =>
-  [...workspaceRoles].reverse().find((role) => roleCan(role, action)) ?? 'owner';
+  [...workspaceRoles.filter((role) => !isBrandLimited(role))]
+    .reverse()
+    .find((role) => roleCan(role, action)) ?? (roleCan('client', action) ? 'client' : 'owner');
 
 export const isWorkspaceRole = (value: unknown): value is WorkspaceRole =>
   typeof value === 'string' && (workspaceRoles as readonly string[]).includes(value);
@@ -52,8 +65,14 @@ export const INVITATION_DAYS = 14;
 export const INVITATIONS_PER_DAY = 50;
 
 const roleField = z.enum(workspaceRoles, { message: 'Choose a role' });
+const brandIdsField = z
+  .array(z.uuid({ message: 'Unknown brand' }), { message: "Choose the client's brands" })
+  .max(100)
+  .optional();
 
 export const invitationSchema = z.object({
+  /** A client's brands (required for role "client", ignored otherwise). */
+  brandIds: brandIdsField,
   email: z
     .string({ message: 'Please enter a valid email address' })
     .trim()
@@ -64,7 +83,7 @@ export const invitationSchema = z.object({
 });
 export type InvitationInput = z.input<typeof invitationSchema>;
 
-export const memberRoleSchema = z.object({ role: roleField });
+export const memberRoleSchema = z.object({ role: roleField, brandIds: brandIdsField });
 export const switchWorkspaceSchema = z.object({ workspaceId: z.uuid({ message: 'Unknown workspace' }) });
 
 export const workspaceSettingsSchema = z.object({
@@ -89,7 +108,9 @@ export const newWorkspaceSchema = z.object({
 
 /** POST /api/workspace/delete: the owner types the workspace's name to confirm. */
 export const deleteWorkspaceSchema = z.object({
-  name: z.string({ message: 'Type the workspace name to confirm' }).max(200, { message: 'Type the workspace name to confirm' }),
+  name: z
+    .string({ message: 'Type the workspace name to confirm' })
+    .max(200, { message: 'Type the workspace name to confirm' }),
 });
 
 export const returnReleaseSchema = z.object({
@@ -112,6 +133,8 @@ export type CurrentWorkspace = {
   requireSecondApproval: boolean;
   /** Whether members see contact email addresses: the workspace's paid status, for every member alike. */
   canViewEmails: boolean;
+  /** A client seat's brands (all it sees); null for the team's roles, who see every brand. */
+  brandIds: string[] | null;
 };
 
 /** GET /api/workspace/members */
@@ -121,6 +144,8 @@ export type WorkspaceMember = {
   lastName: string;
   email: string;
   role: WorkspaceRole;
+  /** A client's brands; null for the team's roles. */
+  brandIds: string[] | null;
   joinedAt: string;
 };
 
@@ -129,6 +154,7 @@ export type WorkspaceInvitation = {
   id: string;
   email: string;
   role: WorkspaceRole;
+  brandIds: string[] | null;
   expiresAt: string;
   createdAt: string;
   invitedBy: string | null;

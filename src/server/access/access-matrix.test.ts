@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   APPROVER_ROLES,
   ROLE_ACTIONS,
+  isBrandLimited,
   leastRoleFor,
   roleCan,
   workspaceActions,
@@ -17,32 +18,46 @@ import {
 const Y = true;
 const N = false;
 const MATRIX: Record<WorkspaceRole, Record<WorkspaceAction, boolean>> = {
-  //          read write publish billing manage own
-  owner: { read: Y, write: Y, publish: Y, billing: Y, manage: Y, own: Y },
-  manager: { read: Y, write: Y, publish: Y, billing: Y, manage: Y, own: N },
-  publisher: { read: Y, write: Y, publish: Y, billing: N, manage: N, own: N },
-  writer: { read: Y, write: Y, publish: N, billing: N, manage: N, own: N },
-  viewer: { read: Y, write: N, publish: N, billing: N, manage: N, own: N },
+  owner: { read: Y, browse: Y, write: Y, publish: Y, billing: Y, manage: Y, own: Y, clientApprove: N },
+  manager: { read: Y, browse: Y, write: Y, publish: Y, billing: Y, manage: Y, own: N, clientApprove: N },
+  publisher: { read: Y, browse: Y, write: Y, publish: Y, billing: N, manage: N, own: N, clientApprove: N },
+  writer: { read: Y, browse: Y, write: Y, publish: N, billing: N, manage: N, own: N, clientApprove: N },
+  viewer: { read: Y, browse: Y, write: N, publish: N, billing: N, manage: N, own: N, clientApprove: N },
+  // Issue 28: a client reads (its brands' releases only, by the access module's scopes) and approves.
+  client: { read: Y, browse: N, write: N, publish: N, billing: N, manage: N, own: N, clientApprove: Y },
 };
 
 /** The least role named in a refusal ("needs the publisher role"). */
 const LEAST_ROLE: Record<WorkspaceAction, WorkspaceRole> = {
   read: 'viewer',
+  browse: 'viewer',
   write: 'writer',
   publish: 'publisher',
   billing: 'manager',
   manage: 'manager',
   own: 'owner',
+  clientApprove: 'client',
 };
 
 describe('the role × action matrix (issue 27)', () => {
-  it('names exactly the five roles and six actions, in order from most to least', () => {
-    expect([...workspaceRoles]).toEqual(['owner', 'manager', 'publisher', 'writer', 'viewer']);
-    expect([...workspaceActions]).toEqual(['read', 'write', 'publish', 'billing', 'manage', 'own']);
+  it('names exactly the five team roles and the client, and the eight actions', () => {
+    expect([...workspaceRoles]).toEqual(['owner', 'manager', 'publisher', 'writer', 'viewer', 'client']);
+    expect([...workspaceActions]).toEqual([
+      'read',
+      'browse',
+      'write',
+      'publish',
+      'billing',
+      'manage',
+      'own',
+      'clientApprove',
+    ]);
     expect(Object.keys(MATRIX)).toEqual([...workspaceRoles]);
   });
 
-  const cells = workspaceRoles.flatMap((role) => workspaceActions.map((action) => [role, action, MATRIX[role][action]] as const));
+  const cells = workspaceRoles.flatMap((role) =>
+    workspaceActions.map((action) => [role, action, MATRIX[role][action]] as const),
+  );
   it.each(cells)('%s may %s: %s', (role, action, allowed) => {
     expect(roleCan(role, action)).toBe(allowed);
     expect(ROLE_ACTIONS[role].includes(action)).toBe(allowed);
@@ -54,16 +69,22 @@ describe('the role × action matrix (issue 27)', () => {
     }
   });
 
-  it('every role holds the actions of the roles after it', () => {
-    for (let i = 0; i + 1 < workspaceRoles.length; i++) {
-      const higher = ROLE_ACTIONS[workspaceRoles[i]];
-      for (const action of ROLE_ACTIONS[workspaceRoles[i + 1]]) expect(higher).toContain(action);
+  it('every team role holds the actions of the team roles after it; the client stands apart', () => {
+    const team = workspaceRoles.filter((role) => role !== 'client');
+    for (let i = 0; i + 1 < team.length; i++) {
+      const higher = ROLE_ACTIONS[team[i]];
+      for (const action of ROLE_ACTIONS[team[i + 1]]) expect(higher).toContain(action);
     }
+    expect(isBrandLimited('client')).toBe(true);
+    expect(team.some(isBrandLimited)).toBe(false);
   });
 
-  it.each(workspaceActions.map((action) => [action, LEAST_ROLE[action]] as const))('the least role for %s is %s', (action, role) => {
-    expect(leastRoleFor(action)).toBe(role);
-  });
+  it.each(workspaceActions.map((action) => [action, LEAST_ROLE[action]] as const))(
+    'the least role for %s is %s',
+    (action, role) => {
+      expect(leastRoleFor(action)).toBe(role);
+    },
+  );
 
   it('no role, or an unknown one, may do anything', () => {
     for (const action of workspaceActions) {

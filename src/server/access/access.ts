@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
-import { leastRoleFor, roleCan, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
+import {
+  isBrandLimited,
+  leastRoleFor,
+  roleCan,
+  type WorkspaceAction,
+  type WorkspaceRole,
+} from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { appError, notFound, unauthorized } from '../http/errors.js';
@@ -17,7 +23,8 @@ import { appError, notFound, unauthorized } from '../http/errors.js';
 
 export type Actor = CurrentUser;
 
-export const isSuperAdmin = (actor: { role: string } | null | undefined): boolean => actor?.role === 'super_admin';
+export const isSuperAdmin = (actor: { role: string } | null | undefined): boolean =>
+  actor?.role === 'super_admin';
 /** Editors decide the review queue: the platform's `admin` role and super admins. */
 export const isEditor = (actor: { role: string } | null | undefined): boolean =>
   actor?.role === 'admin' || actor?.role === 'super_admin';
@@ -42,20 +49,45 @@ export function requireEditor(actor: Actor): Actor {
  * Super admins and members of a workspace that bought a package see real addresses (SPEC.md §6), every
  * member alike; nobody else. The workspace's flag is computed once, in membership.ts.
  */
-export const canViewEmails = (actor: Actor): boolean => isSuperAdmin(actor) || Boolean(actor.workspace?.canViewEmails);
+export const canViewEmails = (actor: Actor): boolean =>
+  isSuperAdmin(actor) || Boolean(actor.workspace?.canViewEmails);
 
 /** Whether the actor may take the action in their current workspace. */
 export const can = (actor: Actor, action: WorkspaceAction): boolean => roleCan(actor.workspace?.role, action);
 
 /**
  * The actor's current workspace id when their role allows the action; otherwise 403 naming the least role
- * that would (a writer asking to send hears "needs the publisher role").
+ * that would (a writer asking to send hears "needs the publisher role"). A client seat hears 404 for
+ * anything beyond its brands: the rest of the workspace does not exist for it.
  */
 export function requireAction(actor: Actor, action: WorkspaceAction): string {
   if (!actor.workspace) throw appError('NO_WORKSPACE');
-  if (!roleCan(actor.workspace.role, action)) throw appError('ROLE_REQUIRED', { role: leastRoleFor(action) });
+  if (!roleCan(actor.workspace.role, action)) {
+    if (isBrandLimited(actor.workspace.role)) throw notFound();
+    throw appError('ROLE_REQUIRED', { role: leastRoleFor(action) });
+  }
   return actor.workspace.id;
 }
+
+/**
+ * The media database: anyone signed in (it is the platform's, not a workspace's), except a client seat,
+ * which sees only its brands' releases.
+ */
+export function requireBrowse(actor: Actor): Actor {
+  if (actor.workspace && !roleCan(actor.workspace.role, 'browse')) throw notFound();
+  return actor;
+}
+
+/** The brands an actor is limited to (a client seat), or null when they see every brand of the workspace. */
+export const limitedBrands = (actor: Actor): string[] | null =>
+  actor.workspace && isBrandLimited(actor.workspace.role) && !isSuperAdmin(actor)
+    ? (actor.workspace.brandIds ?? [])
+    : null;
+
+/** Whether the actor may see a brand of their current workspace. */
+export const mayUseBrand = (actor: Actor, brand: { id: string; workspaceId: string }): boolean =>
+  isSuperAdmin(actor) ||
+  (actor.workspace?.id === brand.workspaceId && (limitedBrands(actor)?.includes(brand.id) ?? true));
 
 export const requireMember = (actor: Actor): string => requireAction(actor, 'read');
 
@@ -63,20 +95,57 @@ export const requireMember = (actor: Actor): string => requireAction(actor, 'rea
  * The scope of a workspace's rows: the actor's current workspace, or everything for a super admin where
  * `platformWide` (the admin console's views). A person with no workspace sees nothing.
  */
-export function workspaceScope(column: AnyColumn, actor: Actor, options: { platformWide?: boolean } = {}): SQL | undefined {
+export function workspaceScope(
+  column: AnyColumn,
+  actor: Actor,
+  options: { platformWide?: boolean } = {},
+): SQL | undefined {
   if (options.platformWide && isSuperAdmin(actor)) return undefined;
   return actor.workspace ? eq(column, actor.workspace.id) : sql`false`;
 }
 
 /** The same scope for hand-written SQL: `alias.workspace_id` of the actor's workspace. */
-export function workspaceScopeSql(columnSql: SQL, actor: Actor, options: { platformWide?: boolean } = {}): SQL {
+export function workspaceScopeSql(
+  columnSql: SQL,
+  actor: Actor,
+  options: { platformWide?: boolean } = {},
+): SQL {
   if (options.platformWide && isSuperAdmin(actor)) return sql`true`;
   return actor.workspace ? sql`${columnSql} = ${actor.workspace.id}::uuid` : sql`false`;
 }
 
-/** Releases a person may read: their workspace's, and every release for a super admin. */
+/** Brand limit on releases for a client seat (nothing for the team). */
+function brandLimit(column: AnyColumn, actor: Actor): SQL | undefined {
+  const brandIds = limitedBrands(actor);
+  if (!brandIds) return undefined;
+  return brandIds.length ? inArray(column, brandIds) : sql`false`;
+}
+
+/**
+ * Releases a person may read: their workspace's (a client seat: its brands' only), and every release for
+ * a super admin.
+ */
 export const releaseScope = (actor: Actor, id?: string): SQL | undefined =>
-  and(id ? eq(pressReleases.id, id) : undefined, workspaceScope(pressReleases.workspaceId, actor, { platformWide: true }));
+  and(
+    id ? eq(pressReleases.id, id) : undefined,
+    workspaceScope(pressReleases.workspaceId, actor, { platformWide: true }),
+    brandLimit(pressReleases.brandId, actor),
+  );
+
+/**
+ * The same scope for hand-written SQL over press_releases aliased `alias` (`pr`): the workspace, and the
+ * client seat's brands.
+ */
+export function releaseScopeSql(alias: SQL, actor: Actor, options: { platformWide?: boolean } = {}): SQL {
+  const inWorkspace = workspaceScopeSql(sql`${alias}.workspace_id`, actor, options);
+  const brandIds = limitedBrands(actor);
+  if (!brandIds) return inWorkspace;
+  if (!brandIds.length) return sql`false`;
+  return sql`(${inWorkspace} AND ${alias}.brand_id IN (${sql.join(
+    brandIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}))`;
+}
 
 /**
  * One release for an action: 404 when the actor cannot see it (no hint that it exists), 403 when they can
@@ -100,9 +169,14 @@ export async function requireRelease(
  * A change to a member (a new role, or removal when `newRole` is absent) by someone holding `mine`, read
  * under the member rows' lock: managers change members; only owners give or take the owner role.
  */
-export function requireMemberChange(mine: WorkspaceRole | undefined, targetRole: string, newRole?: WorkspaceRole): void {
+export function requireMemberChange(
+  mine: WorkspaceRole | undefined,
+  targetRole: string,
+  newRole?: WorkspaceRole,
+): void {
   if (!roleCan(mine, 'manage')) throw appError('ROLE_REQUIRED', { role: leastRoleFor('manage') });
-  if ((newRole === 'owner' || targetRole === 'owner') && !roleCan(mine, 'own')) throw appError('OWNER_ROLE_REQUIRED');
+  if ((newRole === 'owner' || targetRole === 'owner') && !roleCan(mine, 'own'))
+    throw appError('OWNER_ROLE_REQUIRED');
 }
 
 /** A workspace never runs out of owners: `userId` may stop being one only while another remains. */

@@ -13,7 +13,13 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
  * is still open (A was their only workspace); nobody; the review editor (platform role `admin`, owner of a
  * workspace of their own); a super admin (likewise, and sees every release platform-wide).
  */
-const ROLES = ['owner', 'manager', 'publisher', 'writer', 'viewer'] as const satisfies readonly WorkspaceRole[];
+const ROLES = [
+  'owner',
+  'manager',
+  'publisher',
+  'writer',
+  'viewer',
+] as const satisfies readonly WorkspaceRole[];
 const OUTSIDE = ['outsider', 'removed', 'anonymous', 'editor'] as const;
 const ACTORS = [...ROLES, ...OUTSIDE, 'superAdmin'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -47,25 +53,45 @@ const unique = (label: string) => `${label}-${++counter}`;
 
 const as = (actor: ActorName) => (actor === 'anonymous' ? undefined : actor);
 const call = (actor: ActorName, method: string, url: string, payload?: unknown) =>
-  t.request({ method: method as 'GET', url, as: as(actor), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.request({
+    method: method as 'GET',
+    url,
+    as: as(actor),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 /** A writer's release submitted for approval in A (202, awaiting_approval). */
 async function submitAsWriter(title = unique('Zephyrine awaiting')) {
-  const res = await call('writer', 'POST', '/api/send-press-release', releasePayload({ title, recipientLists: [seed.listId] }));
+  const res = await call(
+    'writer',
+    'POST',
+    '/api/send-press-release',
+    releasePayload({ title, recipientLists: [seed.listId] }),
+  );
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json().pressRelease.status).toBe('awaiting_approval');
   return res.json().pressRelease.id as string;
 }
 
 async function draftAsOwner(title = unique('Zephyrine throwaway draft')) {
-  const res = await call('owner', 'POST', '/api/send-press-release', releasePayload({ action: 'save_draft', title, recipientLists: [seed.listId] }));
+  const res = await call(
+    'owner',
+    'POST',
+    '/api/send-press-release',
+    releasePayload({ action: 'save_draft', title, recipientLists: [seed.listId] }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().pressRelease.id as string;
 }
 
 async function scheduleAsOwner() {
   const scheduledAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
-  const payload = releasePayload({ action: 'schedule', scheduledAt, title: unique('Zephyrine scheduled'), recipientLists: [seed.listId] });
+  const payload = releasePayload({
+    action: 'schedule',
+    scheduledAt,
+    title: unique('Zephyrine scheduled'),
+    recipientLists: [seed.listId],
+  });
   const res = await call('owner', 'POST', '/api/send-press-release', payload);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().pressRelease.status).toBe('scheduled');
@@ -73,7 +99,10 @@ async function scheduleAsOwner() {
 }
 
 async function invitationOfA() {
-  const res = await call('owner', 'POST', '/api/workspace/invitations', { email: `${unique('invited')}@zephyrine.test`, role: 'viewer' });
+  const res = await call('owner', 'POST', '/api/workspace/invitations', {
+    email: `${unique('invited')}@zephyrine.test`,
+    role: 'viewer',
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
@@ -85,13 +114,21 @@ async function memberOfA(role: WorkspaceRole) {
 
 beforeAll(async () => {
   t = await createTestApp({ REVIEW: 'off' });
-  const owner = await t.signInAs('owner', { companyName: NAMES.workspace, userType: 'active', monthlyPressReleaseLimit: 100, trusted: true });
+  const owner = await t.signInAs('owner', {
+    companyName: NAMES.workspace,
+    userType: 'active',
+    monthlyPressReleaseLimit: 100,
+    trusted: true,
+  });
   const workspaceId = owner.id;
   const ids = { owner: owner.id } as Record<ActorName, string | undefined>;
-  for (const role of ROLES.slice(1)) ids[role] = (await t.signInAs(role, { memberOf: { workspaceId, role } })).id;
+  for (const role of ROLES.slice(1))
+    ids[role] = (await t.signInAs(role, { memberOf: { workspaceId, role } })).id;
   ids.outsider = (await t.signInAs('outsider', { companyName: 'Outsider Workspace B' })).id;
   ids.editor = (await t.signInAs('editor', { role: 'admin', companyName: 'Editor Own Workspace' })).id;
-  ids.superAdmin = (await t.signInAs('superAdmin', { role: 'super_admin', userType: 'super_admin', companyName: 'Platform' })).id;
+  ids.superAdmin = (
+    await t.signInAs('superAdmin', { role: 'super_admin', userType: 'super_admin', companyName: 'Platform' })
+  ).id;
   ids.removed = (await t.signInAs('removed', { memberOf: { workspaceId, role: 'publisher' } })).id;
   const removal = await call('owner', 'DELETE', `/api/workspace/members/${ids.removed}`);
   expect(removal.statusCode, removal.body).toBe(204);
@@ -104,17 +141,37 @@ beforeAll(async () => {
   const contactId = contacts.json().items[0].contact.id as number;
   // The member whose role and membership the member routes aim at (never one of the callers).
   const targetMemberId = (await t.signInAs('target', { memberOf: { workspaceId, role: 'viewer' } })).id;
-  seed = { workspaceId, ids, targetMemberId, listId, contactId, draftId: '', sentId: '', awaitingId: '', scheduledId: '', attachmentId: '', invitationId: '' };
+  seed = {
+    workspaceId,
+    ids,
+    targetMemberId,
+    listId,
+    contactId,
+    draftId: '',
+    sentId: '',
+    awaitingId: '',
+    scheduledId: '',
+    attachmentId: '',
+    invitationId: '',
+  };
 
   seed.draftId = await draftAsOwner(NAMES.draft);
-  const sent = await call('owner', 'POST', '/api/send-press-release', releasePayload({ title: NAMES.sent, recipientLists: [listId] }));
+  const sent = await call(
+    'owner',
+    'POST',
+    '/api/send-press-release',
+    releasePayload({ title: NAMES.sent, recipientLists: [listId] }),
+  );
   expect(sent.statusCode, sent.body).toBe(200);
   expect(['sending', 'sent']).toContain(sent.json().pressRelease.status);
   seed.sentId = sent.json().pressRelease.id;
   seed.attachmentId = sent.json().pressRelease.attachments[0].id;
   seed.scheduledId = await scheduleAsOwner();
   seed.awaitingId = await submitAsWriter(NAMES.awaiting);
-  const invitation = await call('owner', 'POST', '/api/workspace/invitations', { email: 'pending-guest@zephyrine.test', role: 'viewer' });
+  const invitation = await call('owner', 'POST', '/api/workspace/invitations', {
+    email: 'pending-guest@zephyrine.test',
+    role: 'viewer',
+  });
   expect(invitation.statusCode, invitation.body).toBe(201);
   seed.invitationId = invitation.json().id;
 }, 60_000);
@@ -146,18 +203,72 @@ type Route = {
 
 const routes: Route[] = [
   // ---- releases
-  { name: 'list releases', method: 'GET', url: () => '/api/press-releases', need: 'read', ok: 200, scope: 'workspace', except: { removed: 200 } },
-  { name: 'get a release', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}`, need: 'read', ok: 200, scope: 'row' },
-  { name: 'release analytics', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/analytics`, need: 'read', ok: 200, scope: 'row' },
-  { name: 'release recipients', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/recipients`, need: 'read', ok: 200, scope: 'row' },
-  { name: 'release report', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/report.csv`, need: 'read', ok: 200, scope: 'row' },
-  { name: 'draft preflight', method: 'GET', url: (s) => `/api/press-releases/${s.draftId}/preflight`, need: 'read', ok: 200, scope: 'row' },
-  { name: 'download an attachment', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/attachments/${s.attachmentId}`, need: 'read', ok: 200, scope: 'row' },
+  {
+    name: 'list releases',
+    method: 'GET',
+    url: () => '/api/press-releases',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+    except: { removed: 200 },
+  },
+  {
+    name: 'get a release',
+    method: 'GET',
+    url: (s) => `/api/press-releases/${s.sentId}`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
+  {
+    name: 'release analytics',
+    method: 'GET',
+    url: (s) => `/api/press-releases/${s.sentId}/analytics`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
+  {
+    name: 'release recipients',
+    method: 'GET',
+    url: (s) => `/api/press-releases/${s.sentId}/recipients`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
+  {
+    name: 'release report',
+    method: 'GET',
+    url: (s) => `/api/press-releases/${s.sentId}/report.csv`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
+  {
+    name: 'draft preflight',
+    method: 'GET',
+    url: (s) => `/api/press-releases/${s.draftId}/preflight`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
+  {
+    name: 'download an attachment',
+    method: 'GET',
+    url: (s) => `/api/press-releases/${s.sentId}/attachments/${s.attachmentId}`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
   {
     name: 'preflight of a saved draft',
     method: 'POST',
     url: () => '/api/press-releases/preflight',
-    payload: (s) => ({ existingPressReleaseId: s.draftId, recipientLists: [s.listId], content: '<p>Draft</p>' }),
+    payload: (s) => ({
+      existingPressReleaseId: s.draftId,
+      recipientLists: [s.listId],
+      content: '<p>Draft</p>',
+    }),
     need: 'read',
     ok: 200,
     scope: 'row',
@@ -173,7 +284,14 @@ const routes: Route[] = [
     scope: 'workspace',
     except: { outsider: 422, editor: 422, superAdmin: 422 },
   },
-  { name: 'test send to oneself', method: 'POST', url: (s) => `/api/press-releases/${s.draftId}/test-send`, need: 'write', ok: 200, scope: 'row' },
+  {
+    name: 'test send to oneself',
+    method: 'POST',
+    url: (s) => `/api/press-releases/${s.draftId}/test-send`,
+    need: 'write',
+    ok: 200,
+    scope: 'row',
+  },
   {
     name: 'cancel a scheduled release',
     method: 'POST',
@@ -183,11 +301,42 @@ const routes: Route[] = [
     scope: 'row',
     fresh: async () => `/api/press-releases/${await scheduleAsOwner()}/cancel`,
   },
-  { name: 'release coverage', method: 'GET', url: (s) => `/api/press-releases/${s.sentId}/coverage`, need: 'read', ok: 200, scope: 'row' },
+  {
+    name: 'release coverage',
+    method: 'GET',
+    url: (s) => `/api/press-releases/${s.sentId}/coverage`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
   // Access is decided before the body is read: an allowed caller's bad address is a 422, a denied one never gets that far.
-  { name: 'add coverage', method: 'POST', url: (s) => `/api/press-releases/${s.sentId}/coverage`, payload: () => ({ url: 'not a url' }), need: 'write', ok: 422, okCode: 'VALIDATION_ERROR', scope: 'row' },
-  { name: 'remove coverage', method: 'DELETE', url: (s) => `/api/press-releases/${s.sentId}/coverage/999999`, need: 'write', ok: 404, okCode: 'ARTICLE_NOT_IN_COVERAGE', scope: 'row' },
-  { name: 'duplicate a release', method: 'POST', url: (s) => `/api/press-releases/${s.sentId}/duplicate`, need: 'write', ok: 201, scope: 'row' },
+  {
+    name: 'add coverage',
+    method: 'POST',
+    url: (s) => `/api/press-releases/${s.sentId}/coverage`,
+    payload: () => ({ url: 'not a url' }),
+    need: 'write',
+    ok: 422,
+    okCode: 'VALIDATION_ERROR',
+    scope: 'row',
+  },
+  {
+    name: 'remove coverage',
+    method: 'DELETE',
+    url: (s) => `/api/press-releases/${s.sentId}/coverage/999999`,
+    need: 'write',
+    ok: 404,
+    okCode: 'ARTICLE_NOT_IN_COVERAGE',
+    scope: 'row',
+  },
+  {
+    name: 'duplicate a release',
+    method: 'POST',
+    url: (s) => `/api/press-releases/${s.sentId}/duplicate`,
+    need: 'write',
+    ok: 201,
+    scope: 'row',
+  },
   {
     name: 'delete a draft',
     method: 'DELETE',
@@ -238,7 +387,15 @@ const routes: Route[] = [
 
   // ---- lists (a workspace's lists are its own: super admins do not reach them by id either)
   { name: 'lists', method: 'GET', url: () => '/api/user-lists', need: 'read', ok: 200, scope: 'workspace' },
-  { name: 'create a list', method: 'POST', url: () => '/api/user-lists', payload: () => ({ name: unique('List') }), need: 'write', ok: 201, scope: 'workspace' },
+  {
+    name: 'create a list',
+    method: 'POST',
+    url: () => '/api/user-lists',
+    payload: () => ({ name: unique('List') }),
+    need: 'write',
+    ok: 201,
+    scope: 'workspace',
+  },
   {
     name: 'rename a list',
     method: 'PATCH',
@@ -259,7 +416,15 @@ const routes: Route[] = [
     except: { removed: 403, superAdmin: 404 },
     fresh: async () => `/api/user-lists/${(await createListWithContacts(t.db, seed.workspaceId, 0)).listId}`,
   },
-  { name: 'list contacts', method: 'GET', url: (s) => `/api/user-lists/${s.listId}/contacts`, need: 'read', ok: 200, scope: 'row', except: { removed: 403, superAdmin: 404 } },
+  {
+    name: 'list contacts',
+    method: 'GET',
+    url: (s) => `/api/user-lists/${s.listId}/contacts`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+    except: { removed: 403, superAdmin: 404 },
+  },
   {
     name: 'add contacts to a list',
     method: 'POST',
@@ -284,11 +449,32 @@ const routes: Route[] = [
       return `/api/user-lists/${list.listId}/contacts/${entry.contact.id}`;
     },
   },
-  { name: 'contacts of the lists', method: 'GET', url: () => '/api/contacts', need: 'read', ok: 200, scope: 'workspace' },
+  {
+    name: 'contacts of the lists',
+    method: 'GET',
+    url: () => '/api/contacts',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+  },
 
   // ---- billing
-  { name: 'subscription status', method: 'GET', url: () => '/api/subscription/status', need: 'read', ok: 200, scope: 'workspace' },
-  { name: 'purchase history', method: 'GET', url: () => '/api/subscription/history', need: 'billing', ok: 200, scope: 'workspace' },
+  {
+    name: 'subscription status',
+    method: 'GET',
+    url: () => '/api/subscription/status',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+  },
+  {
+    name: 'purchase history',
+    method: 'GET',
+    url: () => '/api/subscription/history',
+    need: 'billing',
+    ok: 200,
+    scope: 'workspace',
+  },
   {
     name: 'buy a package',
     method: 'POST',
@@ -302,22 +488,113 @@ const routes: Route[] = [
   },
 
   // ---- campaigns, analytics, coverage: scoped queries (no workspace: an empty answer)
-  { name: 'campaigns', method: 'GET', url: () => '/api/campaigns', need: 'read', ok: 200, scope: 'workspace', except: { removed: 200 } },
-  { name: 'campaign activity', method: 'GET', url: () => '/api/campaigns/activity', need: 'read', ok: 200, scope: 'workspace', except: { removed: 200 } },
-  { name: 'campaign contacts', method: 'GET', url: (s) => `/api/campaigns/${s.sentId}/contacts`, need: 'read', ok: 200, scope: 'row' },
-  { name: 'analytics dashboard', method: 'GET', url: () => '/api/analytics/dashboard', need: 'read', ok: 200, scope: 'workspace', except: { removed: 200 } },
-  { name: 'recent coverage', method: 'GET', url: () => '/api/coverage/recent', need: 'read', ok: 200, scope: 'workspace', except: { removed: 200 } },
+  {
+    name: 'campaigns',
+    method: 'GET',
+    url: () => '/api/campaigns',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+    except: { removed: 200 },
+  },
+  {
+    name: 'campaign activity',
+    method: 'GET',
+    url: () => '/api/campaigns/activity',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+    except: { removed: 200 },
+  },
+  {
+    name: 'campaign contacts',
+    method: 'GET',
+    url: (s) => `/api/campaigns/${s.sentId}/contacts`,
+    need: 'read',
+    ok: 200,
+    scope: 'row',
+  },
+  {
+    name: 'analytics dashboard',
+    method: 'GET',
+    url: () => '/api/analytics/dashboard',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+    except: { removed: 200 },
+  },
+  {
+    name: 'recent coverage',
+    method: 'GET',
+    url: () => '/api/coverage/recent',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+    except: { removed: 200 },
+  },
 
   // ---- newsroom settings
-  { name: 'newsroom settings', method: 'GET', url: () => '/api/newsroom/settings', need: 'read', ok: 200, scope: 'workspace' },
-  { name: 'change newsroom settings', method: 'PATCH', url: () => '/api/newsroom/settings', payload: () => ({ enabled: true }), need: 'manage', ok: 200, scope: 'workspace' },
+  {
+    name: 'newsroom settings',
+    method: 'GET',
+    url: () => '/api/newsroom/settings',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+  },
+  {
+    name: 'change newsroom settings',
+    method: 'PATCH',
+    url: () => '/api/newsroom/settings',
+    payload: () => ({ enabled: true }),
+    need: 'manage',
+    ok: 200,
+    scope: 'workspace',
+  },
 
   // ---- the workspace, its members, invitations and activity
-  { name: 'workspaces of the caller', method: 'GET', url: () => '/api/workspaces', need: 'read', ok: 200, scope: 'workspace', except: { removed: 200 } },
-  { name: 'current workspace', method: 'GET', url: () => '/api/workspace', need: 'read', ok: 200, scope: 'workspace' },
-  { name: 'workspace settings', method: 'PATCH', url: () => '/api/workspace', payload: () => ({ requireSecondApproval: false }), need: 'manage', ok: 200, scope: 'workspace' },
-  { name: 'workspace activity', method: 'GET', url: () => '/api/workspace/activity', need: 'manage', ok: 200, scope: 'workspace' },
-  { name: 'members', method: 'GET', url: () => '/api/workspace/members', need: 'read', ok: 200, scope: 'workspace' },
+  {
+    name: 'workspaces of the caller',
+    method: 'GET',
+    url: () => '/api/workspaces',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+    except: { removed: 200 },
+  },
+  {
+    name: 'current workspace',
+    method: 'GET',
+    url: () => '/api/workspace',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+  },
+  {
+    name: 'workspace settings',
+    method: 'PATCH',
+    url: () => '/api/workspace',
+    payload: () => ({ requireSecondApproval: false }),
+    need: 'manage',
+    ok: 200,
+    scope: 'workspace',
+  },
+  {
+    name: 'workspace activity',
+    method: 'GET',
+    url: () => '/api/workspace/activity',
+    need: 'manage',
+    ok: 200,
+    scope: 'workspace',
+  },
+  {
+    name: 'members',
+    method: 'GET',
+    url: () => '/api/workspace/members',
+    need: 'read',
+    ok: 200,
+    scope: 'workspace',
+  },
   {
     name: 'change a member’s role',
     method: 'PATCH',
@@ -338,7 +615,14 @@ const routes: Route[] = [
     except: { removed: 403, superAdmin: 404 },
     fresh: async () => `/api/workspace/members/${await memberOfA('viewer')}`,
   },
-  { name: 'pending invitations', method: 'GET', url: () => '/api/workspace/invitations', need: 'manage', ok: 200, scope: 'workspace' },
+  {
+    name: 'pending invitations',
+    method: 'GET',
+    url: () => '/api/workspace/invitations',
+    need: 'manage',
+    ok: 200,
+    scope: 'workspace',
+  },
   {
     name: 'invite',
     method: 'POST',
@@ -376,7 +660,8 @@ function expectedStatus(route: Route, actor: ActorName): number {
   if (stated !== undefined) return stated;
   if (actor === 'anonymous') return 401;
   if (actor === 'superAdmin') return route.ok;
-  if ((ROLES as readonly string[]).includes(actor)) return roleCan(actor as WorkspaceRole, route.need) ? route.ok : 403;
+  if ((ROLES as readonly string[]).includes(actor))
+    return roleCan(actor as WorkspaceRole, route.need) ? route.ok : 403;
   // Outside A: A's rows do not exist for them; their own workspace answers as to its owner.
   if (route.scope === 'row') return 404;
   return actor === 'removed' ? 403 : route.ok;
@@ -403,31 +688,40 @@ function secretsOfA(): string[] {
 const leaksIn = (body: string) => secretsOfA().filter((secret) => body.includes(secret));
 
 /** Strips the URL's own ids from a 404 body before looking for leaks: echoing the asked id tells nothing. */
-const bodyWithoutUrl = (body: string, url: string) => url.split('/').reduce((text, part) => (part.length > 8 ? text.split(part).join('') : text), body);
+const bodyWithoutUrl = (body: string, url: string) =>
+  url.split('/').reduce((text, part) => (part.length > 8 ? text.split(part).join('') : text), body);
 
 describe.each(routes)('$method $name', (route) => {
-  it.each(ACTORS.map((actor) => [actor, expectedStatus(route, actor)] as const))('%s → %i', async (actor, status) => {
-    const allowed = status >= 200 && status < 300;
-    const url = allowed && route.fresh ? await route.fresh(actor) : route.url(seed);
-    const res = await call(actor, route.method, url, route.payload?.(seed));
-    expect(res.statusCode, `${actor} ${route.method} ${url}: ${res.body}`).toBe(status);
-    const allowedByRole = actor === 'superAdmin' || ((ROLES as readonly string[]).includes(actor) && roleCan(actor as WorkspaceRole, route.need));
-    if (route.okCode && allowedByRole) expect(res.json().code).toBe(route.okCode);
-    if (route.okCode && !allowedByRole) expect(res.json().code).not.toBe(route.okCode);
-    if (status === 403 && (ROLES as readonly string[]).includes(actor)) {
-      expect(res.json().code).toBe('ROLE_REQUIRED');
-      expect(res.json().message).toContain(leastRoleFor(route.need));
-    }
-    if (status === 403 && actor === 'removed') expect(res.json().code).toBe('NO_WORKSPACE');
-    if (status === 401) expect(res.json().code).toBe('UNAUTHORIZED');
-    if ((OUTSIDE as readonly string[]).includes(actor)) expect(leaksIn(bodyWithoutUrl(res.body, url))).toEqual([]);
-  });
+  it.each(ACTORS.map((actor) => [actor, expectedStatus(route, actor)] as const))(
+    '%s → %i',
+    async (actor, status) => {
+      const allowed = status >= 200 && status < 300;
+      const url = allowed && route.fresh ? await route.fresh(actor) : route.url(seed);
+      const res = await call(actor, route.method, url, route.payload?.(seed));
+      expect(res.statusCode, `${actor} ${route.method} ${url}: ${res.body}`).toBe(status);
+      const allowedByRole =
+        actor === 'superAdmin' ||
+        ((ROLES as readonly string[]).includes(actor) && roleCan(actor as WorkspaceRole, route.need));
+      if (route.okCode && allowedByRole) expect(res.json().code).toBe(route.okCode);
+      if (route.okCode && !allowedByRole) expect(res.json().code).not.toBe(route.okCode);
+      if (status === 403 && (ROLES as readonly string[]).includes(actor)) {
+        expect(res.json().code).toBe('ROLE_REQUIRED');
+        expect(res.json().message).toContain(leastRoleFor(route.need));
+      }
+      if (status === 403 && actor === 'removed') expect(res.json().code).toBe('NO_WORKSPACE');
+      if (status === 401) expect(res.json().code).toBe('UNAUTHORIZED');
+      if ((OUTSIDE as readonly string[]).includes(actor))
+        expect(leaksIn(bodyWithoutUrl(res.body, url))).toEqual([]);
+    },
+  );
 });
 
 describe('the leak check', () => {
   it('finds A’s names and ids where they belong: in answers to A’s own members', async () => {
     const release = await call('viewer', 'GET', `/api/press-releases/${seed.sentId}`);
-    expect(leaksIn(release.body)).toEqual(expect.arrayContaining([NAMES.sent, seed.sentId, seed.workspaceId]));
+    expect(leaksIn(release.body)).toEqual(
+      expect.arrayContaining([NAMES.sent, seed.sentId, seed.workspaceId]),
+    );
     const drafts = await call('viewer', 'GET', '/api/press-releases?search=Zephyrine%20draft');
     expect(leaksIn(drafts.body)).toEqual(expect.arrayContaining([NAMES.draft, seed.draftId]));
     const lists = await call('viewer', 'GET', '/api/user-lists');
@@ -448,7 +742,10 @@ describe('denied requests change nothing', () => {
     const [list] = await t.db.select().from(userLists).where(eq(userLists.id, seed.listId));
     expect(list.name).toBe(NAMES.list);
     for (const userId of [seed.targetMemberId, seed.ids.viewer!]) {
-      const memberships = await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId));
+      const memberships = await t.db
+        .select()
+        .from(workspaceMembers)
+        .where(eq(workspaceMembers.userId, userId));
       expect(memberships.map((m) => [m.workspaceId, m.role])).toEqual([[seed.workspaceId, 'viewer']]);
     }
     const invitations = await call('owner', 'GET', '/api/workspace/invitations');
@@ -458,14 +755,24 @@ describe('denied requests change nothing', () => {
   });
 
   it('an outsider cannot send to A’s list, and sees nothing of it in the refusal', async () => {
-    const res = await call('outsider', 'POST', '/api/send-press-release', releasePayload({ title: unique('Outsider send'), recipientLists: [seed.listId] }));
+    const res = await call(
+      'outsider',
+      'POST',
+      '/api/send-press-release',
+      releasePayload({ title: unique('Outsider send'), recipientLists: [seed.listId] }),
+    );
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(leaksIn(res.body)).toEqual([]);
   });
 
   it('a viewer cannot save or send; a writer’s send waits for approval and spends nothing', async () => {
-    const viewer = await call('viewer', 'POST', '/api/send-press-release', releasePayload({ recipientLists: [seed.listId] }));
+    const viewer = await call(
+      'viewer',
+      'POST',
+      '/api/send-press-release',
+      releasePayload({ recipientLists: [seed.listId] }),
+    );
     expect(viewer.statusCode).toBe(403);
     expect(viewer.json().code).toBe('ROLE_REQUIRED');
     const [before] = await t.db.select().from(workspaces).where(eq(workspaces.id, seed.workspaceId));

@@ -1,17 +1,25 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { roleCan, workspaceActions, type CurrentWorkspace, type WorkspaceRole } from '../../shared/workspaces.js';
+import {
+  isBrandLimited,
+  roleCan,
+  workspaceActions,
+  type CurrentWorkspace,
+  type WorkspaceRole,
+} from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
-import { users, workspaceMembers, workspaces } from '../db/schema.js';
+import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
-export type Membership = { workspace: WorkspaceRow; role: WorkspaceRole };
+export type Membership = { workspace: WorkspaceRow; role: WorkspaceRole; brandIds: string[] | null };
 
 /** Addresses are revealed to a workspace that has paid (PRODUCT.md §1), for every member alike. */
-export const workspaceCanViewEmails = (workspace: Pick<WorkspaceRow, 'userType'>, platformRole: string): boolean =>
-  platformRole === 'super_admin' || workspace.userType === 'active';
+export const workspaceCanViewEmails = (
+  workspace: Pick<WorkspaceRow, 'userType'>,
+  platformRole: string,
+): boolean => platformRole === 'super_admin' || workspace.userType === 'active';
 
 export function describeWorkspace(membership: Membership, platformRole: string): CurrentWorkspace {
-  const { workspace, role } = membership;
+  const { workspace, role, brandIds } = membership;
   return {
     id: workspace.id,
     name: workspace.name,
@@ -19,6 +27,7 @@ export function describeWorkspace(membership: Membership, platformRole: string):
     actions: workspaceActions.filter((action) => roleCan(role, action)),
     requireSecondApproval: workspace.requireSecondApproval,
     canViewEmails: workspaceCanViewEmails(workspace, platformRole),
+    brandIds: isBrandLimited(role) ? (brandIds ?? []) : null,
   };
 }
 
@@ -27,9 +36,13 @@ export function describeWorkspace(membership: Membership, platformRole: string):
  * the one they joined first (a removed member lands in another workspace of theirs, or in none).
  * Read at every request, so a removal takes effect on open sessions at once.
  */
-export async function currentMembership(db: Db, userId: string, chosenId: string | null): Promise<Membership | null> {
+export async function currentMembership(
+  db: Db,
+  userId: string,
+  chosenId: string | null,
+): Promise<Membership | null> {
   const [row] = await db
-    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .select({ workspace: workspaces, role: workspaceMembers.role, brandIds: workspaceMembers.brandIds })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, userId))
@@ -39,10 +52,14 @@ export async function currentMembership(db: Db, userId: string, chosenId: string
       asc(workspaceMembers.workspaceId),
     )
     .limit(1);
-  return row ? { workspace: row.workspace, role: row.role as WorkspaceRole } : null;
+  return row ? { workspace: row.workspace, role: row.role as WorkspaceRole, brandIds: row.brandIds } : null;
 }
 
-export async function membershipOf(db: Db, workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
+export async function membershipOf(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+): Promise<WorkspaceRole | null> {
   const [row] = await db
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
@@ -51,13 +68,23 @@ export async function membershipOf(db: Db, workspaceId: string, userId: string):
   return (row?.role as WorkspaceRole | undefined) ?? null;
 }
 
-/** A new workspace with its first owner; its id may be given (the owner's own id for a new account). */
+/**
+ * A new workspace with its first owner and its first brand (the company itself, with the workspace's own
+ * id, as the migration gave every existing workspace); its id may be given (the owner's own id for a new
+ * account).
+ */
 export async function createWorkspace(
   db: Db,
   ownerId: string,
   fields: Omit<typeof workspaces.$inferInsert, 'name'> & { name: string },
 ): Promise<WorkspaceRow> {
   const [workspace] = await db.insert(workspaces).values(fields).returning();
+  await db.insert(brands).values({
+    id: workspace.id,
+    workspaceId: workspace.id,
+    name: workspace.name,
+    newsroomSlug: workspace.newsroomSlug,
+  });
   await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: ownerId, role: 'owner' });
   await db.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, ownerId));
   return workspace;

@@ -92,7 +92,9 @@ async function insertOldRows(): Promise<void> {
       (${SCHEDULED}, ${ALPHA}, 'Alpha scheduled', '', 'english', 'scheduled', NULL, '2027-01-01T10:00:00Z', NULL, 0),
       (${BETA_SENT}, ${BETA}, 'Beta ships faster', '<p>Beta.</p>', 'english', 'sent', '2026-03-02T10:00:00Z', NULL,
         'beta-ships-faster-0a0b0c', 1)`);
-  await database.db.execute(sql`INSERT INTO user_lists (id, user_id, name) VALUES (${LIST}, ${ALPHA}, 'Gulf editors')`);
+  await database.db.execute(
+    sql`INSERT INTO user_lists (id, user_id, name) VALUES (${LIST}, ${ALPHA}, 'Gulf editors')`,
+  );
   await database.db.execute(sql`
     INSERT INTO payments (user_id, provider, payment_intent_id, plan_id, amount, status)
     VALUES (${ALPHA}, 'demo', 'pi_alpha_1', 'package_2', 50000, 'succeeded')`);
@@ -141,12 +143,18 @@ describe('migrations 0021 and 0022 on rows of the old shape', () => {
     });
     expect(new Date(alpha.created_at as string).toISOString()).toBe('2026-01-02T03:04:05.000Z');
     // A super admin's company is an ordinary, active workspace; the platform role stays on the person.
-    expect(found[2]).toMatchObject({ user_type: 'active', newsroom_slug: 'nashr-000000', newsroom_enabled: false });
+    expect(found[2]).toMatchObject({
+      user_type: 'active',
+      newsroom_slug: 'nashr-000000',
+      newsroom_enabled: false,
+    });
     expect(found[1]).toMatchObject({ user_type: 'trial', lim: 0, trusted: false, newsroom_slug: null });
   });
 
   it('made every user the owner of their workspace and acting in it', async () => {
-    const members = await rows(sql`SELECT workspace_id, user_id, role FROM workspace_members ORDER BY user_id`);
+    const members = await rows(
+      sql`SELECT workspace_id, user_id, role FROM workspace_members ORDER BY user_id`,
+    );
     expect(members).toEqual([
       { workspace_id: ALPHA, user_id: ALPHA, role: 'owner' },
       { workspace_id: BETA, user_id: BETA, role: 'owner' },
@@ -170,12 +178,28 @@ describe('migrations 0021 and 0022 on rows of the old shape', () => {
   });
 
   it('gave releases their workspace, author and sender (only those that went out or were scheduled)', async () => {
-    const releases = await rows(sql`SELECT id, workspace_id, author_id, sent_by, approved_by, slug FROM press_releases ORDER BY id`);
+    const releases = await rows(
+      sql`SELECT id, workspace_id, author_id, sent_by, approved_by, slug FROM press_releases ORDER BY id`,
+    );
     expect(releases).toEqual([
-      { id: SENT, workspace_id: ALPHA, author_id: ALPHA, sent_by: ALPHA, approved_by: null, slug: 'alpha-trading-opens-in-muscat-d4e5f6' },
+      {
+        id: SENT,
+        workspace_id: ALPHA,
+        author_id: ALPHA,
+        sent_by: ALPHA,
+        approved_by: null,
+        slug: 'alpha-trading-opens-in-muscat-d4e5f6',
+      },
       { id: DRAFT, workspace_id: ALPHA, author_id: ALPHA, sent_by: null, approved_by: null, slug: null },
       { id: SCHEDULED, workspace_id: ALPHA, author_id: ALPHA, sent_by: ALPHA, approved_by: null, slug: null },
-      { id: BETA_SENT, workspace_id: BETA, author_id: BETA, sent_by: BETA, approved_by: null, slug: 'beta-ships-faster-0a0b0c' },
+      {
+        id: BETA_SENT,
+        workspace_id: BETA,
+        author_id: BETA,
+        sent_by: BETA,
+        approved_by: null,
+        slug: 'beta-ships-faster-0a0b0c',
+      },
     ]);
   });
 
@@ -199,11 +223,12 @@ describe('migrations 0021 and 0022 on rows of the old shape', () => {
       SELECT tc.table_name, ccu.table_name AS target FROM information_schema.table_constraints tc
       JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name
       WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_name IN ('newsroom_followers', 'company_unsubscribes')
-        AND ccu.column_name = 'id' AND ccu.table_name IN ('users', 'workspaces')
+        AND ccu.column_name = 'id' AND ccu.table_name IN ('users', 'workspaces', 'brands')
       ORDER BY tc.table_name`);
+    // Since 0023 (issue 28) they name the workspace's first brand, which has the workspace's id.
     expect(references).toEqual([
-      { table_name: 'company_unsubscribes', target: 'workspaces' },
-      { table_name: 'newsroom_followers', target: 'workspaces' },
+      { table_name: 'company_unsubscribes', target: 'brands' },
+      { table_name: 'newsroom_followers', target: 'brands' },
     ]);
   });
 
@@ -211,7 +236,8 @@ describe('migrations 0021 and 0022 on rows of the old shape', () => {
     const before = await rows(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
     await migrate(database);
     expect(await rows(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)).toEqual(before);
-    expect(before[0].n).toBe(23);
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    expect(before[0].n).toBe(journal.entries.length);
   });
 });
 
@@ -223,7 +249,14 @@ describe('the application on the migrated database', () => {
     const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url });
     const log = { info: () => {}, warn: () => {}, error: () => {} };
     const signing = await accountMailSigning(database.db, config);
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 1, db: database.db, log, signing });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      pool: 1,
+      db: database.db,
+      log,
+      signing,
+    });
     const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
     app = await buildApp(deps, { serveClient: false });
     await app.ready();

@@ -108,8 +108,10 @@ export const workspaceMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** owner | manager | publisher | writer | viewer */
+    /** owner | manager | publisher | writer | viewer | client */
     role: text('role').notNull(),
+    /** A client's brands: all they see of the workspace. Null for every other role. */
+    brandIds: uuid('brand_ids').array(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
@@ -125,6 +127,8 @@ export const workspaceInvitations = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role').notNull(),
+    /** The brands a client invitation gives; null for other roles. */
+    brandIds: uuid('brand_ids').array(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -137,6 +141,53 @@ export const workspaceInvitations = pgTable(
     index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt),
   ],
 );
+
+/**
+ * A brand speaks in a workspace's releases (decision 022): a company has one (itself; the migration gave
+ * it the workspace's own id), an agency one per client. Its names are the From ("{sender} via Nashr"),
+ * its newsroom is public, and its names are what earned coverage looks for. Archived brands keep their
+ * public pages but take no new release.
+ */
+export const brands = pgTable(
+  'brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameAr: text('name_ar').notNull().default(''),
+    /** The name before "via Nashr"; empty means the brand's name. */
+    senderName: text('sender_name').notNull().default(''),
+    /** The brand's public newsroom, /newsroom/{slug}: given at its first release that goes out, or chosen. */
+    newsroomSlug: text('newsroom_slug'),
+    newsroomEnabled: boolean('newsroom_enabled').notNull().default(true),
+    boilerplate: text('boilerplate').notNull().default(''),
+    boilerplateAr: text('boilerplate_ar').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    /** A new release's language: english | arabic. */
+    language: text('language').notNull().default('english'),
+    /** A publisher's Send or Schedule first goes to the brand's clients for approval. */
+    clientApproval: boolean('client_approval').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('brands_newsroom_slug_key').on(t.newsroomSlug), index('brands_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** A brand's logo, checked by content (PNG, JPEG or SVG, at most 1 MB); kept apart so brand reads stay small. */
+export const brandLogos = pgTable('brand_logos', {
+  brandId: uuid('brand_id')
+    .primaryKey()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  sha256: text('sha256').notNull(),
+  content: bytea('content').notNull(),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------- sessions
 
@@ -344,12 +395,22 @@ export const pressReleases = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The brand it speaks for: its From, newsroom, feeds and coverage names. */
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
     /** Who wrote it, who approved it inside the workspace, who sent it: kept when they leave. */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     /** An approver's words when returning it to its writer; cleared at the next submission. */
     approvalComment: text('approval_comment'),
+    /** The brand's client who approved it, when, and the version they approved (a digest of its text). */
+    clientApprovedBy: uuid('client_approved_by').references(() => users.id, { onDelete: 'set null' }),
+    clientApprovedAt: timestamp('client_approved_at', { withTimezone: true }),
+    clientApprovedVersion: text('client_approved_version'),
+    /** A client's words when returning it; cleared at the next send. */
+    clientComment: text('client_comment'),
     title: text('title').notNull(),
     subtitle: text('subtitle').notNull().default(''),
     /** Sanitised HTML (allow-list) — sanitised again before sending. */
@@ -385,6 +446,7 @@ export const pressReleases = pgTable(
   },
   (t) => [
     index('press_releases_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('press_releases_brand_idx').on(t.brandId, t.sentAt),
     index('press_releases_status_idx').on(t.status, t.scheduledAt),
     uniqueIndex('press_releases_slug_key').on(t.slug),
   ],
@@ -514,9 +576,10 @@ export const newsroomFollowers = pgTable(
   'newsroom_followers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The brand followed (its newsroom). */
     companyId: uuid('company_id')
       .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+      .references(() => brands.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     /** english | arabic */
     language: text('language').notNull(),
@@ -612,9 +675,10 @@ export const suppressions = pgTable('suppressions', {
 export const companyUnsubscribes = pgTable(
   'company_unsubscribes',
   {
+    /** The brand the address no longer hears from. */
     companyId: uuid('company_id')
       .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+      .references(() => brands.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     releaseId: uuid('release_id'),
     createdAt: createdAt(),

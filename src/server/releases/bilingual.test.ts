@@ -260,7 +260,7 @@ describe('migration 0011', () => {
   it('marks the deliveries of an Arabic release sent before versions as Arabic', async () => {
     const [release] = await t.db
       .insert(pressReleases)
-      .values({ workspaceId: owner.workspaceId, authorId: owner.id, title: 'إصدار قديم', language: 'arabic', status: 'sent' })
+      .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'إصدار قديم', language: 'arabic', status: 'sent' })
       .returning();
     await t.db.insert(deliveries).values({ releaseId: release.id, email: 'old@desk.test', token: `old-${release.id}`, status: 'sent' });
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations/0011_bilingual_releases.sql');

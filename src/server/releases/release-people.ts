@@ -9,14 +9,20 @@ export type People = {
   email(userId: string | null): string | null;
 };
 
-type ReleasePeople = { workspaceId: string; authorId: string | null; approvedBy: string | null; sentBy: string | null };
+type ReleasePeople = {
+  workspaceId: string;
+  authorId: string | null;
+  approvedBy: string | null;
+  sentBy: string | null;
+  clientApprovedBy: string | null;
+};
 
 const fullName = (row: { firstName: string; lastName: string; email: string }) =>
   `${row.firstName} ${row.lastName}`.trim() || row.email;
 
 /** The authors, approvers and senders of some releases, in two queries whatever their number. */
 export async function peopleOf(db: Db, releases: ReleasePeople[]): Promise<People> {
-  const ids = [...new Set(releases.flatMap((r) => [r.authorId, r.approvedBy, r.sentBy]).filter((id): id is string => !!id))];
+  const ids = [...new Set(releases.flatMap((r) => [r.authorId, r.approvedBy, r.sentBy, r.clientApprovedBy]).filter((id): id is string => !!id))];
   const workspaceIds = [...new Set(releases.map((r) => r.workspaceId))];
   const [rows, members] = ids.length
     ? await Promise.all([

@@ -1,5 +1,19 @@
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, ilike, inArray, max, min, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  max,
+  min,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
   READ_ONLY_STATUSES,
@@ -21,7 +35,15 @@ import {
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, deliveries, pressReleases, workspaces } from '../db/schema.js';
-import { can, isEditor, isSuperAdmin, releaseScope, requireAction, requireRelease } from '../access/access.js';
+import { brandForRelease } from '../brands/brand-choice.js';
+import {
+  can,
+  isEditor,
+  isSuperAdmin,
+  releaseScope,
+  requireAction,
+  requireRelease,
+} from '../access/access.js';
 import { peopleOf, type People } from './release-people.js';
 import { recordActivity } from '../workspaces/workspaces.service.js';
 import { ownedListIds } from '../lists/lists.service.js';
@@ -29,7 +51,13 @@ import { notFound, paymentRequired, validationFailed, appError, fieldError } fro
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
 import { closeOpenReview, latestReview, needsReview, openReview } from '../review/review-store.js';
 import { checkAttachments } from './attachment-check.js';
-import { attachmentContent, blobOfAttachment, copyBlobsTo, deleteOrphanBlobs, storeFiles } from './attachment-store.js';
+import {
+  attachmentContent,
+  blobOfAttachment,
+  copyBlobsTo,
+  deleteOrphanBlobs,
+  storeFiles,
+} from './attachment-store.js';
 import { sanitizeContent } from './content-sanitizer.js';
 import { ensureNewsroomSlug, newsroomUrl } from '../newsroom/newsroom.service.js';
 
@@ -50,7 +78,11 @@ export const alreadySent = () => appError('RELEASE_ALREADY_SENT');
  * A customer's send or schedule waits for an editor (status in_review) unless review is off or the
  * customer is trusted; a release sent back for changes keeps its press release through edits and resubmission.
  */
-export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPressReleasePayload): Promise<PressRelease> {
+export async function saveRelease(
+  ctx: Ctx,
+  actor: CurrentUser,
+  input: SendPressReleasePayload,
+): Promise<PressRelease> {
   const now = ctx.now();
   const workspaceId = requireAction(actor, 'write');
   if (input.action === 'schedule' && !isScheduleInFuture(input.scheduledAt, now)) {
@@ -58,16 +90,25 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
   }
   const { id, ownerId, goesOut } = await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const existing = input.existingPressReleaseId ? await lockEditableRelease(tx, actor, input.existingPressReleaseId) : undefined;
+    const existing = input.existingPressReleaseId
+      ? await lockEditableRelease(tx, actor, input.existingPressReleaseId)
+      : undefined;
     if (existing?.status === 'scheduled') await returnToDraft(tx, existing);
     const ownerId = existing?.workspaceId ?? workspaceId;
     // Sent back by an editor: edits keep it there, holding its press release, until it is resubmitted.
     const awaitingChanges = existing?.status === 'changes_requested';
 
     await assertOwnLists(tx, ownerId, input.recipientLists);
-    const { kept, added } = await checkAttachmentInput(tx, existing?.id, input.attachments, versionsOf(input));
+    const brand = await brandForRelease(tx, ownerId, input.brandId, existing?.brandId);
+    const { kept, added } = await checkAttachmentInput(
+      tx,
+      existing?.id,
+      input.attachments,
+      versionsOf(input),
+    );
 
     const fields = {
+      brandId: brand.id,
       title: input.title,
       subtitle: input.subtitle ?? '',
       content: sanitizeContent(input.content),
@@ -87,7 +128,10 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
     };
     const [row] = existing
       ? await tx.update(pressReleases).set(fields).where(eq(pressReleases.id, existing.id)).returning()
-      : await tx.insert(pressReleases).values({ ...fields, workspaceId: ownerId, authorId: actor.id }).returning();
+      : await tx
+          .insert(pressReleases)
+          .values({ ...fields, workspaceId: ownerId, authorId: actor.id })
+          .returning();
     await replaceAttachments(tx, { releaseId: row.id, ownerId }, kept, added, now);
 
     if (input.action === 'save_draft') return { id: row.id, ownerId, goesOut: false };
@@ -100,7 +144,13 @@ export async function saveRelease(ctx: Ctx, actor: CurrentUser, input: SendPress
         .where(eq(pressReleases.id, row.id));
       return { id: row.id, ownerId, goesOut: false };
     }
-    await goOut(ctx, tx, actor, { ...row, recipientLists: fields.recipientLists }, { scheduledAt, holdsAllowance: awaitingChanges && existing.allowanceUsed });
+    await goOut(
+      ctx,
+      tx,
+      actor,
+      { ...row, recipientLists: fields.recipientLists },
+      { scheduledAt, holdsAllowance: awaitingChanges && existing.allowanceUsed },
+    );
     return { id: row.id, ownerId, goesOut: true };
   });
   // The company's newsroom gets its address with its first release on the way out. Not inside the send
@@ -140,7 +190,10 @@ export async function goOut(
   await recordActivity(tx, row.workspaceId, sender, activity, { title: row.title });
   if (await needsReview(tx, ctx.review, sender, row.workspaceId)) {
     await assertSomeoneReceives(tx, row.workspaceId, row.recipientLists);
-    await tx.update(pressReleases).set({ ...people, allowanceUsed, status: 'in_review', scheduledAt }).where(eq(pressReleases.id, row.id));
+    await tx
+      .update(pressReleases)
+      .set({ ...people, allowanceUsed, status: 'in_review', scheduledAt })
+      .where(eq(pressReleases.id, row.id));
     await openReview(tx, row.id, now);
     return;
   }
@@ -168,8 +221,7 @@ function translationOf(input: SendPressReleasePayload): ReleaseTranslation | nul
   };
 }
 
-const nobodyReceives = () =>
-  validationFailed([fieldError('recipientLists', 'NOBODY_RECEIVES')]);
+const nobodyReceives = () => validationFailed([fieldError('recipientLists', 'NOBODY_RECEIVES')]);
 
 /** A release goes to an editor only if someone would receive it, as Send Now checks. */
 async function assertSomeoneReceives(tx: Db, ownerId: string, listIds: string[]): Promise<void> {
@@ -195,7 +247,10 @@ async function returnToDraft(tx: Db, release: ReleaseRow): Promise<void> {
 }
 
 /** The press release a release held goes back to its owner (withdrawn, cancelled, rejected). */
-export async function giveBackAllowance(tx: Db, release: Pick<ReleaseRow, 'allowanceUsed' | 'workspaceId'>): Promise<void> {
+export async function giveBackAllowance(
+  tx: Db,
+  release: Pick<ReleaseRow, 'allowanceUsed' | 'workspaceId'>,
+): Promise<void> {
   if (!release.allowanceUsed) return;
   await tx
     .update(workspaces)
@@ -208,7 +263,12 @@ async function takeAllowance(tx: Db, workspaceId: string): Promise<void> {
   const taken = await tx
     .update(workspaces)
     .set({ pressReleasesUsedThisMonth: sql`${workspaces.pressReleasesUsedThisMonth} + 1` })
-    .where(and(eq(workspaces.id, workspaceId), sql`${workspaces.pressReleasesUsedThisMonth} < ${workspaces.monthlyPressReleaseLimit}`))
+    .where(
+      and(
+        eq(workspaces.id, workspaceId),
+        sql`${workspaces.pressReleasesUsedThisMonth} < ${workspaces.monthlyPressReleaseLimit}`,
+      ),
+    )
     .returning({ id: workspaces.id });
   if (taken.length === 0) throw paymentRequired();
 }
@@ -243,7 +303,8 @@ async function checkAttachmentInput(
           .from(attachments)
           .where(and(eq(attachments.releaseId, releaseId), inArray(attachments.id, [...languageOf.keys()])))
       : [];
-    if (found.length !== languageOf.size) throw validationFailed([fieldError('attachments', 'ATTACHMENT_NOT_FOUND')]);
+    if (found.length !== languageOf.size)
+      throw validationFailed([fieldError('attachments', 'ATTACHMENT_NOT_FOUND')]);
     kept = found.map((file) => ({ ...file, language: languageOf.get(file.id) ?? null }));
   }
   const keptBytes = kept.reduce((sum, a) => sum + a.size, 0);
@@ -262,9 +323,15 @@ async function replaceAttachments(
   const keptIds = kept.map((a) => a.id);
   const removed = await tx
     .delete(attachments)
-    .where(and(eq(attachments.releaseId, releaseId), keptIds.length ? notInArray(attachments.id, keptIds) : undefined))
+    .where(
+      and(
+        eq(attachments.releaseId, releaseId),
+        keptIds.length ? notInArray(attachments.id, keptIds) : undefined,
+      ),
+    )
     .returning({ id: attachments.id });
-  for (const file of kept) await tx.update(attachments).set({ language: file.language }).where(eq(attachments.id, file.id));
+  for (const file of kept)
+    await tx.update(attachments).set({ language: file.language }).where(eq(attachments.id, file.id));
   const stored = await storeFiles(tx, ownerId, added);
   if (stored.length) {
     await tx.insert(attachments).values(
@@ -292,7 +359,11 @@ export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string):
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (row.status !== 'scheduled') {
-      throw appError(READ_ONLY_STATUSES.includes(row.status as ReleaseStatus) ? 'RELEASE_SENT' : 'ONLY_SCHEDULED_CANCELLABLE');
+      throw appError(
+        READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)
+          ? 'RELEASE_SENT'
+          : 'ONLY_SCHEDULED_CANCELLABLE',
+      );
     }
     await returnToDraft(tx, row);
   });
@@ -310,30 +381,47 @@ export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: strin
     const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
     if (row.authorId !== actor.id && !isSuperAdmin(actor)) requireAction(actor, 'publish');
     // The answer names the state it is in, so a page that fell behind can show it at once.
-    if (!WITHDRAWABLE_STATUSES.includes(row.status as ReleaseStatus)) throw appError('NOT_WITHDRAWABLE', { status: row.status });
+    if (!WITHDRAWABLE_STATUSES.includes(row.status as ReleaseStatus))
+      throw appError('NOT_WITHDRAWABLE', { status: row.status });
     await returnToDraft(tx, row);
     if (row.status !== 'awaiting_approval') await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
   });
   return getRelease(ctx, actor, id);
 }
 
-export async function getRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, actor: CurrentUser, id: string): Promise<PressRelease> {
+export async function getRelease(
+  ctx: Pick<Ctx, 'db' | 'publicUrl'>,
+  actor: CurrentUser,
+  id: string,
+): Promise<PressRelease> {
   return loadRelease(ctx, releaseScope(actor, id)!, isSuperAdmin(actor));
 }
 
 /** A release as an editor sees it: any owner's, with the owner's address and who decided its review. */
-export async function getReleaseForEditor(ctx: Pick<Ctx, 'db' | 'publicUrl'>, id: string): Promise<PressRelease> {
+export async function getReleaseForEditor(
+  ctx: Pick<Ctx, 'db' | 'publicUrl'>,
+  id: string,
+): Promise<PressRelease> {
   return loadRelease(ctx, eq(pressReleases.id, id), true);
 }
 
-async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showOwner: boolean): Promise<PressRelease> {
+async function loadRelease(
+  ctx: Pick<Ctx, 'db' | 'publicUrl'>,
+  where: SQL,
+  showOwner: boolean,
+): Promise<PressRelease> {
   const [row] = await ctx.db
-    .select({ release: pressReleases, newsroomSlug: workspaces.newsroomSlug, newsroomEnabled: workspaces.newsroomEnabled })
+    .select({
+      release: pressReleases,
+      newsroomSlug: workspaces.newsroomSlug,
+      newsroomEnabled: workspaces.newsroomEnabled,
+    })
     .from(pressReleases)
     .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
     .where(where);
   if (!row) throw notFound();
-  const newsroom = row.newsroomSlug && row.newsroomEnabled ? newsroomUrl(ctx.publicUrl, row.newsroomSlug) : null;
+  const newsroom =
+    row.newsroomSlug && row.newsroomEnabled ? newsroomUrl(ctx.publicUrl, row.newsroomSlug) : null;
   const id = row.release.id;
   const files = await ctx.db
     .select({
@@ -353,10 +441,17 @@ async function loadRelease(ctx: Pick<Ctx, 'db' | 'publicUrl'>, where: SQL, showO
     .from(deliveries)
     .where(eq(deliveries.releaseId, id));
   const people = await peopleOf(ctx.db, [row.release]);
-  return { ...toPressRelease(row.release, files, ctx.publicUrl, people, showOwner, review, accepted), newsroomUrl: newsroom };
+  return {
+    ...toPressRelease(row.release, files, ctx.publicUrl, people, showOwner, review, accepted),
+    newsroomUrl: newsroom,
+  };
 }
 
-export async function listReleases(db: Db, actor: CurrentUser, query: ListReleasesQuery): Promise<ReleasesPage> {
+export async function listReleases(
+  db: Db,
+  actor: CurrentUser,
+  query: ListReleasesQuery,
+): Promise<ReleasesPage> {
   const { page, pageSize } = query;
   const search = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
   const where = and(
@@ -406,6 +501,7 @@ export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string)
       .insert(pressReleases)
       .values({
         workspaceId,
+        brandId: (await brandForRelease(tx, workspaceId, null, sameOwner ? source.brandId : undefined)).id,
         authorId: actor.id,
         title: copyTitle(source.title, source.language),
         subtitle: source.subtitle,
@@ -436,7 +532,8 @@ export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string)
  * "Copy of …" ("نسخة من …" for an Arabic release), so the copy is told apart from its original in every
  * list; within the title's 300 characters.
  */
-const copyTitle = (title: string, language: string) => `${language === 'arabic' ? 'نسخة من' : 'Copy of'} ${title}`.slice(0, 300);
+const copyTitle = (title: string, language: string) =>
+  `${language === 'arabic' ? 'نسخة من' : 'Copy of'} ${title}`.slice(0, 300);
 
 /**
  * The copy's attachment rows point at the same bytes: the owner's own blobs, or (a super admin copying a
@@ -449,7 +546,13 @@ async function copyAttachments(
 ): Promise<void> {
   const files = await tx.select().from(attachments).where(eq(attachments.releaseId, sourceReleaseId));
   if (!files.length) return;
-  const blobFor = target.sameOwner ? undefined : await copyBlobsTo(tx, target.ownerId, files.map((f) => f.blobId));
+  const blobFor = target.sameOwner
+    ? undefined
+    : await copyBlobsTo(
+        tx,
+        target.ownerId,
+        files.map((f) => f.blobId),
+      );
   await tx.insert(attachments).values(
     files.map(({ id: _id, createdAt: _createdAt, ...file }) => ({
       ...file,
@@ -462,7 +565,9 @@ async function copyAttachments(
 /** The stored bytes of one attachment of a release the caller may see. */
 /** A release's file, for its owner, a super admin, or an editor while the release waits for review. */
 export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: string, attachmentId: string) {
-  const editorReviewing = isEditor(actor) ? and(eq(pressReleases.id, releaseId), eq(pressReleases.status, 'in_review')) : undefined;
+  const editorReviewing = isEditor(actor)
+    ? and(eq(pressReleases.id, releaseId), eq(pressReleases.status, 'in_review'))
+    : undefined;
   const [file] = await db
     .select(attachmentContent)
     .from(attachments)
@@ -481,6 +586,8 @@ function toSummary(row: ReleaseRow, people: People, showOwner: boolean): PressRe
     id: row.id,
     userId: row.authorId ?? row.workspaceId,
     workspaceId: row.workspaceId,
+    brandId: row.brandId,
+    brand: null,
     ...(showOwner ? { userEmail: people.email(row.authorId) ?? '' } : {}),
     author,
     approvedBy: people.ref(row.workspaceId, row.approvedBy),
@@ -511,6 +618,9 @@ function toPressRelease(
   return {
     ...toSummary(row, people, showOwner),
     approvalComment: row.approvalComment,
+    clientApprovedBy: people.ref(row.workspaceId, row.clientApprovedBy),
+    clientApprovedAt: iso(row.clientApprovedAt),
+    clientComment: row.clientComment,
     content: row.content,
     releaseDate: row.releaseDate,
     location: row.location,
@@ -521,7 +631,8 @@ function toPressRelease(
     attachments: files,
     translation: row.translation ?? null,
     bilingualEmail: row.bilingualEmail,
-    webUrl: row.slug && (row.status === 'sending' || row.status === 'sent') ? `${publicUrl}/r/${row.slug}` : null,
+    webUrl:
+      row.slug && (row.status === 'sending' || row.status === 'sent') ? `${publicUrl}/r/${row.slug}` : null,
     newsroomUrl: null,
     review,
     firstAcceptedAt: iso(accepted.first),

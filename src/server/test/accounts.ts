@@ -1,6 +1,6 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users, workspaceMembers, workspaces } from '../db/schema.js';
+import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
 import type { WorkspaceRole } from '../../shared/workspaces.js';
 
 type UserFields = Partial<typeof users.$inferInsert>;
@@ -10,14 +10,17 @@ type WorkspaceFields = Partial<Omit<typeof workspaces.$inferInsert, 'name'>>;
  * columns) and, to join an existing workspace rather than own a new one, `memberOf`.
  */
 export type AccountFields = UserFields &
-  WorkspaceFields & { companyName?: string; memberOf?: { workspaceId: string; role: WorkspaceRole } };
+  WorkspaceFields & {
+    companyName?: string;
+    memberOf?: { workspaceId: string; role: WorkspaceRole; brandIds?: string[] };
+  };
 
 const workspaceColumns = new Set(Object.keys(getTableColumns(workspaces)));
 const userColumns = new Set(Object.keys(getTableColumns(users)));
 
 /**
  * Inserts a person and, unless `memberOf` names a workspace to join, a workspace they own with their own id,
- * as registration makes it. Returns the user row with the workspace's fields beside it.
+ * with its first brand, as registration makes it. Returns the user row with the workspace's fields beside it.
  */
 export async function insertAccount(db: Db, fields: AccountFields & { email: string; passwordHash: string }) {
   const { companyName, memberOf, ...rest } = fields;
@@ -33,9 +36,19 @@ export async function insertAccount(db: Db, fields: AccountFields & { email: str
       if (userColumns.has(key)) userValues[key] = value;
     } else userValues[key] = value;
   }
-  const [user] = await db.insert(users).values(userValues as typeof users.$inferInsert).returning();
+  const [user] = await db
+    .insert(users)
+    .values(userValues as typeof users.$inferInsert)
+    .returning();
   if (memberOf) {
-    await db.insert(workspaceMembers).values({ workspaceId: memberOf.workspaceId, userId: user.id, role: memberOf.role });
+    await db
+      .insert(workspaceMembers)
+      .values({
+        workspaceId: memberOf.workspaceId,
+        userId: user.id,
+        role: memberOf.role,
+        brandIds: memberOf.brandIds ?? null,
+      });
     const [current] = await db
       .update(users)
       .set({ currentWorkspaceId: memberOf.workspaceId })
@@ -46,9 +59,25 @@ export async function insertAccount(db: Db, fields: AccountFields & { email: str
   }
   const [workspace] = await db
     .insert(workspaces)
-    .values({ ...(workspaceValues as WorkspaceFields), id: user.id, name: companyName ?? `${user.firstName || 'Test'} Company` })
+    .values({
+      ...(workspaceValues as WorkspaceFields),
+      id: user.id,
+      name: companyName ?? `${user.firstName || 'Test'} Company`,
+    })
     .returning();
   await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: user.id, role: 'owner' });
-  const [current] = await db.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, user.id)).returning();
+  // The company's own brand, with the workspace's id, as registration and the migration make it.
+  await db.insert(brands).values({
+    id: workspace.id,
+    workspaceId: workspace.id,
+    name: workspace.name,
+    newsroomSlug: workspace.newsroomSlug,
+    newsroomEnabled: workspace.newsroomEnabled,
+  });
+  const [current] = await db
+    .update(users)
+    .set({ currentWorkspaceId: workspace.id })
+    .where(eq(users.id, user.id))
+    .returning();
   return { ...workspace, ...current, workspaceId: workspace.id, companyName: workspace.name };
 }

@@ -31,14 +31,23 @@ export type ApprovalDeps = {
  * POST /api/press-releases/{id}/approve. The release row is locked, so of ten approvals at once one finds
  * it waiting and spends the allowance; the others find it moved on and get 409.
  */
-export async function approveRelease(deps: ApprovalDeps, actor: CurrentUser, id: string): Promise<PressRelease> {
+export async function approveRelease(
+  deps: ApprovalDeps,
+  actor: CurrentUser,
+  id: string,
+): Promise<PressRelease> {
   const { workspaceId } = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (row.status !== 'awaiting_approval') throw appError('NOT_AWAITING_APPROVAL');
     if (row.authorId === actor.id && !isSuperAdmin(actor)) throw appError('SECOND_APPROVER_REQUIRED');
-    await tx.update(pressReleases).set({ approvedBy: actor.id, updatedAt: deps.now() }).where(eq(pressReleases.id, row.id));
-    await goOut(deps, tx, actor, row, { scheduledAt: row.scheduledAt && row.scheduledAt > deps.now() ? row.scheduledAt : null });
+    await tx
+      .update(pressReleases)
+      .set({ approvedBy: actor.id, updatedAt: deps.now() })
+      .where(eq(pressReleases.id, row.id));
+    await goOut(deps, tx, actor, row, {
+      scheduledAt: row.scheduledAt && row.scheduledAt > deps.now() ? row.scheduledAt : null,
+    });
     await recordActivity(tx, row.workspaceId, actor, 'release.approved', { title: row.title });
     return { workspaceId: row.workspaceId };
   });
@@ -47,7 +56,12 @@ export async function approveRelease(deps: ApprovalDeps, actor: CurrentUser, id:
 }
 
 /** POST /api/press-releases/{id}/return: back to a draft, with words the writer reads in the editor. */
-export async function returnRelease(deps: ApprovalDeps, actor: CurrentUser, id: string, comment: string): Promise<PressRelease> {
+export async function returnRelease(
+  deps: ApprovalDeps,
+  actor: CurrentUser,
+  id: string,
+  comment: string,
+): Promise<PressRelease> {
   const returned = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
@@ -99,5 +113,7 @@ export function tellApprovers(deps: ApprovalDeps, actor: CurrentUser, release: P
 
 /** Mail leaves after the answer: a slow relay must not hold a decision; failures are logged. */
 function inBackground(deps: ApprovalDeps, work: () => Promise<void>): void {
-  void work().catch((error: unknown) => deps.log.error({ err: error }, 'workspace approval email could not be sent'));
+  void work().catch((error: unknown) =>
+    deps.log.error({ err: error }, 'workspace approval email could not be sent'),
+  );
 }

@@ -34,6 +34,7 @@ const toInvitation = (row: InvitationRow, invitedBy: string | null): WorkspaceIn
   id: row.id,
   email: row.email,
   role: row.role as WorkspaceRole,
+  brandIds: row.brandIds,
   expiresAt: new Date(row.expiresAt).toISOString(),
   createdAt: new Date(row.createdAt).toISOString(),
   invitedBy,
@@ -46,14 +47,22 @@ function stateOf(row: InvitationRow, now: Date): InvitationState {
   return 'pending';
 }
 
-const STATE_ERRORS = { expired: 'INVITATION_EXPIRED', used: 'INVITATION_USED', revoked: 'INVITATION_REVOKED' } as const;
+const STATE_ERRORS = {
+  expired: 'INVITATION_EXPIRED',
+  used: 'INVITATION_USED',
+  revoked: 'INVITATION_REVOKED',
+} as const;
 
 /**
  * POST /api/workspace/invitations. The workspace's row is locked while the day's count is read, so 50
  * invitations a day hold under parallel requests. An address already invited and pending is invited
  * again (a new link; the old one stops working), not twice.
  */
-export async function invite(deps: InvitationDeps, actor: CurrentUser, input: { email: string; role: WorkspaceRole }): Promise<WorkspaceInvitation> {
+export async function invite(
+  deps: InvitationDeps,
+  actor: CurrentUser,
+  input: { email: string; role: WorkspaceRole },
+): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
   // Inviting someone is giving them a role: only an owner makes another owner.
   requireMemberChange(actor.workspace!.role, '', input.role);
@@ -61,7 +70,11 @@ export async function invite(deps: InvitationDeps, actor: CurrentUser, input: { 
   const token = randomToken();
   const { row, workspaceName, language } = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+    const [workspace] = await tx
+      .select()
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('update');
     const [member] = await tx
       .select({ id: users.id })
       .from(workspaceMembers)
@@ -71,7 +84,12 @@ export async function invite(deps: InvitationDeps, actor: CurrentUser, input: { 
     const [{ today }] = await tx
       .select({ today: count() })
       .from(workspaceInvitations)
-      .where(and(eq(workspaceInvitations.workspaceId, workspaceId), gt(workspaceInvitations.createdAt, new Date(now.getTime() - DAY_MS))));
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, workspaceId),
+          gt(workspaceInvitations.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      );
     if (today >= INVITATIONS_PER_DAY) throw appError('INVITATIONS_RATE_LIMITED');
     // A pending invitation of the same address gives way to the new one.
     await tx
@@ -112,16 +130,28 @@ function mailInvitation(
   about: { workspaceName: string; language: 'en' | 'ar'; inviterName: string },
 ): void {
   const link = `${deps.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
-  const message = invitationMessage({ ...about, role: row.role as WorkspaceRole, link, expiresAt: new Date(row.expiresAt) });
+  const message = invitationMessage({
+    ...about,
+    role: row.role as WorkspaceRole,
+    link,
+    expiresAt: new Date(row.expiresAt),
+  });
   void deps.mailer
     .send({ to: row.email, ...message })
-    .catch((error: unknown) => deps.log.error({ err: error, invitation: row.id }, 'invitation email could not be sent'));
+    .catch((error: unknown) =>
+      deps.log.error({ err: error, invitation: row.id }, 'invitation email could not be sent'),
+    );
 }
 
 export async function listInvitations(db: Db, actor: CurrentUser, now: Date): Promise<WorkspaceInvitation[]> {
   const workspaceId = requireAction(actor, 'manage');
   const rows = await db
-    .select({ invitation: workspaceInvitations, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      invitation: workspaceInvitations,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(workspaceInvitations)
     .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
     .where(
@@ -133,7 +163,14 @@ export async function listInvitations(db: Db, actor: CurrentUser, now: Date): Pr
       ),
     )
     .orderBy(asc(workspaceInvitations.createdAt));
-  return rows.map((r) => toInvitation(r.invitation, r.email ? actorName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email }) : null));
+  return rows.map((r) =>
+    toInvitation(
+      r.invitation,
+      r.email
+        ? actorName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email })
+        : null,
+    ),
+  );
 }
 
 async function pendingInvitation(db: Db, workspaceId: string, id: string, now: Date): Promise<InvitationRow> {
@@ -157,7 +194,11 @@ export async function revokeInvitation(deps: InvitationDeps, actor: CurrentUser,
 }
 
 /** A new link for the same address and role (the old link stops working), counted like a new invitation. */
-export async function resendInvitation(deps: InvitationDeps, actor: CurrentUser, id: string): Promise<WorkspaceInvitation> {
+export async function resendInvitation(
+  deps: InvitationDeps,
+  actor: CurrentUser,
+  id: string,
+): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
   const row = await pendingInvitation(deps.db, workspaceId, id, deps.now());
   return invite(deps, actor, { email: row.email, role: row.role as WorkspaceRole });
@@ -179,7 +220,10 @@ async function invitationByToken(db: Db, token: string) {
 export async function viewInvitation(db: Db, token: string, now: Date): Promise<InvitationView> {
   const found = await invitationByToken(db, token);
   if (!found) throw appError('INVITATION_NOT_FOUND');
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, found.invitation.email));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, found.invitation.email));
   return {
     state: stateOf(found.invitation, now),
     workspaceName: found.workspaceName,
@@ -204,11 +248,18 @@ export async function claimInvitation(
   if (!found) throw appError('INVITATION_NOT_FOUND');
   const state = stateOf(found.invitation, now);
   if (state !== 'pending') throw appError(STATE_ERRORS[state]);
-  if (found.invitation.email !== person.email) throw appError('INVITATION_OTHER_ADDRESS', { email: found.invitation.email });
+  if (found.invitation.email !== person.email)
+    throw appError('INVITATION_OTHER_ADDRESS', { email: found.invitation.email });
   const [claimed] = await tx
     .update(workspaceInvitations)
     .set({ acceptedAt: now })
-    .where(and(eq(workspaceInvitations.id, found.invitation.id), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt)))
+    .where(
+      and(
+        eq(workspaceInvitations.id, found.invitation.id),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+      ),
+    )
     .returning();
   if (!claimed) throw appError('INVITATION_USED');
   const role = claimed.role as WorkspaceRole;

@@ -23,7 +23,14 @@ import {
   switchWorkspace,
   updateWorkspace,
 } from './workspaces.service.js';
-import { acceptInvitation, invite, listInvitations, resendInvitation, revokeInvitation, viewInvitation } from './invitations.service.js';
+import {
+  acceptInvitation,
+  invite,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+  viewInvitation,
+} from './invitations.service.js';
 import { approveRelease, returnRelease } from './approval.service.js';
 
 type Params = { id: string };
@@ -34,7 +41,14 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
   // Read at each request: the configuration may be replaced after the routes are registered (tests do).
   const deps = () => {
     const { config } = app.deps;
-    return { db, mailer: app.deps.mailer, now: app.deps.now, publicUrl: config.publicUrl, review: config.review, log: app.log };
+    return {
+      db,
+      mailer: app.deps.mailer,
+      now: app.deps.now,
+      publicUrl: config.publicUrl,
+      review: config.review,
+      log: app.log,
+    };
   };
 
   app.get('/workspaces', async (request) => listWorkspaces(db, requireUser(request)));
@@ -55,8 +69,12 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
     await deleteWorkspace(db, requireUser(request), name);
     return reply.status(204).send();
   });
-  app.patch('/workspace', async (request) => updateWorkspace(db, requireUser(request), parseInput(workspaceSettingsSchema, request.body)));
-  app.get('/workspace/activity', async (request) => listActivity(db, requireUser(request), parseInput(activityQuerySchema, request.query)));
+  app.patch('/workspace', async (request) =>
+    updateWorkspace(db, requireUser(request), parseInput(workspaceSettingsSchema, request.body)),
+  );
+  app.get('/workspace/activity', async (request) =>
+    listActivity(db, requireUser(request), parseInput(activityQuerySchema, request.query)),
+  );
 
   app.get('/workspace/members', async (request) => listMembers(db, requireUser(request)));
   app.patch<{ Params: { userId: string } }>('/workspace/members/:userId', async (request) => {
@@ -73,7 +91,9 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send();
   });
 
-  app.get('/workspace/invitations', async (request) => listInvitations(db, requireUser(request), app.deps.now()));
+  app.get('/workspace/invitations', async (request) =>
+    listInvitations(db, requireUser(request), app.deps.now()),
+  );
   app.post('/workspace/invitations', async (request, reply) => {
     const invitation = await invite(deps(), requireUser(request), parseInput(invitationSchema, request.body));
     return reply.status(201).send(invitation);
@@ -83,12 +103,18 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send();
   });
   app.post<{ Params: Params }>('/workspace/invitations/:id/resend', async (request, reply) => {
-    const invitation = await resendInvitation(deps(), requireUser(request), parseUuidParam(request.params.id));
+    const invitation = await resendInvitation(
+      deps(),
+      requireUser(request),
+      parseUuidParam(request.params.id),
+    );
     return reply.status(201).send(invitation);
   });
 
   // The invited person's side: the page reads the invitation before anyone signs in.
-  app.get<{ Params: { token: string } }>('/invitations/:token', async (request) => viewInvitation(db, request.params.token, app.deps.now()));
+  app.get<{ Params: { token: string } }>('/invitations/:token', async (request) =>
+    viewInvitation(db, request.params.token, app.deps.now()),
+  );
   app.post<{ Params: { token: string } }>('/invitations/:token/accept', async (request) => {
     const actor = requireUser(request);
     await acceptInvitation(db, actor, request.params.token, app.deps.now());
@@ -100,6 +126,13 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
   }));
   app.post<{ Params: Params }>('/press-releases/:id/return', async (request) => {
     const { comment } = parseInput(returnReleaseSchema, request.body);
-    return { pressRelease: await returnRelease(deps(), requireUser(request), parseUuidParam(request.params.id), comment) };
+    return {
+      pressRelease: await returnRelease(
+        deps(),
+        requireUser(request),
+        parseUuidParam(request.params.id),
+        comment,
+      ),
+    };
   });
 }

@@ -24,11 +24,19 @@ export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<Worksp
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, actor.id))
     .orderBy(asc(workspaces.name), asc(workspaces.id));
-  return rows.map((row) => ({ ...row, role: row.role as WorkspaceRole, current: row.id === actor.workspace?.id }));
+  return rows.map((row) => ({
+    ...row,
+    role: row.role as WorkspaceRole,
+    current: row.id === actor.workspace?.id,
+  }));
 }
 
 /** PUT /api/workspaces/current: remembered for the person, so every session of theirs acts there. */
-export async function switchWorkspace(db: Db, actor: CurrentUser, workspaceId: string): Promise<CurrentWorkspace> {
+export async function switchWorkspace(
+  db: Db,
+  actor: CurrentUser,
+  workspaceId: string,
+): Promise<CurrentWorkspace> {
   if (!(await membershipOf(db, workspaceId, actor.id))) throw appError('WORKSPACE_NOT_FOUND');
   await db.update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, actor.id));
   return (await loadCurrentUser(db, actor.id))!.workspace!;
@@ -59,7 +67,11 @@ export async function updateWorkspace(
 }
 
 /** POST /api/workspaces: a new workspace owned by the person, where their sessions then act. */
-export async function createOwnWorkspace(db: Db, actor: CurrentUser, name: string): Promise<CurrentWorkspace> {
+export async function createOwnWorkspace(
+  db: Db,
+  actor: CurrentUser,
+  name: string,
+): Promise<CurrentWorkspace> {
   await db.transaction(async (txn) => {
     await createWorkspace(txn as unknown as Db, actor.id, { name, language: actor.language });
   });
@@ -72,7 +84,8 @@ export async function createOwnWorkspace(db: Db, actor: CurrentUser, name: strin
  */
 export async function deleteWorkspace(db: Db, actor: CurrentUser, typedName: string): Promise<void> {
   const workspaceId = requireAction(actor, 'own');
-  if (typedName.trim() !== actor.workspace!.name) throw validationFailed([fieldError('name', 'WORKSPACE_NAME_MISMATCH')]);
+  if (typedName.trim() !== actor.workspace!.name)
+    throw validationFailed([fieldError('name', 'WORKSPACE_NAME_MISMATCH')]);
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
@@ -84,7 +97,7 @@ export async function deleteWorkspace(db: Db, actor: CurrentUser, typedName: str
 // ---------------------------------------------------------------- members
 
 export async function listMembers(db: Db, actor: CurrentUser): Promise<WorkspaceMember[]> {
-  const workspaceId = requireMember(actor);
+  const workspaceId = requireAction(actor, 'browse');
   const rows = await db
     .select({
       userId: users.id,
@@ -92,13 +105,18 @@ export async function listMembers(db: Db, actor: CurrentUser): Promise<Workspace
       lastName: users.lastName,
       email: users.email,
       role: workspaceMembers.role,
+      brandIds: workspaceMembers.brandIds,
       joinedAt: workspaceMembers.createdAt,
     })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId))
     .orderBy(asc(workspaceMembers.createdAt), asc(users.id));
-  return rows.map((row) => ({ ...row, role: row.role as WorkspaceRole, joinedAt: new Date(row.joinedAt).toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    role: row.role as WorkspaceRole,
+    joinedAt: new Date(row.joinedAt).toISOString(),
+  }));
 }
 
 /**
@@ -106,7 +124,11 @@ export async function listMembers(db: Db, actor: CurrentUser): Promise<Workspace
  * once (two owners demoting each other, a leave and a demotion) take turns, and the second sees whether
  * an owner would remain.
  */
-async function withMembersLocked<T>(db: Db, workspaceId: string, work: (tx: Db, members: Array<{ userId: string; role: string }>) => Promise<T>): Promise<T> {
+async function withMembersLocked<T>(
+  db: Db,
+  workspaceId: string,
+  work: (tx: Db, members: Array<{ userId: string; role: string }>) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const members = await tx
@@ -119,7 +141,12 @@ async function withMembersLocked<T>(db: Db, workspaceId: string, work: (tx: Db, 
   });
 }
 
-export async function changeMemberRole(db: Db, actor: CurrentUser, userId: string, role: WorkspaceRole): Promise<WorkspaceMember> {
+export async function changeMemberRole(
+  db: Db,
+  actor: CurrentUser,
+  userId: string,
+  role: WorkspaceRole,
+): Promise<WorkspaceMember> {
   const workspaceId = requireAction(actor, 'manage');
   await withMembersLocked(db, workspaceId, async (tx, members) => {
     // The actor's own role may have changed since the request was authorised.
@@ -133,7 +160,11 @@ export async function changeMemberRole(db: Db, actor: CurrentUser, userId: strin
       .update(workspaceMembers)
       .set({ role })
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-    await recordActivity(tx, workspaceId, actor, 'member.role_changed', { name: await nameOf(tx, userId), from: target.role, to: role });
+    await recordActivity(tx, workspaceId, actor, 'member.role_changed', {
+      name: await nameOf(tx, userId),
+      from: target.role,
+      to: role,
+    });
   });
   const member = (await listMembers(db, actor)).find((m) => m.userId === userId);
   if (!member) throw appError('MEMBER_NOT_FOUND');
@@ -147,16 +178,27 @@ export async function removeMember(db: Db, actor: CurrentUser, userId: string): 
     const target = members.find((m) => m.userId === userId);
     if (!target) throw appError('MEMBER_NOT_FOUND');
     // Leaving is one's own; removing someone else is a member change.
-    if (userId !== actor.id) requireMemberChange(members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined, target.role);
+    if (userId !== actor.id)
+      requireMemberChange(
+        members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined,
+        target.role,
+      );
     requireAnotherOwner(members, userId);
-    await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     const name = await nameOf(tx, userId);
-    await recordActivity(tx, workspaceId, actor, userId === actor.id ? 'member.left' : 'member.removed', { name });
+    await recordActivity(tx, workspaceId, actor, userId === actor.id ? 'member.left' : 'member.removed', {
+      name,
+    });
   });
 }
 
 async function nameOf(db: Db, userId: string): Promise<string> {
-  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ? `${row.firstName} ${row.lastName}`.trim() || row.email : '';
 }
 

@@ -24,6 +24,7 @@ const PAGE_SIZE = 20;
 const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
   awaiting_approval: 'amber',
+  awaiting_client_approval: 'amber',
   in_review: 'amber',
   changes_requested: 'amber',
   rejected: 'red',

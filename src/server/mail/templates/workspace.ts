@@ -13,6 +13,7 @@ const ROLE_WORDS: Record<WorkspaceRole, { en: string; ar: string }> = {
   publisher: { en: 'Publisher', ar: 'ناشر' },
   writer: { en: 'Writer', ar: 'كاتب' },
   viewer: { en: 'Viewer', ar: 'مشاهد' },
+  client: { en: 'Client', ar: 'عميل' },
 };
 
 export function invitationMessage(input: {

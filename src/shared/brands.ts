@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { releaseLanguages, type ReleaseLanguage } from './releases.js';
+
+/**
+ * Brands (issue 28, decision 022): who a workspace's release speaks for. A company has one brand (itself);
+ * an agency one per client. Unlimited, with no fee per brand. A client seat sees only its brands.
+ */
+
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
+
+export const BRAND_MESSAGES = {
+  name: 'Enter the brand name',
+  nameTooLong: 'The brand name is too long (at most 120 characters)',
+  senderName: 'The sender name is too long (at most 80 characters)',
+  newsroomSlug: 'Use 3 to 60 lower-case letters, digits and hyphens',
+  contactEmail: 'Enter a valid email address',
+  language: 'Language must be english or arabic',
+} as const;
+
+const shortText = (max: number) => z.string().trim().max(max);
+
+/** A newsroom address the brand chooses: /newsroom/{slug}. */
+export const newsroomSlugField = z
+  .string({ message: BRAND_MESSAGES.newsroomSlug })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/, { message: BRAND_MESSAGES.newsroomSlug });
+
+/** POST /api/brands */
+export const brandInputSchema = z.object({
+  name: z
+    .string({ message: BRAND_MESSAGES.name })
+    .trim()
+    .min(1, { message: BRAND_MESSAGES.name })
+    .max(120, { message: BRAND_MESSAGES.nameTooLong }),
+  nameAr: shortText(120).optional().default(''),
+  /** The name before "via Nashr"; empty means the brand's name. */
+  senderName: shortText(80).optional().default(''),
+  /** Chosen address; given at the brand's first release that goes out when absent. */
+  newsroomSlug: newsroomSlugField.nullish(),
+  newsroomEnabled: z.boolean().optional().default(true),
+  boilerplate: shortText(5000).optional().default(''),
+  boilerplateAr: shortText(5000).optional().default(''),
+  contactName: shortText(200).optional().default(''),
+  contactEmail: z
+    .union([
+      z.literal(''),
+      z.string().trim().toLowerCase().max(254).email({ message: BRAND_MESSAGES.contactEmail }),
+    ])
+    .optional()
+    .default(''),
+  contactPhone: shortText(50).optional().default(''),
+  language: z.enum(releaseLanguages, { message: BRAND_MESSAGES.language }).optional().default('english'),
+  /** A publisher's Send or Schedule first goes to the brand's clients. */
+  clientApproval: z.boolean().optional().default(false),
+});
+export type BrandInput = z.input<typeof brandInputSchema>;
+
+/** PATCH /api/brands/{id}: any of the fields. */
+export const brandPatchSchema = brandInputSchema.partial();
+
+/** GET /api/brands */
+export type Brand = {
+  id: string;
+  name: string;
+  nameAr: string;
+  senderName: string;
+  newsroomSlug: string | null;
+  newsroomEnabled: boolean;
+  /** Absolute address of the newsroom once it has one. */
+  newsroomUrl: string | null;
+  boilerplate: string;
+  boilerplateAr: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  language: ReleaseLanguage;
+  clientApproval: boolean;
+  /** Address of the logo image (changes with the logo), or null. */
+  logoUrl: string | null;
+  archivedAt: string | null;
+  /** Releases that went out for the brand. */
+  sentReleases: number;
+  createdAt: string;
+};
+
+/** The brand as a release names it. */
+export type ReleaseBrand = { id: string; name: string; nameAr: string; logoUrl: string | null };
+
+/** GET /api/brands/{id}/report?from&to */
+export const brandReportQuerySchema = z.object({
+  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }).optional(),
+});
+
+export type BrandReportRow = {
+  id: string;
+  title: string;
+  sentAt: string;
+  recipients: number;
+  delivered: number;
+  humanOpens: number;
+  clicks: number;
+  downloads: number;
+  articles: { verbatim: number; earned: number };
+};
+export type BrandReport = {
+  brand: ReleaseBrand;
+  from: string;
+  to: string;
+  releases: BrandReportRow[];
+  totals: Omit<BrandReportRow, 'id' | 'title' | 'sentAt'> & { releases: number };
+};
+
+/** The name the email's From shows before "via Nashr". */
+export const senderNameOf = (brand: { name: string; senderName: string }): string =>
+  brand.senderName.trim() || brand.name.trim();
