@@ -28,6 +28,8 @@ import { trackingRoutes } from './tracking/tracking.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { installRequestTiming, operationsRoutes } from './operations/operations.routes.js';
 import { campaignsRoutes } from './campaigns/campaigns.routes.js';
+import { brandsRoutes } from './brands/brands.routes.js';
+import { brandReportRoutes } from './brands/brand-report.routes.js';
 import { coverageRoutes, feedsRoutes } from './coverage/coverage.routes.js';
 import { deliverabilityRoutes } from './deliverability/deliverability.routes.js';
 import { bounceWebhookRoutes } from './deliverability/webhooks.routes.js';
@@ -120,6 +122,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(bounceWebhookRoutes, { prefix: '/api/webhooks' });
   await app.register(feedsRoutes, { prefix: '/api/admin' });
   await app.register(coverageRoutes, { prefix: '/api' });
+  await app.register(brandsRoutes, { prefix: '/api' });
+  await app.register(brandReportRoutes, { prefix: '/api' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

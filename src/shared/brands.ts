@@ -117,3 +117,7 @@ export type BrandReport = {
 /** The name the email's From shows before "via Nashr". */
 export const senderNameOf = (brand: { name: string; senderName: string }): string =>
   brand.senderName.trim() || brand.name.trim();
+
+/** Where a brand's logo is served (public: newsrooms, web versions and emails show it); `v` changes with the image. */
+export const brandLogoPath = (brandId: string, sha256: string): string =>
+  `/api/brands/${brandId}/logo?v=${sha256.slice(0, 12)}`;
