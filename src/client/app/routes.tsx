@@ -31,6 +31,7 @@ const ReviewPage = lazy(() => import('../features/review/review-page'));
 const TeamLinkCard = lazy(() => import('../features/workspaces/team-link-card').then((m) => ({ default: m.TeamLinkCard })));
 const TeamPage = lazy(() => import('../features/workspaces/team-page'));
 const InvitationPage = lazy(() => import('../features/workspaces/invitation-page'));
+const BrandReportPage = lazy(() => import('../features/brands/brand-report-page'));
 // pages are declared above this line
 
 /**
@@ -85,6 +86,7 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/analytics/:id" element={<Protected><Page><ReleaseAnalyticsPage /></Page></Protected>} />
         <Route path="/settings/team" element={<Protected><Page><TeamPage /></Page></Protected>} />
         <Route path="/invitation" element={<Page><InvitationPage /></Page>} />
+        <Route path="/brands/:id/report" element={<Protected><Page><BrandReportPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<Page messages={false}><NotFoundPage /></Page>} />
       </Route>

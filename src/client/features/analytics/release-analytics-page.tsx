@@ -38,10 +38,14 @@ import { VersionBreakdown } from './version-breakdown';
 import { NextStep } from '../releases/next-step';
 import { ApprovalPanel } from '../releases/approval-panel';
 import { ReleasePeople } from '../releases/release-people';
+import { ClientApprovalPanel } from '../brands/client-approval-panel';
+import { BrandTag } from '../brands/brand-picker';
+import { useCan } from '../../lib/workspace';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   draft: 'slate',
   awaiting_approval: 'amber',
+  awaiting_client_approval: 'amber',
   in_review: 'amber',
   changes_requested: 'amber',
   rejected: 'red',
@@ -60,6 +64,7 @@ export default function ReleaseAnalyticsPage() {
   const { id = '' } = useParams();
   const release = useReleaseForAnalytics(id);
   const analytics = useReleaseAnalytics(id, release.data);
+  const can = useCan();
   useDocumentTitle(release.data ? t('release.pageTitle', { title: release.data.title }) : t('title'));
 
   if (release.isPending) {
@@ -98,6 +103,7 @@ export default function ReleaseAnalyticsPage() {
             <bdi>{r.title}</bdi>
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <BrandTag brand={r.brand} />
             <Badge tone={STATUS_TONES[r.status]}>{t(`status.${r.status}`)}</Badge>
             {r.sentAt && <span>{t('release.sentOn', { when: formatDate(r.sentAt, true) })}</span>}
             {r.status === 'scheduled' && r.scheduledAt && (
@@ -111,7 +117,10 @@ export default function ReleaseAnalyticsPage() {
             )}
             {r.status === 'sending' && !!analytics.data?.waitingToRetry && (
               <span className="text-amber-700" data-testid="waiting-to-retry">
-                {t('release.waitingToRetry', { count: analytics.data.waitingToRetry, value: formatNumber(analytics.data.waitingToRetry) })}
+                {t('release.waitingToRetry', {
+                  count: analytics.data.waitingToRetry,
+                  value: formatNumber(analytics.data.waitingToRetry),
+                })}
               </span>
             )}
           </div>
@@ -122,7 +131,9 @@ export default function ReleaseAnalyticsPage() {
         {hasGoneOut && <ReportActions id={id} webUrl={r.webUrl} newsroomUrl={r.newsroomUrl} />}
       </header>
       <ApprovalPanel release={r} />
-      <NextStep release={r} />
+      <ClientApprovalPanel release={r} />
+      {/* The client's own panel says what their decision does; the agency's next step speaks of the client. */}
+      {!(r.status === 'awaiting_client_approval' && can('clientApprove')) && <NextStep release={r} />}
       <ReviewTimeline release={r} />
       {/* Before it goes out there is nothing to count: no reports, no zero tiles, no empty table. */}
       {hasGoneOut &&
@@ -162,7 +173,15 @@ function OpensInNewTab({ href, label }: { href: string; label: string }) {
   );
 }
 
-function ReportActions({ id, webUrl, newsroomUrl }: { id: string; webUrl: string | null; newsroomUrl: string | null }) {
+function ReportActions({
+  id,
+  webUrl,
+  newsroomUrl,
+}: {
+  id: string;
+  webUrl: string | null;
+  newsroomUrl: string | null;
+}) {
   const { t, i18n } = useTranslation('analytics');
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
@@ -203,7 +222,11 @@ function ReportActions({ id, webUrl, newsroomUrl }: { id: string; webUrl: string
 function DeliveryDetails({ data }: { data: ReleaseAnalytics }) {
   const { t } = useTranslation('analytics');
   const items: { key: string; value: string; hint?: string }[] = [
-    { key: 'bounced', value: formatNumber(data.bounced), hint: t('totals.softBounces', { value: formatNumber(data.softBounces) }) },
+    {
+      key: 'bounced',
+      value: formatNumber(data.bounced),
+      hint: t('totals.softBounces', { value: formatNumber(data.softBounces) }),
+    },
     { key: 'complaints', value: formatNumber(data.complaints), hint: t('totals.complaintsHint') },
     { key: 'failed', value: formatNumber(data.failed) },
     { key: 'pending', value: formatNumber(data.pending) },
@@ -215,7 +238,12 @@ function DeliveryDetails({ data }: { data: ReleaseAnalytics }) {
     <section aria-label={t('details.label')}>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm sm:grid-cols-4 lg:grid-cols-7">
         {items.map((item) => (
-          <div key={item.key} className="flex items-baseline justify-between gap-2 sm:block" data-testid={`total-${item.key}`} title={item.hint}>
+          <div
+            key={item.key}
+            className="flex items-baseline justify-between gap-2 sm:block"
+            data-testid={`total-${item.key}`}
+            title={item.hint}
+          >
             <dt className="text-xs font-medium text-slate-500">{t(`totals.${item.key}`)}</dt>
             <dd className="font-semibold text-slate-900 sm:text-lg">{item.value}</dd>
           </div>
@@ -280,7 +308,13 @@ const CHART_SERIES = [
   { key: 'clicks', colour: '#c98f25' },
 ] as const;
 
-function RecipientsTable({ id, release }: { id: string; release: { status: ReleaseStatus; sentAt: string | null } | undefined }) {
+function RecipientsTable({
+  id,
+  release,
+}: {
+  id: string;
+  release: { status: ReleaseStatus; sentAt: string | null } | undefined;
+}) {
   const { t } = useTranslation('analytics');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<RecipientSort>('sent');
@@ -295,7 +329,12 @@ function RecipientsTable({ id, release }: { id: string; release: { status: Relea
       <CardHeader
         title={t('recipients.title')}
         description={
-          recipients.data ? t('recipients.count', { count: recipients.data.total, value: formatNumber(recipients.data.total) }) : undefined
+          recipients.data
+            ? t('recipients.count', {
+                count: recipients.data.total,
+                value: formatNumber(recipients.data.total),
+              })
+            : undefined
         }
         action={
           <div className="no-print flex shrink-0 flex-wrap gap-2">
@@ -413,19 +452,27 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
       <td className="px-2 py-2">
         <OwnText className="max-w-56 font-medium text-slate-900">{row.name || '—'}</OwnText>
         {row.outlet && <OwnText className="max-w-56 text-xs text-slate-500">{row.outlet}</OwnText>}
-        <OwnText address className="max-w-56 text-xs text-slate-600">{row.email}</OwnText>
+        <OwnText address className="max-w-56 text-xs text-slate-600">
+          {row.email}
+        </OwnText>
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-slate-600">
         <bdi>{row.country ? countryName(row.country) : '—'}</bdi>
       </td>
-      <td className="whitespace-nowrap px-2 py-2 text-slate-600">{row.language ? t(`recipients.languages.${row.language}`, { defaultValue: row.language }) : '—'}</td>
+      <td className="whitespace-nowrap px-2 py-2 text-slate-600">
+        {row.language ? t(`recipients.languages.${row.language}`, { defaultValue: row.language }) : '—'}
+      </td>
       <td className="px-2 py-2">
         <div className="flex flex-wrap items-center gap-1">
-          <Badge tone={STATUS_TONES[row.status] ?? 'slate'} className="whitespace-nowrap">{t(`recipientStatus.${row.status}`)}</Badge>
+          <Badge tone={STATUS_TONES[row.status] ?? 'slate'} className="whitespace-nowrap">
+            {t(`recipientStatus.${row.status}`)}
+          </Badge>
           {row.unsubscribed && <Badge tone="amber">{t('recipientStatus.unsubscribed')}</Badge>}
         </div>
         {row.softBounces > 0 && (
-          <p className="mt-1 text-xs text-amber-700">{t('recipients.softBounces', { count: row.softBounces, value: formatNumber(row.softBounces) })}</p>
+          <p className="mt-1 text-xs text-amber-700">
+            {t('recipients.softBounces', { count: row.softBounces, value: formatNumber(row.softBounces) })}
+          </p>
         )}
         {row.lastError && row.status !== 'sent' && (
           <p className="mt-1 max-w-64 truncate text-xs text-slate-500" title={row.lastError}>

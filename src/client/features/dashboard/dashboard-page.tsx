@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BarChart3, Calendar, ChevronRight, ClipboardCheck, FileText, List, Plus, TrendingUp, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Calendar,
+  ChevronRight,
+  ClipboardCheck,
+  FileText,
+  List,
+  Plus,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
 import { useCurrentUser } from '../../lib/session';
 import { useCan } from '../../lib/workspace';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -10,12 +20,25 @@ import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
-import { RECENT_RELEASES_COUNT, useAwaitingApproval, useDashboardAnalytics, useRecentReleases } from './dashboard-queries';
+import {
+  RECENT_RELEASES_COUNT,
+  useAwaitingApproval,
+  useDashboardAnalytics,
+  useRecentReleases,
+} from './dashboard-queries';
 import { RecentActivity } from './recent-activity';
 import { RecentCoverage } from '../coverage/recent-coverage';
 import { NextStepShort } from '../releases/next-step';
 import { OwnText } from '../../ui/own-text';
 import { titleFor } from '../releases/release-title';
+import {
+  BrandFilter,
+  BrandReportLink,
+  BrandTag,
+  brandName,
+  useBrandParam,
+  useBrands,
+} from '../brands/brand-picker';
 
 /** Releases the customer can still change open in the editor; the others on their own page. */
 const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];
@@ -25,18 +48,24 @@ export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  const stats = useDashboardAnalytics();
+  const [brandParam, setBrand] = useBrandParam();
+  const brandId = brandParam || undefined;
+  const stats = useDashboardAnalytics(brandId);
   const can = useCan();
   useDocumentTitle(t('title'));
   // Someone who has not written a release yet is welcomed, not welcomed back (before the numbers
   // arrive, an account made today counts as new).
-  const isNew = stats.data ? stats.data.totalReleases === 0 : !!user && Date.now() - Date.parse(user.createdAt) < 86_400_000;
+  const isNew = stats.data
+    ? stats.data.totalReleases === 0
+    : !!user && Date.now() - Date.parse(user.createdAt) < 86_400_000;
 
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{isNew ? t('welcome') : t('welcomeBack')}</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {isNew ? t('welcome') : t('welcomeBack')}
+          </h1>
           <p className="mt-1 text-slate-600" dir="auto">
             {user?.companyName}
           </p>
@@ -48,20 +77,55 @@ export default function DashboardPage() {
           </Button>
         )}
       </header>
-      {can('publish') && <AwaitingApproval />}
-      <StatCards />
+      <DashboardBrands brandId={brandId ?? ''} onChange={setBrand} />
+      {can('publish') && <AwaitingApproval status="awaiting_approval" />}
+      {can('clientApprove') && <AwaitingApproval status="awaiting_client_approval" />}
+      <StatCards brandId={brandId} />
       <RecentCoverage />
-      <RecentReleases />
-      <RecentActivity />
-      <Shortcuts />
+      <RecentReleases brandId={brandId} />
+      {/* A client seat sees its brands' releases only: not the workspace's campaigns, contacts or lists. */}
+      {can('browse') && <RecentActivity />}
+      {can('browse') && <Shortcuts />}
     </main>
   );
 }
 
-function StatCards() {
+/**
+ * With two brands or more, the numbers and releases below can be narrowed to one; a workspace or a
+ * client seat with one brand gets the link to its report instead.
+ */
+function DashboardBrands({ brandId, onChange }: { brandId: string; onChange: (id: string) => void }) {
+  const { t, i18n } = useTranslation('brands');
+  const brands = useBrands();
+  const active = brands.data?.filter((brand) => !brand.archivedAt) ?? [];
+  if (active.length === 0) return null;
+  if (active.length === 1) {
+    return (
+      <div className="flex" data-testid="dashboard-brands">
+        <BrandReportLink
+          brandId={active[0].id}
+          label={t('report.openFor', { name: brandName(active[0], i18n.language) })}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3" data-testid="dashboard-brands">
+      <BrandFilter
+        brands={brands.data}
+        value={brandId}
+        onChange={onChange}
+        className="w-full sm:w-auto sm:min-w-64"
+      />
+    </div>
+  );
+}
+
+function StatCards({ brandId }: { brandId?: string }) {
   const { t } = useTranslation('dashboard');
-  const { data, isPending, isError, error, refetch } = useDashboardAnalytics();
-  if (isError) return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />;
+  const { data, isPending, isError, error, refetch } = useDashboardAnalytics(brandId);
+  if (isError)
+    return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />;
   const cards: { label: string; value?: string; sub: string; icon: ReactNode }[] = [
     {
       label: t('stats.totalReleases'),
@@ -69,9 +133,24 @@ function StatCards() {
       sub: t('stats.thisMonthSub', { value: formatNumber(data?.thisMonth ?? 0) }),
       icon: <FileText className="h-5 w-5" aria-hidden />,
     },
-    { label: t('stats.openRate'), value: data && (data.openRate || '0%'), sub: t('stats.last30Days'), icon: <TrendingUp className="h-5 w-5" aria-hidden /> },
-    { label: t('stats.mediaContacts'), value: data && formatNumber(data.mediaContacts), sub: t('stats.inYourLists'), icon: <Users className="h-5 w-5" aria-hidden /> },
-    { label: t('stats.thisMonth'), value: data && formatNumber(data.sentThisMonth ?? 0), sub: t('stats.releasesSent'), icon: <Calendar className="h-5 w-5" aria-hidden /> },
+    {
+      label: t('stats.openRate'),
+      value: data && (data.openRate || '0%'),
+      sub: t('stats.last30Days'),
+      icon: <TrendingUp className="h-5 w-5" aria-hidden />,
+    },
+    {
+      label: t('stats.mediaContacts'),
+      value: data && formatNumber(data.mediaContacts),
+      sub: t('stats.inYourLists'),
+      icon: <Users className="h-5 w-5" aria-hidden />,
+    },
+    {
+      label: t('stats.thisMonth'),
+      value: data && formatNumber(data.sentThisMonth ?? 0),
+      sub: t('stats.releasesSent'),
+      icon: <Calendar className="h-5 w-5" aria-hidden />,
+    },
   ];
   return (
     <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -96,16 +175,30 @@ function StatCards() {
 }
 
 /** For those who approve, first on the dashboard: what waits for them. Nothing is shown when nothing waits. */
-function AwaitingApproval() {
-  const { t, i18n } = useTranslation('dashboard');
-  const { data } = useAwaitingApproval(true);
+function AwaitingApproval({ status }: { status: 'awaiting_approval' | 'awaiting_client_approval' }) {
+  const { t, i18n } = useTranslation(['dashboard', 'brands']);
+  const { data } = useAwaitingApproval(true, status);
   if (!data || data.items.length === 0) return null;
   return (
-    <section aria-labelledby="dashboard-awaiting-heading" className="rounded-xl border border-amber-200 bg-amber-50/60 p-4" data-testid="dashboard-awaiting-approval">
+    <section
+      aria-labelledby={`dashboard-${status}-heading`}
+      className="rounded-xl border border-amber-200 bg-amber-50/60 p-4"
+      data-testid={
+        status === 'awaiting_client_approval'
+          ? 'dashboard-awaiting-client-approval'
+          : 'dashboard-awaiting-approval'
+      }
+    >
       <div className="flex items-center justify-between gap-4">
-        <h2 id="dashboard-awaiting-heading" className="flex items-center gap-2 font-semibold text-amber-900">
+        <h2
+          id={`dashboard-${status}-heading`}
+          className="flex items-center gap-2 font-semibold text-amber-900"
+        >
           <ClipboardCheck className="h-5 w-5" aria-hidden />
-          {t('awaiting.title', { count: data.total, formatted: formatNumber(data.total) })}
+          {t(status === 'awaiting_client_approval' ? 'brands:clientApproval.listTitle' : 'awaiting.title', {
+            count: data.total,
+            formatted: formatNumber(data.total),
+          })}
         </h2>
         <Link to="/press-releases" className="text-sm font-medium text-brand-700 hover:underline">
           {t('recent.viewAll')}
@@ -114,7 +207,10 @@ function AwaitingApproval() {
       <ul className="mt-2 divide-y divide-amber-100">
         {data.items.map((release) => (
           <li key={release.id}>
-            <Link to={`/analytics/${release.id}`} className="flex items-center justify-between gap-4 rounded-md px-2 py-2 hover:bg-amber-100/60">
+            <Link
+              to={`/analytics/${release.id}`}
+              className="flex items-center justify-between gap-4 rounded-md px-2 py-2 hover:bg-amber-100/60"
+            >
               <OwnText as="span" className="font-medium text-slate-900">
                 {titleFor(release, i18n.language)}
               </OwnText>
@@ -127,11 +223,11 @@ function AwaitingApproval() {
   );
 }
 
-function RecentReleases() {
+function RecentReleases({ brandId }: { brandId?: string }) {
   const { t, i18n } = useTranslation('dashboard');
   const navigate = useNavigate();
   const can = useCan();
-  const { data, isPending, isError, error, refetch } = useRecentReleases();
+  const { data, isPending, isError, error, refetch } = useRecentReleases(brandId);
   const releases = data?.items.slice(0, RECENT_RELEASES_COUNT) ?? [];
 
   return (
@@ -171,7 +267,11 @@ function RecentReleases() {
             {releases.map((release) => (
               <li key={release.id}>
                 <Link
-                  to={can('write') && EDITABLE.includes(release.status) ? `/editor/${release.id}` : `/analytics/${release.id}`}
+                  to={
+                    can('write') && EDITABLE.includes(release.status)
+                      ? `/editor/${release.id}`
+                      : `/analytics/${release.id}`
+                  }
                   className="flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-slate-50"
                 >
                   <div className="min-w-0">
@@ -181,9 +281,26 @@ function RecentReleases() {
                     <p className="text-xs text-slate-500">
                       {t('recent.created')} {formatDate(release.createdAt)}
                     </p>
+                    <BrandTag brand={release.brand} />
                     <NextStepShort release={release} />
                   </div>
-                  <Badge tone={release.status === 'sent' ? 'green' : release.status === 'changes_requested' || release.status === 'in_review' || release.status === 'awaiting_approval' || release.status === 'sending' ? 'amber' : release.status === 'rejected' ? 'red' : 'slate'}>{t(`status.${release.status}`)}</Badge>
+                  <Badge
+                    tone={
+                      release.status === 'sent'
+                        ? 'green'
+                        : release.status === 'changes_requested' ||
+                            release.status === 'in_review' ||
+                            release.status === 'awaiting_approval' ||
+                            release.status === 'awaiting_client_approval' ||
+                            release.status === 'sending'
+                          ? 'amber'
+                          : release.status === 'rejected'
+                            ? 'red'
+                            : 'slate'
+                    }
+                  >
+                    {t(`status.${release.status}`)}
+                  </Badge>
                 </Link>
               </li>
             ))}
@@ -197,18 +314,40 @@ function RecentReleases() {
 function Shortcuts() {
   const { t } = useTranslation('dashboard');
   const shortcuts = [
-    { to: '/contacts-new', title: t('shortcuts.contacts'), text: t('shortcuts.contactsText'), icon: <Users className="h-6 w-6" aria-hidden /> },
-    { to: '/my-lists', title: t('shortcuts.lists'), text: t('shortcuts.listsText'), icon: <List className="h-6 w-6" aria-hidden /> },
-    { to: '/analytics', title: t('shortcuts.analytics'), text: t('shortcuts.analyticsText'), icon: <BarChart3 className="h-6 w-6" aria-hidden /> },
+    {
+      to: '/contacts-new',
+      title: t('shortcuts.contacts'),
+      text: t('shortcuts.contactsText'),
+      icon: <Users className="h-6 w-6" aria-hidden />,
+    },
+    {
+      to: '/my-lists',
+      title: t('shortcuts.lists'),
+      text: t('shortcuts.listsText'),
+      icon: <List className="h-6 w-6" aria-hidden />,
+    },
+    {
+      to: '/analytics',
+      title: t('shortcuts.analytics'),
+      text: t('shortcuts.analyticsText'),
+      icon: <BarChart3 className="h-6 w-6" aria-hidden />,
+    },
   ];
   return (
     <section aria-label={t('shortcuts.label')} className="grid grid-cols-1 gap-4 md:grid-cols-3">
       {shortcuts.map((s) => (
-        <Link key={s.to} to={s.to} className="group rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow">
+        <Link
+          key={s.to}
+          to={s.to}
+          className="group rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow"
+        >
           <div className="flex items-center gap-3">
             <span className="rounded-lg bg-brand-50 p-2 text-brand-700">{s.icon}</span>
             <h2 className="font-semibold text-slate-900">{s.title}</h2>
-            <ChevronRight className="flip-rtl ms-auto h-4 w-4 text-slate-300 group-hover:text-brand-500" aria-hidden />
+            <ChevronRight
+              className="flip-rtl ms-auto h-4 w-4 text-slate-300 group-hover:text-brand-500"
+              aria-hidden
+            />
           </div>
           <p className="mt-2 text-sm text-slate-500">{s.text}</p>
         </Link>

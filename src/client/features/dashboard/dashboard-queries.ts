@@ -6,18 +6,18 @@ import { listInterval } from '../analytics/analytics-api';
 
 export const RECENT_RELEASES_COUNT = 5;
 
-/** SPEC §9: the dashboard numbers are refreshed every 10 minutes while the page is open. */
-export function useDashboardAnalytics() {
+/** SPEC §9: the dashboard numbers are refreshed every 10 minutes while the page is open; one brand's or all. */
+export function useDashboardAnalytics(brandId?: string) {
   return useQuery({
-    queryKey: ['/api/analytics/dashboard'],
-    queryFn: () => api.get<AnalyticsDashboard>('/api/analytics/dashboard'),
+    queryKey: brandId ? ['/api/analytics/dashboard', { brandId }] : ['/api/analytics/dashboard'],
+    queryFn: () => api.get<AnalyticsDashboard>(`/api/analytics/dashboard${toQuery({ brandId })}`),
     refetchInterval: 10 * 60 * 1000,
   });
 }
 
 /** The newest releases, newest first (the server orders by creation). */
-export function useRecentReleases() {
-  const query = { page: 1, pageSize: RECENT_RELEASES_COUNT };
+export function useRecentReleases(brandId?: string) {
+  const query = { page: 1, pageSize: RECENT_RELEASES_COUNT, ...(brandId ? { brandId } : {}) };
   return useQuery({
     queryKey: ['/api/press-releases', query],
     queryFn: () => api.get<ReleasesPage>(`/api/press-releases${toQuery(query)}`),
@@ -25,9 +25,12 @@ export function useRecentReleases() {
   });
 }
 
-/** Releases waiting for the workspace's approval, for those who approve (asked only for them). */
-export function useAwaitingApproval(enabled: boolean) {
-  const query = { status: 'awaiting_approval', page: 1, pageSize: RECENT_RELEASES_COUNT };
+/** Releases waiting for the workspace's approval (or a client's), for those who approve (asked only for them). */
+export function useAwaitingApproval(
+  enabled: boolean,
+  status: 'awaiting_approval' | 'awaiting_client_approval' = 'awaiting_approval',
+) {
+  const query = { status, page: 1, pageSize: RECENT_RELEASES_COUNT };
   return useQuery({
     queryKey: ['/api/press-releases', query],
     queryFn: () => api.get<ReleasesPage>(`/api/press-releases${toQuery(query)}`),

@@ -38,16 +38,29 @@ export function ApprovalPanel({ release }: { release: PressRelease }) {
   const onApprove = async () => {
     try {
       const { pressRelease } = await approve.mutateAsync(release.id);
-      toast({ title: t('approval.approved'), description: t(`approval.approvedDescription.${pressRelease.status === 'scheduled' ? 'scheduled' : pressRelease.status === 'in_review' ? 'in_review' : 'sent'}`) });
+      toast({
+        title: t('approval.approved'),
+        description: t(
+          `approval.approvedDescription.${pressRelease.status === 'scheduled' ? 'scheduled' : pressRelease.status === 'in_review' ? 'in_review' : 'sent'}`,
+        ),
+      });
     } catch (error) {
-      toast({ title: t('approval.approveFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+      toast({
+        title: t('approval.approveFailed'),
+        description: translateMessage(errorMessage(error)),
+        variant: 'destructive',
+      });
     } finally {
       setConfirming(false);
     }
   };
 
   return (
-    <section aria-labelledby="approval-title" className="no-print rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="approval-panel">
+    <section
+      aria-labelledby="approval-title"
+      className="no-print rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      data-testid="approval-panel"
+    >
       <h2 id="approval-title" className="font-semibold">
         {t('approval.title')}
       </h2>
@@ -77,48 +90,98 @@ export function ApprovalPanel({ release }: { release: PressRelease }) {
   );
 }
 
-function ReturnDialog({ id, open, onOpenChange }: { id: string; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation('releases');
-  const toast = useToast();
+function ReturnDialog({
+  id,
+  open,
+  onOpenChange,
+}: {
+  id: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const giveBack = useReturnRelease();
-  const form = useForm({ resolver: zodResolver(returnReleaseSchema), mode: 'onTouched', defaultValues: { comment: '' } });
+  return (
+    <ReturnWithCommentDialog
+      formId="return-release"
+      texts="releases:approval"
+      open={open}
+      onOpenChange={onOpenChange}
+      giveBack={(comment) => giveBack.mutateAsync({ id, comment })}
+    />
+  );
+}
+
+/**
+ * A release given back with a required comment (by the workspace's approver, or the brand's client).
+ * `texts` names the block of texts (returnTitle, returnText, comment, return, returned, returnedDescription,
+ * returnFailed); a failure is told, stays open with the server's word on the field, and goes to `onFailure`.
+ */
+export function ReturnWithCommentDialog({
+  formId,
+  texts,
+  open,
+  onOpenChange,
+  giveBack,
+  onFailure,
+}: {
+  formId: string;
+  texts: 'releases:approval' | 'brands:clientApproval';
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  giveBack: (comment: string) => Promise<unknown>;
+  onFailure?: (error: unknown) => void;
+}) {
+  const { t } = useTranslation(['releases', 'brands', 'common']);
+  const toast = useToast();
+  const form = useForm({
+    resolver: zodResolver(returnReleaseSchema),
+    mode: 'onTouched',
+    defaultValues: { comment: '' },
+  });
   const { errors, isSubmitting } = form.formState;
+  const fieldId = `${formId}-comment`;
+  const text = (key: string) => t(`${texts}.${key}`);
   const submit = form.handleSubmit(async ({ comment }) => {
     try {
-      await giveBack.mutateAsync({ id, comment });
-      toast({ title: t('approval.returned'), description: t('approval.returnedDescription') });
+      await giveBack(comment);
+      toast({ title: text('returned'), description: text('returnedDescription') });
       form.reset();
       onOpenChange(false);
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ['comment']);
-      toast({ title: t('approval.returnFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+      toast({
+        title: text('returnFailed'),
+        description: translateMessage(errorMessage(error)),
+        variant: 'destructive',
+      });
+      onFailure?.(error);
     }
   });
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('approval.returnTitle')}
-      description={t('approval.returnText')}
+      title={text('returnTitle')}
+      description={text('returnText')}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" form="return-release-form" loading={isSubmitting}>
-            {t('approval.return')}
+          <Button type="submit" form={`${formId}-form`} loading={isSubmitting}>
+            {text('return')}
           </Button>
         </>
       }
     >
-      <form id="return-release-form" onSubmit={submit} noValidate>
-        <Field id="return-comment" label={t('approval.comment')} error={translateMessage(errors.comment?.message)}>
+      <form id={`${formId}-form`} onSubmit={submit} noValidate>
+        <Field id={fieldId} label={text('comment')} error={translateMessage(errors.comment?.message)}>
           <Textarea
-            id="return-comment"
+            id={fieldId}
             rows={4}
             dir="auto"
             invalid={!!errors.comment}
-            aria-describedby={errors.comment ? 'return-comment-error' : undefined}
+            aria-describedby={errors.comment ? `${fieldId}-error` : undefined}
             {...form.register('comment')}
           />
         </Field>

@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, MAX_ATTACHMENT_BYTES, releaseFieldsSchema, sendPressReleaseSchema, translationSchema } from '../../../shared/releases';
-import { emptyValues, FIELD_ORDER, mediaContactOf, firstProblem, localInputToIso, toLocalInputValue, toPayload, validate, withStoredFiles, type EditorValues } from './editor-form';
+import {
+  MESSAGES,
+  MAX_ATTACHMENT_BYTES,
+  releaseFieldsSchema,
+  sendPressReleaseSchema,
+  translationSchema,
+} from '../../../shared/releases';
+import {
+  emptyValues,
+  FIELD_ORDER,
+  mediaContactOf,
+  firstProblem,
+  localInputToIso,
+  toLocalInputValue,
+  toPayload,
+  validate,
+  withBrand,
+  withStoredFiles,
+  type EditorValues,
+} from './editor-form';
 import type { PressRelease } from '../../../shared/releases';
 import { returnPathFrom } from '../billing/return-path';
 import { checkPickedFiles } from './attachment-files';
@@ -16,7 +34,15 @@ const complete = (): EditorValues => ({
   contactEmail: 'press@company.test',
   contactPhone: '+971 4 000 0000',
   recipientLists: [LIST],
-  attachments: [{ key: 'a', originalName: 'release.pdf', mimetype: 'application/pdf', size: 10, base64Content: 'JVBERi0=' }],
+  attachments: [
+    {
+      key: 'a',
+      originalName: 'release.pdf',
+      mimetype: 'application/pdf',
+      size: 10,
+      base64Content: 'JVBERi0=',
+    },
+  ],
 });
 
 describe('editor form', () => {
@@ -35,7 +61,11 @@ describe('editor form', () => {
     expect(emptyValues('2026-01-02').releaseDate).toBe('2026-01-02');
     // A new release names its author as the media contact; the account has no phone to give.
     const author = mediaContactOf({ firstName: 'Sara', lastName: 'Haddad', email: 'sara@company.test' });
-    expect(emptyValues('2026-01-02', 'english', author)).toMatchObject({ contactName: 'Sara Haddad', contactEmail: 'sara@company.test', contactPhone: '' });
+    expect(emptyValues('2026-01-02', 'english', author)).toMatchObject({
+      contactName: 'Sara Haddad',
+      contactEmail: 'sara@company.test',
+      contactPhone: '',
+    });
     expect(mediaContactOf({ firstName: '', lastName: '', email: 'desk@company.test' }).contactName).toBe('');
     expect(emptyValues('2026-01-02')).toMatchObject({ contactName: '', contactEmail: '', contactPhone: '' });
   });
@@ -51,10 +81,19 @@ describe('editor form', () => {
 
   it('keeps stored attachments by id and sends new files as base64', () => {
     const values = complete();
-    values.attachments.push({ key: 'b', id: '0f8fad5b-d9cb-469f-a165-70867728950e', originalName: 'old.png', mimetype: 'image/png', size: 3 });
+    values.attachments.push({
+      key: 'b',
+      id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      originalName: 'old.png',
+      mimetype: 'image/png',
+      size: 3,
+    });
     const payload = toPayload(values, 'save_draft', 'c3f1f1de-8d3a-4c1e-9f7a-2b6d8e4a1c3f');
     expect(payload.attachments?.[1]).toEqual({ id: '0f8fad5b-d9cb-469f-a165-70867728950e' });
-    expect(payload.attachments?.[0]).toMatchObject({ originalName: 'release.pdf', base64Content: 'JVBERi0=' });
+    expect(payload.attachments?.[0]).toMatchObject({
+      originalName: 'release.pdf',
+      base64Content: 'JVBERi0=',
+    });
     expect(payload.existingPressReleaseId).toBe('c3f1f1de-8d3a-4c1e-9f7a-2b6d8e4a1c3f');
     expect(payload.subject).toBe(values.title);
   });
@@ -87,7 +126,9 @@ describe('editor form', () => {
   it('refuses a schedule without a time or in the past', () => {
     expect(validate({ ...complete(), scheduledAt: '' }, 'schedule').scheduledAt).toBe(MESSAGES.scheduledAt);
     const past = toLocalInputValue(new Date(Date.now() - 60_000));
-    expect(validate({ ...complete(), scheduledAt: past }, 'schedule').scheduledAt).toBe(MESSAGES.scheduledInPast);
+    expect(validate({ ...complete(), scheduledAt: past }, 'schedule').scheduledAt).toBe(
+      MESSAGES.scheduledInPast,
+    );
   });
 
   it('turns the browser-zone schedule input into an absolute instant', () => {
@@ -99,24 +140,67 @@ describe('editor form', () => {
 
 describe('picked files', () => {
   it('accepts the allowed types under the limits', () => {
-    expect(checkPickedFiles([{ name: 'a.PDF', size: 100 }, { name: 'b.docx', size: 100 }], 0).kind).toBe('accepted');
+    expect(
+      checkPickedFiles(
+        [
+          { name: 'a.PDF', size: 100 },
+          { name: 'b.docx', size: 100 },
+        ],
+        0,
+      ).kind,
+    ).toBe('accepted');
   });
   it('refuses other types, a file of 5 MB or more, and a total over 15 MB', () => {
-    expect(checkPickedFiles([{ name: 'run.exe', size: 1 }], 0)).toEqual({ kind: 'rejectedType', names: ['run.exe'] });
-    expect(checkPickedFiles([{ name: 'big.png', size: MAX_ATTACHMENT_BYTES }], 0)).toEqual({ kind: 'tooLarge', names: ['big.png'] });
+    expect(checkPickedFiles([{ name: 'run.exe', size: 1 }], 0)).toEqual({
+      kind: 'rejectedType',
+      names: ['run.exe'],
+    });
+    expect(checkPickedFiles([{ name: 'big.png', size: MAX_ATTACHMENT_BYTES }], 0)).toEqual({
+      kind: 'tooLarge',
+      names: ['big.png'],
+    });
     const four = 4 * 1024 * 1024;
-    expect(checkPickedFiles([{ name: 'a.pdf', size: four }], 12 * 1024 * 1024)).toEqual({ kind: 'totalTooLarge', totalBytes: 16 * 1024 * 1024 });
+    expect(checkPickedFiles([{ name: 'a.pdf', size: four }], 12 * 1024 * 1024)).toEqual({
+      kind: 'totalTooLarge',
+      totalBytes: 16 * 1024 * 1024,
+    });
   });
 
   it('gives uploaded files their stored ids after a save, leaving files changed meanwhile alone', () => {
-    const kept = { key: 'k', id: '11111111-1111-4111-8111-111111111111', originalName: 'kept.pdf', mimetype: 'application/pdf', size: 5 };
-    const fresh = { key: 'n', originalName: 'new.pdf', mimetype: 'application/pdf', size: 7, base64Content: 'JVBERi0=' };
-    const later = { key: 'l', originalName: 'later.pdf', mimetype: 'application/pdf', size: 9, base64Content: 'JVBERi0=' };
+    const kept = {
+      key: 'k',
+      id: '11111111-1111-4111-8111-111111111111',
+      originalName: 'kept.pdf',
+      mimetype: 'application/pdf',
+      size: 5,
+    };
+    const fresh = {
+      key: 'n',
+      originalName: 'new.pdf',
+      mimetype: 'application/pdf',
+      size: 7,
+      base64Content: 'JVBERi0=',
+    };
+    const later = {
+      key: 'l',
+      originalName: 'later.pdf',
+      mimetype: 'application/pdf',
+      size: 9,
+      base64Content: 'JVBERi0=',
+    };
     // The server answers kept files first, then the new ones.
-    const saved = { attachments: [{ id: kept.id }, { id: '22222222-2222-4222-8222-222222222222' }] } as unknown as PressRelease;
+    const saved = {
+      attachments: [{ id: kept.id }, { id: '22222222-2222-4222-8222-222222222222' }],
+    } as unknown as PressRelease;
     const after = withStoredFiles([fresh, kept, later], [fresh, kept], saved);
     expect(after).toEqual([
-      { key: 'n', id: '22222222-2222-4222-8222-222222222222', originalName: 'new.pdf', mimetype: 'application/pdf', size: 7 },
+      {
+        key: 'n',
+        id: '22222222-2222-4222-8222-222222222222',
+        originalName: 'new.pdf',
+        mimetype: 'application/pdf',
+        size: 7,
+      },
       kept,
       later,
     ]);
@@ -125,8 +209,84 @@ describe('picked files', () => {
   it('follows a purchase only back to the editor', () => {
     const from = (value: string) => returnPathFrom(new URLSearchParams({ return: value }));
     expect(from('/editor')).toBe('/editor');
-    expect(from('/editor/5b0c1f2e-8d3a-4c1e-9f7a-2b6d8e4a1c3f')).toBe('/editor/5b0c1f2e-8d3a-4c1e-9f7a-2b6d8e4a1c3f');
-    for (const hostile of ['https://evil.example/editor', '//evil.example', '/editor/../admin', '/admin', '/editor/x?y=1']) expect(from(hostile)).toBeUndefined();
+    expect(from('/editor/5b0c1f2e-8d3a-4c1e-9f7a-2b6d8e4a1c3f')).toBe(
+      '/editor/5b0c1f2e-8d3a-4c1e-9f7a-2b6d8e4a1c3f',
+    );
+    for (const hostile of [
+      'https://evil.example/editor',
+      '//evil.example',
+      '/editor/../admin',
+      '/admin',
+      '/editor/x?y=1',
+    ])
+      expect(from(hostile)).toBeUndefined();
+  });
+
+  describe('picking a brand (issue 28)', () => {
+    const gulf = {
+      id: '0b1d3c5e-7f9a-4b2c-8d4e-6f8a0b2c4d6e',
+      boilerplate: 'Gulf Bridge PR advises companies across the Gulf.',
+      boilerplateAr: 'غلف بريدج للعلاقات العامة تقدم المشورة للشركات في الخليج.',
+      contactName: 'Hala Mansour',
+      contactEmail: 'hala@gulfbridge.test',
+      contactPhone: '+971 4 111 2222',
+      language: 'english' as const,
+    };
+    const riyadh = {
+      id: '1c2e4d6f-8a0b-4c3d-9e5f-7a9b1c3d5e7f',
+      boilerplate: 'Riyadh Dates grows and exports dates.',
+      boilerplateAr: 'تمور الرياض تزرع التمور وتصدرها.',
+      contactName: 'Faisal Otaibi',
+      contactEmail: 'faisal@riyadhdates.test',
+      contactPhone: '',
+      language: 'arabic' as const,
+    };
+    const author = { contactName: 'Sara Haddad', contactEmail: 'sara@company.test', contactPhone: '' };
+
+    it('fills empty fields and the author’s prefilled contact, and sends the brand', () => {
+      const values = withBrand(emptyValues('2026-11-21', 'english', author), null, gulf, {
+        isNew: false,
+        prefilled: author,
+      });
+      expect(values).toMatchObject({
+        brandId: gulf.id,
+        boilerplate: gulf.boilerplate,
+        contactName: 'Hala Mansour',
+        contactEmail: 'hala@gulfbridge.test',
+        contactPhone: '+971 4 111 2222',
+        language: 'english',
+      });
+      expect(toPayload(values, 'save_draft')).toMatchObject({ brandId: gulf.id });
+    });
+
+    it('replaces the previous brand’s defaults, keeps what was typed, and takes the language of a new release', () => {
+      const first = withBrand(emptyValues('2026-11-21'), null, gulf);
+      const typed = {
+        ...first,
+        contactName: 'Omar Khalil',
+        translation: {
+          language: 'arabic' as const,
+          title: '',
+          subtitle: '',
+          location: '',
+          content: '',
+          boilerplate: gulf.boilerplateAr,
+        },
+      };
+      const next = withBrand(typed, gulf, riyadh, { isNew: true });
+      expect(next.language).toBe('arabic');
+      expect(next.boilerplate).toBe(riyadh.boilerplateAr);
+      expect(next.translation).toMatchObject({ language: 'english', boilerplate: riyadh.boilerplate });
+      expect(next.contactName).toBe('Omar Khalil');
+      expect(next.contactEmail).toBe('faisal@riyadhdates.test');
+      // The new brand has no phone: the previous brand's is not left behind for it.
+      expect(next.contactPhone).toBe('');
+      // An existing release keeps its language; a boilerplate the writer changed stays.
+      const kept = withBrand({ ...first, boilerplate: 'Our own words about the company.' }, gulf, riyadh, {
+        isNew: false,
+      });
+      expect(kept.language).toBe('english');
+      expect(kept.boilerplate).toBe('Our own words about the company.');
+    });
   });
 });
-

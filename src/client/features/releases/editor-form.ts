@@ -1,3 +1,4 @@
+import type { Brand } from '../../../shared/brands';
 import {
   isScheduleInFuture,
   MAX_TOTAL_ATTACHMENT_BYTES,
@@ -36,7 +37,13 @@ export type VersionValues = {
   content: string;
   boilerplate: string;
 };
-export const VERSION_FIELDS = ['title', 'subtitle', 'location', 'content', 'boilerplate'] as const satisfies readonly (keyof VersionValues)[];
+export const VERSION_FIELDS = [
+  'title',
+  'subtitle',
+  'location',
+  'content',
+  'boilerplate',
+] as const satisfies readonly (keyof VersionValues)[];
 
 export type TranslationValues = VersionValues & { language: ReleaseLanguage };
 
@@ -59,10 +66,13 @@ export type EditorValues = {
   translation: TranslationValues | null;
   /** Both versions in one email, the reader's language first. */
   bilingualEmail: boolean;
+  /** The brand it speaks for (issue 28); null until the workspace's brands are known (the server picks its first). */
+  brandId: string | null;
 };
 
 export type TranslationField = `translation.${keyof TranslationValues}`;
-export type EditorField = Exclude<keyof EditorValues, 'translation' | 'bilingualEmail'> | TranslationField;
+export type EditorField =
+  Exclude<keyof EditorValues, 'translation' | 'bilingualEmail' | 'brandId'> | TranslationField;
 
 /** SPEC §5 order: the first failing rule in this order is the one the 'Validation Error' toast names. */
 export const FIELD_ORDER: EditorField[] = [
@@ -87,7 +97,8 @@ export const FIELD_ORDER: EditorField[] = [
   'attachments',
 ];
 
-export const otherLanguage = (language: ReleaseLanguage): ReleaseLanguage => (language === 'arabic' ? 'english' : 'arabic');
+export const otherLanguage = (language: ReleaseLanguage): ReleaseLanguage =>
+  language === 'arabic' ? 'english' : 'arabic';
 
 /** A new, empty version in the other language. */
 export const emptyTranslation = (primary: ReleaseLanguage): TranslationValues => ({
@@ -110,7 +121,11 @@ export function versionView(values: EditorValues, version: 'primary' | 'translat
 export type MediaContact = Pick<EditorValues, 'contactName' | 'contactEmail' | 'contactPhone'>;
 
 /** The account's own details as a release's media contact (an account has no phone: left to fill in). */
-export const mediaContactOf = (user: { firstName: string; lastName: string; email: string }): MediaContact => ({
+export const mediaContactOf = (user: {
+  firstName: string;
+  lastName: string;
+  email: string;
+}): MediaContact => ({
   contactName: `${user.firstName} ${user.lastName}`.trim(),
   contactEmail: user.email,
   contactPhone: '',
@@ -120,7 +135,12 @@ export const mediaContactOf = (user: { firstName: string; lastName: string; emai
  * A new release is written, by default, in the language of the interface its author uses, with its
  * author as the media contact.
  */
-export function emptyValues(today = todayIsoDate(), language: ReleaseLanguage = 'english', contact?: MediaContact): EditorValues {
+export function emptyValues(
+  today = todayIsoDate(),
+  language: ReleaseLanguage = 'english',
+  contact?: MediaContact,
+  brandId: string | null = null,
+): EditorValues {
   return {
     title: '',
     subtitle: '',
@@ -137,6 +157,7 @@ export function emptyValues(today = todayIsoDate(), language: ReleaseLanguage = 
     scheduledAt: '',
     translation: null,
     bilingualEmail: false,
+    brandId,
   };
 }
 
@@ -164,6 +185,73 @@ export function valuesFromRelease(release: PressRelease, today = todayIsoDate())
     scheduledAt: release.scheduledAt ? toLocalInputValue(new Date(release.scheduledAt)) : '',
     translation: release.translation ? { ...release.translation } : null,
     bilingualEmail: release.bilingualEmail ?? false,
+    brandId: release.brandId ?? null,
+  };
+}
+
+/** What a brand gives a release by default (issue 28): its boilerplates, media contact and language. */
+export type BrandDefaults = Pick<
+  Brand,
+  'boilerplate' | 'boilerplateAr' | 'contactName' | 'contactEmail' | 'contactPhone' | 'language'
+>;
+
+const boilerplateIn = (brand: BrandDefaults, language: ReleaseLanguage) =>
+  language === 'arabic' ? brand.boilerplateAr : brand.boilerplate;
+
+/**
+ * The release's fields once `next` is picked in place of `previous`: a field takes the new brand's
+ * default only while it is empty or still holds what was put there for the writer (the previous brand's
+ * default, or `prefilled`: the author's own contact on a new release), so nothing typed is overwritten.
+ * A new release also takes the brand's language; each version's boilerplate is the brand's in that
+ * version's language.
+ */
+export function withBrand(
+  values: EditorValues,
+  previous: BrandDefaults | null,
+  next: BrandDefaults & { id: string },
+  options: { isNew: boolean; prefilled?: Partial<MediaContact> } = { isNew: false },
+): EditorValues {
+  const language = options.isNew ? next.language : values.language;
+  const translation =
+    values.translation && values.translation.language === language
+      ? { ...values.translation, language: otherLanguage(language) }
+      : values.translation;
+  // The previous brand's contact never stays behind for another brand: emptied when the new one has none.
+  const pick = (value: string, wanted: string, previousValue: string | undefined, prefilled?: string) => {
+    if (previousValue && value === previousValue) return wanted;
+    return wanted && (value.trim() === '' || value === prefilled) ? wanted : value;
+  };
+  const previousBoilerplates = previous ? [previous.boilerplate, previous.boilerplateAr] : [];
+  const boilerplate = (value: string, versionLanguage: ReleaseLanguage) => {
+    const wanted = boilerplateIn(next, versionLanguage);
+    const replaceable =
+      value.trim() === '' ||
+      previousBoilerplates.includes(value) ||
+      value === boilerplateIn(next, otherLanguage(versionLanguage));
+    return wanted && replaceable ? wanted : value;
+  };
+  const prefilled = options.prefilled ?? {};
+  return {
+    ...values,
+    brandId: next.id,
+    language,
+    boilerplate: boilerplate(values.boilerplate, language),
+    contactName: pick(values.contactName, next.contactName, previous?.contactName, prefilled.contactName),
+    contactEmail: pick(
+      values.contactEmail,
+      next.contactEmail,
+      previous?.contactEmail,
+      prefilled.contactEmail,
+    ),
+    contactPhone: pick(
+      values.contactPhone,
+      next.contactPhone,
+      previous?.contactPhone,
+      prefilled.contactPhone,
+    ),
+    translation: translation
+      ? { ...translation, boilerplate: boilerplate(translation.boilerplate, translation.language) }
+      : null,
   };
 }
 
@@ -182,8 +270,14 @@ export function localInputToIso(value: string): string {
 
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-export function toPayload(values: EditorValues, action: ReleaseAction, existingPressReleaseId?: string | null): SendPressReleaseInput {
-  const language = values.translation ? (a: EditorAttachment) => ({ language: a.language ?? null }) : () => ({});
+export function toPayload(
+  values: EditorValues,
+  action: ReleaseAction,
+  existingPressReleaseId?: string | null,
+): SendPressReleaseInput {
+  const language = values.translation
+    ? (a: EditorAttachment) => ({ language: a.language ?? null })
+    : () => ({});
   const attachments = values.attachments.map((a) =>
     a.id
       ? { id: a.id, ...language(a) }
@@ -215,6 +309,7 @@ export function toPayload(values: EditorValues, action: ReleaseAction, existingP
     subject: values.title,
     message: values.content,
     existingPressReleaseId: existingPressReleaseId ?? undefined,
+    brandId: values.brandId ?? undefined,
   };
   if (action === 'schedule') return { ...common, action, scheduledAt: localInputToIso(values.scheduledAt) };
   return { ...common, action };
@@ -243,7 +338,9 @@ export function validate(values: EditorValues, action: ReleaseAction, now = new 
   const result = sendPressReleaseSchema.safeParse(toPayload(values, action));
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const field = (issue.path[0] === 'translation' ? issue.path.slice(0, 2).join('.') : String(issue.path[0] ?? '')) as EditorField;
+      const field = (
+        issue.path[0] === 'translation' ? issue.path.slice(0, 2).join('.') : String(issue.path[0] ?? '')
+      ) as EditorField;
       if (FIELD_ORDER.includes(field) && !problems[field]) problems[field] = issue.message;
     }
   }
@@ -261,8 +358,10 @@ export function firstProblem(problems: FormProblems): { field: EditorField; mess
   return field ? { field, message: problems[field]! } : null;
 }
 
-export const totalAttachmentBytes = (attachments: Pick<EditorAttachment, 'size'>[]) => attachments.reduce((sum, a) => sum + a.size, 0);
-export const attachmentsTooLarge = (attachments: Pick<EditorAttachment, 'size'>[]) => totalAttachmentBytes(attachments) > MAX_TOTAL_ATTACHMENT_BYTES;
+export const totalAttachmentBytes = (attachments: Pick<EditorAttachment, 'size'>[]) =>
+  attachments.reduce((sum, a) => sum + a.size, 0);
+export const attachmentsTooLarge = (attachments: Pick<EditorAttachment, 'size'>[]) =>
+  totalAttachmentBytes(attachments) > MAX_TOTAL_ATTACHMENT_BYTES;
 
 export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -272,26 +371,47 @@ export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * files first and new ones after them, each group in the order sent; files added or removed while the save
  * was running are left as they are.
  */
-export function withStoredFiles(current: EditorAttachment[], sent: EditorAttachment[], saved: PressRelease): EditorAttachment[] {
+export function withStoredFiles(
+  current: EditorAttachment[],
+  sent: EditorAttachment[],
+  saved: PressRelease,
+): EditorAttachment[] {
   const keptIds = new Set(sent.filter((a) => a.id).map((a) => a.id));
   const storedNew = saved.attachments.filter((a) => !keptIds.has(a.id));
   const idByKey = new Map(sent.filter((a) => !a.id).map((a, i) => [a.key, storedNew[i]?.id]));
   return current.map((file) => {
     const id = file.id ? undefined : idByKey.get(file.key);
-    return id ? { key: file.key, id, originalName: file.originalName, mimetype: file.mimetype, size: file.size, language: file.language } : file;
+    return id
+      ? {
+          key: file.key,
+          id,
+          originalName: file.originalName,
+          mimetype: file.mimetype,
+          size: file.size,
+          language: file.language,
+        }
+      : file;
   });
 }
 
 /** The body of POST /api/press-releases/preflight: what the editor holds, files by id or by name and size. */
-export function toPreflightPayload(values: EditorValues, action: 'send_now' | 'schedule', existingPressReleaseId?: string): PreflightInput {
+export function toPreflightPayload(
+  values: EditorValues,
+  action: 'send_now' | 'schedule',
+  existingPressReleaseId?: string,
+): PreflightInput {
   return {
     existingPressReleaseId,
     action,
     scheduledAt: action === 'schedule' ? localInputToIso(values.scheduledAt) : undefined,
     language: values.language,
     content: values.content,
-    translation: values.translation ? { language: values.translation.language, content: values.translation.content } : null,
+    translation: values.translation
+      ? { language: values.translation.language, content: values.translation.content }
+      : null,
     recipientLists: values.recipientLists,
-    attachments: values.attachments.map((a) => (a.id ? { id: a.id } : { originalName: a.originalName, size: a.size })),
+    attachments: values.attachments.map((a) =>
+      a.id ? { id: a.id } : { originalName: a.originalName, size: a.size },
+    ),
   };
 }

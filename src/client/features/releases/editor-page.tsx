@@ -4,7 +4,22 @@ import { Controller, get, useWatch, type FieldErrors, type Path } from 'react-ho
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Eye, FlaskConical, Save, Send } from 'lucide-react';
-import { megabytes, READ_ONLY_STATUSES, type PressRelease, type ReleaseAction } from '../../../shared/releases';
+import {
+  megabytes,
+  READ_ONLY_STATUSES,
+  type PressRelease,
+  type ReleaseAction,
+  type ReleaseStatus,
+} from '../../../shared/releases';
+import type { Brand } from '../../../shared/brands';
+import {
+  BrandPicker,
+  fromForBrand,
+  pickableBrands,
+  rememberBrand,
+  useBrands,
+  useDefaultBrand,
+} from '../brands/brand-picker';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -26,6 +41,7 @@ import {
   otherLanguage,
   toPayload,
   totalAttachmentBytes,
+  withBrand,
   valuesFromRelease,
   VERSION_FIELDS,
   versionView,
@@ -38,8 +54,22 @@ import { LiveEmailPreview, PreviewEmailDialog } from './email-preview';
 import { purchasePath, PurchaseGate, TrialBanner } from './purchase-gate';
 import { LeaveDialog, useLeaveGuard } from './leave-guard';
 import { PresendDialog } from './presend-dialog';
-import { canSendFrom, RELEASES_PATH, useRecipientLists, useRelease, useSendPressRelease, useSendStatus, useTestSend } from './releases-api';
-import { ApprovalReturnedNotice, ChangesRequestedNotice, ReviewLock, RoleLock } from './review-status';
+import {
+  canSendFrom,
+  RELEASES_PATH,
+  useRecipientLists,
+  useRelease,
+  useSendPressRelease,
+  useSendStatus,
+  useTestSend,
+} from './releases-api';
+import {
+  ApprovalReturnedNotice,
+  ChangesRequestedNotice,
+  ClientReturnedNotice,
+  ReviewLock,
+  RoleLock,
+} from './review-status';
 import { SaveStatus } from './save-status';
 import { draftRulesPass, useAutosave } from './use-autosave';
 import { VersionFields, VersionTabs, type Version } from './version-fields';
@@ -53,7 +83,7 @@ import i18next from '../../lib/i18n';
 
 /** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
 export default function EditorPage() {
-  const { t } = useTranslation('releases');
+  const { t } = useTranslation(['releases', 'brands']);
   const params = useParams();
   const [search] = useSearchParams();
   const location = useLocation();
@@ -62,6 +92,8 @@ export default function EditorPage() {
   const id = params.id ?? search.get('id') ?? undefined;
   const release = useRelease(id);
   const can = useCan();
+  // A new release starts with the brand last used; the form waits for it so its defaults are the form's own.
+  const startingBrand = useDefaultBrand(!id && can('write'));
   useDocumentTitle(t('editor.pageTitle'));
   // A release this form created by autosaving keeps the same form (and its focus) when the URL gains its id.
   const adoptedKey = (location.state as { formKey?: string } | null)?.formKey;
@@ -73,7 +105,7 @@ export default function EditorPage() {
 
   // A viewer reads releases but writes none: the editor is not theirs (the server refuses it anyway).
   if (!can('write')) return <RoleLock releaseId={id} />;
-  if (id && release.isPending && !adoptedKey) {
+  if ((id && release.isPending && !adoptedKey) || startingBrand.pending) {
     return (
       <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
         <Skeleton className="h-10 w-72" />
@@ -84,25 +116,52 @@ export default function EditorPage() {
   if (id && release.isError) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorState message={translateMessage(errorMessage(release.error))} onRetry={() => release.refetch()} />
+        <ErrorState
+          message={translateMessage(errorMessage(release.error))}
+          onRetry={() => release.refetch()}
+        />
       </main>
     );
   }
-  if (release.data && (release.data.status === 'in_review' || release.data.status === 'awaiting_approval' || release.data.status === 'rejected') && !adoptedKey) return <ReviewLock release={release.data} />;
-  if (release.data && READ_ONLY_STATUSES.includes(release.data.status) && !adoptedKey) return <SentReleaseLock />;
-  return <EditorForm key={formKey} release={release.data} onCreated={adoptCreated} paid={search.get('paid') === '1'} />;
+  if (release.data && LOCKED_STATUSES.includes(release.data.status) && !adoptedKey)
+    return <ReviewLock release={release.data} />;
+  if (release.data && READ_ONLY_STATUSES.includes(release.data.status) && !adoptedKey)
+    return <SentReleaseLock />;
+  return (
+    <EditorForm
+      key={formKey}
+      release={release.data}
+      startingBrand={startingBrand.brand}
+      onCreated={adoptCreated}
+      paid={search.get('paid') === '1'}
+    />
+  );
 }
+
+/** Someone else decides about these (an approver, the client, an editor): the editor shows a lock instead. */
+const LOCKED_STATUSES: readonly ReleaseStatus[] = [
+  'in_review',
+  'awaiting_approval',
+  'awaiting_client_approval',
+  'rejected',
+];
 
 /** The figures of a 413 STORAGE_QUOTA_EXCEEDED answer, in MB, or undefined for any other failure. */
 function storageFigures(error: unknown): { used: string; limit: string; adding: string } | undefined {
   if (!(error instanceof ApiError) || error.code !== 'STORAGE_QUOTA_EXCEEDED') return undefined;
-  const details = (error.body as { details?: { usedBytes: number; limitBytes: number; addingBytes: number } })?.details;
+  const details = (error.body as { details?: { usedBytes: number; limitBytes: number; addingBytes: number } })
+    ?.details;
   if (!details) return undefined;
-  return { used: megabytes(details.usedBytes), limit: megabytes(details.limitBytes), adding: megabytes(details.addingBytes) };
+  return {
+    used: megabytes(details.usedBytes),
+    limit: megabytes(details.limitBytes),
+    adding: megabytes(details.addingBytes),
+  };
 }
 
 /** A server error on a version's field (translation.title) or on one file (attachments.2.size) belongs to that field. */
-const serverPathToField = (path: string) => (path.startsWith('translation.') ? path.split('.').slice(0, 2).join('.') : path.split('.')[0]);
+const serverPathToField = (path: string) =>
+  path.startsWith('translation.') ? path.split('.').slice(0, 2).join('.') : path.split('.')[0];
 
 const TOAST_KEYS: Record<ReleaseAction, { ok: string; fail: string; fallback: string }> = {
   send_now: { ok: 'sent', fail: 'sendFailed', fallback: 'Failed to send press release' },
@@ -110,8 +169,18 @@ const TOAST_KEYS: Record<ReleaseAction, { ok: string; fail: string; fallback: st
   save_draft: { ok: 'draftSaved', fail: 'saveFailed', fallback: 'Failed to save draft' },
 };
 
-function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCreated: (release: PressRelease) => void; paid: boolean }) {
-  const { t } = useTranslation('releases');
+function EditorForm({
+  release,
+  startingBrand,
+  onCreated,
+  paid,
+}: {
+  release?: PressRelease;
+  startingBrand: Brand | null;
+  onCreated: (release: PressRelease) => void;
+  paid: boolean;
+}) {
+  const { t } = useTranslation(['releases', 'brands']);
   const toast = useToast();
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
@@ -120,23 +189,58 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const send = useSendPressRelease();
   const [previewOpen, setPreviewOpen] = useState(false);
   const [pendingAction, setPendingAction] = useState<ReleaseAction | null>(null);
-  const [confirming, setConfirming] = useState<{ action: 'send_now' | 'schedule'; values: EditorValues } | null>(null);
+  const [confirming, setConfirming] = useState<{
+    action: 'send_now' | 'schedule';
+    values: EditorValues;
+  } | null>(null);
   const testSend = useTestSend();
-  const [initialValues] = useState(() =>
-    release ? valuesFromRelease(release) : emptyValues(undefined, i18next.language === 'ar' ? 'arabic' : 'english', user ? mediaContactOf(user) : undefined),
-  );
+  const [authorContact] = useState(() => (user ? mediaContactOf(user) : undefined));
+  const [initialValues] = useState(() => {
+    if (release) return valuesFromRelease(release);
+    const blank = emptyValues(undefined, i18next.language === 'ar' ? 'arabic' : 'english', authorContact);
+    return startingBrand
+      ? withBrand(blank, null, startingBrand, { isNew: false, prefilled: authorContact })
+      : blank;
+  });
+  const [startedNew] = useState(!release);
+  const allBrands = useBrands();
+  const brands = pickableBrands(allBrands.data, initialValues.brandId);
   const { form, submitAs } = useEditorForm(initialValues);
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as EditorValues;
   const dir = values.language === 'arabic' ? 'rtl' : 'ltr';
   const [activeVersion, setActiveVersion] = useState<Version>('primary');
-  const shownVersion: Version = activeVersion === 'translation' && values.translation ? 'translation' : 'primary';
+  const shownVersion: Version =
+    activeVersion === 'translation' && values.translation ? 'translation' : 'primary';
   const versionHasError = (version: Version) =>
     version === 'translation' ? Boolean(errors.translation) : VERSION_FIELDS.some((field) => errors[field]);
   /** The primary version changing language takes the other's: the second version moves to the other language. */
+  const brand = brands.find((b) => b.id === values.brandId) ?? null;
+  /** Picking a brand fills what is still its default (never what was typed); a new, unwritten release takes its language. */
+  const pickBrand = (next: Brand) => {
+    const current = form.getValues();
+    const unwritten = startedNew && !current.title.trim() && !current.content.replace(/<[^>]*>/g, '').trim();
+    const updated = withBrand(current, brand, next, {
+      isNew: unwritten,
+      prefilled: startedNew ? authorContact : undefined,
+    });
+    for (const field of [
+      'brandId',
+      'language',
+      'boilerplate',
+      'contactName',
+      'contactEmail',
+      'contactPhone',
+      'translation',
+    ] as const) {
+      if (updated[field] !== current[field]) form.setValue(field, updated[field], { shouldDirty: true });
+    }
+    rememberBrand(user?.workspace?.id, next.id);
+  };
   const keepVersionsApart = () => {
     const { language, translation } = form.getValues();
-    if (translation && translation.language === language) form.setValue('translation.language', otherLanguage(language));
+    if (translation && translation.language === language)
+      form.setValue('translation.language', otherLanguage(language));
   };
 
   const releaseId = useRef(release?.id);
@@ -144,7 +248,10 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const saveDraft = useCallback(
     async (snapshot: EditorValues) => {
       const { pressRelease } = await send.mutateAsync(toPayload(snapshot, 'save_draft', releaseId.current));
-      form.setValue('attachments', withStoredFiles(form.getValues('attachments'), snapshot.attachments, pressRelease));
+      form.setValue(
+        'attachments',
+        withStoredFiles(form.getValues('attachments'), snapshot.attachments, pressRelease),
+      );
       if (!releaseId.current) {
         releaseId.current = pressRelease.id;
         onCreated(pressRelease);
@@ -173,33 +280,53 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
   const allowed = isSuperAdmin || canSendFrom(status.data);
   const isTrial = !isSuperAdmin && (status.data?.isTrialUser ?? user?.userType === 'trial');
   const busy = pendingAction !== null;
-  const fieldError = (field: EditorField) => translateMessage((get(errors, field) as { message?: string } | undefined)?.message);
+  const fieldError = (field: EditorField) =>
+    translateMessage((get(errors, field) as { message?: string } | undefined)?.message);
   const describedBy = (field: EditorField) => (get(errors, field) ? `${field}-error` : undefined);
 
   function reportInvalid(fieldErrors: FieldErrors<EditorValues>) {
     const problems: FormProblems = Object.fromEntries(
-      FIELD_ORDER.flatMap((field) => (get(fieldErrors, field) ? [[field, (get(fieldErrors, field) as { message: string }).message]] : [])),
+      FIELD_ORDER.flatMap((field) =>
+        get(fieldErrors, field) ? [[field, (get(fieldErrors, field) as { message: string }).message]] : [],
+      ),
     );
     const { attachments: attachmentProblem, ...others } = problems;
     const first = firstProblem(others);
     if (first) {
-      toast({ title: t('toasts.validationError'), description: translateMessage(first.message), variant: 'destructive' });
+      toast({
+        title: t('toasts.validationError'),
+        description: translateMessage(first.message),
+        variant: 'destructive',
+      });
       const inTranslation = first.field.startsWith('translation.');
-      if (inTranslation || VERSION_FIELDS.some((field) => field === first.field)) setActiveVersion(inTranslation ? 'translation' : 'primary');
+      if (inTranslation || VERSION_FIELDS.some((field) => field === first.field))
+        setActiveVersion(inTranslation ? 'translation' : 'primary');
       // The tab's fields mount on the next render; focus waits for them.
-      const focusable = !first.field.endsWith('content') && first.field !== 'recipientLists' && first.field !== 'translation.language';
+      const focusable =
+        !first.field.endsWith('content') &&
+        first.field !== 'recipientLists' &&
+        first.field !== 'translation.language';
       if (focusable) setTimeout(() => form.setFocus(first.field as Path<EditorValues>));
     } else if (attachmentProblem) {
-      toast({ title: t('toasts.noAttachments'), description: t('toasts.noAttachmentsDescription'), variant: 'destructive' });
+      toast({
+        title: t('toasts.noAttachments'),
+        description: t('toasts.noAttachmentsDescription'),
+        variant: 'destructive',
+      });
     }
   }
 
   async function submit(chosen: ReleaseAction, valid: EditorValues) {
     if (chosen !== 'save_draft' && attachmentsTooLarge(valid.attachments)) {
       const size = (totalAttachmentBytes(valid.attachments) / 1024 / 1024).toFixed(1);
-      return toast({ title: t('toasts.filesTooLarge'), description: t('toasts.filesTooLargeDescription', { size }), variant: 'destructive' });
+      return toast({
+        title: t('toasts.filesTooLarge'),
+        description: t('toasts.filesTooLargeDescription', { size }),
+        variant: 'destructive',
+      });
     }
-    if (chosen !== 'save_draft' && !submitsForApproval) return setConfirming({ action: chosen, values: valid });
+    if (chosen !== 'save_draft' && !submitsForApproval)
+      return setConfirming({ action: chosen, values: valid });
     await commit(chosen, valid);
   }
 
@@ -214,18 +341,35 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
         return;
       }
       const { pressRelease } = await send.mutateAsync(toPayload(valid, chosen, releaseId.current));
+      rememberBrand(user?.workspace?.id, valid.brandId);
       autosave.markSaved(valid);
       guard.allowNext();
       setConfirming(null);
       // A customer's release waits for an editor, a writer's for the workspace's approver: say so, rather than "Sent!".
-      const outcome = pressRelease.status === 'in_review' ? 'submitted' : pressRelease.status === 'awaiting_approval' ? 'submittedForApproval' : keys.ok;
-      toast({ title: t(`toasts.${outcome}`), description: t(`toasts.${outcome}Description`) });
+      if (pressRelease.status === 'awaiting_client_approval') {
+        toast({
+          title: t('brands:clientApproval.submitted'),
+          description: t('brands:clientApproval.submittedDescription'),
+        });
+      } else {
+        const outcome =
+          pressRelease.status === 'in_review'
+            ? 'submitted'
+            : pressRelease.status === 'awaiting_approval'
+              ? 'submittedForApproval'
+              : keys.ok;
+        toast({ title: t(`toasts.${outcome}`), description: t(`toasts.${outcome}Description`) });
+      }
       navigate(`/analytics/${pressRelease.id}`);
     } catch (error) {
       setConfirming(null);
       placeServerErrors(error);
       const keys = TOAST_KEYS[chosen];
-      toast({ title: t(`toasts.${keys.fail}`), description: describeFailure(error, keys.fallback), variant: 'destructive' });
+      toast({
+        title: t(`toasts.${keys.fail}`),
+        description: describeFailure(error, keys.fallback),
+        variant: 'destructive',
+      });
     } finally {
       setPendingAction(null);
     }
@@ -258,13 +402,21 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
       toast({ title: t('toasts.testSent'), description: t('toasts.testSentDescription', { email: sentTo }) });
     } catch (error) {
       placeServerErrors(error);
-      toast({ title: t('toasts.testFailed'), description: describeFailure(error, 'Failed to send the test'), variant: 'destructive' });
+      toast({
+        title: t('toasts.testFailed'),
+        description: describeFailure(error, 'Failed to send the test'),
+        variant: 'destructive',
+      });
     }
   }
 
   /** Every button goes through here: the intent picks the rules, then the send, schedule, draft or test. */
   const run = (intent: EditorIntent) =>
-    void submitAs(intent, (chosen, valid) => (chosen === 'test' ? sendTest(valid) : submit(chosen, valid)), reportInvalid);
+    void submitAs(
+      intent,
+      (chosen, valid) => (chosen === 'test' ? sendTest(valid) : submit(chosen, valid)),
+      reportInvalid,
+    );
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -283,22 +435,38 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
         </div>
         <SaveStatus state={autosave.state} />
       </header>
-      <LocalCopyNotice userId={user?.id} release={release} initialValues={initialValues} onRestore={(restored) => form.reset(restored, { keepDefaultValues: true })} />
+      <LocalCopyNotice
+        userId={user?.id}
+        release={release}
+        initialValues={initialValues}
+        onRestore={(restored) => form.reset(restored, { keepDefaultValues: true })}
+      />
       {paid && allowed && (
-        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+        >
           {t('editor.paidNote')}
         </p>
       )}
       {isTrial && can('billing') && <TrialBanner returnTo={releaseId.current} />}
       {release?.status === 'changes_requested' && <ChangesRequestedNotice release={release} />}
       {release?.approvalComment && release.status === 'draft' && <ApprovalReturnedNotice release={release} />}
+      {release?.clientComment && release.status === 'draft' && <ClientReturnedNotice release={release} />}
       {release?.status === 'scheduled' && release.scheduledAt && (
-        <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+        <p
+          role="note"
+          className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800"
+        >
           {t('editor.scheduledNote', { when: formatDate(release.scheduledAt, true) })}
         </p>
       )}
 
-      <form noValidate onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)]">
+      <form
+        noValidate
+        onSubmit={(e) => e.preventDefault()}
+        className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)]"
+      >
         <div className="min-w-0 space-y-6">
           <Card>
             <CardHeader title={t('recipients.title')} description={t('recipients.description')} />
@@ -306,7 +474,14 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
               <Controller
                 control={form.control}
                 name="recipientLists"
-                render={({ field }) => <RecipientPicker lists={lists} value={field.value} onChange={field.onChange} error={fieldError('recipientLists')} />}
+                render={({ field }) => (
+                  <RecipientPicker
+                    lists={lists}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldError('recipientLists')}
+                  />
+                )}
               />
             </CardBody>
           </Card>
@@ -314,6 +489,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
           <Card>
             <CardHeader title={t('details.title')} />
             <CardBody className="space-y-4">
+              <BrandPicker brands={brands} value={values.brandId} onChange={pickBrand} disabled={busy} />
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <Field id="language" label={t('fields.language')}>
                   <Select id="language" {...form.register('language', { onChange: keepVersionsApart })}>
@@ -322,10 +498,21 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
                   </Select>
                 </Field>
                 <Field id="releaseDate" label={t('fields.releaseDate')} error={fieldError('releaseDate')}>
-                  <Input id="releaseDate" type="date" invalid={!!errors.releaseDate} aria-describedby={describedBy('releaseDate')} {...form.register('releaseDate')} />
+                  <Input
+                    id="releaseDate"
+                    type="date"
+                    invalid={!!errors.releaseDate}
+                    aria-describedby={describedBy('releaseDate')}
+                    {...form.register('releaseDate')}
+                  />
                 </Field>
               </div>
-              <VersionTabs form={form} active={activeVersion} onSelect={setActiveVersion} hasError={versionHasError} />
+              <VersionTabs
+                form={form}
+                active={activeVersion}
+                onSelect={setActiveVersion}
+                hasError={versionHasError}
+              />
               <VersionFields key={activeVersion} form={form} version={activeVersion} />
             </CardBody>
           </Card>
@@ -334,13 +521,36 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
             <CardHeader title={t('contact.title')} />
             <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-3">
               <Field id="contactName" label={t('fields.contactName')} error={fieldError('contactName')}>
-                <Input id="contactName" dir={dir} autoComplete="name" invalid={!!errors.contactName} aria-describedby={describedBy('contactName')} {...form.register('contactName')} />
+                <Input
+                  id="contactName"
+                  dir={dir}
+                  autoComplete="name"
+                  invalid={!!errors.contactName}
+                  aria-describedby={describedBy('contactName')}
+                  {...form.register('contactName')}
+                />
               </Field>
               <Field id="contactEmail" label={t('fields.contactEmail')} error={fieldError('contactEmail')}>
-                <Input id="contactEmail" type="email" dir="ltr" autoComplete="email" invalid={!!errors.contactEmail} aria-describedby={describedBy('contactEmail')} {...form.register('contactEmail')} />
+                <Input
+                  id="contactEmail"
+                  type="email"
+                  dir="ltr"
+                  autoComplete="email"
+                  invalid={!!errors.contactEmail}
+                  aria-describedby={describedBy('contactEmail')}
+                  {...form.register('contactEmail')}
+                />
               </Field>
               <Field id="contactPhone" label={t('fields.contactPhone')} error={fieldError('contactPhone')}>
-                <Input id="contactPhone" type="tel" dir="ltr" autoComplete="tel" invalid={!!errors.contactPhone} aria-describedby={describedBy('contactPhone')} {...form.register('contactPhone')} />
+                <Input
+                  id="contactPhone"
+                  type="tel"
+                  dir="ltr"
+                  autoComplete="tel"
+                  invalid={!!errors.contactPhone}
+                  aria-describedby={describedBy('contactPhone')}
+                  {...form.register('contactPhone')}
+                />
               </Field>
             </CardBody>
           </Card>
@@ -371,7 +581,11 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
 
         <div className="space-y-4 lg:col-span-2">
           {submitsForApproval ? (
-            <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800" data-testid="approval-note">
+            <p
+              role="note"
+              className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800"
+              data-testid="approval-note"
+            >
               {t('approval.writerNote')}
             </p>
           ) : !allowed && !status.isPending ? (
@@ -394,11 +608,21 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
               <Eye className="h-4 w-4" aria-hidden />
               {t('actions.preview')}
             </Button>
-            <Button variant="secondary" onClick={() => run('test')} loading={testSend.isPending} disabled={busy}>
+            <Button
+              variant="secondary"
+              onClick={() => run('test')}
+              loading={testSend.isPending}
+              disabled={busy}
+            >
               {!testSend.isPending && <FlaskConical className="h-4 w-4" aria-hidden />}
               {t('actions.testSend')}
             </Button>
-            <Button variant="secondary" onClick={() => run('save_draft')} loading={pendingAction === 'save_draft'} disabled={busy}>
+            <Button
+              variant="secondary"
+              onClick={() => run('save_draft')}
+              loading={pendingAction === 'save_draft'}
+              disabled={busy}
+            >
               {pendingAction !== 'save_draft' && <Save className="h-4 w-4" aria-hidden />}
               {pendingAction === 'save_draft' ? t('actions.saving') : t('actions.saveDraft')}
             </Button>
@@ -407,11 +631,17 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
                 {pendingAction !== 'send_now' && <Send className="flip-rtl h-4 w-4" aria-hidden />}
                 {pendingAction === 'send_now' ? t('approval.submitting') : t('approval.submit')}
               </Button>
-            ) : (allowed || status.isPending) && (
-              <Button onClick={() => run('send_now')} loading={pendingAction === 'send_now'} disabled={busy || status.isPending}>
-                {pendingAction !== 'send_now' && <Send className="flip-rtl h-4 w-4" aria-hidden />}
-                {pendingAction === 'send_now' ? t('actions.sending') : t('actions.sendNow')}
-              </Button>
+            ) : (
+              (allowed || status.isPending) && (
+                <Button
+                  onClick={() => run('send_now')}
+                  loading={pendingAction === 'send_now'}
+                  disabled={busy || status.isPending}
+                >
+                  {pendingAction !== 'send_now' && <Send className="flip-rtl h-4 w-4" aria-hidden />}
+                  {pendingAction === 'send_now' ? t('actions.sending') : t('actions.sendNow')}
+                </Button>
+              )
             )}
           </div>
         </div>
@@ -425,6 +655,7 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
         lists={lists.data ?? []}
         releaseId={releaseId.current}
         initialVersion={shownVersion}
+        fromFor={(serverFrom) => fromForBrand(serverFrom, brand)}
       />
       <LeaveDialog blocker={guard.blocker} />
       <PresendDialog
@@ -438,4 +669,3 @@ function EditorForm({ release, onCreated, paid }: { release?: PressRelease; onCr
     </main>
   );
 }
-

@@ -11,20 +11,40 @@ import type { Version } from './version-fields';
 import { usePreflight, useReleaseSender, type RecipientList } from './releases-api';
 
 /** The email exactly as the shared template renders it, in a sandboxed frame (no scripts, no same-origin access). */
-export function EmailFrame({ values, title, className }: { values: EditorValues; title: string; className?: string }) {
+export function EmailFrame({
+  values,
+  title,
+  className,
+}: {
+  values: EditorValues;
+  title: string;
+  className?: string;
+}) {
   const deferred = useDeferredValue(values);
   const html = useMemo(() => renderEmail(deferred).html, [deferred]);
-  return <iframe title={title} sandbox="" srcDoc={html} className={className} data-testid="email-preview-frame" />;
+  return (
+    <iframe title={title} sandbox="" srcDoc={html} className={className} data-testid="email-preview-frame" />
+  );
 }
 
 export function LiveEmailPreview({ values }: { values: EditorValues }) {
   const { t } = useTranslation('releases');
   return (
-    <section aria-labelledby="live-preview-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <h2 id="live-preview-title" className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">
+    <section
+      aria-labelledby="live-preview-title"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <h2
+        id="live-preview-title"
+        className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900"
+      >
         {t('preview.live')}
       </h2>
-      <EmailFrame values={values} title={t('preview.live')} className="h-[640px] w-full rounded-b-xl bg-slate-100" />
+      <EmailFrame
+        values={values}
+        title={t('preview.live')}
+        className="h-[640px] w-full rounded-b-xl bg-slate-100"
+      />
     </section>
   );
 }
@@ -41,6 +61,7 @@ export function PreviewEmailDialog({
   lists,
   releaseId,
   initialVersion = 'primary',
+  fromFor = (from) => from,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -48,18 +69,34 @@ export function PreviewEmailDialog({
   lists: RecipientList[];
   releaseId: string | undefined;
   initialVersion?: Version;
+  /** The From of the release's brand, made from the server's sender. */
+  fromFor?: (serverFrom: string) => string;
 }) {
   const { t } = useTranslation('releases');
   const [version, setVersion] = useState<Version>(initialVersion);
   const shown: Version = version === 'translation' && allValues.translation ? 'translation' : 'primary';
   const values = versionView(allValues, shown);
   const sender = useReleaseSender(open);
-  const from = sender.data?.from ?? (sender.isError ? t('preview.fromUnknown') : t('preview.fromLoading'));
+  const from = sender.data
+    ? fromFor(sender.data.from)
+    : sender.isError
+      ? t('preview.fromUnknown')
+      : t('preview.fromLoading');
   const chosen = lists.filter((l) => values.recipientLists.includes(l.id));
   // Who really receives it: the lists' unique addresses minus suppressed ones, as the server counts them.
-  const preflight = usePreflight(toPreflightPayload(allValues, 'send_now', releaseId), open && chosen.length > 0);
-  const listNames = chosen.map((l) => t('preview.listWithCount', { name: isolate(l.name), count: l.contactCount })).join(', ');
-  const recipients = preflight.data ? t('preview.recipients', { count: preflight.data.recipients, n: formatNumber(preflight.data.recipients) }) : '';
+  const preflight = usePreflight(
+    toPreflightPayload(allValues, 'send_now', releaseId),
+    open && chosen.length > 0,
+  );
+  const listNames = chosen
+    .map((l) => t('preview.listWithCount', { name: isolate(l.name), count: l.contactCount }))
+    .join(', ');
+  const recipients = preflight.data
+    ? t('preview.recipients', {
+        count: preflight.data.recipients,
+        n: formatNumber(preflight.data.recipients),
+      })
+    : '';
   const to = chosen.length ? [recipients, listNames].filter(Boolean).join(' — ') : t('preview.noRecipients');
   const rows = [
     { label: t('preview.to'), value: to },
@@ -89,12 +126,20 @@ export function PreviewEmailDialog({
           </div>
         ))}
       </dl>
-      <EmailFrame values={values} title={t('preview.dialogTitle')} className="h-[60vh] w-full rounded-md border border-slate-200 bg-slate-100" />
+      <EmailFrame
+        values={values}
+        title={t('preview.dialogTitle')}
+        className="h-[60vh] w-full rounded-md border border-slate-200 bg-slate-100"
+      />
       <h3 className="mt-4 text-sm font-semibold text-slate-700">{t('preview.attachments')}</h3>
       {values.attachments.length === 0 ? (
         <p className="text-sm text-slate-500">{t('preview.noAttachments')}</p>
       ) : (
-        <FileList files={values.attachments.map((a) => ({ name: a.originalName, size: a.size }))} label={t('preview.attachments')} className="mt-1 space-y-1 text-sm" />
+        <FileList
+          files={values.attachments.map((a) => ({ name: a.originalName, size: a.size }))}
+          label={t('preview.attachments')}
+          className="mt-1 space-y-1 text-sm"
+        />
       )}
     </Dialog>
   );
@@ -112,14 +157,22 @@ function VersionSwitch({
 }) {
   const { t } = useTranslation('releases');
   return (
-    <div role="group" aria-label={t('preview.versionSwitch')} className="mb-4 inline-flex rounded-lg border border-slate-200 p-0.5" data-testid="preview-version-switch">
+    <div
+      role="group"
+      aria-label={t('preview.versionSwitch')}
+      className="mb-4 inline-flex rounded-lg border border-slate-200 p-0.5"
+      data-testid="preview-version-switch"
+    >
       {versions.map(({ version, language }) => (
         <button
           key={version}
           type="button"
           aria-pressed={shown === version}
           onClick={() => onSelect(version)}
-          className={cn('rounded-md px-3 py-1.5 text-sm font-medium', shown === version ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100')}
+          className={cn(
+            'rounded-md px-3 py-1.5 text-sm font-medium',
+            shown === version ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+          )}
         >
           <span lang={language === 'arabic' ? 'ar' : 'en'}>{t(`versions.tab.${language}`)}</span>
         </button>
@@ -129,7 +182,15 @@ function VersionSwitch({
 }
 
 /** The files of a release, each with its size: in the preview and in the pre-send check. */
-export function FileList({ files, label, className }: { files: Array<{ name: string; size: number }>; label: string; className?: string }) {
+export function FileList({
+  files,
+  label,
+  className,
+}: {
+  files: Array<{ name: string; size: number }>;
+  label: string;
+  className?: string;
+}) {
   return (
     <ul className={className} aria-label={label}>
       {files.map((file, i) => (

@@ -12,7 +12,11 @@ export function useNextStepText() {
   const { t } = useTranslation('releases');
   return (release: Pick<PressRelease, 'status' | 'scheduledAt'>): string => {
     const when = release.scheduledAt ? formatDate(release.scheduledAt, true) : '';
-    if (release.status === 'in_review' && release.scheduledAt && Date.parse(release.scheduledAt) > Date.now()) {
+    if (
+      release.status === 'in_review' &&
+      release.scheduledAt &&
+      Date.parse(release.scheduledAt) > Date.now()
+    ) {
       return t('next.in_review_scheduled', { when });
     }
     return t(`next.${release.status}`, { minutes: REVIEW_TARGET_MINUTES, when });
@@ -20,13 +24,22 @@ export function useNextStepText() {
 }
 
 /** A few words for lists (releases, dashboard) under a release that is moving or waiting for its owner. */
-const SHORT_STATES: readonly ReleaseStatus[] = ['awaiting_approval', 'in_review', 'changes_requested', 'scheduled', 'sending'];
+const SHORT_STATES: readonly ReleaseStatus[] = [
+  'awaiting_approval',
+  'awaiting_client_approval',
+  'in_review',
+  'changes_requested',
+  'scheduled',
+  'sending',
+];
 export function NextStepShort({ release }: { release: Pick<PressRelease, 'status' | 'scheduledAt'> }) {
   const { t } = useTranslation('releases');
   if (!SHORT_STATES.includes(release.status)) return null;
   return (
     <span className="text-xs text-slate-500" data-testid="next-step-short">
-      {t(`short.${release.status}`, { when: release.scheduledAt ? formatDate(release.scheduledAt, true) : '' })}
+      {t(`short.${release.status}`, {
+        when: release.scheduledAt ? formatDate(release.scheduledAt, true) : '',
+      })}
     </span>
   );
 }
@@ -40,7 +53,10 @@ export function NextStep({ release }: { release: PressRelease }) {
   const text = useNextStepText()(release);
   const author = useIsAuthor(release);
   const can = useCan();
-  const waiting = release.status === 'in_review' || release.status === 'awaiting_approval';
+  const waiting =
+    release.status === 'in_review' ||
+    release.status === 'awaiting_approval' ||
+    release.status === 'awaiting_client_approval';
   // Only its author takes a release back; anyone who writes may open a draft or a returned release.
   const action = waiting ? author : can('write');
   return (
@@ -62,7 +78,10 @@ export function NextStep({ release }: { release: PressRelease }) {
           {waiting ? (
             <WithdrawButton id={release.id} />
           ) : (
-            <Link to={`/editor/${release.id}`} className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-50">
+            <Link
+              to={`/editor/${release.id}`}
+              className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-50"
+            >
               {release.status === 'draft' ? t('next.openEditor') : t('next.edit')}
             </Link>
           )}

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BarChart3, CalendarX, ClipboardCheck, Copy, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import {
+  BarChart3,
+  CalendarX,
+  ClipboardCheck,
+  Copy,
+  FileText,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+} from 'lucide-react';
 import { releaseStatuses, type PressReleaseSummary, type ReleaseStatus } from '../../../shared/releases';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
@@ -19,6 +29,7 @@ import { NextStepShort } from './next-step';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
 import { titleFor } from './release-title';
 import { ReleaseAuthor } from './release-people';
+import { BrandFilter, BrandTag, useBrandParam, useBrands } from '../brands/brand-picker';
 
 const PAGE_SIZE = 20;
 const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
@@ -45,6 +56,13 @@ export default function PressReleasesPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  // The brand filter lives in the address, so a filtered list can be shared and survives a reload.
+  const [brandId, setBrandParam] = useBrandParam();
+  const brands = useBrands();
+  const setBrand = (id: string) => {
+    setBrandParam(id);
+    setPage(1);
+  };
   useDocumentTitle(t('list.title'));
 
   // SPEC §9: the search is debounced 300 ms; any filter change returns to page 1.
@@ -56,16 +74,24 @@ export default function PressReleasesPage() {
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const releases = useReleases({ status: status || undefined, search: search || undefined, page, pageSize: PAGE_SIZE });
+  const releases = useReleases({
+    status: status || undefined,
+    search: search || undefined,
+    brandId: brandId || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const pageCount = releases.data ? Math.max(1, Math.ceil(releases.data.total / releases.data.pageSize)) : 1;
-  const filtered = !!status || !!search;
+  const filtered = !!status || !!search || !!brandId;
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('list.title')}</h1>
-          <p className="mt-1 text-slate-600">{user?.role === 'super_admin' ? t('list.subtitleAdmin') : t('list.subtitle')}</p>
+          <p className="mt-1 text-slate-600">
+            {user?.role === 'super_admin' ? t('list.subtitleAdmin') : t('list.subtitle')}
+          </p>
         </div>
         {can('write') && (
           <Button onClick={() => navigate('/editor')}>
@@ -75,12 +101,27 @@ export default function PressReleasesPage() {
         )}
       </header>
 
-      {can('publish') && !filtered && <AwaitingApproval showOwner={user?.role === 'super_admin'} />}
+      {can('publish') && !filtered && (
+        <AwaitingApproval status="awaiting_approval" showOwner={user?.role === 'super_admin'} />
+      )}
+      {can('clientApprove') && !filtered && (
+        <AwaitingApproval status="awaiting_client_approval" showOwner={false} />
+      )}
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input type="search" className="ps-9" placeholder={t('list.search')} aria-label={t('list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            className="ps-9"
+            placeholder={t('list.search')}
+            aria-label={t('list.search')}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
         </div>
         <Select
           aria-label={t('list.statusFilter')}
@@ -98,6 +139,7 @@ export default function PressReleasesPage() {
             </option>
           ))}
         </Select>
+        <BrandFilter brands={brands.data} value={brandId} onChange={setBrand} className="sm:w-56" />
       </div>
 
       {releases.isPending ? (
@@ -107,7 +149,10 @@ export default function PressReleasesPage() {
           ))}
         </div>
       ) : releases.isError ? (
-        <ErrorState message={translateMessage(errorMessage(releases.error))} onRetry={() => releases.refetch()} />
+        <ErrorState
+          message={translateMessage(errorMessage(releases.error))}
+          onRetry={() => releases.refetch()}
+        />
       ) : releases.data.items.length === 0 ? (
         <EmptyState
           icon={<FileText className="h-10 w-10" aria-hidden />}
@@ -124,7 +169,9 @@ export default function PressReleasesPage() {
         />
       ) : (
         <>
-          <p className="text-sm text-slate-500">{t('list.count', { count: releases.data.total, formatted: formatNumber(releases.data.total) })}</p>
+          <p className="text-sm text-slate-500">
+            {t('list.count', { count: releases.data.total, formatted: formatNumber(releases.data.total) })}
+          </p>
           <ul className="space-y-3" aria-label={t('list.title')}>
             {releases.data.items.map((release) => (
               <ReleaseRow key={release.id} release={release} showOwner={user?.role === 'super_admin'} />
@@ -137,16 +184,29 @@ export default function PressReleasesPage() {
   );
 }
 
-/** For those who approve: the releases waiting for them, before everything else. */
-function AwaitingApproval({ showOwner }: { showOwner: boolean }) {
-  const { t } = useTranslation('releases');
-  const waiting = useReleases({ status: 'awaiting_approval', page: 1, pageSize: 50 });
+/** For those who approve (the workspace's approvers, or a brand's client): the releases waiting for them, first. */
+function AwaitingApproval({
+  status,
+  showOwner,
+}: {
+  status: 'awaiting_approval' | 'awaiting_client_approval';
+  showOwner: boolean;
+}) {
+  const { t } = useTranslation(['releases', 'brands']);
+  const waiting = useReleases({ status, page: 1, pageSize: 50 });
   if (!waiting.data || waiting.data.items.length === 0) return null;
   return (
-    <section aria-labelledby="awaiting-approval-heading" className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4" data-testid="awaiting-approval">
-      <h2 id="awaiting-approval-heading" className="flex items-center gap-2 font-semibold text-amber-900">
+    <section
+      aria-labelledby={`${status}-heading`}
+      className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4"
+      data-testid={status === 'awaiting_client_approval' ? 'awaiting-client-approval' : 'awaiting-approval'}
+    >
+      <h2 id={`${status}-heading`} className="flex items-center gap-2 font-semibold text-amber-900">
         <ClipboardCheck className="h-5 w-5" aria-hidden />
-        {t('approval.listTitle', { count: waiting.data.total, formatted: formatNumber(waiting.data.total) })}
+        {t(status === 'awaiting_client_approval' ? 'brands:clientApproval.listTitle' : 'approval.listTitle', {
+          count: waiting.data.total,
+          formatted: formatNumber(waiting.data.total),
+        })}
       </h2>
       <ul className="space-y-3">
         {waiting.data.items.map((release) => (
@@ -166,7 +226,9 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
   const cancel = useCancelSchedule();
   const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
   const can = useCan();
-  const editable = can('write') && (release.status === 'draft' || release.status === 'scheduled' || release.status === 'changes_requested');
+  const editable =
+    can('write') &&
+    (release.status === 'draft' || release.status === 'scheduled' || release.status === 'changes_requested');
   const openPath = editable ? `/editor/${release.id}` : `/analytics/${release.id}`;
 
   const when =
@@ -182,18 +244,33 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
         toast({ title: t('toasts.duplicated'), description: t('toasts.duplicatedDescription') });
         if (copy?.id) navigate(`/editor/${copy.id}`);
       },
-      onError: (error) => toast({ title: t('toasts.duplicateFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('toasts.duplicateFailed'),
+          description: translateMessage(errorMessage(error)),
+          variant: 'destructive',
+        }),
     });
   const onDelete = () =>
     remove.mutate(release.id, {
       onSuccess: () => toast({ title: t('toasts.deleted') }),
-      onError: (error) => toast({ title: t('toasts.deleteFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('toasts.deleteFailed'),
+          description: translateMessage(errorMessage(error)),
+          variant: 'destructive',
+        }),
       onSettled: () => setConfirm(null),
     });
   const onCancel = () =>
     cancel.mutate(release.id, {
       onSuccess: () => toast({ title: t('toasts.cancelled'), description: t('toasts.cancelledDescription') }),
-      onError: (error) => toast({ title: t('toasts.cancelFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: t('toasts.cancelFailed'),
+          description: translateMessage(errorMessage(error)),
+          variant: 'destructive',
+        }),
       onSettled: () => setConfirm(null),
     });
 
@@ -202,17 +279,23 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={openPath} className="truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline" dir="auto">
+            <Link
+              to={openPath}
+              className="truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+              dir="auto"
+            >
               {titleFor(release, i18n.language)}
             </Link>
             <Badge tone={STATUS_TONES[release.status]}>{t(`status.${release.status}`)}</Badge>
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
             <NextStepShort release={release} />
           </div>
+          <BrandTag brand={release.brand} />
           <ReleaseAuthor release={release} />
           <p className="mt-1 text-xs text-slate-500">
             {when}
-            {release.recipientCount > 0 && ` · ${t('list.recipients', { count: release.recipientCount, formatted: formatNumber(release.recipientCount) })}`}
+            {release.recipientCount > 0 &&
+              ` · ${t('list.recipients', { count: release.recipientCount, formatted: formatNumber(release.recipientCount) })}`}
           </p>
           {showOwner && release.userEmail && (
             <p className="mt-1 text-xs text-slate-500">
@@ -221,24 +304,50 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" onClick={() => navigate(openPath)} aria-label={t(editable ? 'list.editNamed' : 'list.analyticsNamed', { title: release.title })}>
-            {editable ? <Pencil className="h-4 w-4" aria-hidden /> : <BarChart3 className="h-4 w-4" aria-hidden />}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => navigate(openPath)}
+            aria-label={t(editable ? 'list.editNamed' : 'list.analyticsNamed', { title: release.title })}
+          >
+            {editable ? (
+              <Pencil className="h-4 w-4" aria-hidden />
+            ) : (
+              <BarChart3 className="h-4 w-4" aria-hidden />
+            )}
             {editable ? t('list.edit') : t('list.analytics')}
           </Button>
           {can('write') && (
-            <Button size="sm" variant="secondary" onClick={onDuplicate} loading={duplicate.isPending} aria-label={t('list.duplicateNamed', { title: release.title })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={onDuplicate}
+              loading={duplicate.isPending}
+              aria-label={t('list.duplicateNamed', { title: release.title })}
+            >
               {!duplicate.isPending && <Copy className="h-4 w-4" aria-hidden />}
               {t('list.duplicate')}
             </Button>
           )}
           {release.status === 'scheduled' && can('publish') && (
-            <Button size="sm" variant="secondary" onClick={() => setConfirm('cancel')} aria-label={t('list.cancelNamed', { title: release.title })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setConfirm('cancel')}
+              aria-label={t('list.cancelNamed', { title: release.title })}
+            >
               <CalendarX className="h-4 w-4" aria-hidden />
               {t('list.cancelSchedule')}
             </Button>
           )}
           {release.status === 'draft' && can('write') && (
-            <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setConfirm('delete')} aria-label={t('list.deleteNamed', { title: release.title })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-600"
+              onClick={() => setConfirm('delete')}
+              aria-label={t('list.deleteNamed', { title: release.title })}
+            >
               <Trash2 className="h-4 w-4" aria-hidden />
               {t('list.delete')}
             </Button>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { PressReleaseSummary } from '../../../shared/releases';
 import type { PersonRef } from '../../../shared/workspaces';
-import { isolate } from '../../lib/i18n';
+import { formatDate, isolate } from '../../lib/i18n';
 
 /** A person's name as a release shows it, "(removed)" after one who left the workspace. */
 export function usePersonName() {
   const { t } = useTranslation('releases');
-  return (person: PersonRef) => (person.removed ? t('people.removed', { name: isolate(person.name) }) : isolate(person.name));
+  return (person: PersonRef) =>
+    person.removed ? t('people.removed', { name: isolate(person.name) }) : isolate(person.name);
 }
 
 /** "by Sara Haddad" under a release in a list. */
@@ -22,17 +23,23 @@ export function ReleaseAuthor({ release }: { release: Pick<PressReleaseSummary, 
   );
 }
 
-/** Who wrote, approved and sent a release: on the release page. */
-export function ReleasePeople({ release }: { release: Pick<PressReleaseSummary, 'author' | 'approvedBy' | 'sentBy'> }) {
-  const { t } = useTranslation('releases');
+type ClientApproval = { clientApprovedBy?: PersonRef | null; clientApprovedAt?: string | null };
+
+/** Who wrote, approved and sent a release, and the brand's client who approved it: on the release page. */
+export function ReleasePeople({
+  release,
+}: {
+  release: Pick<PressReleaseSummary, 'author' | 'approvedBy' | 'sentBy'> & ClientApproval;
+}) {
+  const { t } = useTranslation(['releases', 'brands']);
   const name = usePersonName();
-  const { author, approvedBy, sentBy } = release;
+  const { author, approvedBy, sentBy, clientApprovedBy, clientApprovedAt } = release;
   const rows = [
     { key: 'author', person: author },
     { key: 'approvedBy', person: approvedBy },
     { key: 'sentBy', person: sentBy },
   ].filter((row): row is { key: string; person: PersonRef } => !!row.person);
-  if (rows.length === 0) return null;
+  if (rows.length === 0 && !clientApprovedBy) return null;
   return (
     <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600" data-testid="release-people">
       {rows.map(({ key, person }) => (
@@ -41,6 +48,19 @@ export function ReleasePeople({ release }: { release: Pick<PressReleaseSummary, 
           <dd>{name(person)}</dd>
         </div>
       ))}
+      {clientApprovedBy && (
+        <div className="flex gap-1" data-testid="client-approved">
+          <dt className="sr-only">{t('brands:clientApproval.approvedByLabel')}</dt>
+          <dd>
+            {clientApprovedAt
+              ? t('brands:clientApproval.approvedByOn', {
+                  name: name(clientApprovedBy),
+                  date: formatDate(clientApprovedAt, true),
+                })
+              : t('brands:clientApproval.approvedBy', { name: name(clientApprovedBy) })}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

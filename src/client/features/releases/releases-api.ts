@@ -2,10 +2,23 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
 import { listInterval, WAITING_REFRESH_MS } from '../analytics/analytics-api';
-import type { Preflight, PreflightInput, PressRelease, ReleaseSender, ReleasesPage, ReleaseStatus, SendPressReleaseInput, SendPressReleaseResponse } from '../../../shared/releases';
+import type {
+  Preflight,
+  PreflightInput,
+  PressRelease,
+  ReleaseSender,
+  ReleasesPage,
+  ReleaseStatus,
+  SendPressReleaseInput,
+  SendPressReleaseResponse,
+} from '../../../shared/releases';
 
 export const RELEASES_PATH = '/api/press-releases';
-const WAITING_STATUSES: readonly ReleaseStatus[] = ['awaiting_approval', 'in_review'];
+const WAITING_STATUSES: readonly ReleaseStatus[] = [
+  'awaiting_approval',
+  'awaiting_client_approval',
+  'in_review',
+];
 const LISTS_PATH = '/api/user-lists';
 const STATUS_PATH = '/api/subscription/status';
 
@@ -28,7 +41,13 @@ export function canSendFrom(status: SendStatus | undefined): boolean {
   return typeof status.canSend === 'object' ? status.canSend?.canSend === true : status.canSend === true;
 }
 
-export type ReleaseFilters = { status?: ReleaseStatus; search?: string; page: number; pageSize: number };
+export type ReleaseFilters = {
+  status?: ReleaseStatus;
+  search?: string;
+  brandId?: string;
+  page: number;
+  pageSize: number;
+};
 
 export function useReleases(filters: ReleaseFilters) {
   return useQuery({
@@ -46,7 +65,8 @@ export function useRelease(id: string | undefined) {
     queryFn: () => api.get<PressRelease>(`${RELEASES_PATH}/${id}`),
     enabled: !!id,
     // Only while someone else decides (the editor shows a lock then, never a form being typed in).
-    refetchInterval: (query) => (query.state.data && WAITING_STATUSES.includes(query.state.data.status) ? WAITING_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && WAITING_STATUSES.includes(query.state.data.status) ? WAITING_REFRESH_MS : false,
   });
 }
 
@@ -71,7 +91,9 @@ export function usePreflight(payload: PreflightInput, enabled: boolean) {
 }
 
 export function useTestSend() {
-  return useMutation({ mutationFn: (id: string) => api.post<{ sentTo: string }>(`${RELEASES_PATH}/${id}/test-send`) });
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ sentTo: string }>(`${RELEASES_PATH}/${id}/test-send`),
+  });
 }
 
 export function useRecipientLists() {
@@ -99,7 +121,8 @@ function useInvalidateReleases() {
 export function useSendPressRelease() {
   const invalidate = useInvalidateReleases();
   return useMutation({
-    mutationFn: (payload: SendPressReleaseInput) => api.post<SendPressReleaseResponse>('/api/send-press-release', payload),
+    mutationFn: (payload: SendPressReleaseInput) =>
+      api.post<SendPressReleaseResponse>('/api/send-press-release', payload),
     onSuccess: (_data, payload) => invalidate(payload.action !== 'save_draft'),
   });
 }
@@ -125,7 +148,9 @@ export function useDuplicateRelease() {
   const invalidate = useInvalidateReleases();
   return useMutation({
     mutationFn: async (id: string) => {
-      const answer = await api.post<SendPressReleaseResponse | PressRelease>(`${RELEASES_PATH}/${id}/duplicate`);
+      const answer = await api.post<SendPressReleaseResponse | PressRelease>(
+        `${RELEASES_PATH}/${id}/duplicate`,
+      );
       return 'pressRelease' in answer ? answer.pressRelease : answer;
     },
     onSuccess: () => invalidate(false),
@@ -153,7 +178,27 @@ export function useApproveRelease() {
 export function useReturnRelease() {
   const invalidate = useInvalidateReleases();
   return useMutation({
-    mutationFn: ({ id, comment }: { id: string; comment: string }) => api.post<SendPressReleaseResponse>(`${RELEASES_PATH}/${id}/return`, { comment }),
+    mutationFn: ({ id, comment }: { id: string; comment: string }) =>
+      api.post<SendPressReleaseResponse>(`${RELEASES_PATH}/${id}/return`, { comment }),
     onSuccess: () => invalidate(false),
+  });
+}
+
+/** The brand's client lets a release waiting for them go on, as the publisher's send would (allowance spent then). */
+export function useClientApproveRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: (id: string) => api.post<SendPressReleaseResponse>(`${RELEASES_PATH}/${id}/client-approve`),
+    onSuccess: () => invalidate(true),
+  });
+}
+
+/** The brand's client gives a waiting release back to the agency with a comment read in the editor. */
+export function useClientReturnRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: ({ id, comment }: { id: string; comment: string }) =>
+      api.post<SendPressReleaseResponse>(`${RELEASES_PATH}/${id}/client-return`, { comment }),
+    onSuccess: () => invalidate(true),
   });
 }

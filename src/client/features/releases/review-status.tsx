@@ -19,28 +19,48 @@ import { useWithdrawRelease } from './releases-api';
  * (with the editor's reason). Shown in place of the editor, which cannot change either.
  */
 export function ReviewLock({ release }: { release: PressRelease }) {
-  const { t } = useTranslation('releases');
+  const { t } = useTranslation(['releases', 'brands']);
   const navigate = useNavigate();
   const rejected = release.status === 'rejected';
   const awaiting = release.status === 'awaiting_approval';
+  const withClient = release.status === 'awaiting_client_approval';
   const mayWithdraw = useIsAuthor(release);
   const can = useCan();
   const Icon = rejected ? XCircle : Clock;
   return (
     <main className="mx-auto max-w-2xl px-4 py-12">
       <Card className="p-8 text-center">
-        <Icon className={rejected ? 'mx-auto h-10 w-10 text-red-600' : 'mx-auto h-10 w-10 text-amber-600'} aria-hidden />
-        <h1 className="mt-4 text-xl font-bold text-slate-900">{t(rejected ? 'review.rejectedTitle' : awaiting ? 'approval.awaitingTitle' : 'review.inReviewTitle')}</h1>
+        <Icon
+          className={rejected ? 'mx-auto h-10 w-10 text-red-600' : 'mx-auto h-10 w-10 text-amber-600'}
+          aria-hidden
+        />
+        <h1 className="mt-4 text-xl font-bold text-slate-900">
+          {t(
+            rejected
+              ? 'review.rejectedTitle'
+              : awaiting
+                ? 'approval.awaitingTitle'
+                : withClient
+                  ? 'brands:clientApproval.lockTitle'
+                  : 'review.inReviewTitle',
+          )}
+        </h1>
         <p className="mt-2 text-slate-600" dir="auto">
           {release.title}
         </p>
         {rejected ? (
           <EditorWords label={t('review.reason')} words={release.review?.comment} />
         ) : awaiting ? (
-          <p className="mt-2 text-slate-600">{t(can('publish') ? 'approval.awaitingApproverText' : 'approval.awaitingText')}</p>
+          <p className="mt-2 text-slate-600">
+            {t(can('publish') ? 'approval.awaitingApproverText' : 'approval.awaitingText')}
+          </p>
+        ) : withClient ? (
+          <p className="mt-2 text-slate-600">{t('brands:clientApproval.lockText')}</p>
         ) : (
           <p className="mt-2 text-slate-600">
-            {t('review.inReviewText', { when: release.review ? formatDate(release.review.submittedAt, true) : '' })}
+            {t('review.inReviewText', {
+              when: release.review ? formatDate(release.review.submittedAt, true) : '',
+            })}
           </p>
         )}
         <div className="mt-6 flex flex-wrap justify-center gap-2">
@@ -48,10 +68,13 @@ export function ReviewLock({ release }: { release: PressRelease }) {
             <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
             {t('lock.back')}
           </Button>
-          {awaiting && can('publish') && (
-            <Link to={`/analytics/${release.id}`} className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800">
+          {(withClient || (awaiting && can('publish'))) && (
+            <Link
+              to={`/analytics/${release.id}`}
+              className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+            >
               <Eye className="h-4 w-4" aria-hidden />
-              {t('approval.open')}
+              {t(withClient ? 'brands:clientApproval.openPage' : 'approval.open')}
             </Link>
           )}
           {!rejected && mayWithdraw && <WithdrawButton id={release.id} />}
@@ -65,7 +88,11 @@ export function ReviewLock({ release }: { release: PressRelease }) {
 export function ChangesRequestedNotice({ release }: { release: PressRelease }) {
   const { t } = useTranslation('releases');
   return (
-    <section role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" aria-labelledby="changes-requested-title">
+    <section
+      role="note"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      aria-labelledby="changes-requested-title"
+    >
       <h2 id="changes-requested-title" className="flex items-center gap-2 font-semibold">
         <MessageSquareWarning className="h-4 w-4" aria-hidden />
         {t('review.changesTitle')}
@@ -107,7 +134,11 @@ export function WithdrawButton({ id }: { id: string }) {
       navigate(`/editor/${id}`, { replace: true });
     } catch (error) {
       setAsking(false);
-      toast({ title: t('review.withdrawFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+      toast({
+        title: t('review.withdrawFailed'),
+        description: translateMessage(errorMessage(error)),
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -142,13 +173,56 @@ export function useIsAuthor(release: Pick<PressRelease, 'author'>): boolean {
 export function ApprovalReturnedNotice({ release }: { release: PressRelease }) {
   const { t } = useTranslation('releases');
   return (
-    <section role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" aria-labelledby="approval-returned-title" data-testid="approval-returned">
-      <h2 id="approval-returned-title" className="flex items-center gap-2 font-semibold">
+    <ReturnedNotice
+      id="approval-returned"
+      title={t('approval.returnedTitle')}
+      label={t('approval.approverSays')}
+      words={release.approvalComment}
+      text={t('approval.returnedText')}
+    />
+  );
+}
+
+/** Above the editor of a release the brand's client gave back: their comment, for the agency to act on. */
+export function ClientReturnedNotice({ release }: { release: PressRelease }) {
+  const { t } = useTranslation('brands');
+  return (
+    <ReturnedNotice
+      id="client-returned"
+      title={t('clientApproval.returnedTitle')}
+      label={t('clientApproval.clientSays')}
+      words={release.clientComment}
+      text={t('clientApproval.returnedText')}
+    />
+  );
+}
+
+function ReturnedNotice({
+  id,
+  title,
+  label,
+  words,
+  text,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  words: string | null;
+  text: string;
+}) {
+  return (
+    <section
+      role="note"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      aria-labelledby={`${id}-title`}
+      data-testid={id}
+    >
+      <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
         <MessageSquareWarning className="h-4 w-4" aria-hidden />
-        {t('approval.returnedTitle')}
+        {title}
       </h2>
-      <EditorWords label={t('approval.approverSays')} words={release.approvalComment} />
-      <p className="mt-2">{t('approval.returnedText')}</p>
+      <EditorWords label={label} words={words} />
+      <p className="mt-2">{text}</p>
     </section>
   );
 }
@@ -164,7 +238,10 @@ export function RoleLock({ releaseId }: { releaseId?: string }) {
         <h1 className="mt-4 text-xl font-bold text-slate-900">{t('approval.viewerTitle')}</h1>
         <p className="mt-2 text-slate-600">{t('approval.viewerText')}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-2">
-          <Button variant="secondary" onClick={() => navigate(releaseId ? `/analytics/${releaseId}` : '/press-releases')}>
+          <Button
+            variant="secondary"
+            onClick={() => navigate(releaseId ? `/analytics/${releaseId}` : '/press-releases')}
+          >
             <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
             {t('lock.back')}
           </Button>
