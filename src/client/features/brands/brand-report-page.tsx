@@ -12,7 +12,7 @@ import { Card, CardBody } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Input } from '../../ui/field';
 import { ScrollRegion } from '../../ui/scroll-region';
-import { BrandLogo } from './brand-picker';
+import { BrandLogo, brandName } from './brand-picker';
 import '../analytics/print-report.css';
 
 /**
@@ -71,7 +71,8 @@ export default function BrandReportPage() {
   const valid = period.from <= period.to;
   const report = useBrandReport(id, period, valid);
   const brand = report.data?.brand;
-  const name = brand ? (i18n.language === 'ar' && brand.nameAr ? brand.nameAr : brand.name) : '';
+  const name = brand ? brandName(brand, i18n.language) : '';
+  const otherName = brand ? (name === brand.name ? brand.nameAr : brand.name) : '';
   useDocumentTitle(brand ? t('report.pageTitle', { name }) : t('report.title'));
 
   return (
@@ -94,14 +95,15 @@ export default function BrandReportPage() {
             <p className="text-sm font-medium text-slate-500">{t('report.title')}</p>
             {brand ? (
               <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-                <bdi>{brand.name}</bdi>
+                <bdi>{name}</bdi>
               </h1>
             ) : (
               <Skeleton className="mt-1 h-8 w-56" />
             )}
-            {brand?.nameAr && (
-              <p className="text-lg text-slate-700" lang="ar" dir="rtl">
-                {brand.nameAr}
+            {/* Both of the brand's names, the reader's language first. */}
+            {brand && otherName && otherName !== name && (
+              <p className="text-lg text-slate-700">
+                <bdi>{otherName}</bdi>
               </p>
             )}
             <p className="mt-1 text-sm text-slate-600" data-testid="report-period">
@@ -269,7 +271,7 @@ function ReportTable({ report }: { report: BrandReport }) {
 function ReportRow({ row }: { row: BrandReportRow }) {
   return (
     <tr>
-      <td className="max-w-80 px-2 py-2">
+      <td className="min-w-48 max-w-80 px-2 py-2">
         <Link
           to={`/analytics/${row.id}`}
           className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
