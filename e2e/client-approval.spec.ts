@@ -135,6 +135,30 @@ async function releaseViaApi(
   return pressRelease;
 }
 
+/** The release as the server holds it, in the shape the editor sends it again (files kept by their ids). */
+async function storedPayload(page: Page, id: string) {
+  const res = await page.request.get(`${stack.baseUrl}/api/press-releases/${id}`);
+  expect(res.status()).toBe(200);
+  const r = (await res.json()) as Record<string, unknown> & { attachments: Array<{ id: string }> };
+  const fields = [
+    'brandId',
+    'language',
+    'title',
+    'releaseDate',
+    'location',
+    'content',
+    'boilerplate',
+    'contactName',
+    'contactEmail',
+    'contactPhone',
+    'recipientLists',
+  ];
+  return {
+    ...Object.fromEntries(fields.map((f) => [f, r[f]])),
+    attachments: r.attachments.map((a) => ({ id: a.id })),
+  };
+}
+
 async function releaseRow(id: string) {
   const [row] = await stack.db.select().from(pressReleases).where(eq(pressReleases.id, id));
   return row;
@@ -302,6 +326,39 @@ describe('client approval and the brand report', () => {
     await phone.getByText('بانتظار موافقة العميل').first().waitFor();
     await phone.getByTestId('client-approval-panel').waitFor();
     await phone.screenshot({ path: '/tmp/client-approval-ar-phone-panel.png' });
+
+    // Another seat of the client returns it meanwhile: this page's approval is refused (409), said in
+    // Arabic, and the page shows the release as it now is, with no panel.
+    const colleague = await createPerson('Sami', 'Harbi', {
+      memberOf: { workspaceId: owner.workspaceId, role: 'client', brandIds: [brand.id] },
+      language: 'ar',
+    });
+    const colleaguePage = await stack.signedInPage(colleague.id, { locale: 'ar' });
+    const returned = await colleaguePage.request.post(
+      `${stack.baseUrl}/api/press-releases/${id}/client-return`,
+      {
+        headers: { origin: stack.baseUrl },
+        data: { comment: 'أضيفوا موعد الافتتاح.' },
+      },
+    );
+    expect(returned.status()).toBe(200);
+    await phone.getByTestId('client-approval-panel').getByRole('button', { name: 'موافقة' }).click();
+    await phone
+      .getByRole('dialog', { name: 'الموافقة على هذا البيان الصحفي؟' })
+      .getByRole('button', { name: 'موافقة' })
+      .click();
+    await toast(phone, 'هذا البيان لا ينتظر موافقة العميل').waitFor();
+    await phone.getByText('مسودة').first().waitFor();
+    expect(await phone.getByTestId('client-approval-panel').count()).toBe(0);
+
+    // The agency sends it again; this time the client's approval goes through.
+    const resent = await desk.request.post(`${stack.baseUrl}/api/send-press-release`, {
+      headers: { origin: stack.baseUrl },
+      data: { ...(await storedPayload(desk, id)), action: 'send_now', existingPressReleaseId: id },
+    });
+    expect([200, 202]).toContain(resent.status());
+    await phone.reload();
+    await phone.getByTestId('client-approval-panel').waitFor();
     await phone.getByTestId('client-approval-panel').getByRole('button', { name: 'موافقة' }).click();
     await phone
       .getByRole('dialog', { name: 'الموافقة على هذا البيان الصحفي؟' })
