@@ -38,10 +38,7 @@ export function RecentActivity() {
         ) : (
           <ul className="divide-y divide-slate-100" aria-live="polite" aria-label={t('activity.title')}>
             {data.items.map((item, i) => (
-              <li
-                key={`${item.at}-${item.type}-${i}`}
-                className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm"
-              >
+              <li key={`${item.at}-${item.type}-${i}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
                 <Badge tone={TONES[item.type]}>{t(`activity.types.${item.type}`)}</Badge>
                 <span className="min-w-0 flex-1 break-words text-slate-700">
                   <bdi className="font-medium text-slate-900">{item.name || t('activity.someone')}</bdi>

@@ -17,10 +17,7 @@ export type PickOutcome =
   | { kind: 'accepted'; files: File[] };
 
 /** Decides on a batch before reading it: wrong types, files of 5 MB or more, or a total over 15 MB are refused. */
-export function checkPickedFiles(
-  files: Pick<File, 'name' | 'size'>[],
-  alreadyAttachedBytes: number,
-): PickOutcome {
+export function checkPickedFiles(files: Pick<File, 'name' | 'size'>[], alreadyAttachedBytes: number): PickOutcome {
   const wrongType = files.filter((f) => !isAcceptedAttachmentName(f.name)).map((f) => f.name);
   if (wrongType.length) return { kind: 'rejectedType', names: wrongType };
   const tooLarge = files.filter((f) => f.size >= MAX_ATTACHMENT_BYTES).map((f) => f.name);
@@ -36,10 +33,7 @@ export function checkPickedFiles(
  */
 export async function filesWithWrongContent(files: File[]): Promise<string[]> {
   const checks = await Promise.all(
-    files.map(async (file) => ({
-      name: file.name,
-      ok: contentMatchesName(file.name, new Uint8Array(await file.arrayBuffer())),
-    })),
+    files.map(async (file) => ({ name: file.name, ok: contentMatchesName(file.name, new Uint8Array(await file.arrayBuffer())) })),
   );
   return checks.filter((c) => !c.ok).map((c) => c.name);
 }

@@ -33,49 +33,28 @@ export function AttachmentsField({
     if (!files.length) return;
     const outcome = checkPickedFiles(files, totalAttachmentBytes(value));
     if (outcome.kind === 'rejectedType') {
-      return toast({
-        title: t('toasts.uploadFailed'),
-        description: `${translateMessage(MESSAGES.attachmentType)} (${outcome.names.join(', ')})`,
-        variant: 'destructive',
-      });
+      return toast({ title: t('toasts.uploadFailed'), description: `${translateMessage(MESSAGES.attachmentType)} (${outcome.names.join(', ')})`, variant: 'destructive' });
     }
     if (outcome.kind === 'tooLarge') {
-      return toast({
-        title: t('toasts.fileTooLarge'),
-        description: t('toasts.fileTooLargeDescription', { names: outcome.names.join(', ') }),
-        variant: 'destructive',
-      });
+      return toast({ title: t('toasts.fileTooLarge'), description: t('toasts.fileTooLargeDescription', { names: outcome.names.join(', ') }), variant: 'destructive' });
     }
     if (outcome.kind === 'totalTooLarge') {
       return toast({
         title: t('toasts.filesTooLarge'),
-        description: t('toasts.filesTooLargeDescription', {
-          size: (outcome.totalBytes / 1024 / 1024).toFixed(1),
-        }),
+        description: t('toasts.filesTooLargeDescription', { size: (outcome.totalBytes / 1024 / 1024).toFixed(1) }),
         variant: 'destructive',
       });
     }
     try {
       const wrongContent = await filesWithWrongContent(outcome.files);
       if (wrongContent.length) {
-        return toast({
-          title: t('toasts.uploadFailed'),
-          description: t('toasts.wrongContent', { names: wrongContent.map(isolate).join(', ') }),
-          variant: 'destructive',
-        });
+        return toast({ title: t('toasts.uploadFailed'), description: t('toasts.wrongContent', { names: wrongContent.map(isolate).join(', ') }), variant: 'destructive' });
       }
       const read = await Promise.all(outcome.files.map(readAttachment));
       onChange([...value, ...read]);
-      toast({
-        title: t('toasts.filesAttached'),
-        description: t('toasts.filesAttachedDescription', { count: read.length }),
-      });
+      toast({ title: t('toasts.filesAttached'), description: t('toasts.filesAttachedDescription', { count: read.length }) });
     } catch (e) {
-      toast({
-        title: t('toasts.uploadFailed'),
-        description: e instanceof Error ? e.message : undefined,
-        variant: 'destructive',
-      });
+      toast({ title: t('toasts.uploadFailed'), description: e instanceof Error ? e.message : undefined, variant: 'destructive' });
     }
   }
 
@@ -102,12 +81,7 @@ export function AttachmentsField({
       >
         <Upload className="h-8 w-8 text-slate-400" aria-hidden />
         <p className="text-sm text-slate-600">{t('attachments.drop')}</p>
-        <label
-          className={cn(
-            'cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50',
-            disabled && 'pointer-events-none opacity-50',
-          )}
-        >
+        <label className={cn('cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50', disabled && 'pointer-events-none opacity-50')}>
           {t('attachments.choose')}
           <input
             ref={input}
@@ -130,15 +104,8 @@ export function AttachmentsField({
       {value.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label={t('attachments.attached')}>
           {value.map((a) => (
-            <li
-              key={a.key}
-              className="flex items-center gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm"
-            >
-              {a.mimetype.startsWith('image/') ? (
-                <Paperclip className="h-4 w-4 text-slate-400" aria-hidden />
-              ) : (
-                <FileText className="h-4 w-4 text-slate-400" aria-hidden />
-              )}
+            <li key={a.key} className="flex items-center gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
+              {a.mimetype.startsWith('image/') ? <Paperclip className="h-4 w-4 text-slate-400" aria-hidden /> : <FileText className="h-4 w-4 text-slate-400" aria-hidden />}
               <span className="min-w-0 flex-1 truncate" dir="auto">
                 {a.originalName}
               </span>
@@ -152,13 +119,7 @@ export function AttachmentsField({
                   value={a.language ?? ''}
                   disabled={disabled}
                   onChange={(e) =>
-                    onChange(
-                      value.map((x) =>
-                        x.key === a.key
-                          ? { ...x, language: (e.target.value || null) as ReleaseLanguage | null }
-                          : x,
-                      ),
-                    )
+                    onChange(value.map((x) => (x.key === a.key ? { ...x, language: (e.target.value || null) as ReleaseLanguage | null } : x)))
                   }
                 >
                   <option value="">{t('attachments.everyVersion')}</option>

@@ -11,10 +11,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 export function useLeaveGuard(unsaved: boolean) {
   const allowed = useRef(false);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      unsaved &&
-      !allowed.current &&
-      currentLocation.pathname.split('/')[1] !== nextLocation.pathname.split('/')[1],
+    ({ currentLocation, nextLocation }) => unsaved && !allowed.current && currentLocation.pathname.split('/')[1] !== nextLocation.pathname.split('/')[1],
   );
 
   useEffect(() => {

@@ -30,22 +30,10 @@ export function LocalCopyNotice({
     setCopy(undefined);
   };
   return (
-    <div
-      role="region"
-      aria-label={t('localCopy.title')}
-      className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center"
-    >
-      <p className="flex-1 text-sm text-amber-900">
-        {t('localCopy.text', { when: formatDate(copy.savedAt, true) })}
-      </p>
+    <div role="region" aria-label={t('localCopy.title')} className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center">
+      <p className="flex-1 text-sm text-amber-900">{t('localCopy.text', { when: formatDate(copy.savedAt, true) })}</p>
       <div className="flex gap-2">
-        <Button
-          size="sm"
-          onClick={() => {
-            onRestore(copy.values);
-            setCopy(undefined);
-          }}
-        >
+        <Button size="sm" onClick={() => { onRestore(copy.values); setCopy(undefined); }}>
           {t('localCopy.restore')}
         </Button>
         <Button size="sm" variant="secondary" onClick={close}>

@@ -28,10 +28,7 @@ type Props = {
  */
 export function PresendDialog({ action, values, releaseId, pending, onConfirm, onClose }: Props) {
   const { t } = useTranslation('releases');
-  const preflight = usePreflight(
-    toPreflightPayload(values, action ?? 'send_now', releaseId),
-    action !== null,
-  );
+  const preflight = usePreflight(toPreflightPayload(values, action ?? 'send_now', releaseId), action !== null);
   const data = preflight.data;
   const nobody = data?.recipients === 0;
   return (
@@ -46,30 +43,18 @@ export function PresendDialog({ action, values, releaseId, pending, onConfirm, o
             {t('presend.back')}
           </Button>
           <Button onClick={onConfirm} loading={pending} disabled={!data || nobody || preflight.isFetching}>
-            {action === 'schedule' ? (
-              <CalendarClock className="h-4 w-4" aria-hidden />
-            ) : (
-              <Send className="flip-rtl h-4 w-4" aria-hidden />
-            )}
+            {action === 'schedule' ? <CalendarClock className="h-4 w-4" aria-hidden /> : <Send className="flip-rtl h-4 w-4" aria-hidden />}
             {data
               ? data.review
                 ? t('presend.confirmReview')
-                : t(action === 'schedule' ? 'presend.confirmSchedule' : 'presend.confirmSend', {
-                    count: data.recipients,
-                    n: formatNumber(data.recipients),
-                  })
+                : t(action === 'schedule' ? 'presend.confirmSchedule' : 'presend.confirmSend', { count: data.recipients, n: formatNumber(data.recipients) })
               : t('presend.checking')}
           </Button>
         </>
       }
     >
       {preflight.isPending && <Spinner label={t('presend.checking')} className="py-8" />}
-      {preflight.isError && (
-        <ErrorState
-          message={translateMessage(errorMessage(preflight.error))}
-          onRetry={() => void preflight.refetch()}
-        />
-      )}
+      {preflight.isError && <ErrorState message={translateMessage(errorMessage(preflight.error))} onRetry={() => void preflight.refetch()} />}
       {data && <PreflightSummary data={data} />}
     </Dialog>
   );
@@ -80,10 +65,7 @@ function PreflightSummary({ data }: { data: Preflight }) {
   return (
     <div className="space-y-4 text-sm" data-testid="presend-summary">
       {data.warnings.length > 0 && (
-        <ul
-          className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900"
-          aria-label={t('presend.warnings')}
-        >
+        <ul className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900" aria-label={t('presend.warnings')}>
           {data.warnings.map((warning, i) => (
             <li key={i} className="flex items-start gap-2">
               <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -93,20 +75,12 @@ function PreflightSummary({ data }: { data: Preflight }) {
         </ul>
       )}
       {data.review && (
-        <p
-          role="note"
-          className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-brand-900"
-          data-testid="presend-review"
-        >
+        <p role="note" className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-brand-900" data-testid="presend-review">
           {t('presend.reviewNote')}
         </p>
       )}
       <Section title={t('presend.when')}>
-        <p data-testid="presend-when">
-          {data.sendAt
-            ? t('presend.at', { when: formatDate(data.sendAt, true), zone: timeZoneName(browserTimeZone()) })
-            : t('presend.now')}
-        </p>
+        <p data-testid="presend-when">{data.sendAt ? t('presend.at', { when: formatDate(data.sendAt, true), zone: timeZoneName(browserTimeZone()) }) : t('presend.now')}</p>
       </Section>
       <Section title={t('presend.recipients')}>
         <p className="text-2xl font-bold text-slate-900" data-testid="presend-recipients">
@@ -120,45 +94,22 @@ function PreflightSummary({ data }: { data: Preflight }) {
           ))}
           {data.duplicates > 0 && <li>{t('presend.duplicates', { count: data.duplicates })}</li>}
           {data.suppressedByReason.map((s) => (
-            <li key={s.reason}>
-              {t(`presend.suppressed.${s.reason}`, {
-                count: s.count,
-                defaultValue: t('presend.suppressed.other', { count: s.count }),
-              })}
-            </li>
+            <li key={s.reason}>{t(`presend.suppressed.${s.reason}`, { count: s.count, defaultValue: t('presend.suppressed.other', { count: s.count }) })}</li>
           ))}
         </ul>
       </Section>
       <div className="grid gap-4 sm:grid-cols-2">
         <Section title={t('presend.byCountry')}>
-          <Breakdown
-            rows={data.byCountry.map((r) => ({
-              key: r.country,
-              label: r.country || t('presend.unknown'),
-              count: r.count,
-            }))}
-          />
+          <Breakdown rows={data.byCountry.map((r) => ({ key: r.country, label: r.country || t('presend.unknown'), count: r.count }))} />
         </Section>
         <Section title={t('presend.byLanguage')}>
-          <Breakdown
-            rows={data.byLanguage.map((r) => ({
-              key: r.language,
-              label: t(`presend.languages.${r.language}`, { defaultValue: r.language }),
-              count: r.count,
-            }))}
-          />
+          <Breakdown rows={data.byLanguage.map((r) => ({ key: r.language, label: t(`presend.languages.${r.language}`, { defaultValue: r.language }), count: r.count }))} />
         </Section>
       </div>
       {data.byVersion.length > 1 && (
         <Section title={t('presend.byVersion')}>
           <div data-testid="presend-versions">
-            <Breakdown
-              rows={data.byVersion.map((r) => ({
-                key: r.language,
-                label: t(`presend.versions.${r.language}`),
-                count: r.count,
-              }))}
-            />
+            <Breakdown rows={data.byVersion.map((r) => ({ key: r.language, label: t(`presend.versions.${r.language}`), count: r.count }))} />
           </div>
         </Section>
       )}
@@ -179,17 +130,10 @@ function PreflightSummary({ data }: { data: Preflight }) {
 }
 
 /** Warnings are written from their code in the reader's language; the server's English is the fallback. */
-function warningText(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  warning: PreflightWarning,
-): string {
+function warningText(t: (key: string, options?: Record<string, unknown>) => string, warning: PreflightWarning): string {
   const params = { ...warning.params };
-  if (typeof params.language === 'string')
-    params.language = t(`presend.languages.${params.language}`, { defaultValue: params.language });
-  if (typeof params.releaseLanguage === 'string')
-    params.releaseLanguage = t(`presend.languages.${params.releaseLanguage}`, {
-      defaultValue: params.releaseLanguage,
-    });
+  if (typeof params.language === 'string') params.language = t(`presend.languages.${params.language}`, { defaultValue: params.language });
+  if (typeof params.releaseLanguage === 'string') params.releaseLanguage = t(`presend.languages.${params.releaseLanguage}`, { defaultValue: params.releaseLanguage });
   return t(`presend.warning.${warning.code}`, { ...params, defaultValue: warning.message });
 }
 

@@ -21,10 +21,7 @@ export function RecipientPicker({
   const { t } = useTranslation('releases');
   const navigate = useNavigate();
   if (lists.isPending) return <Spinner label={t('recipients.loading')} className="py-4" />;
-  if (lists.isError)
-    return (
-      <ErrorState message={translateMessage(errorMessage(lists.error))} onRetry={() => lists.refetch()} />
-    );
+  if (lists.isError) return <ErrorState message={translateMessage(errorMessage(lists.error))} onRetry={() => lists.refetch()} />;
   if (lists.data.length === 0) {
     return (
       <EmptyState
@@ -34,29 +31,18 @@ export function RecipientPicker({
       />
     );
   }
-  const toggle = (list: RecipientList, checked: boolean) =>
-    onChange(checked ? [...value, list.id] : value.filter((id) => id !== list.id));
+  const toggle = (list: RecipientList, checked: boolean) => onChange(checked ? [...value, list.id] : value.filter((id) => id !== list.id));
   return (
     <fieldset aria-describedby={error ? 'recipientLists-error' : undefined}>
       <legend className="sr-only">{t('recipients.title')}</legend>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {lists.data.map((list) => (
-          <label
-            key={list.id}
-            className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
-          >
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-brand-700"
-              checked={value.includes(list.id)}
-              onChange={(e) => toggle(list, e.target.checked)}
-            />
+          <label key={list.id} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+            <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={value.includes(list.id)} onChange={(e) => toggle(list, e.target.checked)} />
             <span className="min-w-0 flex-1 truncate text-sm font-medium" dir="auto">
               {list.name}
             </span>
-            <span className="text-xs text-slate-500">
-              {t('recipients.count', { count: list.contactCount })}
-            </span>
+            <span className="text-xs text-slate-500">{t('recipients.count', { count: list.contactCount })}</span>
           </label>
         ))}
       </div>

@@ -3,18 +3,7 @@ import { useEditor, EditorContent, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import { useTranslation } from 'react-i18next';
-import {
-  Bold,
-  Heading2,
-  Heading3,
-  Italic,
-  Link as LinkIcon,
-  List,
-  ListOrdered,
-  Redo2,
-  Undo2,
-  Unlink,
-} from 'lucide-react';
+import { Bold, Heading2, Heading3, Italic, Link as LinkIcon, List, ListOrdered, Redo2, Undo2, Unlink } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field, Input } from '../../ui/field';
@@ -79,12 +68,7 @@ export function RichTextEditor({
   }, [editor, value]);
 
   return (
-    <div
-      className={cn(
-        'rounded-md border bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-500',
-        invalid ? 'border-red-500' : 'border-slate-300',
-      )}
-    >
+    <div className={cn('rounded-md border bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-500', invalid ? 'border-red-500' : 'border-slate-300')}>
       {editor && <Toolbar editor={editor} />}
       <EditorContent editor={editor} dir={dir} />
     </div>
@@ -111,47 +95,23 @@ function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
 
   return (
-    <div
-      role="toolbar"
-      aria-label={t('editor.toolbar')}
-      className="flex flex-wrap gap-1 border-b border-slate-200 p-1"
-    >
+    <div role="toolbar" aria-label={t('editor.toolbar')} className="flex flex-wrap gap-1 border-b border-slate-200 p-1">
       <ToolButton label={t('editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()}>
         <Bold className="h-4 w-4" aria-hidden />
       </ToolButton>
-      <ToolButton
-        label={t('editor.italic')}
-        active={state.italic}
-        onClick={() => chain().toggleItalic().run()}
-      >
+      <ToolButton label={t('editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()}>
         <Italic className="h-4 w-4" aria-hidden />
       </ToolButton>
-      <ToolButton
-        label={t('editor.heading2')}
-        active={state.h2}
-        onClick={() => chain().toggleHeading({ level: 2 }).run()}
-      >
+      <ToolButton label={t('editor.heading2')} active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
         <Heading2 className="h-4 w-4" aria-hidden />
       </ToolButton>
-      <ToolButton
-        label={t('editor.heading3')}
-        active={state.h3}
-        onClick={() => chain().toggleHeading({ level: 3 }).run()}
-      >
+      <ToolButton label={t('editor.heading3')} active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
         <Heading3 className="h-4 w-4" aria-hidden />
       </ToolButton>
-      <ToolButton
-        label={t('editor.bulletList')}
-        active={state.bullet}
-        onClick={() => chain().toggleBulletList().run()}
-      >
+      <ToolButton label={t('editor.bulletList')} active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
         <List className="flip-rtl h-4 w-4" aria-hidden />
       </ToolButton>
-      <ToolButton
-        label={t('editor.orderedList')}
-        active={state.ordered}
-        onClick={() => chain().toggleOrderedList().run()}
-      >
+      <ToolButton label={t('editor.orderedList')} active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
         <ListOrdered className="flip-rtl h-4 w-4" aria-hidden />
       </ToolButton>
       <ToolButton label={t('editor.link')} active={state.link} onClick={() => setLinkOpen(true)}>
@@ -184,19 +144,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
-function ToolButton({
-  label,
-  active,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
+function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <button
       type="button"
@@ -206,10 +154,7 @@ function ToolButton({
       disabled={disabled}
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
-      className={cn(
-        'rounded p-1.5 text-slate-700 hover:bg-slate-100 disabled:opacity-40',
-        active && 'bg-brand-100 text-brand-800',
-      )}
+      className={cn('rounded p-1.5 text-slate-700 hover:bg-slate-100 disabled:opacity-40', active && 'bg-brand-100 text-brand-800')}
     >
       {children}
     </button>
@@ -225,15 +170,7 @@ const isWebAddress = (value: string) => {
   }
 };
 
-function LinkDialog({
-  initial,
-  onClose,
-  onSave,
-}: {
-  initial: string;
-  onClose: () => void;
-  onSave: (href: string) => void;
-}) {
+function LinkDialog({ initial, onClose, onSave }: { initial: string; onClose: () => void; onSave: (href: string) => void }) {
   const { t } = useTranslation('releases');
   const [href, setHref] = useState(initial);
   const [error, setError] = useState('');

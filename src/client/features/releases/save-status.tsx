@@ -7,12 +7,7 @@ import type { SaveState } from './use-autosave';
 export function SaveStatus({ state }: { state: SaveState }) {
   const { t } = useTranslation('releases');
   return (
-    <p
-      role="status"
-      aria-live="polite"
-      data-testid="save-status"
-      className="flex items-center gap-1.5 text-sm text-slate-600"
-    >
+    <p role="status" aria-live="polite" data-testid="save-status" className="flex items-center gap-1.5 text-sm text-slate-600">
       {state.kind === 'saved' && (
         <>
           <Check className="h-4 w-4 text-emerald-600" aria-hidden />

@@ -37,13 +37,7 @@ export function ScheduleControl({
             />
           </Field>
         </div>
-        <Button
-          variant="secondary"
-          onClick={onSchedule}
-          loading={pending}
-          disabled={disabled}
-          className="sm:mb-0.5"
-        >
+        <Button variant="secondary" onClick={onSchedule} loading={pending} disabled={disabled} className="sm:mb-0.5">
           {!pending && <CalendarClock className="h-4 w-4" aria-hidden />}
           {pending ? t('actions.scheduling') : t('actions.schedule')}
         </Button>

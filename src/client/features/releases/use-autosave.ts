@@ -19,10 +19,7 @@ export type SaveState =
 
 /** What makes two versions of the form the same release: the files by identity, not their bytes. */
 export function fingerprint(values: EditorValues): string {
-  return JSON.stringify({
-    ...values,
-    attachments: values.attachments.map((a) => [a.key, a.language ?? null]),
-  });
+  return JSON.stringify({ ...values, attachments: values.attachments.map((a) => [a.key, a.language ?? null]) });
 }
 
 export const draftRulesPass = (values: EditorValues) => !firstProblem(validate(values, 'save_draft'));
@@ -31,15 +28,11 @@ export const draftRulesPass = (values: EditorValues) => !firstProblem(validate(v
 
 type LocalCopy = { values: EditorValues; savedAt: string };
 
-const localKey = (userId: string, releaseId: string | undefined) =>
-  `nashr:editor:${userId}:${releaseId ?? 'new'}`;
+const localKey = (userId: string, releaseId: string | undefined) => `nashr:editor:${userId}:${releaseId ?? 'new'}`;
 
 /** Files picked but not yet uploaded are not kept (local storage holds a few MB); stored files are. */
 export function keepLocally(userId: string, releaseId: string | undefined, values: EditorValues): boolean {
-  const copy: LocalCopy = {
-    values: { ...values, attachments: values.attachments.filter((a) => a.id) },
-    savedAt: new Date().toISOString(),
-  };
+  const copy: LocalCopy = { values: { ...values, attachments: values.attachments.filter((a) => a.id) }, savedAt: new Date().toISOString() };
   try {
     localStorage.setItem(localKey(userId, releaseId), JSON.stringify(copy));
     return true;
@@ -82,19 +75,9 @@ type AutosaveOptions = {
   lastSavedAt?: string;
 };
 
-export function useAutosave({
-  userId,
-  values,
-  initialValues,
-  releaseId,
-  toServer,
-  saveDraft,
-  lastSavedAt,
-}: AutosaveOptions) {
+export function useAutosave({ userId, values, initialValues, releaseId, toServer, saveDraft, lastSavedAt }: AutosaveOptions) {
   const [baseline, setBaseline] = useState(() => fingerprint(initialValues));
-  const [state, setState] = useState<SaveState>(() =>
-    lastSavedAt ? { kind: 'saved', at: new Date(lastSavedAt) } : { kind: 'clean' },
-  );
+  const [state, setState] = useState<SaveState>(() => (lastSavedAt ? { kind: 'saved', at: new Date(lastSavedAt) } : { kind: 'clean' }));
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const latest = useRef(values);
   latest.current = values;
@@ -104,28 +87,21 @@ export function useAutosave({
   /** Saves these values to the server after any save already running; the state follows. */
   const saveNow = useCallback(
     (snapshot: EditorValues): Promise<PressRelease> => {
-      const run = queue.current
-        .catch(() => undefined)
-        .then(async () => {
-          setState({ kind: 'saving' });
-          const previousId = releaseId();
-          try {
-            const saved = await saveDraft(snapshot);
-            setBaseline(fingerprint(snapshot));
-            if (userId) dropLocalCopies(userId, [previousId, saved.id]);
-            const changedMeanwhile = fingerprint(latest.current) !== fingerprint(snapshot);
-            setState(
-              changedMeanwhile ? { kind: 'unsaved', keptLocally: false } : { kind: 'saved', at: new Date() },
-            );
-            return saved;
-          } catch (error) {
-            setState({
-              kind: 'unsaved',
-              keptLocally: userId ? keepLocally(userId, previousId, snapshot) : false,
-            });
-            throw error;
-          }
-        });
+      const run = queue.current.catch(() => undefined).then(async () => {
+        setState({ kind: 'saving' });
+        const previousId = releaseId();
+        try {
+          const saved = await saveDraft(snapshot);
+          setBaseline(fingerprint(snapshot));
+          if (userId) dropLocalCopies(userId, [previousId, saved.id]);
+          const changedMeanwhile = fingerprint(latest.current) !== fingerprint(snapshot);
+          setState(changedMeanwhile ? { kind: 'unsaved', keptLocally: false } : { kind: 'saved', at: new Date() });
+          return saved;
+        } catch (error) {
+          setState({ kind: 'unsaved', keptLocally: userId ? keepLocally(userId, previousId, snapshot) : false });
+          throw error;
+        }
+      });
       queue.current = run;
       return run;
     },
@@ -149,13 +125,10 @@ export function useAutosave({
   }, [current, dirty, toServer]);
 
   /** After a send or schedule the form is what the server holds. */
-  const markSaved = useCallback(
-    (snapshot: EditorValues) => {
-      setBaseline(fingerprint(snapshot));
-      if (userId) dropLocalCopies(userId, [releaseId()]);
-    },
-    [releaseId, userId],
-  );
+  const markSaved = useCallback((snapshot: EditorValues) => {
+    setBaseline(fingerprint(snapshot));
+    if (userId) dropLocalCopies(userId, [releaseId()]);
+  }, [releaseId, userId]);
 
   return { state, dirty, saveNow, markSaved };
 }

@@ -20,18 +20,9 @@ export function useEditorForm(initialValues: EditorValues) {
     if (!firstProblem(problems)) return { values, errors: {} };
     return { values: {}, errors: nestedErrors(problems) as FieldErrors<EditorValues> };
   };
-  const form = useForm<EditorValues>({
-    defaultValues: initialValues,
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useForm<EditorValues>({ defaultValues: initialValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const submitAs = useCallback(
-    (
-      intent: EditorIntent,
-      onValid: (intent: EditorIntent, values: EditorValues) => unknown,
-      onInvalid: (errors: FieldErrors<EditorValues>) => void,
-    ) => {
+    (intent: EditorIntent, onValid: (intent: EditorIntent, values: EditorValues) => unknown, onInvalid: (errors: FieldErrors<EditorValues>) => void) => {
       lastRules.current = rulesOf(intent);
       return form.handleSubmit((valid) => onValid(intent, valid), onInvalid)();
     },

@@ -44,17 +44,11 @@ export function VersionTabs({
       onClick={() => onSelect(version)}
       className={cn(
         '-mb-px border-b-2 px-4 py-2 text-sm font-semibold',
-        active === version
-          ? 'border-brand-700 text-brand-800'
-          : 'border-transparent text-slate-600 hover:text-slate-900',
+        active === version ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900',
       )}
     >
       <span lang={lang === 'arabic' ? 'ar' : 'en'}>{t(`versions.tab.${lang}`)}</span>
-      {hasError(version) && (
-        <span className="ms-1 text-red-600" aria-label={t('versions.hasErrors')}>
-          •
-        </span>
-      )}
+      {hasError(version) && <span className="ms-1 text-red-600" aria-label={t('versions.hasErrors')}>•</span>}
     </button>
   );
 
@@ -65,8 +59,7 @@ export function VersionTabs({
   /** The other version's text as a starting point: the structure (headings, lists, links) to translate in place. */
   const copyFromPrimary = () => {
     const values = form.getValues();
-    for (const field of VERSION_FIELDS)
-      form.setValue(`translation.${field}`, values[field], { shouldDirty: true });
+    for (const field of VERSION_FIELDS) form.setValue(`translation.${field}`, values[field], { shouldDirty: true });
     setConfirm(null);
   };
   const removeTranslation = () => {
@@ -80,8 +73,7 @@ export function VersionTabs({
     onSelect('primary');
     setConfirm(null);
   };
-  const translationHasText = () =>
-    VERSION_FIELDS.some((field) => (form.getValues(`translation.${field}`) ?? '').trim());
+  const translationHasText = () => VERSION_FIELDS.some((field) => (form.getValues(`translation.${field}`) ?? '').trim());
 
   return (
     <div className="space-y-3">
@@ -99,11 +91,7 @@ export function VersionTabs({
       </div>
       {translation && active === 'translation' && (
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => (translationHasText() ? setConfirm('copy') : copyFromPrimary())}
-          >
+          <Button size="sm" variant="secondary" onClick={() => (translationHasText() ? setConfirm('copy') : copyFromPrimary())}>
             <Copy className="h-4 w-4" aria-hidden />
             {t(`versions.copyFrom.${language}`)}
           </Button>
@@ -155,27 +143,13 @@ export function VersionFields({ form, version }: { form: UseFormReturn<EditorVal
   const name = (field: (typeof VERSION_FIELDS)[number]) => `${prefix}${field}` as Path<EditorValues>;
   const language = form.watch(version === 'translation' ? 'translation.language' : 'language');
   const dir = language === 'arabic' ? 'rtl' : 'ltr';
-  const error = (field: (typeof VERSION_FIELDS)[number]) =>
-    translateMessage((get(errors, name(field)) as { message?: string } | undefined)?.message);
+  const error = (field: (typeof VERSION_FIELDS)[number]) => translateMessage((get(errors, name(field)) as { message?: string } | undefined)?.message);
   const id = (field: string) => `${version === 'translation' ? 'translation-' : ''}${field}`;
-  const describedBy = (field: (typeof VERSION_FIELDS)[number]) =>
-    error(field) ? `${id(field)}-error` : undefined;
+  const describedBy = (field: (typeof VERSION_FIELDS)[number]) => (error(field) ? `${id(field)}-error` : undefined);
   return (
-    <div
-      id="version-panel"
-      role="tabpanel"
-      aria-labelledby={`version-tab-${version}`}
-      className="space-y-4"
-      lang={language === 'arabic' ? 'ar' : 'en'}
-    >
+    <div id="version-panel" role="tabpanel" aria-labelledby={`version-tab-${version}`} className="space-y-4" lang={language === 'arabic' ? 'ar' : 'en'}>
       <Field id={id('title')} label={t('fields.title')} error={error('title')}>
-        <Input
-          id={id('title')}
-          dir={dir}
-          invalid={!!error('title')}
-          aria-describedby={describedBy('title')}
-          {...form.register(name('title'))}
-        />
+        <Input id={id('title')} dir={dir} invalid={!!error('title')} aria-describedby={describedBy('title')} {...form.register(name('title'))} />
       </Field>
       <Field id={id('subtitle')} label={t('fields.subtitle')}>
         <Input id={id('subtitle')} dir={dir} {...form.register(name('subtitle'))} />
@@ -215,14 +189,7 @@ export function VersionFields({ form, version }: { form: UseFormReturn<EditorVal
         )}
       </div>
       <Field id={id('boilerplate')} label={t('fields.boilerplate')} error={error('boilerplate')}>
-        <Textarea
-          id={id('boilerplate')}
-          rows={4}
-          dir={dir}
-          invalid={!!error('boilerplate')}
-          aria-describedby={describedBy('boilerplate')}
-          {...form.register(name('boilerplate'))}
-        />
+        <Textarea id={id('boilerplate')} rows={4} dir={dir} invalid={!!error('boilerplate')} aria-describedby={describedBy('boilerplate')} {...form.register(name('boilerplate'))} />
       </Field>
     </div>
   );
