@@ -361,7 +361,8 @@ describe('brand filter of analytics, campaigns and spends', () => {
     expect(client.releases.map((r) => r.id).sort()).toEqual([releases.client, releases.old].sort());
     const own = await json<AnalyticsDashboard>('agency', `/api/analytics/dashboard?brandId=${ownBrand}`);
     expect(own.releases.map((r) => r.id)).toEqual([releases.own]);
-    // A client seat sees its brand, and hears 404 for another.
+    // A client seat sees its brand (and only it, unfiltered too), and hears 404 for another.
+    expect((await json<AnalyticsDashboard>('client-seat', '/api/analytics/dashboard')).totalReleases).toBe(2);
     expect(
       (await json<AnalyticsDashboard>('client-seat', `/api/analytics/dashboard?brandId=${clientBrand}`))
         .totalReleases,
@@ -385,6 +386,8 @@ describe('brand filter of analytics, campaigns and spends', () => {
         (c) => c.id,
       ),
     ).toEqual([releases.own]);
+    // A client seat's list holds its brands' campaigns only, filtered or not.
+    expect((await json<CampaignPage>('client-seat', '/api/campaigns')).total).toBe(2);
     const foreign = await get('client-seat', `/api/campaigns?brandId=${ownBrand}`);
     expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'BRAND_NOT_FOUND']);
     expect((await get('rival', `/api/campaigns?brandId=${clientBrand}`)).statusCode).toBe(404);
