@@ -175,6 +175,10 @@ export const ERRORS = {
     409,
     "This release is waiting for the client's approval: withdraw it to edit it",
   ),
+  NO_CLIENT_TO_APPROVE: entry(
+    422,
+    "This brand needs its client's approval but has no client yet: invite one, or turn client approval off",
+  ),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
