@@ -18,7 +18,9 @@ let n = 0;
  * A Dubai agency (trusted unless told: its releases skip the editors) with a client brand that requires
  * client approval, a client seat of that brand, a publisher, a writer and a list of journalists.
  */
-async function agency(options: { allowance?: number; trusted?: boolean; withClient?: boolean } = {}) {
+async function agency(
+  options: { allowance?: number; trusted?: boolean; withClient?: boolean; clientLanguage?: 'en' | 'ar' } = {},
+) {
   const id = ++n;
   const ownerAs = `Agency${id}`;
   const owner = await t.signInAs(ownerAs, {
@@ -39,6 +41,7 @@ async function agency(options: { allowance?: number; trusted?: boolean; withClie
   const member = async (as: string, firstName: string, role: 'publisher' | 'writer' | 'client') =>
     t.signInAs(as, {
       firstName,
+      ...(role === 'client' ? { language: options.clientLanguage ?? 'en' } : {}),
       memberOf: { workspaceId: owner.id, role, ...(role === 'client' ? { brandIds: [brand.id] } : {}) },
     });
   const clientAs = `Client${id}`;
@@ -263,8 +266,20 @@ describe('a release of a brand whose client approves', () => {
     expect(await allowanceUsed(a.owner.id)).toBe(1);
   });
 
-  it('after a writer’s workspace approval, goes on to the client, then out as the approver’s send', async () => {
+  it('does not wait for a super admin, who runs the service', async () => {
     const a = await agency();
+    const adminAs = `Admin${n}`;
+    await t.signInAs(adminAs, {
+      role: 'super_admin',
+      memberOf: { workspaceId: a.owner.id, role: 'publisher' },
+    });
+    const sent = await send(a, adminAs);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().pressRelease.status).toMatch(/^(sending|sent)$/);
+  });
+
+  it('after a writer’s workspace approval, goes on to the client, then out as the approver’s send', async () => {
+    const a = await agency({ clientLanguage: 'ar' });
     const submitted = await send(a, a.writerAs);
     expect(submitted.statusCode).toBe(202);
     const release = submitted.json().pressRelease;
@@ -278,7 +293,9 @@ describe('a release of a brand whose client approves', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().pressRelease.status).toBe('awaiting_client_approval');
     expect(await allowanceUsed(a.owner.id)).toBe(0);
-    await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.client!.email), from);
+    const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.client!.email), from);
+    expect(mail.parsed.subject).toBe(`بانتظار موافقتك: ${release.title}`);
+    expect(mail.parsed.text).toContain(`/analytics/${release.id}`);
 
     const out = (await answer(release.id, a.clientAs, 'client-approve')).json().pressRelease;
     expect(out.status).toMatch(/^(sending|sent)$/);
@@ -295,14 +312,12 @@ describe('a release of a brand whose client approves', () => {
 describe('the brand on a release', () => {
   it('names the brand with its logo, and filters the list by brand', async () => {
     const a = await agency();
-    await t.db
-      .insert(brandLogos)
-      .values({
-        brandId: a.brand.id,
-        contentType: 'image/png',
-        sha256: 'ab'.repeat(32),
-        content: Buffer.from('png'),
-      });
+    await t.db.insert(brandLogos).values({
+      brandId: a.brand.id,
+      contentType: 'image/png',
+      sha256: 'ab'.repeat(32),
+      content: Buffer.from('png'),
+    });
     const own = (
       await send(a, a.publisherAs, {
         action: 'save_draft',
