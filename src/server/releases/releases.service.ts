@@ -65,8 +65,6 @@ import { ensureNewsroomSlug, newsroomUrl } from '../newsroom/newsroom.service.js
 type ReleaseRow = typeof pressReleases.$inferSelect;
 type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
 type Ctx = { db: Db; now: () => Date; publicUrl: string; review: boolean };
-/** Who sends a release: the person whose Send it is (their platform role decides review and spending). */
-type Sender = CurrentUser;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -188,7 +186,7 @@ const NO_CLIENT_ANSWER = {
 export async function leaveWorkspace(
   ctx: Ctx,
   tx: Db,
-  sender: Sender,
+  sender: CurrentUser,
   row: ReleaseRow,
   options: { scheduledAt: Date | null; holdsAllowance?: boolean },
 ): Promise<'out' | 'client'> {
@@ -217,7 +215,7 @@ async function brandWantsClientApproval(tx: Db, brandId: string): Promise<boolea
 async function holdForClient(
   ctx: Ctx,
   tx: Db,
-  sender: Sender,
+  sender: CurrentUser,
   row: ReleaseRow,
   scheduledAt: Date | null,
 ): Promise<void> {
@@ -248,7 +246,7 @@ async function holdForClient(
 export async function goOut(
   ctx: Ctx,
   tx: Db,
-  sender: Sender,
+  sender: CurrentUser,
   row: ReleaseRow,
   { scheduledAt, holdsAllowance = false }: { scheduledAt: Date | null; holdsAllowance?: boolean },
 ): Promise<void> {
