@@ -175,6 +175,12 @@ export const ERRORS = {
     409,
     "This release is waiting for the client's approval: withdraw it to edit it",
   ),
+  REPORT_PERIOD_REVERSED: entry(422, 'The period must start on or before the day it ends'),
+  REPORT_PERIOD_TOO_LONG: entry(422, 'A report covers at most {{maxDays}} days'),
+  NO_CLIENT_TO_APPROVE: entry(
+    422,
+    "This brand needs its client's approval but has no client yet: invite one, or turn client approval off",
+  ),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
