@@ -193,6 +193,8 @@ describe('client approval and the brand report', () => {
     expect(await desk.locator('#contactEmail').inputValue()).toBe('faisal@riyadhdates.example');
     expect(await desk.locator('#contactPhone').inputValue()).toBe('+966 11 555 0199');
 
+    await desk.screenshot({ path: '/tmp/editor-brand-picker-en.png' });
+
     // The exact preview's From is the brand's.
     await desk.getByRole('button', { name: 'Preview Email' }).click();
     const preview = desk.getByRole('dialog', { name: 'Email Preview - Exact Template' });
@@ -212,6 +214,14 @@ describe('client approval and the brand report', () => {
     expect(sent.brandId).toBe(brand.id);
     expect(sent.boilerplate).toBe('Riyadh Dates grows and exports premium dates from the Kingdom.');
     await desk.screenshot({ path: '/tmp/client-approval-en-publisher.png', fullPage: true });
+
+    // The agency's list names each release's brand and can be narrowed to one, in the address.
+    await desk.goto('/press-releases');
+    await desk.getByTestId('brand-filter').selectOption(brand.id);
+    await desk.waitForURL(new RegExp(`brand=${brand.id}`));
+    await desk.getByText('1 in total').waitFor();
+    await desk.getByTestId('release-brand').getByText('Riyadh Dates EN').first().waitFor();
+    await desk.screenshot({ path: '/tmp/releases-brand-filter-en.png', fullPage: true });
 
     // The client sees their brand's release only, waiting for them, and returns it with a comment.
     const clientPage = await stack.signedInPage(client.id);
@@ -268,6 +278,8 @@ describe('client approval and the brand report', () => {
     // The client opens their brand's report from the dashboard, once the release has gone out.
     await expect.poll(async () => (await releaseRow(id)).sentAt, { timeout: 30_000 }).toBeTruthy();
     await clientPage.goto('/dashboard');
+    await clientPage.getByRole('heading', { name: 'Recent Press Releases' }).waitFor();
+    await clientPage.screenshot({ path: '/tmp/client-dashboard-en.png', fullPage: true });
     await clientPage.getByRole('link', { name: 'Report for Riyadh Dates EN' }).click();
     await clientPage.waitForURL(new RegExp(`/brands/${brand.id}/report`));
     await clientPage.getByRole('heading', { name: 'Riyadh Dates EN', level: 1 }).waitFor();
