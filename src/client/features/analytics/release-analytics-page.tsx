@@ -60,7 +60,8 @@ const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'>
 
 /** Per-release analytics: totals, a chart over time, the recipient table, the CSV report and a printable page. */
 export default function ReleaseAnalyticsPage() {
-  const { t } = useTranslation('analytics');
+  // The brands texts load with the page, not when a client's decision first shows (the spinner again).
+  const { t } = useTranslation(['analytics', 'brands']);
   const { id = '' } = useParams();
   const release = useReleaseForAnalytics(id);
   const analytics = useReleaseAnalytics(id, release.data);

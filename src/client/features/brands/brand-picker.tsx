@@ -220,8 +220,9 @@ export function BrandFilter({
   const { t, i18n } = useTranslation('brands');
   if (!brands || brands.length < 2) return null;
   return (
-    <div className={cn('flex items-center gap-2', className)}>
+    <div className={cn('flex items-center gap-2 sm:shrink-0', className)}>
       <Select
+        className="sm:w-48"
         aria-label={t('picker.filter')}
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -45,7 +45,8 @@ const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];
 
 /** SPEC §2 Dashboard: welcome header, four stat cards, recent releases and shortcuts. */
 export default function DashboardPage() {
-  const { t } = useTranslation('dashboard');
+  // The brands texts load with the page, not later when the brands arrive (which would show the spinner again).
+  const { t } = useTranslation(['dashboard', 'brands']);
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const [brandParam, setBrand] = useBrandParam();

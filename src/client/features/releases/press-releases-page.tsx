@@ -48,7 +48,8 @@ const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 
 
 /** PRODUCT.md §1: every release of the user (the super admin sees everyone's, with the owner's email). */
 export default function PressReleasesPage() {
-  const { t } = useTranslation('releases');
+  // The brands texts load with the page, not when the brands arrive (which would show the spinner again).
+  const { t } = useTranslation(['releases', 'brands']);
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const can = useCan();
@@ -139,7 +140,7 @@ export default function PressReleasesPage() {
             </option>
           ))}
         </Select>
-        <BrandFilter brands={brands.data} value={brandId} onChange={setBrand} className="sm:w-56" />
+        <BrandFilter brands={brands.data} value={brandId} onChange={setBrand} />
       </div>
 
       {releases.isPending ? (
@@ -290,8 +291,10 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
             <NextStepShort release={release} />
           </div>
-          <BrandTag brand={release.brand} />
-          <ReleaseAuthor release={release} />
+          <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <BrandTag brand={release.brand} />
+            <ReleaseAuthor release={release} />
+          </div>
           <p className="mt-1 text-xs text-slate-500">
             {when}
             {release.recipientCount > 0 &&
