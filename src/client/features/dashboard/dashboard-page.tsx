@@ -124,10 +124,11 @@ function DashboardBrands({ brandId, onChange }: { brandId: string; onChange: (id
 
 function StatCards({ brandId }: { brandId?: string }) {
   const { t } = useTranslation('dashboard');
+  const can = useCan();
   const { data, isPending, isError, error, refetch } = useDashboardAnalytics(brandId);
   if (isError)
     return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />;
-  const cards: { label: string; value?: string; sub: string; icon: ReactNode }[] = [
+  const all: { label: string; value?: string; sub: string; icon: ReactNode }[] = [
     {
       label: t('stats.totalReleases'),
       value: data && formatNumber(data.totalReleases),
@@ -153,8 +154,17 @@ function StatCards({ brandId }: { brandId?: string }) {
       icon: <Calendar className="h-5 w-5" aria-hidden />,
     },
   ];
+  // The lists are the workspace's: a client seat is not shown a count of them.
+  const cards = can('browse') ? all : all.filter((card) => card.label !== t('stats.mediaContacts'));
   return (
-    <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section
+      aria-label={t('stats.label')}
+      className={
+        cards.length === 4
+          ? 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4'
+          : 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3'
+      }
+    >
       {cards.map((card) => (
         <Card key={card.label} className="p-4 sm:p-5">
           <div className="flex items-center justify-between text-slate-500">
@@ -282,8 +292,10 @@ function RecentReleases({ brandId }: { brandId?: string }) {
                     <p className="text-xs text-slate-500">
                       {t('recent.created')} {formatDate(release.createdAt)}
                     </p>
-                    <BrandTag brand={release.brand} />
-                    <NextStepShort release={release} />
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <BrandTag brand={release.brand} />
+                      <NextStepShort release={release} />
+                    </div>
                   </div>
                   <Badge
                     tone={
