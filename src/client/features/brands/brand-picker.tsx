@@ -128,10 +128,17 @@ export function BrandLogo({
   );
 }
 
-/** A release's brand in a list: its logo and name. */
+/** Whether releases are told apart by brand: only where more than one brand is in sight (an agency). */
+export function useSeveralBrands(): boolean {
+  const brands = useBrands();
+  return (brands.data?.length ?? 0) > 1;
+}
+
+/** A release's brand in a list or on its page: its logo and name, where there is more than one brand. */
 export function BrandTag({ brand }: { brand: ReleaseBrand | null | undefined }) {
   const { i18n } = useTranslation();
-  if (!brand) return null;
+  const several = useSeveralBrands();
+  if (!brand || !several) return null;
   return (
     <span
       className="inline-flex min-w-0 items-center gap-1.5 text-xs text-slate-600"

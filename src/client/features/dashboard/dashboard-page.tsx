@@ -92,15 +92,18 @@ export default function DashboardPage() {
 }
 
 /**
- * With two brands or more, the numbers and releases below can be narrowed to one; a workspace or a
- * client seat with one brand gets the link to its report instead.
+ * With two brands or more, the numbers and releases below can be narrowed to one; a client seat with one
+ * brand gets the link to its report instead.
  */
 function DashboardBrands({ brandId, onChange }: { brandId: string; onChange: (id: string) => void }) {
   const { t, i18n } = useTranslation('brands');
+  const can = useCan();
   const brands = useBrands();
   const active = brands.data?.filter((brand) => !brand.archivedAt) ?? [];
   if (active.length === 0) return null;
+  // A company's own team has its analytics; a client seat of one brand is shown the way to that brand's report.
   if (active.length === 1) {
+    if (can('browse')) return null;
     return (
       <div className="flex" data-testid="dashboard-brands">
         <BrandReportLink
