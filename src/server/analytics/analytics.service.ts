@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isSuperAdmin, requireRelease, workspaceScopeSql } from '../access/access.js';
+import { can, isSuperAdmin, releaseScopeSql, requireRelease } from '../access/access.js';
 import { reportCountsOfRelease } from '../deliverability/reports.service.js';
 import { coverageOf } from '../coverage/coverage.service.js';
 import type { Coverage } from '../../shared/coverage.js';
@@ -36,8 +36,8 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 const DAY_MS = 86_400_000;
 const DASHBOARD_RELEASES = 8;
 
-/** The actor's workspace, or every workspace for a super admin (access module). */
-const ownerScope = (actor: CurrentUser): SQL => workspaceScopeSql(sql`pr.workspace_id`, actor, { platformWide: true });
+/** The actor's workspace (a client seat: its brands), or every workspace for a super admin (access module). */
+const ownerScope = (actor: CurrentUser): SQL => releaseScopeSql(sql`pr`, actor, { platformWide: true });
 
 /** GET /api/analytics/dashboard: the editor dashboard cards and the analytics dashboard. */
 export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<AnalyticsDashboard> {
@@ -80,7 +80,8 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<
     thisMonth: counts.this_month,
     sentThisMonth: counts.sent_this_month,
     openRate: `${recentRate}%`,
-    mediaContacts: actor.workspace ? await countContactsInLists(db, actor.workspace.id) : 0,
+    // The lists are the workspace's own: a client seat sees none of them.
+    mediaContacts: actor.workspace && can(actor, 'browse') ? await countContactsInLists(db, actor.workspace.id) : 0,
     totalOpens,
     totalRecipients,
     averageOpenRate: percent(totalOpens, totalRecipients),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { brandLogoPath, LOGO_MAX_BYTES, type Brand, type brandInputSchema } from '../../shared/brands.js';
 import { SENT_STATUSES, type ReleaseLanguage } from '../../shared/releases.js';
-import type { WorkspaceAction } from '../../shared/workspaces.js';
+import { isBrandLimited, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import {
@@ -339,4 +339,31 @@ export async function brandLogo(db: Db, id: string) {
     .from(brandLogos)
     .where(eq(brandLogos.brandId, id));
   return logo;
+}
+
+// ---------------------------------------------------------------- client seats
+
+/**
+ * The brands a member or invitation of `role` is limited to: for a client seat, at least one, each an
+ * active brand of the workspace (another workspace's brand is unknown here: 404); null for the team's
+ * roles, who see every brand. Answers the brands (ids in the order given, without repeats).
+ */
+export async function seatBrands(
+  db: Db,
+  workspaceId: string,
+  role: WorkspaceRole,
+  brandIds: string[] | undefined,
+): Promise<Array<{ id: string; name: string; nameAr: string }> | null> {
+  if (!isBrandLimited(role)) return null;
+  const ids = [...new Set(brandIds ?? [])];
+  if (!ids.length) throw fieldRefusal('brandIds', 'CLIENT_BRANDS_REQUIRED');
+  const rows = await db
+    .select({ id: brands.id, name: brands.name, nameAr: brands.nameAr, archivedAt: brands.archivedAt })
+    .from(brands)
+    .where(and(eq(brands.workspaceId, workspaceId), inArray(brands.id, ids)));
+  if (rows.length !== ids.length) throw appError('BRAND_NOT_FOUND');
+  if (rows.some((row) => row.archivedAt)) throw fieldRefusal('brandIds', 'BRAND_ARCHIVED');
+  return ids
+    .map((id) => rows.find((row) => row.id === id)!)
+    .map(({ id, name, nameAr }) => ({ id, name, nameAr }));
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { workspaceScopeSql } from '../access/access.js';
+import { releaseScopeSql } from '../access/access.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ActivityItem, ActivityType, Campaign, CampaignPage, CampaignStatus, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
 import { rowsOf, type Db } from '../db/client.js';
@@ -8,7 +8,7 @@ import { appError } from '../http/errors.js';
 import { presentContact, type ContactRow } from '../contacts/contact-view.js';
 
 /** A super admin sees every workspace's campaigns; anyone else their workspace's (access module). */
-const ownerScope = (actor: CurrentUser): SQL => workspaceScopeSql(sql`pr.workspace_id`, actor, { platformWide: true });
+const ownerScope = (actor: CurrentUser): SQL => releaseScopeSql(sql`pr`, actor, { platformWide: true });
 
 const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -116,7 +116,7 @@ const RECENT_ITEMS = 10;
 export async function recentActivity(db: Db, actor: CurrentUser): Promise<RecentActivity> {
   const campaigns = rowsOf<{ id: string; status: string }>(
     await db.execute(sql`
-      SELECT pr.id, pr.status FROM press_releases pr WHERE ${WAS_SENT} AND ${workspaceScopeSql(sql`pr.workspace_id`, actor)}
+      SELECT pr.id, pr.status FROM press_releases pr WHERE ${WAS_SENT} AND ${releaseScopeSql(sql`pr`, actor)}
       ORDER BY coalesce(pr.sent_at, pr.created_at) DESC, pr.id LIMIT ${RECENT_CAMPAIGNS}`),
   );
   if (!campaigns.length) return { items: [], live: false };
