@@ -210,7 +210,12 @@ export async function updateBrand(
   input: Partial<BrandFields>,
 ): Promise<Brand> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  // A newsroom address once given stays (sent mail and feeds link to it): null does not take it away.
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(
+      ([key, value]) => value !== undefined && !(key === 'newsroomSlug' && value === null),
+    ),
+  );
   await withSlugIndex(() =>
     deps.db.transaction(async (txn) => {
       const tx = txn as unknown as Db;

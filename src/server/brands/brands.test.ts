@@ -157,6 +157,8 @@ describe('brand CRUD', () => {
     const mine = await create('owner', { newsroomSlug: 'keeps-its-own' });
     const same = await send('owner', 'PATCH', `/api/brands/${mine.id}`, { newsroomSlug: 'keeps-its-own' });
     expect(same.statusCode, same.body).toBe(200);
+    const cleared = await send('owner', 'PATCH', `/api/brands/${mine.id}`, { newsroomSlug: null });
+    expect(cleared.json().brand.newsroomSlug).toBe('keeps-its-own');
   });
 
   it('another workspace’s brand is 404 BRAND_NOT_FOUND on every route; a viewer may read but not change', async () => {
