@@ -161,6 +161,16 @@ describe('brand CRUD', () => {
     expect(cleared.json().brand.newsroomSlug).toBe('keeps-its-own');
   });
 
+  it('two workspaces asking for the same free address at once: one gets it, the other a 409', async () => {
+    const [first, second] = await Promise.all(
+      ['owner', 'outsider'].map((as) =>
+        send(as, 'POST', '/api/brands', { name: unique('Race'), newsroomSlug: 'raced-address' }),
+      ),
+    );
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
+    expect([first, second].find((res) => res.statusCode === 409)!.json().code).toBe('NEWSROOM_ADDRESS_TAKEN');
+  });
+
   it('another workspace’s brand is 404 BRAND_NOT_FOUND on every route; a viewer may read but not change', async () => {
     const brand = await create();
     for (const [method, url] of [
