@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, Undo2 } from 'lucide-react';
 import type { PressRelease } from '../../../shared/releases';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, isolate, translateMessage } from '../../lib/i18n';
 import { useCan } from '../../lib/workspace';
-import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
 import { RELEASES_PATH, useClientApproveRelease, useClientReturnRelease } from '../releases/releases-api';
-import { ReturnWithCommentDialog } from '../releases/approval-panel';
+import { DecisionPanel, ReturnWithCommentDialog } from '../releases/approval-panel';
 import { brandName } from './brand-picker';
 
 /**
@@ -57,30 +55,19 @@ export function ClientApprovalPanel({ release }: { release: PressRelease }) {
   };
 
   return (
-    <section
-      aria-labelledby="client-approval-title"
-      className="no-print rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      data-testid="client-approval-panel"
+    <DecisionPanel
+      id="client-approval-panel"
+      texts="brands:clientApproval"
+      onApprove={() => setConfirming(true)}
+      onReturn={() => setReturning(true)}
+      busy={approve.isPending}
     >
-      <h2 id="client-approval-title" className="font-semibold">
-        {t('clientApproval.title')}
-      </h2>
       <p className="mt-1">
         {release.brand
           ? t('clientApproval.textFor', { brand: isolate(brandName(release.brand, i18n.language)) })
           : t('clientApproval.text')}
       </p>
       {scheduled && <p className="mt-1">{t('clientApproval.scheduledFor', { when: scheduled })}</p>}
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button onClick={() => setConfirming(true)} disabled={approve.isPending}>
-          <CheckCircle2 className="h-4 w-4" aria-hidden />
-          {t('clientApproval.approve')}
-        </Button>
-        <Button variant="secondary" onClick={() => setReturning(true)} disabled={approve.isPending}>
-          <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
-          {t('clientApproval.return')}
-        </Button>
-      </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -96,7 +83,7 @@ export function ClientApprovalPanel({ release }: { release: PressRelease }) {
         onConfirm={() => void onApprove()}
       />
       <ClientReturnDialog id={release.id} open={returning} onOpenChange={setReturning} onStale={stale} />
-    </section>
+    </DecisionPanel>
   );
 }
 

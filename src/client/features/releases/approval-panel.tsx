@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -56,25 +56,13 @@ export function ApprovalPanel({ release }: { release: PressRelease }) {
   };
 
   return (
-    <section
-      aria-labelledby="approval-title"
-      className="no-print rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      data-testid="approval-panel"
+    <DecisionPanel
+      id="approval-panel"
+      texts="releases:approval"
+      onApprove={() => setConfirming(true)}
+      onReturn={() => setReturning(true)}
     >
-      <h2 id="approval-title" className="font-semibold">
-        {t('approval.title')}
-      </h2>
       <p className="mt-1">{author ? t('approval.textBy', { name: name(author) }) : t('approval.text')}</p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button onClick={() => setConfirming(true)}>
-          <CheckCircle2 className="h-4 w-4" aria-hidden />
-          {t('approval.approve')}
-        </Button>
-        <Button variant="secondary" onClick={() => setReturning(true)}>
-          <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
-          {t('approval.return')}
-        </Button>
-      </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -86,6 +74,50 @@ export function ApprovalPanel({ release }: { release: PressRelease }) {
         onConfirm={() => void onApprove()}
       />
       <ReturnDialog id={release.id} open={returning} onOpenChange={setReturning} />
+    </DecisionPanel>
+  );
+}
+
+/**
+ * A release waiting for someone's decision (the workspace's approver, or the brand's client): its title,
+ * what the decision does (`children`), and Approve and Return, named by the block of texts `texts`.
+ */
+export function DecisionPanel({
+  id,
+  texts,
+  onApprove,
+  onReturn,
+  busy = false,
+  children,
+}: {
+  id: string;
+  texts: 'releases:approval' | 'brands:clientApproval';
+  onApprove: () => void;
+  onReturn: () => void;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['releases', 'brands']);
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="no-print rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      data-testid={id}
+    >
+      <h2 id={`${id}-title`} className="font-semibold">
+        {t(`${texts}.title`)}
+      </h2>
+      {children}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button onClick={onApprove} disabled={busy}>
+          <CheckCircle2 className="h-4 w-4" aria-hidden />
+          {t(`${texts}.approve`)}
+        </Button>
+        <Button variant="secondary" onClick={onReturn} disabled={busy}>
+          <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
+          {t(`${texts}.return`)}
+        </Button>
+      </div>
     </section>
   );
 }
