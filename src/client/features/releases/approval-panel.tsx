@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Undo2 } from 'lucide-react';
-import type { PressRelease } from '../../../shared/releases';
+import type { PressRelease, SendPressReleaseResponse } from '../../../shared/releases';
 import { returnReleaseSchema } from '../../../shared/workspaces';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -24,80 +24,81 @@ import { useApproveRelease, useReturnRelease } from './releases-api';
 export function ApprovalPanel({ release }: { release: PressRelease }) {
   const { t } = useTranslation('releases');
   const can = useCan();
-  const toast = useToast();
   const name = usePersonName();
   const approve = useApproveRelease();
-  const [confirming, setConfirming] = useState(false);
-  const [returning, setReturning] = useState(false);
+  const giveBack = useReturnRelease();
   const { data: user } = useCurrentUser();
   const author = release.author;
   // Approval is a second person's: the server refuses the author's own (SECOND_APPROVER_REQUIRED).
   const ownRelease = !!author && author.id === user?.id;
   if (release.status !== 'awaiting_approval' || !can('publish') || ownRelease) return null;
-
-  const onApprove = async () => {
-    try {
-      const { pressRelease } = await approve.mutateAsync(release.id);
-      toast({
-        title: t('approval.approved'),
-        description: t(
-          `approval.approvedDescription.${pressRelease.status === 'scheduled' ? 'scheduled' : pressRelease.status === 'in_review' ? 'in_review' : 'sent'}`,
-        ),
-      });
-    } catch (error) {
-      toast({
-        title: t('approval.approveFailed'),
-        description: translateMessage(errorMessage(error)),
-        variant: 'destructive',
-      });
-    } finally {
-      setConfirming(false);
-    }
-  };
-
   return (
     <DecisionPanel
       id="approval-panel"
       texts="releases:approval"
-      onApprove={() => setConfirming(true)}
-      onReturn={() => setReturning(true)}
+      approve={() => approve.mutateAsync(release.id)}
+      approving={approve.isPending}
+      confirmText={t('approval.approveText', { title: isolate(release.title) })}
+      giveBack={(comment) => giveBack.mutateAsync({ id: release.id, comment })}
     >
       <p className="mt-1">{author ? t('approval.textBy', { name: name(author) }) : t('approval.text')}</p>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('approval.approveTitle')}
-        description={t('approval.approveText', { title: isolate(release.title) })}
-        confirmLabel={t('approval.approve')}
-        destructive={false}
-        pending={approve.isPending}
-        onConfirm={() => void onApprove()}
-      />
-      <ReturnDialog id={release.id} open={returning} onOpenChange={setReturning} />
     </DecisionPanel>
   );
 }
 
+type DecisionTexts = 'releases:approval' | 'brands:clientApproval';
+
 /**
  * A release waiting for someone's decision (the workspace's approver, or the brand's client): its title,
- * what the decision does (`children`), and Approve and Return, named by the block of texts `texts`.
+ * what the decision does (`children`), Approve (asked first with `confirmText`) and Return with a required
+ * comment. `texts` names the block of texts both share (title, approve, approveTitle, approved,
+ * approvedDescription, approveFailed and those of the return); a failure is told and goes to `onFailure`.
  */
 export function DecisionPanel({
   id,
   texts,
-  onApprove,
-  onReturn,
-  busy = false,
+  approve,
+  approving,
+  confirmText,
+  giveBack,
+  onFailure,
   children,
 }: {
   id: string;
-  texts: 'releases:approval' | 'brands:clientApproval';
-  onApprove: () => void;
-  onReturn: () => void;
-  busy?: boolean;
+  texts: DecisionTexts;
+  approve: () => Promise<SendPressReleaseResponse>;
+  approving: boolean;
+  confirmText: string;
+  giveBack: (comment: string) => Promise<unknown>;
+  onFailure?: (error: unknown, closeReturn: () => void) => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation(['releases', 'brands']);
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const [returning, setReturning] = useState(false);
+  const text = (key: string) => t(`${texts}.${key}`);
+  const onApprove = async () => {
+    try {
+      const { pressRelease } = await approve();
+      const outcome =
+        pressRelease.status === 'scheduled'
+          ? 'scheduled'
+          : pressRelease.status === 'in_review'
+            ? 'in_review'
+            : 'sent';
+      toast({ title: text('approved'), description: text(`approvedDescription.${outcome}`) });
+    } catch (error) {
+      toast({
+        title: text('approveFailed'),
+        description: translateMessage(errorMessage(error)),
+        variant: 'destructive',
+      });
+      onFailure?.(error, () => setReturning(false));
+    } finally {
+      setConfirming(false);
+    }
+  };
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -105,41 +106,38 @@ export function DecisionPanel({
       data-testid={id}
     >
       <h2 id={`${id}-title`} className="font-semibold">
-        {t(`${texts}.title`)}
+        {text('title')}
       </h2>
       {children}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button onClick={onApprove} disabled={busy}>
+        <Button onClick={() => setConfirming(true)} disabled={approving}>
           <CheckCircle2 className="h-4 w-4" aria-hidden />
-          {t(`${texts}.approve`)}
+          {text('approve')}
         </Button>
-        <Button variant="secondary" onClick={onReturn} disabled={busy}>
+        <Button variant="secondary" onClick={() => setReturning(true)} disabled={approving}>
           <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
-          {t(`${texts}.return`)}
+          {text('return')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={text('approveTitle')}
+        description={confirmText}
+        confirmLabel={text('approve')}
+        destructive={false}
+        pending={approving}
+        onConfirm={() => void onApprove()}
+      />
+      <ReturnWithCommentDialog
+        formId={`${id}-return`}
+        texts={texts}
+        open={returning}
+        onOpenChange={setReturning}
+        giveBack={giveBack}
+        onFailure={(error) => onFailure?.(error, () => setReturning(false))}
+      />
     </section>
-  );
-}
-
-function ReturnDialog({
-  id,
-  open,
-  onOpenChange,
-}: {
-  id: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const giveBack = useReturnRelease();
-  return (
-    <ReturnWithCommentDialog
-      formId="return-release"
-      texts="releases:approval"
-      open={open}
-      onOpenChange={onOpenChange}
-      giveBack={(comment) => giveBack.mutateAsync({ id, comment })}
-    />
   );
 }
 
@@ -157,7 +155,7 @@ export function ReturnWithCommentDialog({
   onFailure,
 }: {
   formId: string;
-  texts: 'releases:approval' | 'brands:clientApproval';
+  texts: DecisionTexts;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   giveBack: (comment: string) => Promise<unknown>;
