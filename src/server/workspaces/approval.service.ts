@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/transport.js';
 import { awaitingApprovalMessage, returnedMessage } from '../mail/templates/workspace.js';
 import { isSuperAdmin, requireRelease } from '../access/access.js';
 import { getRelease, goOut } from '../releases/releases.service.js';
-import { ensureNewsroomSlug } from '../newsroom/newsroom.service.js';
+import { ensureReleaseNewsroomSlug } from '../newsroom/newsroom.service.js';
 import { actorName, approversOf, recordActivity } from './workspaces.service.js';
 
 /**
@@ -36,7 +36,7 @@ export async function approveRelease(
   actor: CurrentUser,
   id: string,
 ): Promise<PressRelease> {
-  const { workspaceId } = await deps.db.transaction(async (txn) => {
+  await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (row.status !== 'awaiting_approval') throw appError('NOT_AWAITING_APPROVAL');
@@ -49,9 +49,8 @@ export async function approveRelease(
       scheduledAt: row.scheduledAt && row.scheduledAt > deps.now() ? row.scheduledAt : null,
     });
     await recordActivity(tx, row.workspaceId, actor, 'release.approved', { title: row.title });
-    return { workspaceId: row.workspaceId };
   });
-  await ensureNewsroomSlug(deps.db, workspaceId);
+  await ensureReleaseNewsroomSlug(deps.db, id);
   return getRelease(deps, actor, id);
 }
 
