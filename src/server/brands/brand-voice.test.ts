@@ -29,14 +29,20 @@ let agencyBrand: string;
 let foodsBrand: string;
 let logoUrl: string;
 let agencySlug: string;
-const sent: Record<'agency' | 'foods', { id: string; webUrl: string }> = {} as never;
+const sent: Record<'agency' | 'foods', { id: string; webUrl: string; newsroomUrl: string | null }> =
+  {} as never;
 type Message = Awaited<ReturnType<typeof startSmtpSink>>['messages'][number];
 const mail: Record<'agency' | 'foods', Message[]> = { agency: [], foods: [] };
 
 async function deliverAll(): Promise<Message[]> {
   const sink = await startSmtpSink();
   const transport = smtpDeliveryTransport(sink.url, 2);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: PUBLIC, mailFrom: t.deps.config.mailFrom }).drain();
+  await createDeliveryEngine({
+    db: t.db,
+    transport,
+    publicUrl: PUBLIC,
+    mailFrom: t.deps.config.mailFrom,
+  }).drain();
   await transport.close();
   await sink.close();
   return sink.messages;
@@ -55,11 +61,21 @@ async function send(listId: string, brandId: string, overrides: Record<string, u
 
 const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers });
 const tokenOf = async (releaseId: string, email: string) =>
-  (await t.db.select({ token: deliveries.token }).from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.email, email))))[0]?.token;
+  (
+    await t.db
+      .select({ token: deliveries.token })
+      .from(deliveries)
+      .where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.email, email)))
+  )[0]?.token;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const agency = await t.signInAs('agency', { userType: 'active', monthlyPressReleaseLimit: 20, trusted: true, companyName: 'Gulf Bridge PR' });
+  const agency = await t.signInAs('agency', {
+    userType: 'active',
+    monthlyPressReleaseLimit: 20,
+    trusted: true,
+    companyName: 'Gulf Bridge PR',
+  });
   workspaceId = agency.workspaceId;
   agencyBrand = workspaceId;
   // The agency's client: a second brand of the same workspace, with an Arabic name, a newsroom and a logo.
@@ -69,17 +85,31 @@ beforeAll(async () => {
     .returning();
   foodsBrand = foods.id;
   const sha256 = createHash('sha256').update(PNG_BYTES).digest('hex');
-  await t.db.insert(brandLogos).values({ brandId: foodsBrand, contentType: 'image/png', sha256, content: PNG_BYTES });
+  await t.db
+    .insert(brandLogos)
+    .values({ brandId: foodsBrand, contentType: 'image/png', sha256, content: PNG_BYTES });
   logoUrl = `${PUBLIC}${brandLogoPath(foodsBrand, sha256)}`;
 
   // Someone follows the client's newsroom (and confirms); nobody follows the agency's.
-  const follow = await t.request({ method: 'POST', url: `/api/newsroom/${FOODS_SLUG}/subscribe`, payload: { email: FOLLOWER } });
+  const follow = await t.request({
+    method: 'POST',
+    url: `/api/newsroom/${FOODS_SLUG}/subscribe`,
+    payload: { email: FOLLOWER },
+  });
   expect(follow.statusCode).toBe(202);
-  const [pending] = await t.db.select({ token: newsroomFollowers.token }).from(newsroomFollowers).where(eq(newsroomFollowers.email, FOLLOWER));
-  expect((await t.request({ method: 'POST', url: `/newsroom/follow/${pending.token}` })).statusCode).toBe(200);
+  const [pending] = await t.db
+    .select({ token: newsroomFollowers.token })
+    .from(newsroomFollowers)
+    .where(eq(newsroomFollowers.email, FOLLOWER));
+  expect((await t.request({ method: 'POST', url: `/newsroom/follow/${pending.token}` })).statusCode).toBe(
+    200,
+  );
 
   const { listId } = await createListWithContacts(t.db, workspaceId, 0, ['desk-one@news.test', SHARED]);
-  sent.agency = await send(listId, agencyBrand, { title: 'Gulf Bridge opens a Dubai office', content: '<p>Gulf Bridge PR opens a new office in Dubai Media City.</p>' });
+  sent.agency = await send(listId, agencyBrand, {
+    title: 'Gulf Bridge opens a Dubai office',
+    content: '<p>Gulf Bridge PR opens a new office in Dubai Media City.</p>',
+  });
   mail.agency = await deliverAll();
   // The shared desk wants nothing more from the agency's own brand, only from it.
   const token = await tokenOf(sent.agency.id, SHARED);
@@ -100,7 +130,9 @@ beforeAll(async () => {
     },
   });
   mail.foods = await deliverAll();
-  agencySlug = (await t.db.select({ slug: brands.newsroomSlug }).from(brands).where(eq(brands.id, agencyBrand)))[0].slug!;
+  agencySlug = (
+    await t.db.select({ slug: brands.newsroomSlug }).from(brands).where(eq(brands.id, agencyBrand))
+  )[0].slug!;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -145,9 +177,15 @@ describe('following and unsubscribing are per brand', () => {
   it('lets another brand’s release reach an address that unsubscribed from one brand only', async () => {
     expect(mail.agency.some((m) => m.envelopeTo.includes(SHARED))).toBe(true);
     expect(mail.foods.some((m) => m.envelopeTo.includes(SHARED))).toBe(true);
-    const done = await t.request({ method: 'POST', url: `/u/${await tokenOf(sent.foods.id, SHARED)}?scope=company` });
+    const done = await t.request({
+      method: 'POST',
+      url: `/u/${await tokenOf(sent.foods.id, SHARED)}?scope=company`,
+    });
     expect(done.body).toContain('You will not receive press releases from <bdi>Riyadh Foods</bdi>');
-    const agencyDeliveries = await t.db.select({ email: deliveries.email }).from(deliveries).where(eq(deliveries.releaseId, sent.agency.id));
+    const agencyDeliveries = await t.db
+      .select({ email: deliveries.email })
+      .from(deliveries)
+      .where(eq(deliveries.releaseId, sent.agency.id));
     expect(agencyDeliveries.map((d) => d.email).sort()).toEqual(['desk-one@news.test', SHARED]);
   });
 });
@@ -174,11 +212,15 @@ describe('each brand has its own newsroom and feed', () => {
   it('has a feed per brand whose items the brand authors, and the whole wire names each brand', async () => {
     const foods = parseFeed((await get(`/newsroom/${FOODS_SLUG}/feed.xml?lang=en`)).body);
     expect(foods.title).toBe('Riyadh Foods – Newsroom');
-    expect(foods.items.map((i) => [i.title, i.authors.map((a) => a.name)])).toEqual([['Riyadh Foods opens a bakery in Jeddah', ['Riyadh Foods']]]);
+    expect(foods.items.map((i) => [i.title, i.authors.map((a) => a.name)])).toEqual([
+      ['Riyadh Foods opens a bakery in Jeddah', ['Riyadh Foods']],
+    ]);
     const foodsArabic = parseFeed((await get(`/newsroom/${FOODS_SLUG}/feed.xml?lang=ar`)).body);
     expect(foodsArabic.items.map((i) => i.authors.map((a) => a.name))).toEqual([['أغذية الرياض']]);
     const agency = parseFeed((await get(`/newsroom/${agencySlug}/feed.xml?lang=en`)).body);
-    expect(agency.items.map((i) => [i.title, i.authors.map((a) => a.name)])).toEqual([['Gulf Bridge opens a Dubai office', ['Gulf Bridge PR']]]);
+    expect(agency.items.map((i) => [i.title, i.authors.map((a) => a.name)])).toEqual([
+      ['Gulf Bridge opens a Dubai office', ['Gulf Bridge PR']],
+    ]);
     const wire = parseFeed((await get('/feed.xml?lang=en')).body);
     const authorOf = (title: string) => wire.items.find((i) => i.title === title)?.authors.map((a) => a.name);
     expect(authorOf('Riyadh Foods opens a bakery in Jeddah')).toEqual(['Riyadh Foods']);
@@ -205,7 +247,9 @@ describe('each brand has its own newsroom and feed', () => {
     await t.db.update(brands).set({ archivedAt: new Date() }).where(eq(brands.id, foodsBrand));
     try {
       expect((await get(`/newsroom/${FOODS_SLUG}`)).statusCode).toBe(200);
-      expect((await get(new URL(sent.foods.webUrl).pathname)).body).toContain(`href="/newsroom/${FOODS_SLUG}"`);
+      expect((await get(new URL(sent.foods.webUrl).pathname)).body).toContain(
+        `href="/newsroom/${FOODS_SLUG}"`,
+      );
     } finally {
       await t.db.update(brands).set({ archivedAt: null }).where(eq(brands.id, foodsBrand));
     }
@@ -213,56 +257,114 @@ describe('each brand has its own newsroom and feed', () => {
 });
 
 describe('newsroom settings per brand', () => {
-  const settings = (query = '') => t.request({ method: 'GET', url: `/api/newsroom/settings${query}`, as: 'agency' });
+  const settings = (query = '') =>
+    t.request({ method: 'GET', url: `/api/newsroom/settings${query}`, as: 'agency' });
 
   it('answers for the workspace’s first brand by default, and for the brand asked for', async () => {
     expect((await settings()).json()).toEqual({
       brandId: agencyBrand,
       enabled: true,
       url: `${PUBLIC}/newsroom/${agencySlug}`,
-      feeds: { english: `${PUBLIC}/newsroom/${agencySlug}/feed.xml?lang=en`, arabic: `${PUBLIC}/newsroom/${agencySlug}/feed.xml?lang=ar` },
+      feeds: {
+        english: `${PUBLIC}/newsroom/${agencySlug}/feed.xml?lang=en`,
+        arabic: `${PUBLIC}/newsroom/${agencySlug}/feed.xml?lang=ar`,
+      },
       followers: 0,
     });
-    expect((await settings(`?brandId=${foodsBrand}`)).json()).toMatchObject({ brandId: foodsBrand, url: `${PUBLIC}/newsroom/${FOODS_SLUG}`, followers: 1 });
+    expect((await settings(`?brandId=${foodsBrand}`)).json()).toMatchObject({
+      brandId: foodsBrand,
+      url: `${PUBLIC}/newsroom/${FOODS_SLUG}`,
+      followers: 1,
+    });
   });
 
   it('turns one brand’s newsroom off and leaves the other’s', async () => {
-    const off = await t.request({ method: 'PATCH', url: '/api/newsroom/settings', as: 'agency', payload: { enabled: false, brandId: foodsBrand } });
+    const off = await t.request({
+      method: 'PATCH',
+      url: '/api/newsroom/settings',
+      as: 'agency',
+      payload: { enabled: false, brandId: foodsBrand },
+    });
     expect(off.json()).toMatchObject({ brandId: foodsBrand, enabled: false });
     expect((await get(`/newsroom/${FOODS_SLUG}`)).statusCode).toBe(404);
     expect((await get(`/newsroom/${agencySlug}`)).statusCode).toBe(200);
     expect((await settings()).json().enabled).toBe(true);
-    await t.request({ method: 'PATCH', url: '/api/newsroom/settings', as: 'agency', payload: { enabled: true, brandId: foodsBrand } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/newsroom/settings',
+      as: 'agency',
+      payload: { enabled: true, brandId: foodsBrand },
+    });
     expect((await get(`/newsroom/${FOODS_SLUG}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for another workspace’s brand and 422 for an id that is none', async () => {
     const other = await t.signInAs('outsider', { userType: 'active' });
-    const theirs = await t.request({ method: 'GET', url: `/api/newsroom/settings?brandId=${foodsBrand}`, as: 'outsider' });
+    const theirs = await t.request({
+      method: 'GET',
+      url: `/api/newsroom/settings?brandId=${foodsBrand}`,
+      as: 'outsider',
+    });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().code).toBe('BRAND_NOT_FOUND');
-    const patch = await t.request({ method: 'PATCH', url: '/api/newsroom/settings', as: 'outsider', payload: { enabled: false, brandId: foodsBrand } });
+    const patch = await t.request({
+      method: 'PATCH',
+      url: '/api/newsroom/settings',
+      as: 'outsider',
+      payload: { enabled: false, brandId: foodsBrand },
+    });
     expect(patch.statusCode).toBe(404);
     expect((await get(`/newsroom/${FOODS_SLUG}`)).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/newsroom/settings?brandId=nope', as: 'outsider' })).statusCode).toBe(422);
-    expect((await t.request({ method: 'PATCH', url: '/api/newsroom/settings', as: 'outsider', payload: { enabled: true, brandId: 7 } })).statusCode).toBe(422);
-    expect((await t.request({ method: 'GET', url: '/api/newsroom/settings', as: 'outsider' })).json().brandId).toBe(other.workspaceId);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/newsroom/settings?brandId=nope', as: 'outsider' }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: '/api/newsroom/settings',
+          as: 'outsider',
+          payload: { enabled: true, brandId: 7 },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/newsroom/settings', as: 'outsider' })).json().brandId,
+    ).toBe(other.workspaceId);
   });
 });
 
 describe('coverage looks for the release’s brand', () => {
   it('counts an article naming the brand, by its English or Arabic name, as earned for that brand’s release only', async () => {
-    const [{ sentAt }] = await t.db.select({ sentAt: pressReleases.sentAt }).from(pressReleases).where(eq(pressReleases.id, sent.foods.id));
+    const [{ sentAt }] = await t.db
+      .select({ sentAt: pressReleases.sentAt })
+      .from(pressReleases)
+      .where(eq(pressReleases.id, sent.foods.id));
     const publishedAt = new Date(sentAt!.getTime() + 3_600_000);
-    const releases = (await releasesForMatching(t.db, publishedAt, publishedAt)).filter((r) => [sent.agency.id, sent.foods.id].includes(r.id));
+    const releases = (await releasesForMatching(t.db, publishedAt, publishedAt)).filter((r) =>
+      [sent.agency.id, sent.foods.id].includes(r.id),
+    );
     expect(releases.find((r) => r.id === sent.foods.id)?.names).toEqual(['Riyadh Foods', 'أغذية الرياض']);
     const matcher = createMatcher(releases);
-    const arabic = matcher.match({ title: 'السوق', text: 'قالت أغذية الرياض إن الطلب على الخبز يزداد في المنطقة كلها.', publishedAt });
+    const arabic = matcher.match({
+      title: 'السوق',
+      text: 'قالت أغذية الرياض إن الطلب على الخبز يزداد في المنطقة كلها.',
+      publishedAt,
+    });
     expect(arabic.map((m) => [m.releaseId, m.kind])).toEqual([[sent.foods.id, 'earned']]);
-    const english = matcher.match({ title: 'Markets', text: 'Analysts say Riyadh Foods is growing fast in the Gulf.', publishedAt });
+    const english = matcher.match({
+      title: 'Markets',
+      text: 'Analysts say Riyadh Foods is growing fast in the Gulf.',
+      publishedAt,
+    });
     expect(english.map((m) => [m.releaseId, m.kind])).toEqual([[sent.foods.id, 'earned']]);
     // The workspace's own name says nothing of the client's release.
-    const workspaceName = matcher.match({ title: 'Agencies', text: 'Gulf Bridge PR hired two new consultants this week.', publishedAt });
+    const workspaceName = matcher.match({
+      title: 'Agencies',
+      text: 'Gulf Bridge PR hired two new consultants this week.',
+      publishedAt,
+    });
     expect(workspaceName.map((m) => m.releaseId)).toEqual([sent.agency.id]);
   });
 });

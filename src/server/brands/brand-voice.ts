@@ -59,11 +59,21 @@ export function brandVoiceOf(row: BrandVoiceRow, publicUrl: string): BrandVoice 
 export const logoOfBrand = eq(brandLogos.brandId, brands.id);
 
 /** One brand's voice by id; undefined when there is no such brand. */
-export async function findBrandVoice(db: Db, brandId: string, publicUrl: string): Promise<BrandVoice | undefined> {
-  const [row] = await db.select(brandVoiceColumns).from(brands).leftJoin(brandLogos, logoOfBrand).where(eq(brands.id, brandId));
+export async function findBrandVoice(
+  db: Db,
+  brandId: string,
+  publicUrl: string,
+): Promise<BrandVoice | undefined> {
+  const [row] = await db
+    .select(brandVoiceColumns)
+    .from(brands)
+    .leftJoin(brandLogos, logoOfBrand)
+    .where(eq(brands.id, brandId));
   return row ? brandVoiceOf(row, publicUrl) : undefined;
 }
 
 /** The brand's name as a reader of that language reads it: the Arabic name on the Arabic side when it has one. */
-export const brandNameIn = (brand: { name: string; nameAr: string }, language: ReleaseLanguage | string): string =>
-  language === 'arabic' && brand.nameAr.trim() ? brand.nameAr.trim() : brand.name;
+export const brandNameIn = (
+  brand: { name: string; nameAr: string },
+  language: ReleaseLanguage | string,
+): string => (language === 'arabic' && brand.nameAr.trim() ? brand.nameAr.trim() : brand.name);

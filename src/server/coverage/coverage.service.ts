@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { coverageArticles, coverageItems, outletFeeds, brands, pressReleases, users, workspaces } from '../db/schema.js';
+import { coverageArticles, coverageItems, outletFeeds, brands, pressReleases, users } from '../db/schema.js';
 import { workspaceScope } from '../access/access.js';
 import type { AddedCoverageItem, Coverage, CoverageItem, CoverageKind, RecentCoverage } from '../../shared/coverage.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';

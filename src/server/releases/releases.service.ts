@@ -88,7 +88,7 @@ export async function saveRelease(
   if (input.action === 'schedule' && !isScheduleInFuture(input.scheduledAt, now)) {
     throw validationFailed([fieldError('scheduledAt', 'SCHEDULE_IN_PAST')]);
   }
-  const { id, ownerId, goesOut } = await ctx.db.transaction(async (txn) => {
+  const { id, goesOut } = await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const existing = input.existingPressReleaseId
       ? await lockEditableRelease(tx, actor, input.existingPressReleaseId)

@@ -1,7 +1,7 @@
 import { EMAIL_WIDTH_PX, escapeHtml, formatDateline, htmlToText, renderEmailBody, templateLanguage } from '../../shared/email-template.js';
 import type { pressReleases } from '../db/schema.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
-import { brandLogo, moreFromSection } from '../newsroom/newsroom-pages.js';
+import { moreFromSection } from '../newsroom/newsroom-pages.js';
 import { brandNameIn, type BrandVoice } from '../brands/brand-voice.js';
 
 /** The public pages served by the server itself: web version, unsubscribe, and the one 404 page. */
