@@ -3,15 +3,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import type { Deps } from '../deps.js';
-import { accountMailSigning } from '../deliverability/account-mail.js';
-import { createMailer } from '../mail/transport.js';
-import { startSmtpSink } from '../test/smtp-sink.js';
-import { MIGRATIONS, openOldDatabase, type OldDatabase } from '../test/old-database.js';
+import { MIGRATIONS, appOn, openOldDatabase, type OldDatabase } from '../test/old-database.js';
 
 /**
  * Migrations 0021 and 0022 (issue 27) on rows in the shape they had before workspaces: every account
@@ -207,26 +201,7 @@ describe('the application on the migrated database', () => {
   let app: FastifyInstance;
   let closeAll: () => Promise<void>;
   beforeAll(async () => {
-    const smtp = await startSmtpSink();
-    const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url });
-    const log = { info: () => {}, warn: () => {}, error: () => {} };
-    const signing = await accountMailSigning(database.db, config);
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      pool: 1,
-      db: database.db,
-      log,
-      signing,
-    });
-    const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
-    app = await buildApp(deps, { serveClient: false });
-    await app.ready();
-    closeAll = async () => {
-      await app.close();
-      await mailer.close();
-      await smtp.close();
-    };
+    ({ app, close: closeAll } = await appOn(database));
   }, 60_000);
   afterAll(() => closeAll?.());
 

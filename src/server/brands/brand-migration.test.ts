@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
-import type { Deps } from '../deps.js';
-import { accountMailSigning } from '../deliverability/account-mail.js';
-import { createMailer } from '../mail/transport.js';
-import { startSmtpSink } from '../test/smtp-sink.js';
-import { openOldDatabase, type OldDatabase } from '../test/old-database.js';
+import { appOn, openOldDatabase, type OldDatabase } from '../test/old-database.js';
 
 /**
  * Migrations 0023 and 0024 (issue 28) on rows of the workspaces' shape: every workspace speaks as one
@@ -155,26 +149,7 @@ describe('the application on the migrated database', () => {
   let app: FastifyInstance;
   let closeAll: () => Promise<void>;
   beforeAll(async () => {
-    const smtp = await startSmtpSink();
-    const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url });
-    const log = { info: () => {}, warn: () => {}, error: () => {} };
-    const signing = await accountMailSigning(old.database.db, config);
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      pool: 1,
-      db: old.database.db,
-      log,
-      signing,
-    });
-    const deps: Deps = { config, database: old.database, db: old.database.db, mailer, now: () => new Date() };
-    app = await buildApp(deps, { serveClient: false });
-    await app.ready();
-    closeAll = async () => {
-      await app.close();
-      await mailer.close();
-      await smtp.close();
-    };
+    ({ app, close: closeAll } = await appOn(old.database));
   }, 60_000);
   afterAll(() => closeAll?.());
 

@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import type { Deps } from '../deps.js';
+import { accountMailSigning } from '../deliverability/account-mail.js';
+import { createMailer } from '../mail/transport.js';
+import { startSmtpSink } from './smtp-sink.js';
 import { scratchDatabase } from './test-db.js';
 
 /**
@@ -58,6 +65,35 @@ export async function openOldDatabase(lastTag: string, scratchName: string): Pro
       await database.close();
       await scratch?.drop();
       await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    },
+  };
+}
+
+/** The application on a migrated database, to see its public pages answer; `close` stops it and its mail. */
+export async function appOn(
+  database: Database,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const smtp = await startSmtpSink();
+  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url });
+  const log = { info: () => {}, warn: () => {}, error: () => {} };
+  const signing = await accountMailSigning(database.db, config);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    pool: 1,
+    db: database.db,
+    log,
+    signing,
+  });
+  const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
+  const app = await buildApp(deps, { serveClient: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await mailer.close();
+      await smtp.close();
     },
   };
 }
