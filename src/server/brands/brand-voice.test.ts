@@ -29,6 +29,7 @@ let agencyBrand: string;
 let foodsBrand: string;
 let logoUrl: string;
 let agencySlug: string;
+let listId: string;
 const sent: Record<'agency' | 'foods', { id: string; webUrl: string; newsroomUrl: string | null }> =
   {} as never;
 type Message = Awaited<ReturnType<typeof startSmtpSink>>['messages'][number];
@@ -105,7 +106,7 @@ beforeAll(async () => {
     200,
   );
 
-  const { listId } = await createListWithContacts(t.db, workspaceId, 0, ['desk-one@news.test', SHARED]);
+  ({ listId } = await createListWithContacts(t.db, workspaceId, 0, ['desk-one@news.test', SHARED]));
   sent.agency = await send(listId, agencyBrand, {
     title: 'Gulf Bridge opens a Dubai office',
     content: '<p>Gulf Bridge PR opens a new office in Dubai Media City.</p>',
@@ -177,6 +178,27 @@ describe('following and unsubscribing are per brand', () => {
   it('lets another brand’s release reach an address that unsubscribed from one brand only', async () => {
     expect(mail.agency.some((m) => m.envelopeTo.includes(SHARED))).toBe(true);
     expect(mail.foods.some((m) => m.envelopeTo.includes(SHARED))).toBe(true);
+    // The pre-send count reads the same rule, per brand.
+    const preflight = async (brandId: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/press-releases/preflight',
+        as: 'agency',
+        payload: { recipientLists: [listId], brandId },
+      });
+    expect((await preflight(agencyBrand)).json()).toMatchObject({
+      recipients: 1,
+      suppressedByReason: [{ reason: 'unsubscribed_company', count: 1 }],
+    });
+    expect((await preflight(foodsBrand)).json()).toMatchObject({ recipients: 2, suppressed: 0 });
+    await t.signInAs('stranger', { userType: 'active' });
+    const strangers = await t.request({
+      method: 'POST',
+      url: '/api/press-releases/preflight',
+      as: 'stranger',
+      payload: { recipientLists: [], brandId: foodsBrand },
+    });
+    expect([strangers.statusCode, strangers.json().code]).toEqual([404, 'BRAND_NOT_FOUND']);
     const done = await t.request({
       method: 'POST',
       url: `/u/${await tokenOf(sent.foods.id, SHARED)}?scope=company`,
