@@ -88,20 +88,6 @@ export function useDefaultBrand(enabled: boolean): {
   return { pending: false, brand, brands: active };
 }
 
-/**
- * The From line of a release for the chosen brand: the server's address with "{sender} via Nashr" of
- * the brand, as the delivery writes it.
- */
-export function fromForBrand(
-  serverFrom: string,
-  brand: Pick<Brand, 'name' | 'senderName'> | null | undefined,
-): string {
-  if (!brand) return serverFrom;
-  const address = /<([^>]+)>\s*$/.exec(serverFrom)?.[1] ?? serverFrom.trim();
-  const via = / via (.+?)\s*<[^>]+>\s*$/.exec(serverFrom)?.[1] ?? 'Nashr';
-  return `${senderNameOf(brand)} via ${via} <${address}>`;
-}
-
 /** The brand's logo as a small square, or its initial when it has none. */
 export function BrandLogo({
   brand,

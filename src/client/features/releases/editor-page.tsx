@@ -14,7 +14,6 @@ import {
 import type { Brand } from '../../../shared/brands';
 import {
   BrandPicker,
-  fromForBrand,
   pickableBrands,
   rememberBrand,
   useBrands,
@@ -655,7 +654,6 @@ function EditorForm({
         lists={lists.data ?? []}
         releaseId={releaseId.current}
         initialVersion={shownVersion}
-        fromFor={(serverFrom) => fromForBrand(serverFrom, brand)}
       />
       <LeaveDialog blocker={guard.blocker} />
       <PresendDialog

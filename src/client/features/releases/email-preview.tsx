@@ -61,7 +61,6 @@ export function PreviewEmailDialog({
   lists,
   releaseId,
   initialVersion = 'primary',
-  fromFor = (from) => from,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -69,16 +68,15 @@ export function PreviewEmailDialog({
   lists: RecipientList[];
   releaseId: string | undefined;
   initialVersion?: Version;
-  /** The From of the release's brand, made from the server's sender. */
-  fromFor?: (serverFrom: string) => string;
 }) {
   const { t } = useTranslation('releases');
   const [version, setVersion] = useState<Version>(initialVersion);
   const shown: Version = version === 'translation' && allValues.translation ? 'translation' : 'primary';
   const values = versionView(allValues, shown);
-  const sender = useReleaseSender(open);
+  // The brand picked in the editor speaks: its "{sender} via Nashr".
+  const sender = useReleaseSender(open, allValues.brandId);
   const from = sender.data
-    ? fromFor(sender.data.from)
+    ? sender.data.from
     : sender.isError
       ? t('preview.fromUnknown')
       : t('preview.fromLoading');

@@ -70,11 +70,11 @@ export function useRelease(id: string | undefined) {
   });
 }
 
-/** The From header of every release (MAIL_FROM), shown in the Preview dialog. */
-export function useReleaseSender(enabled: boolean) {
+/** The From header a release goes out with (its brand's "{sender} via Nashr" at MAIL_FROM), shown in the Preview dialog. */
+export function useReleaseSender(enabled: boolean, brandId?: string | null) {
   return useQuery({
-    queryKey: [`${RELEASES_PATH}/sender`],
-    queryFn: () => api.get<ReleaseSender>(`${RELEASES_PATH}/sender`),
+    queryKey: [`${RELEASES_PATH}/sender`, brandId ?? null],
+    queryFn: () => api.get<ReleaseSender>(`${RELEASES_PATH}/sender${toQuery({ brandId })}`),
     enabled,
     staleTime: Infinity,
   });
