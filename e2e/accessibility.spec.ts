@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from './harness';
+import { seriousViolations } from './axe';
 import { eq } from 'drizzle-orm';
 import { brands, coverageItems, outletFeeds, pressReleases, workspaces } from '../src/server/db/schema';
 import { sampleContacts, seedContacts, seedList, signIn } from './contacts-seed';
@@ -12,7 +12,6 @@ import { sampleContacts, seedContacts, seedList, signIn } from './contacts-seed'
  * language's layout (bidi isolation), and dialogs hand focus back to the control that opened them.
  */
 
-const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 let stack: Stack;
 beforeAll(async () => {
@@ -20,22 +19,6 @@ beforeAll(async () => {
   await seedContacts(stack, sampleContacts(12));
 });
 afterAll(() => stack.close());
-
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] };
-
-/** Runs axe-core on the page as it stands; returns the serious and critical violations, readably. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol: the app's Content-Security-Policy forbids inline scripts.
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** Opens `path` in `language` and waits until its main heading and data have arrived. */
 async function openSettled(page: Page, path: string) {

@@ -7,6 +7,7 @@ import type { WorkspaceRole } from '../src/shared/workspaces';
 import { hashPassword } from '../src/server/auth/password';
 import { insertAccount } from '../src/server/test/accounts';
 import { startStack, type Stack } from './harness';
+import { seriousViolations } from './axe';
 import { seedListOfJournalists } from './contacts-seed';
 
 /**
@@ -291,6 +292,7 @@ describe('client approval and the brand report', () => {
     await clientPage.waitForURL(/from=\d{4}-\d{2}-01/);
     await table.getByRole('link', { name: 'Riyadh Dates ships to Europe' }).waitFor();
     await clientPage.screenshot({ path: '/tmp/brand-report-en-desktop.png', fullPage: true });
+    expect(await seriousViolations(clientPage)).toEqual([]);
 
     const [download] = await Promise.all([
       clientPage.waitForEvent('download'),
@@ -338,6 +340,7 @@ describe('client approval and the brand report', () => {
     await phone.getByText('بانتظار موافقة العميل').first().waitFor();
     await phone.getByTestId('client-approval-panel').waitFor();
     await phone.screenshot({ path: '/tmp/client-approval-ar-phone-panel.png' });
+    expect(await seriousViolations(phone)).toEqual([]);
 
     // Another seat of the client returns it meanwhile: this page's approval is refused (409), said in
     // Arabic, and the page shows the release as it now is, with no panel.
@@ -398,5 +401,6 @@ describe('client approval and the brand report', () => {
     // Nothing of the page runs past the phone's width but the table's own scrolling region.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.screenshot({ path: '/tmp/brand-report-ar-phone.png', fullPage: true });
+    expect(await seriousViolations(phone)).toEqual([]);
   });
 });
