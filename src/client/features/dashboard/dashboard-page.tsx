@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, Calendar, ChevronRight, ClipboardCheck, FileText, List, Plus, TrendingUp, Users } from 'lucide-react';
 import { useCurrentUser } from '../../lib/session';
-import { useCan } from '../../lib/workspace';
+import { roleLacks, useCan } from '../../lib/workspace';
 import { useDocumentTitle } from '../../lib/document-title';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
@@ -196,9 +196,16 @@ function RecentReleases() {
 
 function Shortcuts() {
   const { t } = useTranslation('dashboard');
+  const { data: user } = useCurrentUser();
+  // The media database and lists are the workspace's own things: not offered to a client seat.
+  const browse = !roleLacks(user, 'browse');
   const shortcuts = [
-    { to: '/contacts-new', title: t('shortcuts.contacts'), text: t('shortcuts.contactsText'), icon: <Users className="h-6 w-6" aria-hidden /> },
-    { to: '/my-lists', title: t('shortcuts.lists'), text: t('shortcuts.listsText'), icon: <List className="h-6 w-6" aria-hidden /> },
+    ...(browse
+      ? [
+          { to: '/contacts-new', title: t('shortcuts.contacts'), text: t('shortcuts.contactsText'), icon: <Users className="h-6 w-6" aria-hidden /> },
+          { to: '/my-lists', title: t('shortcuts.lists'), text: t('shortcuts.listsText'), icon: <List className="h-6 w-6" aria-hidden /> },
+        ]
+      : []),
     { to: '/analytics', title: t('shortcuts.analytics'), text: t('shortcuts.analyticsText'), icon: <BarChart3 className="h-6 w-6" aria-hidden /> },
   ];
   return (
