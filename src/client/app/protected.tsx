@@ -42,6 +42,6 @@ export function Protected({
   if (superAdmin && user.role !== 'super_admin') return <ForbiddenPage />;
   // Editors review releases: the admin role and super admins.
   if (editor && user.role !== 'admin' && user.role !== 'super_admin') return <ForbiddenPage />;
-  if (action && roleLacks(user, action)) return <ForbiddenPage />;
+  if (action && roleLacks(user, action)) return <ForbiddenPage role />;
   return <>{children}</>;
 }
