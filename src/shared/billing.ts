@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { brandIdFilter } from './brands.js';
+import { pageParam, pageSizeParam } from './paging.js';
 
 /**
  * Packages, payments and the subscription status (SPEC.md §2 Subscription, §3 Plan and Subscription
@@ -56,6 +58,26 @@ export type PaymentRecord = {
   /** Press releases available right after this purchase; null for purchases made before receipts. */
   balanceAfter: number | null;
 };
+
+/**
+ * GET /api/subscription/spends: a release that took a press release from the allowance (sent, scheduled or
+ * waiting for an editor; a release given back is no longer one), with the brand it went out for.
+ */
+export type SpendRecord = {
+  releaseId: string;
+  title: string;
+  status: string;
+  brand: { id: string; name: string; nameAr: string };
+  sentAt: string | null;
+  scheduledAt: string | null;
+};
+export type SpendsPage = { items: SpendRecord[]; total: number; page: number; pageSize: number };
+export const spendsQuerySchema = z.object({
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(20, 100),
+  /** Only this brand's spends. */
+  brandId: brandIdFilter,
+});
 
 /** The number a receipt carries: the year of the purchase and its place in the sequence of payments. */
 export function receiptNumberOf(seq: number, createdAt: Date | string): string {

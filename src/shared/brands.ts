@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { releaseLanguages, type ReleaseLanguage } from './releases.js';
+import { releaseLanguages, reportQuerySchema, type ReleaseLanguage } from './releases.js';
 
 /**
  * Brands (issue 28, decision 022): who a workspace's release speaks for. A company has one brand (itself);
@@ -93,6 +93,24 @@ export type ReleaseBrand = { id: string; name: string; nameAr: string; logoUrl: 
 export const brandReportQuerySchema = z.object({
   from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),
   to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }).optional(),
+});
+
+/** `?brandId=` of the views that narrow to one brand (analytics dashboard, campaigns, spends). */
+export const brandIdFilter = z.uuid({ message: 'Unknown brand' }).optional();
+export const brandFilterQuerySchema = z.object({ brandId: brandIdFilter });
+
+/** The most days a brand report covers: a year, leap day included. */
+export const BRAND_REPORT_MAX_DAYS = 366;
+/** Days the report covers when `from` is not given: the last 30, today included. */
+export const BRAND_REPORT_DEFAULT_DAYS = 30;
+
+/**
+ * GET /api/brands/{id}/report.csv: the period, the reader's zone for the send times, and the language of
+ * the headers (`lang`, else the request's Accept-Language, else the account's language).
+ */
+export const brandReportCsvQuerySchema = brandReportQuerySchema.extend({
+  tz: reportQuerySchema.shape.tz,
+  lang: z.enum(['en', 'ar'], { message: 'Language must be en or ar' }).optional(),
 });
 
 export type BrandReportRow = {

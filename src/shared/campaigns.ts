@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Contact } from './contacts.js';
 import { pageParam, pageSizeParam } from './paging.js';
+import { brandIdFilter } from './brands.js';
 
 /**
  * A campaign is one send of a press release (SPEC §3, §7): who it went to and how far it got. A release
@@ -27,7 +28,12 @@ export type Campaign = {
 
 export type CampaignPage = { items: Campaign[]; total: number; page: number; pageSize: number };
 
-export const campaignsQuerySchema = z.object({ page: pageParam(100_000), pageSize: pageSizeParam(20, 100) });
+export const campaignsQuerySchema = z.object({
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(20, 100),
+  /** Only this brand's campaigns (issue 28). */
+  brandId: brandIdFilter,
+});
 
 /** The contacts of a campaign or of the user's lists, as every contact view shows them (masked unless allowed). */
 export type ContactsPage = { items: Contact[]; total: number; page: number; pageSize: number };

@@ -175,6 +175,8 @@ export const ERRORS = {
     409,
     "This release is waiting for the client's approval: withdraw it to edit it",
   ),
+  REPORT_PERIOD_REVERSED: entry(422, 'The period must start on or before the day it ends'),
+  REPORT_PERIOD_TOO_LONG: entry(422, 'A report covers at most {{maxDays}} days'),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -3,12 +3,15 @@ import { recipientsQuerySchema, reportQuerySchema } from '../../shared/releases.
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { canViewEmails, requireUser } from '../access/access.js';
 import { dashboard, recipients, releaseAnalytics, reportCsv } from './analytics.service.js';
+import { brandFilterQuerySchema } from '../../shared/brands.js';
 
 /** Registered at /api. */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const { db, now } = app.deps;
 
-  app.get('/analytics/dashboard', async (request) => dashboard(db, requireUser(request), now()));
+  app.get('/analytics/dashboard', async (request) =>
+    dashboard(db, requireUser(request), now(), parseInput(brandFilterQuerySchema, request.query).brandId),
+  );
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/analytics', async (request) => {
     const actor = requireUser(request);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isSuperAdmin, requireRelease, workspaceScopeSql } from '../access/access.js';
+import { isSuperAdmin, releaseScopeSql, requireRelease } from '../access/access.js';
 import { reportCountsOfRelease } from '../deliverability/reports.service.js';
 import { coverageOf } from '../coverage/coverage.service.js';
 import type { Coverage } from '../../shared/coverage.js';
@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { countContactsInLists } from '../lists/lists.service.js';
 import { reportWords, type ReportLanguage } from './report-words.js';
+import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
 
 /**
  * Numbers shown to customers, all computed from delivery rows and tracking events. A "human open" is a
@@ -37,17 +38,18 @@ const DAY_MS = 86_400_000;
 const DASHBOARD_RELEASES = 8;
 
 /** The actor's workspace, or every workspace for a super admin (access module). */
-const ownerScope = (actor: CurrentUser): SQL => workspaceScopeSql(sql`pr.workspace_id`, actor, { platformWide: true });
+const ownerScope = (actor: CurrentUser): SQL => releaseScopeSql(sql`pr`, actor, { platformWide: true });
 
-/** GET /api/analytics/dashboard: the editor dashboard cards and the analytics dashboard. */
-export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<AnalyticsDashboard> {
+/** GET /api/analytics/dashboard: the editor dashboard cards and the analytics dashboard, of one brand with `brandId`. */
+export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?: string): Promise<AnalyticsDashboard> {
+  if (brandId) await requireVisibleBrand(db, actor, brandId);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
   const [counts] = rowsOf<{ total: number; this_month: number; sent_this_month: number }>(
     await db.execute(sql`
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE pr.created_at >= ${monthStart}::timestamptz)::int AS this_month,
              count(*) FILTER (WHERE pr.status IN ('sending', 'sent') AND pr.sent_at >= ${monthStart}::timestamptz)::int AS sent_this_month
-      FROM press_releases pr WHERE ${ownerScope(actor)}`),
+      FROM press_releases pr WHERE ${ownerScope(actor)} AND ${brandFilterSql(brandId)}`),
   );
   const sent = rowsOf<{
     id: string;
@@ -65,7 +67,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date): Promise<
              (SELECT count(DISTINCT te.delivery_id) FROM tracking_events te
                WHERE te.release_id = pr.id AND te.type IN ('open', 'click'))::int AS opens
       FROM press_releases pr LEFT JOIN users u ON u.id = pr.author_id
-      WHERE pr.status IN ('sending', 'sent') AND ${ownerScope(actor)}
+      WHERE pr.status IN ('sending', 'sent') AND ${ownerScope(actor)} AND ${brandFilterSql(brandId)}
       ORDER BY pr.sent_at DESC NULLS LAST, pr.id`),
   );
   const totalRecipients = sent.reduce((sum, r) => sum + r.recipient_count, 0);
@@ -106,28 +108,8 @@ export const visibleRelease = (db: Db, actor: CurrentUser, id: string) => requir
 /** GET /api/press-releases/{id}/analytics. */
 export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): Promise<ReleaseAnalytics> {
   const release = await visibleRelease(db, actor, id);
-  const [d] = rowsOf<{ recipients: number; delivered: number; bounced: number; failed: number; pending: number; waiting: number }>(
-    await db.execute(sql`
-      SELECT count(*)::int AS recipients,
-             count(*) FILTER (WHERE status IN ('sent', 'complained'))::int AS delivered,
-             count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
-             count(*) FILTER (WHERE status = 'failed')::int AS failed,
-             count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS pending,
-             count(*) FILTER (WHERE status = 'queued' AND attempts > 0)::int AS waiting
-      FROM deliveries WHERE release_id = ${id}::uuid AND audience = 'list'`),
-  );
-  const [e] = rowsOf<Record<string, number>>(
-    await db.execute(sql`
-      SELECT count(*) FILTER (WHERE type = 'open')::int AS opens,
-             count(DISTINCT delivery_id) FILTER (WHERE type IN ('open', 'click'))::int AS unique_opens,
-             count(*) FILTER (WHERE type = 'machine_open')::int AS machine_opens,
-             count(*) FILTER (WHERE type = 'click')::int AS clicks,
-             count(DISTINCT delivery_id) FILTER (WHERE type = 'click')::int AS unique_clicks,
-             count(*) FILTER (WHERE type = 'download')::int AS downloads,
-             count(DISTINCT delivery_id) FILTER (WHERE type = 'unsubscribe')::int AS unsubscribes
-      FROM tracking_events WHERE release_id = ${id}::uuid
-        AND delivery_id IN (SELECT id FROM deliveries WHERE release_id = ${id}::uuid AND audience = 'list')`),
-  );
+  const d = (await listDeliveryCounts(db, [id])).get(id) ?? NO_DELIVERIES;
+  const e = (await listEventCounts(db, [id])).get(id) ?? NO_EVENTS;
   const timeline = rowsOf<{ at: string; opens: number; clicks: number }>(
     await db.execute(sql`
       SELECT date_trunc('hour', created_at) AS at,
@@ -151,16 +133,72 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
     // One decimal: the difference between 99.9 % and 100 % is what this figure is for.
     deliveryRate: d.recipients - d.pending > 0 ? Math.round((d.delivered / (d.recipients - d.pending)) * 1000) / 10 : 0,
     opens: e.opens,
-    uniqueOpens: e.unique_opens,
-    machineOpens: e.machine_opens,
+    uniqueOpens: e.uniqueOpens,
+    machineOpens: e.machineOpens,
     clicks: e.clicks,
-    uniqueClicks: e.unique_clicks,
+    uniqueClicks: e.uniqueClicks,
     downloads: e.downloads,
     unsubscribes: e.unsubscribes,
-    openRate: percent(e.unique_opens, d.delivered),
-    clickRate: percent(e.unique_clicks, d.delivered),
+    openRate: percent(e.uniqueOpens, d.delivered),
+    clickRate: percent(e.uniqueClicks, d.delivered),
     timeline: timeline.map((b) => ({ at: iso(b.at)!, opens: b.opens, clicks: b.clicks })),
   };
+}
+
+/** What happened to the list deliveries of a release (followers are counted apart, `followers`). */
+export type DeliveryCounts = { recipients: number; delivered: number; bounced: number; failed: number; pending: number; waiting: number };
+/** What list recipients did: a human open is a delivery opened (not by a machine) or clicked. */
+export type EventCounts = Pick<
+  ReleaseAnalytics,
+  'opens' | 'uniqueOpens' | 'machineOpens' | 'clicks' | 'uniqueClicks' | 'downloads' | 'unsubscribes'
+>;
+const NO_DELIVERIES: DeliveryCounts = { recipients: 0, delivered: 0, bounced: 0, failed: 0, pending: 0, waiting: 0 };
+const NO_EVENTS: EventCounts = { opens: 0, uniqueOpens: 0, machineOpens: 0, clicks: 0, uniqueClicks: 0, downloads: 0, unsubscribes: 0 };
+
+const byRelease = <T>(rows: Array<T & { release_id: string }>): Map<string, T> =>
+  new Map(rows.map(({ release_id, ...counts }) => [release_id, counts as T]));
+
+/**
+ * The delivery figures of releases, one query for all of them (a release's analytics, a brand's report):
+ * a release with no deliveries is absent from the map.
+ */
+export async function listDeliveryCounts(db: Db, releaseIds: string[]): Promise<Map<string, DeliveryCounts>> {
+  if (!releaseIds.length) return new Map();
+  return byRelease<DeliveryCounts>(
+    rowsOf(
+      await db.execute(sql`
+        SELECT release_id,
+               count(*)::int AS recipients,
+               count(*) FILTER (WHERE status IN ('sent', 'complained'))::int AS delivered,
+               count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
+               count(*) FILTER (WHERE status = 'failed')::int AS failed,
+               count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS pending,
+               count(*) FILTER (WHERE status = 'queued' AND attempts > 0)::int AS waiting
+        FROM deliveries WHERE release_id = ANY(${sql.param(releaseIds)}::uuid[]) AND audience = 'list'
+        GROUP BY release_id`),
+    ),
+  );
+}
+
+/** What the list recipients of releases did, one query for all of them; a release with no events is absent. */
+export async function listEventCounts(db: Db, releaseIds: string[]): Promise<Map<string, EventCounts>> {
+  if (!releaseIds.length) return new Map();
+  return byRelease<EventCounts>(
+    rowsOf(
+      await db.execute(sql`
+        SELECT te.release_id,
+               count(*) FILTER (WHERE te.type = 'open')::int AS opens,
+               count(DISTINCT te.delivery_id) FILTER (WHERE te.type IN ('open', 'click'))::int AS "uniqueOpens",
+               count(*) FILTER (WHERE te.type = 'machine_open')::int AS "machineOpens",
+               count(*) FILTER (WHERE te.type = 'click')::int AS clicks,
+               count(DISTINCT te.delivery_id) FILTER (WHERE te.type = 'click')::int AS "uniqueClicks",
+               count(*) FILTER (WHERE te.type = 'download')::int AS downloads,
+               count(DISTINCT te.delivery_id) FILTER (WHERE te.type = 'unsubscribe')::int AS unsubscribes
+        FROM tracking_events te JOIN deliveries d ON d.id = te.delivery_id AND d.audience = 'list'
+        WHERE te.release_id = ANY(${sql.param(releaseIds)}::uuid[])
+        GROUP BY te.release_id`),
+    ),
+  );
 }
 
 /** Each version's recipients and what they did (issue 13), the primary version first. */
@@ -315,7 +353,7 @@ export function csvCell(value: string | number | boolean | null): string {
 }
 
 /** "2026-11-25 14:03" in the reader's zone: what a spreadsheet reads as a date and a person as their time. */
-function localTime(value: string | null, timeZone: string): string {
+export function localTime(value: string | null, timeZone: string): string {
   if (!value) return '';
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })

@@ -14,6 +14,9 @@ const ARABIC = {
   coverageKind: { verbatim: 'حرفي', earned: 'مكتسب', unverified: 'غير مؤكد' } as Record<string, string>,
   manual: 'أضيف يدويًا',
   feed: 'موجز',
+  /** The brand report (issue 28): a row per release, then the totals. */
+  brandColumns: ['البيان', 'وقت الإرسال', 'المستلمون', 'تم التسليم', 'مرات الفتح (أشخاص)', 'النقرات', 'التنزيلات', 'مقالات حرفية', 'مقالات مكتسبة'],
+  total: 'المجموع',
 };
 
 const ENGLISH: typeof ARABIC = {
@@ -26,11 +29,14 @@ const ENGLISH: typeof ARABIC = {
   coverageKind: { verbatim: 'Verbatim', earned: 'Earned', unverified: 'Not confirmed' },
   manual: 'Added by hand',
   feed: 'Feed',
+  brandColumns: ['Release', 'Sent At', 'Recipients', 'Delivered', 'Human Opens', 'Clicks', 'Downloads', 'Verbatim Articles', 'Earned Articles'],
+  total: 'Total',
 };
 
 /** Columns that hold times name the reader's zone after their word. */
 const TIME_COLUMNS = new Set([9, 10, 15]);
 const COVERAGE_TIME_COLUMN = 5;
+const BRAND_TIME_COLUMN = 1;
 
 export function reportWords(language: ReportLanguage, timeZone: string) {
   const words = language === 'ar' ? ARABIC : ENGLISH;
@@ -39,6 +45,7 @@ export function reportWords(language: ReportLanguage, timeZone: string) {
     ...words,
     columns: words.columns.map((c, i) => (TIME_COLUMNS.has(i) ? `${c} ${zone}` : c)),
     coverageColumns: words.coverageColumns.map((c, i) => (i === COVERAGE_TIME_COLUMN ? `${c} ${zone}` : c)),
+    brandColumns: words.brandColumns.map((c, i) => (i === BRAND_TIME_COLUMN ? `${c} ${zone}` : c)),
     country: (stored: string | null) => (stored && language === 'ar' ? countryIn('ar', stored) : stored),
   };
 }

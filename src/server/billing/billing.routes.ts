@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentSchema, demoConfirmSchema, processSuccessSchema } from '../../shared/billing.js';
+import { createPaymentSchema, demoConfirmSchema, processSuccessSchema, spendsQuerySchema } from '../../shared/billing.js';
 import { parseInput } from '../http/errors.js';
 import { requireAction, requireUser } from '../access/access.js';
 import {
@@ -8,6 +8,7 @@ import {
   getSubscriptionStatus,
   handleStripeEvent,
   listPaymentHistory,
+  listSpends,
   processPaymentSuccess,
 } from './billing.service.js';
 import { CardDeclinedError, confirmDemoPayment } from './demo-provider.js';
@@ -27,6 +28,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.get('/status', async (request) => getSubscriptionStatus(db, requireUser(request)));
 
   app.get('/history', async (request) => listPaymentHistory(db, requireUser(request)));
+
+  app.get('/spends', async (request) => listSpends(db, requireUser(request), parseInput(spendsQuerySchema, request.query)));
 
   app.post('/create', async (request) => {
     const user = requireUser(request);

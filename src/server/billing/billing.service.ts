@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import {
@@ -7,17 +7,19 @@ import {
   type PaymentRecord,
   type PlanId,
   type ProcessSuccessResponse,
+  type SpendsPage,
   type SubscriptionStatus,
   type UserType,
 } from '../../shared/billing.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { payments, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { brands, payments, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { can, canViewEmails, isSuperAdmin, requireAction } from '../access/access.js';
 import { loadCurrentUser } from '../http/session.js';
 import { recordActivity } from '../workspaces/workspaces.service.js';
 import { AppError, notFound, appError } from '../http/errors.js';
 import { createDemoProvider } from './demo-provider.js';
+import { requireVisibleBrand } from '../brands/brand-filter.js';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
 import { findPlan } from './plans.js';
 import { createStripeProvider, intentFromStripe, type StripeProvider } from './stripe-provider.js';
@@ -90,6 +92,47 @@ export async function listPaymentHistory(db: Db, actor: CurrentUser): Promise<Pa
     receiptNumber: receiptNumberOf(p.receiptSeq, p.createdAt),
     balanceAfter: p.balanceAfter,
   }));
+}
+
+/**
+ * GET /api/subscription/spends: the workspace's releases that hold a press release of the allowance, each
+ * with its brand (issue 28: every spend is attributed to a brand), newest first, one brand's with `brandId`.
+ */
+export async function listSpends(
+  db: Db,
+  actor: CurrentUser,
+  query: { page: number; pageSize: number; brandId?: string },
+): Promise<SpendsPage> {
+  const workspaceId = requireAction(actor, 'billing');
+  // Another workspace's brand is unknown here, even to a super admin: spends are the current workspace's.
+  if (query.brandId && (await requireVisibleBrand(db, actor, query.brandId)).workspaceId !== workspaceId)
+    throw appError('BRAND_NOT_FOUND');
+  const where = and(
+    eq(pressReleases.workspaceId, workspaceId),
+    eq(pressReleases.allowanceUsed, true),
+    query.brandId ? eq(pressReleases.brandId, query.brandId) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(pressReleases).where(where);
+  const rows = await db
+    .select({
+      releaseId: pressReleases.id,
+      title: pressReleases.title,
+      status: pressReleases.status,
+      sentAt: pressReleases.sentAt,
+      scheduledAt: pressReleases.scheduledAt,
+      brand: { id: brands.id, name: brands.name, nameAr: brands.nameAr },
+    })
+    .from(pressReleases)
+    .innerJoin(brands, eq(brands.id, pressReleases.brandId))
+    .where(where)
+    .orderBy(
+      desc(sql`coalesce(${pressReleases.sentAt}, ${pressReleases.scheduledAt}, ${pressReleases.updatedAt})`),
+      desc(pressReleases.id),
+    )
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const items = rows.map((r) => ({ ...r, sentAt: r.sentAt?.toISOString() ?? null, scheduledAt: r.scheduledAt?.toISOString() ?? null }));
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Starts a purchase: the amount comes from the plan table, never from the request. */

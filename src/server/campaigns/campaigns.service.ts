@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { workspaceScopeSql } from '../access/access.js';
+import { releaseScopeSql, workspaceScopeSql } from '../access/access.js';
+import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ActivityItem, ActivityType, Campaign, CampaignPage, CampaignStatus, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
 import { rowsOf, type Db } from '../db/client.js';
@@ -8,7 +9,7 @@ import { appError } from '../http/errors.js';
 import { presentContact, type ContactRow } from '../contacts/contact-view.js';
 
 /** A super admin sees every workspace's campaigns; anyone else their workspace's (access module). */
-const ownerScope = (actor: CurrentUser): SQL => workspaceScopeSql(sql`pr.workspace_id`, actor, { platformWide: true });
+const ownerScope = (actor: CurrentUser): SQL => releaseScopeSql(sql`pr`, actor, { platformWide: true });
 
 const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -53,15 +54,16 @@ const CAMPAIGN_COLUMNS = sql`
   (SELECT max(d.sent_at) FROM deliveries d WHERE d.release_id = pr.id) AS completed_at`;
 const WAS_SENT = sql`pr.status IN ('sending', 'sent', 'failed')`;
 
-/** GET /api/campaigns: newest first, a page at a time. */
-export async function listCampaigns(db: Db, actor: CurrentUser, paging: { page: number; pageSize: number }): Promise<CampaignPage> {
+/** GET /api/campaigns: newest first, a page at a time; one brand's with `brandId`. */
+export async function listCampaigns(db: Db, actor: CurrentUser, paging: { page: number; pageSize: number; brandId?: string }): Promise<CampaignPage> {
+  if (paging.brandId) await requireVisibleBrand(db, actor, paging.brandId);
   const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`SELECT count(*)::int AS total FROM press_releases pr WHERE ${WAS_SENT} AND ${ownerScope(actor)}`),
+    await db.execute(sql`SELECT count(*)::int AS total FROM press_releases pr WHERE ${WAS_SENT} AND ${ownerScope(actor)} AND ${brandFilterSql(paging.brandId)}`),
   );
   const rows = rowsOf<CampaignRow>(
     await db.execute(sql`
       SELECT ${CAMPAIGN_COLUMNS} FROM press_releases pr
-      WHERE ${WAS_SENT} AND ${ownerScope(actor)}
+      WHERE ${WAS_SENT} AND ${ownerScope(actor)} AND ${brandFilterSql(paging.brandId)}
       ORDER BY coalesce(pr.sent_at, pr.created_at) DESC, pr.id
       LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`),
   );

@@ -281,3 +281,18 @@ export async function addCoverageFromUrl(
   if (item.kind !== 'unverified') tellOwnersInBackground(deps, [releaseId]);
   return reading?.status === 'unreadable' ? { ...item, unreadable: reading.reason } : item;
 }
+
+/** Verbatim and earned articles of many releases in one query (a brand's report), counted as `coverageOf` does. */
+export async function articleCountsOf(db: Db, releaseIds: string[]): Promise<Map<string, { verbatim: number; earned: number }>> {
+  if (!releaseIds.length) return new Map();
+  const rows = await db
+    .select({
+      releaseId: coverageItems.releaseId,
+      verbatim: sql<number>`count(*) FILTER (WHERE ${coverageItems.kind} = 'verbatim')::int`,
+      earned: sql<number>`count(*) FILTER (WHERE ${coverageItems.kind} = 'earned')::int`,
+    })
+    .from(coverageItems)
+    .where(inArray(coverageItems.releaseId, releaseIds))
+    .groupBy(coverageItems.releaseId);
+  return new Map(rows.map(({ releaseId, ...counts }) => [releaseId, counts]));
+}

@@ -1,0 +1,32 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { brands } from '../db/schema.js';
+import { mayUseBrand, requireAction, isSuperAdmin, type Actor } from '../access/access.js';
+import { appError } from '../http/errors.js';
+
+/**
+ * Narrowing a view to one brand (issue 28: analytics, campaigns, spends and the brand report). The brand
+ * must be one the actor sees (a client seat: its own brands; a super admin: any); otherwise 404
+ * BRAND_NOT_FOUND, the same answer as for a brand that does not exist.
+ */
+
+const UUID = z.uuid();
+
+/** The brand, if the actor may see it and read in its workspace; otherwise 404 BRAND_NOT_FOUND. */
+export async function requireVisibleBrand(
+  db: Db,
+  actor: Actor,
+  id: string,
+): Promise<typeof brands.$inferSelect> {
+  if (!isSuperAdmin(actor)) requireAction(actor, 'read');
+  if (!UUID.safeParse(id).success) throw appError('BRAND_NOT_FOUND');
+  const [brand] = await db.select().from(brands).where(eq(brands.id, id.toLowerCase())).limit(1);
+  if (!brand || !mayUseBrand(actor, brand)) throw appError('BRAND_NOT_FOUND');
+  return brand;
+}
+
+/** Releases (`pr`) of one brand when a filter names one, checked with `requireVisibleBrand`; all otherwise. */
+export const brandFilterSql = (brandId: string | undefined): SQL =>
+  brandId ? sql`pr.brand_id = ${brandId}::uuid` : sql`true`;
