@@ -44,8 +44,8 @@ export function BrandCard({
               {brand.clientApproval && <Badge tone="blue">{t('list.clientApproval')}</Badge>}
             </div>
             {brand.nameAr && (
-              <p dir="rtl" className="truncate text-start text-sm text-slate-600">
-                {brand.nameAr}
+              <p className="truncate text-sm text-slate-600">
+                <bdi dir="rtl">{brand.nameAr}</bdi>
               </p>
             )}
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">

@@ -34,7 +34,7 @@ export default function BrandsPage() {
           <p className="mt-1 text-slate-600">{manage ? t('page.subtitle') : t('page.subtitleReadOnly')}</p>
         </div>
         {manage && (
-          <Button onClick={() => setEditing('new')}>
+          <Button className="shrink-0" onClick={() => setEditing('new')}>
             <Plus className="h-4 w-4" aria-hidden />
             {t('page.newBrand')}
           </Button>
