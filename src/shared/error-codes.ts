@@ -177,6 +177,10 @@ export const ERRORS = {
   ),
   REPORT_PERIOD_REVERSED: entry(422, 'The period must start on or before the day it ends'),
   REPORT_PERIOD_TOO_LONG: entry(422, 'A report covers at most {{maxDays}} days'),
+  NO_CLIENT_TO_APPROVE: entry(
+    422,
+    "This brand needs its client's approval but has no client yet: invite one, or turn client approval off",
+  ),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -366,6 +366,8 @@ const RELEASE_PAGE_MAX = 1_000_000;
 
 export const listReleasesQuerySchema = z.object({
   status: z.enum(releaseStatuses).optional(),
+  /** One brand's releases (issue 28). */
+  brandId: z.uuid({ message: 'Unknown brand' }).optional(),
   search: z.string().trim().max(200).optional(),
   page: pageParam(RELEASE_PAGE_MAX),
   pageSize: pageSizeParam(20, 100),
@@ -467,6 +469,8 @@ export type PressRelease = PressReleaseSummary & {
   /** The brand's client who approved it and when (issue 28); a client's words when they returned it. */
   clientApprovedBy: PersonRef | null;
   clientApprovedAt: string | null;
+  /** A short digest of the title, content and translation the client approved: which version it was. */
+  clientApprovedVersion: string | null;
   clientComment: string | null;
   content: string;
   releaseDate: string;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isSuperAdmin, releaseScopeSql, requireRelease } from '../access/access.js';
+import { can, isSuperAdmin, releaseScopeSql, requireRelease } from '../access/access.js';
 import { reportCountsOfRelease } from '../deliverability/reports.service.js';
 import { coverageOf } from '../coverage/coverage.service.js';
 import type { Coverage } from '../../shared/coverage.js';
@@ -82,7 +82,8 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
     thisMonth: counts.this_month,
     sentThisMonth: counts.sent_this_month,
     openRate: `${recentRate}%`,
-    mediaContacts: actor.workspace ? await countContactsInLists(db, actor.workspace.id) : 0,
+    // A client seat sees nothing of the workspace's lists, not even how many contacts they hold.
+    mediaContacts: actor.workspace && can(actor, 'browse') ? await countContactsInLists(db, actor.workspace.id) : 0,
     totalOpens,
     totalRecipients,
     averageOpenRate: percent(totalOpens, totalRecipients),

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { senderOf } from '../delivery/release-renderer.js';
-import { listReleasesQuerySchema, preflightInputSchema, sendPressReleaseSchema, type ReleaseSender } from '../../shared/releases.js';
+import {
+  listReleasesQuerySchema,
+  preflightInputSchema,
+  sendPressReleaseSchema,
+  type ReleaseSender,
+} from '../../shared/releases.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { BODY_LIMIT } from '../http/server-limits.js';
@@ -17,6 +22,8 @@ import {
 } from './releases.service.js';
 import { alertEditors } from '../review/review.service.js';
 import { tellApprovers } from '../workspaces/approval.service.js';
+import { clientApproveRelease, clientReturnRelease, tellClients } from '../brands/client-approval.service.js';
+import { returnReleaseSchema } from '../../shared/workspaces.js';
 import { preflightOfPayload, preflightOfRelease } from './preflight.service.js';
 import { sendTestToSelf } from './test-send.service.js';
 
@@ -31,7 +38,12 @@ const TEST_SENDS_PER_HOUR = 10;
 
 /** Registered at /api: POST /send-press-release and /press-releases/*. */
 export async function releasesRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = { db: app.deps.db, now: app.deps.now, publicUrl: app.deps.config.publicUrl, review: app.deps.config.review };
+  const ctx = {
+    db: app.deps.db,
+    now: app.deps.now,
+    publicUrl: app.deps.config.publicUrl,
+    review: app.deps.config.review,
+  };
   const draftSaves = createRequestLimiter(DRAFT_SAVES_PER_MINUTE, 60_000);
   const duplicates = createRequestLimiter(DUPLICATES_PER_MINUTE, 60_000);
   const testSends = createRequestLimiter(TEST_SENDS_PER_HOUR, 3_600_000);
@@ -42,10 +54,18 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(sendPressReleaseSchema, request.body);
     if (input.action === 'save_draft') draftSaves.take(actor.id);
     const pressRelease = await saveRelease(ctx, actor, input);
-    if (pressRelease.status === 'in_review') void alertEditors(reviewDeps).catch((err: unknown) => request.log.error({ err }, 'review alert failed'));
+    if (pressRelease.status === 'in_review')
+      void alertEditors(reviewDeps).catch((err: unknown) =>
+        request.log.error({ err }, 'review alert failed'),
+      );
     // Submitted for the workspace's approval: accepted, not sent (202), and its approvers hear of it.
     if (pressRelease.status === 'awaiting_approval' && input.action !== 'save_draft') {
       tellApprovers({ ...reviewDeps, publicUrl: app.deps.config.publicUrl }, actor, pressRelease);
+      reply.status(202);
+    }
+    // Waiting for the brand's client: accepted, not sent (202), and the brand's clients hear of it.
+    if (pressRelease.status === 'awaiting_client_approval' && input.action !== 'save_draft') {
+      tellClients(reviewDeps, actor, pressRelease);
       reply.status(202);
     }
     return { pressRelease };
@@ -53,7 +73,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/press-releases', async (request) => {
     const actor = requireUser(request);
-    return listReleases(ctx.db, actor, parseInput(listReleasesQuerySchema, request.query));
+    return listReleases(ctx, actor, parseInput(listReleasesQuerySchema, request.query));
   });
 
   // A static path: it wins over /press-releases/:id in the router.
@@ -107,13 +127,42 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
     return { pressRelease: await withdrawFromReview(ctx, actor, parseUuidParam(request.params.id)) };
   });
 
-  app.get<{ Params: { id: string; attachmentId: string } }>('/press-releases/:id/attachments/:attachmentId', async (request, reply) => {
+  // The brand's client answers a release waiting for them (issue 28).
+  app.post<{ Params: { id: string } }>('/press-releases/:id/client-approve', async (request) => {
     const actor = requireUser(request);
-    const file = await getAttachmentFile(ctx.db, actor, parseUuidParam(request.params.id), parseUuidParam(request.params.attachmentId));
-    return reply
-      .type(file.mimetype)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(file.content);
+    const pressRelease = await clientApproveRelease(reviewDeps, actor, parseUuidParam(request.params.id));
+    if (pressRelease.status === 'in_review')
+      void alertEditors(reviewDeps).catch((err: unknown) =>
+        request.log.error({ err }, 'review alert failed'),
+      );
+    return { pressRelease };
   });
+
+  app.post<{ Params: { id: string } }>('/press-releases/:id/client-return', async (request) => {
+    const actor = requireUser(request);
+    const id = parseUuidParam(request.params.id);
+    const { comment } = parseInput(returnReleaseSchema, request.body);
+    return { pressRelease: await clientReturnRelease(reviewDeps, actor, id, comment) };
+  });
+
+  app.get<{ Params: { id: string; attachmentId: string } }>(
+    '/press-releases/:id/attachments/:attachmentId',
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const file = await getAttachmentFile(
+        ctx.db,
+        actor,
+        parseUuidParam(request.params.id),
+        parseUuidParam(request.params.attachmentId),
+      );
+      return reply
+        .type(file.mimetype)
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(file.content);
+    },
+  );
 }

@@ -34,7 +34,7 @@ import {
   versionsOf,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, deliveries, pressReleases, workspaces } from '../db/schema.js';
+import { attachmentBlobs, attachments, brands, deliveries, pressReleases, workspaces } from '../db/schema.js';
 import { brandForRelease } from '../brands/brand-choice.js';
 import {
   can,
@@ -45,7 +45,8 @@ import {
   requireRelease,
 } from '../access/access.js';
 import { peopleOf, type People } from './release-people.js';
-import { recordActivity } from '../workspaces/workspaces.service.js';
+import { brandsOf, type ReleaseBrands } from './release-brands.js';
+import { clientsOfBrand, recordActivity } from '../workspaces/workspaces.service.js';
 import { ownedListIds } from '../lists/lists.service.js';
 import { notFound, paymentRequired, validationFailed, appError, fieldError } from '../http/errors.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
@@ -125,6 +126,8 @@ export async function saveRelease(
       status: awaitingChanges ? 'changes_requested' : 'draft',
       scheduledAt: null,
       updatedAt: now,
+      // A new Send or Schedule asks the client afresh: their earlier answer was about another version.
+      ...(input.action === 'save_draft' ? {} : NO_CLIENT_ANSWER),
     };
     const [row] = existing
       ? await tx.update(pressReleases).set(fields).where(eq(pressReleases.id, existing.id)).returning()
@@ -144,14 +147,14 @@ export async function saveRelease(
         .where(eq(pressReleases.id, row.id));
       return { id: row.id, ownerId, goesOut: false };
     }
-    await goOut(
+    const outcome = await leaveWorkspace(
       ctx,
       tx,
       actor,
       { ...row, recipientLists: fields.recipientLists },
       { scheduledAt, holdsAllowance: awaitingChanges && existing.allowanceUsed },
     );
-    return { id: row.id, ownerId, goesOut: true };
+    return { id: row.id, ownerId, goesOut: outcome === 'out' };
   });
   // The company's newsroom gets its address with its first release on the way out. Not inside the send
   // transaction: the address is a unique column of the workspace's row, and writing it there would wait on
@@ -167,6 +170,72 @@ export async function saveRelease(
 export function needsWorkspaceApproval(actor: CurrentUser): boolean {
   if (isSuperAdmin(actor)) return false;
   return !can(actor, 'publish') || Boolean(actor.workspace?.requireSecondApproval);
+}
+
+const NO_CLIENT_ANSWER = {
+  clientComment: null,
+  clientApprovedBy: null,
+  clientApprovedAt: null,
+  clientApprovedVersion: null,
+} as const;
+
+/**
+ * A publisher's (or an approver's) Send or Schedule: it goes out, or, for a brand whose client approves
+ * its releases, waits for that client (`client`). Super admins run the service and never wait.
+ */
+export async function leaveWorkspace(
+  ctx: Ctx,
+  tx: Db,
+  sender: CurrentUser,
+  row: ReleaseRow,
+  options: { scheduledAt: Date | null; holdsAllowance?: boolean },
+): Promise<'out' | 'client'> {
+  if (!isSuperAdmin(sender) && (await brandWantsClientApproval(tx, row.brandId))) {
+    await holdForClient(ctx, tx, sender, row, options.scheduledAt);
+    return 'client';
+  }
+  await goOut(ctx, tx, sender, row, options);
+  return 'out';
+}
+
+async function brandWantsClientApproval(tx: Db, brandId: string): Promise<boolean> {
+  const [brand] = await tx
+    .select({ clientApproval: brands.clientApproval })
+    .from(brands)
+    .where(eq(brands.id, brandId));
+  return Boolean(brand?.clientApproval);
+}
+
+/**
+ * Waiting for the brand's client: nothing is spent yet (a press release already held through an editor's
+ * "changes requested" stays held), the intended schedule is kept, and the sender is stored, so the
+ * client's approval sends it as theirs. A brand nobody could approve for is refused rather than left
+ * waiting for ever.
+ */
+async function holdForClient(
+  ctx: Ctx,
+  tx: Db,
+  sender: CurrentUser,
+  row: ReleaseRow,
+  scheduledAt: Date | null,
+): Promise<void> {
+  await assertSomeoneReceives(tx, row.workspaceId, row.recipientLists);
+  if (!(await clientsOfBrand(tx, row.workspaceId, row.brandId)).length)
+    throw appError('NO_CLIENT_TO_APPROVE');
+  await tx
+    .update(pressReleases)
+    .set({
+      ...NO_CLIENT_ANSWER,
+      status: 'awaiting_client_approval',
+      scheduledAt,
+      sentBy: sender.id,
+      approvalComment: null,
+      updatedAt: ctx.now(),
+    })
+    .where(eq(pressReleases.id, row.id));
+  await recordActivity(tx, row.workspaceId, sender, 'release.sent_for_client_approval', {
+    title: row.title,
+  });
 }
 
 /**
@@ -231,6 +300,7 @@ async function assertSomeoneReceives(tx: Db, ownerId: string, listIds: string[])
 async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
   const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
   if (row.status === 'awaiting_approval') throw appError('RELEASE_AWAITING_APPROVAL');
+  if (row.status === 'awaiting_client_approval') throw appError('RELEASE_AWAITING_CLIENT_APPROVAL');
   if (row.status === 'in_review') throw appError('RELEASE_IN_REVIEW');
   if (row.status === 'rejected') throw appError('RELEASE_REJECTED');
   if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw alreadySent();
@@ -384,7 +454,9 @@ export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: strin
     if (!WITHDRAWABLE_STATUSES.includes(row.status as ReleaseStatus))
       throw appError('NOT_WITHDRAWABLE', { status: row.status });
     await returnToDraft(tx, row);
-    if (row.status !== 'awaiting_approval') await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
+    // Only an editor's review has a submission to close; the workspace's and the client's approvals do not.
+    if (row.status !== 'awaiting_approval' && row.status !== 'awaiting_client_approval')
+      await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
   });
   return getRelease(ctx, actor, id);
 }
@@ -440,23 +512,36 @@ async function loadRelease(
     .select({ first: min(deliveries.sentAt), last: max(deliveries.sentAt) })
     .from(deliveries)
     .where(eq(deliveries.releaseId, id));
-  const people = await peopleOf(ctx.db, [row.release]);
+  const [people, brandsById] = await Promise.all([
+    peopleOf(ctx.db, [row.release]),
+    brandsOf(ctx.db, ctx.publicUrl, [row.release.brandId]),
+  ]);
   return {
-    ...toPressRelease(row.release, files, ctx.publicUrl, people, showOwner, review, accepted),
+    ...toPressRelease(
+      row.release,
+      files,
+      ctx.publicUrl,
+      { people, brands: brandsById },
+      showOwner,
+      review,
+      accepted,
+    ),
     newsroomUrl: newsroom,
   };
 }
 
 export async function listReleases(
-  db: Db,
+  ctx: Pick<Ctx, 'db' | 'publicUrl'>,
   actor: CurrentUser,
   query: ListReleasesQuery,
 ): Promise<ReleasesPage> {
+  const { db } = ctx;
   const { page, pageSize } = query;
   const search = query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
   const where = and(
     releaseScope(actor),
     query.status ? eq(pressReleases.status, query.status) : undefined,
+    query.brandId ? eq(pressReleases.brandId, query.brandId) : undefined,
     search ? or(ilike(pressReleases.title, search), ilike(pressReleases.subtitle, search)) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
@@ -469,8 +554,16 @@ export async function listReleases(
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(pressReleases).where(where),
   ]);
-  const people = await peopleOf(db, rows);
-  return { items: rows.map((row) => toSummary(row, people, isSuperAdmin(actor))), total, page, pageSize };
+  const [people, brandsById] = await Promise.all([
+    peopleOf(db, rows),
+    brandsOf(
+      db,
+      ctx.publicUrl,
+      rows.map((row) => row.brandId),
+    ),
+  ]);
+  const names = { people, brands: brandsById };
+  return { items: rows.map((row) => toSummary(row, names, isSuperAdmin(actor))), total, page, pageSize };
 }
 
 /** DELETE /api/press-releases/{id}: drafts only; anything that was scheduled or sent stays. */
@@ -580,14 +673,21 @@ export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: s
 
 // ---------------------------------------------------------------- shapes
 
-function toSummary(row: ReleaseRow, people: People, showOwner: boolean): PressReleaseSummary {
+/** The people and brands a page of releases names, each loaded once for the page. */
+type Names = { people: People; brands: ReleaseBrands };
+
+function toSummary(
+  row: ReleaseRow,
+  { people, brands: brandsById }: Names,
+  showOwner: boolean,
+): PressReleaseSummary {
   const author = people.ref(row.workspaceId, row.authorId);
   return {
     id: row.id,
     userId: row.authorId ?? row.workspaceId,
     workspaceId: row.workspaceId,
     brandId: row.brandId,
-    brand: null,
+    brand: brandsById.get(row.brandId) ?? null,
     ...(showOwner ? { userEmail: people.email(row.authorId) ?? '' } : {}),
     author,
     approvedBy: people.ref(row.workspaceId, row.approvedBy),
@@ -610,16 +710,17 @@ function toPressRelease(
   row: ReleaseRow,
   files: AttachmentInfo[],
   publicUrl: string,
-  people: People,
+  names: Names,
   showOwner: boolean,
   review: ReleaseReview | null,
   accepted: { first: Date | string | null; last: Date | string | null },
 ): PressRelease {
   return {
-    ...toSummary(row, people, showOwner),
+    ...toSummary(row, names, showOwner),
     approvalComment: row.approvalComment,
-    clientApprovedBy: people.ref(row.workspaceId, row.clientApprovedBy),
+    clientApprovedBy: names.people.ref(row.workspaceId, row.clientApprovedBy),
     clientApprovedAt: iso(row.clientApprovedAt),
+    clientApprovedVersion: row.clientApprovedVersion,
     clientComment: row.clientComment,
     content: row.content,
     releaseDate: row.releaseDate,

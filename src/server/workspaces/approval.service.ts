@@ -7,7 +7,8 @@ import { appError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import { awaitingApprovalMessage, returnedMessage } from '../mail/templates/workspace.js';
 import { isSuperAdmin, requireRelease } from '../access/access.js';
-import { getRelease, goOut } from '../releases/releases.service.js';
+import { getRelease, leaveWorkspace } from '../releases/releases.service.js';
+import { tellClients } from '../brands/client-approval.service.js';
 import { ensureNewsroomSlug } from '../newsroom/newsroom.service.js';
 import { actorName, approversOf, recordActivity } from './workspaces.service.js';
 
@@ -15,7 +16,8 @@ import { actorName, approversOf, recordActivity } from './workspaces.service.js'
  * A second pair of eyes inside the workspace (decision 021): a writer's Send or Schedule (or anyone's,
  * with the workspace's second-approval setting) waits as `awaiting_approval`; a publisher, manager or owner
  * approves it, and it then goes exactly as their own send would (allowance spent at that moment, editorial
- * review applying), or returns it to its writer with a comment.
+ * review applying; for a brand whose client approves, on to that client), or returns it to its writer with
+ * a comment.
  */
 
 export type ApprovalDeps = {
@@ -36,7 +38,7 @@ export async function approveRelease(
   actor: CurrentUser,
   id: string,
 ): Promise<PressRelease> {
-  const { workspaceId } = await deps.db.transaction(async (txn) => {
+  const { workspaceId, outcome } = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (row.status !== 'awaiting_approval') throw appError('NOT_AWAITING_APPROVAL');
@@ -45,14 +47,16 @@ export async function approveRelease(
       .update(pressReleases)
       .set({ approvedBy: actor.id, updatedAt: deps.now() })
       .where(eq(pressReleases.id, row.id));
-    await goOut(deps, tx, actor, row, {
+    const outcome = await leaveWorkspace(deps, tx, actor, row, {
       scheduledAt: row.scheduledAt && row.scheduledAt > deps.now() ? row.scheduledAt : null,
     });
     await recordActivity(tx, row.workspaceId, actor, 'release.approved', { title: row.title });
-    return { workspaceId: row.workspaceId };
+    return { workspaceId: row.workspaceId, outcome };
   });
-  await ensureNewsroomSlug(deps.db, workspaceId);
-  return getRelease(deps, actor, id);
+  if (outcome === 'out') await ensureNewsroomSlug(deps.db, workspaceId);
+  const release = await getRelease(deps, actor, id);
+  if (outcome === 'client') tellClients(deps, actor, release);
+  return release;
 }
 
 /** POST /api/press-releases/{id}/return: back to a draft, with words the writer reads in the editor. */

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
+  roleCan,
+  workspaceRoles,
   type CurrentWorkspace,
   type WorkspaceActivity,
   type WorkspaceActivityAction,
@@ -254,15 +256,36 @@ export async function listActivity(db: Db, actor: CurrentUser, paging: { page: n
 
 /** Members who may approve a release of the workspace (told by email when one waits), but `except`. */
 export async function approversOf(db: Db, workspaceId: string, except: string | null) {
+  return membersToTell(
+    db,
+    workspaceId,
+    and(
+      sql`${workspaceMembers.role} in ('owner', 'manager', 'publisher')`,
+      except ? ne(users.id, except) : undefined,
+    ),
+  );
+}
+
+/** Roles that approve a brand's releases for the client (the rule book says which: a client seat). */
+const CLIENT_APPROVER_ROLES = workspaceRoles.filter((role) => roleCan(role, 'clientApprove'));
+
+/** The client seats of a brand: they approve its releases and are told when one waits for them. */
+export async function clientsOfBrand(db: Db, workspaceId: string, brandId: string) {
+  return membersToTell(
+    db,
+    workspaceId,
+    and(
+      inArray(workspaceMembers.role, CLIENT_APPROVER_ROLES),
+      sql`${brandId}::uuid = any(${workspaceMembers.brandIds})`,
+    ),
+  );
+}
+
+/** Members of the workspace who `who` picks out, with what an email to them needs. */
+function membersToTell(db: Db, workspaceId: string, who: SQL | undefined) {
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        sql`${workspaceMembers.role} in ('owner', 'manager', 'publisher')`,
-        except ? ne(users.id, except) : undefined,
-      ),
-    );
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), who));
 }

@@ -1,0 +1,178 @@
+import { eq, inArray } from 'drizzle-orm';
+import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
+import type { PressRelease } from '../../shared/releases.js';
+import type { Db } from '../db/client.js';
+import { brands, pressReleases, users } from '../db/schema.js';
+import { appError, notFound } from '../http/errors.js';
+import { sha256 } from '../http/tokens.js';
+import { loadCurrentUser } from '../http/session.js';
+import { clientApprovalRequestMessage, clientReturnedMessage } from '../mail/templates/brand.js';
+import { mayUseBrand, requireAction, requireRelease } from '../access/access.js';
+import { getRelease, giveBackAllowance, goOut } from '../releases/releases.service.js';
+import { ensureNewsroomSlug } from '../newsroom/newsroom.service.js';
+import { actorName, clientsOfBrand, recordActivity } from '../workspaces/workspaces.service.js';
+import type { ApprovalDeps } from '../workspaces/approval.service.js';
+
+/**
+ * The client approves inside the product (issue 28): a release of a brand with "client approval
+ * required" waits as `awaiting_client_approval` after its publisher's Send or Schedule; a client seat of
+ * the brand approves it (it then goes exactly as the publisher's send would: allowance spent at that
+ * moment, editorial review applying, schedule kept) or returns it to a draft with comments.
+ */
+
+type ReleaseRow = typeof pressReleases.$inferSelect;
+
+/** Which version was approved: a short digest of the words the client read (title, content, translation). */
+export const releaseVersion = (row: Pick<ReleaseRow, 'title' | 'content' | 'translation'>): string =>
+  sha256(JSON.stringify([row.title, row.content, row.translation ?? null])).slice(0, 12);
+
+/**
+ * The release, locked, for a client seat of its brand: 404 when the actor cannot see it, 403 for a team
+ * member (the role needed is the client's), 409 when it does not wait for the client.
+ */
+async function lockForClient(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
+  const row = await requireRelease(tx, actor, id, 'clientApprove', { forUpdate: true });
+  // Also for a super admin: only the brand's own client speaks for it.
+  const workspaceId = requireAction(actor, 'clientApprove');
+  if (row.workspaceId !== workspaceId || !mayUseBrand(actor, { id: row.brandId, workspaceId }))
+    throw notFound();
+  if (row.status !== 'awaiting_client_approval') throw appError('NOT_AWAITING_CLIENT_APPROVAL');
+  return row;
+}
+
+/** The client's answer, in one transaction holding the release's lock. */
+function answerAsClient<T>(
+  deps: ApprovalDeps,
+  actor: CurrentUser,
+  id: string,
+  answer: (tx: Db, row: ReleaseRow) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    return answer(tx, await lockForClient(tx, actor, id));
+  });
+}
+
+/**
+ * POST /api/press-releases/{id}/client-approve. The row is locked, so of ten approvals at once one finds
+ * it waiting and spends the allowance (402 and a rollback when none is left: it keeps waiting); the others
+ * find it moved on and get 409. It goes as the publisher who sent it.
+ */
+export async function clientApproveRelease(
+  deps: ApprovalDeps,
+  actor: CurrentUser,
+  id: string,
+): Promise<PressRelease> {
+  const workspaceId = await answerAsClient(deps, actor, id, async (tx, row) => {
+    const now = deps.now();
+    const version = releaseVersion(row);
+    await tx
+      .update(pressReleases)
+      .set({
+        clientApprovedBy: actor.id,
+        clientApprovedAt: now,
+        clientApprovedVersion: version,
+        updatedAt: now,
+      })
+      .where(eq(pressReleases.id, row.id));
+    // The stored sender; should their account be gone, the release still goes, on the client's word.
+    const sender = (row.sentBy && (await loadCurrentUser(tx, row.sentBy))) || actor;
+    await goOut(deps, tx, sender, row, {
+      scheduledAt: row.scheduledAt && row.scheduledAt > now ? row.scheduledAt : null,
+      holdsAllowance: row.allowanceUsed,
+    });
+    await recordActivity(tx, row.workspaceId, actor, 'release.client_approved', {
+      title: row.title,
+      version,
+    });
+    return row.workspaceId;
+  });
+  await ensureNewsroomSlug(deps.db, workspaceId);
+  return getRelease(deps, actor, id);
+}
+
+/**
+ * POST /api/press-releases/{id}/client-return: back to a draft with the client's words, which the agency
+ * reads in the editor; the schedule is cleared and a press release it held is given back.
+ */
+export async function clientReturnRelease(
+  deps: ApprovalDeps,
+  actor: CurrentUser,
+  id: string,
+  comment: string,
+): Promise<PressRelease> {
+  const returned = await answerAsClient(deps, actor, id, async (tx, row) => {
+    await tx
+      .update(pressReleases)
+      .set({
+        status: 'draft',
+        scheduledAt: null,
+        allowanceUsed: false,
+        clientComment: comment,
+        updatedAt: deps.now(),
+      })
+      .where(eq(pressReleases.id, row.id));
+    await giveBackAllowance(tx, row);
+    await recordActivity(tx, row.workspaceId, actor, 'release.client_returned', { title: row.title });
+    return row;
+  });
+  inBackground(deps, () => tellAgency(deps, actor, returned, comment));
+  return getRelease(deps, actor, id);
+}
+
+/** The publisher who sent it and its author (once each) read the client's comment. */
+async function tellAgency(deps: ApprovalDeps, client: CurrentUser, release: ReleaseRow, comment: string) {
+  const ids = [...new Set([release.sentBy, release.authorId])].filter(
+    (id): id is string => !!id && id !== client.id,
+  );
+  if (!ids.length) return;
+  const readers = await deps.db.select().from(users).where(inArray(users.id, ids));
+  const brand = await brandName(deps.db, release.brandId);
+  const link = new URL(`/editor/${release.id}`, deps.publicUrl).href;
+  for (const reader of readers) {
+    const message = clientReturnedMessage({
+      language: asAccountLanguage(reader.language),
+      firstName: reader.firstName,
+      clientName: actorName(client),
+      brandName: brand,
+      title: release.title,
+      comment,
+      link,
+    });
+    await deps.mailer.send({ to: reader.email, ...message });
+  }
+}
+
+/**
+ * A release just put before the brand's client: each client seat of the brand is told, in their language,
+ * with a link to the release's page (sign-in required). After the answer; failures are logged.
+ */
+export function tellClients(deps: ApprovalDeps, sender: CurrentUser, release: PressRelease): void {
+  inBackground(deps, async () => {
+    const link = new URL(`/analytics/${release.id}`, deps.publicUrl).href;
+    const brand = await brandName(deps.db, release.brandId);
+    for (const client of await clientsOfBrand(deps.db, release.workspaceId, release.brandId)) {
+      const message = clientApprovalRequestMessage({
+        language: asAccountLanguage(client.language),
+        firstName: client.firstName,
+        senderName: actorName(sender),
+        brandName: brand,
+        title: release.title,
+        scheduledAt: release.scheduledAt ? new Date(release.scheduledAt) : null,
+        link,
+      });
+      await deps.mailer.send({ to: client.email, ...message });
+    }
+  });
+}
+
+async function brandName(db: Db, brandId: string): Promise<string> {
+  const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId));
+  return brand?.name ?? '';
+}
+
+function inBackground(deps: ApprovalDeps, work: () => Promise<void>): void {
+  void work().catch((error: unknown) =>
+    deps.log.error({ err: error }, 'client approval email could not be sent'),
+  );
+}
