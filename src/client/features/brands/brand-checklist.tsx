@@ -29,6 +29,7 @@ export function BrandChecklist({
   const offered = brands.data?.filter((brand) => !brand.archivedAt || value.includes(brand.id)) ?? [];
   return (
     <fieldset
+      className="min-w-0"
       aria-describedby={error ? `${id}-error` : undefined}
       aria-invalid={!!error || undefined}
       data-testid="brand-checklist"
@@ -42,14 +43,14 @@ export function BrandChecklist({
         <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border border-slate-300 bg-white p-2">
           {offered.map((brand) => (
             <li key={brand.id}>
-              <label className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
+              <label className="flex min-w-0 items-center gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
                 <input
                   type="checkbox"
-                  className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+                  className="h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
                   checked={value.includes(brand.id)}
                   onChange={(e) => toggle(brand.id, e.target.checked)}
                 />
-                <bdi className="truncate">{brand.name}</bdi>
+                <bdi className="min-w-0 truncate">{brand.name}</bdi>
                 {brand.archivedAt && <span className="text-xs text-slate-500">({t('list.archived')})</span>}
               </label>
             </li>

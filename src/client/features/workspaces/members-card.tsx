@@ -130,7 +130,7 @@ function MemberRow({ member, self, manage, mayGiveOwnership }: { member: Workspa
           <Badge tone={member.role === 'owner' ? 'gold' : 'slate'}>{t(`roles.${member.role}`)}</Badge>
         )}
         {isBrandLimited(member.role) && (
-          <div className="mt-1 flex flex-wrap items-center gap-x-2">
+          <div className="mt-1 flex max-w-[12rem] flex-wrap items-center gap-x-2">
             <ClientBrandNames brandIds={member.brandIds} />
             {editable && (
               <Button size="sm" variant="link" className="h-auto text-xs" onClick={() => setChoosingBrands(true)} aria-label={t('members.changeBrandsOf', { name: isolate(name) })}>
