@@ -31,7 +31,6 @@ export function BrandChecklist({
     <fieldset
       className="min-w-0"
       aria-describedby={error ? `${id}-error` : undefined}
-      aria-invalid={!!error || undefined}
       data-testid="brand-checklist"
     >
       <legend className="mb-1 block text-sm font-medium text-slate-700">{legend}</legend>
