@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Brand } from '../../../shared/brands';
 import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
-import { translateMessage } from '../../lib/i18n';
+import { isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
@@ -84,7 +84,7 @@ export function BrandFormDialog({
       });
       return;
     }
-    toast({ title: brand || saved ? t('toasts.saved') : t('toasts.created', { name: current.name }) });
+    toast({ title: brand || saved ? t('toasts.saved') : t('toasts.created', { name: isolate(current.name) }) });
     onClose();
   });
 
