@@ -12,6 +12,9 @@ import { OwnText } from '../../ui/own-text';
 import { NewsroomSettingsPanel } from '../newsroom/newsroom-settings';
 import { ArchiveButton, DeleteButton } from './brand-actions';
 import { BrandLogo } from './brand-logo';
+import { BrandNewsroomSummary } from './brand-newsroom-summary';
+import { useCurrentUser } from '../../lib/session';
+import { roleLacks } from '../../lib/workspace';
 
 /**
  * One brand in the list: its logo, names, newsroom address and releases sent, the way to its report,
@@ -29,6 +32,8 @@ export function BrandCard({
   const { t } = useTranslation('brands');
   const name = isolate(brand.name);
   const [newsroomOpen, setNewsroomOpen] = useState(false);
+  // The newsroom settings (followers, the switch) are the team's; a client seat reads the brand's own line.
+  const browse = !roleLacks(useCurrentUser().data, 'browse');
   const panelId = useId();
   return (
     <li data-testid="brand-card">
@@ -109,7 +114,7 @@ export function BrandCard({
         {/* Loaded when opened: one request per brand only when asked. */}
         {newsroomOpen && (
           <div id={panelId} className="mt-3 rounded-lg border border-slate-100 p-3">
-            <NewsroomSettingsPanel brandId={brand.id} />
+            {browse ? <NewsroomSettingsPanel brandId={brand.id} /> : <BrandNewsroomSummary brand={brand} />}
           </div>
         )}
       </Card>

@@ -84,7 +84,9 @@ export function BrandFormDialog({
       });
       return;
     }
-    toast({ title: brand || saved ? t('toasts.saved') : t('toasts.created', { name: isolate(current.name) }) });
+    toast({
+      title: brand || saved ? t('toasts.saved') : t('toasts.created', { name: isolate(current.name) }),
+    });
     onClose();
   });
 

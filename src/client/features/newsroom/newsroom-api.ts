@@ -18,7 +18,9 @@ export function useNewsroomSettings(brandId?: string) {
 export function useSetNewsroomEnabled(brandId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => api.patch<NewsroomSettings>(settingsPath(brandId), { enabled }),
+    // The brand is named in the body (the settings schema) and the address alike.
+    mutationFn: (enabled: boolean) =>
+      api.patch<NewsroomSettings>(settingsPath(brandId), brandId ? { enabled, brandId } : { enabled }),
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsKey(brandId), settings);
       // The other views of the same newsroom (with or without the brand named), and the brands' own switch.
