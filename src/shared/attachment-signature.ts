@@ -24,7 +24,8 @@ const EXPECTED_KIND: Record<string, Kind> = {
   png: 'png',
 };
 
-function kindOf(content: Uint8Array): Kind | undefined {
+/** The kind of file its first bytes announce (magic bytes), whatever its name says. */
+export function kindOf(content: Uint8Array): Kind | undefined {
   return SIGNATURES.find((s) => s.bytes.every((b, i) => content[i] === b))?.kind;
 }
 

@@ -37,7 +37,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 const DAY_MS = 86_400_000;
 const DASHBOARD_RELEASES = 8;
 
-/** The actor's workspace, or every workspace for a super admin (access module). */
+/** The actor's workspace (a client seat: its brands), or every workspace for a super admin (access module). */
 const ownerScope = (actor: CurrentUser): SQL => releaseScopeSql(sql`pr`, actor, { platformWide: true });
 
 /** GET /api/analytics/dashboard: the editor dashboard cards and the analytics dashboard, of one brand with `brandId`. */
@@ -82,7 +82,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
     thisMonth: counts.this_month,
     sentThisMonth: counts.sent_this_month,
     openRate: `${recentRate}%`,
-    // A client seat sees nothing of the workspace's lists, not even how many contacts they hold.
+    // The lists are the workspace's own: a client seat sees none of them.
     mediaContacts: actor.workspace && can(actor, 'browse') ? await countContactsInLists(db, actor.workspace.id) : 0,
     totalOpens,
     totalRecipients,

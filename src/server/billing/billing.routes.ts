@@ -45,10 +45,11 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   if (provider.name === 'demo') {
     app.post('/demo/confirm', async (request, reply) => {
-      const user = requireUser(request);
+      // Who may pay is decided before the card is read.
+      const workspaceId = requireAction(requireUser(request), 'billing');
       const input = parseInput(demoConfirmSchema, request.body);
       try {
-        return await confirmDemoPayment(db, requireAction(user, 'billing'), input);
+        return await confirmDemoPayment(db, workspaceId, input);
       } catch (error) {
         if (!(error instanceof CardDeclinedError)) throw error;
         return reply.status(402).send({

@@ -69,7 +69,8 @@ export function subscriptionStatusOf(workspace: WorkspaceRow, actor: CurrentUser
 }
 
 export async function getSubscriptionStatus(db: Db, actor: CurrentUser): Promise<SubscriptionStatus> {
-  const workspaceId = requireAction(actor, 'read');
+  // The allowance is the workspace's, not a brand's: a client seat does not see it.
+  const workspaceId = requireAction(actor, 'browse');
   const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
   if (!row) throw notFound();
   return subscriptionStatusOf(row, actor);

@@ -20,6 +20,6 @@ export async function campaignsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/contacts', async (request) => {
     const actor = requireUser(request);
-    return contactsOfUserLists(db, requireAction(actor, 'read'), parseInput(contactsPageQuerySchema, request.query), canViewEmails(actor));
+    return contactsOfUserLists(db, requireAction(actor, 'browse'), parseInput(contactsPageQuerySchema, request.query), canViewEmails(actor));
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { releaseScopeSql, workspaceScopeSql } from '../access/access.js';
+import { releaseScopeSql } from '../access/access.js';
 import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ActivityItem, ActivityType, Campaign, CampaignPage, CampaignStatus, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
@@ -118,7 +118,7 @@ const RECENT_ITEMS = 10;
 export async function recentActivity(db: Db, actor: CurrentUser): Promise<RecentActivity> {
   const campaigns = rowsOf<{ id: string; status: string }>(
     await db.execute(sql`
-      SELECT pr.id, pr.status FROM press_releases pr WHERE ${WAS_SENT} AND ${workspaceScopeSql(sql`pr.workspace_id`, actor)}
+      SELECT pr.id, pr.status FROM press_releases pr WHERE ${WAS_SENT} AND ${releaseScopeSql(sql`pr`, actor)}
       ORDER BY coalesce(pr.sent_at, pr.created_at) DESC, pr.id LIMIT ${RECENT_CAMPAIGNS}`),
   );
   if (!campaigns.length) return { items: [], live: false };

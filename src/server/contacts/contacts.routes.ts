@@ -8,7 +8,7 @@ import {
 } from '../../shared/contacts.js';
 import { parseInput, parseIntParam, validationFailed, appError, fieldError } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
-import { canViewEmails, requireSuperAdmin, requireUser } from '../access/access.js';
+import { canViewEmails, requireBrowse, requireSuperAdmin, requireUser } from '../access/access.js';
 import { markUnsubscribed } from '../delivery/suppressions.service.js';
 import { exportCsvStream, templateCsv } from './contacts-csv.js';
 import { assertCsvFile, fileTooLarge, importContactsCsv } from './contacts-import.js';
@@ -35,7 +35,8 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   const searchLimit = createRequestLimiter(SEARCHES_PER_MINUTE, 60_000);
 
   app.get('/', async (request) => {
-    const user = requireUser(request);
+    // The media database is the team's tool; a client seat sees only its brands' releases.
+    const user = requireBrowse(requireUser(request));
     searchLimit.take(`search:${user.id}`);
     const { page, pageSize, ...filter } = parseInput(contactSearchQuerySchema, request.query);
     const found = await searchContacts(db, filter, { page, pageSize }, canViewEmails(user));
@@ -43,7 +44,8 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/facets', async (request) => {
-    const user = requireUser(request);
+    // The media database is the team's tool; a client seat sees only its brands' releases.
+    const user = requireBrowse(requireUser(request));
     searchLimit.take(`facets:${user.id}`);
     return contactFacets(db, parseInput(contactFilterSchema, request.query), { revealsEmail: canViewEmails(user) });
   });
@@ -67,7 +69,8 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/:id', async (request) => {
-    const user = requireUser(request);
+    // The media database is the team's tool; a client seat sees only its brands' releases.
+    const user = requireBrowse(requireUser(request));
     const contact = await getContact(db, parseIntParam((request.params as { id: string }).id), canViewEmails(user));
     return (await markUnsubscribed(db, user.id, [contact]))[0];
   });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { coverageArticles, coverageItems, outletFeeds, pressReleases, users, workspaces } from '../db/schema.js';
-import { workspaceScope } from '../access/access.js';
+import { releaseScope } from '../access/access.js';
 import type { AddedCoverageItem, Coverage, CoverageItem, CoverageKind, RecentCoverage } from '../../shared/coverage.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -208,7 +208,7 @@ export async function removeItem(db: Db, actor: CurrentUser, releaseId: string, 
   });
 }
 
-/** The dashboard's figure: articles found for the workspace's releases (all of them for a super admin) in 30 days. */
+/** The dashboard's figure: articles found for the releases the actor reads (all of them for a super admin) in 30 days. */
 export async function recentCoverage(db: Db, actor: CurrentUser, now: Date): Promise<RecentCoverage> {
   const [row] = await db
     .select({ articles: count(), releases: sql<number>`count(DISTINCT ${coverageItems.releaseId})::int` })
@@ -217,7 +217,7 @@ export async function recentCoverage(db: Db, actor: CurrentUser, now: Date): Pro
     .where(
       and(
         gte(coverageItems.createdAt, new Date(now.getTime() - COVERAGE_WINDOW_DAYS * DAY_MS)),
-        workspaceScope(pressReleases.workspaceId, actor, { platformWide: true }),
+        releaseScope(actor),
       ),
     );
   return { articles: Number(row?.articles ?? 0), releases: Number(row?.releases ?? 0) };

@@ -32,8 +32,22 @@ export const fieldError = (path: string, code: ErrorCode, details?: ErrorDetails
   ...(details ? { details } : {}),
 });
 
+/**
+ * A refusal of one field's value with its code's own status, the field named in `errors` so the form
+ * marks it (a brand name already taken is a 409 on `name`).
+ */
+export const fieldRefusal = (path: string, code: ErrorCode, details?: ErrorDetails) =>
+  new AppError(
+    ERRORS[code].status,
+    code,
+    errorText(code, details),
+    [fieldError(path, code, details)],
+    details,
+  );
+
 export const badRequest = (message = 'Bad request') => new AppError(400, 'BAD_REQUEST', message);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const paymentRequired = (message = 'No press releases left. Purchase a package to continue.') =>
   new AppError(402, 'PAYMENT_REQUIRED', message);
 export const forbidden = (message = 'Access denied') => new AppError(403, 'FORBIDDEN', message);
@@ -63,7 +77,12 @@ export function zodFieldErrors(error: ZodError): FieldError[] {
 }
 
 export function validationFailed(errors: FieldError[], message?: string): AppError {
-  return new AppError(422, 'VALIDATION_ERROR', message ?? errors[0]?.message ?? 'Invalid data provided', errors);
+  return new AppError(
+    422,
+    'VALIDATION_ERROR',
+    message ?? errors[0]?.message ?? 'Invalid data provided',
+    errors,
+  );
 }
 
 /** Parses input with a shared schema; on failure a 422 that lists every field error. */
@@ -131,18 +150,18 @@ export function installErrorHandler(app: FastifyInstance): void {
       // A rate-limited client is told when to come back (RFC 9110 Retry-After).
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return reply
-        .status(error.status)
-        .send({
-          message: error.message,
-          code: error.code,
-          ...(error.errors ? { errors: error.errors } : {}),
-          ...(error.details ? { details: error.details } : {}),
-        });
+      return reply.status(error.status).send({
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.details ? { details: error.details } : {}),
+      });
     }
     if (error instanceof ZodError) {
       const errors = zodFieldErrors(error);
-      return reply.status(422).send({ message: errors[0]?.message ?? 'Invalid data provided', code: 'VALIDATION_ERROR', errors });
+      return reply
+        .status(422)
+        .send({ message: errors[0]?.message ?? 'Invalid data provided', code: 'VALIDATION_ERROR', errors });
     }
     if (UNSTORABLE_TEXT_CODES.has(databaseErrorCode(error) ?? '')) {
       return reply.status(400).send({ message: 'Text must not contain NUL characters', code: 'BAD_REQUEST' });
@@ -161,7 +180,11 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 const isErrorBody = (payload: unknown): payload is Record<string, unknown> =>
-  typeof payload === 'object' && payload !== null && !Array.isArray(payload) && 'code' in payload && 'message' in payload;
+  typeof payload === 'object' &&
+  payload !== null &&
+  !Array.isArray(payload) &&
+  'code' in payload &&
+  'message' in payload;
 
 /**
  * A failed query carries its parameters in its message, stack and fields: password hashes, email

@@ -18,7 +18,7 @@ type IdParams = { id: string };
 export async function listsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  app.get('/', async (request) => listUserLists(db, requireAction(requireUser(request), 'read')));
+  app.get('/', async (request) => listUserLists(db, requireAction(requireUser(request), 'browse')));
 
   app.post('/', async (request, reply) => {
     const user = requireUser(request);
@@ -42,7 +42,7 @@ export async function listsRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const listId = parseUuidParam((request.params as IdParams).id);
     const paging = parseInput(listContactsQuerySchema, request.query);
-    return listContactsPage(db, requireAction(user, 'read'), listId, paging, canViewEmails(user));
+    return listContactsPage(db, requireAction(user, 'browse'), listId, paging, canViewEmails(user));
   });
 
   app.post('/:id/contacts/bulk', async (request) => {

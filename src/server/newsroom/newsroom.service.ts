@@ -6,7 +6,7 @@ import { slugWords } from '../../shared/text-fold.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { deliveries, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
-import { requireAction, requireMember } from '../access/access.js';
+import { requireAction } from '../access/access.js';
 import { suppressedAmong } from '../delivery/suppressions.service.js';
 import { appError } from '../http/errors.js';
 import { randomToken } from '../http/tokens.js';
@@ -202,7 +202,8 @@ export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Dat
 
 /** GET /api/newsroom/settings */
 export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser): Promise<NewsroomSettings> {
-  const workspaceId = requireMember(actor);
+  // The workspace's newsroom: a client seat reads its brands' newsrooms through GET /api/brands.
+  const workspaceId = requireAction(actor, 'browse');
   const [owner] = await deps.db.select({ slug: workspaces.newsroomSlug, enabled: workspaces.newsroomEnabled }).from(workspaces).where(eq(workspaces.id, workspaceId));
   const [{ followers }] = await deps.db
     .select({ followers: count() })

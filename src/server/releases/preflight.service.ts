@@ -14,7 +14,7 @@ import type { Db } from '../db/client.js';
 import { attachments, userLists, workspaces } from '../db/schema.js';
 import { validationFailed, appError, fieldError } from '../http/errors.js';
 import { needsWorkspaceApproval } from './releases.service.js';
-import { isSuperAdmin, requireMember, requireRelease } from '../access/access.js';
+import { isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../access/access.js';
 import { audienceOf } from '../delivery/dispatch.service.js';
 import { needsReview } from '../review/review-store.js';
 
@@ -63,7 +63,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
   const files = input.attachments.map((a) => ('id' in a ? storedById.get(a.id)! : { name: a.originalName, size: a.size }));
   const sendAt = input.action === 'schedule' && input.scheduledAt && !Number.isNaN(Date.parse(input.scheduledAt)) ? new Date(input.scheduledAt) : null;
   return preflight(ctx, actor, {
-    ownerId: release?.workspaceId ?? requireMember(actor),
+    ownerId: release?.workspaceId ?? requireAction(actor, 'browse'),
     holdsAllowance: release?.allowanceUsed ?? false,
     lists: input.recipientLists,
     versions: versionsOf(input),
@@ -74,6 +74,8 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
 }
 
 async function findRelease(db: Db, actor: CurrentUser, id: string) {
+  // Lists and the allowance are the team's: a client seat reads its releases, not their preflight.
+  requireBrowse(actor);
   const release = await requireRelease(db, actor, id, 'read');
   if (READ_ONLY_STATUSES.includes(release.status as ReleaseStatus)) throw appError('RELEASE_SENT');
   return release;

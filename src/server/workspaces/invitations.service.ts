@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/transport.js';
 import { invitationMessage } from '../mail/templates/workspace.js';
 import { requireAction, requireMemberChange } from '../access/access.js';
 import { actorName, recordActivity } from './workspaces.service.js';
+import { seatBrands } from '../brands/brands.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -61,20 +62,22 @@ const STATE_ERRORS = {
 export async function invite(
   deps: InvitationDeps,
   actor: CurrentUser,
-  input: { email: string; role: WorkspaceRole },
+  input: { email: string; role: WorkspaceRole; brandIds?: string[] | null },
 ): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
   // Inviting someone is giving them a role: only an owner makes another owner.
   requireMemberChange(actor.workspace!.role, '', input.role);
   const now = deps.now();
   const token = randomToken();
-  const { row, workspaceName, language } = await deps.db.transaction(async (txn) => {
+  const { row, workspaceName, language, brandNames } = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [workspace] = await tx
       .select()
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId))
       .for('update');
+    // A client seat names its brands, read under the same lock as the rest of the invitation.
+    const brandsGiven = await seatBrands(tx, workspaceId, input.role, input.brandIds ?? undefined);
     const [member] = await tx
       .select({ id: users.id })
       .from(workspaceMembers)
@@ -109,6 +112,7 @@ export async function invite(
         workspaceId,
         email: input.email,
         role: input.role,
+        brandIds: brandsGiven?.map((brand) => brand.id) ?? null,
         tokenHash: sha256(token),
         invitedBy: actor.id,
         expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
@@ -116,9 +120,14 @@ export async function invite(
       })
       .returning();
     await recordActivity(tx, workspaceId, actor, 'member.invited', { email: input.email, role: input.role });
-    return { row, workspaceName: workspace.name, language: asAccountLanguage(workspace.language) };
+    return {
+      row,
+      workspaceName: workspace.name,
+      language: asAccountLanguage(workspace.language),
+      brandNames: brandsGiven ?? [],
+    };
   });
-  mailInvitation(deps, row, token, { workspaceName, language, inviterName: actorName(actor) });
+  mailInvitation(deps, row, token, { workspaceName, language, inviterName: actorName(actor), brandNames });
   return toInvitation(row, actorName(actor));
 }
 
@@ -127,7 +136,12 @@ function mailInvitation(
   deps: InvitationDeps,
   row: InvitationRow,
   token: string,
-  about: { workspaceName: string; language: 'en' | 'ar'; inviterName: string },
+  about: {
+    workspaceName: string;
+    language: 'en' | 'ar';
+    inviterName: string;
+    brandNames: Array<{ name: string; nameAr: string }>;
+  },
 ): void {
   const link = `${deps.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
   const message = invitationMessage({
@@ -201,7 +215,7 @@ export async function resendInvitation(
 ): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
   const row = await pendingInvitation(deps.db, workspaceId, id, deps.now());
-  return invite(deps, actor, { email: row.email, role: row.role as WorkspaceRole });
+  return invite(deps, actor, { email: row.email, role: row.role as WorkspaceRole, brandIds: row.brandIds });
 }
 
 // ---------------------------------------------------------------- the invited person
@@ -265,7 +279,7 @@ export async function claimInvitation(
   const role = claimed.role as WorkspaceRole;
   await tx
     .insert(workspaceMembers)
-    .values({ workspaceId: claimed.workspaceId, userId: person.id, role })
+    .values({ workspaceId: claimed.workspaceId, userId: person.id, role, brandIds: claimed.brandIds })
     .onConflictDoNothing();
   await tx.update(users).set({ currentWorkspaceId: claimed.workspaceId }).where(eq(users.id, person.id));
   const [user] = await tx.select().from(users).where(eq(users.id, person.id));

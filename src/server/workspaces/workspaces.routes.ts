@@ -78,8 +78,8 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/workspace/members', async (request) => listMembers(db, requireUser(request)));
   app.patch<{ Params: { userId: string } }>('/workspace/members/:userId', async (request) => {
-    const { role } = parseInput(memberRoleSchema, request.body);
-    return changeMemberRole(db, requireUser(request), parseUuidParam(request.params.userId), role);
+    const { role, brandIds } = parseInput(memberRoleSchema, request.body);
+    return changeMemberRole(db, requireUser(request), parseUuidParam(request.params.userId), role, brandIds);
   });
   app.delete<{ Params: { userId: string } }>('/workspace/members/:userId', async (request, reply) => {
     await removeMember(db, requireUser(request), parseUuidParam(request.params.userId));

@@ -17,6 +17,7 @@ import { requireAction, requireAnotherOwner, requireMember, requireMemberChange 
 import { createWorkspace, membershipOf } from '../access/membership.js';
 import { loadCurrentUser } from '../http/session.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { seatBrands } from '../brands/brands.service.js';
 
 /** The workspaces the person belongs to, the current one marked. */
 export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<WorkspaceChoice[]> {
@@ -148,6 +149,7 @@ export async function changeMemberRole(
   actor: CurrentUser,
   userId: string,
   role: WorkspaceRole,
+  brandIds?: string[],
 ): Promise<WorkspaceMember> {
   const workspaceId = requireAction(actor, 'manage');
   await withMembersLocked(db, workspaceId, async (tx, members) => {
@@ -156,12 +158,15 @@ export async function changeMemberRole(
     const target = members.find((m) => m.userId === userId);
     requireMemberChange(mine, target?.role ?? '', role);
     if (!target) throw appError('MEMBER_NOT_FOUND');
-    if (target.role === role) return;
+    // A client seat's brands are given with the role (and may change while the role stays client).
+    const seat = await seatBrands(tx, workspaceId, role, brandIds);
+    if (target.role === role && !seat) return;
     requireAnotherOwner(members, userId);
     await tx
       .update(workspaceMembers)
-      .set({ role })
+      .set({ role, brandIds: seat?.map((brand) => brand.id) ?? null })
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    if (target.role === role) return;
     await recordActivity(tx, workspaceId, actor, 'member.role_changed', {
       name: await nameOf(tx, userId),
       from: target.role,

@@ -23,8 +23,11 @@ export function invitationMessage(input: {
   role: WorkspaceRole;
   link: string;
   expiresAt: Date;
+  /** A client's brands: all they will see of the workspace. */
+  brandNames?: Array<{ name: string; nameAr: string }>;
 }): RenderedEmail {
   const role = ROLE_WORDS[input.role];
+  const brands = input.brandNames ?? [];
   if (input.language === 'ar') {
     return renderLayout({
       language: 'ar',
@@ -33,10 +36,18 @@ export function invitationMessage(input: {
       greeting: greeting('', 'ar'),
       paragraphs: [
         `دعاك ${input.inviterName} للانضمام إلى مساحة عمل «${input.workspaceName}» على نشر بدور ${role.ar}.`,
+        ...(brands.length
+          ? [
+              `سترى البيانات الصحفية ونتائجها وغرفة الأخبار لهذه العلامات التجارية: ${brands.map((b) => `«${b.nameAr || b.name}»`).join('، ')}.`,
+            ]
+          : []),
         'يمكنك إنشاء حساب بهذا العنوان أو تسجيل الدخول إن كان لديك حساب.',
       ],
       action: { label: 'قبول الدعوة', url: input.link },
-      notes: [`تصلح الدعوة مرة واحدة حتى ${longDateUtc(input.expiresAt, 'ar')}.`, 'إن لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة.'],
+      notes: [
+        `تصلح الدعوة مرة واحدة حتى ${longDateUtc(input.expiresAt, 'ar')}.`,
+        'إن لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة.',
+      ],
       reason: 'وصلتك هذه الرسالة لأن عضوًا في مساحة عمل على نشر دعا عنوانك.',
     });
   }
@@ -46,10 +57,18 @@ export function invitationMessage(input: {
     greeting: greeting(''),
     paragraphs: [
       `${input.inviterName} invited you to the “${input.workspaceName}” workspace on Nashr as ${role.en}.`,
+      ...(brands.length
+        ? [
+            `You will see the press releases, results and newsroom of: ${brands.map((b) => `“${b.name}”`).join(', ')}.`,
+          ]
+        : []),
       'Create an account with this address, or sign in if you already have one.',
     ],
     action: { label: 'Accept the invitation', url: input.link },
-    notes: [`The invitation works once, until ${longDateUtc(input.expiresAt, 'en')}.`, 'If you did not expect it, ignore this email.'],
+    notes: [
+      `The invitation works once, until ${longDateUtc(input.expiresAt, 'en')}.`,
+      'If you did not expect it, ignore this email.',
+    ],
     reason: 'You received this email because a member of a Nashr workspace invited your address.',
   });
 }
@@ -76,7 +95,9 @@ export function awaitingApprovalMessage(input: {
     subject: `Waiting for your approval: ${input.title}`,
     preheader: `${input.writerName} submitted a press release for approval.`,
     greeting: greeting(input.firstName),
-    paragraphs: [`${input.writerName} submitted the press release “${input.title}” for approval before it goes out.`],
+    paragraphs: [
+      `${input.writerName} submitted the press release “${input.title}” for approval before it goes out.`,
+    ],
     action: { label: 'Review the release', url: input.link },
     notes: ['Nothing is taken from the allowance until it is approved.'],
   });

@@ -1,0 +1,374 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { brandLogoPath, LOGO_MAX_BYTES, type Brand, type brandInputSchema } from '../../shared/brands.js';
+import { SENT_STATUSES, type ReleaseLanguage } from '../../shared/releases.js';
+import { isBrandLimited, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
+import type { z } from 'zod';
+import type { Db } from '../db/client.js';
+import {
+  brandLogos,
+  brands,
+  pressReleases,
+  workspaceInvitations,
+  workspaceMembers,
+  workspaces,
+} from '../db/schema.js';
+import { appError, fieldRefusal, isUniqueViolation } from '../http/errors.js';
+import { limitedBrands, mayUseBrand, requireAction, type Actor } from '../access/access.js';
+import { logoTypeOf } from './logo-check.js';
+
+export type BrandDeps = { db: Db; publicUrl: string; now: () => Date };
+type BrandRow = typeof brands.$inferSelect;
+type BrandFields = z.output<typeof brandInputSchema>;
+
+/**
+ * Newsroom addresses that read as the product's own pages rather than a brand's. Every other address is
+ * first come, first served across the platform (the unique index brands_newsroom_slug_key).
+ */
+const RESERVED_SLUGS = new Set([
+  'admin',
+  'api',
+  'app',
+  'feed',
+  'feeds',
+  'follow',
+  'help',
+  'nashr',
+  'newsroom',
+  'settings',
+  'www',
+]);
+
+const sentReleases = sql<number>`(select count(*)::int from press_releases pr where pr.brand_id = ${brands.id} and pr.status in (${sql.join(
+  SENT_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}))`;
+
+/** Brands with what the list shows beside them, active first, then in the order they were made. */
+async function brandRows(db: Db, where: SQL | undefined) {
+  return db
+    .select({ brand: brands, sentReleases, logoSha256: brandLogos.sha256 })
+    .from(brands)
+    .leftJoin(brandLogos, eq(brandLogos.brandId, brands.id))
+    .where(where)
+    .orderBy(sql`${brands.archivedAt} is not null`, asc(brands.createdAt), asc(brands.id));
+}
+
+function toBrand(
+  publicUrl: string,
+  { brand, sentReleases: sent, logoSha256 }: Awaited<ReturnType<typeof brandRows>>[number],
+): Brand {
+  return {
+    id: brand.id,
+    name: brand.name,
+    nameAr: brand.nameAr,
+    senderName: brand.senderName,
+    newsroomSlug: brand.newsroomSlug,
+    newsroomEnabled: brand.newsroomEnabled,
+    newsroomUrl: brand.newsroomSlug ? `${publicUrl}/newsroom/${brand.newsroomSlug}` : null,
+    boilerplate: brand.boilerplate,
+    boilerplateAr: brand.boilerplateAr,
+    contactName: brand.contactName,
+    contactEmail: brand.contactEmail,
+    contactPhone: brand.contactPhone,
+    language: brand.language as ReleaseLanguage,
+    clientApproval: brand.clientApproval,
+    logoUrl: logoSha256 ? `${publicUrl}${brandLogoPath(brand.id, logoSha256)}` : null,
+    archivedAt: brand.archivedAt ? new Date(brand.archivedAt).toISOString() : null,
+    sentReleases: Number(sent),
+    createdAt: new Date(brand.createdAt).toISOString(),
+  };
+}
+
+async function brandById(deps: BrandDeps, id: string): Promise<Brand> {
+  const [row] = await brandRows(deps.db, eq(brands.id, id));
+  return toBrand(deps.publicUrl, row);
+}
+
+/** The brands of the actor's workspace a client seat is limited to (all of them for the team). */
+function visibleBrands(actor: Actor, workspaceId: string): SQL | undefined {
+  const limited = limitedBrands(actor);
+  return and(
+    eq(brands.workspaceId, workspaceId),
+    limited ? (limited.length ? inArray(brands.id, limited) : sql`false`) : undefined,
+  );
+}
+
+/** GET /api/brands */
+export async function listBrands(deps: BrandDeps, actor: Actor): Promise<Brand[]> {
+  const workspaceId = requireAction(actor, 'read');
+  return (await brandRows(deps.db, visibleBrands(actor, workspaceId))).map((row) =>
+    toBrand(deps.publicUrl, row),
+  );
+}
+
+/**
+ * One brand of the actor's current workspace for an action: 404 BRAND_NOT_FOUND when it is another
+ * workspace's or outside a client seat's brands (no hint that it exists); then the role's own refusal.
+ */
+export async function requireBrand(
+  db: Db,
+  actor: Actor,
+  id: string,
+  action: WorkspaceAction,
+): Promise<BrandRow> {
+  const [brand] = await db.select().from(brands).where(eq(brands.id, id));
+  if (!brand || brand.workspaceId !== actor.workspace?.id || !mayUseBrand(actor, brand))
+    throw appError('BRAND_NOT_FOUND');
+  requireAction(actor, action);
+  return brand;
+}
+
+/** Brand writes take turns per workspace (the workspace row's lock), so two same names cannot both pass. */
+async function lockWorkspace(tx: Db, workspaceId: string): Promise<void> {
+  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+}
+
+async function requireFreeName(tx: Db, workspaceId: string, name: string, except?: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: brands.id })
+    .from(brands)
+    .where(
+      and(
+        eq(brands.workspaceId, workspaceId),
+        sql`lower(${brands.name}) = lower(${name})`,
+        except ? ne(brands.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw fieldRefusal('name', 'BRAND_NAME_TAKEN');
+}
+
+const slugTaken = () => fieldRefusal('newsroomSlug', 'NEWSROOM_ADDRESS_TAKEN');
+
+/**
+ * A newsroom address held by another brand, or by another workspace's newsroom (a workspace's newsroom is
+ * its first brand's, which has the workspace's id), is taken. The unique index decides between two
+ * requests that both pass this check (see `withSlugIndex`).
+ */
+async function requireFreeSlug(tx: Db, slug: string, brandId?: string): Promise<void> {
+  if (RESERVED_SLUGS.has(slug)) throw slugTaken();
+  const [brand] = await tx
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.newsroomSlug, slug), brandId ? ne(brands.id, brandId) : undefined))
+    .limit(1);
+  const [workspace] = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.newsroomSlug, slug), brandId ? ne(workspaces.id, brandId) : undefined))
+    .limit(1);
+  if (brand || workspace) throw slugTaken();
+}
+
+/** The newsroom address index refusing a write (a parallel request took it first) is the same 409. */
+async function withSlugIndex<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+/**
+ * The company's own brand (the workspace's id) keeps the workspace's newsroom columns in step, which
+ * newsroom pages and links read until they read the brand's.
+ */
+async function mirrorToWorkspace(tx: Db, brand: BrandRow): Promise<void> {
+  if (brand.id !== brand.workspaceId) return;
+  await tx
+    .update(workspaces)
+    .set({ newsroomSlug: brand.newsroomSlug, newsroomEnabled: brand.newsroomEnabled })
+    .where(eq(workspaces.id, brand.workspaceId));
+}
+
+/** POST /api/brands */
+export async function createBrand(deps: BrandDeps, actor: Actor, input: BrandFields): Promise<Brand> {
+  const workspaceId = requireAction(actor, 'manage');
+  const id = await withSlugIndex(() =>
+    deps.db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      await lockWorkspace(tx, workspaceId);
+      await requireFreeName(tx, workspaceId, input.name);
+      if (input.newsroomSlug) await requireFreeSlug(tx, input.newsroomSlug);
+      const [row] = await tx
+        .insert(brands)
+        .values({ ...input, newsroomSlug: input.newsroomSlug ?? null, workspaceId })
+        .returning({ id: brands.id });
+      return row.id;
+    }),
+  );
+  return brandById(deps, id);
+}
+
+/** PATCH /api/brands/{id}: the fields given; an absent field keeps its value. */
+export async function updateBrand(
+  deps: BrandDeps,
+  actor: Actor,
+  id: string,
+  input: Partial<BrandFields>,
+): Promise<Brand> {
+  const brand = await requireBrand(deps.db, actor, id, 'manage');
+  // A newsroom address once given stays (sent mail and feeds link to it): null does not take it away.
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(
+      ([key, value]) => value !== undefined && !(key === 'newsroomSlug' && value === null),
+    ),
+  );
+  await withSlugIndex(() =>
+    deps.db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      await lockWorkspace(tx, brand.workspaceId);
+      if (input.name !== undefined) await requireFreeName(tx, brand.workspaceId, input.name, brand.id);
+      if (input.newsroomSlug) await requireFreeSlug(tx, input.newsroomSlug, brand.id);
+      const [updated] = await tx
+        .update(brands)
+        .set({ ...changes, updatedAt: deps.now() })
+        .where(eq(brands.id, brand.id))
+        .returning();
+      await mirrorToWorkspace(tx, updated);
+    }),
+  );
+  return brandById(deps, brand.id);
+}
+
+/** Another active brand of the workspace than `brandId`, the first made; undefined when it is the last. */
+async function otherActiveBrand(tx: Db, workspaceId: string, brandId: string): Promise<BrandRow | undefined> {
+  const [other] = await tx
+    .select()
+    .from(brands)
+    .where(and(eq(brands.workspaceId, workspaceId), isNull(brands.archivedAt), ne(brands.id, brandId)))
+    .orderBy(asc(brands.createdAt), asc(brands.id))
+    .limit(1);
+  return other;
+}
+
+/** POST /api/brands/{id}/archive: it takes no new release but keeps its public pages. */
+export async function archiveBrand(deps: BrandDeps, actor: Actor, id: string): Promise<Brand> {
+  const brand = await requireBrand(deps.db, actor, id, 'manage');
+  await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await lockWorkspace(tx, brand.workspaceId);
+    if (!(await otherActiveBrand(tx, brand.workspaceId, brand.id))) throw appError('LAST_BRAND');
+    await tx
+      .update(brands)
+      .set({ archivedAt: deps.now(), updatedAt: deps.now() })
+      .where(and(eq(brands.id, brand.id), isNull(brands.archivedAt)));
+  });
+  return brandById(deps, brand.id);
+}
+
+/** POST /api/brands/{id}/unarchive */
+export async function unarchiveBrand(deps: BrandDeps, actor: Actor, id: string): Promise<Brand> {
+  const brand = await requireBrand(deps.db, actor, id, 'manage');
+  await deps.db
+    .update(brands)
+    .set({ archivedAt: null, updatedAt: deps.now() })
+    .where(eq(brands.id, brand.id));
+  return brandById(deps, brand.id);
+}
+
+/**
+ * DELETE /api/brands/{id}: only a brand none of whose releases ever went out (one that did is archived
+ * instead, keeping its public pages). Its drafts, scheduled and waiting releases move to the workspace's
+ * first other active brand, and client seats stop naming it.
+ */
+export async function deleteBrand(deps: BrandDeps, actor: Actor, id: string): Promise<void> {
+  const brand = await requireBrand(deps.db, actor, id, 'manage');
+  await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await lockWorkspace(tx, brand.workspaceId);
+    const [went] = await tx
+      .select({ id: pressReleases.id })
+      .from(pressReleases)
+      .where(
+        and(
+          eq(pressReleases.brandId, brand.id),
+          sql`(${pressReleases.sentAt} is not null or ${inArray(pressReleases.status, [...SENT_STATUSES])})`,
+        ),
+      )
+      .limit(1);
+    if (went) throw appError('BRAND_HAS_RELEASES');
+    const heir = await otherActiveBrand(tx, brand.workspaceId, brand.id);
+    if (!heir) throw appError('LAST_BRAND');
+    await tx.update(pressReleases).set({ brandId: heir.id }).where(eq(pressReleases.brandId, brand.id));
+    for (const table of [workspaceMembers, workspaceInvitations])
+      await tx
+        .update(table)
+        .set({ brandIds: sql`array_remove(${table.brandIds}, ${brand.id}::uuid)` })
+        .where(
+          and(eq(table.workspaceId, brand.workspaceId), sql`${brand.id}::uuid = any(${table.brandIds})`),
+        );
+    await tx.delete(brands).where(eq(brands.id, brand.id));
+  });
+}
+
+// ---------------------------------------------------------------- logo
+
+/** PUT /api/brands/{id}/logo: the image's bytes, judged by content (logo-check.ts). */
+export async function setBrandLogo(
+  deps: BrandDeps,
+  actor: Actor,
+  id: string,
+  content: Buffer,
+): Promise<Brand> {
+  const brand = await requireBrand(deps.db, actor, id, 'manage');
+  const contentType = logoTypeOf(content);
+  if (!contentType) throw logoInvalid();
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  const values = { brandId: brand.id, contentType, sha256, content, updatedAt: deps.now() };
+  await deps.db
+    .insert(brandLogos)
+    .values(values)
+    .onConflictDoUpdate({
+      target: brandLogos.brandId,
+      set: { contentType, sha256, content, updatedAt: deps.now() },
+    });
+  return brandById(deps, brand.id);
+}
+
+export const logoInvalid = () => appError('LOGO_INVALID', { maxMb: LOGO_MAX_BYTES / (1024 * 1024) });
+
+/** DELETE /api/brands/{id}/logo */
+export async function removeBrandLogo(deps: BrandDeps, actor: Actor, id: string): Promise<Brand> {
+  const brand = await requireBrand(deps.db, actor, id, 'manage');
+  await deps.db.delete(brandLogos).where(eq(brandLogos.brandId, brand.id));
+  return brandById(deps, brand.id);
+}
+
+/** GET /api/brands/{id}/logo: public (newsrooms, web versions and emails show it), archived brands' too. */
+export async function brandLogo(db: Db, id: string) {
+  const [logo] = await db
+    .select({ contentType: brandLogos.contentType, sha256: brandLogos.sha256, content: brandLogos.content })
+    .from(brandLogos)
+    .where(eq(brandLogos.brandId, id));
+  return logo;
+}
+
+// ---------------------------------------------------------------- client seats
+
+/**
+ * The brands a member or invitation of `role` is limited to: for a client seat, at least one, each an
+ * active brand of the workspace (another workspace's brand is unknown here: 404); null for the team's
+ * roles, who see every brand. Answers the brands (ids in the order given, without repeats).
+ */
+export async function seatBrands(
+  db: Db,
+  workspaceId: string,
+  role: WorkspaceRole,
+  brandIds: string[] | undefined,
+): Promise<Array<{ id: string; name: string; nameAr: string }> | null> {
+  if (!isBrandLimited(role)) return null;
+  const ids = [...new Set(brandIds ?? [])];
+  if (!ids.length) throw fieldRefusal('brandIds', 'CLIENT_BRANDS_REQUIRED');
+  const rows = await db
+    .select({ id: brands.id, name: brands.name, nameAr: brands.nameAr, archivedAt: brands.archivedAt })
+    .from(brands)
+    .where(and(eq(brands.workspaceId, workspaceId), inArray(brands.id, ids)));
+  if (rows.length !== ids.length) throw appError('BRAND_NOT_FOUND');
+  if (rows.some((row) => row.archivedAt)) throw fieldRefusal('brandIds', 'BRAND_ARCHIVED');
+  return ids
+    .map((id) => rows.find((row) => row.id === id)!)
+    .map(({ id, name, nameAr }) => ({ id, name, nameAr }));
+}
