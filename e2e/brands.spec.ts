@@ -153,13 +153,11 @@ describe('brands', () => {
     await card.getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit brand' });
     expect(await edit.getByLabel('Brand name').inputValue()).toBe('Najd Foods');
-    await edit
-      .getByLabel('Logo', { exact: true })
-      .setInputFiles({
-        name: 'fake.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from('this is not an image at all\n'),
-      });
+    await edit.getByLabel('Logo', { exact: true }).setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not an image at all\n'),
+    });
     await edit.getByRole('button', { name: 'Save brand' }).click();
     await edit
       .getByRole('alert')
