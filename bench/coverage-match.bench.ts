@@ -42,7 +42,7 @@ const text = (sentences: number, words = 15) => Array.from({ length: sentences }
 const windowStart = Date.UTC(2026, 9, 1);
 const releases: ReleaseForMatching[] = Array.from({ length: RELEASES }, (_, i) => ({
   id: `release-${i}`,
-  company: `${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(SYLLABLES)} Holdings ${i}`,
+  names: [`${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(SYLLABLES)} Holdings ${i}`],
   sentAt: new Date(windowStart + random() * 20 * DAY),
   versions: [
     { title: sentence(9), subtitle: sentence(8), text: text(10) },
@@ -62,7 +62,7 @@ const planted: Planted[] = Array.from({ length: ARTICLES }, () => {
     return { article: { title: version.title, text: `${sentence(12)} ${sentences.join('. ')}`, publishedAt }, releaseId: release.id, kind: 'verbatim' };
   }
   if (roll < VERBATIM_SHARE + EARNED_SHARE) {
-    return { article: { title: sentence(8), text: `${text(10)} ${release.company} said ${sentence(10)} ${text(15)}`, publishedAt }, releaseId: release.id, kind: 'earned' };
+    return { article: { title: sentence(8), text: `${text(10)} ${release.names[0]} said ${sentence(10)} ${text(15)}`, publishedAt }, releaseId: release.id, kind: 'earned' };
   }
   return { article: { title: sentence(8), text: text(26), publishedAt: new Date(windowStart + random() * 30 * DAY) }, releaseId: null, kind: null };
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startStack, type Stack } from './harness';
 import { eq } from 'drizzle-orm';
-import { coverageItems, outletFeeds, pressReleases, workspaces } from '../src/server/db/schema';
+import { brands, coverageItems, outletFeeds, pressReleases, workspaces } from '../src/server/db/schema';
 import { sampleContacts, seedContacts, seedList, signIn } from './contacts-seed';
 
 /**
@@ -124,7 +124,9 @@ describe('accessibility (axe-core)', () => {
       await page.getByTestId('next-step').waitFor();
       found.push(...(await seriousViolations(page)).map((v) => `release in review: ${v}`));
       const code = locale.slice(0, 2);
-      await stack.db.update(workspaces).set({ newsroomSlug: `gulf-logistics-${code}`, name: 'Gulf Logistics' }).where(eq(workspaces.id, admin.workspaceId));
+      await stack.db.update(workspaces).set({ name: 'Gulf Logistics' }).where(eq(workspaces.id, admin.workspaceId));
+      // The newsroom is the workspace's own brand's (same id).
+      await stack.db.update(brands).set({ newsroomSlug: `gulf-logistics-${code}`, name: 'Gulf Logistics' }).where(eq(brands.id, admin.workspaceId));
       await stack.db.update(pressReleases).set({ slug: `gulf-logistics-opens-a-hub-${code}` }).where(eq(pressReleases.id, release.id));
       for (const path of [`/newsroom/gulf-logistics-${code}?lang=${code}`, `/r/gulf-logistics-opens-a-hub-${code}`]) {
         await page.goto(path, { waitUntil: 'networkidle' });

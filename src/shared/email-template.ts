@@ -35,8 +35,10 @@ export type EmailTemplateLinks = {
   footer?: boolean;
   /** Who receives it, for the footer's "why you received this": a journalist of a list or a newsroom follower. */
   audience?: 'list' | 'follower';
-  /** The company's newsroom (while it is online): the footer links it as "More from {Company}". */
+  /** The brand's newsroom (while it is online): the footer links it as "More from {Brand}". */
   newsroom?: { url: string; companyName: string } | null;
+  /** The brand's logo, shown at the top (alt: the brand's name). */
+  logo?: { url: string; alt: string } | null;
 };
 
 export type RenderedEmail = {
@@ -256,6 +258,9 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     `<table role="presentation" dir="${dir}" width="${EMAIL_WIDTH_PX}" cellpadding="0" cellspacing="0" border="0" `,
     `style="width:${EMAIL_WIDTH_PX}px;max-width:100%;margin:0 auto;background:#ffffff;font-family:${font};color:#1f2937;text-align:${align};" class="nashr-release">`,
     `<tr><td style="padding:32px 40px 8px 40px;">`,
+    links.logo
+      ? `<img src="${escapeHtml(links.logo.url)}" alt="${escapeHtml(links.logo.alt)}" style="display:block;max-width:200px;max-height:80px;width:auto;height:auto;margin:0 0 20px 0;border:0;" class="nashr-logo">`
+      : '',
     `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:12px;font-weight:bold;letter-spacing:1px;color:#0f4c81;">${t.immediate}</p>`,
     `<h1 style="margin:0 0 8px 0;font-size:26px;line-height:1.3;color:#111827;">${escapeHtml(release.title)}</h1>`,
     release.subtitle
@@ -381,7 +386,8 @@ export function renderBilingualEmail(
   const { html, dir, lang } = documentOf(first, [
     renderEmailBody(first, head),
     divider,
-    renderEmailBody(second, secondLinks),
+    // One logo, at the top of the email.
+    renderEmailBody(second, { ...secondLinks, logo: null }),
   ]);
   const text = `${renderText(first, head)}\n\n* * *\n\n${renderText(second, secondLinks)}`;
   return { subject: first.title.trim(), html, text, dir, lang };

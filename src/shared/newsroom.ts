@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { releaseLanguages } from './releases.js';
 
 /**
- * A company's public newsroom (issue 13): its sent releases on /newsroom/{slug}, feeds per language,
+ * A brand's public newsroom (issue 13, decision 022): its sent releases on /newsroom/{slug}, feeds per language,
  * and people following it by email (double opt-in).
  */
 
@@ -24,13 +24,21 @@ export const followSchema = z.object({
 });
 export type FollowInput = z.input<typeof followSchema>;
 
+/** Which brand's newsroom: the workspace's first brand when absent (decision 022). */
+const brandIdField = z.uuid({ message: 'brandId must be a brand id' }).optional();
+
+/** GET /api/newsroom/settings?brandId= */
+export const newsroomSettingsQuerySchema = z.object({ brandId: brandIdField });
+
 /** PATCH /api/newsroom/settings */
 export const newsroomSettingsSchema = z.object({
   enabled: z.boolean({ message: 'enabled must be true or false' }),
+  brandId: brandIdField,
 });
 
-/** GET /api/newsroom/settings: the signed-in customer's newsroom. */
+/** GET /api/newsroom/settings: the newsroom of one of the signed-in customer's brands. */
 export type NewsroomSettings = {
+  brandId: string;
   enabled: boolean;
   /** Absolute addresses; the slug is given at the first release that goes out. */
   url: string | null;

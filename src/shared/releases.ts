@@ -643,6 +643,8 @@ export const preflightInputSchema = z.object({
   existingPressReleaseId: z.string().uuid().nullish(),
   action: z.enum(['send_now', 'schedule']).default('send_now'),
   scheduledAt: z.string().max(40).nullish(),
+  /** The brand it speaks for: addresses unsubscribed from that brand are not counted (decision 022). */
+  brandId: z.uuid({ message: 'Unknown brand' }).nullish(),
   language: z.enum(releaseLanguages).default('english'),
   content: z.string().max(200_000, { message: 'Content is too long' }).default(''),
   /** The version in the other language, if any: recipients are counted per version. */

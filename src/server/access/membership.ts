@@ -83,7 +83,6 @@ export async function createWorkspace(
     id: workspace.id,
     workspaceId: workspace.id,
     name: workspace.name,
-    newsroomSlug: workspace.newsroomSlug,
   });
   await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: ownerId, role: 'owner' });
   await db.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, ownerId));

@@ -1,28 +1,17 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import type { Deps } from '../deps.js';
-import { accountMailSigning } from '../deliverability/account-mail.js';
-import { createMailer } from '../mail/transport.js';
-import { startSmtpSink } from '../test/smtp-sink.js';
-import { scratchDatabase } from '../test/test-db.js';
+import { MIGRATIONS, appOn, openOldDatabase, type OldDatabase } from '../test/old-database.js';
 
 /**
  * Migrations 0021 and 0022 (issue 27) on rows in the shape they had before workspaces: every account
  * becomes the owner of a workspace with its own id holding everything it had, and the public pages that
  * name those ids (web versions, newsrooms) keep answering.
  */
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 const LAST_BEFORE_WORKSPACES = '0020_last_sign_in';
 
 const ALPHA = '11111111-1111-4111-8111-111111111111';
@@ -34,40 +23,9 @@ const SCHEDULED = 'aaaaaaaa-0000-4000-8000-000000000003';
 const BETA_SENT = 'bbbbbbbb-0000-4000-8000-000000000001';
 const LIST = 'cccccccc-0000-4000-8000-000000000001';
 
-type Row = Record<string, unknown>;
+let old: OldDatabase;
 let database: Database;
-let dropScratch: (() => Promise<void>) | undefined;
-let tempDir: string;
-const rows = async (query: ReturnType<typeof sql>): Promise<Row[]> => {
-  const result = (await database.db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-};
-
-/** A copy of the migrations folder whose journal ends at `lastTag`: drizzle's own migrator then stops there. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  tempDir = await mkdtemp(path.join(os.tmpdir(), 'nashr-migrations-'));
-  await cp(MIGRATIONS, tempDir, { recursive: true });
-  const journalPath = path.join(tempDir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return tempDir;
-}
-
-async function openOldDatabase(): Promise<void> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const scratch = await scratchDatabase(serverUrl, 'nashr_migration');
-    dropScratch = scratch.drop;
-    database = await openDatabase({ url: scratch.url });
-  } else database = await openDatabase({});
-  const migrationsFolder = await migrationsUpTo(LAST_BEFORE_WORKSPACES);
-  await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-  if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder });
-  else await migratePglite(database.db as never, { migrationsFolder });
-}
+const rows = (query: ReturnType<typeof sql>) => old.rows(query);
 
 /** Rows as the application wrote them up to 0020: the company on the user, rows pointing at user_id. */
 async function insertOldRows(): Promise<void> {
@@ -106,24 +64,22 @@ async function insertOldRows(): Promise<void> {
 }
 
 beforeAll(async () => {
-  await openOldDatabase();
+  old = await openOldDatabase(LAST_BEFORE_WORKSPACES, 'nashr_migration');
+  database = old.database;
   await insertOldRows();
   // The real migrate(): it applies what is missing, here 0021 and 0022.
   await migrate(database);
 }, 120_000);
 
-afterAll(async () => {
-  await database?.close();
-  await dropScratch?.();
-  if (tempDir) await rm(tempDir, { recursive: true, force: true });
-});
+afterAll(() => old?.close());
 
 describe('migrations 0021 and 0022 on rows of the old shape', () => {
   it('made one workspace per user, with the same id and the company’s fields', async () => {
+    // The newsroom moved on to the workspace's own brand (same id) in 0023 and 0024 (issue 28).
     const found = await rows(sql`
-      SELECT id, name, user_type, subscription_plan, stripe_customer_id, monthly_press_release_limit AS lim,
-             press_releases_used_this_month AS used, trusted, newsroom_slug, newsroom_enabled, language, created_at
-      FROM workspaces ORDER BY name`);
+      SELECT w.id, w.name, user_type, subscription_plan, stripe_customer_id, monthly_press_release_limit AS lim,
+             press_releases_used_this_month AS used, trusted, b.newsroom_slug, b.newsroom_enabled, w.language, w.created_at
+      FROM workspaces w JOIN brands b ON b.id = w.id ORDER BY w.name`);
     expect(found.map((w) => [w.id, w.name])).toEqual([
       [ALPHA, 'Alpha Trading'],
       [BETA, 'Beta Logistics'],
@@ -245,26 +201,7 @@ describe('the application on the migrated database', () => {
   let app: FastifyInstance;
   let closeAll: () => Promise<void>;
   beforeAll(async () => {
-    const smtp = await startSmtpSink();
-    const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url });
-    const log = { info: () => {}, warn: () => {}, error: () => {} };
-    const signing = await accountMailSigning(database.db, config);
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      pool: 1,
-      db: database.db,
-      log,
-      signing,
-    });
-    const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
-    app = await buildApp(deps, { serveClient: false });
-    await app.ready();
-    closeAll = async () => {
-      await app.close();
-      await mailer.close();
-      await smtp.close();
-    };
+    ({ app, close: closeAll } = await appOn(database));
   }, 60_000);
   afterAll(() => closeAll?.());
 

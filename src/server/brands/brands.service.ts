@@ -142,8 +142,7 @@ async function requireFreeName(tx: Db, workspaceId: string, name: string, except
 const slugTaken = () => fieldRefusal('newsroomSlug', 'NEWSROOM_ADDRESS_TAKEN');
 
 /**
- * A newsroom address held by another brand, or by another workspace's newsroom (a workspace's newsroom is
- * its first brand's, which has the workspace's id), is taken. The unique index decides between two
+ * A newsroom address held by another brand, or reserved, is taken. The unique index decides between two
  * requests that both pass this check (see `withSlugIndex`).
  */
 async function requireFreeSlug(tx: Db, slug: string, brandId?: string): Promise<void> {
@@ -153,12 +152,7 @@ async function requireFreeSlug(tx: Db, slug: string, brandId?: string): Promise<
     .from(brands)
     .where(and(eq(brands.newsroomSlug, slug), brandId ? ne(brands.id, brandId) : undefined))
     .limit(1);
-  const [workspace] = await tx
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(and(eq(workspaces.newsroomSlug, slug), brandId ? ne(workspaces.id, brandId) : undefined))
-    .limit(1);
-  if (brand || workspace) throw slugTaken();
+  if (brand) throw slugTaken();
 }
 
 /** The newsroom address index refusing a write (a parallel request took it first) is the same 409. */
@@ -169,18 +163,6 @@ async function withSlugIndex<T>(work: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
-}
-
-/**
- * The company's own brand (the workspace's id) keeps the workspace's newsroom columns in step, which
- * newsroom pages and links read until they read the brand's.
- */
-async function mirrorToWorkspace(tx: Db, brand: BrandRow): Promise<void> {
-  if (brand.id !== brand.workspaceId) return;
-  await tx
-    .update(workspaces)
-    .set({ newsroomSlug: brand.newsroomSlug, newsroomEnabled: brand.newsroomEnabled })
-    .where(eq(workspaces.id, brand.workspaceId));
 }
 
 /** POST /api/brands */
@@ -222,12 +204,10 @@ export async function updateBrand(
       await lockWorkspace(tx, brand.workspaceId);
       if (input.name !== undefined) await requireFreeName(tx, brand.workspaceId, input.name, brand.id);
       if (input.newsroomSlug) await requireFreeSlug(tx, input.newsroomSlug, brand.id);
-      const [updated] = await tx
+      await tx
         .update(brands)
         .set({ ...changes, updatedAt: deps.now() })
-        .where(eq(brands.id, brand.id))
-        .returning();
-      await mirrorToWorkspace(tx, updated);
+        .where(eq(brands.id, brand.id));
     }),
   );
   return brandById(deps, brand.id);

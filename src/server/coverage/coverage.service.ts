@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { coverageArticles, coverageItems, outletFeeds, pressReleases, users, workspaces } from '../db/schema.js';
+import { brands, coverageArticles, coverageItems, outletFeeds, pressReleases, users } from '../db/schema.js';
 import { releaseScope } from '../access/access.js';
 import type { AddedCoverageItem, Coverage, CoverageItem, CoverageKind, RecentCoverage } from '../../shared/coverage.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
@@ -34,7 +34,7 @@ export function canonicalArticleUrl(address: string): string {
   return url.toString();
 }
 
-/** A release with what matching reads of it: both versions and the company's name. */
+/** A release with what matching reads of it: both versions and its brand's names (decision 022). */
 function matchableReleases(db: Db) {
   return db
     .select({
@@ -44,16 +44,17 @@ function matchableReleases(db: Db) {
       content: pressReleases.content,
       translation: pressReleases.translation,
       sentAt: pressReleases.sentAt,
-      company: workspaces.name,
+      brandName: brands.name,
+      brandNameAr: brands.nameAr,
     })
     .from(pressReleases)
-    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId));
+    .innerJoin(brands, eq(brands.id, pressReleases.brandId));
 }
 
 function toMatchable(row: Awaited<ReturnType<typeof matchableReleases>>[number]): ReleaseForMatching {
   const versions = [{ title: row.title, subtitle: row.subtitle, text: htmlToText(row.content) }];
   if (row.translation) versions.push({ title: row.translation.title, subtitle: row.translation.subtitle, text: htmlToText(row.translation.content) });
-  return { id: row.id, company: row.company, sentAt: row.sentAt ?? new Date(0), versions };
+  return { id: row.id, names: [row.brandName, row.brandNameAr].filter((name) => name.trim()), sentAt: row.sentAt ?? new Date(0), versions };
 }
 
 /** The releases an article published between `from` and `to` may carry: sent before it, at most 30 days before. */

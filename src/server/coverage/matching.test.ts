@@ -7,7 +7,7 @@ const later = (hours: number) => new Date(sentAt.getTime() + hours * HOUR);
 
 const robotics: ReleaseForMatching = {
   id: 'robotics',
-  company: 'Gulf Robotics LLC',
+  names: ['Gulf Robotics LLC'],
   sentAt,
   versions: [
     {
@@ -34,7 +34,7 @@ const robotics: ReleaseForMatching = {
 
 const dates: ReleaseForMatching = {
   id: 'dates',
-  company: 'Oasis Dates',
+  names: ['Oasis Dates'],
   sentAt,
   versions: [
     {
@@ -74,6 +74,15 @@ describe('coverage matching', () => {
     expect(found).toEqual([{ releaseId: 'robotics', kind: 'earned', excerpt: 'Among them, Gulf Robotics is hiring engineers for its welding lines.' }]);
   });
 
+  it('reads an article naming the brand by its Arabic name as earned, as it does its English name', () => {
+    const foods = { ...dates, id: 'foods', names: ['Riyadh Foods', 'أغذية الرياض'] };
+    const brandMatcher = createMatcher([robotics, foods]);
+    const arabic = brandMatcher.match({ title: 'أسواق', text: 'توسعت أغذية الرياض في أسواق الخليج هذا العام. ويتوقع المحللون المزيد.', publishedAt: later(2) });
+    expect(arabic).toEqual([{ releaseId: 'foods', kind: 'earned', excerpt: 'توسعت أغذية الرياض في أسواق الخليج هذا العام.' }]);
+    const english = brandMatcher.match({ title: 'Markets', text: 'Riyadh Foods grew in Gulf markets this year.', publishedAt: later(2) });
+    expect(english.map((m) => [m.releaseId, m.kind])).toEqual([['foods', 'earned']]);
+  });
+
   it('reads an Arabic rewrite sharing the release’s distinctive phrases as earned, prefixes and folding aside', () => {
     const found = matcher.match({
       title: 'الصناعة في الإمارات',
@@ -96,7 +105,7 @@ describe('coverage matching', () => {
     const shared = 'For more information about the company please visit the official website today.';
     const releases = Array.from({ length: 6 }, (_, i) => ({
       id: `r${i}`,
-      company: `Company Number${i}`,
+      names: [`Company Number${i}`],
       sentAt,
       versions: [{ title: `Release ${i}`, subtitle: '', text: `Unique words of release number ${i} are here. ${shared}` }],
     }));
@@ -104,7 +113,7 @@ describe('coverage matching', () => {
   });
 
   it('does not look for a company name too short or too common to be its own', () => {
-    const short = { ...dates, id: 'short', company: 'ABC' };
+    const short = { ...dates, id: 'short', names: ['ABC'] };
     expect(createMatcher([short]).match({ title: 'ABC news', text: 'The ABC reported on the weather in Abu Dhabi.', publishedAt: later(1) })).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
  * - verbatim: at least half of the sentences of one version of the release (sentences of six words or
  *   more) appear in the article, a sentence appearing when 80 % of its phrases do and one of them is
  *   distinctive;
- * - earned: otherwise, the article names the company, or shares at least three of the release's
+ * - earned: otherwise, the article names the release's brand (its English or Arabic name), or shares at least three of the release's
  *   distinctive phrases: phrases with two words that are not stop words, found in at most three of the
  *   releases compared (a phrase every release says is nobody's), and holding a word that few releases
  *   use (three common words side by side turn up in any long article by chance).
@@ -17,7 +17,8 @@ import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
  */
 
 export type ReleaseVersionText = { title: string; subtitle: string; text: string };
-export type ReleaseForMatching = { id: string; company: string; sentAt: Date; versions: ReleaseVersionText[] };
+/** `names`: the names of the brand it speaks for (English and Arabic), any of which an earned article may use. */
+export type ReleaseForMatching = { id: string; names: string[]; sentAt: Date; versions: ReleaseVersionText[] };
 export type ArticleForMatching = { title: string; text: string; publishedAt: Date };
 export type CoverageMatch = { releaseId: string; kind: 'verbatim' | 'earned'; excerpt: string };
 
@@ -80,7 +81,7 @@ function companyWords(company: string): string[] {
 }
 
 type IndexedVersion = { sentences: Array<{ text: string; phrases: string[] }> };
-type IndexedRelease = { release: ReleaseForMatching; versions: IndexedVersion[]; company: string[]; distinctive: Set<string> };
+type IndexedRelease = { release: ReleaseForMatching; versions: IndexedVersion[]; names: string[][]; distinctive: Set<string> };
 
 function indexVersion(version: ReleaseVersionText): IndexedVersion & { phrases: string[] } {
   const sentences = [version.title, version.subtitle, ...sentencesOf(version.text)]
@@ -96,6 +97,8 @@ function containsRun(words: string[], run: string[]): number {
   }
   return -1;
 }
+
+const namesAny = (words: string[], names: string[][]) => names.some((name) => containsRun(words, name) >= 0);
 
 function excerptAround(articleText: string, wanted: (sentenceWords: string[]) => boolean): string {
   const sentence = sentencesOf(articleText).find((s) => wanted(matchingWords(s)));
@@ -120,13 +123,13 @@ export function createMatcher(releases: ReleaseForMatching[]): Matcher {
       if (list) list.push(at);
       else postings.set(phrase, [at]);
     }
-    const company = companyWords(release.company);
-    if (company.length) {
-      const list = byCompanyWord.get(company[0]);
+    const names = release.names.map(companyWords).filter((words) => words.length > 0);
+    for (const first of new Set(names.map((words) => words[0]))) {
+      const list = byCompanyWord.get(first);
       if (list) list.push(at);
-      else byCompanyWord.set(company[0], [at]);
+      else byCompanyWord.set(first, [at]);
     }
-    indexed.push({ release, versions, company, distinctive: phrases });
+    indexed.push({ release, versions, names, distinctive: phrases });
   }
   const wordReleases = new Map<string, number>();
   for (const entry of indexed) {
@@ -168,7 +171,7 @@ export function createMatcher(releases: ReleaseForMatching[]): Matcher {
       }
       const named = new Set<number>();
       for (const word of new Set(words)) {
-        for (const at of byCompanyWord.get(word) ?? []) if (containsRun(words, indexed[at].company) >= 0) named.add(at);
+        for (const at of byCompanyWord.get(word) ?? []) if (namesAny(words, indexed[at].names)) named.add(at);
       }
       const candidates = new Set([...named, ...[...shared].filter(([, n]) => n >= EARNED_PHRASES).map(([at]) => at)]);
 
@@ -182,7 +185,7 @@ export function createMatcher(releases: ReleaseForMatching[]): Matcher {
           continue;
         }
         const excerpt = named.has(at)
-          ? excerptAround(article.text, (w) => containsRun(w, entry.company) >= 0)
+          ? excerptAround(article.text, (w) => namesAny(w, entry.names))
           : excerptAround(article.text, (w) => phrasesOf(w).some((p) => entry.distinctive.has(p)));
         matches.push({ releaseId: entry.release.id, kind: 'earned', excerpt });
       }

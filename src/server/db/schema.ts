@@ -65,7 +65,8 @@ export const users = pgTable(
 // ---------------------------------------------------------------- workspaces
 
 /**
- * The company (decision 021): its name, allowance and purchases, newsroom, lists, releases and followers.
+ * The company (decision 021): its name, allowance and purchases, lists, releases and brands (each brand has
+ * its own newsroom and followers, decision 022).
  * People are its members (workspace_members), each with one workspace role (src/shared/workspaces.ts).
  */
 export const workspaces = pgTable(
@@ -85,10 +86,6 @@ export const workspaces = pgTable(
     lastUsageReset: timestamp('last_usage_reset', { withTimezone: true }).notNull().defaultNow(),
     /** A customer whose releases skip editorial review (set by a super admin). */
     trusted: boolean('trusted').notNull().default(false),
-    /** The company's public newsroom, /newsroom/{slug}: given at the first release that goes out. */
-    newsroomSlug: text('newsroom_slug'),
-    /** A customer may take the newsroom (page, feeds, following) offline. */
-    newsroomEnabled: boolean('newsroom_enabled').notNull().default(true),
     /** Every release needs a second person's approval, publishers' included. */
     requireSecondApproval: boolean('require_second_approval').notNull().default(false),
     /** The language of mail sent on the workspace's behalf to people who have no account yet (invitations). */
@@ -96,7 +93,7 @@ export const workspaces = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('workspaces_newsroom_slug_key').on(t.newsroomSlug), index('workspaces_created_at_idx').on(t.createdAt)],
+  (t) => [index('workspaces_created_at_idx').on(t.createdAt)],
 );
 
 export const workspaceMembers = pgTable(

@@ -16,6 +16,8 @@ import { sanitizeContent } from '../releases/content-sanitizer.js';
 type DispatchableRelease = {
   id: string;
   workspaceId: string;
+  /** The brand it speaks for: its followers receive it, and addresses unsubscribed from it are left out. */
+  brandId: string;
   title: string;
   content: string;
   language: string;
@@ -60,7 +62,7 @@ async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<
 
 /**
  * One queued delivery per unique (lower-case) address across the owner's chosen lists, minus suppressed
- * addresses and those that unsubscribed from this company only, each with a random token (two v4 UUIDs from the server's CSPRNG: 244 random bits).
+ * addresses and those that unsubscribed from this release's brand only, each with a random token (two v4 UUIDs from the server's CSPRNG: 244 random bits).
  * The join over list_contacts ⋈ global_contacts is the lists feature's data (lists.service.ts
  * recipientsOfLists reads the same set into memory); it is read here as one INSERT … SELECT so that
  * the expansion happens in the send transaction, on the database, without a round trip per recipient.
@@ -85,7 +87,7 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
       ORDER BY lower(gc.email), gc.id
     ) r
     WHERE NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = r.email)
-      AND NOT EXISTS (SELECT 1 FROM company_unsubscribes c WHERE c.email = r.email AND c.company_id = ${release.workspaceId}::uuid)
+      AND NOT EXISTS (SELECT 1 FROM company_unsubscribes c WHERE c.email = r.email AND c.company_id = ${release.brandId}::uuid)
     -- Sending order is the recipients table's default order and breaks its ties: by name, never by
     -- address, so that it tells a sender who may not see addresses nothing about them.
     ORDER BY r.first_name, r.last_name, r.contact_id
@@ -99,7 +101,7 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
 }
 
 /**
- * The company's confirmed newsroom followers get the release too, in their language, free of charge
+ * The brand's confirmed newsroom followers (while its newsroom is online) get the release too, in their language, free of charge
  * and apart from the journalists (audience 'follower'); an address already queued as a journalist is
  * not sent it twice, and suppressed addresses are left out as for everyone.
  */
@@ -111,8 +113,8 @@ async function queueFollowers(tx: Db, release: DispatchableRelease, versions: Re
            replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
            'queued', ${now.toISOString()}::timestamptz
     FROM newsroom_followers f
-    JOIN workspaces w ON w.id = f.company_id AND w.newsroom_enabled
-    WHERE f.company_id = ${release.workspaceId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
+    JOIN brands b ON b.id = f.company_id AND b.newsroom_enabled
+    WHERE f.company_id = ${release.brandId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = f.email)
     ORDER BY f.created_at, f.id
     ON CONFLICT (release_id, email) DO NOTHING`);
@@ -133,12 +135,15 @@ export type Audience = Pick<
 /**
  * The same set dispatch queues (queueDeliveries above), counted instead of inserted: the pre-send check
  * and review. `versions`: the release's languages, primary first, to count recipients per version.
+ * `brandId`: the brand it speaks for, whose unsubscribed addresses are left out (the workspace's own
+ * brand, with the workspace's id, when not given).
  */
 export async function audienceOf(
   db: Db,
   ownerId: string,
   listIds: string[],
   versions: readonly ReleaseLanguage[] = ['english'],
+  brandId: string = ownerId,
 ): Promise<Audience> {
   const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [], byVersion: [] };
   if (!listIds.length) return empty;
@@ -156,7 +161,7 @@ export async function audienceOf(
       SELECT u.*, coalesce(s.reason, CASE WHEN c.email IS NOT NULL THEN 'unsubscribed_company' END) AS reason
       FROM unique_members u
       LEFT JOIN suppressions s ON s.email = u.email
-      LEFT JOIN company_unsubscribes c ON c.email = u.email AND c.company_id = ${ownerId}::uuid
+      LEFT JOIN company_unsubscribes c ON c.email = u.email AND c.company_id = ${brandId}::uuid
     )
     SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
     UNION ALL SELECT 'unique', '', count(*)::int FROM unique_members

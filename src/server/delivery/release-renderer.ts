@@ -10,9 +10,11 @@ import {
   type RenderedEmail,
 } from '../../shared/email-template.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
+import { senderNameOf } from '../../shared/brands.js';
 import type { DkimSigner } from '../deliverability/dkim-signer.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, pressReleases, workspaces } from '../db/schema.js';
+import { attachmentBlobs, attachments, brandLogos, brands, pressReleases } from '../db/schema.js';
+import { brandNameIn, brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
 import { newsroomUrl } from '../newsroom/newsroom.service.js';
@@ -38,7 +40,7 @@ export type RenderedRelease = RenderedEdition & {
   releaseId: string;
   /** The customer's account: one mailing list (List-Id) and one feedback-loop customer (Feedback-ID) each. */
   customerId: string;
-  /** The company speaking: From reads "{Company} via Nashr". */
+  /** The brand speaking (its sender name, else its name): From reads "{Brand} via Nashr". */
   companyName: string;
   replyTo: string | undefined;
   /** Per version, what journalists of the chosen lists receive. */
@@ -74,13 +76,19 @@ type ReleaseFile = { id: string; size: number; language: string | null; original
 
 export async function renderRelease(db: Db, releaseId: string, publicUrl: string, mode: RenderMode = 'recipients'): Promise<RenderedRelease> {
   const [found] = await db
-    .select({ release: pressReleases, companyName: workspaces.name, newsroomSlug: workspaces.newsroomSlug, newsroomEnabled: workspaces.newsroomEnabled })
+    .select({ release: pressReleases, ...brandVoiceColumns })
     .from(pressReleases)
-    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
+    .innerJoin(brands, eq(brands.id, pressReleases.brandId))
+    .leftJoin(brandLogos, logoOfBrand)
     .where(eq(pressReleases.id, releaseId));
   if (!found) throw new Error(`release ${releaseId} not found`);
-  const { release, companyName } = found;
-  const newsroom = found.newsroomEnabled && found.newsroomSlug ? { url: newsroomUrl(publicUrl, found.newsroomSlug), companyName } : null;
+  const { release } = found;
+  // The release speaks as its brand (decision 022): its From, logo and newsroom, named in each version's language.
+  const brand = brandVoiceOf(found, publicUrl);
+  const brandLinks = (language: string): Pick<EmailTemplateLinks, 'newsroom' | 'logo'> => ({
+    newsroom: brand.newsroomSlug ? { url: newsroomUrl(publicUrl, brand.newsroomSlug), companyName: brandNameIn(brand, language) } : null,
+    logo: brand.logoUrl ? { url: brand.logoUrl, alt: brandNameIn(brand, language) } : null,
+  });
   const files: ReleaseFile[] = await db
     .select({ id: attachments.id, size: attachments.size, language: attachments.language, ...attachmentContent })
     .from(attachments)
@@ -97,9 +105,11 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
   const primaryLinkCount = extractLinks(primary.content).length;
   const linksFor = (audience: Audience) => (version: 'primary' | 'translation', shown: ReleaseFile[]): EmailTemplateLinks => {
     const downloads = shown.map((f) => ({ name: f.originalName, size: f.size, url: downloadUrl(f.id) }));
-    if (mode === 'test') return { downloads };
+    const { logo, newsroom } = brandLinks((version === 'primary' ? primary : translation!).language ?? 'english');
+    if (mode === 'test') return { downloads, logo };
     const offset = version === 'primary' ? 0 : primaryLinkCount;
     return {
+      logo,
       viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
       unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
       openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
@@ -138,7 +148,7 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
     ...editions.get(primaryLanguage)!,
     releaseId,
     customerId: release.workspaceId,
-    companyName,
+    companyName: senderNameOf(brand),
     replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
     editions,
     followerEditions: mode === 'test' ? new Map() : editionsFor('follower'),
@@ -152,7 +162,7 @@ function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'h
 }
 
 /**
- * The sender as journalists see it: the company, through Nashr ("Gulf Robotics via Nashr"), at
+ * The sender as journalists see it: the brand (its sender name), through Nashr ("Riyadh Foods via Nashr"), at
  * MAIL_FROM's address, so replies go to Reply-To (the media contact) and the address stays ours.
  */
 export function senderOf(mailFrom: string, companyName: string): { name: string | undefined; address: string } {

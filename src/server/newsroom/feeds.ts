@@ -2,9 +2,10 @@ import { Feed } from 'feed';
 import type { ReleaseLanguage } from '../../shared/releases.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
 import type { PublishedRelease } from './newsroom.service.js';
+import { brandNameIn } from '../brands/brand-voice.js';
 
 /**
- * Atom feeds of sent releases in one language (issue 13), with the full text: a company's newsroom or
+ * Atom feeds of sent releases in one language (issue 13), with the full text: a brand's newsroom or
  * the whole wire. A release appears in the feed of each language it is written in. Built with `feed`.
  */
 export function atomFeed(options: {
@@ -39,7 +40,8 @@ export function atomFeed(options: {
       description: version.subtitle || undefined,
       content: sanitizeContent(version.content),
       date: release.sentAt,
-      author: [{ name: release.companyName }],
+      // The brand speaks: its name as the feed's language reads it.
+      author: [{ name: brandNameIn(release.brand, options.language) }],
     });
   }
   return feed.atom1();

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../shared/email-template.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
 import type { Newsroom, PublishedRelease } from './newsroom.service.js';
+import { brandNameIn } from '../brands/brand-voice.js';
 
 /**
  * The newsroom's public pages, served by the server like the web version of a release: readable
@@ -12,7 +13,7 @@ const TEXT = {
     newsroom: 'Newsroom',
     empty: 'No press releases yet.',
     follow: 'Follow by email',
-    followHelp: 'Receive this company’s next press releases in your language. We send a link to confirm first.',
+    followHelp: 'Receive this brand’s next press releases in your language. We send a link to confirm first.',
     email: 'Email address',
     language: 'Language',
     submit: 'Follow',
@@ -37,7 +38,7 @@ const TEXT = {
     newsroom: 'غرفة الأخبار',
     empty: 'لا توجد بيانات صحفية بعد.',
     follow: 'المتابعة بالبريد الإلكتروني',
-    followHelp: 'تصلك البيانات الصحفية القادمة لهذه الشركة بلغتك. نرسل أولًا رابطًا للتأكيد.',
+    followHelp: 'تصلك البيانات الصحفية القادمة لهذه العلامة بلغتك. نرسل أولًا رابطًا للتأكيد.',
     email: 'البريد الإلكتروني',
     language: 'اللغة',
     submit: 'متابعة',
@@ -115,6 +116,12 @@ export function moreFromSection(language: ReleaseLanguage, companyName: string, 
   </section>`;
 }
 
+/** The brand's logo at the top of its pages, at most 200 × 80 px, named by the brand. */
+export const brandLogo = (logoUrl: string | null | undefined, brandName: string): string =>
+  logoUrl
+    ? `<img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(brandName)}" style="display:block;max-width:200px;max-height:80px;width:auto;height:auto;margin:0 0 12px 0;border:0;">`
+    : '';
+
 export function newsroomPage(
   newsroom: Newsroom,
   releases: { items: PublishedRelease[]; total: number; page: number; pageSize: number },
@@ -122,6 +129,7 @@ export function newsroomPage(
   urls: { page: string; publicUrl: string },
 ): string {
   const t = TEXT[language];
+  const name = brandNameIn(newsroom, language);
   const query = (lang: ReleaseLanguage, pageNumber = 1) => `?lang=${code(lang)}${pageNumber > 1 ? `&page=${pageNumber}` : ''}`;
   const items = releases.items.length
     ? releases.items
@@ -146,18 +154,18 @@ export function newsroomPage(
   const feed = `${urls.page}/feed.xml?lang=${code(language)}`;
   const follow = followForm(language, `${urls.page}/follow`);
   const head = [
-    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${newsroom.companyName} – ${t.newsroom}`)}" href="${escapeHtml(feed)}">`,
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${name} – ${t.newsroom}`)}" href="${escapeHtml(feed)}">`,
     `<link rel="canonical" href="${escapeHtml(`${urls.page}${query(language, releases.page)}`)}">`,
     ...(['english', 'arabic'] as const).map((l) => `<link rel="alternate" hreflang="${code(l)}" href="${escapeHtml(`${urls.page}${query(l, releases.page)}`)}">`),
   ].join('');
   return page(
     language,
-    `${newsroom.companyName} – ${t.newsroom}`,
+    `${name} – ${t.newsroom}`,
     head,
     [
       `<nav aria-label="Language · اللغة" style="text-align:end;font-size:14px;margin-bottom:8px;">${languageSwitch(language, (l) => query(l, releases.page))}</nav>`,
-      card(`<p style="margin:0;color:#0f4c81;font-weight:bold;font-size:13px;letter-spacing:1px;">${t.newsroom}</p>
-        <h1 style="margin:4px 0 0 0;font-size:26px;"><bdi>${escapeHtml(newsroom.companyName)}</bdi></h1>
+      card(`${brandLogo(newsroom.logoUrl, name)}<p style="margin:0;color:#0f4c81;font-weight:bold;font-size:13px;letter-spacing:1px;">${t.newsroom}</p>
+        <h1 style="margin:4px 0 0 0;font-size:26px;"><bdi>${escapeHtml(name)}</bdi></h1>
         <p style="margin:8px 0 0 0;font-size:13px;"><a href="${escapeHtml(feed)}" style="color:#0f4c81;">${t.feed}</a></p>`),
       card(`${items}${pager}`),
       card(follow),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { followSchema, newsroomSettingsSchema } from '../../shared/newsroom.js';
+import { followSchema, newsroomSettingsQuerySchema, newsroomSettingsSchema } from '../../shared/newsroom.js';
 import { pageParam } from '../../shared/paging.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { parseInput } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireUser } from '../access/access.js';
 import { versionToShow } from '../tracking/tracking.service.js';
+import { brandNameIn } from '../brands/brand-voice.js';
 import { atomFeed } from './feeds.js';
 import { confirmFollowPage, newsroomMessagePage, newsroomPage } from './newsroom-pages.js';
 import {
@@ -53,10 +54,10 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { slug: string }; Querystring: { lang?: string; page?: string } }>('/newsroom/:slug', async (request, reply) => {
     const language = readerLanguage(request);
-    const newsroom = await findNewsroom(db, request.params.slug);
+    const newsroom = await findNewsroom(db, request.params.slug, config.publicUrl);
     if (!newsroom) return notFoundPage(reply, language);
     const { page } = parseInput(pageQuery, request.query);
-    const releases = await publishedReleases(db, { companyId: newsroom.companyId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+    const releases = await publishedReleases(db, { brandId: newsroom.brandId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
     const html = newsroomPage(newsroom, { ...releases, page, pageSize: PAGE_SIZE }, language, {
       page: newsroomUrl(config.publicUrl, newsroom.slug),
       publicUrl: config.publicUrl,
@@ -65,13 +66,13 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { slug: string }; Querystring: { lang?: string } }>('/newsroom/:slug/feed.xml', async (request, reply) => {
-    const newsroom = await findNewsroom(db, request.params.slug);
+    const newsroom = await findNewsroom(db, request.params.slug, config.publicUrl);
     if (!newsroom) return notFoundPage(reply, 'english');
     const language = feedLanguage(request);
-    const { items } = await publishedReleases(db, { companyId: newsroom.companyId, limit: FEED_SIZE });
+    const { items } = await publishedReleases(db, { brandId: newsroom.brandId, limit: FEED_SIZE });
     const pageUrl = newsroomUrl(config.publicUrl, newsroom.slug);
     const xml = atomFeed({
-      title: `${newsroom.companyName} – ${language === 'arabic' ? 'غرفة الأخبار' : 'Newsroom'}`,
+      title: `${brandNameIn(newsroom, language)} – ${language === 'arabic' ? 'غرفة الأخبار' : 'Newsroom'}`,
       selfUrl: `${pageUrl}/feed.xml?lang=${language === 'arabic' ? 'ar' : 'en'}`,
       pageUrl,
       language,
@@ -99,7 +100,7 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { slug: string } }>('/api/newsroom/:slug/subscribe', async (request, reply) => {
     follows.take(request.ip);
     const input = parseInput(followSchema, request.body);
-    const newsroom = await findNewsroom(db, request.params.slug);
+    const newsroom = await findNewsroom(db, request.params.slug, config.publicUrl);
     if (!newsroom) throw newsroomNotFound();
     return reply.status(202).send(await requestFollow({ ...deps(), log: request.log }, newsroom, input));
   });
@@ -110,10 +111,10 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
     const input = followSchema.safeParse(body);
     if (!input.success) return reply.status(422).type(HTML).send(newsroomMessagePage(language, 'badEmail'));
     follows.take(request.ip);
-    const newsroom = await findNewsroom(db, request.params.slug);
+    const newsroom = await findNewsroom(db, request.params.slug, config.publicUrl);
     if (!newsroom) return notFoundPage(reply, language);
     await requestFollow({ ...deps(), log: request.log }, newsroom, input.data);
-    return reply.status(202).type(HTML).send(newsroomMessagePage(language, 'checkInbox', newsroom.companyName, newsroomUrl('', newsroom.slug)));
+    return reply.status(202).type(HTML).send(newsroomMessagePage(language, 'checkInbox', brandNameIn(newsroom, language), newsroomUrl('', newsroom.slug)));
   });
 
   app.get<{ Params: { token: string } }>('/newsroom/follow/:token', async (request, reply) => {
@@ -132,11 +133,15 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.get('/api/newsroom/settings', async (request) => newsroomSettings(deps(), requireUser(request)));
+  // Per brand (decision 022): `brandId` in the query or body, the workspace's first brand without it.
+  app.get('/api/newsroom/settings', async (request) => {
+    const actor = requireUser(request);
+    const { brandId } = parseInput(newsroomSettingsQuerySchema, request.query);
+    return newsroomSettings(deps(), actor, brandId);
+  });
 
   app.patch('/api/newsroom/settings', async (request) => {
     const actor = requireUser(request);
-    const { enabled } = parseInput(newsroomSettingsSchema, request.body);
-    return setNewsroomEnabled(deps(), actor, enabled);
+    return setNewsroomEnabled(deps(), actor, parseInput(newsroomSettingsSchema, request.body));
   });
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js';
 import { slugWords } from '../../shared/text-fold.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { deliveries, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
-import { requireAction } from '../access/access.js';
+import { brandLogos, brands, deliveries, newsroomFollowers, pressReleases } from '../db/schema.js';
+import { limitedBrands, mayUseBrand, requireAction, requireMember } from '../access/access.js';
+import { brandNameIn, brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
 import { suppressedAmong } from '../delivery/suppressions.service.js';
 import { appError } from '../http/errors.js';
 import { randomToken } from '../http/tokens.js';
@@ -14,9 +15,10 @@ import type { Mailer } from '../mail/transport.js';
 import { confirmFollowMessage } from '../mail/templates/newsroom.js';
 
 /**
- * A company's public newsroom (issue 13): its sent releases, newest first; feeds per language; and
- * people following it by email, confirmed by a link, who receive its later releases free of charge.
- * Following is kept apart from the media database: nothing here reads or reveals a contact.
+ * A brand's public newsroom (issue 13, decision 022): the brand's sent releases, newest first; feeds per
+ * language; and people following it by email, confirmed by a link, who receive the brand's later releases
+ * free of charge. An agency's workspace has one newsroom per client brand; an archived brand keeps its
+ * public pages. Following is kept apart from the media database: nothing here reads or reveals a contact.
  */
 
 /** Only releases that went out are public; drafts, schedules and releases in review never are. */
@@ -25,40 +27,55 @@ export const PUBLIC_STATUSES = ['sending', 'sent'];
 type Deps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date };
 type Logger = { error: (obj: object, msg: string) => void };
 
-export type Newsroom = { companyId: string; companyName: string; slug: string };
+/** A brand's newsroom: the brand's names (Arabic beside English) and logo, at its address. */
+export type Newsroom = { brandId: string; name: string; nameAr: string; slug: string; logoUrl: string | null };
 
 /**
- * The company's newsroom address, given once (at its first Send or Schedule): the Latin words of
- * its name and a short random part, so two companies of one name never meet and the address is stable.
+ * The brand's newsroom address, given once (at its first release that goes out) unless the brand chose
+ * one: the Latin words of its name and a short random part, so two brands of one name never meet and
+ * the address is stable.
  */
-export async function ensureNewsroomSlug(db: Db, companyId: string): Promise<string> {
-  const [owner] = await db.select({ slug: workspaces.newsroomSlug, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, companyId));
-  if (owner.slug) return owner.slug;
-  const slug = `${slugWords(owner.name, 5, 40) || 'newsroom'}-${randomBytes(3).toString('hex')}`;
+export async function ensureNewsroomSlug(db: Db, brandId: string): Promise<string> {
+  const [brand] = await db.select({ slug: brands.newsroomSlug, name: brands.name }).from(brands).where(eq(brands.id, brandId));
+  if (brand.slug) return brand.slug;
+  const slug = `${slugWords(brand.name, 5, 40) || 'newsroom'}-${randomBytes(3).toString('hex')}`;
   // Two first releases at once: the first to write wins, the other reads it.
-  await db.update(workspaces).set({ newsroomSlug: slug }).where(and(eq(workspaces.id, companyId), isNull(workspaces.newsroomSlug)));
-  const [after] = await db.select({ slug: workspaces.newsroomSlug }).from(workspaces).where(eq(workspaces.id, companyId));
+  await db.update(brands).set({ newsroomSlug: slug }).where(and(eq(brands.id, brandId), isNull(brands.newsroomSlug)));
+  const [after] = await db.select({ slug: brands.newsroomSlug }).from(brands).where(eq(brands.id, brandId));
   return after.slug!;
+}
+
+/** The newsroom of the brand a release speaks for (called once it goes out, outside the send transaction). */
+export async function ensureReleaseNewsroomSlug(db: Db, releaseId: string): Promise<string> {
+  const [release] = await db.select({ brandId: pressReleases.brandId }).from(pressReleases).where(eq(pressReleases.id, releaseId));
+  return ensureNewsroomSlug(db, release.brandId);
 }
 
 export const newsroomUrl = (publicUrl: string, slug: string) => `${publicUrl}/newsroom/${slug}`;
 
 export const newsroomNotFound = () => appError('NEWSROOM_NOT_FOUND');
 
-/** A newsroom that is online (its company did not turn it off), by its address. */
-export async function findNewsroom(db: Db, slug: string): Promise<Newsroom | undefined> {
+/**
+ * A newsroom that is online (its brand did not turn it off), by its address. An archived brand's newsroom
+ * still answers: what it published stays public.
+ */
+export async function findNewsroom(db: Db, slug: string, publicUrl: string): Promise<Newsroom | undefined> {
   if (!/^[a-z0-9-]{1,60}$/.test(slug)) return undefined;
   const [row] = await db
-    .select({ companyId: workspaces.id, companyName: workspaces.name, slug: workspaces.newsroomSlug })
-    .from(workspaces)
-    .where(and(eq(workspaces.newsroomSlug, slug), eq(workspaces.newsroomEnabled, true)));
-  return row ? { ...row, slug: row.slug! } : undefined;
+    .select(brandVoiceColumns)
+    .from(brands)
+    .leftJoin(brandLogos, logoOfBrand)
+    .where(and(eq(brands.newsroomSlug, slug), eq(brands.newsroomEnabled, true)));
+  if (!row) return undefined;
+  const voice = brandVoiceOf(row, publicUrl);
+  return { brandId: voice.id, name: voice.name, nameAr: voice.nameAr, slug, logoUrl: voice.logoUrl };
 }
 
 export type PublishedVersion = { language: ReleaseLanguage; title: string; subtitle: string; content: string; location: string };
 export type PublishedRelease = {
   slug: string;
-  companyName: string;
+  /** The brand it speaks for, by its names. */
+  brand: { name: string; nameAr: string };
   newsroomSlug: string;
   sentAt: Date;
   versions: PublishedVersion[];
@@ -71,35 +88,35 @@ function versionsOfRow(row: { language: string; title: string; subtitle: string;
   return t && t.language !== primary ? [first, { language: t.language, title: t.title, subtitle: t.subtitle, content: t.content, location: t.location }] : [first];
 }
 
-/** Sent releases of one company (or of every online newsroom: the whole wire), newest first. */
+/** Sent releases of one brand (or of every online newsroom: the whole wire), newest first. */
 export async function publishedReleases(
   db: Db,
-  options: { companyId?: string; limit: number; offset?: number },
+  options: { brandId?: string; limit: number; offset?: number },
 ): Promise<{ items: PublishedRelease[]; total: number }> {
   const where = and(
     inArray(pressReleases.status, PUBLIC_STATUSES),
     isNotNull(pressReleases.slug),
     isNotNull(pressReleases.sentAt),
-    eq(workspaces.newsroomEnabled, true),
-    isNotNull(workspaces.newsroomSlug),
-    options.companyId ? eq(pressReleases.workspaceId, options.companyId) : undefined,
+    eq(brands.newsroomEnabled, true),
+    isNotNull(brands.newsroomSlug),
+    options.brandId ? eq(pressReleases.brandId, options.brandId) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ release: pressReleases, companyName: workspaces.name, newsroomSlug: workspaces.newsroomSlug })
+      .select({ release: pressReleases, name: brands.name, nameAr: brands.nameAr, newsroomSlug: brands.newsroomSlug })
       .from(pressReleases)
-      .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
+      .innerJoin(brands, eq(brands.id, pressReleases.brandId))
       .where(where)
       .orderBy(desc(pressReleases.sentAt), desc(pressReleases.id))
       .limit(options.limit)
       .offset(options.offset ?? 0),
-    db.select({ total: count() }).from(pressReleases).innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId)).where(where),
+    db.select({ total: count() }).from(pressReleases).innerJoin(brands, eq(brands.id, pressReleases.brandId)).where(where),
   ]);
   return {
     total,
-    items: rows.map(({ release, companyName, newsroomSlug }) => ({
+    items: rows.map(({ release, name, nameAr, newsroomSlug }) => ({
       slug: release.slug!,
-      companyName,
+      brand: { name, nameAr },
       newsroomSlug: newsroomSlug!,
       sentAt: new Date(release.sentAt!),
       versions: versionsOfRow(release),
@@ -131,7 +148,7 @@ export async function requestFollow(
   const token = randomToken();
   const [row] = await deps.db
     .insert(newsroomFollowers)
-    .values({ companyId: newsroom.companyId, email: input.email, language: input.language, token, confirmationSentAt: now })
+    .values({ companyId: newsroom.brandId, email: input.email, language: input.language, token, confirmationSentAt: now })
     .onConflictDoUpdate({
       target: [newsroomFollowers.companyId, newsroomFollowers.email],
       set: { language: input.language, token, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now },
@@ -142,7 +159,7 @@ export async function requestFollow(
     .returning({ token: newsroomFollowers.token });
   if (row) {
     const link = `${deps.publicUrl}/newsroom/follow/${row.token}`;
-    const mail = confirmFollowMessage({ companyName: newsroom.companyName, link, language: input.language });
+    const mail = confirmFollowMessage({ companyName: brandNameIn(newsroom, input.language), link, language: input.language });
     // After the answer: a mail being sent must not make the answer slower than one that is not.
     deps.mailer.send({ to: input.email, ...mail }).catch((error: unknown) => deps.log.error({ err: error }, 'follow confirmation could not be sent'));
   }
@@ -161,11 +178,11 @@ async function confirmationsSince(db: Db, email: string, since: Date): Promise<n
 export async function pendingFollow(db: Db, token: string): Promise<{ companyName: string; language: string } | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
   const [row] = await db
-    .select({ companyName: workspaces.name, language: newsroomFollowers.language })
+    .select({ name: brands.name, nameAr: brands.nameAr, language: newsroomFollowers.language })
     .from(newsroomFollowers)
-    .innerJoin(workspaces, eq(workspaces.id, newsroomFollowers.companyId))
+    .innerJoin(brands, eq(brands.id, newsroomFollowers.companyId))
     .where(and(eq(newsroomFollowers.token, token), isNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
-  return row;
+  return row && { companyName: brandNameIn(row, row.language), language: row.language };
 }
 
 /** The confirmation link: following starts. Unknown and used links read the same. */
@@ -177,8 +194,8 @@ export async function confirmFollow(db: Db, token: string, now: Date): Promise<{
     .where(and(eq(newsroomFollowers.token, token), isNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)))
     .returning({ companyId: newsroomFollowers.companyId, language: newsroomFollowers.language });
   if (!follower) return undefined;
-  const [company] = await db.select({ companyName: workspaces.name, slug: workspaces.newsroomSlug }).from(workspaces).where(eq(workspaces.id, follower.companyId));
-  return { companyName: company.companyName, slug: company.slug ?? '', language: follower.language };
+  const [brand] = await db.select({ name: brands.name, nameAr: brands.nameAr, slug: brands.newsroomSlug }).from(brands).where(eq(brands.id, follower.companyId));
+  return { companyName: brandNameIn(brand, follower.language), slug: brand.slug ?? '', language: follower.language };
 }
 
 /**
@@ -188,7 +205,7 @@ export async function confirmFollow(db: Db, token: string, now: Date): Promise<{
  */
 export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Date): Promise<boolean> {
   const [delivery] = await db
-    .select({ email: deliveries.email, companyId: pressReleases.workspaceId })
+    .select({ email: deliveries.email, brandId: pressReleases.brandId })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
     .where(and(eq(deliveries.token, deliveryToken), eq(deliveries.audience, 'follower')));
@@ -196,22 +213,42 @@ export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Dat
   await db
     .update(newsroomFollowers)
     .set({ unsubscribedAt: now })
-    .where(and(eq(newsroomFollowers.companyId, delivery.companyId), eq(newsroomFollowers.email, delivery.email)));
+    .where(and(eq(newsroomFollowers.companyId, delivery.brandId), eq(newsroomFollowers.email, delivery.email)));
   return true;
 }
 
-/** GET /api/newsroom/settings */
-export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser): Promise<NewsroomSettings> {
-  // The workspace's newsroom: a client seat reads its brands' newsrooms through GET /api/brands.
-  const workspaceId = requireAction(actor, 'browse');
-  const [owner] = await deps.db.select({ slug: workspaces.newsroomSlug, enabled: workspaces.newsroomEnabled }).from(workspaces).where(eq(workspaces.id, workspaceId));
+/**
+ * The brand whose newsroom settings are asked for: the one named (404 outside the actor's brands, as if it
+ * did not exist), else the first brand the actor may see of their workspace.
+ */
+async function settingsBrand(db: Db, actor: CurrentUser, workspaceId: string, brandId: string | undefined) {
+  const limited = limitedBrands(actor);
+  const [brand] = await db
+    .select({ id: brands.id, workspaceId: brands.workspaceId, slug: brands.newsroomSlug, enabled: brands.newsroomEnabled })
+    .from(brands)
+    .where(
+      and(
+        eq(brands.workspaceId, workspaceId),
+        brandId ? eq(brands.id, brandId) : limited ? (limited.length ? inArray(brands.id, limited) : sql`false`) : undefined,
+      ),
+    )
+    .orderBy(asc(brands.createdAt), asc(brands.id))
+    .limit(1);
+  if (!brand || !mayUseBrand(actor, brand)) throw appError('BRAND_NOT_FOUND');
+  return brand;
+}
+
+/** GET /api/newsroom/settings?brandId= */
+export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser, brandId?: string): Promise<NewsroomSettings> {
+  const brand = await settingsBrand(deps.db, actor, requireMember(actor), brandId);
   const [{ followers }] = await deps.db
     .select({ followers: count() })
     .from(newsroomFollowers)
-    .where(and(eq(newsroomFollowers.companyId, workspaceId), isNotNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
-  const url = owner.slug ? newsroomUrl(deps.publicUrl, owner.slug) : null;
+    .where(and(eq(newsroomFollowers.companyId, brand.id), isNotNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
+  const url = brand.slug ? newsroomUrl(deps.publicUrl, brand.slug) : null;
   return {
-    enabled: owner.enabled,
+    brandId: brand.id,
+    enabled: brand.enabled,
     url,
     feeds: url ? { english: `${url}/feed.xml?lang=en`, arabic: `${url}/feed.xml?lang=ar` } : null,
     followers,
@@ -219,9 +256,12 @@ export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, act
 }
 
 /** PATCH /api/newsroom/settings: a newsroom turned off disappears from every page and feed, and sends nothing to followers. */
-export async function setNewsroomEnabled(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser, enabled: boolean): Promise<NewsroomSettings> {
-  const workspaceId = requireAction(actor, 'manage');
-  await deps.db.update(workspaces).set({ newsroomEnabled: enabled }).where(eq(workspaces.id, workspaceId));
-  return newsroomSettings(deps, actor);
+export async function setNewsroomEnabled(
+  deps: Pick<Deps, 'db' | 'publicUrl'>,
+  actor: CurrentUser,
+  input: { enabled: boolean; brandId?: string },
+): Promise<NewsroomSettings> {
+  const brand = await settingsBrand(deps.db, actor, requireAction(actor, 'manage'), input.brandId);
+  await deps.db.update(brands).set({ newsroomEnabled: input.enabled }).where(eq(brands.id, brand.id));
+  return newsroomSettings(deps, actor, brand.id);
 }
-

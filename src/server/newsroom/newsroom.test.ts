@@ -6,7 +6,7 @@ import { startSmtpSink } from '../test/smtp-sink.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js';
-import { newsroomFollowers, suppressions, workspaces } from '../db/schema.js';
+import { brands, newsroomFollowers, suppressions } from '../db/schema.js';
 import { releasePayload } from '../releases/release-fixtures.js';
 import { renderRelease } from '../delivery/release-renderer.js';
 
@@ -204,7 +204,7 @@ describe('following is no mail cannon', () => {
   async function anotherNewsroom(): Promise<string> {
     const owner = await t.signInAs(`company${++companies}`);
     const other = `other-newsroom-${companies}-${Date.now().toString(36)}`;
-    await t.db.update(workspaces).set({ newsroomSlug: other }).where(eq(workspaces.id, owner.workspaceId));
+    await t.db.update(brands).set({ newsroomSlug: other }).where(eq(brands.id, owner.workspaceId));
     return other;
   }
 

@@ -9,7 +9,7 @@ import { startSmtpSink, type ReceivedMail } from '../test/smtp-sink.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js';
-import { deliveries, pressReleases, workspaces } from '../db/schema.js';
+import { brands, deliveries, pressReleases } from '../db/schema.js';
 import { PDF_BYTES, pdfAttachment, releasePayload } from './release-fixtures.js';
 
 /**
@@ -239,20 +239,23 @@ describe('validation of the two versions', () => {
 });
 
 describe('the sender', () => {
+  // The release speaks as its brand (decision 022): its sender name, else its name.
   it.each([
-    ['Gulf Robotics', 'Gulf Robotics via Nashr'],
-    ['Evil "Co" <x@evil.test>, other@evil.test', 'Evil "Co" <x@evil.test>, other@evil.test via Nashr'],
-    ['Line\r\nBcc: victim@evil.test', 'Line Bcc: victim@evil.test via Nashr'],
-    ['شركة الخليج', 'شركة الخليج via Nashr'],
-  ])('is the company %j through Nashr, at our address, with replies to the media contact', async (company, shown) => {
-    await t.db.update(workspaces).set({ name: company }).where(eq(workspaces.id, owner.workspaceId));
+    ['Gulf Robotics', '', 'Gulf Robotics via Nashr'],
+    ['Evil "Co" <x@evil.test>, other@evil.test', '', 'Evil "Co" <x@evil.test>, other@evil.test via Nashr'],
+    ['Line\r\nBcc: victim@evil.test', '', 'Line Bcc: victim@evil.test via Nashr'],
+    ['شركة الخليج', '', 'شركة الخليج via Nashr'],
+    ['Gulf Robotics LLC', 'Gulf Robotics Press', 'Gulf Robotics Press via Nashr'],
+    ['Gulf Robotics', 'Press\r\nBcc: victim@evil.test', 'Press Bcc: victim@evil.test via Nashr'],
+  ])('is the brand %j (sender name %j) through Nashr, at our address, with replies to the media contact', async (name, senderName, shown) => {
+    await t.db.update(brands).set({ name, senderName }).where(eq(brands.id, owner.workspaceId));
     const { byRecipient } = await sendAndReceive({});
     const mail = byRecipient.get('john@english-desk.test')!;
     expect(fromOf(mail)).toEqual([{ name: shown, address: 'releases@nashr.test' }]);
     expect((mail.parsed.replyTo as AddressObject).value).toEqual([{ name: 'Layla Haddad', address: 'press@gulf-robotics.example.com' }]);
     expect(mail.parsed.headers.has('bcc')).toBe(false);
     expect(mail.envelopeTo).toEqual(['john@english-desk.test']);
-    await t.db.update(workspaces).set({ name: 'Gulf Robotics' }).where(eq(workspaces.id, owner.workspaceId));
+    await t.db.update(brands).set({ name: 'Gulf Robotics', senderName: '' }).where(eq(brands.id, owner.workspaceId));
   });
 });
 

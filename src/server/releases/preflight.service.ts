@@ -16,6 +16,7 @@ import { validationFailed, appError, fieldError } from '../http/errors.js';
 import { needsWorkspaceApproval } from './releases.service.js';
 import { isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../access/access.js';
 import { audienceOf } from '../delivery/dispatch.service.js';
+import { brandForRelease } from '../brands/brand-choice.js';
 import { needsReview } from '../review/review-store.js';
 
 /**
@@ -38,6 +39,7 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   return preflight(ctx, actor, {
     ownerId: release.workspaceId,
+    brandId: release.brandId,
     holdsAllowance: release.allowanceUsed,
     lists: release.recipientLists,
     versions: versionsOf(release),
@@ -62,8 +64,10 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
   if (refs.some((id) => !storedById.has(id))) throw validationFailed([fieldError('attachments', 'ATTACHMENT_NOT_FOUND')]);
   const files = input.attachments.map((a) => ('id' in a ? storedById.get(a.id)! : { name: a.originalName, size: a.size }));
   const sendAt = input.action === 'schedule' && input.scheduledAt && !Number.isNaN(Date.parse(input.scheduledAt)) ? new Date(input.scheduledAt) : null;
+  const ownerId = release?.workspaceId ?? requireAction(actor, 'browse');
   return preflight(ctx, actor, {
-    ownerId: release?.workspaceId ?? requireAction(actor, 'browse'),
+    ownerId,
+    brandId: (await brandForRelease(ctx.db, ownerId, input.brandId, release?.brandId)).id,
     holdsAllowance: release?.allowanceUsed ?? false,
     lists: input.recipientLists,
     versions: versionsOf(input),
@@ -83,6 +87,8 @@ async function findRelease(db: Db, actor: CurrentUser, id: string) {
 
 type Subject = {
   ownerId: string;
+  /** The brand it speaks for: addresses unsubscribed from it only are left out, as dispatch does. */
+  brandId: string;
   /** A scheduled release already holds its press release: sending it again spends nothing more. */
   holdsAllowance: boolean;
   lists: string[];
@@ -105,7 +111,7 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
   if (lists.length !== listIds.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
-  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions);
+  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId);
   const approval = needsWorkspaceApproval(actor);
   const allowance = approval ? { spends: 0, remainingAfter: null } : await allowanceAfter(db, actor, subject);
   return {

@@ -60,7 +60,7 @@ import {
   storeFiles,
 } from './attachment-store.js';
 import { sanitizeContent } from './content-sanitizer.js';
-import { ensureNewsroomSlug, newsroomUrl } from '../newsroom/newsroom.service.js';
+import { ensureReleaseNewsroomSlug, newsroomUrl } from '../newsroom/newsroom.service.js';
 
 type ReleaseRow = typeof pressReleases.$inferSelect;
 type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
@@ -89,7 +89,7 @@ export async function saveRelease(
   if (input.action === 'schedule' && !isScheduleInFuture(input.scheduledAt, now)) {
     throw validationFailed([fieldError('scheduledAt', 'SCHEDULE_IN_PAST')]);
   }
-  const { id, ownerId, goesOut } = await ctx.db.transaction(async (txn) => {
+  const { id, goesOut } = await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const existing = input.existingPressReleaseId
       ? await lockEditableRelease(tx, actor, input.existingPressReleaseId)
@@ -159,7 +159,7 @@ export async function saveRelease(
   // The company's newsroom gets its address with its first release on the way out. Not inside the send
   // transaction: the address is a unique column of the workspace's row, and writing it there would wait on
   // (and deadlock with) a concurrent send's reference to that row.
-  if (goesOut) await ensureNewsroomSlug(ctx.db, ownerId);
+  if (goesOut) await ensureReleaseNewsroomSlug(ctx.db, id);
   return getRelease(ctx, actor, id);
 }
 
@@ -485,11 +485,11 @@ async function loadRelease(
   const [row] = await ctx.db
     .select({
       release: pressReleases,
-      newsroomSlug: workspaces.newsroomSlug,
-      newsroomEnabled: workspaces.newsroomEnabled,
+      newsroomSlug: brands.newsroomSlug,
+      newsroomEnabled: brands.newsroomEnabled,
     })
     .from(pressReleases)
-    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
+    .innerJoin(brands, eq(brands.id, pressReleases.brandId))
     .where(where);
   if (!row) throw notFound();
   const newsroom =

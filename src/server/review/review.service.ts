@@ -86,7 +86,7 @@ export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: numb
       submittedAt: new Date(submittedAt).toISOString(),
       scheduledAt: release.scheduledAt ? new Date(release.scheduledAt).toISOString() : null,
       ...(({ recipients, byVersion }) => ({ recipients, byVersion }))(
-        await audienceOf(deps.db, release.workspaceId, release.recipientLists, versionsOf(release)),
+        await audienceOf(deps.db, release.workspaceId, release.recipientLists, versionsOf(release), release.brandId),
       ),
       waitingSeconds: Math.max(0, Math.round((now - new Date(submittedAt).getTime()) / 1000)),
     })),
@@ -119,7 +119,7 @@ export async function reviewDetail(deps: ReviewDeps, editor: CurrentUser, id: st
     .from(workspaces)
     .leftJoin(users, eq(users.id, pressRelease.sentBy?.id ?? pressRelease.userId))
     .where(eq(workspaces.id, pressRelease.workspaceId));
-  const audience = await audienceOf(deps.db, pressRelease.workspaceId, pressRelease.recipientLists, versionsOf(pressRelease));
+  const audience = await audienceOf(deps.db, pressRelease.workspaceId, pressRelease.recipientLists, versionsOf(pressRelease), pressRelease.brandId);
   // The test rendering: the recipients' template with plain links, so the editor's clicks count nowhere.
   const rendered = await renderRelease(deps.db, id, deps.publicUrl, 'test');
   return {

@@ -5,12 +5,16 @@ import type { WorkspaceRole } from '../../shared/workspaces.js';
 
 type UserFields = Partial<typeof users.$inferInsert>;
 type WorkspaceFields = Partial<Omit<typeof workspaces.$inferInsert, 'name'>>;
+/** The newsroom of the workspace's own brand (decision 022: a newsroom is a brand's). */
+type BrandFields = Partial<Pick<typeof brands.$inferInsert, 'newsroomSlug' | 'newsroomEnabled'>>;
 /**
- * A person as tests describe one: their own fields, the company's (`companyName` and the workspace's
- * columns) and, to join an existing workspace rather than own a new one, `memberOf`.
+ * A person as tests describe one: their own fields, the company's (`companyName`, the workspace's
+ * columns, and its own brand's newsroom) and, to join an existing workspace rather than own a new one,
+ * `memberOf`.
  */
 export type AccountFields = UserFields &
-  WorkspaceFields & {
+  WorkspaceFields &
+  BrandFields & {
     companyName?: string;
     memberOf?: { workspaceId: string; role: WorkspaceRole; brandIds?: string[] };
   };
@@ -23,7 +27,7 @@ const userColumns = new Set(Object.keys(getTableColumns(users)));
  * with its first brand, as registration makes it. Returns the user row with the workspace's fields beside it.
  */
 export async function insertAccount(db: Db, fields: AccountFields & { email: string; passwordHash: string }) {
-  const { companyName, memberOf, ...rest } = fields;
+  const { companyName, memberOf, newsroomSlug, newsroomEnabled, ...rest } = fields;
   const userValues: Record<string, unknown> = {};
   const workspaceValues: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
@@ -71,8 +75,8 @@ export async function insertAccount(db: Db, fields: AccountFields & { email: str
     id: workspace.id,
     workspaceId: workspace.id,
     name: workspace.name,
-    newsroomSlug: workspace.newsroomSlug,
-    newsroomEnabled: workspace.newsroomEnabled,
+    newsroomSlug,
+    newsroomEnabled,
   });
   const [current] = await db
     .update(users)

@@ -119,7 +119,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { slug: string }; Querystring: { t?: string; lang?: string } }>('/r/:slug', async (request, reply) => {
     const { slug } = request.params;
-    const found = await findPublicRelease(db, slug);
+    const found = await findPublicRelease(db, slug, config.publicUrl);
     if (!found) return notFound(reply);
     const token = typeof request.query.t === 'string' ? request.query.t : '';
     const recipient = token ? await deliveryOfRelease(db, token, found.release.id) : undefined;
@@ -136,7 +136,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
       // The switch keeps a recipient's token, so downloads from the other version still count.
       switchQuery: token && recipient ? `t=${encodeURIComponent(token)}&` : '',
       // Relative: the newsroom is served by this same server, whatever address the reader used.
-      newsroomPageUrl: found.newsroomSlug ? newsroomUrl('', found.newsroomSlug) : null,
+      newsroomPageUrl: found.brand.newsroomSlug ? newsroomUrl('', found.brand.newsroomSlug) : null,
     });
     return reply
       .type('text/html; charset=utf-8')

@@ -4,7 +4,8 @@ import type { ReleaseLanguage } from '../../shared/releases.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
-import { attachmentBlobs, attachments, deliveries, pressReleases, releaseLinks, workspaces } from '../db/schema.js';
+import { attachmentBlobs, attachments, brandLogos, brands, deliveries, pressReleases, releaseLinks } from '../db/schema.js';
+import { brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
 import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
 import { liftRecentUnsubscribe, suppress, unsubscribeFromCompany } from '../delivery/suppressions.service.js';
 
@@ -37,14 +38,14 @@ export async function findTrackedDownload(db: Db, token: string, attachmentId: s
   return file;
 }
 
-/** Who a token's release came from, for the unsubscribe page's "only from {Company}". */
+/** Which brand a token's release spoke for, for the unsubscribe page's "only from {Brand}". */
 export async function unsubscribeTarget(db: Db, token: string): Promise<{ companyName: string; follower: boolean } | undefined> {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await db
-    .select({ companyName: workspaces.name, audience: deliveries.audience })
+    .select({ companyName: brands.name, audience: deliveries.audience })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
-    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
+    .innerJoin(brands, eq(brands.id, pressReleases.brandId))
     .where(eq(deliveries.token, token));
   return row ? { companyName: row.companyName, follower: row.audience === 'follower' } : undefined;
 }
@@ -52,20 +53,21 @@ export async function unsubscribeTarget(db: Db, token: string): Promise<{ compan
 export type UnsubscribeScope = 'company' | 'everyone';
 
 /**
- * Page or one-click unsubscribe: from the release's company only, or from every release sent through
+ * Page or one-click unsubscribe: from the release's brand only (decision 022: an agency's other clients
+ * still reach the address), or from every release sent through
  * Nashr (the one-click default). Doing it again changes nothing and answers the same.
  */
 export async function unsubscribeByToken(db: Db, token: string, scope: UnsubscribeScope = 'everyone'): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
   const [delivery] = await db
-    .select({ email: deliveries.email, releaseId: deliveries.releaseId, audience: deliveries.audience, companyId: pressReleases.workspaceId })
+    .select({ email: deliveries.email, releaseId: deliveries.releaseId, audience: deliveries.audience, brandId: pressReleases.brandId })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
     .where(eq(deliveries.token, token));
   if (!delivery) return false;
   // A newsroom follower stops following that newsroom; a journalist stops receiving releases through Nashr.
   if (delivery.audience === 'follower') return unfollowByDelivery(db, token, new Date());
-  if (scope === 'company') await unsubscribeFromCompany(db, delivery.companyId, delivery.email, delivery.releaseId);
+  if (scope === 'company') await unsubscribeFromCompany(db, delivery.brandId, delivery.email, delivery.releaseId);
   else await suppress(db, delivery.email, 'unsubscribed', delivery.releaseId);
   return true;
 }
@@ -73,31 +75,34 @@ export async function unsubscribeByToken(db: Db, token: string, scope: Unsubscri
 /** How long the unsubscribe page offers to undo it. */
 export const RESUBSCRIBE_WINDOW_HOURS = 24;
 
-/** Undoes the unsubscribe (from everyone, or from this release's company) of the address this token was sent to, if made within the window. */
+/** Undoes the unsubscribe (from everyone, or from this release's brand) of the address this token was sent to, if made within the window. */
 export async function resubscribeByToken(db: Db, token: string, now: Date): Promise<boolean> {
   if (!isWellFormedToken(token)) return false;
   const [delivery] = await db
-    .select({ email: deliveries.email, companyId: pressReleases.workspaceId })
+    .select({ email: deliveries.email, brandId: pressReleases.brandId })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
     .where(eq(deliveries.token, token));
   if (!delivery) return false;
-  return liftRecentUnsubscribe(db, delivery.email, new Date(now.getTime() - RESUBSCRIBE_WINDOW_HOURS * 3_600_000), delivery.companyId);
+  return liftRecentUnsubscribe(db, delivery.email, new Date(now.getTime() - RESUBSCRIBE_WINDOW_HOURS * 3_600_000), delivery.brandId);
 }
 
 
-/** A release that has gone out, by its public slug, with its files' metadata. */
-export async function findPublicRelease(db: Db, slug: string) {
+/**
+ * A release that has gone out, by its public slug, with its files' metadata and the brand it speaks for
+ * (names, logo, and its newsroom while online: the web version links it and offers to follow it).
+ */
+export async function findPublicRelease(db: Db, slug: string, publicUrl: string) {
   if (!/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
   const [row] = await db
-    .select({ release: pressReleases, companyName: workspaces.name, newsroomSlug: workspaces.newsroomSlug, newsroomEnabled: workspaces.newsroomEnabled })
+    .select({ release: pressReleases, ...brandVoiceColumns })
     .from(pressReleases)
-    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
+    .innerJoin(brands, eq(brands.id, pressReleases.brandId))
+    .leftJoin(brandLogos, logoOfBrand)
     .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES)));
   if (!row) return undefined;
-  const { release, companyName } = row;
-  // The company's newsroom, while it is online: the web version links it and offers to follow it.
-  const newsroomSlug = row.newsroomEnabled ? row.newsroomSlug : null;
+  const { release } = row;
+  const brand = brandVoiceOf(row, publicUrl);
   const files = await db
     .select({
       id: attachments.id,
@@ -109,7 +114,7 @@ export async function findPublicRelease(db: Db, slug: string) {
     .from(attachments)
     .where(eq(attachments.releaseId, release.id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
-  return { release, companyName, newsroomSlug, files };
+  return { release, brand, files };
 }
 
 /** The recipient a token names on this release: the version they were sent. */

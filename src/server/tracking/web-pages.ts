@@ -2,6 +2,7 @@ import { EMAIL_WIDTH_PX, escapeHtml, formatDateline, htmlToText, renderEmailBody
 import type { pressReleases } from '../db/schema.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
 import { moreFromSection } from '../newsroom/newsroom-pages.js';
+import { brandNameIn, type BrandVoice } from '../brands/brand-voice.js';
 
 /** The public pages served by the server itself: web version, unsubscribe, and the one 404 page. */
 
@@ -25,14 +26,14 @@ const card = (inner: string) =>
 /** JSON inside <script>: "<" escaped so the content can never close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-type PublicRelease = { release: Release; files: FileInfo[]; companyName: string };
+type PublicRelease = { release: Release; files: FileInfo[]; brand: BrandVoice };
 
 /**
  * The web version of one version of a release: its language and direction, a switch to the other
  * version, hreflang alternates and NewsArticle data in that language, and the files of that version.
  */
 export function webVersionPage(
-  { release, files, companyName }: PublicRelease,
+  { release, files, brand }: PublicRelease,
   shown: ReleaseLanguage,
   links: { pageUrl: string; downloadUrl: (fileId: string) => string; switchQuery: string; newsroomPageUrl?: string | null },
 ): string {
@@ -41,6 +42,8 @@ export function webVersionPage(
   const language = templateLanguage(version.language);
   const lang = language === 'arabic' ? 'ar' : 'en';
   const dir = language === 'arabic' ? 'rtl' : 'ltr';
+  // The release speaks as its brand, named as the shown version's reader reads it.
+  const companyName = brandNameIn(brand, language);
   const urlOf = (v: ReleaseLanguage) => (versions.length > 1 ? `${links.pageUrl}?lang=${v === 'arabic' ? 'ar' : 'en'}` : links.pageUrl);
   const shownFiles = files.filter((f) => !f.language || f.language === shown);
   const published = release.sentAt ? new Date(release.sentAt).toISOString() : undefined;
@@ -98,7 +101,7 @@ export function webVersionPage(
       `<script type="application/ld+json">${jsonForScript(structuredData)}</script>`,
     ].join(''),
     // One <main> (the release, its files and its newsroom) after the switch between versions.
-    body: `${languageSwitch}<main><article>${renderEmailBody(version)}</article>${downloads}${
+    body: `${languageSwitch}<main><article>${renderEmailBody(version, { logo: brand.logoUrl ? { url: brand.logoUrl, alt: companyName } : null })}</article>${downloads}${
       links.newsroomPageUrl ? moreFromSection(shown, companyName, links.newsroomPageUrl) : ''
     }</main>`,
   });
@@ -114,7 +117,7 @@ const rule = '<hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0;">'
 export type UnsubscribePageOptions = {
   /** The form's address (the token's /u/ path); empty once done. */
   action: string;
-  /** The company the token's release came from; unknown tokens (and followers) are offered "every release" only. */
+  /** The brand the token's release spoke for; unknown tokens (and followers) are offered "every release" only. */
   companyName?: string;
   /** What was done: from the one company, or from every release sent through Nashr. */
   scope?: 'company' | 'everyone';

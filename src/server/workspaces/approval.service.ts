@@ -9,7 +9,7 @@ import { awaitingApprovalMessage, returnedMessage } from '../mail/templates/work
 import { isSuperAdmin, requireRelease } from '../access/access.js';
 import { getRelease, leaveWorkspace } from '../releases/releases.service.js';
 import { tellClients } from '../brands/client-approval.service.js';
-import { ensureNewsroomSlug } from '../newsroom/newsroom.service.js';
+import { ensureReleaseNewsroomSlug } from '../newsroom/newsroom.service.js';
 import { actorName, approversOf, recordActivity } from './workspaces.service.js';
 
 /**
@@ -38,7 +38,7 @@ export async function approveRelease(
   actor: CurrentUser,
   id: string,
 ): Promise<PressRelease> {
-  const { workspaceId, outcome } = await deps.db.transaction(async (txn) => {
+  const { outcome } = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (row.status !== 'awaiting_approval') throw appError('NOT_AWAITING_APPROVAL');
@@ -51,9 +51,9 @@ export async function approveRelease(
       scheduledAt: row.scheduledAt && row.scheduledAt > deps.now() ? row.scheduledAt : null,
     });
     await recordActivity(tx, row.workspaceId, actor, 'release.approved', { title: row.title });
-    return { workspaceId: row.workspaceId, outcome };
+    return { outcome };
   });
-  if (outcome === 'out') await ensureNewsroomSlug(deps.db, workspaceId);
+  if (outcome === 'out') await ensureReleaseNewsroomSlug(deps.db, id);
   const release = await getRelease(deps, actor, id);
   if (outcome === 'client') tellClients(deps, actor, release);
   return release;
