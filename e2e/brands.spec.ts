@@ -147,6 +147,18 @@ describe('brands', () => {
     await expect
       .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(48);
+    // The brand's own newsroom settings, taken offline from its card (asked first).
+    await card.getByRole('button', { name: /^Newsroom / }).click();
+    const newsroom = card.getByTestId('newsroom-settings');
+    await newsroom.getByRole('link', { name: new RegExp(`/newsroom/najd-foods-${counter}`) }).waitFor();
+    await newsroom.getByRole('button', { name: 'Take offline' }).click();
+    await page
+      .getByRole('dialog', { name: 'Take your newsroom offline?' })
+      .getByRole('button', { name: 'Take offline' })
+      .click();
+    await newsroom
+      .getByText('Your newsroom is offline: no page, no feed, nothing sent to followers.')
+      .waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'brands-en-desktop.png'), fullPage: true });
 
     // A text file named .png: the server reads its bytes and refuses it, said under the logo.
