@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BarChart3, ChevronDown, ExternalLink, Pencil } from 'lucide-react';
+import { BarChart3, ChevronDown, Pencil } from 'lucide-react';
 import type { Brand } from '../../../shared/brands';
 import { formatNumber, isolate } from '../../lib/i18n';
 import { Button } from '../../ui/button';
@@ -12,7 +12,7 @@ import { OwnText } from '../../ui/own-text';
 import { NewsroomSettingsPanel } from '../newsroom/newsroom-settings';
 import { ArchiveButton, DeleteButton } from './brand-actions';
 import { BrandLogo } from './brand-logo';
-import { BrandNewsroomSummary } from './brand-newsroom-summary';
+import { BrandNewsroomSummary, NewsroomLink } from './brand-newsroom-summary';
 import { useCurrentUser } from '../../lib/session';
 import { roleLacks } from '../../lib/workspace';
 
@@ -55,16 +55,7 @@ export function BrandCard({
             )}
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
               {brand.newsroomUrl ? (
-                <a
-                  href={brand.newsroomUrl}
-                  target="_blank"
-                  rel="noreferrer"
-                  dir="ltr"
-                  className="inline-flex min-w-0 items-center gap-1 text-brand-700 hover:underline"
-                >
-                  <span className="truncate">{brand.newsroomUrl.replace(/^https?:\/\//, '')}</span>
-                  <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
-                </a>
+                <NewsroomLink url={brand.newsroomUrl} />
               ) : (
                 <span>{t('list.noNewsroomYet')}</span>
               )}

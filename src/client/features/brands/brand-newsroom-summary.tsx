@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import type { Brand } from '../../../shared/brands';
+import { cn } from '../../ui/cn';
 
 /**
  * A brand's newsroom as the brand itself describes it: its address and whether it is online. What a client
@@ -11,16 +12,7 @@ export function BrandNewsroomSummary({ brand }: { brand: Brand }) {
   return (
     <div className="space-y-2 text-sm" data-testid="newsroom-summary">
       {brand.newsroomUrl ? (
-        <a
-          href={brand.newsroomUrl}
-          target="_blank"
-          rel="noreferrer"
-          dir="ltr"
-          className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
-        >
-          {brand.newsroomUrl}
-          <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-        </a>
+        <NewsroomLink url={brand.newsroomUrl} className="font-medium" />
       ) : (
         <p className="text-slate-600">{t('newsroom.notYet')}</p>
       )}
@@ -28,5 +20,24 @@ export function BrandNewsroomSummary({ brand }: { brand: Brand }) {
         {brand.newsroomEnabled ? t('newsroom.online') : t('newsroom.offline')}
       </p>
     </div>
+  );
+}
+
+/** A newsroom's address as a link that opens it, without the scheme, cut at its end when too long. */
+export function NewsroomLink({ url, className }: { url: string; className?: string }) {
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      dir="ltr"
+      className={cn(
+        'inline-flex min-w-0 max-w-full items-center gap-1 text-brand-700 hover:underline',
+        className,
+      )}
+    >
+      <span className="truncate">{url.replace(/^https?:\/\//, '')}</span>
+      <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
+    </a>
   );
 }
