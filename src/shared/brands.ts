@@ -89,6 +89,9 @@ export type Brand = {
 /** The brand as a release names it. */
 export type ReleaseBrand = { id: string; name: string; nameAr: string; logoUrl: string | null };
 
+/** GET /api/press-releases/sender?brandId= */
+export const senderQuerySchema = z.object({ brandId: z.string().optional() });
+
 /** GET /api/brands/{id}/report?from&to */
 export const brandReportQuerySchema = z.object({
   from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),

@@ -324,6 +324,7 @@ const workspaceRoutes: Record<string, Case> = {
   'GET /api/contacts': { method: 'GET', url: () => '/api/contacts', client: 404 },
   'GET /api/subscription/status': { method: 'GET', url: () => '/api/subscription/status', client: 404 },
   'GET /api/subscription/history': { method: 'GET', url: () => '/api/subscription/history', client: 404 },
+  'GET /api/subscription/spends': { method: 'GET', url: () => '/api/subscription/spends', client: 404 },
   'POST /api/subscription/create': {
     method: 'POST',
     url: () => '/api/subscription/create',
@@ -346,7 +347,8 @@ const workspaceRoutes: Record<string, Case> = {
   'GET /api/campaigns/activity': { method: 'GET', url: () => '/api/campaigns/activity', client: 'ok' },
   'GET /api/analytics/dashboard': { method: 'GET', url: () => '/api/analytics/dashboard', client: 'ok' },
   'GET /api/coverage/recent': { method: 'GET', url: () => '/api/coverage/recent', client: 'ok' },
-  'GET /api/newsroom/settings': { method: 'GET', url: () => '/api/newsroom/settings', client: 404 },
+  // A client reads its own brand's newsroom settings (the first brand it may see), never another's.
+  'GET /api/newsroom/settings': { method: 'GET', url: () => '/api/newsroom/settings', client: 'ok' },
   'PATCH /api/newsroom/settings': {
     method: 'PATCH',
     url: () => '/api/newsroom/settings',

@@ -145,6 +145,21 @@ describe('the email speaks as its brand', () => {
     for (const m of mail.foods) expect(m.parsed.from?.value[0].name).toBe('Riyadh Foods via Nashr');
   });
 
+  it('previews the same From in the editor for the brand picked, the first brand by default', async () => {
+    const from = async (query: string) =>
+      (await t.request({ method: 'GET', url: `/api/press-releases/sender${query}`, as: 'agency' })).json()
+        .from;
+    expect(await from('')).toMatch(/^Gulf Bridge PR via Nashr </);
+    expect(await from(`?brandId=${foodsBrand}`)).toMatch(/^Riyadh Foods via Nashr </);
+    await t.signInAs('stranger');
+    const stranger = await t.request({
+      method: 'GET',
+      url: `/api/press-releases/sender?brandId=${foodsBrand}`,
+      as: 'stranger',
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+
   it('shows the brand’s logo at the top when it has one, named in the version’s language, and links the brand’s newsroom', () => {
     const english = mail.foods.find((m) => m.envelopeTo.includes('desk-one@news.test'))!;
     const html = String(english.parsed.html);

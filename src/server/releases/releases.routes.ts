@@ -6,6 +6,9 @@ import {
   sendPressReleaseSchema,
   type ReleaseSender,
 } from '../../shared/releases.js';
+import { senderNameOf, senderQuerySchema } from '../../shared/brands.js';
+import { brandForRelease } from '../brands/brand-choice.js';
+import { requireVisibleBrand } from '../brands/brand-filter.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { BODY_LIMIT } from '../http/server-limits.js';
@@ -76,9 +79,17 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
     return listReleases(ctx, actor, parseInput(listReleasesQuerySchema, request.query));
   });
 
-  // A static path: it wins over /press-releases/:id in the router.
+  // A static path: it wins over /press-releases/:id in the router. The From of a release for `brandId`
+  // (default: the workspace's first brand), as journalists will see it.
   app.get('/press-releases/sender', async (request): Promise<ReleaseSender> => {
-    const sender = senderOf(app.deps.config.mailFrom, requireUser(request).companyName);
+    const actor = requireUser(request);
+    const { brandId } = parseInput(senderQuerySchema, request.query);
+    const brand = brandId
+      ? await requireVisibleBrand(app.deps.db, actor, brandId)
+      : actor.workspace
+        ? await brandForRelease(app.deps.db, actor.workspace.id, null)
+        : null;
+    const sender = senderOf(app.deps.config.mailFrom, brand ? senderNameOf(brand) : actor.companyName);
     return { from: sender.name ? `${sender.name} <${sender.address}>` : sender.address };
   });
 
