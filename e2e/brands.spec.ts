@@ -254,7 +254,7 @@ describe('brands', () => {
       `/brands/${brandId}/report`,
     );
     await card.getByRole('button', { name: /^Newsroom / }).click();
-    await card.getByTestId('newsroom-summary').getByText('The newsroom is online.').waitFor();
+    await card.getByTestId('newsroom-settings').getByText('Your newsroom is online.').waitFor();
     expect(await card.getByRole('button', { name: 'Take offline' }).count()).toBe(0);
 
     // Settings offers the brands, not the team.

@@ -12,9 +12,7 @@ import { OwnText } from '../../ui/own-text';
 import { NewsroomSettingsPanel } from '../newsroom/newsroom-settings';
 import { ArchiveButton, DeleteButton } from './brand-actions';
 import { BrandLogo } from './brand-logo';
-import { BrandNewsroomSummary, NewsroomLink } from './brand-newsroom-summary';
-import { useCurrentUser } from '../../lib/session';
-import { roleLacks } from '../../lib/workspace';
+import { NewsroomLink } from './newsroom-link';
 
 /**
  * One brand in the list: its logo, names, newsroom address and releases sent, the way to its report,
@@ -32,8 +30,6 @@ export function BrandCard({
   const { t } = useTranslation('brands');
   const name = isolate(brand.name);
   const [newsroomOpen, setNewsroomOpen] = useState(false);
-  // The newsroom settings (followers, the switch) are the team's; a client seat reads the brand's own line.
-  const browse = !roleLacks(useCurrentUser().data, 'browse');
   const panelId = useId();
   return (
     <li data-testid="brand-card">
@@ -105,7 +101,7 @@ export function BrandCard({
         {/* Loaded when opened: one request per brand only when asked. */}
         {newsroomOpen && (
           <div id={panelId} className="mt-3 rounded-lg border border-slate-100 p-3">
-            {browse ? <NewsroomSettingsPanel brandId={brand.id} /> : <BrandNewsroomSummary brand={brand} />}
+            <NewsroomSettingsPanel brandId={brand.id} />
           </div>
         )}
       </Card>
