@@ -42,6 +42,9 @@ export default defineConfig({
     sequence: { sequencer: ProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Mail that leaves after the answer (receipts, alerts) is awaited with expect.poll: a loaded CI machine
+    // needs longer than the default second for it, and a poll that never succeeds still fails.
+    expect: { poll: { timeout: 10_000 } },
     // Two cores: more parallel files only thrash the embedded databases.
     maxWorkers: 2,
   },

@@ -29,7 +29,7 @@ async function openSettled(page: Page, path: string) {
 }
 
 const PUBLIC_PAGES = ['/', '/auth', '/privacy-policy', '/terms-of-service', '/contact'];
-const APP_PAGES = ['/dashboard', '/contacts', '/my-lists', '/press-releases', '/editor', '/analytics', '/subscription', '/profile', '/settings', '/admin', '/admin/review'];
+const APP_PAGES = ['/dashboard', '/contacts', '/my-lists', '/press-releases', '/editor', '/analytics', '/subscription', '/profile', '/settings', '/settings/brands', '/admin', '/admin/review'];
 
 async function draftRelease(page: Page, title: string) {
   const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {

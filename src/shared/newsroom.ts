@@ -25,7 +25,7 @@ export const followSchema = z.object({
 export type FollowInput = z.input<typeof followSchema>;
 
 /** Which brand's newsroom: the workspace's first brand when absent (decision 022). */
-const brandIdField = z.uuid({ message: 'brandId must be a brand id' }).optional();
+const brandIdField = z.uuid({ message: 'Unknown brand' }).optional();
 
 /** GET /api/newsroom/settings?brandId= */
 export const newsroomSettingsQuerySchema = z.object({ brandId: brandIdField });

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../shared/auth';
-import { mayIn } from '../lib/workspace';
+import { limitedToBrands, mayIn, roleLacks } from '../lib/workspace';
 
 export type NavItem = {
   to: string;
@@ -15,12 +15,21 @@ export type NavItem = {
 /** The navigation bar of SPEC §2; an entry appears once its screen exists. */
 export const navItems: NavItem[] = [
   { to: '/dashboard', labelKey: 'nav.dashboard' },
-  { to: '/contacts-new', labelKey: 'nav.contacts', activePrefix: '/contacts' },
-  { to: '/my-lists', labelKey: 'nav.lists' },
+  // The media database and lists are the workspace's own things ('browse'): a client seat has neither.
+  { to: '/contacts-new', labelKey: 'nav.contacts', activePrefix: '/contacts', visible: (user) => !roleLacks(user, 'browse') },
+  { to: '/my-lists', labelKey: 'nav.lists', visible: (user) => !roleLacks(user, 'browse') },
   { to: '/press-releases', labelKey: 'nav.pressReleases' },
   { to: '/editor', labelKey: 'nav.send', activePrefix: '/editor', visible: (user) => mayIn(user, 'write') },
   { to: '/analytics', labelKey: 'nav.analytics' },
-  { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => user.role !== 'super_admin' },
+  { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => user.role !== 'super_admin' && !roleLacks(user, 'browse') },
+  // Those who manage brands, and a client seat, whose brands are what it works on (others find them in Settings).
+  {
+    to: '/settings/brands',
+    labelKey: 'nav.brands',
+    // A brand's report (/brands/{id}/report) is under this entry too.
+    activePrefix: '/brands',
+    visible: (user) => !!user.workspace && (mayIn(user, 'manage') || limitedToBrands(user)),
+  },
   { to: '/admin/review', labelKey: 'nav.review', visible: (user) => user.role === 'admin' || user.role === 'super_admin' },
   { to: '/admin', labelKey: 'nav.admin', exact: true, visible: (user) => user.role === 'super_admin' },
   // nav items are added above this line, in SPEC §2 order

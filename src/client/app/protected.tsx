@@ -1,7 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { WorkspaceAction } from '../../shared/workspaces';
 import { useCurrentUser } from '../lib/session';
+import { roleLacks } from '../lib/workspace';
 import { useToast } from '../ui/toast';
 import { Spinner } from '../ui/feedback';
 import { ForbiddenPage } from './forbidden';
@@ -9,9 +11,21 @@ import { ForbiddenPage } from './forbidden';
 /**
  * SPEC §2 protected wrapper: a spinner while the session loads; signed-out visitors get the
  * 'Authentication Required' toast and go to /auth. `superAdmin` pages show a 403 page to everyone else,
- * `editor` pages to everyone but admins and super admins.
+ * `editor` pages to everyone but admins and super admins. A page of the workspace's own things (`action`,
+ * e.g. 'browse' for the media database) shows the 403 page to a member whose role lacks it: a client seat
+ * reaching the lists by address sees that, not a page of failed requests.
  */
-export function Protected({ children, superAdmin = false, editor = false }: { children: ReactNode; superAdmin?: boolean; editor?: boolean }) {
+export function Protected({
+  children,
+  superAdmin = false,
+  editor = false,
+  action,
+}: {
+  children: ReactNode;
+  superAdmin?: boolean;
+  editor?: boolean;
+  action?: WorkspaceAction;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const { data: user, isPending } = useCurrentUser();
@@ -28,5 +42,6 @@ export function Protected({ children, superAdmin = false, editor = false }: { ch
   if (superAdmin && user.role !== 'super_admin') return <ForbiddenPage />;
   // Editors review releases: the admin role and super admins.
   if (editor && user.role !== 'admin' && user.role !== 'super_admin') return <ForbiddenPage />;
+  if (action && roleLacks(user, action)) return <ForbiddenPage role />;
   return <>{children}</>;
 }

@@ -31,6 +31,8 @@ const ReviewPage = lazy(() => import('../features/review/review-page'));
 const TeamLinkCard = lazy(() => import('../features/workspaces/team-link-card').then((m) => ({ default: m.TeamLinkCard })));
 const TeamPage = lazy(() => import('../features/workspaces/team-page'));
 const InvitationPage = lazy(() => import('../features/workspaces/invitation-page'));
+const BrandsPage = lazy(() => import('../features/brands/brands-page'));
+const BrandsLinkCard = lazy(() => import('../features/brands/brands-link-card').then((m) => ({ default: m.BrandsLinkCard })));
 const BrandReportPage = lazy(() => import('../features/brands/brand-report-page'));
 // pages are declared above this line
 
@@ -66,27 +68,28 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/auth/reset" element={<Page><ResetPasswordPage /></Page>} />
         <Route path="/auth/sign-in-link" element={<Page><SignInLinkPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
-        <Route path="/settings" element={<Protected><Page><SettingsPage><TeamLinkCard /><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
+        <Route path="/settings" element={<Protected><Page><SettingsPage><TeamLinkCard /><BrandsLinkCard /><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
         <Route path="/" element={<Page messages={false}><LandingPage /></Page>} />
         <Route path="/privacy-policy" element={<Page messages={false}><PrivacyPolicyPage /></Page>} />
         <Route path="/terms-of-service" element={<Page messages={false}><TermsOfServicePage /></Page>} />
         <Route path="/contact" element={<Page><ContactPage /></Page>} />
         <Route path="/dashboard" element={<Protected><Page><DashboardPage /></Page></Protected>} />
-        <Route path="/contacts-new" element={<Protected><Page><ContactsPage /></Page></Protected>} />
-        <Route path="/contacts" element={<Protected><Page><ContactsPage /></Page></Protected>} />
-        <Route path="/my-lists" element={<Protected><Page><MyListsPage /></Page></Protected>} />
+        <Route path="/contacts-new" element={<Protected action="browse"><Page><ContactsPage /></Page></Protected>} />
+        <Route path="/contacts" element={<Protected action="browse"><Page><ContactsPage /></Page></Protected>} />
+        <Route path="/my-lists" element={<Protected action="browse"><Page><MyListsPage /></Page></Protected>} />
         <Route path="/press-releases" element={<Protected><Page><PressReleasesPage /></Page></Protected>} />
         {/* One route with an optional id: the editor stays mounted when a new release gets its address. */}
         <Route path="/editor/:id?" element={<Protected><Page><EditorPage /></Page></Protected>} />
-        <Route path="/subscription" element={<Protected><Page><SubscriptionPage /></Page></Protected>} />
+        <Route path="/subscription" element={<Protected action="browse"><Page><SubscriptionPage /></Page></Protected>} />
         <Route path="/admin" element={<Protected superAdmin><Page><AdminPage /></Page></Protected>} />
         <Route path="/admin/review" element={<Protected editor><Page><ReviewQueuePage /></Page></Protected>} />
         <Route path="/admin/review/:id" element={<Protected editor><Page><ReviewPage /></Page></Protected>} />
         <Route path="/analytics" element={<Protected><Page><AnalyticsPage /></Page></Protected>} />
         <Route path="/analytics/:id" element={<Protected><Page><ReleaseAnalyticsPage /></Page></Protected>} />
-        <Route path="/settings/team" element={<Protected><Page><TeamPage /></Page></Protected>} />
+        <Route path="/settings/team" element={<Protected action="browse"><Page><TeamPage /></Page></Protected>} />
         <Route path="/invitation" element={<Page><InvitationPage /></Page>} />
-        <Route path="/brands/:id/report" element={<Protected><Page><BrandReportPage /></Page></Protected>} />
+        <Route path="/settings/brands" element={<Protected action="read"><Page><BrandsPage /></Page></Protected>} />
+        <Route path="/brands/:id/report" element={<Protected action="read"><Page><BrandReportPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<Page messages={false}><NotFoundPage /></Page>} />
       </Route>

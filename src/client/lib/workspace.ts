@@ -27,3 +27,17 @@ export function useCan(): (action: WorkspaceAction) => boolean {
   const { data: user } = useCurrentUser();
   return (action) => mayIn(user, action);
 }
+
+/** Whether the member sees only some brands of the workspace (a client seat): the server names them. */
+export function limitedToBrands(user: CurrentUser | null | undefined): boolean {
+  return !!workspaceOf(user)?.brandIds;
+}
+
+/**
+ * Whether the member's role in the current workspace lacks an action: what route guards and the
+ * navigation hide. Someone in no workspace lacks nothing here (their pages offer to start one).
+ */
+export function roleLacks(user: CurrentUser | null | undefined, action: WorkspaceAction): boolean {
+  const workspace = workspaceOf(user);
+  return !!workspace && !workspace.actions.includes(action);
+}

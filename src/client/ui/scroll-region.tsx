@@ -31,7 +31,9 @@ export function ScrollRegion({ label, children, className }: { label: string; ch
         aria-label={label}
         tabIndex={overflows ? 0 : undefined}
         data-overflows={overflows ? 'true' : 'false'}
-        className={cn('overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600', overflows && 'scroll-shadows')}
+        // `relative`: screen-reader-only text (position: absolute) in the table scrolls with it rather than
+        // widening the page (in Arabic, a column beyond the start edge made a phone page scroll sideways).
+        className={cn('relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600', overflows && 'scroll-shadows')}
       >
         {children}
       </div>

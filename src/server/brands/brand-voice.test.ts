@@ -227,6 +227,24 @@ describe('following and unsubscribing are per brand', () => {
   });
 });
 
+describe("the agency's lists", () => {
+  it("mark an address that unsubscribed from any one of the workspace's brands", async () => {
+    const marks = async () =>
+      Object.fromEntries(
+        (await t.request({ method: 'GET', url: `/api/user-lists/${listId}/contacts`, as: 'agency' }))
+          .json()
+          .items.map((i: { contact: { email: string; unsubscribed?: string } }) => [
+            i.contact.email,
+            i.contact.unsubscribed ?? null,
+          ]),
+      );
+    expect((await marks())['desk-one@news.test']).toBeNull();
+    const token = await tokenOf(sent.foods.id, 'desk-one@news.test');
+    expect((await t.request({ method: 'POST', url: `/u/${token}?scope=company` })).statusCode).toBe(200);
+    expect((await marks())['desk-one@news.test']).toBe('company');
+  });
+});
+
 describe('each brand has its own newsroom and feed', () => {
   it('lists only the brand’s releases, under its name (Arabic on the Arabic side) and logo', async () => {
     const foods = await get(`/newsroom/${FOODS_SLUG}?lang=en`);

@@ -40,7 +40,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     searchLimit.take(`search:${user.id}`);
     const { page, pageSize, ...filter } = parseInput(contactSearchQuerySchema, request.query);
     const found = await searchContacts(db, filter, { page, pageSize }, canViewEmails(user));
-    return { ...found, items: await markUnsubscribed(db, user.id, found.items) };
+    return { ...found, items: await markUnsubscribed(db, user.workspace?.id, found.items) };
   });
 
   app.get('/facets', async (request) => {
@@ -72,7 +72,7 @@ export async function contactsRoutes(app: FastifyInstance): Promise<void> {
     // The media database is the team's tool; a client seat sees only its brands' releases.
     const user = requireBrowse(requireUser(request));
     const contact = await getContact(db, parseIntParam((request.params as { id: string }).id), canViewEmails(user));
-    return (await markUnsubscribed(db, user.id, [contact]))[0];
+    return (await markUnsubscribed(db, user.workspace?.id, [contact]))[0];
   });
 
   app.post('/', async (request, reply) => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { companyUnsubscribes, globalContacts, suppressions } from '../db/schema.js';
+import { brands, companyUnsubscribes, globalContacts, suppressions } from '../db/schema.js';
 
 export type SuppressionReason = 'unsubscribed' | 'bounced' | 'soft-bounced' | 'complained' | 'manual';
 
@@ -40,16 +40,16 @@ export async function liftRecentUnsubscribe(db: Db, email: string, since: Date, 
 export type UnsubscribedFrom = 'company' | 'everyone';
 
 /**
- * Which of these contacts unsubscribed from this company, or from every release: read by contact id,
- * so a customer who sees masked addresses learns who, never the address.
+ * Which of these contacts unsubscribed from one of the workspace's brands, or from every release: read by
+ * contact id, so a customer who sees masked addresses learns who, never the address.
  */
-export async function unsubscribedContacts(db: Db, companyId: string, contactIds: number[]): Promise<Map<number, UnsubscribedFrom>> {
+export async function unsubscribedContacts(db: Db, workspaceId: string, contactIds: number[]): Promise<Map<number, UnsubscribedFrom>> {
   if (contactIds.length === 0) return new Map();
   const rows = await db
     .select({ id: globalContacts.id, everyone: suppressions.email, company: companyUnsubscribes.email })
     .from(globalContacts)
     .leftJoin(suppressions, and(eq(suppressions.email, sql`lower(${globalContacts.email})`), eq(suppressions.reason, 'unsubscribed')))
-    .leftJoin(companyUnsubscribes, and(eq(companyUnsubscribes.email, sql`lower(${globalContacts.email})`), eq(companyUnsubscribes.companyId, companyId)))
+    .leftJoin(companyUnsubscribes, and(eq(companyUnsubscribes.email, sql`lower(${globalContacts.email})`), inArray(companyUnsubscribes.companyId, db.select({ id: brands.id }).from(brands).where(eq(brands.workspaceId, workspaceId)))))
     .where(inArray(globalContacts.id, contactIds));
   const found = new Map<number, UnsubscribedFrom>();
   for (const row of rows) {
@@ -59,9 +59,10 @@ export async function unsubscribedContacts(db: Db, companyId: string, contactIds
   return found;
 }
 
-/** The contacts of an answer, each marked when it unsubscribed from this company or from everyone. */
-export async function markUnsubscribed<C extends { id: number }>(db: Db, companyId: string, contacts: C[]): Promise<Array<C & { unsubscribed?: UnsubscribedFrom }>> {
-  const found = await unsubscribedContacts(db, companyId, contacts.map((c) => c.id));
+/** The contacts of an answer, each marked when it unsubscribed from one of the workspace's brands or from everyone. */
+export async function markUnsubscribed<C extends { id: number }>(db: Db, workspaceId: string | undefined, contacts: C[]): Promise<Array<C & { unsubscribed?: UnsubscribedFrom }>> {
+  if (!workspaceId) return contacts;
+  const found = await unsubscribedContacts(db, workspaceId, contacts.map((c) => c.id));
   return contacts.map((c) => (found.has(c.id) ? { ...c, unsubscribed: found.get(c.id) } : c));
 }
 

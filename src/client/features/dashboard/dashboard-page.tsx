@@ -13,7 +13,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useCurrentUser } from '../../lib/session';
-import { useCan } from '../../lib/workspace';
+import { roleLacks, useCan } from '../../lib/workspace';
 import { useDocumentTitle } from '../../lib/document-title';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
@@ -85,8 +85,8 @@ export default function DashboardPage() {
       <RecentCoverage />
       <RecentReleases brandId={brandId} />
       {/* A client seat sees its brands' releases only: not the workspace's campaigns, contacts or lists. */}
-      {can('browse') && <RecentActivity />}
-      {can('browse') && <Shortcuts />}
+      {!roleLacks(user, 'browse') && <RecentActivity />}
+      <Shortcuts />
     </main>
   );
 }
@@ -97,13 +97,13 @@ export default function DashboardPage() {
  */
 function DashboardBrands({ brandId, onChange }: { brandId: string; onChange: (id: string) => void }) {
   const { t, i18n } = useTranslation('brands');
-  const can = useCan();
+  const { data: user } = useCurrentUser();
   const brands = useBrands();
   const active = brands.data?.filter((brand) => !brand.archivedAt) ?? [];
   if (active.length === 0) return null;
   // A company's own team has its analytics; a client seat of one brand is shown the way to that brand's report.
   if (active.length === 1) {
-    if (can('browse')) return null;
+    if (!roleLacks(user, 'browse')) return null;
     return (
       <div className="flex" data-testid="dashboard-brands">
         <BrandReportLink
@@ -127,7 +127,7 @@ function DashboardBrands({ brandId, onChange }: { brandId: string; onChange: (id
 
 function StatCards({ brandId }: { brandId?: string }) {
   const { t } = useTranslation('dashboard');
-  const can = useCan();
+  const { data: user } = useCurrentUser();
   const { data, isPending, isError, error, refetch } = useDashboardAnalytics(brandId);
   if (isError)
     return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />;
@@ -158,7 +158,9 @@ function StatCards({ brandId }: { brandId?: string }) {
     },
   ];
   // The lists are the workspace's: a client seat is not shown a count of them.
-  const cards = can('browse') ? all : all.filter((card) => card.label !== t('stats.mediaContacts'));
+  const cards = roleLacks(user, 'browse')
+    ? all.filter((card) => card.label !== t('stats.mediaContacts'))
+    : all;
   return (
     <section
       aria-label={t('stats.label')}
@@ -329,19 +331,26 @@ function RecentReleases({ brandId }: { brandId?: string }) {
 
 function Shortcuts() {
   const { t } = useTranslation('dashboard');
+  const { data: user } = useCurrentUser();
+  // The media database and lists are the workspace's own things: not offered to a client seat.
+  const browse = !roleLacks(user, 'browse');
   const shortcuts = [
-    {
-      to: '/contacts-new',
-      title: t('shortcuts.contacts'),
-      text: t('shortcuts.contactsText'),
-      icon: <Users className="h-6 w-6" aria-hidden />,
-    },
-    {
-      to: '/my-lists',
-      title: t('shortcuts.lists'),
-      text: t('shortcuts.listsText'),
-      icon: <List className="h-6 w-6" aria-hidden />,
-    },
+    ...(browse
+      ? [
+          {
+            to: '/contacts-new',
+            title: t('shortcuts.contacts'),
+            text: t('shortcuts.contactsText'),
+            icon: <Users className="h-6 w-6" aria-hidden />,
+          },
+          {
+            to: '/my-lists',
+            title: t('shortcuts.lists'),
+            text: t('shortcuts.listsText'),
+            icon: <List className="h-6 w-6" aria-hidden />,
+          },
+        ]
+      : []),
     {
       to: '/analytics',
       title: t('shortcuts.analytics'),

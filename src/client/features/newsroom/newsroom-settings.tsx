@@ -13,13 +13,40 @@ import { useCan } from '../../lib/workspace';
 
 /**
  * The company's public newsroom in the account settings: its address and feeds, how many people follow
- * it, and the switch that takes it offline (asked first: followers stop receiving releases).
+ * it, and the switch that takes it offline. Without a brand named, the workspace's first brand (the
+ * company itself); each brand's own newsroom is shown on the Brands page. A client seat sees its brands'
+ * newsrooms there, not this card.
  */
 export function NewsroomSettingsCard() {
   const { t } = useTranslation('newsroom');
+  const can = useCan();
+  if (!can('browse')) return null;
+  return (
+    <section aria-labelledby="newsroom-heading" className="mt-6">
+      <Card>
+        <SectionHeader
+          icon={<Newspaper className="mt-0.5 h-6 w-6 shrink-0 text-brand-600" aria-hidden />}
+          id="newsroom-heading"
+          title={t('title')}
+          description={t('description')}
+        />
+        <CardBody>
+          <NewsroomSettingsPanel />
+        </CardBody>
+      </Card>
+    </section>
+  );
+}
+
+/**
+ * One newsroom's settings (a brand's when `brandId` is given): its address and feeds, its followers, and
+ * the switch that takes it offline (asked first: followers stop receiving releases), for owners and managers.
+ */
+export function NewsroomSettingsPanel({ brandId }: { brandId?: string }) {
+  const { t } = useTranslation('newsroom');
   const toast = useToast();
-  const settings = useNewsroomSettings();
-  const setEnabled = useSetNewsroomEnabled();
+  const settings = useNewsroomSettings(brandId);
+  const setEnabled = useSetNewsroomEnabled(brandId);
   const [confirmOff, setConfirmOff] = useState(false);
   // Taking the newsroom on or off line is a workspace setting: owners and managers.
   const manage = useCan()('manage');
@@ -30,62 +57,74 @@ export function NewsroomSettingsCard() {
       setConfirmOff(false);
       toast({ title: enabled ? t('toasts.on') : t('toasts.off') });
     } catch (error) {
-      toast({ title: t('toasts.failed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+      toast({
+        title: t('toasts.failed'),
+        description: translateMessage(errorMessage(error)),
+        variant: 'destructive',
+      });
     }
   }
 
   return (
-    <section aria-labelledby="newsroom-heading" className="mt-6">
-      <Card>
-        <SectionHeader
-          icon={<Newspaper className="mt-0.5 h-6 w-6 shrink-0 text-brand-600" aria-hidden />}
-          id="newsroom-heading"
-          title={t('title')}
-          description={t('description')}
+    <div className="space-y-4" data-testid="newsroom-settings">
+      {settings.isPending && <Skeleton className="h-16 w-full" />}
+      {settings.isError && (
+        <ErrorState
+          message={translateMessage(errorMessage(settings.error))}
+          onRetry={() => settings.refetch()}
         />
-        <CardBody className="space-y-4">
-          {settings.isPending && <Skeleton className="h-16 w-full" />}
-          {settings.isError && <ErrorState message={translateMessage(errorMessage(settings.error))} onRetry={() => settings.refetch()} />}
-          {settings.data && (
-            <>
-              {settings.data.url ? (
-                <div className="space-y-2 text-sm">
-                  <a href={settings.data.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline" dir="ltr">
-                    {settings.data.url}
-                    <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+      )}
+      {settings.data && (
+        <>
+          {settings.data.url ? (
+            <div className="space-y-2 text-sm">
+              <a
+                href={settings.data.url}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                dir="ltr"
+              >
+                {settings.data.url}
+                <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+              </a>
+              {settings.data.feeds && (
+                <p className="flex flex-wrap items-center gap-3 text-slate-600">
+                  <Rss className="h-4 w-4" aria-hidden />
+                  <a href={settings.data.feeds.english} className="hover:underline">
+                    {t('feedEnglish')}
                   </a>
-                  {settings.data.feeds && (
-                    <p className="flex flex-wrap items-center gap-3 text-slate-600">
-                      <Rss className="h-4 w-4" aria-hidden />
-                      <a href={settings.data.feeds.english} className="hover:underline">{t('feedEnglish')}</a>
-                      <a href={settings.data.feeds.arabic} className="hover:underline">{t('feedArabic')}</a>
-                    </p>
-                  )}
-                  <p className="text-slate-600" data-testid="newsroom-followers">
-                    {t('followers', { count: settings.data.followers, value: formatNumber(settings.data.followers) })}
-                  </p>
-                </div>
-              ) : (
-                <p className="text-sm text-slate-600">{t('notYet')}</p>
-              )}
-              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                <p className="text-sm font-medium text-slate-800" role="status">
-                  {settings.data.enabled ? t('stateOn') : t('stateOff')}
+                  <a href={settings.data.feeds.arabic} className="hover:underline">
+                    {t('feedArabic')}
+                  </a>
                 </p>
-                {!manage ? null : settings.data.enabled ? (
-                  <Button variant="secondary" onClick={() => setConfirmOff(true)} disabled={setEnabled.isPending}>
-                    {t('turnOff')}
-                  </Button>
-                ) : (
-                  <Button onClick={() => void change(true)} loading={setEnabled.isPending}>
-                    {t('turnOn')}
-                  </Button>
-                )}
-              </div>
-            </>
+              )}
+              <p className="text-slate-600" data-testid="newsroom-followers">
+                {t('followers', {
+                  count: settings.data.followers,
+                  value: formatNumber(settings.data.followers),
+                })}
+              </p>
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">{t('notYet')}</p>
           )}
-        </CardBody>
-      </Card>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm font-medium text-slate-800" role="status">
+              {settings.data.enabled ? t('stateOn') : t('stateOff')}
+            </p>
+            {!manage ? null : settings.data.enabled ? (
+              <Button variant="secondary" onClick={() => setConfirmOff(true)} disabled={setEnabled.isPending}>
+                {t('turnOff')}
+              </Button>
+            ) : (
+              <Button onClick={() => void change(true)} loading={setEnabled.isPending}>
+                {t('turnOn')}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
       <ConfirmDialog
         open={confirmOff}
         onOpenChange={setConfirmOff}
@@ -95,6 +134,6 @@ export function NewsroomSettingsCard() {
         pending={setEnabled.isPending}
         onConfirm={() => void change(false)}
       />
-    </section>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { MailPlus, RotateCw, X } from 'lucide-react';
-import { invitationSchema, type WorkspaceInvitation } from '../../../shared/workspaces';
+import { isBrandLimited, invitationSchema, type WorkspaceInvitation } from '../../../shared/workspaces';
 import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formatDate, translateMessage } from '../../lib/i18n';
@@ -14,10 +14,22 @@ import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Input, Select } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { useToast } from '../../ui/toast';
+import { BrandChecklist } from '../brands/brand-checklist';
+import { ClientBrandNames } from './client-brand-names';
 import { givableRoles, RoleOptions } from './role-options';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from './workspaces-api';
 
-const FIELDS = ['email', 'role'] as const;
+const FIELDS = ['email', 'role', 'brandIds'] as const;
+
+/** A client is invited to some brands: at least one, said on the brands' field before anything is sent. */
+const inviteFormSchema = invitationSchema.superRefine((value, ctx) => {
+  if (isBrandLimited(value.role) && !value.brandIds?.length) {
+    ctx.addIssue({ code: 'custom', path: ['brandIds'], message: 'CLIENT_BRANDS_REQUIRED' });
+  }
+});
+
+/** A server error on one brand of the list (brandIds.0) belongs to the whole field. */
+const fieldOf = (path: string) => (path.startsWith('brandIds') ? 'brandIds' : path);
 
 /** Owners and managers invite by email with a role; pending invitations can be sent again or revoked. */
 export function InvitationsCard({ mayGiveOwnership }: { mayGiveOwnership: boolean }) {
@@ -55,19 +67,30 @@ function InviteForm({ mayGiveOwnership }: { mayGiveOwnership: boolean }) {
   const { t } = useTranslation('workspaces');
   const toast = useToast();
   const invite = useInvite();
-  const form = useForm({ resolver: zodResolver(invitationSchema), mode: 'onTouched', defaultValues: { email: '', role: 'writer' as const } });
+  const form = useForm({
+    resolver: zodResolver(inviteFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', role: 'writer' as const, brandIds: [] as string[] },
+  });
   const { errors, isSubmitting } = form.formState;
+  const role = useWatch({ control: form.control, name: 'role' });
+  const client = isBrandLimited(role);
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const invitation = await invite.mutateAsync(values);
-      form.reset({ email: '', role: values.role });
+      // Only a client names brands; the team's roles see every brand.
+      const body = { ...values, brandIds: isBrandLimited(values.role) ? values.brandIds : undefined };
+      const invitation = await invite.mutateAsync(body);
+      form.reset({ email: '', role: values.role, brandIds: values.brandIds ?? [] });
       toast({ title: t('invite.sent'), description: t('invite.sentText', { email: invitation.email }) });
     } catch (error) {
-      const placed = applyServerFieldErrors(error, form.setError, FIELDS);
+      const placed = applyServerFieldErrors(error, form.setError, FIELDS, fieldOf);
       // An address already in the team (409 ALREADY_MEMBER) belongs to the email field.
       if (!placed && error instanceof ApiError && error.status === 409) {
         form.setError('email', { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
+      }
+      if (!placed && error instanceof ApiError && error.code === 'CLIENT_BRANDS_REQUIRED') {
+        form.setError('brandIds', { type: 'server', message: error.code });
       }
       toast({ title: t('invite.failed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
     }
@@ -95,6 +118,24 @@ function InviteForm({ mayGiveOwnership }: { mayGiveOwnership: boolean }) {
         {!isSubmitting && <MailPlus className="h-4 w-4" aria-hidden />}
         {t('invite.submit')}
       </Button>
+      {client && (
+        <div className="sm:col-span-3">
+          <Controller
+            control={form.control}
+            name="brandIds"
+            render={({ field }) => (
+              <BrandChecklist
+                id="invite-brands"
+                legend={t('invite.brands')}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={translateMessage(errors.brandIds?.message)}
+              />
+            )}
+          />
+          <p className="mt-1 text-xs text-slate-500">{t('invite.brandsHint')}</p>
+        </div>
+      )}
     </form>
   );
 }
@@ -128,6 +169,7 @@ function InvitationRow({ invitation }: { invitation: WorkspaceInvitation }) {
         </OwnText>
         <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
           <Badge tone="slate">{t(`roles.${invitation.role}`)}</Badge>
+          <ClientBrandNames brandIds={invitation.brandIds} />
           {t('invitations.expires', { when: formatDate(invitation.expiresAt, true) })}
         </p>
       </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ScrollRegion } from '../../ui/scroll-region';
 import { useTranslation } from 'react-i18next';
 import { Trash2, Users } from 'lucide-react';
-import type { WorkspaceMember, WorkspaceRole } from '../../../shared/workspaces';
+import { isBrandLimited, type WorkspaceMember, type WorkspaceRole } from '../../../shared/workspaces';
 import { errorMessage } from '../../lib/api';
 import { formatDate, isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
@@ -13,6 +13,8 @@ import { Select } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { TableHead } from '../../ui/table';
 import { useToast } from '../../ui/toast';
+import { ClientBrandNames } from './client-brand-names';
+import { ClientBrandsDialog } from './client-brands-dialog';
 import { givableRoles, RoleOptions } from './role-options';
 import { useChangeRole, useMembers, useRemoveMember } from './workspaces-api';
 
@@ -69,18 +71,26 @@ function MemberRow({ member, self, manage, mayGiveOwnership }: { member: Workspa
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   const [asking, setAsking] = useState(false);
+  // A client's brands are chosen before the change goes: when becoming a client, or to change them.
+  const [choosingBrands, setChoosingBrands] = useState(false);
   const name = memberName(member);
   // An owner's role is changed only by an owner; one's own role and membership are changed from "Leave".
   const editable = manage && !self && (member.role !== 'owner' || mayGiveOwnership);
 
-  const onRole = (role: WorkspaceRole) =>
+  const change = (role: WorkspaceRole, brandIds?: string[]) =>
     changeRole.mutate(
-      { userId: member.userId, role },
+      { userId: member.userId, role, brandIds },
       {
-        onSuccess: () => toast({ title: t('members.roleChanged', { name: isolate(name), role: t(`roles.${role}`) }) }),
+        onSuccess: () => {
+          setChoosingBrands(false);
+          toast({
+            title: brandIds && member.role === role ? t('members.brandsChanged', { name: isolate(name) }) : t('members.roleChanged', { name: isolate(name), role: t(`roles.${role}`) }),
+          });
+        },
         onError: (error) => toast({ title: t('members.roleChangeFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
       },
     );
+  const onRole = (role: WorkspaceRole) => (isBrandLimited(role) ? setChoosingBrands(true) : change(role));
   const onRemove = async () => {
     try {
       await remove.mutateAsync(member.userId);
@@ -118,6 +128,25 @@ function MemberRow({ member, self, manage, mayGiveOwnership }: { member: Workspa
           </Select>
         ) : (
           <Badge tone={member.role === 'owner' ? 'gold' : 'slate'}>{t(`roles.${member.role}`)}</Badge>
+        )}
+        {isBrandLimited(member.role) && (
+          <div className="mt-1 flex max-w-[12rem] flex-wrap items-center gap-x-2">
+            <ClientBrandNames brandIds={member.brandIds} />
+            {editable && (
+              <Button size="sm" variant="link" className="h-auto text-xs" onClick={() => setChoosingBrands(true)} aria-label={t('members.changeBrandsOf', { name: isolate(name) })}>
+                {t('members.changeBrands')}
+              </Button>
+            )}
+          </div>
+        )}
+        {choosingBrands && (
+          <ClientBrandsDialog
+            name={isolate(name)}
+            initial={member.brandIds ?? []}
+            pending={changeRole.isPending}
+            onCancel={() => setChoosingBrands(false)}
+            onSave={(brandIds) => change('client', brandIds)}
+          />
         )}
       </td>
       <td className="py-3 pe-4 text-slate-600">{formatDate(member.joinedAt)}</td>

@@ -80,7 +80,9 @@ export function useMembers() {
 export function useChangeRole() {
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: WorkspaceRole }) => api.patch<WorkspaceMember>(`${MEMBERS_PATH}/${userId}`, { role }),
+    /** `brandIds`: a client's brands (required for role "client"). */
+    mutationFn: ({ userId, role, brandIds }: { userId: string; role: WorkspaceRole; brandIds?: string[] }) =>
+      api.patch<WorkspaceMember>(`${MEMBERS_PATH}/${userId}`, brandIds ? { role, brandIds } : { role }),
     onSettled: invalidate,
   });
 }

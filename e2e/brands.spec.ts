@@ -1,0 +1,268 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { brands, workspaceInvitations } from '../src/server/db/schema';
+import type { WorkspaceRole } from '../src/shared/workspaces';
+import { hashPassword } from '../src/server/auth/password';
+import { insertAccount } from '../src/server/test/accounts';
+import { startStack, type Stack } from './harness';
+
+/**
+ * Brands end to end (issue 28): an owner creates a brand with a logo and sees it listed with it; an image
+ * that is not one is refused under the logo (English); an owner invites a client limited to one brand
+ * (Arabic, right to left, on a phone); a client seat sees only its navigation, and the workspace's own
+ * pages answer with the 403 page.
+ */
+
+let stack: Stack;
+let counter = 0;
+const SCREENSHOTS = path.resolve('.e2e-artifacts');
+beforeAll(async () => {
+  stack = await startStack();
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(() => stack?.close());
+
+type Person = { id: string; email: string; workspaceId: string };
+
+async function createPerson(
+  firstName: string,
+  options: {
+    companyName?: string;
+    memberOf?: { workspaceId: string; role: WorkspaceRole; brandIds?: string[] };
+    language?: 'en' | 'ar';
+  } = {},
+): Promise<Person> {
+  const n = ++counter;
+  const user = await insertAccount(stack.db, {
+    email: `${firstName.toLowerCase()}${n}@brands.test`,
+    passwordHash: await hashPassword('password123'),
+    firstName,
+    lastName: 'Tester',
+    verified: true,
+    role: 'user',
+    language: options.language ?? 'en',
+    ...(options.memberOf
+      ? { memberOf: options.memberOf }
+      : {
+          companyName: options.companyName ?? `Agency ${n}`,
+          userType: 'active',
+          subscriptionStatus: 'active',
+          monthlyPressReleaseLimit: 5,
+          trusted: true,
+        }),
+  });
+  return { id: user.id, email: user.email, workspaceId: user.workspaceId };
+}
+
+/** A brand of the workspace, as the Brands page would have made it. */
+async function insertBrand(workspaceId: string, name: string, nameAr = ''): Promise<string> {
+  const [brand] = await stack.db
+    .insert(brands)
+    .values({ workspaceId, name, nameAr })
+    .returning({ id: brands.id });
+  return brand.id;
+}
+
+/** A real PNG image of one colour (8-bit RGB), small enough for a logo. */
+function pngImage(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0)]);
+  for (let x = 0; x < width; x++) row.set([0x1d, 0x4e, 0xd8], 1 + x * 3);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+describe('brands', () => {
+  it('an owner creates a brand with a logo, sees it listed, and a false image is refused (English)', async () => {
+    const owner = await createPerson('Layla', { companyName: 'Gulf Bridge PR' });
+    const page = await stack.signedInPage(owner.id);
+    await page.goto('/settings');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Brands/ })
+      .click();
+    await page.getByRole('heading', { name: 'Brands', level: 1 }).waitFor();
+    // The workspace's own brand is there from the start.
+    await page.getByTestId('brand-card').filter({ hasText: 'Gulf Bridge PR' }).waitFor();
+
+    await page.getByRole('button', { name: 'New brand' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    // The name is required, said on its field.
+    await dialog.getByRole('button', { name: 'Create brand' }).click();
+    await dialog.getByText('Enter the brand name').waitFor();
+    await dialog.getByLabel('Brand name').fill('Najd Foods');
+    await dialog.getByLabel('Arabic name').fill('نجد للأغذية');
+    expect(await dialog.getByLabel('Arabic name').getAttribute('dir')).toBe('rtl');
+    await dialog.getByTestId('sender-preview').getByText('Najd Foods via Nashr').waitFor();
+    await dialog.getByLabel('Sender name').fill('Najd Foods Company');
+    await dialog.getByTestId('sender-preview').getByText('Najd Foods Company via Nashr').waitFor();
+    await dialog.getByLabel('Newsroom address').fill(`najd-foods-${counter}`);
+    await dialog.getByLabel('Boilerplate (English)').fill('Najd Foods makes dates and bread in Riyadh.');
+    await dialog.getByLabel('Boilerplate (Arabic)').fill('تصنع نجد للأغذية التمور والخبز في الرياض.');
+    await dialog.getByLabel('Media contact email').fill('press@najd.example');
+    await dialog.getByRole('switch', { name: 'Client approval required' }).check();
+    // Over 1 MB is refused before anything is sent.
+    const logoInput = dialog.getByLabel('Logo', { exact: true });
+    await logoInput.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(1024 * 1024 + 1),
+    });
+    await dialog.getByText('The logo is larger than 1 MB: choose a smaller image.').waitFor();
+    await logoInput.setInputFiles({ name: 'najd.png', mimeType: 'image/png', buffer: pngImage(48, 24) });
+    expect(await dialog.getByText('The logo is larger than 1 MB').count()).toBe(0);
+    await dialog.getByTestId('brand-logo').waitFor();
+    await dialog.getByRole('button', { name: 'Create brand' }).click();
+    await toast(page, /Brand .Najd Foods. created/).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Listed with its logo (an image the browser could draw), names and newsroom address.
+    const card = page.getByTestId('brand-card').filter({ hasText: 'Najd Foods' });
+    await card.getByText('نجد للأغذية').waitFor();
+    await card.getByText('Client approval').waitFor();
+    await card.getByText('No releases sent yet').waitFor();
+    const logo = card.getByRole('img', { name: 'Najd Foods' });
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(48);
+    // The brand's own newsroom settings, taken offline from its card (asked first).
+    await card.getByRole('button', { name: /^Newsroom / }).click();
+    const newsroom = card.getByTestId('newsroom-settings');
+    await newsroom.getByRole('link', { name: new RegExp(`/newsroom/najd-foods-${counter}`) }).waitFor();
+    await newsroom.getByRole('button', { name: 'Take offline' }).click();
+    await page
+      .getByRole('dialog', { name: 'Take your newsroom offline?' })
+      .getByRole('button', { name: 'Take offline' })
+      .click();
+    await newsroom
+      .getByText('Your newsroom is offline: no page, no feed, nothing sent to followers.')
+      .waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'brands-en-desktop.png'), fullPage: true });
+
+    // A text file named .png: the server reads its bytes and refuses it, said under the logo.
+    await card.getByRole('button', { name: /^Edit / }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit brand' });
+    expect(await edit.getByLabel('Brand name').inputValue()).toBe('Najd Foods');
+    await edit.getByLabel('Logo', { exact: true }).setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not an image at all\n'),
+    });
+    await edit.getByRole('button', { name: 'Save brand' }).click();
+    await edit
+      .getByRole('alert')
+      .getByText('The logo must be a PNG, JPEG or SVG image of at most 1 MB')
+      .waitFor();
+    await toast(page, 'The brand was saved, but not its logo').waitFor();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    // The earlier logo stays.
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+    await card.getByRole('link', { name: /^Report / }).waitFor();
+  });
+
+  it('an owner invites a client limited to one brand (Arabic, phone)', async () => {
+    const owner = await createPerson('Yousef', { companyName: 'Levant Agency', language: 'ar' });
+    const brandId = await insertBrand(owner.workspaceId, 'Cedar Bank', 'بنك الأرز');
+    const address = `client${++counter}@brands.test`;
+    const page = await stack.signedInPage(owner.id, { locale: 'ar', viewport: { width: 390, height: 844 } });
+
+    await page.goto('/settings/brands');
+    await page.getByRole('heading', { name: 'العلامات التجارية', level: 1 }).waitFor();
+    await page.getByTestId('brand-card').filter({ hasText: 'Cedar Bank' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'brands-ar-phone.png'), fullPage: true });
+
+    await page.goto('/settings/team');
+    await page.getByLabel('البريد الإلكتروني', { exact: true }).fill(address);
+    await page.getByLabel('الدور', { exact: true }).selectOption('client');
+    const checklist = page.getByTestId('brand-checklist');
+    // A client needs at least one brand, said on the brands' field.
+    await page.getByRole('button', { name: 'إرسال الدعوة' }).click();
+    await checklist.getByText('اختر علامة تجارية واحدة على الأقل للعميل').waitFor();
+    await checklist.getByRole('checkbox', { name: 'Cedar Bank' }).check();
+    await page.getByRole('button', { name: 'إرسال الدعوة' }).click();
+    await toast(page, 'أُرسلت الدعوة').waitFor();
+    const pending = page
+      .getByTestId('pending-invitations')
+      .getByTestId('invitation-row')
+      .filter({ hasText: address });
+    await pending.getByText('عميل').waitFor();
+    await pending.getByTestId('client-brands').getByText('Cedar Bank').waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'team-ar-phone.png'), fullPage: true });
+
+    const [invitation] = await stack.db
+      .select()
+      .from(workspaceInvitations)
+      .where(eq(workspaceInvitations.email, address));
+    expect(invitation.role).toBe('client');
+    expect(invitation.brandIds).toEqual([brandId]);
+  });
+
+  it("a client seat sees only its brands' navigation; the workspace's own pages answer 403 (English)", async () => {
+    const owner = await createPerson('Hala', { companyName: 'Dubai Voices' });
+    const brandId = await insertBrand(owner.workspaceId, 'Oasis Hotels');
+    await insertBrand(owner.workspaceId, 'Hidden Brand');
+    const client = await createPerson('Omar', {
+      memberOf: { workspaceId: owner.workspaceId, role: 'client', brandIds: [brandId] },
+    });
+    const page = await stack.signedInPage(client.id);
+
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Brands' }).waitFor();
+    const links = await nav.getByRole('link').allTextContents();
+    expect(links).toEqual(['Dashboard', 'Press Releases', 'Analytics', 'Brands']);
+
+    for (const hidden of ['/my-lists', '/contacts-new', '/subscription', '/settings/team']) {
+      await page.goto(hidden);
+      await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+      await page.getByText('Your role in this workspace does not include this page.').waitFor();
+    }
+
+    // Its brands, read only: no new brand, no editing; the report and the newsroom are there.
+    await page.goto('/settings/brands');
+    const card = page.getByTestId('brand-card').filter({ hasText: 'Oasis Hotels' });
+    await card.waitFor();
+    expect(await page.getByTestId('brand-card').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'New brand' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await card.getByRole('link', { name: /^Report / }).getAttribute('href')).toBe(
+      `/brands/${brandId}/report`,
+    );
+    await card.getByRole('button', { name: /^Newsroom / }).click();
+    await card.getByTestId('newsroom-settings').getByText('Your newsroom is online.').waitFor();
+    expect(await card.getByRole('button', { name: 'Take offline' }).count()).toBe(0);
+
+    // Settings offers the brands, not the team.
+    await page.goto('/settings');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Brands/ })
+      .waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: /^Team/ }).count()).toBe(0);
+  });
+});
