@@ -5,6 +5,7 @@ import { BarChart3 } from 'lucide-react';
 import { senderNameOf, type Brand, type ReleaseBrand } from '../../../shared/brands';
 import type { ReleasesPage } from '../../../shared/releases';
 import { api, toQuery } from '../../lib/api';
+import { useBrands } from './brands-api';
 import { useCurrentUser } from '../../lib/session';
 import { cn } from '../../ui/cn';
 import { Field, Select } from '../../ui/field';
@@ -13,19 +14,6 @@ import { Field, Select } from '../../ui/field';
  * The brand a release speaks for (issue 28): the workspace's brands as the server lists them (a client
  * seat gets only its own), the one a new release starts with, and the editor's picker.
  */
-
-export const BRANDS_PATH = '/api/brands';
-
-/** GET /api/brands; the cache keeps the server's answer as it is, so every page reading it agrees. */
-export function useBrands(enabled = true) {
-  return useQuery({
-    queryKey: [BRANDS_PATH],
-    queryFn: () => api.get<{ brands: Brand[] }>(BRANDS_PATH),
-    select: (answer) => answer.brands,
-    enabled,
-    staleTime: 60_000,
-  });
-}
 
 /** The brands one may pick: the active ones, and the release's own even if archived since. */
 export const pickableBrands = (brands: readonly Brand[] | undefined, keepId?: string | null): Brand[] =>

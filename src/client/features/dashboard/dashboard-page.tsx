@@ -37,8 +37,8 @@ import {
   BrandTag,
   brandName,
   useBrandParam,
-  useBrands,
 } from '../brands/brand-picker';
+import { useBrands } from '../brands/brands-api';
 
 /** Releases the customer can still change open in the editor; the others on their own page. */
 const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];

@@ -16,9 +16,9 @@ import {
   BrandPicker,
   pickableBrands,
   rememberBrand,
-  useBrands,
   useDefaultBrand,
 } from '../brands/brand-picker';
+import { useBrands } from '../brands/brands-api';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';

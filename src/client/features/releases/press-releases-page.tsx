@@ -29,7 +29,8 @@ import { NextStepShort } from './next-step';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
 import { titleFor } from './release-title';
 import { ReleaseAuthor } from './release-people';
-import { BrandFilter, BrandTag, useBrandParam, useBrands } from '../brands/brand-picker';
+import { BrandFilter, BrandTag, useBrandParam } from '../brands/brand-picker';
+import { useBrands } from '../brands/brands-api';
 
 const PAGE_SIZE = 20;
 const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
