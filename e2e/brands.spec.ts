@@ -5,10 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { brands, workspaceInvitations } from '../src/server/db/schema';
-import type { WorkspaceRole } from '../src/shared/workspaces';
-import { hashPassword } from '../src/server/auth/password';
-import { insertAccount } from '../src/server/test/accounts';
 import { startStack, type Stack } from './harness';
+import { createPerson as createPersonIn, type Person, type PersonOptions } from './people';
 
 /**
  * Brands end to end (issue 28): an owner creates a brand with a logo and sees it listed with it; an image
@@ -26,37 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-type Person = { id: string; email: string; workspaceId: string };
-
-async function createPerson(
-  firstName: string,
-  options: {
-    companyName?: string;
-    memberOf?: { workspaceId: string; role: WorkspaceRole; brandIds?: string[] };
-    language?: 'en' | 'ar';
-  } = {},
-): Promise<Person> {
-  const n = ++counter;
-  const user = await insertAccount(stack.db, {
-    email: `${firstName.toLowerCase()}${n}@brands.test`,
-    passwordHash: await hashPassword('password123'),
-    firstName,
-    lastName: 'Tester',
-    verified: true,
-    role: 'user',
-    language: options.language ?? 'en',
-    ...(options.memberOf
-      ? { memberOf: options.memberOf }
-      : {
-          companyName: options.companyName ?? `Agency ${n}`,
-          userType: 'active',
-          subscriptionStatus: 'active',
-          monthlyPressReleaseLimit: 5,
-          trusted: true,
-        }),
-  });
-  return { id: user.id, email: user.email, workspaceId: user.workspaceId };
-}
+const createPerson = (firstName: string, options: PersonOptions = {}): Promise<Person> =>
+  createPersonIn(stack.db, 'brands.test', firstName, 'Tester', options);
 
 /** A brand of the workspace, as the Brands page would have made it. */
 async function insertBrand(workspaceId: string, name: string, nameAr = ''): Promise<string> {

@@ -3,10 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { brands, pressReleases } from '../src/server/db/schema';
-import type { WorkspaceRole } from '../src/shared/workspaces';
-import { hashPassword } from '../src/server/auth/password';
-import { insertAccount } from '../src/server/test/accounts';
 import { startStack, type Stack } from './harness';
+import { createPerson as createPersonIn, type Person, type PersonOptions } from './people';
 import { seriousViolations } from './axe';
 import { seedListOfJournalists } from './contacts-seed';
 
@@ -19,44 +17,13 @@ import { seedListOfJournalists } from './contacts-seed';
  */
 
 let stack: Stack;
-let counter = 0;
 beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.close());
 
-type Person = { id: string; workspaceId: string; name: string };
-
-async function createPerson(
-  firstName: string,
-  lastName: string,
-  options: {
-    companyName?: string;
-    memberOf?: { workspaceId: string; role: WorkspaceRole; brandIds?: string[] };
-    language?: 'en' | 'ar';
-  } = {},
-): Promise<Person> {
-  const n = ++counter;
-  const user = await insertAccount(stack.db, {
-    email: `${firstName.toLowerCase()}${n}@agency.test`,
-    passwordHash: await hashPassword('password123'),
-    firstName,
-    lastName,
-    verified: true,
-    role: 'user',
-    language: options.language ?? 'en',
-    ...(options.memberOf
-      ? { memberOf: options.memberOf }
-      : {
-          companyName: options.companyName ?? `Agency ${n}`,
-          userType: 'active',
-          subscriptionStatus: 'active',
-          monthlyPressReleaseLimit: 5,
-          trusted: true,
-        }),
-  });
-  return { id: user.id, workspaceId: user.workspaceId, name: `${firstName} ${lastName}` };
-}
+const createPerson = (firstName: string, lastName: string, options: PersonOptions = {}): Promise<Person> =>
+  createPersonIn(stack.db, 'agency.test', firstName, lastName, options);
 
 /** The agency's own brand (made with the workspace) gets its defaults; a client's brand asks for approval. */
 async function seedAgency(suffix: string, language: 'english' | 'arabic' = 'english') {

@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pressReleases, workspaceInvitations, workspaceMembers } from '../src/server/db/schema';
-import type { WorkspaceRole } from '../src/shared/workspaces';
-import { hashPassword } from '../src/server/auth/password';
-import { insertAccount } from '../src/server/test/accounts';
 import type { ReceivedMail } from '../src/server/test/smtp-sink';
 import { startStack, type Stack } from './harness';
+import { createPerson as createPersonIn, type Person, type PersonOptions } from './people';
 import { seedListOfJournalists } from './contacts-seed';
 
 /**
@@ -22,29 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-type Person = { id: string; email: string; workspaceId: string; name: string };
-
-/** The owner of a new paid, trusted workspace (releases skip editorial review), or a member of one. */
-async function createPerson(
-  firstName: string,
-  lastName: string,
-  options: { companyName?: string; memberOf?: { workspaceId: string; role: WorkspaceRole }; language?: 'en' | 'ar' } = {},
-): Promise<Person> {
-  const n = ++counter;
-  const user = await insertAccount(stack.db, {
-    email: `${firstName.toLowerCase()}${n}@workspace.test`,
-    passwordHash: await hashPassword('password123'),
-    firstName,
-    lastName,
-    verified: true,
-    role: 'user',
-    language: options.language ?? 'en',
-    ...(options.memberOf
-      ? { memberOf: options.memberOf }
-      : { companyName: options.companyName ?? `Company ${n}`, userType: 'active', subscriptionStatus: 'active', monthlyPressReleaseLimit: 5, trusted: true }),
-  });
-  return { id: user.id, email: user.email, workspaceId: user.workspaceId, name: `${firstName} ${lastName}` };
-}
+const createPerson = (firstName: string, lastName: string, options: PersonOptions = {}): Promise<Person> =>
+  createPersonIn(stack.db, 'workspace.test', firstName, lastName, options);
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
@@ -52,9 +29,13 @@ const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').f
 async function invitationLink(to: string, skip = 0): Promise<string> {
   for (let n = 1; ; n++) {
     await stack.smtp.waitFor(n);
-    const found = stack.smtp.messages.filter((m: ReceivedMail) => m.envelopeTo.includes(to) && /\/invitation\?token=/.test(`${m.parsed.text ?? ''}`));
+    const found = stack.smtp.messages.filter(
+      (m: ReceivedMail) => m.envelopeTo.includes(to) && /\/invitation\?token=/.test(`${m.parsed.text ?? ''}`),
+    );
     if (found.length > skip) {
-      const match = /https?:\/\/[^\s"'<>]+\/invitation\?token=[^\s"'<>&]+/.exec(found[skip].parsed.text ?? '');
+      const match = /https?:\/\/[^\s"'<>]+\/invitation\?token=[^\s"'<>&]+/.exec(
+        found[skip].parsed.text ?? '',
+      );
       if (!match) throw new Error('no invitation link');
       // Opened on this stack's server, whatever address the link names.
       const url = new URL(match[0]);
@@ -63,10 +44,19 @@ async function invitationLink(to: string, skip = 0): Promise<string> {
   }
 }
 
-const PDF = { name: 'facts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+const PDF = {
+  name: 'facts.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+};
 
 /** A complete draft saved through the API, as the editor's autosave would. */
-async function draftViaApi(page: Page, listId: string, title: string, language: 'english' | 'arabic' = 'english'): Promise<string> {
+async function draftViaApi(
+  page: Page,
+  listId: string,
+  title: string,
+  language: 'english' | 'arabic' = 'english',
+): Promise<string> {
   const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {
     headers: { origin: stack.baseUrl },
     data: {
@@ -75,7 +65,8 @@ async function draftViaApi(page: Page, listId: string, title: string, language: 
       title,
       releaseDate: '2026-11-25',
       location: 'Amman, Jordan',
-      content: '<p>Levant Media opens a newsroom in Amman to cover the region in Arabic and English, every day of the week.</p>',
+      content:
+        '<p>Levant Media opens a newsroom in Amman to cover the region in Arabic and English, every day of the week.</p>',
       boilerplate: 'Levant Media publishes news across the Levant in two languages.',
       contactName: 'Layla Haddad',
       contactEmail: 'layla@levant.example',
@@ -89,7 +80,10 @@ async function draftViaApi(page: Page, listId: string, title: string, language: 
 }
 
 async function statusOf(id: string): Promise<string> {
-  const [row] = await stack.db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, id));
+  const [row] = await stack.db
+    .select({ status: pressReleases.status })
+    .from(pressReleases)
+    .where(eq(pressReleases.id, id));
   return row.status;
 }
 
@@ -141,7 +135,10 @@ describe('workspaces', () => {
     await desk.reload();
     await desk.getByTestId('members-table').getByText('Sara Nasser').waitFor();
     await desk.getByText('No pending invitations.').waitFor();
-    await desk.getByTestId('workspace-activity').getByText(/joined as Writer/).waitFor();
+    await desk
+      .getByTestId('workspace-activity')
+      .getByText(/joined as Writer/)
+      .waitFor();
 
     // A second workspace invites the same person as a viewer; signed in, they join with one click.
     const other = await createPerson('Omar', 'Khalil', { companyName: 'Cedar News' });
@@ -164,7 +161,9 @@ describe('workspaces', () => {
     const switcher = newcomer.getByTestId('workspace-switcher');
     await switcher.getByRole('menuitem', { name: /Cedar News/ }).waitFor();
     expect(await switcher.getByRole('menuitem').count()).toBe(2);
-    expect(await switcher.getByRole('menuitem', { name: /Cedar News/ }).getAttribute('aria-current')).toBe('true');
+    expect(await switcher.getByRole('menuitem', { name: /Cedar News/ }).getAttribute('aria-current')).toBe(
+      'true',
+    );
     await switcher.getByRole('menuitem', { name: /Levant Media/ }).click();
     await toast(newcomer, /You are now working in .Levant Media/).waitFor();
     await newcomer.waitForURL(/\/dashboard$/);
@@ -175,8 +174,12 @@ describe('workspaces', () => {
 
   it('a writer submits, the publisher returns it with a comment, then approves it (English)', async () => {
     const owner = await createPerson('Hala', 'Mansour', { companyName: 'Gulf Wire' });
-    const writer = await createPerson('Karim', 'Saad', { memberOf: { workspaceId: owner.workspaceId, role: 'writer' } });
-    const publisher = await createPerson('Rana', 'Aziz', { memberOf: { workspaceId: owner.workspaceId, role: 'publisher' } });
+    const writer = await createPerson('Karim', 'Saad', {
+      memberOf: { workspaceId: owner.workspaceId, role: 'writer' },
+    });
+    const publisher = await createPerson('Rana', 'Aziz', {
+      memberOf: { workspaceId: owner.workspaceId, role: 'publisher' },
+    });
     const listId = await seedListOfJournalists(stack, owner.workspaceId, 'Gulf Business Desk', 3);
 
     const writing = await stack.signedInPage(writer.id);
@@ -220,7 +223,10 @@ describe('workspaces', () => {
     // Approved: it goes as the publisher's own send, and the page says who wrote and who approved it.
     await approving.goto(`/analytics/${id}`);
     await approving.getByTestId('approval-panel').getByRole('button', { name: 'Approve' }).click();
-    await approving.getByRole('dialog', { name: 'Approve this press release?' }).getByRole('button', { name: 'Approve' }).click();
+    await approving
+      .getByRole('dialog', { name: 'Approve this press release?' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await toast(approving, 'Approved').waitFor();
     await expect.poll(() => statusOf(id)).not.toBe('awaiting_approval');
     const people = approving.getByTestId('release-people');
@@ -230,8 +236,14 @@ describe('workspaces', () => {
 
   it('a writer submits and the publisher approves (Arabic)', async () => {
     const owner = await createPerson('Yousef', 'Hamdan', { companyName: 'Levant Daily', language: 'ar' });
-    const writer = await createPerson('Mona', 'Fares', { memberOf: { workspaceId: owner.workspaceId, role: 'writer' }, language: 'ar' });
-    const publisher = await createPerson('Tariq', 'Nabil', { memberOf: { workspaceId: owner.workspaceId, role: 'publisher' }, language: 'ar' });
+    const writer = await createPerson('Mona', 'Fares', {
+      memberOf: { workspaceId: owner.workspaceId, role: 'writer' },
+      language: 'ar',
+    });
+    const publisher = await createPerson('Tariq', 'Nabil', {
+      memberOf: { workspaceId: owner.workspaceId, role: 'publisher' },
+      language: 'ar',
+    });
     const listId = await seedListOfJournalists(stack, owner.workspaceId, 'مكتب الأعمال', 2);
 
     const writing = await stack.signedInPage(writer.id, { locale: 'ar' });
@@ -249,7 +261,10 @@ describe('workspaces', () => {
     await waiting.getByRole('link', { name: /ليفانت ديلي تفتتح مكتبًا في بيروت/ }).click();
     await approving.waitForURL(new RegExp(`/analytics/${id}$`));
     await approving.getByTestId('approval-panel').getByRole('button', { name: 'اعتماد' }).click();
-    await approving.getByRole('dialog', { name: 'اعتماد هذا البيان الصحفي؟' }).getByRole('button', { name: 'اعتماد' }).click();
+    await approving
+      .getByRole('dialog', { name: 'اعتماد هذا البيان الصحفي؟' })
+      .getByRole('button', { name: 'اعتماد' })
+      .click();
     await toast(approving, 'اعتُمد').waitFor();
     await expect.poll(() => statusOf(id)).not.toBe('awaiting_approval');
     await approving.getByTestId('release-people').getByText('اعتمده').waitFor();
@@ -265,7 +280,10 @@ describe('workspaces', () => {
     });
     expect(invited.status()).toBe(201);
     const link = await invitationLink(address);
-    await stack.db.update(workspaceInvitations).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(workspaceInvitations.email, address));
+    await stack.db
+      .update(workspaceInvitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(workspaceInvitations.email, address));
 
     const late = await stack.newPage({ locale: 'ar' });
     await late.goto(link);
@@ -273,7 +291,10 @@ describe('workspaces', () => {
     await page.getByRole('heading', { name: 'انتهت صلاحية هذه الدعوة' }).waitFor();
     await page.getByText(/اطلب من .*Nile Press.* أن ترسل لك دعوة جديدة/).waitFor();
     // Nothing changed: the workspace still has its one member.
-    const members = await stack.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.workspaceId));
+    const members = await stack.db
+      .select()
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.workspaceId, owner.workspaceId));
     expect(members).toHaveLength(1);
   });
 
@@ -289,7 +310,10 @@ describe('workspaces', () => {
     await dialog.getByLabel('اسم مساحة العمل').fill('Cedar Comms');
     await confirm.click();
     await toast(page, /حُذفت/).waitFor();
-    const left = await stack.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.workspaceId));
+    const left = await stack.db
+      .select()
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.workspaceId, owner.workspaceId));
     expect(left).toEqual([]);
 
     // With no workspace left, the Team page offers to start one.
