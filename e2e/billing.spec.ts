@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password';
-import { globalContacts, listContacts, payments, sessions, userLists, workspaces } from '../src/server/db/schema';
+import { brands, globalContacts, listContacts, payments, pressReleases, sessions, userLists, workspaces } from '../src/server/db/schema';
 import { insertAccount } from '../src/server/test/accounts';
 import { randomToken, sha256 } from '../src/server/http/tokens';
 import { startStack, type Stack } from './harness';
@@ -16,7 +16,7 @@ afterAll(() => stack.close());
 const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 /** A verified trial customer (owner of their workspace) with a real session, signed in in a fresh browser profile. */
-async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; workspaceId: string }> {
+async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; workspaceId: string; userId: string }> {
   const user = await insertAccount(stack.db, {
     email: `${name.toLowerCase()}@company.test`,
     passwordHash: await hashPassword('password123'),
@@ -31,7 +31,7 @@ async function signedInTrialUser(name: string, options: { locale?: string } = {}
   // The machine running the suite may be busy; a slow first load is not a failure of these screens.
   page.setDefaultTimeout(30_000);
   await page.context().addCookies([{ name: 'sid', value: sid, url: stack.baseUrl }]);
-  return { page, workspaceId: user.workspaceId };
+  return { page, workspaceId: user.workspaceId, userId: user.id };
 }
 
 async function payWithCard(page: Page, cardNumber: string) {
@@ -151,6 +151,32 @@ describe('subscription', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByText('Card has expired').waitFor();
     await expect(page.getByText('CVC must be 3 or 4 digits').isVisible()).resolves.toBe(true);
+  });
+
+  it("lists the releases sent from the allowance with their brand, and narrows them to one brand", async () => {
+    const { page, workspaceId, userId } = await signedInTrialUser('Agency');
+    // The workspace's first brand has the workspace's id; an agency adds a client's.
+    await stack.db.update(brands).set({ name: 'Agency House' }).where(eq(brands.id, workspaceId));
+    const [client] = await stack.db.insert(brands).values({ workspaceId, name: 'Desert Bloom' }).returning();
+    const sentAt = new Date(Date.now() - 3_600_000);
+    const release = (brandId: string, title: string) => ({ workspaceId, brandId, authorId: userId, title, content: '<p>News.</p>', status: 'sent' as const, sentAt, allowanceUsed: true });
+    await stack.db.insert(pressReleases).values([release(workspaceId, 'Agency House hires a new director'), release(client.id, 'Desert Bloom opens in Dubai')]);
+
+    await page.goto('/subscription');
+    const spends = page.getByTestId('spends');
+    await spends.getByRole('heading', { name: 'Releases sent from your allowance' }).waitFor();
+    await spends.getByRole('link', { name: 'Desert Bloom opens in Dubai' }).waitFor();
+    await expect(spends.getByRole('link', { name: 'Agency House hires a new director' }).isVisible()).resolves.toBe(true);
+    await expect(spends.locator('tbody tr').count()).resolves.toBe(2);
+
+    await spends.getByTestId('brand-filter').selectOption({ label: 'Desert Bloom' });
+    await page.waitForURL(`**/subscription?brand=${client.id}`);
+    await spends.getByRole('link', { name: 'Agency House hires a new director' }).waitFor({ state: 'detached' });
+    await expect(spends.locator('tbody tr').count()).resolves.toBe(1);
+    const row = spends.locator('tbody tr');
+    await expect(row.getByRole('cell', { name: 'Desert Bloom', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(row.getByRole('cell', { name: 'Sent', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(row.getByRole('link').getAttribute('href')).resolves.toMatch(/^\/analytics\/[0-9a-f-]{36}$/);
   });
 
   it('speaks Arabic right-to-left', async () => {

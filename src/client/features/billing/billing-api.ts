@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatePaymentResponse,
   DemoConfirmResponse,
@@ -6,9 +6,10 @@ import type {
   Plan,
   PlanId,
   ProcessSuccessResponse,
+  SpendsPage,
   SubscriptionStatus,
 } from '../../../shared/billing';
-import { api } from '../../lib/api';
+import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
 
 export const STATUS_KEY = ['/api/subscription/status'] as const;
@@ -32,6 +33,19 @@ export function useBillingHistory() {
   return useQuery({
     queryKey: HISTORY_KEY,
     queryFn: () => api.get<PaymentRecord[]>('/api/subscription/history'),
+  });
+}
+
+export const SPENDS_PATH = '/api/subscription/spends';
+
+/** The releases that took a press release from the allowance, a page at a time, optionally of one brand. */
+export function useSpends(query: { page: number; pageSize: number; brandId?: string }, enabled = true) {
+  return useQuery({
+    queryKey: [SPENDS_PATH, query],
+    queryFn: () => api.get<SpendsPage>(`${SPENDS_PATH}${toQuery(query)}`),
+    // The table keeps its rows while the next page loads instead of collapsing to a skeleton.
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

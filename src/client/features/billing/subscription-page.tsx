@@ -15,9 +15,13 @@ import { BillingHistory } from './billing-history';
 import { CurrentStatusCard } from './current-status-card';
 import { PaymentView } from './payment-view';
 import { PlansGrid } from './plans-grid';
+import { SpendsCard } from './spends-card';
 import { afterPaymentPath, returnPathFrom } from './return-path';
 
-/** /subscription (SPEC §2): plans and purchase, the current balance and the billing history. */
+/**
+ * /subscription (SPEC §2): plans and purchase, the current balance, the releases that used it (issue 28)
+ * and the billing history.
+ */
 export default function SubscriptionPage() {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('title'));
@@ -79,6 +83,7 @@ export default function SubscriptionPage() {
           />
         )}
         <TrustPoints />
+        {billing && <SpendsCard />}
         {!current.isSuperAdmin && billing && <BillingHistory />}
       </div>
     </main>
