@@ -157,7 +157,7 @@ describe('subscription', () => {
     const { page, workspaceId, userId } = await signedInTrialUser('Agency');
     // The workspace's first brand has the workspace's id; an agency adds a client's.
     await stack.db.update(brands).set({ name: 'Agency House' }).where(eq(brands.id, workspaceId));
-    const [client] = await stack.db.insert(brands).values({ workspaceId, name: 'Desert Bloom' }).returning();
+    const [client] = await stack.db.insert(brands).values({ workspaceId, name: 'Desert Bloom', nameAr: 'زهرة الصحراء' }).returning();
     const sentAt = new Date(Date.now() - 3_600_000);
     const release = (brandId: string, title: string) => ({ workspaceId, brandId, authorId: userId, title, content: '<p>News.</p>', status: 'sent' as const, sentAt, allowanceUsed: true });
     await stack.db.insert(pressReleases).values([release(workspaceId, 'Agency House hires a new director'), release(client.id, 'Desert Bloom opens in Dubai')]);
@@ -177,6 +177,16 @@ describe('subscription', () => {
     await expect(row.getByRole('cell', { name: 'Desert Bloom', exact: true }).isVisible()).resolves.toBe(true);
     await expect(row.getByRole('cell', { name: 'Sent', exact: true }).isVisible()).resolves.toBe(true);
     await expect(row.getByRole('link').getAttribute('href')).resolves.toMatch(/^\/analytics\/[0-9a-f-]{36}$/);
+
+    // The Arabic page names the brand in Arabic and the status with the releases' own words.
+    const arabic = await stack.newPage({ locale: 'ar' });
+    arabic.setDefaultTimeout(30_000);
+    await arabic.context().addCookies(await page.context().cookies());
+    await arabic.goto(`/subscription?brand=${client.id}`);
+    const arabicRow = arabic.getByTestId('spends').locator('tbody tr');
+    await arabicRow.getByRole('cell', { name: 'زهرة الصحراء', exact: true }).waitFor();
+    await expect(arabicRow.getByRole('cell', { name: 'مُرسل', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(arabicRow.count()).resolves.toBe(1);
   });
 
   it('speaks Arabic right-to-left', async () => {
