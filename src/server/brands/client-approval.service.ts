@@ -9,7 +9,7 @@ import { loadCurrentUser } from '../http/session.js';
 import { clientApprovalRequestMessage, clientReturnedMessage } from '../mail/templates/brand.js';
 import { mayUseBrand, requireAction, requireRelease } from '../access/access.js';
 import { getRelease, giveBackAllowance, goOut } from '../releases/releases.service.js';
-import { ensureNewsroomSlug } from '../newsroom/newsroom.service.js';
+import { ensureReleaseNewsroomSlug } from '../newsroom/newsroom.service.js';
 import { actorName, clientsOfBrand, recordActivity } from '../workspaces/workspaces.service.js';
 import type { ApprovalDeps } from '../workspaces/approval.service.js';
 
@@ -63,7 +63,7 @@ export async function clientApproveRelease(
   actor: CurrentUser,
   id: string,
 ): Promise<PressRelease> {
-  const workspaceId = await answerAsClient(deps, actor, id, async (tx, row) => {
+  await answerAsClient(deps, actor, id, async (tx, row) => {
     const now = deps.now();
     const version = releaseVersion(row);
     await tx
@@ -85,9 +85,9 @@ export async function clientApproveRelease(
       title: row.title,
       version,
     });
-    return row.workspaceId;
   });
-  await ensureNewsroomSlug(deps.db, workspaceId);
+  // The brand's newsroom gets its address with its first release on the way out.
+  await ensureReleaseNewsroomSlug(deps.db, id);
   return getRelease(deps, actor, id);
 }
 

@@ -114,6 +114,12 @@ describe('a release of a brand whose client approves', () => {
     expect(out.clientApprovedAt).not.toBeNull();
     expect(out.clientApprovedVersion).toMatch(/^[0-9a-f]{12}$/);
     expect(out.sentBy).toMatchObject({ name: 'Omar Tester' });
+    // The brand's own newsroom got its address with the release, not the agency's.
+    const [brandNow] = await t.db.select().from(brands).where(eq(brands.id, a.brand.id));
+    expect(brandNow.newsroomSlug).not.toBeNull();
+    expect(out.newsroomUrl).toBe(`http://localhost:3000/newsroom/${brandNow.newsroomSlug}`);
+    const [agencyBrand] = await t.db.select().from(brands).where(eq(brands.id, a.owner.id));
+    expect(agencyBrand.newsroomSlug).toBeNull();
 
     const activity = (
       await t.request({ method: 'GET', url: '/api/workspace/activity', as: a.ownerAs })
