@@ -135,15 +135,14 @@ export type Audience = Pick<
 /**
  * The same set dispatch queues (queueDeliveries above), counted instead of inserted: the pre-send check
  * and review. `versions`: the release's languages, primary first, to count recipients per version.
- * `brandId`: the brand it speaks for, whose unsubscribed addresses are left out (the workspace's own
- * brand, with the workspace's id, when not given).
+ * `brandId`: the brand it speaks for, whose unsubscribed addresses are left out.
  */
 export async function audienceOf(
   db: Db,
   ownerId: string,
   listIds: string[],
   versions: readonly ReleaseLanguage[] = ['english'],
-  brandId: string = ownerId,
+  brandId: string,
 ): Promise<Audience> {
   const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [], byVersion: [] };
   if (!listIds.length) return empty;

@@ -140,7 +140,7 @@ export async function saveRelease(
     if (input.action === 'save_draft') return { id: row.id, ownerId, goesOut: false };
     const scheduledAt = input.action === 'schedule' ? new Date(input.scheduledAt) : null;
     if (needsWorkspaceApproval(actor)) {
-      await assertSomeoneReceives(tx, ownerId, fields.recipientLists);
+      await assertSomeoneReceives(tx, { workspaceId: ownerId, brandId: row.brandId, recipientLists: fields.recipientLists });
       await tx
         .update(pressReleases)
         .set({ status: 'awaiting_approval', scheduledAt, approvalComment: null, approvedBy: null })
@@ -219,7 +219,7 @@ async function holdForClient(
   row: ReleaseRow,
   scheduledAt: Date | null,
 ): Promise<void> {
-  await assertSomeoneReceives(tx, row.workspaceId, row.recipientLists);
+  await assertSomeoneReceives(tx, row);
   if (!(await clientsOfBrand(tx, row.workspaceId, row.brandId)).length)
     throw appError('NO_CLIENT_TO_APPROVE');
   await tx
@@ -258,7 +258,7 @@ export async function goOut(
   const activity = scheduledAt && scheduledAt > now ? 'release.scheduled' : 'release.sent';
   await recordActivity(tx, row.workspaceId, sender, activity, { title: row.title });
   if (await needsReview(tx, ctx.review, sender, row.workspaceId)) {
-    await assertSomeoneReceives(tx, row.workspaceId, row.recipientLists);
+    await assertSomeoneReceives(tx, row);
     await tx
       .update(pressReleases)
       .set({ ...people, allowanceUsed, status: 'in_review', scheduledAt })
@@ -292,9 +292,10 @@ function translationOf(input: SendPressReleasePayload): ReleaseTranslation | nul
 
 const nobodyReceives = () => validationFailed([fieldError('recipientLists', 'NOBODY_RECEIVES')]);
 
-/** A release goes to an editor only if someone would receive it, as Send Now checks. */
-async function assertSomeoneReceives(tx: Db, ownerId: string, listIds: string[]): Promise<void> {
-  if ((await audienceOf(tx, ownerId, listIds)).recipients === 0) throw nobodyReceives();
+/** A release goes to an editor (or an approver) only if someone would receive it, as Send Now checks. */
+async function assertSomeoneReceives(tx: Db, release: Pick<ReleaseRow, 'workspaceId' | 'brandId' | 'recipientLists'>): Promise<void> {
+  const audience = await audienceOf(tx, release.workspaceId, release.recipientLists, undefined, release.brandId);
+  if (audience.recipients === 0) throw nobodyReceives();
 }
 
 async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
