@@ -12,6 +12,7 @@ import {
   type resetPasswordSchema,
 } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
+import { renameCompanyBrand } from '../brands/brands.service.js';
 import type { Deps } from '../deps.js';
 import { emailTokens, sessions, users, workspaces } from '../db/schema.js';
 import { isUniqueViolation, unauthorized, validationFailed, appError, fieldError } from '../http/errors.js';
@@ -310,7 +311,11 @@ export async function updateProfile(
   const workspaceId = renamesCompany ? requireAction(actor, 'manage') : null;
   if (changesEmail) await assertEmailChangeAllowed(deps, user, input, ip);
   if (workspaceId) {
-    await deps.db.update(workspaces).set({ name: input.companyName, updatedAt: deps.now() }).where(eq(workspaces.id, workspaceId));
+    await deps.db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      await tx.update(workspaces).set({ name: input.companyName, updatedAt: deps.now() }).where(eq(workspaces.id, workspaceId));
+      await renameCompanyBrand(tx, workspaceId, actor.workspace!.name, input.companyName);
+    });
   }
   const [updated] = await deps.db
     .update(users)

@@ -165,6 +165,36 @@ async function withSlugIndex<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The company renamed (profile or workspace settings): its own brand (the workspace's id), which still
+ * bears the old name, takes the new one, so a one-brand company's From follows its name. A brand renamed
+ * on its own, or a new name another brand already has, is left as it is.
+ */
+export async function renameCompanyBrand(
+  tx: Db,
+  workspaceId: string,
+  oldName: string,
+  newName: string,
+): Promise<void> {
+  await lockWorkspace(tx, workspaceId);
+  const [clash] = await tx
+    .select({ id: brands.id })
+    .from(brands)
+    .where(
+      and(
+        eq(brands.workspaceId, workspaceId),
+        sql`lower(${brands.name}) = lower(${newName})`,
+        ne(brands.id, workspaceId),
+      ),
+    )
+    .limit(1);
+  if (clash) return;
+  await tx
+    .update(brands)
+    .set({ name: newName, updatedAt: new Date() })
+    .where(and(eq(brands.id, workspaceId), eq(brands.name, oldName)));
+}
+
 /** POST /api/brands */
 export async function createBrand(deps: BrandDeps, actor: Actor, input: BrandFields): Promise<Brand> {
   const workspaceId = requireAction(actor, 'manage');

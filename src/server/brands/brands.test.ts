@@ -215,6 +215,29 @@ describe('brand CRUD', () => {
   });
 });
 
+describe('the company renamed', () => {
+  it('renames its own brand while it bears the company name, and never another brand or a brand renamed on its own', async () => {
+    const owner = await t.signInAs('renamer', { companyName: 'Old Name Trading' });
+    const companyBrand = () =>
+      brandsOf('renamer').then((all) => all.find((b) => b.id === owner.workspaceId)!);
+    const rename = (name: string) => send('renamer', 'PATCH', '/api/workspace', { name });
+    expect((await rename('New Name Trading')).statusCode).toBe(200);
+    expect((await companyBrand()).name).toBe('New Name Trading');
+
+    // Another brand already has the name: the company's brand keeps its own.
+    await create('renamer', { name: 'Desert Bloom' });
+    expect((await rename('Desert Bloom')).statusCode).toBe(200);
+    expect((await companyBrand()).name).toBe('New Name Trading');
+
+    // A brand named apart from the company is left alone.
+    expect(
+      (await send('renamer', 'PATCH', `/api/brands/${owner.workspaceId}`, { name: 'NNT Group' })).statusCode,
+    ).toBe(200);
+    expect((await rename('Newest Name Trading')).statusCode).toBe(200);
+    expect((await companyBrand()).name).toBe('NNT Group');
+  });
+});
+
 describe('archive and delete', () => {
   it('the last active brand can be neither archived nor deleted (422 LAST_BRAND)', async () => {
     const solo = await t.signInAs('solo', { companyName: 'Solo Company' });

@@ -17,7 +17,7 @@ import { requireAction, requireAnotherOwner, requireMember, requireMemberChange 
 import { createWorkspace, membershipOf } from '../access/membership.js';
 import { loadCurrentUser } from '../http/session.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { seatBrands } from '../brands/brands.service.js';
+import { renameCompanyBrand, seatBrands } from '../brands/brands.service.js';
 
 /** The workspaces the person belongs to, the current one marked. */
 export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<WorkspaceChoice[]> {
@@ -63,6 +63,8 @@ export async function updateWorkspace(
         .update(workspaces)
         .set({ ...input, updatedAt: new Date() })
         .where(eq(workspaces.id, workspaceId));
+      if (input.name !== undefined)
+        await renameCompanyBrand(tx, workspaceId, actor.workspace!.name, input.name);
       await recordActivity(tx, workspaceId, actor, 'workspace.updated', input);
     });
   }
