@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { brands, pressReleases } from '../src/server/db/schema';
@@ -16,8 +18,13 @@ import { seedListOfJournalists } from './contacts-seed';
  * Arabic on a phone: the client approves and opens the report.
  */
 
+/** Screenshots of each step, to look at (the browser tests' artefacts folder). */
+const SCREENSHOTS = path.resolve('.e2e-artifacts');
+const shot = (name: string) => path.join(SCREENSHOTS, name);
+
 let stack: Stack;
 beforeAll(async () => {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   stack = await startStack();
 });
 afterAll(() => stack?.close());
@@ -161,7 +168,7 @@ describe('client approval and the brand report', () => {
     expect(await desk.locator('#contactEmail').inputValue()).toBe('faisal@riyadhdates.example');
     expect(await desk.locator('#contactPhone').inputValue()).toBe('+966 11 555 0199');
 
-    await desk.screenshot({ path: '/tmp/editor-brand-picker-en.png' });
+    await desk.screenshot({ path: shot('editor-brand-picker-en.png') });
 
     // The exact preview's From is the brand's.
     await desk.getByRole('button', { name: 'Preview Email' }).click();
@@ -181,7 +188,7 @@ describe('client approval and the brand report', () => {
     expect(sent.status).toBe('awaiting_client_approval');
     expect(sent.brandId).toBe(brand.id);
     expect(sent.boilerplate).toBe('Riyadh Dates grows and exports premium dates from the Kingdom.');
-    await desk.screenshot({ path: '/tmp/client-approval-en-publisher.png', fullPage: true });
+    await desk.screenshot({ path: shot('client-approval-en-publisher.png'), fullPage: true });
 
     // The agency's list names each release's brand and can be narrowed to one, in the address.
     await desk.goto('/press-releases');
@@ -189,7 +196,7 @@ describe('client approval and the brand report', () => {
     await desk.waitForURL(new RegExp(`brand=${brand.id}`));
     await desk.getByText('1 in total').waitFor();
     await desk.getByTestId('release-brand').getByText('Riyadh Dates EN').first().waitFor();
-    await desk.screenshot({ path: '/tmp/releases-brand-filter-en.png', fullPage: true });
+    await desk.screenshot({ path: shot('releases-brand-filter-en.png'), fullPage: true });
 
     // The client sees their brand's release only, waiting for them, and returns it with a comment.
     const clientPage = await stack.signedInPage(client.id);
@@ -234,7 +241,7 @@ describe('client approval and the brand report', () => {
     await expect
       .poll(async () => (await releaseRow(id)).status)
       .toMatch(/^(in_review|scheduled|sending|sent)$/);
-    await clientPage.screenshot({ path: '/tmp/client-approval-en-client.png', fullPage: true });
+    await clientPage.screenshot({ path: shot('client-approval-en-client.png'), fullPage: true });
 
     // The agency's page names the client who approved it.
     await desk.goto(`/analytics/${id}`);
@@ -247,7 +254,7 @@ describe('client approval and the brand report', () => {
     await expect.poll(async () => (await releaseRow(id)).sentAt, { timeout: 30_000 }).toBeTruthy();
     await clientPage.goto('/dashboard');
     await clientPage.getByRole('heading', { name: 'Recent Press Releases' }).waitFor();
-    await clientPage.screenshot({ path: '/tmp/client-dashboard-en.png', fullPage: true });
+    await clientPage.screenshot({ path: shot('client-dashboard-en.png'), fullPage: true });
     await clientPage.getByRole('link', { name: 'Report for Riyadh Dates EN' }).click();
     await clientPage.waitForURL(new RegExp(`/brands/${brand.id}/report`));
     await clientPage.getByRole('heading', { name: 'Riyadh Dates EN', level: 1 }).waitFor();
@@ -258,7 +265,7 @@ describe('client approval and the brand report', () => {
     await clientPage.getByRole('button', { name: 'This quarter' }).click();
     await clientPage.waitForURL(/from=\d{4}-\d{2}-01/);
     await table.getByRole('link', { name: 'Riyadh Dates ships to Europe' }).waitFor();
-    await clientPage.screenshot({ path: '/tmp/brand-report-en-desktop.png', fullPage: true });
+    await clientPage.screenshot({ path: shot('brand-report-en-desktop.png'), fullPage: true });
     expect(await seriousViolations(clientPage)).toEqual([]);
 
     const [download] = await Promise.all([
@@ -306,7 +313,7 @@ describe('client approval and the brand report', () => {
     expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await phone.getByText('بانتظار موافقة العميل').first().waitFor();
     await phone.getByTestId('client-approval-panel').waitFor();
-    await phone.screenshot({ path: '/tmp/client-approval-ar-phone-panel.png' });
+    await phone.screenshot({ path: shot('client-approval-ar-phone-panel.png') });
     expect(await seriousViolations(phone)).toEqual([]);
 
     // Another seat of the client returns it meanwhile: this page's approval is refused (409), said in
@@ -354,7 +361,7 @@ describe('client approval and the brand report', () => {
       .getByTestId('client-approved')
       .getByText(/وافق عليه .Noura Saleh. \(العميل\)/)
       .waitFor();
-    await phone.screenshot({ path: '/tmp/client-approval-ar-phone.png', fullPage: true });
+    await phone.screenshot({ path: shot('client-approval-ar-phone.png'), fullPage: true });
 
     await expect.poll(async () => (await releaseRow(id)).sentAt, { timeout: 30_000 }).toBeTruthy();
     await phone.goto(`/brands/${brand.id}/report`);
@@ -367,7 +374,7 @@ describe('client approval and the brand report', () => {
     await phone.getByRole('link', { name: 'تنزيل CSV' }).waitFor();
     // Nothing of the page runs past the phone's width but the table's own scrolling region.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await phone.screenshot({ path: '/tmp/brand-report-ar-phone.png', fullPage: true });
+    await phone.screenshot({ path: shot('brand-report-ar-phone.png'), fullPage: true });
     expect(await seriousViolations(phone)).toEqual([]);
   });
 });
