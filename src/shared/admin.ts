@@ -24,9 +24,7 @@ const search = z
   .string()
   .trim()
   .max(200, { message: 'Search is too long' })
-  .refine((text) => !hasControlCharacter(text), {
-    message: 'Search contains characters that are not allowed',
-  })
+  .refine((text) => !hasControlCharacter(text), { message: 'Search contains characters that are not allowed' })
   .optional()
   .default('');
 

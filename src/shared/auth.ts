@@ -31,13 +31,9 @@ const email = (message: string, options: { allowLocalDomain: boolean } = { allow
     .string({ message })
     .trim()
     .max(254, { message, abort: true })
-    .refine(
-      (value) =>
-        z.email().safeParse(value).success || (options.allowLocalDomain && LOCAL_ADDRESS.test(value)),
-      {
-        message,
-      },
-    )
+    .refine((value) => z.email().safeParse(value).success || (options.allowLocalDomain && LOCAL_ADDRESS.test(value)), {
+      message,
+    })
     .transform((value) => value.toLowerCase());
 
 /** Names are read out in account mail ("Hello …"), so they stay short. */
@@ -70,9 +66,7 @@ export const registerSchema = z.object({
   email: email('Please enter a valid email address', { allowLocalDomain: false }),
   password: z
     .string({ message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters` })
-    .min(REGISTRATION_PASSWORD_MIN, {
-      message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters`,
-    })
+    .min(REGISTRATION_PASSWORD_MIN, { message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters` })
     .max(1024, { message: 'Password is too long' }),
   companyName: z
     .string({ message: 'Company name is required' })
@@ -91,10 +85,7 @@ export type RegisterInput = z.input<typeof registerSchema>;
  * the address is the invited one, proven by the link.
  */
 export const registerWithInvitationSchema = registerSchema.omit({ companyName: true }).extend({
-  invitationToken: z
-    .string({ message: 'The invitation link is invalid' })
-    .min(1)
-    .max(200, { message: 'The invitation link is invalid' }),
+  invitationToken: z.string({ message: 'The invitation link is invalid' }).min(1).max(200, { message: 'The invitation link is invalid' }),
 });
 export type RegisterWithInvitationInput = z.input<typeof registerWithInvitationSchema>;
 
@@ -104,10 +95,7 @@ export const accountLanguageSchema = z.object({ language: accountLanguage });
 /** The registration form adds the confirmation, which is checked in the browser and never sent. */
 export const registerFormSchema = registerSchema
   .extend({ confirmPassword: z.string().min(1, { message: 'Please confirm your password' }) })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const resendVerificationSchema = z.object({ email: email('Please enter a valid email address') });
@@ -135,10 +123,7 @@ export const resetPasswordSchema = z.object({
 });
 export const resetPasswordFormSchema = resetPasswordSchema
   .extend({ confirmPassword: z.string().min(1, { message: 'Please confirm your password' }) })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
 export const profileSchema = z.object({
   email: email('Invalid email address'),
@@ -166,10 +151,7 @@ export const changePasswordSchema = z.object({
 });
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string().min(1, { message: 'Please confirm your password' }) })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 
 /** What GET /api/auth/me answers: never a password or its hash. */
@@ -199,5 +181,4 @@ export type CurrentUser = {
 /** The answer to a sign-in (password or emailed link): `firstSignIn` for someone who never signed in before. */
 export type SignedIn = { user: CurrentUser; firstSignIn: boolean };
 
-export const isSuperAdmin = (user: Pick<CurrentUser, 'role'> | null | undefined) =>
-  user?.role === 'super_admin';
+export const isSuperAdmin = (user: Pick<CurrentUser, 'role'> | null | undefined) => user?.role === 'super_admin';

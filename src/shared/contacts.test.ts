@@ -5,15 +5,9 @@ describe('maskAddressesIn', () => {
   it('masks every address a mail server names, in any case, and the recipient name standing alone', () => {
     const recipient = 'j.doe@paper.example';
     const cases: Array<[string, string]> = [
-      [
-        '550 5.1.1 <J.Doe@Paper.example>: Recipient address rejected',
-        '550 5.1.1 <J•••••@•••••.example>: Recipient address rejected',
-      ],
+      ['550 5.1.1 <J.Doe@Paper.example>: Recipient address rejected', '550 5.1.1 <J•••••@•••••.example>: Recipient address rejected'],
       ['550 j.doe... User unknown', '550 •••••... User unknown'],
-      [
-        '551 User not local; please try <desk@other.example>',
-        '551 User not local; please try <d•••••@•••••.example>',
-      ],
+      ['551 User not local; please try <desk@other.example>', '551 User not local; please try <d•••••@•••••.example>'],
       ['550 mailbox "j.doe@paper.example" full', '550 mailbox "j•••••@•••••.example" full'],
       ['421 Service not available', '421 Service not available'],
     ];
@@ -21,8 +15,6 @@ describe('maskAddressesIn', () => {
   });
 
   it('leaves words that merely contain the recipient name alone', () => {
-    expect(maskAddressesIn('550 Mailbox unavailable (info desk closed)', 'in@paper.example')).toBe(
-      '550 Mailbox unavailable (info desk closed)',
-    );
+    expect(maskAddressesIn('550 Mailbox unavailable (info desk closed)', 'in@paper.example')).toBe('550 Mailbox unavailable (info desk closed)');
   });
 });

@@ -110,9 +110,7 @@ export function canonicalCountry(value: string): string {
 /** English unless the value says Arabic (in either language or as a code). */
 export function canonicalLanguage(value: string | undefined | null): ContactLanguage {
   const lower = (value ?? '').trim().toLowerCase();
-  return lower === 'arabic' || lower === 'ar' || lower === 'العربية' || lower === 'عربي'
-    ? 'Arabic'
-    : 'English';
+  return lower === 'arabic' || lower === 'ar' || lower === 'العربية' || lower === 'عربي' ? 'Arabic' : 'English';
 }
 
 /** Topics are comma-separated (Latin or Arabic comma); trimmed, de-duplicated, empty ones dropped. */
@@ -132,16 +130,7 @@ export function splitTopics(value: string, max = 30): string[] {
 export const withoutNul = (value: string) => value.replaceAll('\u0000', '');
 
 const text = (max: number) =>
-  z
-    .string()
-    .transform(withoutNul)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .max(max, { message: `Must be at most ${max} characters` }),
-    )
-    .default('');
+  z.string().transform(withoutNul).pipe(z.string().trim().max(max, { message: `Must be at most ${max} characters` })).default('');
 
 /** Contact ids are 32-bit serials: a bigger number names no contact and must not reach a query as one. */
 export const CONTACT_ID_MAX = 2_147_483_647;
@@ -203,15 +192,9 @@ export const BLANK_CONTACT: Omit<ContactFields, 'email'> = {
 const manyValues = z.preprocess(
   (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
   z
-    .array(
-      z
-        .string({ message: 'Invalid filter' })
-        .transform(withoutNul)
-        .pipe(z.string().trim().max(100, { message: 'Filter value is too long' })),
-      {
-        message: 'Invalid filter',
-      },
-    )
+    .array(z.string({ message: 'Invalid filter' }).transform(withoutNul).pipe(z.string().trim().max(100, { message: 'Filter value is too long' })), {
+      message: 'Invalid filter',
+    })
     .max(50, { message: 'Too many filter values' })
     .transform((values) => [...new Set(values.filter(Boolean))]),
 );
@@ -350,10 +333,7 @@ export function maskAddressesIn(text: string, recipient: string): string {
   const masked = text.replace(ADDRESS_IN_TEXT, maskEmail);
   const local = recipient.slice(0, recipient.indexOf('@'));
   if (local.length < 2) return masked;
-  const alone = new RegExp(
-    `(?<![\\p{L}\\p{N}._%+-])${escapeRegExp(local)}(?![\\p{L}\\p{N}_%+-]|\\.[\\p{L}\\p{N}])`,
-    'giu',
-  );
+  const alone = new RegExp(`(?<![\\p{L}\\p{N}._%+-])${escapeRegExp(local)}(?![\\p{L}\\p{N}_%+-]|\\.[\\p{L}\\p{N}])`, 'giu');
   return masked.replace(alone, MASK);
 }
 

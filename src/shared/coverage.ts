@@ -19,9 +19,7 @@ const plainText = (label: string, max: number) =>
     .trim()
     .min(1, { message: `${label} is required` })
     .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine((text) => !hasControlCharacter(text), {
-      message: `${label} contains characters that are not allowed`,
-    });
+    .refine((text) => !hasControlCharacter(text), { message: `${label} contains characters that are not allowed` });
 
 const httpUrlSchema = z
   .string({ message: 'Address is required' })
@@ -65,11 +63,7 @@ export type OutletFeed = {
   nextFetchAt: string;
 };
 
-export type FeedImportResult = {
-  created: number;
-  updated: number;
-  errors: Array<{ line: number; message: string }>;
-};
+export type FeedImportResult = { created: number; updated: number; errors: Array<{ line: number; message: string }> };
 
 export type CoverageKind = 'verbatim' | 'earned' | 'unverified';
 

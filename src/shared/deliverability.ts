@@ -29,7 +29,4 @@ export type DeliverabilityReport = {
   customers: { items: CustomerRates[]; total: number; page: number; pageSize: number };
 };
 
-export const deliverabilityQuerySchema = z.object({
-  page: pageParam(100_000),
-  pageSize: pageSizeParam(20, 100),
-});
+export const deliverabilityQuerySchema = z.object({ page: pageParam(100_000), pageSize: pageSizeParam(20, 100) });

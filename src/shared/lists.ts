@@ -1,31 +1,17 @@
 import { z } from 'zod';
-import {
-  BULK_IDS_MAX,
-  contactFilterSchema,
-  contactIdSchema,
-  pageSchema,
-  withoutNul,
-  type Contact,
-} from './contacts.js';
+import { BULK_IDS_MAX, contactFilterSchema, contactIdSchema, pageSchema, withoutNul, type Contact } from './contacts.js';
 
 /** A user's own contact lists (SPEC.md §3 user_lists, list_contacts). */
 
 export const LIST_PAGE_SIZE = 20;
 /** All of one user's lists together hold at most this many contacts (a contact in two lists counts twice). */
 export const LIST_MEMBERS_MAX = 50_000;
-export const LIST_MEMBERS_MAX_MESSAGE =
-  'Your lists can hold at most 50,000 contacts in all. Remove some, or add fewer.';
+export const LIST_MEMBERS_MAX_MESSAGE = 'Your lists can hold at most 50,000 contacts in all. Remove some, or add fewer.';
 
 const listName = z
   .string({ message: 'List name is required' })
   .transform(withoutNul)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, { message: 'List name is required' })
-      .max(200, { message: 'List name is too long' }),
-  );
+  .pipe(z.string().trim().min(1, { message: 'List name is required' }).max(200, { message: 'List name is too long' }));
 const listDescription = z
   .string({ message: 'Description must be text' })
   .transform(withoutNul)
@@ -40,10 +26,7 @@ export type ListCreateInput = z.input<typeof listCreateSchema>;
 /** PATCH: only the fields sent change. */
 export const listUpdateSchema = z
   .object({ name: listName.optional(), description: listDescription.optional() })
-  .refine((v) => v.name !== undefined || v.description !== undefined, {
-    message: 'Nothing to update',
-    path: ['name'],
-  });
+  .refine((v) => v.name !== undefined || v.description !== undefined, { message: 'Nothing to update', path: ['name'] });
 export type ListUpdateInput = z.input<typeof listUpdateSchema>;
 
 export const listContactsQuerySchema = pageSchema;
@@ -63,13 +46,7 @@ export const bulkAddSchema = z.union(
 );
 export type BulkAddInput = z.input<typeof bulkAddSchema>;
 
-export type UserList = {
-  id: string;
-  name: string;
-  description: string;
-  contactCount: number;
-  createdAt: string;
-};
+export type UserList = { id: string; name: string; description: string; contactCount: number; createdAt: string };
 export type ListContactEntry = { id: number; addedAt: string; contact: Contact };
 export type ListContactsPage = { items: ListContactEntry[]; total: number; page: number; pageSize: number };
 export type BulkAddResult = { added: number; skipped: number };

@@ -71,8 +71,7 @@ export type LinkCheck = {
   ok: boolean;
   /** The final HTTP status after redirects; null when nothing answered. */
   status: number | null;
-  problem:
-    'invalid' | 'http_error' | 'timeout' | 'unreachable' | 'private_address' | 'too_many_redirects' | null;
+  problem: 'invalid' | 'http_error' | 'timeout' | 'unreachable' | 'private_address' | 'too_many_redirects' | null;
 };
 
 export type ReviewStats = {

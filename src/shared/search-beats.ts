@@ -11,37 +11,9 @@ type Topic = (typeof TOPICS)[number];
  * article; the query's article and clitics are taken off before lookup (server/contacts/arabic-forms.ts).
  */
 export const TOPIC_BEATS: Readonly<Record<Topic, readonly string[]>> = {
-  Business: [
-    'business',
-    'economy',
-    'economic',
-    'economics',
-    'markets',
-    'trade',
-    'corporate',
-    'اقتصاد',
-    'اقتصادي',
-    'أعمال',
-    'أسواق',
-    'تجارة',
-  ],
+  Business: ['business', 'economy', 'economic', 'economics', 'markets', 'trade', 'corporate', 'اقتصاد', 'اقتصادي', 'أعمال', 'أسواق', 'تجارة'],
   Technology: ['technology', 'tech', 'digital', 'cybersecurity', 'تقنية', 'تكنولوجيا', 'تقني', 'رقمي'],
-  Finance: [
-    'finance',
-    'financial',
-    'economy',
-    'economic',
-    'markets',
-    'investment',
-    'stocks',
-    'fintech',
-    'اقتصاد',
-    'مالية',
-    'مالي',
-    'استثمار',
-    'بورصة',
-    'أسواق',
-  ],
+  Finance: ['finance', 'financial', 'economy', 'economic', 'markets', 'investment', 'stocks', 'fintech', 'اقتصاد', 'مالية', 'مالي', 'استثمار', 'بورصة', 'أسواق'],
   Banking: ['banking', 'banks', 'bank', 'economy', 'اقتصاد', 'بنوك', 'مصارف', 'مصرفي', 'مصرف', 'بنك'],
   Energy: ['energy', 'oil', 'gas', 'renewables', 'طاقة', 'نفط', 'غاز'],
   'Real Estate': ['real estate', 'property', 'realty', 'construction', 'عقارات', 'عقاري', 'عقار'],
@@ -86,8 +58,7 @@ export function topicsByBeat(text: string): Set<string> {
   const found = new Set<string>();
   if ([...folded].length < 2) return found;
   for (const [word, topics] of BEAT_TOPICS) {
-    if (word.startsWith(folded) || word.split(' ').some((part) => part.startsWith(folded)))
-      topics.forEach((t) => found.add(t));
+    if (word.startsWith(folded) || word.split(' ').some((part) => part.startsWith(folded))) topics.forEach((t) => found.add(t));
   }
   return found;
 }

@@ -17,16 +17,7 @@ export type CountryPlace = { country: Country; names: readonly string[]; cities:
 export const PLACES: readonly CountryPlace[] = [
   {
     country: 'UAE',
-    names: [
-      'uae',
-      'emirates',
-      'united arab emirates',
-      'emirati',
-      'emiratis',
-      'الإمارات',
-      'الإمارات العربية المتحدة',
-      'إماراتي',
-    ],
+    names: ['uae', 'emirates', 'united arab emirates', 'emirati', 'emiratis', 'الإمارات', 'الإمارات العربية المتحدة', 'إماراتي'],
     cities: [
       { city: 'Dubai', names: ['dubai', 'دبي'] },
       { city: 'Abu Dhabi', names: ['abu dhabi', 'abudhabi', 'أبوظبي', 'أبو ظبي'] },
@@ -37,16 +28,7 @@ export const PLACES: readonly CountryPlace[] = [
   },
   {
     country: 'Saudi Arabia',
-    names: [
-      'saudi',
-      'saudi arabia',
-      'ksa',
-      'kingdom of saudi arabia',
-      'saudis',
-      'السعودية',
-      'المملكة العربية السعودية',
-      'سعودي',
-    ],
+    names: ['saudi', 'saudi arabia', 'ksa', 'kingdom of saudi arabia', 'saudis', 'السعودية', 'المملكة العربية السعودية', 'سعودي'],
     cities: [
       { city: 'Riyadh', names: ['riyadh', 'riyad', 'الرياض'] },
       { city: 'Jeddah', names: ['jeddah', 'jedda', 'jiddah', 'جدة'] },

@@ -12,9 +12,4 @@ export type SendingDomainRecord = {
   found?: string;
 };
 
-export type SendingDomain = {
-  domain: string;
-  selector: string;
-  bounceDomain: string;
-  records: SendingDomainRecord[];
-};
+export type SendingDomain = { domain: string; selector: string; bounceDomain: string; records: SendingDomainRecord[] };
