@@ -114,8 +114,8 @@ export function workspaceScopeSql(
   return actor.workspace ? sql`${columnSql} = ${actor.workspace.id}::uuid` : sql`false`;
 }
 
-/** Brand limit on releases for a client seat (nothing for the team). */
-function brandLimit(column: AnyColumn, actor: Actor): SQL | undefined {
+/** A client seat's brands as a condition on a brand id column (brands.id, press_releases.brand_id); none for the team. */
+export function brandLimit(column: AnyColumn, actor: Actor): SQL | undefined {
   const brandIds = limitedBrands(actor);
   if (!brandIds) return undefined;
   return brandIds.length ? inArray(column, brandIds) : sql`false`;

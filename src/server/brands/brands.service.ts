@@ -14,7 +14,7 @@ import {
   workspaces,
 } from '../db/schema.js';
 import { appError, fieldRefusal, isUniqueViolation } from '../http/errors.js';
-import { limitedBrands, mayUseBrand, requireAction, type Actor } from '../access/access.js';
+import { brandLimit, mayUseBrand, requireAction, type Actor } from '../access/access.js';
 import { logoTypeOf } from './logo-check.js';
 
 export type BrandDeps = { db: Db; publicUrl: string; now: () => Date };
@@ -87,11 +87,7 @@ async function brandById(deps: BrandDeps, id: string): Promise<Brand> {
 
 /** The brands of the actor's workspace a client seat is limited to (all of them for the team). */
 function visibleBrands(actor: Actor, workspaceId: string): SQL | undefined {
-  const limited = limitedBrands(actor);
-  return and(
-    eq(brands.workspaceId, workspaceId),
-    limited ? (limited.length ? inArray(brands.id, limited) : sql`false`) : undefined,
-  );
+  return and(eq(brands.workspaceId, workspaceId), brandLimit(brands.id, actor));
 }
 
 /** GET /api/brands */

@@ -6,7 +6,7 @@ import { slugWords } from '../../shared/text-fold.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { brandLogos, brands, deliveries, newsroomFollowers, pressReleases } from '../db/schema.js';
-import { limitedBrands, mayUseBrand, requireAction, requireMember } from '../access/access.js';
+import { brandLimit, mayUseBrand, requireAction, requireMember } from '../access/access.js';
 import { brandNameIn, brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
 import { suppressedAmong } from '../delivery/suppressions.service.js';
 import { appError } from '../http/errors.js';
@@ -222,14 +222,13 @@ export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Dat
  * did not exist), else the first brand the actor may see of their workspace.
  */
 async function settingsBrand(db: Db, actor: CurrentUser, workspaceId: string, brandId: string | undefined) {
-  const limited = limitedBrands(actor);
   const [brand] = await db
     .select({ id: brands.id, workspaceId: brands.workspaceId, slug: brands.newsroomSlug, enabled: brands.newsroomEnabled })
     .from(brands)
     .where(
       and(
         eq(brands.workspaceId, workspaceId),
-        brandId ? eq(brands.id, brandId) : limited ? (limited.length ? inArray(brands.id, limited) : sql`false`) : undefined,
+        brandId ? eq(brands.id, brandId) : brandLimit(brands.id, actor),
       ),
     )
     .orderBy(asc(brands.createdAt), asc(brands.id))
