@@ -4,17 +4,16 @@ import type { CurrentUser } from '../../shared/auth.js';
 import {
   BRAND_REPORT_DEFAULT_DAYS,
   BRAND_REPORT_MAX_DAYS,
-  brandLogoPath,
   type BrandReport,
   type BrandReportRow,
-  type ReleaseBrand,
 } from '../../shared/brands.js';
 import type { Db } from '../db/client.js';
-import { brandLogos, pressReleases } from '../db/schema.js';
+import { pressReleases } from '../db/schema.js';
 import { fieldError, validationFailed } from '../http/errors.js';
 import { csvCell, listDeliveryCounts, listEventCounts, localTime } from '../analytics/analytics.service.js';
 import { reportWords, type ReportLanguage } from '../analytics/report-words.js';
 import { articleCountsOf } from '../coverage/coverage.service.js';
+import { brandsOf } from '../releases/release-brands.js';
 import { requireVisibleBrand } from './brand-filter.js';
 
 /**
@@ -36,25 +35,6 @@ export function reportPeriod(query: { from?: string; to?: string }, now: Date): 
   if (days > BRAND_REPORT_MAX_DAYS)
     throw validationFailed([fieldError('to', 'REPORT_PERIOD_TOO_LONG', { maxDays: BRAND_REPORT_MAX_DAYS })]);
   return { from, to };
-}
-
-/** The brand as the report names it, its logo's absolute address when it has one. */
-async function reportBrand(
-  db: Db,
-  brand: { id: string; name: string; nameAr: string },
-  publicUrl: string,
-): Promise<ReleaseBrand> {
-  const [logo] = await db
-    .select({ sha256: brandLogos.sha256 })
-    .from(brandLogos)
-    .where(eq(brandLogos.brandId, brand.id))
-    .limit(1);
-  return {
-    id: brand.id,
-    name: brand.name,
-    nameAr: brand.nameAr,
-    logoUrl: logo ? `${publicUrl}${brandLogoPath(brand.id, logo.sha256)}` : null,
-  };
 }
 
 type Figures = BrandReport['totals'];
@@ -120,7 +100,7 @@ export async function brandReport(
     articles: articles.get(r.id) ?? { verbatim: 0, earned: 0 },
   }));
   return {
-    brand: await reportBrand(db, brand, deps.publicUrl),
+    brand: (await brandsOf(db, deps.publicUrl, [brand.id])).get(brand.id)!,
     ...period,
     releases: rows,
     totals: rows.reduce(addRow, NO_FIGURES),

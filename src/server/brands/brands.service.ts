@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { brandLogoPath, LOGO_MAX_BYTES, type Brand, type brandInputSchema } from '../../shared/brands.js';
+import { LOGO_MAX_BYTES, type Brand, type brandInputSchema } from '../../shared/brands.js';
 import { SENT_STATUSES, type ReleaseLanguage } from '../../shared/releases.js';
 import { isBrandLimited, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import {
 import { appError, fieldRefusal, isUniqueViolation } from '../http/errors.js';
 import { brandLimit, mayUseBrand, requireAction, type Actor } from '../access/access.js';
 import { logoTypeOf } from './logo-check.js';
+import { brandLogoUrl } from './brand-voice.js';
 
 export type BrandDeps = { db: Db; publicUrl: string; now: () => Date };
 type BrandRow = typeof brands.$inferSelect;
@@ -73,7 +74,7 @@ function toBrand(
     contactPhone: brand.contactPhone,
     language: brand.language as ReleaseLanguage,
     clientApproval: brand.clientApproval,
-    logoUrl: logoSha256 ? `${publicUrl}${brandLogoPath(brand.id, logoSha256)}` : null,
+    logoUrl: brandLogoUrl(publicUrl, brand.id, logoSha256),
     archivedAt: brand.archivedAt ? new Date(brand.archivedAt).toISOString() : null,
     sentReleases: Number(sent),
     createdAt: new Date(brand.createdAt).toISOString(),

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { brandLogoPath, type ReleaseBrand } from '../../shared/brands.js';
+import type { ReleaseBrand } from '../../shared/brands.js';
+import { brandLogoUrl } from '../brands/brand-voice.js';
 import type { Db } from '../db/client.js';
 import { brandLogos, brands } from '../db/schema.js';
 
@@ -17,7 +18,7 @@ export async function brandsOf(db: Db, publicUrl: string, brandIds: string[]): P
   return new Map(
     rows.map(({ logoSha256, ...brand }) => [
       brand.id,
-      { ...brand, logoUrl: logoSha256 ? `${publicUrl}${brandLogoPath(brand.id, logoSha256)}` : null },
+      { ...brand, logoUrl: brandLogoUrl(publicUrl, brand.id, logoSha256) },
     ]),
   );
 }
