@@ -28,38 +28,52 @@ export const newsroomSlugField = z
   .toLowerCase()
   .regex(/^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/, { message: BRAND_MESSAGES.newsroomSlug });
 
-/** POST /api/brands */
-export const brandInputSchema = z.object({
+/** A brand's fields as they may be given: only the name is needed; nothing is filled in here. */
+const brandFields = {
   name: z
     .string({ message: BRAND_MESSAGES.name })
     .trim()
     .min(1, { message: BRAND_MESSAGES.name })
     .max(120, { message: BRAND_MESSAGES.nameTooLong }),
-  nameAr: shortText(120).optional().default(''),
+  nameAr: shortText(120).optional(),
   /** The name before "via Nashr"; empty means the brand's name. */
-  senderName: shortText(80).optional().default(''),
+  senderName: shortText(80).optional(),
   /** Chosen address; given at the brand's first release that goes out when absent. */
   newsroomSlug: newsroomSlugField.nullish(),
-  newsroomEnabled: z.boolean().optional().default(true),
-  boilerplate: shortText(5000).optional().default(''),
-  boilerplateAr: shortText(5000).optional().default(''),
-  contactName: shortText(200).optional().default(''),
+  newsroomEnabled: z.boolean().optional(),
+  boilerplate: shortText(5000).optional(),
+  boilerplateAr: shortText(5000).optional(),
+  contactName: shortText(200).optional(),
   contactEmail: z
     .union([
       z.literal(''),
       z.string().trim().toLowerCase().max(254).email({ message: BRAND_MESSAGES.contactEmail }),
     ])
-    .optional()
-    .default(''),
-  contactPhone: shortText(50).optional().default(''),
-  language: z.enum(releaseLanguages, { message: BRAND_MESSAGES.language }).optional().default('english'),
+    .optional(),
+  contactPhone: shortText(50).optional(),
+  language: z.enum(releaseLanguages, { message: BRAND_MESSAGES.language }).optional(),
   /** A publisher's Send or Schedule first goes to the brand's clients. */
-  clientApproval: z.boolean().optional().default(false),
+  clientApproval: z.boolean().optional(),
+};
+
+/** POST /api/brands: a new brand, its absent fields filled with their defaults. */
+export const brandInputSchema = z.object({
+  ...brandFields,
+  nameAr: brandFields.nameAr.default(''),
+  senderName: brandFields.senderName.default(''),
+  newsroomEnabled: brandFields.newsroomEnabled.default(true),
+  boilerplate: brandFields.boilerplate.default(''),
+  boilerplateAr: brandFields.boilerplateAr.default(''),
+  contactName: brandFields.contactName.default(''),
+  contactEmail: brandFields.contactEmail.default(''),
+  contactPhone: brandFields.contactPhone.default(''),
+  language: brandFields.language.default('english'),
+  clientApproval: brandFields.clientApproval.default(false),
 });
 export type BrandInput = z.input<typeof brandInputSchema>;
 
-/** PATCH /api/brands/{id}: any of the fields. */
-export const brandPatchSchema = brandInputSchema.partial();
+/** PATCH /api/brands/{id}: the fields given, and only those (no defaults: an absent field stays as it is). */
+export const brandPatchSchema = z.object(brandFields).partial();
 
 /** GET /api/brands */
 export type Brand = {

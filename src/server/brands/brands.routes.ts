@@ -21,15 +21,6 @@ const YEAR_SECONDS = 365 * 86_400;
 /** What the multipart envelope adds around a 1 MB file, at most (headers, boundaries). */
 const MULTIPART_OVERHEAD = 16 * 1024;
 
-/**
- * The fields a PATCH names. The shared patch schema is the input schema made partial, whose defaults
- * would otherwise fill every absent field and reset it.
- */
-function givenFields<T extends object>(parsed: T, body: unknown): Partial<T> {
-  const given = body && typeof body === 'object' ? Object.keys(body) : [];
-  return Object.fromEntries(Object.entries(parsed).filter(([key]) => given.includes(key))) as Partial<T>;
-}
-
 /** The `logo` file of a multipart body, read up to one byte over the limit (then refused). */
 async function logoUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw logoInvalid();
@@ -69,7 +60,7 @@ export async function brandsRoutes(app: FastifyInstance): Promise<void> {
     const brandId = id(request);
     // Who may change it is decided before the body is read.
     await requireBrand(app.deps.db, actor, brandId, 'manage');
-    const input = givenFields(parseInput(brandPatchSchema, request.body), request.body);
+    const input = parseInput(brandPatchSchema, request.body);
     return { brand: await updateBrand(deps(), actor, brandId, input) };
   });
   app.post<{ Params: Params }>('/brands/:id/archive', async (request) => ({
