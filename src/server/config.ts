@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { sellerSettingsSchema, type SellerSettings } from '../shared/invoices.js';
 
 /**
  * The only reader of process.env. Every variable of the configuration table is parsed here once;
@@ -88,7 +90,26 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f.:[\]]+$/i, { message: 'must be a resolver address, such as 127.0.0.1 or 127.0.0.1:5353' })
     .optional(),
+  /** The seller on tax invoices until the console saves its own: JSON, or the path of a JSON file. */
+  SELLER_SETTINGS: z.string().min(1).optional(),
 });
+
+/** SELLER_SETTINGS read and checked as the console's form checks it. */
+function parseSellerSettings(value: string | undefined): SellerSettings | undefined {
+  if (value === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(value.trimStart().startsWith('{') ? value : readFileSync(value, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  SELLER_SETTINGS: must be JSON or the path of a JSON file (${(error as Error).message})`);
+  }
+  const parsed = sellerSettingsSchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  SELLER_SETTINGS.${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
 
 export type Config = {
   port: number;
@@ -141,6 +162,8 @@ export type Config = {
   /** The DNS server the sending-domain checks ask (the system's when unset). */
   dnsResolver: string | undefined;
   trustProxy: TrustProxy;
+  /** The seller on tax invoices before the console saves one (SELLER_SETTINGS); built-in defaults otherwise. */
+  seller: SellerSettings | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -207,5 +230,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bounceMxHost: (e.BOUNCE_MX_HOST ?? new URL(publicUrl).hostname).toLowerCase(),
     inboundSmtp: e.INBOUND_SMTP_PORT === undefined ? undefined : { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST ?? e.HOST },
     trustProxy: e.TRUST_PROXY,
+    seller: parseSellerSettings(e.SELLER_SETTINGS),
   };
 }

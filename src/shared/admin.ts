@@ -96,3 +96,113 @@ export type AdminWorkspace = {
   paidCents: number;
   createdAt: string;
 };
+
+// ---------------------------------------------------------------- the operator's desk (issue 29)
+
+const reason = z
+  .string({ message: 'A reason is required' })
+  .trim()
+  .min(3, { message: 'A reason is required' })
+  .max(500, { message: 'At most 500 characters' });
+
+/** POST /api/admin/workspaces/{id}/grant: releases given without a payment, and why. */
+export const grantSchema = z.object({
+  releases: z
+    .number({ message: 'Releases must be a whole number from 1 to 100' })
+    .int({ message: 'Releases must be a whole number from 1 to 100' })
+    .min(1, { message: 'Releases must be a whole number from 1 to 100' })
+    .max(100, { message: 'Releases must be a whole number from 1 to 100' }),
+  reason,
+});
+export type GrantInput = z.input<typeof grantSchema>;
+
+/** POST /api/admin/workspaces/{id}/suspend. */
+export const suspendSchema = z.object({ reason });
+export type SuspendInput = z.input<typeof suspendSchema>;
+
+/** POST /api/admin/payments/{id}/refund: how many of the purchase's releases are given back. */
+export const refundSchema = z.object({
+  releases: z
+    .number({ message: 'Releases must be a whole number of at least 1' })
+    .int({ message: 'Releases must be a whole number of at least 1' })
+    .min(1, { message: 'Releases must be a whole number of at least 1' })
+    .max(1000, { message: 'Releases must be a whole number of at least 1' }),
+});
+export type RefundInput = z.input<typeof refundSchema>;
+
+export type RefundResult = {
+  refundId: string;
+  releases: number;
+  /** Cents, VAT included. */
+  amount: number;
+  creditNote: { id: string; number: string };
+  allowance: { limit: number; used: number; remaining: number };
+};
+
+/** GET /api/admin/workspaces/{id}: one customer on one page. */
+export type AdminWorkspaceDetail = {
+  id: string;
+  name: string;
+  userType: 'trial' | 'active';
+  trusted: boolean;
+  suspended: { at: string; reason: string } | null;
+  createdAt: string;
+  members: Array<{ userId: string; name: string; email: string; role: WorkspaceRole; verified: boolean; lastSignInAt: string | null }>;
+  purchases: Array<{
+    id: string;
+    planId: string;
+    /** Cents, VAT included. */
+    amount: number;
+    vat: number;
+    releases: number;
+    refundedReleases: number;
+    refundedAmount: number;
+    /** Releases of this purchase that could still be refunded now. */
+    refundable: number;
+    createdAt: string;
+  }>;
+  grants: Array<{ id: string; releases: number; reason: string; grantedBy: string | null; createdAt: string }>;
+  invoices: import('./invoices.js').InvoiceSummary[];
+  allowance: { limit: number; used: number; remaining: number };
+  releases: Array<{ id: string; title: string; status: string; brand: string; held: boolean; sentAt: string | null; scheduledAt: string | null }>;
+  newsrooms: Array<{ brandId: string; name: string; slug: string | null; enabled: boolean }>;
+  recentSignIns: Array<{ userId: string; email: string; at: string }>;
+};
+
+/** GET /api/admin/deliveries?email=&releaseId=: did this person get that release, and what did their server say. */
+export const deliveriesQuerySchema = z
+  .object({
+    page,
+    pageSize,
+    email: search,
+    releaseId: z.uuid({ message: 'Release id is invalid' }).optional(),
+  })
+  .refine((q) => q.email !== '' || q.releaseId !== undefined, {
+    message: 'Search by an address or a release',
+    path: ['email'],
+  });
+
+export type AdminDelivery = {
+  releaseId: string;
+  releaseTitle: string;
+  workspace: { id: string; name: string } | null;
+  email: string;
+  status: string;
+  smtpResponse: string | null;
+  attempts: number;
+  lastAttemptAt: string | null;
+  reports: Array<{ kind: string; at: string; detail: string | null }>;
+  opens: number;
+  clicks: number;
+};
+
+/** GET /api/admin/audit?actor=&workspace=&kind=&from=&to= (and .csv). */
+export const auditQuerySchema = z.object({
+  page,
+  pageSize,
+  actor: search,
+  workspace: z.uuid({ message: 'Workspace id is invalid' }).optional(),
+  kind: search,
+  from: z.iso.date({ message: 'A date is YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ message: 'A date is YYYY-MM-DD' }).optional(),
+});

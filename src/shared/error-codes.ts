@@ -181,6 +181,15 @@ export const ERRORS = {
     422,
     "This brand needs its client's approval but has no client yet: invite one, or turn client approval off",
   ),
+  // Tax invoices, refunds and the operator's desk (issue 29)
+  BILLING_PROFILE_REQUIRED: entry(422, "Enter your billing details (legal name, address and country) before buying"),
+  INVOICE_NOT_FOUND: entry(404, "Invoice not found"),
+  REFUND_EXCEEDS_UNSPENT: entry(422, "Only {{unspent}} of this purchase's {{releases}} releases are unspent ({{spent}} spent, {{refunded}} already refunded): at most {{unspent}} can be refunded"),
+  REFUND_FAILED: entry(502, "The card provider refused the refund; nothing was changed. Try again or refund from the provider's dashboard."),
+  WORKSPACE_SUSPENDED: entry(403, "This workspace is suspended: {{reason}}. Contact {{contact}} to reactivate it."),
+  WORKSPACE_ALREADY_SUSPENDED: entry(409, "This workspace is already suspended"),
+  WORKSPACE_NOT_SUSPENDED: entry(409, "This workspace is not suspended"),
+  USER_ALREADY_VERIFIED: entry(409, "This person has already verified their email"),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

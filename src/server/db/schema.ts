@@ -90,6 +90,9 @@ export const workspaces = pgTable(
     requireSecondApproval: boolean('require_second_approval').notNull().default(false),
     /** The language of mail sent on the workspace's behalf to people who have no account yet (invitations). */
     language: text('language').notNull().default('en'),
+    /** Set while a super admin has suspended the workspace (issue 29): members cannot use it, sends are held. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -780,6 +783,15 @@ export const payments = pgTable(
     receiptSeq: serial('receipt_seq').notNull(),
     /** Press releases the buyer could send right after this purchase; null for payments made before receipts. */
     balanceAfter: integer('balance_after'),
+    /** The press releases the package added to the allowance. */
+    releases: integer('releases').notNull().default(0),
+    /** Cents of VAT inside `amount` (issue 29); 0 for purchases made before tax invoices. */
+    vat: integer('vat').notNull().default(0),
+    /** The buyer's purchase order reference, printed on the invoice. */
+    poNumber: text('po_number'),
+    /** Releases and cents (VAT included) given back by refunds so far. */
+    refundedReleases: integer('refunded_releases').notNull().default(0),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -800,5 +812,132 @@ export const demoPaymentIntents = pgTable('demo_payment_intents', {
   currency: text('currency').notNull().default('usd'),
   /** requires_payment_method | succeeded */
   status: text('status').notNull().default('requires_payment_method'),
+  /** Paid with Stripe's test card whose refunds fail (4000 0000 0000 5126), so a failed refund can be tried. */
+  refundFails: boolean('refund_fails').notNull().default(false),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- tax invoices (issue 29, decision 023)
+
+/** The buyer's details for its invoices; a workspace without one is asked for it at checkout. */
+export const billingProfiles = pgTable('billing_profiles', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull(),
+  address: text('address').notNull(),
+  /** As the contacts database names countries (src/shared/contacts.ts). */
+  country: text('country').notNull(),
+  /** '' when the buyer is not registered for VAT. */
+  taxNumber: text('tax_number').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/** The seller's legal identity and tax rules as the console last saved them (one row; configuration otherwise). */
+export const sellerSettings = pgTable('seller_settings', {
+  id: integer('id').primaryKey().default(1),
+  /** SellerSettings of src/shared/invoices.ts. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The last number given in each series (an invoice prefix and a kind). A number is taken by updating this
+ * row inside the transaction that records the payment or refund, so a rolled-back one is given again.
+ */
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    series: text('series').notNull(),
+    kind: text('kind').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.kind] })],
+);
+
+/**
+ * Tax invoices and credit notes. `document` is everything printed, fixed when issued: a trigger refuses any
+ * change but the workspace's removal (migration 0025), so a document outlives the customer.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').notNull(),
+    /** invoice | credit_note */
+    kind: text('kind').notNull(),
+    series: text('series').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    /** A credit note's invoice. */
+    refersTo: uuid('refers_to'),
+    total: integer('total').notNull(),
+    vat: integer('vat').notNull(),
+    currency: text('currency').notNull(),
+    /** InvoiceDocument of src/shared/invoices.ts. */
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_series_seq_key').on(t.series, t.kind, t.seq),
+    index('invoices_workspace_idx').on(t.workspaceId, t.issuedAt),
+    index('invoices_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** What the checkout showed before payment, kept by payment intent so the invoice states the same VAT. */
+export const checkoutQuotes = pgTable('checkout_quotes', {
+  paymentIntentId: text('payment_intent_id').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  planId: text('plan_id').notNull(),
+  subtotal: integer('subtotal').notNull(),
+  vat: integer('vat').notNull(),
+  /** Basis points: 500 is 5 %. */
+  vatRateBp: integer('vat_rate_bp').notNull(),
+  reverseCharge: boolean('reverse_charge').notNull(),
+  poNumber: text('po_number'),
+  /** BillingProfile at checkout. */
+  buyer: jsonb('buyer').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** A refund a super admin made: the provider's refund, the releases taken back and its credit note. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    releases: integer('releases').notNull(),
+    /** Cents, VAT included. */
+    amount: integer('amount').notNull(),
+    vat: integer('vat').notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    creditNoteId: uuid('credit_note_id').notNull(),
+    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_payment_idx').on(t.paymentId)],
+);
+
+/** Releases a super admin gave a workspace without a payment ("Granted by Nashr"), with the reason. */
+export const allowanceGrants = pgTable(
+  'allowance_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    releases: integer('releases').notNull(),
+    reason: text('reason').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('allowance_grants_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
