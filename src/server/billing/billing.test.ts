@@ -389,6 +389,18 @@ describe('billing with Stripe (webhook, no network)', () => {
     expect(status).toMatchObject({ userType: 'active', remaining: 2 });
     const history = (await t.request({ method: 'GET', url: '/api/subscription/history', as: 'stripe-buyer' })).json();
     expect(history).toMatchObject([{ planId: 'package_2', amount: 49_900, currency: 'usd', balanceAfter: 2 }]);
+    // An intent begun before checkout quotes were kept: the plan's price without VAT, invoiced to the
+    // workspace by its name as a consumer (it has given no billing details).
+    const invoice = (await t.request({ method: 'GET', url: `/api/billing/invoices/${history[0].invoiceId}`, as: 'stripe-buyer' })).json();
+    expect(invoice).toMatchObject({
+      paymentId: history[0].id,
+      buyer: { legalName: 'stripe-buyer Company', address: '', country: '', taxNumber: null, kind: 'consumer' },
+      subtotal: 49_900,
+      vat: 0,
+      total: 49_900,
+      reverseCharge: false,
+    });
+    expect((await t.request({ method: 'GET', url: '/api/billing/invoices', as: 'stripe-buyer' })).json()).toHaveLength(1);
     // One purchase, one receipt, however many times Stripe told us.
     await expect.poll(() => t.smtp.messages.filter((m) => m.envelopeTo.includes(user.email)).length).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
