@@ -128,6 +128,7 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
       ...contentWarnings(subject.content),
       ...languageWarnings(subject.versions, audience.byLanguage, audience.recipients),
     ],
+    leftOut: [],
   };
 }
 
