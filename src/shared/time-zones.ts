@@ -48,3 +48,81 @@ export function zoneName(zone: string, language: 'en' | 'ar'): string {
   if (region) return region[language];
   return zone.split('/').pop()!.replace(/_/g, ' ');
 }
+
+/** A moment as a clock on the wall of a zone shows it. weekday: 0 Sunday … 6 Saturday. */
+export type WallClock = { date: string; time: string; weekday: number; hour: number; minute: number };
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+function wallFormat(zone: string): Intl.DateTimeFormat {
+  let format = wallFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    wallFormats.set(zone, format);
+  }
+  return format;
+}
+
+/** The wall clock of `zone` at an instant (seconds dropped). */
+export function wallClockOf(instant: Date | string | number, zone: string): WallClock {
+  const parts = Object.fromEntries(
+    wallFormat(zone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const hour = Number(parts.hour) % 24;
+  const minute = Number(parts.minute);
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${String(hour).padStart(2, '0')}:${parts.minute}`,
+    weekday: WEEKDAYS.indexOf(parts.weekday),
+    hour,
+    minute,
+  };
+}
+
+/** How far the zone's wall clock runs ahead of UTC at an instant, in milliseconds. */
+function offsetAt(ms: number, zone: string): number {
+  const wall = wallClockOf(ms, zone);
+  const seconds = new Date(ms).getUTCSeconds() * 1000 + new Date(ms).getUTCMilliseconds();
+  return Date.parse(`${wall.date}T${wall.time}:00Z`) + seconds - ms;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * The instant a wall-clock date ("2026-12-01") and time ("09:00") in `zone` names; null when the date or the
+ * time is not one. Around a daylight-saving change it does what people expect (and what Temporal calls
+ * "compatible"): a time that happens twice (clocks go back) is the first of the two; a time that never
+ * happens (clocks go forward) is moved on by the gap, so 02:30 on the spring-forward night in New York is
+ * 03:30 EDT.
+ */
+export function instantOf(date: string, time: string, zone: string): Date | null {
+  const d = DATE.exec(date);
+  if (!d || !TIME.test(time) || !isKnownTimeZone(zone)) return null;
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  // A date such as 2026-02-30 parses on some engines by rolling over; it is not a date.
+  if (Number.isNaN(asUtc) || new Date(asUtc).toISOString().slice(0, 10) !== date) return null;
+  // The zone's offsets a day either side: every change of offset in the world is further apart than that.
+  const before = offsetAt(asUtc - 86_400_000, zone);
+  const after = offsetAt(asUtc + 86_400_000, zone);
+  const candidates = [...new Set([asUtc - before, asUtc - after])].sort((a, b) => a - b);
+  const matching = candidates.filter((ms) => {
+    const wall = wallClockOf(ms, zone);
+    return wall.date === date && wall.time === time;
+  });
+  if (matching.length) return new Date(matching[0]);
+  // In the gap: the offset in force before the change carries the clock past it.
+  return new Date(asUtc - before);
+}
