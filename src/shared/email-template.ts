@@ -7,7 +7,7 @@
  * the sender renders once per release and only substitutes the recipient's token.
  */
 
-import { zoneName } from './time-zones.js';
+import { isKnownTimeZone, zoneName } from './time-zones.js';
 
 export type TemplateLanguage = 'english' | 'arabic';
 
@@ -167,9 +167,15 @@ export function embargoNotice(embargo: { until: string; timeZone: string }, lang
     : `EMBARGOED UNTIL ${time}, ${day} ${ENGLISH_MONTHS[m]} ${parts.year} (${zoneName(embargo.timeZone, 'en')})`;
 }
 
+/** The embargo to show: a whole one (the editor's preview may hold one half typed). */
+const embargoOf = (release: EmailTemplateRelease) =>
+  release.embargo && !Number.isNaN(Date.parse(release.embargo.until)) && isKnownTimeZone(release.embargo.timeZone) ? release.embargo : null;
+
 /** The subject: the title, led by the embargo notice while there is one. */
-const subjectOf = (release: EmailTemplateRelease) =>
-  release.embargo ? `${embargoNotice(release.embargo, templateLanguage(release.language))}: ${release.title.trim()}` : release.title.trim();
+function subjectOf(release: EmailTemplateRelease): string {
+  const embargo = embargoOf(release);
+  return embargo ? `${embargoNotice(embargo, templateLanguage(release.language))}: ${release.title.trim()}` : release.title.trim();
+}
 
 /** "512 KB", "1.4 MB": how big a download is, for the reader deciding whether to fetch it. */
 export function fileSize(bytes: number): string {
@@ -267,6 +273,7 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
   const font =
     language === 'arabic' ? "Tahoma, 'Segoe UI', Arial, sans-serif" : "Georgia, 'Times New Roman', serif";
   const dateline = formatDateline(release.location, release.releaseDate, language);
+  const embargo = embargoOf(release);
   const content = rewriteLinks(release.content, links.trackLink);
   const contactLines = [
     release.contactName ? `<strong>${escapeHtml(release.contactName)}</strong>` : '',
@@ -298,8 +305,8 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     links.logo
       ? `<img src="${escapeHtml(links.logo.url)}" alt="${escapeHtml(links.logo.alt)}" style="display:block;max-width:200px;max-height:80px;width:auto;height:auto;margin:0 0 20px 0;border:0;" class="nashr-logo">`
       : '',
-    release.embargo
-      ? `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:13px;font-weight:bold;letter-spacing:1px;color:#b91c1c;">${escapeHtml(embargoNotice(release.embargo, language))}</p>`
+    embargo
+      ? `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:13px;font-weight:bold;letter-spacing:1px;color:#b91c1c;">${escapeHtml(embargoNotice(embargo, language))}</p>`
       : `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:12px;font-weight:bold;letter-spacing:1px;color:#0f4c81;">${t.immediate}</p>`,
     `<h1 style="margin:0 0 8px 0;font-size:26px;line-height:1.3;color:#111827;">${escapeHtml(release.title)}</h1>`,
     release.subtitle
@@ -355,12 +362,13 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
   const language = templateLanguage(release.language);
   const t = LABELS[language];
   const dateline = formatDateline(release.location, release.releaseDate, language);
+  const embargo = embargoOf(release);
   const content = htmlToText(rewriteLinks(release.content, links.trackLink));
   const contact = [release.contactName, release.contactEmail, release.contactPhone]
     .filter(Boolean)
     .join('\n');
   return [
-    release.embargo ? embargoNotice(release.embargo, language) : t.immediate,
+    embargo ? embargoNotice(embargo, language) : t.immediate,
     '',
     release.title,
     release.subtitle ?? '',
