@@ -144,7 +144,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
   function renderOnce(releaseId: string): Promise<RenderedRelease> {
     let entry = rendered.get(releaseId);
     if (!entry) {
-      entry = renderRelease(db, releaseId, options.publicUrl);
+      entry = renderRelease(db, releaseId, options.publicUrl, 'recipients', now());
       entry.catch(() => rendered.delete(releaseId));
       rendered.set(releaseId, entry);
       if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);

@@ -24,7 +24,13 @@ type DispatchableRelease = {
   translation: ReleaseTranslation | null;
   recipientLists: string[];
   slug: string | null;
+  /** While in the future at the send, the release stays unpublished (and its followers wait) until it lifts. */
+  embargoUntil: Date | null;
 };
+
+/** Whether the release's embargo still holds at `now`: nothing public shows it yet. */
+export const isEmbargoed = (release: { embargoUntil: Date | null }, now: Date) =>
+  release.embargoUntil !== null && new Date(release.embargoUntil) > now;
 
 export async function dispatchRelease(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
   const content = sanitizeContent(release.content);
@@ -38,6 +44,8 @@ export async function dispatchRelease(tx: Db, release: DispatchableRelease, now:
       slug: release.slug ?? makeSlug(release.title),
       recipientCount,
       sentAt: now,
+      // Public from the send unless an embargo holds it; then the scheduler publishes it at the lift.
+      publishedAt: isEmbargoed(release, now) ? null : now,
       updatedAt: now,
       lockedUntil: null,
     })
@@ -103,9 +111,29 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
 /**
  * The brand's confirmed newsroom followers (while its newsroom is online) get the release too, in their language, free of charge
  * and apart from the journalists (audience 'follower'); an address already queued as a journalist is
- * not sent it twice, and suppressed addresses are left out as for everyone.
+ * not sent it twice, and suppressed addresses are left out as for everyone. Following is public: while
+ * an embargo holds, the followers wait for the lift (queueFollowersAtLift).
  */
 async function queueFollowers(tx: Db, release: DispatchableRelease, versions: ReleaseLanguage[], now: Date): Promise<void> {
+  if (isEmbargoed(release, now)) return;
+  await insertFollowerDeliveries(tx, release, versions, now);
+}
+
+/** At the embargo's lift (scheduler.ts): the followers get the release that was held from them. */
+export async function queueFollowersAtLift(
+  tx: Db,
+  release: Pick<DispatchableRelease, 'id' | 'brandId' | 'language' | 'translation'>,
+  now: Date,
+): Promise<void> {
+  await insertFollowerDeliveries(tx, release, versionsOf(release), now);
+}
+
+async function insertFollowerDeliveries(
+  tx: Db,
+  release: Pick<DispatchableRelease, 'id' | 'brandId'>,
+  versions: ReleaseLanguage[],
+  now: Date,
+): Promise<void> {
   await tx.execute(sql`
     INSERT INTO deliveries (release_id, email, contact_id, language, audience, token, status, next_attempt_at)
     SELECT ${release.id}::uuid, f.email, NULL,
