@@ -15,7 +15,8 @@ import { attachments, userLists, workspaces } from '../db/schema.js';
 import { validationFailed, appError, fieldError } from '../http/errors.js';
 import { needsWorkspaceApproval } from './releases.service.js';
 import { isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../access/access.js';
-import { audienceOf } from '../delivery/dispatch.service.js';
+import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
+import type { SelectionFilters } from '../delivery/recipient-selection.js';
 import { brandForRelease } from '../brands/brand-choice.js';
 import { needsReview } from '../review/review-store.js';
 
@@ -46,6 +47,7 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
     content: release.content + (release.translation?.content ?? ''),
     files,
     sendAt: release.status === 'scheduled' ? release.scheduledAt : null,
+    filters: selectionFiltersOf(release),
   });
 }
 
@@ -74,6 +76,10 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
     content: input.content + (input.translation?.content ?? ''),
     files,
     sendAt,
+    filters: {
+      ...selectionFiltersOf({ id: release?.id, topics: input.topics ?? release?.topics, location: release?.location }),
+      embargoUntil: input.embargo ? new Date(input.embargo.until) : null,
+    },
   });
 }
 
@@ -98,6 +104,8 @@ type Subject = {
   content: string;
   files: Array<{ name: string; size: number }>;
   sendAt: Date | null;
+  /** Topics, dateline and embargo, read against the journalists' preferences (decision 024). */
+  filters: SelectionFilters;
 };
 
 async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subject): Promise<Preflight> {
@@ -111,7 +119,7 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
   if (lists.length !== listIds.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
-  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId);
+  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId, subject.filters);
   const approval = needsWorkspaceApproval(actor);
   const allowance = approval ? { spends: 0, remainingAfter: null } : await allowanceAfter(db, actor, subject);
   return {
@@ -128,7 +136,6 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
       ...contentWarnings(subject.content),
       ...languageWarnings(subject.versions, audience.byLanguage, audience.recipients),
     ],
-    leftOut: [],
   };
 }
 
