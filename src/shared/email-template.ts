@@ -33,6 +33,8 @@ export type EmailTemplateLinks = {
   /** The public web version; omitted on the web version itself. */
   viewInBrowser?: string | null;
   unsubscribe?: string | null;
+  /** The journalist's preference page (a journalist of a list only; followers manage their follow instead). */
+  preferences?: string | null;
   openPixel?: string | null;
   /** Rewrites the n-th link (1-based, in document order) of the content, e.g. to a click-tracking URL. */
   trackLink?: (url: string, linkId: number) => string;
@@ -57,6 +59,8 @@ export type RenderedEmail = {
 };
 
 export const TOKEN_PLACEHOLDER = '__NASHR_RECIPIENT_TOKEN__';
+/** The signed preference token of the delivery (server/preferences/preference-link.ts), substituted like the token. */
+export const PREFERENCES_PLACEHOLDER = '__NASHR_PREFERENCES_TOKEN__';
 export const EMAIL_WIDTH_PX = 700;
 export const END_MARKER = '###';
 
@@ -69,6 +73,7 @@ const LABELS = {
     credit: 'Distributed by Nashr',
     viewInBrowser: 'View in browser',
     unsubscribe: 'Unsubscribe',
+    preferences: 'Your preferences',
     moreFrom: 'More from',
     reason: 'You received this press release because you are listed as a media contact.',
     followerReason: 'You received this press release because you follow this company’s newsroom on Nashr.',
@@ -81,6 +86,7 @@ const LABELS = {
     credit: 'تم التوزيع عبر نشر',
     viewInBrowser: 'عرض في المتصفح',
     unsubscribe: 'إلغاء الاشتراك',
+    preferences: 'تفضيلاتك',
     moreFrom: 'المزيد من',
     reason: 'تلقيت هذا البيان الصحفي لأنك مدرج كجهة اتصال إعلامية.',
     followerReason: 'تلقيت هذا البيان الصحفي لأنك تتابع غرفة أخبار هذه الشركة على نشر.',
@@ -293,6 +299,9 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     links.viewInBrowser
       ? `<a href="${escapeHtml(links.viewInBrowser)}" style="color:#6b7280;">${t.viewInBrowser}</a>`
       : '',
+    links.preferences
+      ? `<a href="${escapeHtml(links.preferences)}" style="color:#6b7280;">${t.preferences}</a>`
+      : '',
     links.unsubscribe
       ? `<a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280;">${t.unsubscribe}</a>`
       : '',
@@ -389,6 +398,7 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
           t.credit,
           links.newsroom ? `${t.moreFrom} ${links.newsroom.companyName}: ${links.newsroom.url}` : '',
           links.viewInBrowser ? `${t.viewInBrowser}: ${links.viewInBrowser}` : '',
+          links.preferences ? `${t.preferences}: ${links.preferences}` : '',
           links.unsubscribe ? `${t.unsubscribe}: ${links.unsubscribe}` : '',
         ]),
   ]
@@ -440,7 +450,7 @@ export function renderBilingualEmail(
   return { subject: subjectOf(first), html, text, dir, lang };
 }
 
-/** The recipient's copy: every placeholder replaced by their token (the only per-recipient part). */
-export function personalise(rendered: string, token: string): string {
-  return rendered.split(TOKEN_PLACEHOLDER).join(token);
+/** The recipient's copy: every placeholder replaced by their tokens (the only per-recipient part). */
+export function personalise(rendered: string, token: string, preferencesToken = ''): string {
+  return rendered.split(TOKEN_PLACEHOLDER).join(token).split(PREFERENCES_PLACEHOLDER).join(preferencesToken);
 }

@@ -34,6 +34,7 @@ const InvitationPage = lazy(() => import('../features/workspaces/invitation-page
 const BrandsPage = lazy(() => import('../features/brands/brands-page'));
 const BrandsLinkCard = lazy(() => import('../features/brands/brands-link-card').then((m) => ({ default: m.BrandsLinkCard })));
 const BrandReportPage = lazy(() => import('../features/brands/brand-report-page'));
+const PreferencesPage = lazy(() => import('../features/preferences/preferences-page'));
 // pages are declared above this line
 
 /**
@@ -90,6 +91,8 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/invitation" element={<Page><InvitationPage /></Page>} />
         <Route path="/settings/brands" element={<Protected action="read"><Page><BrandsPage /></Page></Protected>} />
         <Route path="/brands/:id/report" element={<Protected action="read"><Page><BrandReportPage /></Page></Protected>} />
+        {/* A journalist's own page, reached by the signed link of a release e-mail: no account. */}
+        <Route path="/preferences/:token" element={<Page><PreferencesPage /></Page>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<Page messages={false}><NotFoundPage /></Page>} />
       </Route>

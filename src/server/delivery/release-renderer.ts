@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import {
+  PREFERENCES_PLACEHOLDER,
   TOKEN_PLACEHOLDER,
   extractLinks,
   personalise,
@@ -123,6 +124,8 @@ export async function renderRelease(
       logo,
       viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
       unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
+      // A journalist's own page (decision 024); a follower has no contact whose preferences it could set.
+      preferences: audience === 'list' ? `${publicUrl}/preferences/${PREFERENCES_PLACEHOLDER}` : null,
       openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
       trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId + offset}`,
       downloads,
@@ -225,16 +228,18 @@ export function messageFor(
     /** The envelope sender (VERP bounce address); the From address when none is given. */
     returnPath?: string;
     dkim?: DkimSigner;
+    /** The delivery's signed preference token (a journalist of a list). */
+    preferencesToken?: string;
   } = {},
 ): OutgoingMessage {
-  const { returnPath, dkim } = signing;
+  const { returnPath, dkim, preferencesToken } = signing;
   const editions = delivery.audience === 'follower' ? rendered.followerEditions : rendered.editions;
   const edition = editions.get(delivery.language as ReleaseLanguage) ?? rendered;
   const from = senderOf(mailFrom, rendered.companyName);
   const domain = from.address.split('@')[1] ?? 'localhost';
   const unsubscribeUrl = `${publicUrl}/u/${delivery.token}`;
-  const html = personalise(edition.html, delivery.token);
-  const text = personalise(edition.text, delivery.token);
+  const html = personalise(edition.html, delivery.token, preferencesToken);
+  const text = personalise(edition.text, delivery.token, preferencesToken);
   const messageId = `<delivery-${delivery.id}.${rendered.releaseId}@${domain}>`;
   const headers = {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,

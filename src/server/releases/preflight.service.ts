@@ -17,7 +17,8 @@ import { attachments, userLists, workspaces } from '../db/schema.js';
 import { validationFailed, appError, fieldError } from '../http/errors.js';
 import { needsWorkspaceApproval } from './releases.service.js';
 import { isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../access/access.js';
-import { audienceOf } from '../delivery/dispatch.service.js';
+import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
+import type { SelectionFilters } from '../delivery/recipient-selection.js';
 import { brandForRelease } from '../brands/brand-choice.js';
 import { needsReview } from '../review/review-store.js';
 import { instantOf } from '../../shared/time-zones.js';
@@ -74,6 +75,7 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
       : release.status === 'scheduled'
         ? release.scheduledAt
         : null,
+    filters: selectionFiltersOf(release),
   });
 }
 
@@ -102,6 +104,10 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
     content: input.content + (input.translation?.content ?? ''),
     files,
     sendAt,
+    filters: {
+      ...selectionFiltersOf({ id: release?.id, topics: input.topics ?? release?.topics, location: release?.location }),
+      embargoUntil: input.embargo ? new Date(input.embargo.until) : null,
+    },
   });
 }
 
@@ -126,6 +132,8 @@ type Subject = {
   content: string;
   files: Array<{ name: string; size: number }>;
   sendAt: Date | null;
+  /** Topics, dateline and embargo, read against the journalists' preferences (decision 024). */
+  filters: SelectionFilters;
 };
 
 async function preflight({ db, review, now = () => new Date() }: Ctx, actor: CurrentUser, subject: Subject): Promise<Preflight> {
@@ -139,7 +147,7 @@ async function preflight({ db, review, now = () => new Date() }: Ctx, actor: Cur
   if (lists.length !== listIds.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
-  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId);
+  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId, subject.filters);
   const approval = needsWorkspaceApproval(actor);
   const allowance = approval ? { spends: 0, remainingAfter: null } : await allowanceAfter(db, actor, subject);
   return {
@@ -157,7 +165,6 @@ async function preflight({ db, review, now = () => new Date() }: Ctx, actor: Cur
       ...languageWarnings(subject.versions, audience.byLanguage, audience.recipients),
       ...calendarWarnings(subject.sendAt ?? now(), audience.byCountry),
     ],
-    leftOut: [],
   };
 }
 
