@@ -67,7 +67,7 @@ describe('scheduling with an embargo in another time zone', () => {
       await page.getByTestId('topics-field').getByLabel(c.topic).check();
 
       const day = aTuesdayAhead();
-      await page.getByLabel(t.embargo.toggle, { exact: true }).check();
+      await page.getByRole('checkbox', { name: t.embargo.toggle, exact: true }).check();
       await page.locator('#embargoAt').fill(`${day}T12:00`);
       await page.locator('#embargoZone').selectOption('Asia/Dubai');
       const preview = page.getByTestId('embargo-preview');

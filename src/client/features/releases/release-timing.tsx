@@ -52,12 +52,21 @@ export function EmbargoSection({ form, fieldError, disabled }: { form: Form; fie
   return (
     <section className="space-y-3" aria-labelledby="embargo-title" data-testid="embargo-section">
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-700" disabled={disabled} {...form.register('embargoOn')} />
+        <input
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-brand-700"
+          aria-labelledby="embargo-title"
+          aria-describedby="embargo-help"
+          disabled={disabled}
+          {...form.register('embargoOn')}
+        />
         <span>
           <span id="embargo-title" className="font-medium text-slate-800">
             {t('embargo.toggle')}
           </span>
-          <span className="block text-slate-500">{t('embargo.help')}</span>
+          <span id="embargo-help" className="block text-slate-500">
+            {t('embargo.help')}
+          </span>
         </span>
       </label>
       {on && (
