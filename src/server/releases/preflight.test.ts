@@ -94,7 +94,9 @@ describe('pre-send check', () => {
     const res = await t.request({ method: 'GET', url: `/api/press-releases/${draft.id}/preflight`, as: 'preflight-saved' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ recipients: 3, duplicates: 2, suppressed: 2, attachments: [{ name: 'release.pdf' }] });
-    expect(res.json().warnings.map((w: { code: string }) => w.code)).toEqual(['EMPTY_LIST']);
+    // Send Now's calendar warnings depend on the hour the test runs (calendar-preflight.test.ts checks them).
+    const calendar = ['weekend', 'night', 'holiday', 'ramadan_hours'];
+    expect(res.json().warnings.map((w: { code: string }) => w.code).filter((code: string) => !calendar.includes(code))).toEqual(['EMPTY_LIST']);
 
     const sent = await send('preflight-saved', releasePayload({ recipientLists: lists, existingPressReleaseId: draft.id, attachments: [{ id: draft.attachments[0].id }] }));
     expect(sent.statusCode).toBe(200);
