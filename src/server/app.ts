@@ -35,6 +35,7 @@ import { coverageRoutes, feedsRoutes } from './coverage/coverage.routes.js';
 import { deliverabilityRoutes } from './deliverability/deliverability.routes.js';
 import { bounceWebhookRoutes } from './deliverability/webhooks.routes.js';
 import { workspacesRoutes } from './workspaces/workspaces.routes.js';
+import { invoicePdfRoutes } from './invoices/invoice-pdf.routes.js';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -126,6 +127,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(coverageRoutes, { prefix: '/api' });
   await app.register(brandsRoutes, { prefix: '/api' });
   await app.register(brandReportRoutes, { prefix: '/api' });
+  await app.register(invoicePdfRoutes, { prefix: '/api/billing' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;
