@@ -2,9 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../shared/invoices.js';
 import { auditLog, deliveries, documentSequences, invoices, payments, pressReleases, refunds, users, workspaceMembers, workspaces } from '../db/schema.js';
-import type { Db } from '../db/client.js';
 import { createScheduler } from '../delivery/scheduler.js';
-import { issueDocument } from '../invoices/documents.js';
 import { DEFAULT_SELLER } from '../invoices/seller.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -35,6 +33,14 @@ async function customer(fields: Parameters<TestApp['signInAs']>[1] = {}) {
 
 /** A package bought through the demo checkout, as a customer does; returns the payment row. */
 async function buy(as: string, planId: 'package_1' | 'package_2', cardNumber = GOOD_CARD) {
+  // A registered UAE business: 5 % VAT, so refunds give back VAT too (49,900 + 2,495 cents for a package_2).
+  const profile = await t.request({
+    method: 'PUT',
+    url: '/api/billing/profile',
+    as,
+    payload: { legalName: 'Gulf Horizon LLC', address: 'Dubai', country: 'UAE', taxNumber: '100111222300003' },
+  });
+  expect(profile.statusCode, profile.body).toBe(200);
   const created = (await post('/api/subscription/create', { planId }, as)).json();
   const confirmed = await post('/api/subscription/demo/confirm', { clientSecret: created.clientSecret, cardNumber, expiry: FUTURE, cvc: '123' }, as);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -55,35 +61,11 @@ const paymentRow = async (id: string) => (await t.db.select().from(payments).whe
 const documentsOf = (workspaceId: string) => t.db.select().from(invoices).where(eq(invoices.workspaceId, workspaceId));
 const creditNoteSeq = (number: string) => Number(/-CN-(\d{6})$/.exec(number)?.[1]);
 
-/**
- * The purchase's tax invoice: the one the checkout issued, or (on a purchase made without one) one issued
- * here as the checkout would (with the VAT it records on the payment), so the credit note has an invoice
- * to refer to.
- */
+/** The purchase's tax invoice, issued by the checkout in the transaction that recorded the payment. */
 async function invoiceOf(payment: typeof payments.$inferSelect) {
   const [issued] = await t.db.select().from(invoices).where(and(eq(invoices.paymentId, payment.id), eq(invoices.kind, 'invoice')));
-  if (issued) return issued.document as InvoiceDocument;
-  await t.db.update(payments).set({ vat: 2_376 }).where(eq(payments.id, payment.id));
-  return t.db.transaction((tx) =>
-    issueDocument(tx as unknown as Db, DEFAULT_SELLER.invoicePrefix, {
-      workspaceId: payment.workspaceId,
-      kind: 'invoice',
-      supplyDate: payment.createdAt.toISOString().slice(0, 10),
-      refersTo: null,
-      paymentId: payment.id,
-      seller: { ...DEFAULT_SELLER, country: 'UAE', taxNumber: '100234567800003' },
-      buyer: { legalName: 'Gulf Horizon LLC', address: 'Dubai', country: 'UAE', taxNumber: '100111222300003', kind: 'business' },
-      poNumber: null,
-      lines: [{ description: 'Nashr Double Release', descriptionAr: 'نشر: بيانان', quantity: 1, unitPrice: 47_524, vatRate: 5, vatAmount: 2_376, net: 47_524 }],
-      currency: 'usd',
-      subtotal: 47_524,
-      vatRate: 5,
-      vat: 2_376,
-      total: 49_900,
-      reverseCharge: false,
-      display: { currency: 'AED', rate: '3.6725', rateDate: '1997-11-01', vat: 8_726, total: 183_258 },
-    }),
-  );
+  expect(issued, 'the purchase has its tax invoice').toBeDefined();
+  return issued.document as InvoiceDocument;
 }
 
 describe('refunds', () => {
@@ -95,17 +77,17 @@ describe('refunds', () => {
     const res = await refund(payment.id, 2);
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json();
-    expect(result).toMatchObject({ releases: 2, amount: 49_900, allowance: { limit: 0, used: 0, remaining: 0 } });
+    expect(result).toMatchObject({ releases: 2, amount: 52_395, allowance: { limit: 0, used: 0, remaining: 0 } });
     expect(result.creditNote.number).toMatch(/^NSR-CN-\d{6}$/);
 
-    expect(await paymentRow(payment.id)).toMatchObject({ refundedReleases: 2, refundedAmount: 49_900 });
+    expect(await paymentRow(payment.id)).toMatchObject({ refundedReleases: 2, refundedAmount: 52_395 });
     expect((await workspaceRow(workspaceId)).monthlyPressReleaseLimit).toBe(0);
     const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
-    expect(row).toMatchObject({ releases: 2, amount: 49_900, creditNoteId: result.creditNote.id, providerRefundId: expect.stringMatching(/^re_demo_/) });
+    expect(row).toMatchObject({ releases: 2, amount: 52_395, creditNoteId: result.creditNote.id, providerRefundId: expect.stringMatching(/^re_demo_/) });
 
     const [note] = await t.db.select().from(invoices).where(eq(invoices.id, result.creditNote.id));
     const document = note.document as InvoiceDocument;
-    expect(note).toMatchObject({ kind: 'credit_note', workspaceId, paymentId: payment.id, refersTo: invoice.id, total: 49_900 });
+    expect(note).toMatchObject({ kind: 'credit_note', workspaceId, paymentId: payment.id, refersTo: invoice.id, total: 52_395 });
     // Seller and buyer as the invoice printed them; the whole VAT back, so the totals match exactly.
     expect(document).toMatchObject({ seller: invoice.seller, buyer: invoice.buyer, vat: invoice.vat, total: invoice.total, refersTo: { id: invoice.id, number: invoice.number } });
     expect(document.subtotal + document.vat).toBe(document.total);
@@ -114,10 +96,10 @@ describe('refunds', () => {
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(user.email) && Boolean(m.parsed.subject?.includes(result.creditNote.number)));
     expect(mail.parsed.subject).toBe(`Your Nashr tax credit note ${result.creditNote.number}`);
     expect(mail.parsed.text).toContain(invoice.number);
-    expect(mail.parsed.text).toContain('$499.00');
+    expect(mail.parsed.text).toContain('$523.95');
 
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refunded'), eq(auditLog.workspaceId, workspaceId)));
-    expect(entry.details).toMatchObject({ workspaceName: `${as} Company`, releases: 2, amount: 49_900, creditNote: result.creditNote.number });
+    expect(entry.details).toMatchObject({ workspaceName: `${as} Company`, releases: 2, amount: 52_395, creditNote: result.creditNote.number });
 
     // Nothing is left to refund.
     const again = await refund(payment.id, 1);
@@ -130,11 +112,11 @@ describe('refunds', () => {
     const payment = await buy(as, 'package_2');
     const first = await refund(payment.id, 1);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ releases: 1, amount: 24_950, allowance: { limit: 1, remaining: 1 } });
+    expect(first.json()).toMatchObject({ releases: 1, amount: 26_198, allowance: { limit: 1, remaining: 1 } });
     const second = await refund(payment.id, 1);
     expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toMatchObject({ releases: 1, amount: 24_950, allowance: { limit: 0, remaining: 0 } });
-    expect(await paymentRow(payment.id)).toMatchObject({ refundedReleases: 2, refundedAmount: 49_900 });
+    expect(second.json()).toMatchObject({ releases: 1, amount: 26_197, allowance: { limit: 0, remaining: 0 } });
+    expect(await paymentRow(payment.id)).toMatchObject({ refundedReleases: 2, refundedAmount: 52_395 });
     expect((await documentsOf(workspaceId)).filter((d) => d.kind === 'credit_note')).toHaveLength(2);
   });
 
@@ -366,7 +348,7 @@ describe('customers', () => {
       userType: 'active',
       suspended: null,
       allowance: { limit: 2, used: 1, remaining: 1 },
-      purchases: [{ id: payment.id, planId: 'package_2', amount: 49_900, releases: 2, refundedReleases: 0, refundable: 1 }],
+      purchases: [{ id: payment.id, planId: 'package_2', amount: 52_395, releases: 2, refundedReleases: 0, refundable: 1 }],
       releases: [{ title: 'Gulf Robotics opens a new plant', brand: `${as} Company`, held: false }],
       newsrooms: [{ brandId: workspaceId, name: `${as} Company` }],
       grants: [],
