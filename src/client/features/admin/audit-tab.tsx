@@ -122,7 +122,7 @@ function sentenceValues(entry: AuditEntry, t: (key: string, options?: Record<str
   );
   // A platform role (user, admin, super_admin) or a workspace role (owner, manager, …).
   const role = (value: string | undefined) => (value ? t(`roles.${value}`, { defaultValue: t(`workspaces:roles.${value}`, { defaultValue: value }) }) : '');
-  return {
+  const values: Record<string, string> = {
     ...details,
     from: role(details.from),
     to: role(details.to),
@@ -131,9 +131,15 @@ function sentenceValues(entry: AuditEntry, t: (key: string, options?: Record<str
     target: entry.targetName ?? entry.target ?? '—',
     workspace: entry.workspace?.name ?? details.workspaceName ?? '—',
     action: entry.action,
-    interpolation: { escapeValue: false },
   };
+  return { ...Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isolate(value)])), interpolation: { escapeValue: false } };
 }
+
+/**
+ * Each name in its own direction (Unicode first-strong isolate): a Latin name inside an Arabic sentence, or
+ * an Arabic title in an English one, keeps its place instead of pulling its neighbours along.
+ */
+const isolate = (text: string) => `\u2068${text}\u2069`;
 
 function AuditLine({ entry, onWorkspace }: { entry: AuditEntry; onWorkspace: (id: string) => void }) {
   const { t } = useTranslation(['admin', 'workspaces']);
