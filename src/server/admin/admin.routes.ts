@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPageQuerySchema, adminSearchQuerySchema, hasControlCharacter, updateRoleSchema } from '../../shared/admin.js';
+import { adminSearchQuerySchema, hasControlCharacter, updateRoleSchema } from '../../shared/admin.js';
 import { trustedSchema } from '../../shared/review.js';
-import { listAudit } from '../audit/audit.service.js';
 import { setTrusted } from '../review/review.service.js';
 import { listSuppressions } from '../delivery/suppressions.service.js';
 import { parseInput, parseIntParam, parseUuidParam, appError } from '../http/errors.js';
@@ -54,10 +53,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     if (!email || email.length > 320 || hasControlCharacter(email)) throw appError('SUPPRESSION_NOT_FOUND');
     await liftSuppressionAudited(db, actor, email);
     return { lifted: true, email };
-  });
-
-  app.get('/audit', async (request) => {
-    const query = parseInput(adminPageQuerySchema, request.query);
-    return { ...(await listAudit(db, query.page, query.pageSize)), page: query.page, pageSize: query.pageSize };
   });
 }

@@ -143,7 +143,7 @@ describe('admin console', () => {
     expect(mine[0]).toMatchObject({ actorId: root.id, actorEmail: root.email, details: { userId: target.id, from: 'user', to: 'admin' } });
 
     const audit = (await t.request({ method: 'GET', url: '/api/admin/audit', as: 'root' })).json();
-    expect(audit.items[0]).toMatchObject({ action: 'user.role_changed', actorEmail: root.email, target: target.email });
+    expect(audit.items[0]).toMatchObject({ action: 'user.role_changed', actor: { id: root.id, email: root.email }, target: target.email, targetName: 'promoted Tester' });
     expect(audit).toMatchObject({ page: 1, pageSize: 20 });
   });
 
