@@ -23,14 +23,14 @@ export function CustomerDocuments({ invoices }: { invoices: InvoiceSummary[] }) 
               <bdi dir="ltr">{document.number}</bdi>
             </Cell>
             <Cell>
-              <Badge tone={document.kind === 'credit_note' ? 'amber' : 'slate'}>{t(`documents.kinds.${document.kind}`)}</Badge>
+              <Badge className="whitespace-nowrap" tone={document.kind === 'credit_note' ? 'amber' : 'slate'}>{t(`documents.kinds.${document.kind}`)}</Badge>
             </Cell>
             <Cell className="whitespace-nowrap">{formatDate(document.issuedAt, true)}</Cell>
             <Cell className="whitespace-nowrap">
-              <bdi>{formatCents(document.total, document.currency)}</bdi>
+              <bdi dir="ltr">{formatCents(document.total, document.currency)}</bdi>
             </Cell>
             <Cell className="whitespace-nowrap">
-              <bdi>{formatCents(document.vat, document.currency)}</bdi>
+              <bdi dir="ltr">{formatCents(document.vat, document.currency)}</bdi>
             </Cell>
             <Cell last className="whitespace-nowrap">
               {document.refersToNumber ? <bdi dir="ltr">{document.refersToNumber}</bdi> : '—'}

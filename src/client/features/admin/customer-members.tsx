@@ -40,16 +40,16 @@ export function CustomerMembers({ customer }: { customer: AdminWorkspaceDetail }
         {customer.members.map((member) => (
           <tr key={member.userId} aria-label={member.name || member.email}>
             <Cell>
-              <OwnText className="max-w-48 font-medium text-slate-900">{member.name}</OwnText>
+              <OwnText className="w-fit max-w-48 font-medium text-slate-900">{member.name}</OwnText>
             </Cell>
             <Cell>
-              <OwnText address className="max-w-64">
+              <OwnText address className="w-fit max-w-64">
                 {member.email}
               </OwnText>
             </Cell>
             <Cell>{t(`workspaces:roles.${member.role}`)}</Cell>
             <Cell>
-              <Badge tone={member.verified ? 'green' : 'amber'}>{t(member.verified ? 'members.isVerified' : 'members.notVerified')}</Badge>
+              <Badge className="whitespace-nowrap" tone={member.verified ? 'green' : 'amber'}>{t(member.verified ? 'members.isVerified' : 'members.notVerified')}</Badge>
             </Cell>
             <Cell className="whitespace-nowrap text-slate-600">
               {member.lastSignInAt ? formatDate(member.lastSignInAt, true) : t('members.never')}

@@ -7,12 +7,14 @@ import { formatCents } from '../billing/format';
 import { Button } from '../../ui/button';
 import { OwnText } from '../../ui/own-text';
 import { Cell, DeskSection, DeskTable } from './desk-section';
-import { RefundDialog, type Purchase } from './refund-dialog';
+import { RefundDialog } from './refund-dialog';
 
 /** What the customer bought (with VAT and what was refunded) and what Nashr granted without a payment. */
 export function CustomerPurchases({ customer }: { customer: AdminWorkspaceDetail }) {
   const { t } = useTranslation('desk');
-  const [refunding, setRefunding] = useState<Purchase | null>(null);
+  // The id, not the row: after a refusal the page is asked again and the dialog shows the new figures.
+  const [refundingId, setRefundingId] = useState<string | null>(null);
+  const refunding = customer.purchases.find((purchase) => purchase.id === refundingId);
   const nothing = customer.purchases.length === 0 && customer.grants.length === 0;
   return (
     <DeskSection title={t('purchases.title')} empty={nothing} emptyText={t('purchases.empty')}>
@@ -33,16 +35,16 @@ export function CustomerPurchases({ customer }: { customer: AdminWorkspaceDetail
               <Cell className="whitespace-nowrap">{formatDate(purchase.createdAt, true)}</Cell>
               <Cell>{formatNumber(purchase.releases)}</Cell>
               <Cell className="whitespace-nowrap">
-                <bdi>{formatCents(purchase.amount, 'usd')}</bdi>
+                <bdi dir="ltr">{formatCents(purchase.amount, 'usd')}</bdi>
               </Cell>
               <Cell className="whitespace-nowrap">
-                <bdi>{formatCents(purchase.vat, 'usd')}</bdi>
+                <bdi dir="ltr">{formatCents(purchase.vat, 'usd')}</bdi>
               </Cell>
               <Cell className="whitespace-nowrap">
                 {purchase.refundedReleases > 0 ? (
                   <>
                     {t('purchases.refundedReleases', { count: purchase.refundedReleases, formatted: formatNumber(purchase.refundedReleases) })}{' '}
-                    (<bdi>{formatCents(purchase.refundedAmount, 'usd')}</bdi>)
+                    (<bdi dir="ltr">{formatCents(purchase.refundedAmount, 'usd')}</bdi>)
                   </>
                 ) : (
                   '—'
@@ -54,7 +56,7 @@ export function CustomerPurchases({ customer }: { customer: AdminWorkspaceDetail
                   size="sm"
                   disabled={purchase.refundable === 0}
                   title={purchase.refundable === 0 ? t('refund.nothingLeft') : undefined}
-                  onClick={() => setRefunding(purchase)}
+                  onClick={() => setRefundingId(purchase.id)}
                   aria-label={t('refund.openFor', { date: formatDate(purchase.createdAt, true) })}
                 >
                   <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
@@ -77,17 +79,20 @@ export function CustomerPurchases({ customer }: { customer: AdminWorkspaceDetail
                 <OwnText wrap className="min-w-0 flex-1 text-slate-700">
                   {grant.reason}
                 </OwnText>
-                <span className="whitespace-nowrap text-slate-500">
-                  {grant.grantedBy ? t('grants.by', { name: grant.grantedBy }) : null} {formatDate(grant.createdAt, true)}
+                <span className="text-slate-500">
+                  {grant.grantedBy && (
+                    <>
+                      {t('grants.by')} <bdi>{grant.grantedBy}</bdi> ·{' '}
+                    </>
+                  )}
+                  <span className="whitespace-nowrap">{formatDate(grant.createdAt, true)}</span>
                 </span>
               </li>
             ))}
           </ul>
         </div>
       )}
-      {refunding && (
-        <RefundDialog purchase={refunding} onClose={() => setRefunding(null)} />
-      )}
+      {refunding && <RefundDialog purchase={refunding} onClose={() => setRefundingId(null)} />}
     </DeskSection>
   );
 }

@@ -26,17 +26,17 @@ export function CustomerReleases({ releases }: { releases: AdminWorkspaceDetail[
         {releases.map((release) => (
           <tr key={release.id} data-testid="release-row">
             <Cell>
-              <OwnText className="max-w-80 font-medium text-slate-900">{release.title || t('releases.untitled')}</OwnText>
+              <OwnText className="w-fit max-w-80 font-medium text-slate-900">{release.title || t('releases.untitled')}</OwnText>
             </Cell>
             <Cell>
-              <OwnText className="max-w-48">{release.brand}</OwnText>
+              <OwnText className="w-fit max-w-48">{release.brand}</OwnText>
             </Cell>
             <Cell>
               <span className="flex flex-wrap gap-1">
-                <Badge tone={STATUS_TONES[release.status] ?? 'slate'}>
+                <Badge className="whitespace-nowrap" tone={STATUS_TONES[release.status] ?? 'slate'}>
                   {t(`releases:status.${release.status}`, { defaultValue: release.status })}
                 </Badge>
-                {release.held && <Badge tone="red">{t('releases.held')}</Badge>}
+                {release.held && <Badge className="whitespace-nowrap" tone="red">{t('releases.held')}</Badge>}
               </span>
             </Cell>
             <Cell last className="whitespace-nowrap text-slate-600">

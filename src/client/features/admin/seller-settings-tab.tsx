@@ -145,12 +145,12 @@ function Registrations({ form }: { form: Form }) {
         const number = index + 1;
         return (
           <div key={row.id} className="grid items-start gap-3 sm:grid-cols-[14rem_minmax(0,1fr)_auto]" data-testid="registration-row">
-            <Field id={`registration-${index}-country`} label={t('seller.country', { number })} error={translateMessage(rowErrors?.country?.message)}>
+            <Field id={`registration-${index}-country`} label={<RowLabel text={t('seller.country')} number={number} />} error={translateMessage(rowErrors?.country?.message)}>
               <Select id={`registration-${index}-country`} invalid={!!rowErrors?.country} {...form.register(`registrations.${index}.country`)}>
                 <CountryOptions />
               </Select>
             </Field>
-            <Field id={`registration-${index}-number`} label={t('seller.taxNumber', { number })} error={translateMessage(rowErrors?.taxNumber?.message)}>
+            <Field id={`registration-${index}-number`} label={<RowLabel text={t('seller.taxNumber')} number={number} />} error={translateMessage(rowErrors?.taxNumber?.message)}>
               <Input id={`registration-${index}-number`} dir="ltr" invalid={!!rowErrors?.taxNumber} {...form.register(`registrations.${index}.taxNumber`)} />
             </Field>
             <RemoveRow label={t('seller.removeRegistration', { number })} onRemove={() => rows.remove(index)} />
@@ -179,12 +179,12 @@ function VatRates({ form }: { form: Form }) {
         const number = index + 1;
         return (
           <div key={row.id} className="grid items-start gap-3 sm:grid-cols-[14rem_12rem_8rem_auto]" data-testid="vat-rate-row">
-            <Field id={`rate-${index}-country`} label={t('seller.country', { number })} error={translateMessage(rowErrors?.country?.message)}>
+            <Field id={`rate-${index}-country`} label={<RowLabel text={t('seller.country')} number={number} />} error={translateMessage(rowErrors?.country?.message)}>
               <Select id={`rate-${index}-country`} invalid={!!rowErrors?.country} {...form.register(`vatRates.${index}.country`)}>
                 <CountryOptions />
               </Select>
             </Field>
-            <Field id={`rate-${index}-kind`} label={t('seller.buyerKind', { number })} error={translateMessage(rowErrors?.buyerKind?.message)}>
+            <Field id={`rate-${index}-kind`} label={<RowLabel text={t('seller.buyerKind')} number={number} />} error={translateMessage(rowErrors?.buyerKind?.message)}>
               <Select id={`rate-${index}-kind`} invalid={!!rowErrors?.buyerKind} {...form.register(`vatRates.${index}.buyerKind`)}>
                 {buyerKinds.map((kind) => (
                   <option key={kind} value={kind}>
@@ -193,7 +193,7 @@ function VatRates({ form }: { form: Form }) {
                 ))}
               </Select>
             </Field>
-            <Field id={`rate-${index}-rate`} label={t('seller.rate', { number })} error={translateMessage(rowErrors?.rate?.message)}>
+            <Field id={`rate-${index}-rate`} label={<RowLabel text={t('seller.rate')} number={number} />} error={translateMessage(rowErrors?.rate?.message)}>
               <Input
                 id={`rate-${index}-rate`}
                 type="number"
@@ -215,6 +215,16 @@ function VatRates({ form }: { form: Form }) {
         {t('seller.addRate')}
       </Button>
     </fieldset>
+  );
+}
+
+/** Rows repeat their labels; the row's number is said to screen readers, where the rows are not seen side by side. */
+function RowLabel({ text, number }: { text: string; number: number }) {
+  return (
+    <>
+      {text}
+      <span className="sr-only"> {number}</span>
+    </>
   );
 }
 
