@@ -148,11 +148,12 @@ function UserRow({
           {user.email}
         </OwnText>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-          {user.workspaceId ? (
+          {/* A customer's company opens its page; the operators' own workspace is not a customer. */}
+          {user.workspaceId && user.role !== 'super_admin' ? (
             <Link
               to={customerPath(user.workspaceId)}
               className="font-medium text-brand-700 hover:underline"
-              aria-label={t('desk:users.openWorkspace', { company: user.companyName, name })}
+              title={t('desk:users.openWorkspace', { company: user.companyName, name })}
             >
               <bdi>{user.companyName}</bdi>
             </Link>
