@@ -21,6 +21,7 @@ import { billingRoutes } from './billing/billing.routes.js';
 import { newsroomRoutes } from './newsroom/newsroom.routes.js';
 import { reviewRoutes } from './review/review.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { deskRoutes } from './admin/desk.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { listsRoutes } from './lists/lists.routes.js';
 import { releasesRoutes } from './releases/releases.routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api/subscription' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(deskRoutes, { prefix: '/api/admin' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
   await app.register(newsroomRoutes);
   await app.register(operationsRoutes);

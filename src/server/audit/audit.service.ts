@@ -15,7 +15,8 @@ export type AuditEntry = {
 
 /**
  * Records who did what (role changes, contact imports and deletions). Pass the transaction's db when
- * the action is transactional, so the entry exists exactly when the change does.
+ * the action is transactional, so the entry exists exactly when the change does. `workspaceId` names the
+ * customer an operator acted on, so the log can be filtered by workspace.
  */
 export async function recordAudit(
   db: Db,
@@ -23,8 +24,9 @@ export async function recordAudit(
   action: string,
   target: string | null,
   details: Record<string, unknown> = {},
+  workspaceId: string | null = null,
 ): Promise<void> {
-  await db.insert(auditLog).values({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, action, target, details });
+  await db.insert(auditLog).values({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, workspaceId, action, target, details });
 }
 
 export async function listAudit(db: Db, page: number, pageSize: number): Promise<{ items: AuditEntry[]; total: number }> {
