@@ -18,6 +18,7 @@ import { installSessions } from './http/session.js';
 import { CONNECTION_LIMITS, serverOptions, type ConnectionLimits } from './http/server-limits.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { newsroomRoutes } from './newsroom/newsroom.routes.js';
 import { reviewRoutes } from './review/review.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(trackingRoutes);
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api/subscription' });
+  await app.register(invoicesRoutes, { prefix: '/api/billing' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(deskRoutes, { prefix: '/api/admin' });
   await app.register(reviewRoutes, { prefix: '/api/review' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { brandIdFilter } from './brands.js';
+import { poNumberField } from './invoices.js';
 import { pageParam, pageSizeParam } from './paging.js';
 
 /**
@@ -45,18 +46,33 @@ export type SubscriptionStatus = {
   remaining: number;
 };
 
+/**
+ * GET /api/subscription/history: the workspace's purchases and the releases Nashr granted it, newest first.
+ * A grant (`kind: 'grant'`, "Granted by Nashr") has no plan, no amount, no receipt and no invoice.
+ */
 export type PaymentRecord = {
   id: string;
-  planId: PlanId;
-  /** Cents. */
+  kind: 'purchase' | 'grant';
+  planId: PlanId | null;
+  /** Cents, VAT included. */
   amount: number;
   currency: string;
   status: string;
   createdAt: string;
-  /** NSR-{year}-{six-digit sequence}, as printed on the receipt email. */
-  receiptNumber: string;
-  /** Press releases available right after this purchase; null for purchases made before receipts. */
+  /** NSR-{year}-{six-digit sequence}, as printed on the receipt email; null for a grant. */
+  receiptNumber: string | null;
+  /** Press releases available right after this purchase; null for purchases made before receipts, and grants. */
   balanceAfter: number | null;
+  /** Press releases the package or the grant added. */
+  releases: number;
+  /** Cents of VAT inside `amount`. */
+  vat: number;
+  poNumber: string | null;
+  /** The purchase's tax invoice (null for a grant, or a purchase made before tax invoices). */
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  /** Releases of this purchase given back by refunds. */
+  refundedReleases: number;
 };
 
 /**
@@ -97,6 +113,8 @@ export type ProcessSuccessResponse = { credited: boolean; status: SubscriptionSt
 /** Unknown keys (a `price`, an `amount`) are stripped: the plan alone decides what is charged. */
 export const createPaymentSchema = z.object({
   planId: z.enum(planIds, { message: 'Choose a valid plan' }),
+  /** The buyer's purchase order reference, printed on the tax invoice. */
+  poNumber: poNumberField,
 });
 export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
 
@@ -170,3 +188,6 @@ export const demoConfirmSchema = z.object({
     .regex(/^\d{3,4}$/, { message: 'CVC must be 3 or 4 digits' }),
 });
 export type DemoConfirmInput = z.input<typeof demoConfirmSchema>;
+
+/** GET /api/billing/quote?planId=: the package whose price and VAT the checkout shows. */
+export const quoteQuerySchema = createPaymentSchema.pick({ planId: true });

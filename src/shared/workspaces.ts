@@ -196,6 +196,7 @@ export const workspaceActivityActions = [
   'release.scheduled',
   'purchase',
   'workspace.updated',
+  'billing_profile.updated',
 ] as const;
 export type WorkspaceActivityAction = (typeof workspaceActivityActions)[number];
 export type WorkspaceActivity = {

@@ -121,6 +121,14 @@ beforeAll(async () => {
     trusted: true,
   });
   const workspaceId = owner.id;
+  // A buys with its billing details given (a purchase asks for them first).
+  const profile = await t.request({
+    method: 'PUT',
+    url: '/api/billing/profile',
+    as: 'owner',
+    payload: { legalName: NAMES.workspace, address: '1 Quarry Road, Cairo', country: 'Egypt' },
+  });
+  expect(profile.statusCode, profile.body).toBe(200);
   const ids = { owner: owner.id } as Record<ActorName, string | undefined>;
   for (const role of ROLES.slice(1))
     ids[role] = (await t.signInAs(role, { memberOf: { workspaceId, role } })).id;
@@ -483,8 +491,9 @@ const routes: Route[] = [
     need: 'billing',
     ok: 200,
     scope: 'workspace',
-    // Super admins have unlimited access and are told so (409).
-    except: { superAdmin: 409 },
+    // Super admins have unlimited access and are told so (409). The outsider's and the editor's own
+    // workspaces have no billing details yet: they are asked for them before paying (422).
+    except: { superAdmin: 409, outsider: 422, editor: 422 },
   },
 
   // ---- campaigns, analytics, coverage: scoped queries (no workspace: an empty answer)

@@ -21,7 +21,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const provider = createPaymentProvider(config, db);
-  const billingDeps = { db, mailer: app.deps.mailer, publicUrl: config.publicUrl, log: app.log };
+  const billingDeps = { db, seller: config.seller, mailer: app.deps.mailer, publicUrl: config.publicUrl, log: app.log };
 
   app.get('/plans', async () => publicPlans());
 
@@ -33,8 +33,9 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/create', async (request) => {
     const user = requireUser(request);
-    const { planId } = parseInput(createPaymentSchema, request.body);
-    return createPayment(provider, user, planId);
+    const input = parseInput(createPaymentSchema, request.body);
+    // 422 BILLING_PROFILE_REQUIRED before any intent exists when the workspace has no billing details.
+    return createPayment(billingDeps, provider, user, input);
   });
 
   app.post('/process-success', async (request) => {

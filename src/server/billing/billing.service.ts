@@ -11,9 +11,20 @@ import {
   type SubscriptionStatus,
   type UserType,
 } from '../../shared/billing.js';
+import type { BillingProfile, BuyerKind, SellerSettings } from '../../shared/invoices.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { brands, payments, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
+import {
+  allowanceGrants,
+  brands,
+  checkoutQuotes,
+  invoices,
+  payments,
+  pressReleases,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../db/schema.js';
 import { can, canViewEmails, isSuperAdmin, requireAction } from '../access/access.js';
 import { loadCurrentUser } from '../http/session.js';
 import { recordActivity } from '../workspaces/workspaces.service.js';
@@ -21,21 +32,33 @@ import { AppError, notFound, appError } from '../http/errors.js';
 import { createDemoProvider } from './demo-provider.js';
 import { requireVisibleBrand } from '../brands/brand-filter.js';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
-import { findPlan } from './plans.js';
+import { findPlan, type ServerPlan } from './plans.js';
 import { createStripeProvider, intentFromStripe, type StripeProvider } from './stripe-provider.js';
 import type { Mailer } from '../mail/transport.js';
 import { receiptMessage, type ReceiptFacts } from '../mail/templates/receipt.js';
+import { issueDocument } from '../invoices/documents.js';
+import {
+  findBillingProfile,
+  purchaseInvoiceDraft,
+  requireBillingProfile,
+  termsOf,
+  type PurchaseTerms,
+} from '../invoices/invoices.service.js';
+import { loadSeller } from '../invoices/seller.js';
+import { buyerKindOf } from '../invoices/tax.js';
 
 /** What crediting a payment needs beyond the database: the receipt goes out by mail. */
-export type BillingDeps = {
-  db: Db;
+export type BillingDeps = CreditDeps & {
   mailer: Mailer;
   publicUrl: string;
   log: { error: (obj: object, msg: string) => void };
 };
 
+/** What crediting a payment reads: the database and the seller configured before the console saves one. */
+export type CreditDeps = { db: Db; seller: SellerSettings | undefined };
+
 /** A credited purchase, as its receipt states it, and who receives it (the buyer, else an owner). */
-export type Receipt = ReceiptFacts & { workspaceId: string; buyerId: string | null };
+export type Receipt = ReceiptFacts & { workspaceId: string; buyerId: string | null; invoiceId: string };
 
 export function createPaymentProvider(config: Config, db: Db): PaymentProvider | StripeProvider {
   return config.stripe ? createStripeProvider(config.stripe) : createDemoProvider(db);
@@ -76,23 +99,56 @@ export async function getSubscriptionStatus(db: Db, actor: CurrentUser): Promise
   return subscriptionStatusOf(row, actor);
 }
 
+/** GET /api/subscription/history: purchases with their invoices, and the releases Nashr granted, newest first. */
 export async function listPaymentHistory(db: Db, actor: CurrentUser): Promise<PaymentRecord[]> {
   const workspaceId = requireAction(actor, 'billing');
-  const rows = await db
-    .select()
+  const purchases = await db
+    .select({ payment: payments, invoice: { id: invoices.id, number: invoices.number } })
     .from(payments)
-    .where(eq(payments.workspaceId, workspaceId))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
-  return rows.map((p) => ({
-    id: p.id,
-    planId: p.planId as PlanId,
-    amount: p.amount,
-    currency: p.currency,
-    status: p.status,
-    createdAt: new Date(p.createdAt).toISOString(),
-    receiptNumber: receiptNumberOf(p.receiptSeq, p.createdAt),
-    balanceAfter: p.balanceAfter,
-  }));
+    .leftJoin(invoices, and(eq(invoices.paymentId, payments.id), eq(invoices.kind, 'invoice')))
+    .where(eq(payments.workspaceId, workspaceId));
+  // The grant's reason is the operator's note, not the customer's to read.
+  const grants = await db
+    .select({ id: allowanceGrants.id, releases: allowanceGrants.releases, createdAt: allowanceGrants.createdAt })
+    .from(allowanceGrants)
+    .where(eq(allowanceGrants.workspaceId, workspaceId));
+  const records: PaymentRecord[] = [
+    ...purchases.map(({ payment: p, invoice }) => ({
+      id: p.id,
+      kind: 'purchase' as const,
+      planId: p.planId as PlanId,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      createdAt: new Date(p.createdAt).toISOString(),
+      receiptNumber: receiptNumberOf(p.receiptSeq, p.createdAt),
+      balanceAfter: p.balanceAfter,
+      releases: p.releases,
+      vat: p.vat,
+      poNumber: p.poNumber,
+      invoiceId: invoice?.id ?? null,
+      invoiceNumber: invoice?.number ?? null,
+      refundedReleases: p.refundedReleases,
+    })),
+    ...grants.map((g) => ({
+      id: g.id,
+      kind: 'grant' as const,
+      planId: null,
+      amount: 0,
+      currency: 'usd',
+      status: 'succeeded',
+      createdAt: new Date(g.createdAt).toISOString(),
+      receiptNumber: null,
+      balanceAfter: null,
+      releases: g.releases,
+      vat: 0,
+      poNumber: null,
+      invoiceId: null,
+      invoiceNumber: null,
+      refundedReleases: 0,
+    })),
+  ];
+  return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
 /**
@@ -136,17 +192,35 @@ export async function listSpends(
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Starts a purchase: the amount comes from the plan table, never from the request. */
+/**
+ * Starts a purchase: the amount comes from the plan table and the VAT from the buyer's billing profile,
+ * never from the request. The quote is kept by intent, so the invoice states what was charged.
+ */
 export async function createPayment(
+  deps: CreditDeps,
   provider: PaymentProvider | StripeProvider,
   user: CurrentUser,
-  planId: PlanId,
+  input: { planId: PlanId; poNumber: string | null },
 ): Promise<CreatePaymentResponse> {
   if (isSuperAdmin(user)) throw appError('SUPER_ADMIN_NO_PURCHASE');
   const workspaceId = requireAction(user, 'billing');
-  const plan = findPlan(planId);
+  const plan = findPlan(input.planId);
   if (!plan) throw appError('PLAN_NOT_FOUND');
-  const created = await provider.createIntent({ workspaceId, buyerId: user.id, email: user.email, plan });
+  const buyer = await requireBillingProfile(deps.db, workspaceId);
+  const terms = termsOf(await loadSeller(deps.db, deps.seller), buyer, plan, input.poNumber);
+  const amountCents = terms.subtotal + terms.vat;
+  const created = await provider.createIntent({ workspaceId, buyerId: user.id, email: user.email, plan, amountCents });
+  await deps.db.insert(checkoutQuotes).values({
+    paymentIntentId: created.paymentIntentId,
+    workspaceId,
+    planId: plan.id,
+    subtotal: terms.subtotal,
+    vat: terms.vat,
+    vatRateBp: terms.vatRateBp,
+    reverseCharge: terms.reverseCharge,
+    poNumber: terms.poNumber,
+    buyer: { ...terms.buyer },
+  });
   if (provider.name === 'stripe') {
     return { provider: 'stripe', ...created, publishableKey: (provider as StripeProvider).publishableKey };
   }
@@ -157,23 +231,46 @@ export const paymentNotCompleted = () => appError('PAYMENT_NOT_COMPLETED');
 const paymentMismatch = () => appError('PAYMENT_MISMATCH');
 
 /**
+ * What the intent was created for: its checkout quote. An intent made before quotes were kept (a Stripe
+ * payment begun before tax invoices) was charged the plan's price without VAT; its invoice names the
+ * buyer as a consumer, from the billing profile when there is one, else the workspace's name.
+ */
+async function termsOfIntent(db: Db, intent: ProviderIntent, workspaceId: string, plan: ServerPlan): Promise<PurchaseTerms & { buyerKind: BuyerKind }> {
+  const [quote] = await db.select().from(checkoutQuotes).where(eq(checkoutQuotes.paymentIntentId, intent.id)).limit(1);
+  if (quote) {
+    if (quote.workspaceId !== workspaceId || quote.planId !== plan.id) throw paymentMismatch();
+    const buyer = quote.buyer as BillingProfile;
+    return { ...quote, buyer, buyerKind: buyerKindOf(buyer) };
+  }
+  const profile = await findBillingProfile(db, workspaceId);
+  const [workspace] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+  const buyer: BillingProfile = profile
+    ? { ...profile, taxNumber: '' }
+    : { legalName: workspace?.name ?? '', address: '', country: '', taxNumber: '' };
+  return { subtotal: plan.amountCents, vat: 0, vatRateBp: 0, reverseCharge: false, poNumber: null, buyer, buyerKind: 'consumer' };
+}
+
+/**
  * Credits a payment the provider reports as succeeded, exactly once per payment intent: the unique
- * payments.payment_intent_id decides (INSERT … ON CONFLICT DO NOTHING), and the allowance grows in the
- * same transaction, so replays, a webhook racing a confirmation, or two confirmations credit once.
+ * payments.payment_intent_id decides (INSERT … ON CONFLICT DO NOTHING), and the allowance grows and the
+ * tax invoice is issued in the same transaction, so replays, a webhook racing a confirmation, or two
+ * confirmations credit and invoice once, and an invoice number is never taken for a payment not recorded.
  * Returns the receipt when this call credited, null when the payment was already credited.
  */
 export async function creditSucceededIntent(
-  db: Db,
+  deps: CreditDeps,
   providerName: string,
   intent: ProviderIntent,
   buyerId: string | null = intent.buyerId,
 ): Promise<Receipt | null> {
+  const { db } = deps;
   if (intent.status !== 'succeeded') throw paymentNotCompleted();
   const plan = intent.planId ? findPlan(intent.planId) : undefined;
-  if (!plan || !intent.workspaceId || intent.amount !== plan.amountCents || intent.currency.toLowerCase() !== 'usd') {
-    throw paymentMismatch();
-  }
+  if (!plan || !intent.workspaceId || intent.currency.toLowerCase() !== 'usd') throw paymentMismatch();
   const workspaceId = intent.workspaceId;
+  const terms = await termsOfIntent(db, intent, workspaceId, plan);
+  if (intent.amount !== terms.subtotal + terms.vat) throw paymentMismatch();
+  const seller = await loadSeller(db, deps.seller);
   return db.transaction(async (tx) => {
     const [payment] = await tx
       .insert(payments)
@@ -183,9 +280,12 @@ export async function creditSucceededIntent(
         provider: providerName,
         paymentIntentId: intent.id,
         planId: plan.id,
-        amount: plan.amountCents,
+        amount: intent.amount,
         currency: 'usd',
         status: 'succeeded',
+        releases: plan.pressReleaseLimit,
+        vat: terms.vat,
+        poNumber: terms.poNumber,
       })
       .onConflictDoNothing({ target: payments.paymentIntentId })
       .returning();
@@ -205,12 +305,18 @@ export async function creditSucceededIntent(
     const balanceAfter = Math.max(0, account.monthlyPressReleaseLimit - account.pressReleasesUsedThisMonth);
     await tx.update(payments).set({ balanceAfter }).where(eq(payments.id, payment.id));
     await recordPurchase(tx as unknown as Db, workspaceId, buyerId, plan.name);
+    // Last, so the series stays locked for as short a time as possible.
+    const draft = purchaseInvoiceDraft({ seller, plan, terms, buyerKind: terms.buyerKind, payment: { ...payment, workspaceId } });
+    const invoice = await issueDocument(tx as unknown as Db, seller.invoicePrefix, draft);
     return {
       workspaceId,
       buyerId,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
       receiptNumber: receiptNumberOf(payment.receiptSeq, payment.createdAt),
       planName: { en: plan.name, ar: plan.arabicName },
       amountCents: payment.amount,
+      vatCents: payment.vat,
       currency: payment.currency,
       paidAt: new Date(payment.createdAt),
       balanceAfter,
@@ -227,7 +333,10 @@ function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
     const buyer = await receiptRecipient(deps.db, receipt);
     if (!buyer) return;
     const billingLink = new URL('/subscription', deps.publicUrl).href;
-    await deps.mailer.send({ to: buyer.email, ...receiptMessage({ firstName: buyer.firstName, billingLink, language: asAccountLanguage(buyer.language), ...receipt }) });
+    const invoiceLink = new URL(`/billing/invoices/${receipt.invoiceId}`, deps.publicUrl).href;
+    const pdfLink = new URL(`/api/billing/invoices/${receipt.invoiceId}/pdf`, deps.publicUrl).href;
+    const language = asAccountLanguage(buyer.language);
+    await deps.mailer.send({ to: buyer.email, ...receiptMessage({ firstName: buyer.firstName, billingLink, invoiceLink, pdfLink, language, ...receipt }) });
   })().catch((error: unknown) => {
     deps.log.error({ err: error, receipt: receipt.receiptNumber }, 'receipt email could not be sent');
   });
@@ -257,7 +366,7 @@ async function receiptRecipient(db: Db, receipt: Receipt) {
 
 /** Credits the payment once and, the time it is credited, sends its receipt. Returns whether it credited. */
 async function creditAndSendReceipt(deps: BillingDeps, providerName: string, intent: ProviderIntent, buyerId = intent.buyerId): Promise<boolean> {
-  const receipt = await creditSucceededIntent(deps.db, providerName, intent, buyerId);
+  const receipt = await creditSucceededIntent(deps, providerName, intent, buyerId);
   if (receipt) sendReceipt(deps, receipt);
   return receipt !== null;
 }

@@ -23,6 +23,22 @@ describe('billing with the demo provider', () => {
   const processSuccess = (as: string, paymentIntentId: string) =>
     t.request({ method: 'POST', url: '/api/subscription/process-success', as, payload: { paymentIntentId } });
 
+  /**
+   * A member who may buy: signed in, their workspace's billing details given, as the checkout asks first.
+   * A consumer in Egypt is charged no VAT, so the amounts below are the plans' prices.
+   */
+  async function signInBuyer(as: string, fields: Parameters<TestApp['signInAs']>[1] = {}) {
+    const user = await t.signInAs(as, fields);
+    const profile = await t.request({
+      method: 'PUT',
+      url: '/api/billing/profile',
+      as,
+      payload: { legalName: `${as} Trading`, address: '12 Nile Corniche, Cairo', country: 'Egypt' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    return user;
+  }
+
   async function buy(as: string, planId: string) {
     const created = (await create(as, { planId })).json();
     const confirmed = await confirm(as, { clientSecret: created.clientSecret, cardNumber: GOOD_CARD, expiry: FUTURE, cvc: '123' });
@@ -91,7 +107,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('buys package_2 with the test card: the trial user becomes active with 2 releases', async () => {
-    const user = await t.signInAs('buyer');
+    const user = await signInBuyer('buyer');
     const created = await create('buyer', { planId: 'package_2' });
     expect(created.statusCode).toBe(200);
     const body = created.json();
@@ -133,12 +149,19 @@ describe('billing with the demo provider', () => {
         createdAt: expect.any(String),
         receiptNumber: expect.stringMatching(new RegExp(`^NSR-${new Date().getUTCFullYear()}-\\d{6}$`)),
         balanceAfter: 2,
+        kind: 'purchase',
+        releases: 2,
+        vat: 0,
+        poNumber: null,
+        invoiceId: expect.any(String),
+        invoiceNumber: expect.stringMatching(/^NSR-INV-\d{6}$/),
+        refundedReleases: 0,
       },
     ]);
   });
 
   it('emails a receipt after each purchase with the plan, amount, date, number and balance of the history', async () => {
-    const user = await t.signInAs('receipt-buyer');
+    const user = await signInBuyer('receipt-buyer');
     await buy('receipt-buyer', 'package_1');
     await buy('receipt-buyer', 'package_2');
     const mails = () => t.smtp.messages.filter((m) => m.envelopeTo.includes(user.email));
@@ -164,7 +187,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('ignores any price the client sends: the plan table decides the amount', async () => {
-    await t.signInAs('haggler');
+    await signInBuyer('haggler');
     const res = await create('haggler', { planId: 'package_2', price: 1, amount: 100, currency: 'eur' });
     expect(res.statusCode).toBe(200);
     const [intent] = await t.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, res.json().paymentIntentId));
@@ -172,7 +195,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('rejects an unknown plan with 422', async () => {
-    await t.signInAs('confused');
+    await signInBuyer('confused');
     const res = await create('confused', { planId: 'package_9' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'planId', message: 'Choose a valid plan' }] });
@@ -180,7 +203,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('adds each further package to the allowance', async () => {
-    await t.signInAs('loyal');
+    await signInBuyer('loyal');
     await buy('loyal', 'package_1');
     await buy('loyal', 'package_2');
     expect(await status('loyal')).toMatchObject({ monthlyPressReleaseLimit: 3, remaining: 3, subscriptionPlan: 'package_2' });
@@ -189,7 +212,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('declines 4000 0000 0000 0002 with 402 and credits nothing; the same intent can then be paid', async () => {
-    await t.signInAs('unlucky');
+    await signInBuyer('unlucky');
     const { clientSecret, paymentIntentId } = (await create('unlucky', { planId: 'package_1' })).json();
     const declined = await confirm('unlucky', { clientSecret, cardNumber: DECLINED_CARD, expiry: FUTURE, cvc: '123' });
     expect(declined.statusCode).toBe(402);
@@ -207,7 +230,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('declines a non-test card number as test mode does', async () => {
-    await t.signInAs('realcard');
+    await signInBuyer('realcard');
     const { clientSecret } = (await create('realcard', { planId: 'package_1' })).json();
     const res = await confirm('realcard', { clientSecret, cardNumber: '5555 5555 5555 4444', expiry: FUTURE, cvc: '123' });
     expect(res.statusCode).toBe(402);
@@ -215,7 +238,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('validates the card form: number, expiry in the future, CVC of 3–4 digits, all errors at once', async () => {
-    await t.signInAs('typo');
+    await signInBuyer('typo');
     const { clientSecret } = (await create('typo', { planId: 'package_1' })).json();
     const res = await confirm('typo', { clientSecret, cardNumber: '4242 4242 4242 4241', expiry: '01/20', cvc: '12' });
     expect(res.statusCode).toBe(422);
@@ -239,7 +262,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('credits a replayed confirmation only once', async () => {
-    await t.signInAs('replayer');
+    await signInBuyer('replayer');
     const { created } = await buy('replayer', 'package_2');
     for (let i = 0; i < 3; i++) {
       const again = await processSuccess('replayer', created.paymentIntentId);
@@ -252,7 +275,7 @@ describe('billing with the demo provider', () => {
   });
 
   it('credits concurrent confirmations of one intent only once', async () => {
-    const user = await t.signInAs('racer');
+    const user = await signInBuyer('racer');
     const { clientSecret, paymentIntentId } = (await create('racer', { planId: 'package_2' })).json();
     await confirm('racer', { clientSecret, cardNumber: GOOD_CARD, expiry: FUTURE, cvc: '123' });
     const results = await Promise.all(Array.from({ length: 6 }, () => processSuccess('racer', paymentIntentId)));
@@ -263,14 +286,14 @@ describe('billing with the demo provider', () => {
   });
 
   it('credits nothing for an invented intent id, and another user’s intent is a 404', async () => {
-    await t.signInAs('forger');
+    await signInBuyer('forger');
     expect((await processSuccess('forger', 'pi_demo_made_up')).statusCode).toBe(404);
     expect((await processSuccess('forger', 'x'.repeat(256))).statusCode).toBe(422);
     expect((await processSuccess('forger', '')).statusCode).toBe(422);
     expect((await processSuccess('forger', 'pi_demo\u0000x')).statusCode).toBe(422);
     expect((await processSuccess('forger', "pi_demo' or '1'='1")).statusCode).toBe(422);
 
-    await t.signInAs('victim');
+    await signInBuyer('victim');
     const { created } = await buy('victim', 'package_1');
     expect((await processSuccess('forger', created.paymentIntentId)).statusCode).toBe(404);
     const stolen = await confirm('forger', { clientSecret: created.clientSecret, cardNumber: GOOD_CARD, expiry: FUTURE, cvc: '123' });
@@ -281,7 +304,7 @@ describe('billing with the demo provider', () => {
 
   it('spends a bought press release on a send or a schedule, and gives it back when a schedule is cancelled', async () => {
     // A trusted customer: its releases skip editorial review (review.test.ts covers review).
-    const user = await t.signInAs('spender', { trusted: true });
+    const user = await signInBuyer('spender', { trusted: true });
     const { listId } = await createListWithContacts(t.db, user.id, 2);
     await buy('spender', 'package_1');
     expect(await status('spender')).toMatchObject({ canSend: { canSend: true }, remaining: 1, pressReleasesUsedThisMonth: 0 });
@@ -366,6 +389,18 @@ describe('billing with Stripe (webhook, no network)', () => {
     expect(status).toMatchObject({ userType: 'active', remaining: 2 });
     const history = (await t.request({ method: 'GET', url: '/api/subscription/history', as: 'stripe-buyer' })).json();
     expect(history).toMatchObject([{ planId: 'package_2', amount: 49_900, currency: 'usd', balanceAfter: 2 }]);
+    // An intent begun before checkout quotes were kept: the plan's price without VAT, invoiced to the
+    // workspace by its name as a consumer (it has given no billing details).
+    const invoice = (await t.request({ method: 'GET', url: `/api/billing/invoices/${history[0].invoiceId}`, as: 'stripe-buyer' })).json();
+    expect(invoice).toMatchObject({
+      paymentId: history[0].id,
+      buyer: { legalName: 'stripe-buyer Company', address: '', country: '', taxNumber: null, kind: 'consumer' },
+      subtotal: 49_900,
+      vat: 0,
+      total: 49_900,
+      reverseCharge: false,
+    });
+    expect((await t.request({ method: 'GET', url: '/api/billing/invoices', as: 'stripe-buyer' })).json()).toHaveLength(1);
     // One purchase, one receipt, however many times Stripe told us.
     await expect.poll(() => t.smtp.messages.filter((m) => m.envelopeTo.includes(user.email)).length).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));

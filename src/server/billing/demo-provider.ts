@@ -26,10 +26,10 @@ const toProviderIntent = (row: DemoIntentRow): ProviderIntent => ({
 export function createDemoProvider(db: Db): PaymentProvider {
   return {
     name: 'demo',
-    async createIntent({ workspaceId, plan }) {
+    async createIntent({ workspaceId, plan, amountCents }) {
       const id = `pi_demo_${randomBytes(12).toString('hex')}`;
       const clientSecret = `${id}_secret_${randomBytes(16).toString('base64url')}`;
-      await db.insert(demoPaymentIntents).values({ id, clientSecret, workspaceId, planId: plan.id, amount: plan.amountCents, currency: 'usd' });
+      await db.insert(demoPaymentIntents).values({ id, clientSecret, workspaceId, planId: plan.id, amount: amountCents, currency: 'usd' });
       return { paymentIntentId: id, clientSecret };
     },
     async retrieveIntent(paymentIntentId) {

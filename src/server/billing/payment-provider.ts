@@ -25,7 +25,8 @@ export type RefundRequest = { paymentIntentId: string; amountCents: number; idem
 /** Stripe when a secret key is configured, the built-in demo provider otherwise (ARCHITECTURE.md §2). */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  createIntent(input: { workspaceId: string; buyerId: string; email: string; plan: ServerPlan }): Promise<CreatedIntent>;
+  /** An intent for `amountCents` (the package's price plus the VAT of the buyer's quote), in USD. */
+  createIntent(input: { workspaceId: string; buyerId: string; email: string; plan: ServerPlan; amountCents: number }): Promise<CreatedIntent>;
   /** The provider's record of the intent; null when the provider does not know the id. */
   retrieveIntent(paymentIntentId: string): Promise<ProviderIntent | null>;
   /** Gives money back to the card; throws REFUND_FAILED when the provider refuses. Returns its refund id. */

@@ -34,10 +34,10 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey ?? null,
-    async createIntent({ workspaceId, buyerId, email, plan }) {
+    async createIntent({ workspaceId, buyerId, email, plan, amountCents }) {
       try {
         const intent = await stripe.paymentIntents.create({
-          amount: plan.amountCents,
+          amount: amountCents,
           currency: 'usd',
           automatic_payment_methods: { enabled: true },
           description: `Nashr ${plan.name}`,

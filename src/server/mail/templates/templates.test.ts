@@ -28,10 +28,14 @@ const everyEmail = (language: EmailLanguage): Record<string, RenderedEmail> => (
   receipt: receiptMessage({
     firstName: 'Layla',
     billingLink: link,
+    invoiceLink: link,
+    pdfLink: link,
     language,
     receiptNumber: 'NSR-2026-000042',
+    invoiceNumber: 'NSR-INV-000042',
     planName: { en: 'Double Release', ar: 'بيانان' },
     amountCents: 29900,
+    vatCents: 1424,
     currency: 'usd',
     paidAt,
     balanceAfter: 5,
@@ -55,7 +59,7 @@ const everyEmail = (language: EmailLanguage): Record<string, RenderedEmail> => (
 
 /** The Latin words of a text once the reader's own values, the brand and the link are taken out. */
 function ourLatinWords(text: string): string[] {
-  const given = [link, 'new@company.test', 'Layla', 'Omar', 'Gulf Wire opens', 'Gulf Wire', 'Arabian Business', 'Add a quote', 'Not news', 'NSR-2026-000042', 'Nashr', 'USD', 'UTC'];
+  const given = [link, 'new@company.test', 'Layla', 'Omar', 'Gulf Wire opens', 'Gulf Wire', 'Arabian Business', 'Add a quote', 'Not news', 'NSR-INV-000042', 'NSR-2026-000042', 'Nashr', 'USD', 'UTC'];
   let rest = text;
   for (const value of given) rest = rest.split(value).join(' ');
   return rest.match(/[A-Za-z]{2,}/g) ?? [];
@@ -85,7 +89,7 @@ describe('account emails in the reader’s language', () => {
 
   it('states a receipt’s figures in Arabic with Latin digits and the right plural', () => {
     const receipt = (balanceAfter: number) =>
-      receiptMessage({ firstName: '', billingLink: link, language: 'ar', receiptNumber: 'NSR-1', planName: { en: 'Single Release', ar: 'بيان واحد' }, amountCents: 9900, currency: 'usd', paidAt, balanceAfter });
+      receiptMessage({ firstName: '', billingLink: link, invoiceLink: link, pdfLink: link, language: 'ar', receiptNumber: 'NSR-1', invoiceNumber: 'NSR-INV-000001', planName: { en: 'Single Release', ar: 'بيان واحد' }, amountCents: 9900, vatCents: 0, currency: 'usd', paidAt, balanceAfter });
     expect(receipt(1).text).toContain('رصيد حسابك الآن: بيان صحفي واحد.');
     expect(receipt(2).text).toContain('رصيد حسابك الآن: بيانان صحفيان.');
     expect(receipt(5).text).toContain('رصيد حسابك الآن: 5 بيانات صحفية.');
