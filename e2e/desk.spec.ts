@@ -160,9 +160,11 @@ describe('the operator’s desk', () => {
 
     await page.getByTestId('language-switch').click();
     await page.locator('html[dir="rtl"]').waitFor();
-    await form.getByLabel('بادئة رقم الفاتورة').fill('');
-    await form.getByRole('button', { name: 'حفظ' }).click();
-    await form.getByText('بادئة الفاتورة من 1 إلى 12 حرفًا لاتينيًا كبيرًا أو رقمًا أو شرطة').waitFor();
+    const arabicForm = page.getByRole('form', { name: 'البائع في الفواتير' });
+    await expect(arabicForm.getByLabel('الاسم القانوني (بالعربية)').getAttribute('dir')).resolves.toBe('rtl');
+    await arabicForm.getByLabel('بادئة رقم الفاتورة').fill('');
+    await arabicForm.getByRole('button', { name: 'حفظ' }).click();
+    await arabicForm.getByText('بادئة الفاتورة من 1 إلى 12 حرفًا لاتينيًا كبيرًا أو رقمًا أو شرطة').waitFor();
     await page.screenshot({ path: shot('desk-seller-ar.png'), fullPage: true });
   });
 });
