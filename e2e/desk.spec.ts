@@ -104,6 +104,27 @@ describe('the operator’s desk', () => {
     await purchases.getByText('1 release').waitFor();
     await expect(page.getByTestId('allowance').textContent()).resolves.toBe('Releases in the allowance1Used0Left1');
 
+    // The verification e-mail again, for the member who never confirmed, asked first.
+    await members.getByRole('button', { name: `Resend verification to ${member.email}` }).click();
+    const resend = page.getByRole('dialog', { name: 'Resend the verification e-mail?' });
+    await resend.getByRole('button', { name: 'Resend verification' }).click();
+    await page.getByTestId('toast').getByText(`Verification e-mail sent to ${member.email}`).waitFor();
+    await expect.poll(() => stack.smtp.messages.some((m) => m.envelopeTo.includes(member.email))).toBe(true);
+
+    // Releases granted with a reason, the form's errors first.
+    await page.getByRole('button', { name: 'Grant releases' }).click();
+    const grant = page.getByRole('dialog', { name: 'Grant releases to Gulf Horizon PR' });
+    await grant.getByLabel('Releases', { exact: true }).fill('0');
+    await grant.getByRole('button', { name: 'Grant', exact: true }).click();
+    await grant.getByText('Releases must be a whole number from 1 to 100').waitFor();
+    await grant.getByText('A reason is required').waitFor();
+    await grant.getByLabel('Releases', { exact: true }).fill('2');
+    await grant.getByLabel('Reason').fill('Compensation for the delayed send');
+    await grant.getByRole('button', { name: 'Grant', exact: true }).click();
+    await grant.waitFor({ state: 'detached' });
+    await purchases.getByTestId('grants').getByText('Compensation for the delayed send').waitFor();
+    await expect(page.getByTestId('allowance').textContent()).resolves.toBe('Releases in the allowance3Used0Left3');
+
     // Suspended with a reason: asked for first, then shown on the page.
     await page.getByRole('button', { name: 'Suspend', exact: true }).click();
     const suspend = page.getByRole('dialog', { name: 'Suspend Gulf Horizon PR?' });
