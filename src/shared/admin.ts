@@ -45,6 +45,8 @@ export type AdminUser = {
   firstName: string;
   lastName: string;
   companyName: string;
+  /** The person's own workspace (the first they own, else the first they joined): the console links to it. */
+  workspaceId: string | null;
   role: Role;
   userType: 'trial' | 'active' | 'super_admin';
   subscriptionStatus: string;

@@ -34,6 +34,7 @@ const InvitationPage = lazy(() => import('../features/workspaces/invitation-page
 const BrandsPage = lazy(() => import('../features/brands/brands-page'));
 const BrandsLinkCard = lazy(() => import('../features/brands/brands-link-card').then((m) => ({ default: m.BrandsLinkCard })));
 const BrandReportPage = lazy(() => import('../features/brands/brand-report-page'));
+const WorkspaceDetailPage = lazy(() => import('../features/admin/workspace-detail-page'));
 // pages are declared above this line
 
 /**
@@ -90,6 +91,7 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/invitation" element={<Page><InvitationPage /></Page>} />
         <Route path="/settings/brands" element={<Protected action="read"><Page><BrandsPage /></Page></Protected>} />
         <Route path="/brands/:id/report" element={<Protected action="read"><Page><BrandReportPage /></Page></Protected>} />
+        <Route path="/admin/workspaces/:id" element={<Protected superAdmin><Page><WorkspaceDetailPage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<Page messages={false}><NotFoundPage /></Page>} />
       </Route>

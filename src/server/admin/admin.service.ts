@@ -32,6 +32,7 @@ export function toAdminUser(row: UserRow, workspace: WorkspaceRow | undefined): 
     firstName: row.firstName,
     lastName: row.lastName,
     companyName: workspace?.name ?? '',
+    workspaceId: workspace?.id ?? null,
     role: row.role as Role,
     userType: isSuperAdmin(row) ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
     subscriptionStatus: workspace?.subscriptionStatus ?? 'trial',

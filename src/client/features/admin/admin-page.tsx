@@ -17,6 +17,7 @@ import { OutboxTab } from './outbox-tab';
 import { RecentUsers } from './recent-users';
 import { SuppressionsTab } from './suppressions-tab';
 import { WorkspacesTab } from './workspaces-tab';
+import { SellerSettingsTab } from './seller-settings-tab';
 import { UserManagement } from './user-management';
 
 const TAB_CLASS =
@@ -24,7 +25,7 @@ const TAB_CLASS =
 
 /** /admin 'Super Admin Dashboard' (SPEC §2): stats, users and roles, and the outbox, suppressions and audit log. */
 export default function AdminPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'desk']);
   useDocumentTitle(t('title'));
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
@@ -51,6 +52,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="workspaces" className={TAB_CLASS}>
             {t('tabs.workspaces')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="seller" className={TAB_CLASS}>
+            {t('desk:seller.tab')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="outbox" className={TAB_CLASS}>
             {t('tabs.outbox')}
           </Tabs.Trigger>
@@ -75,6 +79,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="workspaces">
           <WorkspacesTab />
+        </Tabs.Content>
+        <Tabs.Content value="seller">
+          <SellerSettingsTab />
         </Tabs.Content>
         <Tabs.Content value="outbox">
           <OutboxTab />
