@@ -19,8 +19,8 @@ type DeliveryRow = {
   email: string;
   status: string;
   attempts: number;
-  sent_at: string | null;
-  last_error: string | null;
+  smtp_response: string | null;
+  last_attempt_at: string | null;
 };
 type ReportRow = { delivery_id: number; kind: string; status: string | null; detail: string | null; created_at: string };
 type CountRow = { delivery_id: number; opens: number; clicks: number };
@@ -44,7 +44,7 @@ export async function listDeliveryLog(db: Db, query: DeliveryLogQuery): Promise<
     db
       .execute(
         sql`SELECT d.id::int AS id, d.release_id, pr.title AS release_title, w.id AS workspace_id, w.name AS workspace_name,
-                   d.email, d.status, d.attempts, d.sent_at, d.last_error
+                   d.email, d.status, d.attempts, d.smtp_response, d.last_attempt_at
             FROM deliveries d
             JOIN press_releases pr ON pr.id = d.release_id
             LEFT JOIN workspaces w ON w.id = pr.workspace_id
@@ -88,22 +88,20 @@ async function countsOf(db: Db, ids: number[]): Promise<Map<number, CountRow>> {
 }
 
 /**
- * The engine keeps the receiving server's refusal (a 4xx or 5xx answer) in last_error and clears it when the
- * message is accepted; a report that comes later writes its own text there, so the SMTP answer is last_error only
- * while the message was never accepted (sent_at empty). The time of a refused attempt is not stored.
+ * The engine keeps the receiving server's answer to the latest attempt, its acceptance ("250 2.0.0 Ok: queued
+ * as …") as well as a refusal, with the attempt's time; reports that come later are listed apart.
  */
 function toDelivery(row: DeliveryRow, reports: Map<number, AdminDelivery['reports']>, counts: Map<number, CountRow>): AdminDelivery {
   const id = Number(row.id);
-  const accepted = row.sent_at !== null;
   return {
     releaseId: row.release_id,
     releaseTitle: row.release_title,
     workspace: row.workspace_id ? { id: row.workspace_id, name: row.workspace_name ?? '' } : null,
     email: row.email,
     status: row.status,
-    smtpResponse: accepted ? null : row.last_error,
+    smtpResponse: row.smtp_response,
     attempts: Number(row.attempts),
-    lastAttemptAt: iso(row.sent_at),
+    lastAttemptAt: iso(row.last_attempt_at),
     reports: reports.get(id) ?? [],
     opens: Number(counts.get(id)?.opens ?? 0),
     clicks: Number(counts.get(id)?.clicks ?? 0),
