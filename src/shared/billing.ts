@@ -45,10 +45,15 @@ export type SubscriptionStatus = {
   remaining: number;
 };
 
+/**
+ * GET /api/subscription/history: a purchase, or releases granted by Nashr (issue 29; no plan, no amount,
+ * no invoice). The invoice fields are null for grants and for purchases made before tax invoices.
+ */
 export type PaymentRecord = {
   id: string;
-  planId: PlanId;
-  /** Cents. */
+  kind: 'purchase' | 'grant';
+  planId: PlanId | null;
+  /** Cents; 0 for a grant. */
   amount: number;
   currency: string;
   status: string;
@@ -57,6 +62,15 @@ export type PaymentRecord = {
   receiptNumber: string;
   /** Press releases available right after this purchase; null for purchases made before receipts. */
   balanceAfter: number | null;
+  /** Press releases the purchase or grant added. */
+  releases: number;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  /** Cents of VAT inside `amount`. */
+  vat: number | null;
+  poNumber: string | null;
+  /** Releases given back by refunds so far. */
+  refundedReleases: number;
 };
 
 /**

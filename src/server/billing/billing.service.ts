@@ -92,6 +92,14 @@ export async function listPaymentHistory(db: Db, actor: CurrentUser): Promise<Pa
     createdAt: new Date(p.createdAt).toISOString(),
     receiptNumber: receiptNumberOf(p.receiptSeq, p.createdAt),
     balanceAfter: p.balanceAfter,
+    // Grants and invoice numbers come with the tax invoices' history; until then every row is a purchase.
+    kind: 'purchase' as const,
+    releases: p.releases,
+    invoiceId: null,
+    invoiceNumber: null,
+    vat: p.vat,
+    poNumber: p.poNumber,
+    refundedReleases: p.refundedReleases,
   }));
 }
 
