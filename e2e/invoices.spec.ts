@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../src/server/test/accounts';
 import { DEFAULT_SELLER } from '../src/server/invoices/seller';
+import { seriousViolations } from './axe';
 import { startStack, type Stack } from './harness';
 
 /**
@@ -69,6 +70,7 @@ describe('tax invoices for the buyer', () => {
     await page.getByText('A UAE TRN is 15 digits starting with 100').waitFor();
     await expect(page.getByLabel('Tax registration number').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.getByLabel('Card number').count()).resolves.toBe(0);
+    await expect(seriousViolations(page)).resolves.toEqual([]);
 
     // Digits typed in groups are one number.
     await page.getByLabel('Tax registration number').fill('100 1234 5678 9003');
@@ -120,6 +122,7 @@ describe('tax invoices for the buyer', () => {
     await expect(page.getByTestId('invoice-qr').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Print' }).isVisible()).resolves.toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'invoice-en.png'), fullPage: true });
+    await expect(seriousViolations(page)).resolves.toEqual([]);
 
     await expect(downloadedPdfHead(page, /^Download PDF/)).resolves.toMatch(/^%PDF-/);
 
@@ -169,6 +172,7 @@ describe('tax invoices for the buyer', () => {
     await expect(page.getByTestId('invoice-qr').evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBeGreaterThan(0);
     await page.getByRole('button', { name: 'طباعة' }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'invoice-ar.png'), fullPage: true });
+    await expect(seriousViolations(page)).resolves.toEqual([]);
     await expect(downloadedPdfHead(page, /^تنزيل PDF/)).resolves.toMatch(/^%PDF-/);
 
     // Another workspace's invoice is not found, like one that does not exist.
