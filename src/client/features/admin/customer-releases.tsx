@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AdminWorkspaceDetail } from '../../../shared/admin';
 import { formatDate } from '../../lib/i18n';
 import { Badge } from '../../ui/feedback';
 import { OwnText } from '../../ui/own-text';
+import { deliveryLogPath } from './delivery-log-tab';
 import { Cell, DeskSection, DeskTable } from './desk-section';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
@@ -27,6 +29,16 @@ export function CustomerReleases({ releases }: { releases: AdminWorkspaceDetail[
           <tr key={release.id} data-testid="release-row">
             <Cell>
               <OwnText className="w-fit max-w-80 font-medium text-slate-900">{release.title || t('releases.untitled')}</OwnText>
+              {/* Only a release that went out has deliveries to look at. */}
+              {(release.sentAt || release.status === 'sending') && (
+                <Link
+                  to={deliveryLogPath(release.id)}
+                  aria-label={t('releases.deliveryLogOf', { title: release.title || t('releases.untitled') })}
+                  className="text-xs text-brand-700 hover:underline"
+                >
+                  {t('releases.deliveryLog')}
+                </Link>
+              )}
             </Cell>
             <Cell>
               <OwnText className="w-fit max-w-48">{release.brand}</OwnText>

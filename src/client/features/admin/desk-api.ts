@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminWorkspaceDetail, GrantInput, RefundResult, SuspendInput } from '../../../shared/admin';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminDelivery, AdminWorkspaceDetail, GrantInput, Paged, RefundResult, SuspendInput } from '../../../shared/admin';
 import type { SellerSettings, SellerSettingsInput } from '../../../shared/invoices';
-import { api } from '../../lib/api';
+import { api, toQuery } from '../../lib/api';
 
 /** The operator's desk (issue 29): one customer's page, what can be done to it, and the seller's settings. */
 
 const WORKSPACES_PATH = '/api/admin/workspaces';
 const AUDIT_PATH = '/api/admin/audit';
 const SELLER_KEY = ['/api/admin/seller'] as const;
+const DELIVERIES_PATH = '/api/admin/deliveries';
 
 export const workspaceDetailKey = (id: string) => [WORKSPACES_PATH, 'detail', id] as const;
 const workspacePath = (id: string) => `${WORKSPACES_PATH}/${encodeURIComponent(id)}`;
@@ -69,5 +70,20 @@ export function useSaveSellerSettings() {
       queryClient.setQueryData(SELLER_KEY, saved);
       await queryClient.invalidateQueries({ queryKey: [AUDIT_PATH] });
     },
+  });
+}
+
+/** What the delivery log was asked: an exact address, a release's id, or both. */
+export type DeliverySearch = { email: string; releaseId: string };
+
+/** Deliveries of an address and/or a release; nothing is asked before either is given (the server would answer 422). */
+export function useDeliveryLog(search: DeliverySearch, page: number) {
+  return useQuery({
+    queryKey: [DELIVERIES_PATH, { ...search, page }],
+    queryFn: () => api.get<Paged<AdminDelivery>>(`${DELIVERIES_PATH}${toQuery({ ...search, page })}`),
+    enabled: search.email !== '' || search.releaseId !== '',
+    placeholderData: keepPreviousData,
+    // A refused search (422) stays refused; asking again would not change that.
+    retry: (count, error) => (error as { status?: number }).status !== 422 && count < 2,
   });
 }
