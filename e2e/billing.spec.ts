@@ -134,7 +134,7 @@ describe('subscription', () => {
     await purchase.getByRole('cell', { name: '2 releases' }).waitFor();
     await expect(page.getByTestId('trial-badge').count()).resolves.toBe(0);
     // The receipt email carries the number the history shows.
-    const receiptNumber = await purchase.getByRole('cell', { name: /^NSR-/ }).textContent();
+    const receiptNumber = await purchase.getByRole('cell', { name: /^NSR-\d{4}-/ }).textContent();
     const receipt = () => stack.smtp.messages.find((m) => m.parsed.subject === `Your Nashr receipt ${receiptNumber}`);
     await expect.poll(() => receipt()?.parsed.text).toContain('Package: Double Release');
   });

@@ -178,8 +178,8 @@ describe('tax invoices for the buyer', () => {
     // Another workspace's invoice is not found, like one that does not exist.
     expect(englishInvoicePath).toMatch(/^\/billing\/invoices\//);
     await page.goto(englishInvoicePath);
-    await page.getByText('الفاتورة غير موجودة').waitFor();
+    await page.getByRole('heading', { name: 'الفاتورة غير موجودة' }).waitFor();
     await page.goto('/billing/invoices/00000000-0000-4000-8000-000000000000');
-    await page.getByText('الفاتورة غير موجودة').waitFor();
+    await page.getByRole('heading', { name: 'الفاتورة غير موجودة' }).waitFor();
   });
 });
