@@ -22,6 +22,8 @@ import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { newsroomRoutes } from './newsroom/newsroom.routes.js';
 import { reviewRoutes } from './review/review.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { deskRoutes } from './admin/desk.routes.js';
+import { deskLogRoutes } from './admin/desk-log.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { listsRoutes } from './lists/lists.routes.js';
 import { releasesRoutes } from './releases/releases.routes.js';
@@ -36,6 +38,7 @@ import { deliverabilityRoutes } from './deliverability/deliverability.routes.js'
 import { bounceWebhookRoutes } from './deliverability/webhooks.routes.js';
 import { workspacesRoutes } from './workspaces/workspaces.routes.js';
 import { preferencesAdminRoutes, preferencesRoutes } from './preferences/preferences.routes.js';
+import { invoicePdfRoutes } from './invoices/invoice-pdf.routes.js';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -117,6 +120,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(billingRoutes, { prefix: '/api/subscription' });
   await app.register(invoicesRoutes, { prefix: '/api/billing' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(deskRoutes, { prefix: '/api/admin' });
+  await app.register(deskLogRoutes, { prefix: '/api/admin' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
   await app.register(newsroomRoutes);
   await app.register(operationsRoutes);
@@ -129,6 +134,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(brandReportRoutes, { prefix: '/api' });
   await app.register(preferencesRoutes, { prefix: '/api/preferences' });
   await app.register(preferencesAdminRoutes, { prefix: '/api/admin' });
+  await app.register(invoicePdfRoutes, { prefix: '/api/billing' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

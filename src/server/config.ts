@@ -56,6 +56,8 @@ const envSchema = z.object({
   WORKERS: z.enum(['inline', 'off'], { message: 'must be "inline" or "off"' }).default('inline'),
   ADMIN_EMAIL: z.string().email({ message: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+  /** Whom a suspended workspace's members are told to contact. */
+  SUPPORT_EMAIL: z.string().email({ message: 'must be an email address' }).optional(),
   APP_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', { message: 'must start with sk_' }).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', { message: 'must start with pk_' }).optional(),
@@ -129,6 +131,8 @@ export type Config = {
   workers: 'inline' | 'off';
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** The address named to the members of a suspended workspace (SUPPORT_EMAIL, else ADMIN_EMAIL, else MAIL_FROM's). */
+  supportEmail: string;
   appSecret: string | undefined;
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
   demoData: boolean;
@@ -169,6 +173,8 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** "Nashr <releases@example.com>" → example.com. */
+/** "Nashr <releases@nashr.test>" → "releases@nashr.test". */
+const addressOf = (mailbox: string) => /<([^>\s]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim();
 const domainOf = (mailbox: string) => /@([^>\s]+)>?\s*$/.exec(mailbox)?.[1] ?? 'localhost';
 
 /** Reads an environment (process.env by default) into a validated Config, or throws ConfigError. */
@@ -205,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
+    supportEmail: (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL ?? addressOf(e.MAIL_FROM)).toLowerCase(),
     appSecret: e.APP_SECRET,
     stripe: e.STRIPE_SECRET_KEY
       ? {

@@ -45,6 +45,8 @@ export type AdminUser = {
   firstName: string;
   lastName: string;
   companyName: string;
+  /** The person's own workspace (the first they own, else the first they joined): the console links to it. */
+  workspaceId: string | null;
   role: Role;
   userType: 'trial' | 'active' | 'super_admin';
   subscriptionStatus: string;
@@ -73,13 +75,19 @@ export type OutboxPage = Paged<OutboxSummary> & { mode: 'smtp' | 'capture' };
 
 export type Suppression = { email: string; reason: string; releaseId: string | null; createdAt: string };
 
+/** GET /api/admin/audit: an entry with names, so the console can say it as a sentence. */
 export type AuditEntry = {
   id: number;
-  actorEmail: string | null;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown>;
   createdAt: string;
+  /** As recorded: "review.approved", "workspace:release.approved" (a workspace's own activity), … */
+  action: string;
+  /** Who did it; null for the system. id is null when the account is gone (the name is then the address). */
+  actor: { id: string | null; name: string; email: string | null } | null;
+  workspace: { id: string; name: string } | null;
+  /** What it was done to, as recorded (an id, an address, a name) and as a person names it. */
+  target: string | null;
+  targetName: string | null;
+  details: Record<string, unknown>;
 };
 
 /** GET /api/admin/workspaces: the companies, with their people, purchases and allowance. */
@@ -205,4 +213,9 @@ export const auditQuerySchema = z.object({
   kind: search,
   from: z.iso.date({ message: 'A date is YYYY-MM-DD' }).optional(),
   to: z.iso.date({ message: 'A date is YYYY-MM-DD' }).optional(),
+});
+
+/** GET /api/admin/audit.csv: the same filters; the headers in the reader's language (lang, else Accept-Language). */
+export const auditCsvQuerySchema = auditQuerySchema.omit({ page: true, pageSize: true }).extend({
+  lang: z.enum(['en', 'ar'], { message: 'Language must be en or ar' }).optional(),
 });

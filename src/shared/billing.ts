@@ -133,6 +133,8 @@ export const processSuccessSchema = z.object({
 /** Stripe's published test numbers; the demo provider answers them as Stripe's test mode does. */
 export const DEMO_CARD_SUCCESS = '4242424242424242';
 export const DEMO_CARD_DECLINED = '4000000000000002';
+/** Charged, but its refunds fail, as in Stripe's test mode: lets a failed refund be tried. */
+export const DEMO_CARD_REFUND_FAILS = '4000000000005126';
 
 export const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 

@@ -105,3 +105,6 @@ export const addCoverageSchema = z.object({ url: httpUrlSchema });
 
 /** The dashboard's count: articles found for the user's releases in the last 30 days. */
 export type RecentCoverage = { articles: number; releases: number };
+
+/** POST /api/admin/feeds/starter: the curated MENA outlet feeds shipped with Nashr, added once. */
+export type StarterFeedsResult = { added: number; skipped: number };

@@ -535,7 +535,7 @@ export type ReviewDecision = (typeof reviewDecisions)[number];
 export type ReleaseReview = {
   submittedAt: string;
   decidedAt: string | null;
-  /** The editor who decided (their address). */
+  /** The editor who decided: their name (their address only when their account no longer exists). */
   decidedBy: string | null;
   decision: ReviewDecision | null;
   comment: string | null;

@@ -135,6 +135,8 @@ export type CurrentWorkspace = {
   canViewEmails: boolean;
   /** A client seat's brands (all it sees); null for the team's roles, who see every brand. */
   brandIds: string[] | null;
+  /** Present while a super admin has suspended the workspace: why, and whom to contact. */
+  suspended?: { reason: string; contact: string };
 };
 
 /** GET /api/workspace/members */

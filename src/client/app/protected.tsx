@@ -7,13 +7,15 @@ import { roleLacks } from '../lib/workspace';
 import { useToast } from '../ui/toast';
 import { Spinner } from '../ui/feedback';
 import { ForbiddenPage } from './forbidden';
+import { SuspendedPage } from './suspended';
 
 /**
  * SPEC §2 protected wrapper: a spinner while the session loads; signed-out visitors get the
  * 'Authentication Required' toast and go to /auth. `superAdmin` pages show a 403 page to everyone else,
  * `editor` pages to everyone but admins and super admins. A page of the workspace's own things (`action`,
  * e.g. 'browse' for the media database) shows the 403 page to a member whose role lacks it: a client seat
- * reaching the lists by address sees that, not a page of failed requests.
+ * reaching the lists by address sees that, not a page of failed requests. A member of a suspended workspace
+ * sees the page that says so instead of any of its pages.
  */
 export function Protected({
   children,
@@ -40,6 +42,9 @@ export function Protected({
   if (isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
   if (!user) return <Navigate to="/auth" replace />;
   if (superAdmin && user.role !== 'super_admin') return <ForbiddenPage />;
+  // A suspended workspace's members see why and whom to ask; super admins are never held back.
+  const suspended = user.workspace?.suspended;
+  if (suspended && user.role !== 'super_admin') return <SuspendedPage reason={suspended.reason} contact={suspended.contact} />;
   // Editors review releases: the admin role and super admins.
   if (editor && user.role !== 'admin' && user.role !== 'super_admin') return <ForbiddenPage />;
   if (action && roleLacks(user, action)) return <ForbiddenPage role />;

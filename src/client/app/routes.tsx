@@ -35,6 +35,9 @@ const BrandsPage = lazy(() => import('../features/brands/brands-page'));
 const BrandsLinkCard = lazy(() => import('../features/brands/brands-link-card').then((m) => ({ default: m.BrandsLinkCard })));
 const BrandReportPage = lazy(() => import('../features/brands/brand-report-page'));
 const PreferencesPage = lazy(() => import('../features/preferences/preferences-page'));
+const WorkspaceDetailPage = lazy(() => import('../features/admin/workspace-detail-page'));
+const InvoicePage = lazy(() => import('../features/billing/invoice-page'));
+const BillingLinkCard = lazy(() => import('../features/billing/billing-link-card').then((m) => ({ default: m.BillingLinkCard })));
 // pages are declared above this line
 
 /**
@@ -69,7 +72,7 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/auth/reset" element={<Page><ResetPasswordPage /></Page>} />
         <Route path="/auth/sign-in-link" element={<Page><SignInLinkPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
-        <Route path="/settings" element={<Protected><Page><SettingsPage><TeamLinkCard /><BrandsLinkCard /><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
+        <Route path="/settings" element={<Protected><Page><SettingsPage><TeamLinkCard /><BrandsLinkCard /><BillingLinkCard /><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
         <Route path="/" element={<Page messages={false}><LandingPage /></Page>} />
         <Route path="/privacy-policy" element={<Page messages={false}><PrivacyPolicyPage /></Page>} />
         <Route path="/terms-of-service" element={<Page messages={false}><TermsOfServicePage /></Page>} />
@@ -93,6 +96,8 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/brands/:id/report" element={<Protected action="read"><Page><BrandReportPage /></Page></Protected>} />
         {/* A journalist's own page, reached by the signed link of a release e-mail: no account. */}
         <Route path="/preferences/:token" element={<Page><PreferencesPage /></Page>} />
+        <Route path="/admin/workspaces/:id" element={<Protected superAdmin><Page><WorkspaceDetailPage /></Page></Protected>} />
+        <Route path="/billing/invoices/:id" element={<Protected action="billing"><Page><InvoicePage /></Page></Protected>} />
         {/* routes are declared above this line */}
         <Route path="*" element={<Page messages={false}><NotFoundPage /></Page>} />
       </Route>

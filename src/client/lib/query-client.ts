@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 const SECOND = 1000;
@@ -30,8 +30,18 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < 2;
 }
 
+/**
+ * A workspace suspended while its member had it open: the first refused call reloads the session, which
+ * now says so, and the page that explains it replaces the workspace's pages.
+ */
+function reloadSessionWhenSuspended(client: QueryClient, error: unknown): void {
+  if (error instanceof ApiError && error.code === 'WORKSPACE_SUSPENDED') void client.invalidateQueries({ queryKey: ['/api/auth/session'] });
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => reloadSessionWhenSuspended(client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => reloadSessionWhenSuspended(client, error) }),
     defaultOptions: {
       queries: {
         staleTime: (query) => staleTimeFor(query.queryKey),
@@ -44,4 +54,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -68,7 +68,11 @@ export function Field({ id, label, error, children, hint }: { id: string; label:
     <div>
       <Label htmlFor={id}>{label}</Label>
       {children}
-      {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

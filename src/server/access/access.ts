@@ -29,8 +29,23 @@ export const isSuperAdmin = (actor: { role: string } | null | undefined): boolea
 export const isEditor = (actor: { role: string } | null | undefined): boolean =>
   actor?.role === 'admin' || actor?.role === 'super_admin';
 
+/**
+ * What a member of a suspended workspace may still do: read who they are (the page that says why reads it),
+ * keep their language, and move to another workspace of theirs. Signing out and /api/auth/session need no
+ * requireUser; everything else of the workspace answers WORKSPACE_SUSPENDED.
+ */
+const ALLOWED_WHILE_SUSPENDED = new Set(['GET /api/auth/me', 'PUT /api/auth/language', 'GET /api/workspaces', 'PUT /api/workspaces/current']);
+
+/**
+ * The signed-in person. Every route acting for a person passes here, so a suspended workspace is refused
+ * in this one place (super admins never are): 403 with the reason and whom to contact.
+ */
 export function requireUser(request: FastifyRequest): Actor {
   if (!request.user) throw unauthorized();
+  const suspended = request.user.workspace?.suspended;
+  if (suspended && !isSuperAdmin(request.user) && !ALLOWED_WHILE_SUSPENDED.has(`${request.method} ${request.routeOptions.url}`)) {
+    throw appError('WORKSPACE_SUSPENDED', { reason: suspended.reason, contact: suspended.contact });
+  }
   return request.user;
 }
 

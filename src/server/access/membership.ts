@@ -18,9 +18,11 @@ export const workspaceCanViewEmails = (
   platformRole: string,
 ): boolean => platformRole === 'super_admin' || workspace.userType === 'active';
 
-export function describeWorkspace(membership: Membership, platformRole: string): CurrentWorkspace {
+/** `contact` is the support address named on a suspended workspace (config.supportEmail). */
+export function describeWorkspace(membership: Membership, platformRole: string, contact = ''): CurrentWorkspace {
   const { workspace, role, brandIds } = membership;
   return {
+    ...(workspace.suspendedAt ? { suspended: { reason: workspace.suspendedReason ?? '', contact } } : {}),
     id: workspace.id,
     name: workspace.name,
     role,

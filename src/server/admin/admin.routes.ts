@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPageQuerySchema, adminSearchQuerySchema, hasControlCharacter, updateRoleSchema } from '../../shared/admin.js';
+import { adminSearchQuerySchema, hasControlCharacter, updateRoleSchema } from '../../shared/admin.js';
 import { trustedSchema } from '../../shared/review.js';
-import { listAudit } from '../audit/audit.service.js';
 import { setTrusted } from '../review/review.service.js';
 import { listSuppressions } from '../delivery/suppressions.service.js';
 import { parseInput, parseIntParam, parseUuidParam, appError } from '../http/errors.js';
@@ -69,8 +68,4 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return setAccreditation(db, { id: actor.id, email: actor.email }, contactId, parseInput(accreditationSchema, request.body));
   });
 
-  app.get('/audit', async (request) => {
-    const query = parseInput(adminPageQuerySchema, request.query);
-    return { ...(await listAudit(db, query.page, query.pageSize)), page: query.page, pageSize: query.pageSize };
-  });
 }

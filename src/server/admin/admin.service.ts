@@ -12,7 +12,7 @@ import { RECENT_USERS } from '../../shared/admin.js';
 import type { CurrentUser, Role } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { liftSuppression } from '../delivery/suppressions.service.js';
-import type { Db } from '../db/client.js';
+import { likePattern, type Db } from '../db/client.js';
 import { mailOutbox, payments, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
 import type { WorkspaceRole } from '../../shared/workspaces.js';
 import { appError } from '../http/errors.js';
@@ -32,6 +32,7 @@ export function toAdminUser(row: UserRow, workspace: WorkspaceRow | undefined): 
     firstName: row.firstName,
     lastName: row.lastName,
     companyName: workspace?.name ?? '',
+    workspaceId: workspace?.id ?? null,
     role: row.role as Role,
     userType: isSuperAdmin(row) ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
     subscriptionStatus: workspace?.subscriptionStatus ?? 'trial',
@@ -65,8 +66,6 @@ async function toAdminUsers(db: Db, rows: UserRow[]): Promise<AdminUser[]> {
 /** Workspaces that are customers: not run by a super admin. */
 const customerWorkspace = sql`not exists (select 1 from ${workspaceMembers} m join ${users} u on u.id = m.user_id
   where m.workspace_id = "workspaces"."id" and m.role = 'owner' and u.role = 'super_admin')`;
-
-const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
 export async function adminStats(db: Db): Promise<AdminStats> {
   const [[userCounts], [releaseCounts], recent] = await Promise.all([

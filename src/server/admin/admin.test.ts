@@ -63,7 +63,8 @@ describe('admin console', () => {
   });
 
   it('lists users page by page, newest first, with search, never with a password field', async () => {
-    for (let i = 0; i < 5; i++) await t.signInAs(`listed${i}`, { companyName: i % 2 ? 'Gulf Media' : 'Levant Press' });
+    const listed = [];
+    for (let i = 0; i < 5; i++) listed.push(await t.signInAs(`listed${i}`, { companyName: i % 2 ? 'Gulf Media' : 'Levant Press' }));
     const first = await t.request({ method: 'GET', url: '/api/admin/users?page=1&pageSize=2', as: 'root' });
     expect(first.statusCode).toBe(200);
     const body = first.json();
@@ -87,8 +88,11 @@ describe('admin console', () => {
         'trusted',
         'userType',
         'verified',
+        'workspaceId',
       ].sort(),
     );
+    // The console links each person to their own workspace's page.
+    expect(body.items[0].workspaceId).toBe(listed[4].workspaceId);
     const second = (await t.request({ method: 'GET', url: '/api/admin/users?page=2&pageSize=2', as: 'root' })).json();
     expect(second.items[0].id).not.toBe(body.items[0].id);
 
@@ -143,7 +147,7 @@ describe('admin console', () => {
     expect(mine[0]).toMatchObject({ actorId: root.id, actorEmail: root.email, details: { userId: target.id, from: 'user', to: 'admin' } });
 
     const audit = (await t.request({ method: 'GET', url: '/api/admin/audit', as: 'root' })).json();
-    expect(audit.items[0]).toMatchObject({ action: 'user.role_changed', actorEmail: root.email, target: target.email });
+    expect(audit.items[0]).toMatchObject({ action: 'user.role_changed', actor: { id: root.id, email: root.email }, target: target.email, targetName: 'promoted Tester' });
     expect(audit).toMatchObject({ page: 1, pageSize: 20 });
   });
 

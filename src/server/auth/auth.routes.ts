@@ -19,6 +19,7 @@ import { parseInput } from '../http/errors.js';
 import { BODY_LIMIT, limitBodiesTo } from '../http/server-limits.js';
 import { endSession, loadCurrentUser, startSession } from '../http/session.js';
 import { requireUser } from '../access/access.js';
+import { admitDespiteSuspensions } from '../access/suspension.js';
 import {
   authenticate,
   changePassword,
@@ -73,6 +74,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/login', async (request, reply) => {
     const input = parseInput(loginSchema, request.body);
     const user = await authenticate(serviceDeps(request), input, request.ip);
+    await admitDespiteSuspensions(db, user, config.supportEmail);
     return signInThisBrowser(request, reply, user);
   });
 
@@ -85,7 +87,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Posted by the page the emailed link opens (a click, not the GET a mail scanner makes).
   app.post('/sign-in-link/use', async (request, reply) => {
     const { token } = parseInput(useSignInLinkSchema, request.body);
-    return signInThisBrowser(request, reply, await signInByLink(app.deps, token));
+    const user = await signInByLink(app.deps, token);
+    await admitDespiteSuspensions(db, user, config.supportEmail);
+    return signInThisBrowser(request, reply, user);
   });
 
   app.post('/resend-verification', async (request) => {

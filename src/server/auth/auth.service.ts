@@ -167,7 +167,8 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
   if (user && !user.verified) await sendVerificationEmail(deps, user);
 }
 
-async function sendVerificationEmail(deps: AuthDeps, user: UserRow): Promise<void> {
+/** The registration's verification mail with a fresh link (also sent again from the admin console). */
+export async function sendVerificationEmail(deps: AuthDeps, user: UserRow): Promise<void> {
   const token = await issueEmailToken(deps.db, user.id, 'verify_email', VERIFY_TOKEN_HOURS * HOUR_MS, deps.now());
   const link = `${deps.config.publicUrl}/api/auth/verify?token=${encodeURIComponent(token)}`;
   sendInBackground(deps, { to: user.email, ...verifyEmailMessage({ link, validHours: VERIFY_TOKEN_HOURS, language: asAccountLanguage(user.language) }) });

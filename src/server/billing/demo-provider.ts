@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { errorText } from '../../shared/error-codes.js';
 import { and, eq } from 'drizzle-orm';
-import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCESS, type DemoConfirmResponse } from '../../shared/billing.js';
+import { DEMO_CARD_DECLINED, DEMO_CARD_REFUND_FAILS, DEMO_CARD_SUCCESS, type DemoConfirmResponse } from '../../shared/billing.js';
 import type { Db } from '../db/client.js';
 import { demoPaymentIntents } from '../db/schema.js';
 import { AppError, appError } from '../http/errors.js';
@@ -36,6 +36,13 @@ export function createDemoProvider(db: Db): PaymentProvider {
       const [row] = await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).limit(1);
       return row ? toProviderIntent(row) : null;
     },
+    // Nothing to give back without a card network: the refund succeeds unless the card was the one whose
+    // refunds fail. The id is derived from the idempotency key, so a repeated request names one refund.
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      const [row] = await db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).limit(1);
+      if (!row || row.status !== 'succeeded' || row.refundFails || amountCents <= 0 || amountCents > row.amount) throw appError('REFUND_FAILED');
+      return { refundId: `re_demo_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
+    },
   };
 }
 
@@ -50,7 +57,7 @@ export class CardDeclinedError extends AppError {
 
 /** Stripe's test-mode answer for a given card number: null means the charge goes through. */
 function declineReason(cardNumber: string): 'CARD_DECLINED' | 'CARD_DECLINED_TEST_MODE' | null {
-  if (cardNumber === DEMO_CARD_SUCCESS) return null;
+  if (cardNumber === DEMO_CARD_SUCCESS || cardNumber === DEMO_CARD_REFUND_FAILS) return null;
   if (cardNumber === DEMO_CARD_DECLINED) return 'CARD_DECLINED';
   return 'CARD_DECLINED_TEST_MODE';
 }
@@ -73,6 +80,9 @@ export async function confirmDemoPayment(
   if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
   const reason = declineReason(input.cardNumber);
   if (reason) throw new CardDeclinedError(reason, intent.id);
-  await db.update(demoPaymentIntents).set({ status: 'succeeded' }).where(eq(demoPaymentIntents.id, intent.id));
+  await db
+    .update(demoPaymentIntents)
+    .set({ status: 'succeeded', refundFails: input.cardNumber === DEMO_CARD_REFUND_FAILS })
+    .where(eq(demoPaymentIntents.id, intent.id));
   return { status: 'succeeded', paymentIntentId: intent.id };
 }

@@ -19,6 +19,9 @@ export type ProviderIntent = {
 
 export type CreatedIntent = { paymentIntentId: string; clientSecret: string };
 
+/** A refund of part or all of a paid intent. The same idempotency key never refunds twice. */
+export type RefundRequest = { paymentIntentId: string; amountCents: number; idempotencyKey: string };
+
 /** Stripe when a secret key is configured, the built-in demo provider otherwise (ARCHITECTURE.md §2). */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -26,6 +29,8 @@ export interface PaymentProvider {
   createIntent(input: { workspaceId: string; buyerId: string; email: string; plan: ServerPlan; amountCents: number }): Promise<CreatedIntent>;
   /** The provider's record of the intent; null when the provider does not know the id. */
   retrieveIntent(paymentIntentId: string): Promise<ProviderIntent | null>;
+  /** Gives money back to the card; throws REFUND_FAILED when the provider refuses. Returns its refund id. */
+  refund(input: RefundRequest): Promise<{ refundId: string }>;
 }
 
 export const providerUnavailable = () =>

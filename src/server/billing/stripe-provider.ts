@@ -59,6 +59,17 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
         throw providerUnavailable();
       }
     },
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey });
+        // A refund Stripe could not give back to the card (test card 4000 0000 0000 5126 does this).
+        if (refund.status === 'failed' || refund.status === 'canceled') throw appError('REFUND_FAILED');
+        return { refundId: refund.id };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw appError('REFUND_FAILED');
+      }
+    },
     verifyWebhook(rawBody, signature) {
       if (!settings.webhookSecret) throw appError('WEBHOOK_SECRET_MISSING');
       if (!signature) throw appError('WEBHOOK_SIGNATURE_MISSING');

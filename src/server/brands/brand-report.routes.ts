@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { brandReportCsvQuerySchema, brandReportQuerySchema } from '../../shared/brands.js';
 import { parseInput } from '../http/errors.js';
+import { sendCsvReport } from '../http/csv-reply.js';
 import { requireUser } from '../access/access.js';
 import { brandReport, brandReportCsv, reportLanguage } from './brand-report.service.js';
 
@@ -18,16 +19,6 @@ export async function brandReportRoutes(app: FastifyInstance): Promise<void> {
     const actor = requireUser(request);
     const { tz, lang, ...period } = parseInput(brandReportCsvQuerySchema, request.query);
     const report = await brandReport(deps(), actor, request.params.id, period);
-    const { filename, csv } = brandReportCsv(
-      report,
-      reportLanguage(lang, request.headers['accept-language'], actor),
-      tz,
-    );
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .header('vary', 'Accept-Language')
-      .send(csv);
+    return sendCsvReport(reply, brandReportCsv(report, reportLanguage(lang, request.headers['accept-language'], actor), tz));
   });
 }

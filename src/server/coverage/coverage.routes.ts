@@ -7,6 +7,7 @@ import { requireRelease, requireSuperAdmin, requireUser } from '../access/access
 import { visibleRelease } from '../analytics/analytics.service.js';
 import { addCoverageFromUrl, coverageOf, recentCoverage, removeItem } from './coverage.service.js';
 import { createFeed, deleteFeed, importFeeds, listFeeds, updateFeed } from './feeds.service.js';
+import { importStarterFeeds } from './starter-feeds.js';
 
 /** A person adds an article now and then; each addition fetches a page on their behalf. */
 const ADDITIONS_PER_MINUTE = 10;
@@ -29,6 +30,7 @@ export async function feedsRoutes(app: FastifyInstance): Promise<void> {
     await deleteFeed(db, requireSuperAdmin(request), feedId(request.params));
     return reply.status(204).send();
   });
+  app.post('/feeds/starter', async (request) => importStarterFeeds(db, requireSuperAdmin(request)));
   app.post('/feeds/import', async (request) => {
     const actor = requireSuperAdmin(request);
     if (!request.isMultipart()) throw appError('CSV_MULTIPART_REQUIRED');

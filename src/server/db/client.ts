@@ -22,6 +22,9 @@ export type Database = {
 /** Both drivers answer raw queries (`db.execute`) with `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** A LIKE / ILIKE pattern that finds `text` anywhere, its own %, _ and backslash taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+
 // Timestamps as ISO strings with zone and bigint counts as numbers, the same on both drivers.
 pg.types.setTypeParser(20, (value) => Number(value));
 

@@ -570,6 +570,9 @@ export const deliveries = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /** The receiving server's answer to the latest attempt, accepted or not ("250 2.0.0 Ok: queued as …"). */
+    smtpResponse: text('smtp_response'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -577,6 +580,8 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_release_email_key').on(t.releaseId, t.email),
     uniqueIndex('deliveries_token_key').on(t.token),
     index('deliveries_queue_idx').on(t.status, t.nextAttemptAt),
+    // The operator's delivery log looks an address up across every release.
+    index('deliveries_email_idx').on(t.email),
   ],
 );
 

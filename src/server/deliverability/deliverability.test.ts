@@ -1,16 +1,13 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
+import { sentReleaseOverSmtp, startReportPath } from '../test/sent-release.js';
 import { deliveries, deliveryReports, suppressions } from '../db/schema.js';
-import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
-import { createDeliveryEngine } from '../delivery/delivery-engine.js';
-import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { bounceAddress, deliveryOfBounceAddress } from './verp.js';
-import { INBOUND_LIMITS, startInboundSmtp, type InboundListener } from './inbound-smtp.js';
+import { INBOUND_LIMITS, startInboundSmtp } from './inbound-smtp.js';
 
 /**
  * Bounces and complaints that arrive after a relay accepted the message (issue 14), over real SMTP: the
@@ -25,43 +22,22 @@ const log = { info: () => {}, warn: (m: string) => void warnings.push(m) };
 
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let inbound: InboundListener;
-let remote: ReturnType<typeof nodemailer.createTransport>;
+let reports: Awaited<ReturnType<typeof startReportPath>>;
 beforeAll(async () => {
   t = await createTestApp();
   sink = await startSmtpSink();
-  inbound = await startInboundSmtp({ db: t.db, port: 0, host: '127.0.0.1', bounceDomain: DOMAIN, secret: SECRET, log });
-  remote = nodemailer.createTransport({ host: '127.0.0.1', port: inbound.port, secure: false, ignoreTLS: true });
+  reports = await startReportPath(t.db, { secret: SECRET, domain: DOMAIN }, log);
 });
 afterAll(async () => {
-  remote.close();
-  await inbound.close();
+  await reports.close();
   await sink.close();
   await t.close();
 });
 
 let senders = 0;
 /** A trusted customer's release to `emails`, sent through the real engine into the sink. */
-async function sentRelease(emails: string[]) {
-  const as = `sender-${++senders}`;
-  const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 10, trusted: true });
-  const list = await createListWithContacts(t.db, user.id, emails.length, emails);
-  const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId] }) });
-  expect(res.statusCode, res.body).toBe(200);
-  const transport = smtpDeliveryTransport(sink.url, 2);
-  const engine = createDeliveryEngine({
-    db: t.db,
-    transport,
-    publicUrl: 'http://localhost:3000',
-    mailFrom: 'Nashr <releases@nashr.test>',
-    bounceAddress: (id) => bounceAddress(id, SECRET, DOMAIN),
-  });
-  await engine.drain();
-  await transport.close();
-  const releaseId = res.json().pressRelease.id as string;
-  const rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
-  return { as, user, releaseId, byEmail: new Map(rows.map((r) => [r.email, r])) };
-}
+const sentRelease = (emails: string[]) =>
+  sentReleaseOverSmtp(t, { as: `sender-${++senders}`, emails, smtpUrl: sink.url, bounce: { secret: SECRET, domain: DOMAIN } });
 
 /** A delivery status notification as Postfix writes it (RFC 3464). */
 function dsn(recipient: string, status: string, action = status.startsWith('5') ? 'failed' : 'delayed', messageId?: string) {
@@ -134,7 +110,7 @@ function arf(recipient: string, returnPath: string) {
 let bouncingCustomer = '';
 let complainingCustomer = '';
 
-const report = (to: string, raw: string) => remote.sendMail({ envelope: { from: '', to: [to] }, raw });
+const report = (to: string, raw: string) => reports.report(to, raw);
 const lastErrorOf = async (id: number) => (await t.db.select({ lastError: deliveries.lastError }).from(deliveries).where(eq(deliveries.id, id)))[0].lastError;
 const reportsOf = async (id: number) =>
   (await t.db.select().from(deliveryReports).where(eq(deliveryReports.deliveryId, id))).map((r) => [r.kind, r.status]);

@@ -59,7 +59,8 @@ type Claimed = {
   attempts: number;
   queuedAt: Date;
 };
-type Outcome = { delivery: Claimed; kind: 'sent' | 'retry' | 'bounced' | 'released'; error?: string };
+/** `answer`: the receiving server's words (its acceptance, or the refusal), kept for the delivery log. */
+type Outcome = { delivery: Claimed; kind: 'sent' | 'retry' | 'bounced' | 'released'; error?: string; answer?: string };
 
 export type DeliveryEngine = {
   readonly workerId: string;
@@ -190,7 +191,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       const preferencesToken = delivery.audience === 'list' ? preferenceToken(delivery.id, await appSecret()) : undefined;
       await bucket.take();
       if (stopping) return { delivery, kind: 'released' };
-      await options.transport.send(
+      const answer = await options.transport.send(
         messageFor(release, delivery, options.mailFrom, options.publicUrl, now(), {
           returnPath: options.bounceAddress?.(delivery.id),
           dkim: options.dkim,
@@ -199,7 +200,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       );
       smtpResponses.inc({ class: '2xx' });
       messagesSent.inc();
-      return { delivery, kind: 'sent' };
+      return { delivery, kind: 'sent', answer: answer.slice(0, 500) };
     } catch (error) {
       const code = error instanceof DeliveryError ? error.responseCode : undefined;
       if (error instanceof DeliveryError) smtpResponses.inc({ class: smtpResponseClass(code) });
@@ -214,9 +215,15 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
 
   async function record(outcomes: Outcome[]): Promise<void> {
     const at = now();
-    const sent = outcomes.filter((o) => o.kind === 'sent').map((o) => o.delivery.id);
+    const sent = outcomes.filter((o) => o.kind === 'sent');
     if (sent.length) {
-      await db.update(deliveries).set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null }).where(ours(sent));
+      // One statement for the batch, each row with its own answer (the server's queue id), still only our rows.
+      await db.execute(sql`
+        UPDATE deliveries d
+        SET status = 'sent', sent_at = ${at.toISOString()}::timestamptz, locked_until = NULL, last_error = NULL,
+            smtp_response = v.answer, last_attempt_at = ${at.toISOString()}::timestamptz
+        FROM unnest(${sql.param(sent.map((o) => o.delivery.id))}::bigint[], ${sql.param(sent.map((o) => o.answer ?? null))}::text[]) AS v(id, answer)
+        WHERE d.id = v.id AND d.locked_by = ${workerId} AND d.status = 'sending'`);
     }
     const released = outcomes.filter((o) => o.kind === 'released').map((o) => o.delivery.id);
     if (released.length) {
@@ -232,10 +239,13 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
         const row = retryAt ? { status: 'queued', lockedBy: null, nextAttemptAt: retryAt } : { status: 'failed' };
         await db
           .update(deliveries)
-          .set({ ...row, lockedUntil: null, lastError: o.error })
+          .set({ ...row, lockedUntil: null, lastError: o.error, smtpResponse: o.error, lastAttemptAt: at })
           .where(ours([o.delivery.id]));
       } else if (o.kind === 'bounced') {
-        await db.update(deliveries).set({ status: 'bounced', lockedUntil: null, lastError: o.error }).where(ours([o.delivery.id]));
+        await db
+          .update(deliveries)
+          .set({ status: 'bounced', lockedUntil: null, lastError: o.error, smtpResponse: o.error, lastAttemptAt: at })
+          .where(ours([o.delivery.id]));
         await suppress(db, o.delivery.email, 'bounced', o.delivery.releaseId);
       }
     }

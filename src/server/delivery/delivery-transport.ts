@@ -5,7 +5,8 @@ import type { OutgoingMessage } from './release-renderer.js';
 
 /** Where the engine hands messages: an SMTP pool fed pre-built MIME, or the capture mailer. */
 export interface DeliveryTransport {
-  send(message: OutgoingMessage): Promise<void>;
+  /** Resolves with the receiving server's answer when it accepted the message (kept for the delivery log). */
+  send(message: OutgoingMessage): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -28,7 +29,8 @@ export function smtpDeliveryTransport(smtpUrl: string, poolSize: number, ehloNam
   return {
     async send(message) {
       try {
-        await transport.sendMail({ envelope: { from: message.envelopeFrom, to: [message.to] }, raw: Readable.from(await message.raw()) });
+        const info = await transport.sendMail({ envelope: { from: message.envelopeFrom, to: [message.to] }, raw: Readable.from(await message.raw()) });
+        return info.response;
       } catch (error) {
         const err = error as { message: string; responseCode?: number };
         throw new DeliveryError(err.message, err.responseCode);
@@ -39,6 +41,9 @@ export function smtpDeliveryTransport(smtpUrl: string, poolSize: number, ehloNam
     },
   };
 }
+
+/** What the delivery log shows for a message kept in capture mode: no server answered it. */
+export const CAPTURED_ANSWER = 'captured (capture mode: kept for the Outbox, not sent)';
 
 /** Capture mode (no SMTP_URL): messages are stored for the admin Outbox through the shared mailer. */
 export function mailerDeliveryTransport(mailer: Mailer): DeliveryTransport {
@@ -54,6 +59,7 @@ export function mailerDeliveryTransport(mailer: Mailer): DeliveryTransport {
           messageId: message.messageId,
           headers: message.headers,
         });
+        return CAPTURED_ANSWER;
       } catch (error) {
         const err = error as { message: string; responseCode?: number };
         throw new DeliveryError(err.message, err.responseCode);

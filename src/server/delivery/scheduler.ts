@@ -1,14 +1,20 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { pressReleases } from '../db/schema.js';
+import { pressReleases, workspaces } from '../db/schema.js';
 import { dispatchRelease, queueFollowersAtLift } from './dispatch.service.js';
 import { finishReleaseIfDone } from './delivery-engine.js';
+
+/** A release's workspace is suspended (by a super admin). */
+const suspendedOwner = sql`(select 1 from ${workspaces} w where w.id = ${pressReleases.workspaceId} and w.suspended_at is not null)`;
 
 /**
  * Due scheduled releases start sending. Each is claimed in its own transaction with
  * FOR UPDATE SKIP LOCKED, so several workers never dispatch one release twice, and a worker that dies
  * mid-way rolls back and leaves the release for the next tick. A cancel waits for the row lock and
  * then sees that the release is already sending.
+ *
+ * A suspended workspace's releases are held: left scheduled, untouched. Once it is reactivated, those
+ * whose time has passed meanwhile go out at the next tick (late rather than lost).
  */
 export async function dispatchDueReleases(db: Db, now: Date): Promise<number> {
   let dispatched = 0;
@@ -18,7 +24,7 @@ export async function dispatchDueReleases(db: Db, now: Date): Promise<number> {
       const [release] = await tx
         .select()
         .from(pressReleases)
-        .where(and(eq(pressReleases.status, 'scheduled'), lte(pressReleases.scheduledAt, now)))
+        .where(and(eq(pressReleases.status, 'scheduled'), lte(pressReleases.scheduledAt, now), notExists(suspendedOwner)))
         .orderBy(asc(pressReleases.scheduledAt))
         .limit(1)
         .for('update', { skipLocked: true });

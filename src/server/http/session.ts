@@ -21,8 +21,11 @@ declare module 'fastify' {
 
 type UserRow = typeof users.$inferSelect;
 
-/** The person and, for the prototype's fields (company, allowance, plan), the workspace they act in. */
-function toCurrentUser(row: UserRow, membership: Membership | null): CurrentUser {
+/**
+ * The person and, for the prototype's fields (company, allowance, plan), the workspace they act in.
+ * `contact` is named when that workspace is suspended.
+ */
+function toCurrentUser(row: UserRow, membership: Membership | null, contact = ''): CurrentUser {
   const workspace = membership?.workspace;
   return {
     id: row.id,
@@ -38,14 +41,14 @@ function toCurrentUser(row: UserRow, membership: Membership | null): CurrentUser
     pressReleasesUsedThisMonth: workspace?.pressReleasesUsedThisMonth ?? 0,
     language: asAccountLanguage(row.language),
     createdAt: new Date(row.createdAt).toISOString(),
-    workspace: membership ? describeWorkspace(membership, row.role) : null,
+    workspace: membership ? describeWorkspace(membership, row.role, contact) : null,
   };
 }
 
 /** The signed-in person as the API sees them, read afresh (after a change to their workspace). */
-export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+export async function loadCurrentUser(db: Db, userId: string, contact = ''): Promise<CurrentUser | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return row ? toCurrentUser(row, await currentMembership(db, row.id, row.currentWorkspaceId)) : null;
+  return row ? toCurrentUser(row, await currentMembership(db, row.id, row.currentWorkspaceId), contact) : null;
 }
 
 /** Creates a session for the user and sets the cookie: a new random id at every sign-in. */
@@ -85,7 +88,8 @@ export function installSessions(app: FastifyInstance, db: Db): void {
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (!row) return;
-    request.user = toCurrentUser(row.user, await currentMembership(db, row.user.id, row.user.currentWorkspaceId));
+    const membership = await currentMembership(db, row.user.id, row.user.currentWorkspaceId);
+    request.user = toCurrentUser(row.user, membership, app.deps.config.supportEmail);
     request.sessionHash = idHash;
     const remaining = new Date(row.expiresAt).getTime() - Date.now();
     if (remaining < (SESSION_DAYS - 1) * DAY_MS) {

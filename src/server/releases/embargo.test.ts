@@ -128,6 +128,14 @@ describe('the embargo in the release payload', () => {
     const kept = (await sendAs('falcon', { action: 'save_draft', existingPressReleaseId: saved.id, title: 'Embargo draft, edited' })).json().pressRelease;
     expect([kept.title, kept.embargo, kept.timeZone, kept.topics]).toEqual(['Embargo draft, edited', EMBARGO, 'Africa/Cairo', ['Technology']]);
 
+    // A lapsed embargo does not stop a draft from saving; sending it does.
+    const lapsed = { until: new Date(Date.now() - 60_000).toISOString(), timeZone: 'Asia/Riyadh' };
+    const stale = await sendAs('falcon', { action: 'save_draft', existingPressReleaseId: saved.id, embargo: lapsed });
+    expect(stale.statusCode, stale.body).toBe(200);
+    const sent = await sendAs('falcon', { existingPressReleaseId: saved.id });
+    expect(sent.statusCode).toBe(422);
+    expect(sent.json().code).toBe('EMBARGO_IN_PAST');
+
     const cleared = (await sendAs('falcon', { action: 'save_draft', existingPressReleaseId: saved.id, embargo: null })).json().pressRelease;
     expect(cleared.embargo).toBeNull();
     const [row] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, saved.id));

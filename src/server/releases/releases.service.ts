@@ -167,14 +167,15 @@ export async function saveRelease(
 /**
  * The embargo, the zone the schedule was entered in and the topics, as stored (issue 30). A field the
  * payload leaves out keeps what the release had (a client that does not know it never wipes it); a null
- * embargo clears it. An embargo must lift in the future and, for a schedule, after the send: a release
- * that lifts before it goes out would never be under embargo.
+ * embargo clears it. An embargo must lift in the future when the release goes out (a draft keeps a lapsed
+ * one, so autosave never fails on it) and, for a schedule, after the send: a release that lifts before it
+ * goes out would never be under embargo.
  */
 function timingOf(input: SendPressReleasePayload, existing: ReleaseRow | undefined, now: Date) {
   const embargo = input.embargo === undefined ? storedEmbargo(existing) : input.embargo;
   if (embargo) {
     const until = new Date(embargo.until);
-    if (until <= now) throw fieldRefusal('embargo.until', 'EMBARGO_IN_PAST');
+    if (input.action !== 'save_draft' && until <= now) throw fieldRefusal('embargo.until', 'EMBARGO_IN_PAST');
     if (input.action === 'schedule' && new Date(input.scheduledAt) >= until)
       throw fieldRefusal('embargo.until', 'EMBARGO_BEFORE_SEND');
   }

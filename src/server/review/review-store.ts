@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ReleaseReview, ReviewDecision } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { releaseReviews, workspaces } from '../db/schema.js';
+import { releaseReviews, users, workspaces } from '../db/schema.js';
 import { isSuperAdmin } from '../access/access.js';
 
 /**
@@ -33,17 +33,21 @@ export async function closeOpenReview(tx: Db, releaseId: string, decision: Revie
 }
 
 export async function latestReview(db: Db, releaseId: string): Promise<ReleaseReview | null> {
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ row: releaseReviews, editorFirstName: users.firstName, editorLastName: users.lastName })
     .from(releaseReviews)
+    .leftJoin(users, eq(users.id, releaseReviews.decidedBy))
     .where(eq(releaseReviews.releaseId, releaseId))
     .orderBy(desc(releaseReviews.submittedAt))
     .limit(1);
-  if (!row) return null;
+  if (!found) return null;
+  const { row } = found;
+  // Customers read the editor's name; the address stays only for an editor whose account is gone.
+  const editorName = `${found.editorFirstName ?? ''} ${found.editorLastName ?? ''}`.trim();
   return {
     submittedAt: new Date(row.submittedAt).toISOString(),
     decidedAt: row.decidedAt ? new Date(row.decidedAt).toISOString() : null,
-    decidedBy: row.decidedByEmail,
+    decidedBy: editorName || row.decidedByEmail,
     decision: row.decision as ReviewDecision | null,
     comment: row.comment,
   };

@@ -72,6 +72,12 @@ function AccountTypeCard({ user }: { user: CurrentUser }) {
             </dd>
           </div>
           <div className="flex items-center justify-between gap-2">
+            <dt className="whitespace-nowrap text-slate-500">{t('profile.accountStatus')}</dt>
+            <dd className="font-medium text-slate-800" data-testid="account-status">
+              {t(`accountStatuses.${user.userType}`)}
+            </dd>
+          </div>
+          <div className="flex items-center justify-between gap-2">
             <dt className="whitespace-nowrap text-slate-500">{t('profile.plan')}</dt>
             <dd className="font-medium text-slate-800">{t(`plans.${user.userType}`)}</dd>
           </div>

@@ -110,11 +110,26 @@ export function useLiftSuppression() {
   });
 }
 
-export function useAudit(page: number) {
+/** The audit log's filters as the server reads them (auditQuerySchema): empty ones are left out of the address. */
+export type AuditFilters = { actor: string; workspace: string; kind: string; from: string; to: string };
+
+export function useAudit(filters: AuditFilters, page: number) {
   return useQuery({
-    queryKey: [AUDIT_PATH, { page }],
-    queryFn: () => api.get<Paged<AuditEntry>>(`${AUDIT_PATH}${toQuery({ page })}`),
+    queryKey: [AUDIT_PATH, { ...filters, page }],
+    queryFn: () => api.get<Paged<AuditEntry>>(`${AUDIT_PATH}${toQuery({ ...filters, page })}`),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The CSV of what the filters find, with its headers in the reader's language. */
+export const auditCsvUrl = (filters: AuditFilters, lang: string) => `${AUDIT_PATH}.csv${toQuery({ ...filters, lang })}`;
+
+/** Every workspace for the audit log's filter (the console's largest page: the newest 100). */
+export function useWorkspaceChoices() {
+  return useQuery({
+    queryKey: [WORKSPACES_PATH, { choices: true }],
+    queryFn: () => api.get<Paged<AdminWorkspace>>(`${WORKSPACES_PATH}${toQuery({ pageSize: 100 })}`),
+    select: (data) => data.items.map((w) => ({ id: w.id, name: w.name })),
   });
 }
 

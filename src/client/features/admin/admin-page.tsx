@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ClipboardCheck, FileText, Send, UserCheck, UserPlus, Users } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
@@ -10,6 +10,7 @@ import { Card } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
+import { DeliveryLogTab } from './delivery-log-tab';
 import { DeliverabilityTab } from './deliverability-tab';
 import { FeedsTab } from '../coverage/feeds-tab';
 import { SendingDomainCard } from './sending-domain-card';
@@ -17,15 +18,30 @@ import { OutboxTab } from './outbox-tab';
 import { RecentUsers } from './recent-users';
 import { SuppressionsTab } from './suppressions-tab';
 import { WorkspacesTab } from './workspaces-tab';
+import { SellerSettingsTab } from './seller-settings-tab';
 import { UserManagement } from './user-management';
+
+const TABS = ['users', 'workspaces', 'seller', 'outbox', 'suppressions', 'deliverability', 'deliveries', 'feeds', 'audit'] as const;
+
+/**
+ * The open tab is in the address (?tab=), so another page can link to one, e.g. a customer's release to its
+ * delivery log; a tab's own filters ride along and are dropped when another tab is chosen.
+ */
+function useTabParam() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = TABS.find((value) => value === asked) ?? 'users';
+  return [tab, (value: string) => setParams({ tab: value }, { replace: true })] as const;
+}
 
 const TAB_CLASS =
   'whitespace-nowrap rounded-md px-4 py-2 text-sm font-medium text-slate-600 hover:bg-white/60 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
 
 /** /admin 'Super Admin Dashboard' (SPEC §2): stats, users and roles, and the outbox, suppressions and audit log. */
 export default function AdminPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'desk']);
   useDocumentTitle(t('title'));
+  const [tab, setTab] = useTabParam();
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -40,7 +56,7 @@ export default function AdminPage() {
         </Link>
       </header>
       <StatCards />
-      <Tabs.Root defaultValue="users" dir={i18n.dir()} className="space-y-6">
+      <Tabs.Root value={tab} onValueChange={setTab} dir={i18n.dir()} className="space-y-6">
         <Tabs.List
           aria-label={t('tabs.label')}
           className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex"
@@ -51,6 +67,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="workspaces" className={TAB_CLASS}>
             {t('tabs.workspaces')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="seller" className={TAB_CLASS}>
+            {t('desk:seller.tab')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="outbox" className={TAB_CLASS}>
             {t('tabs.outbox')}
           </Tabs.Trigger>
@@ -59,6 +78,9 @@ export default function AdminPage() {
           </Tabs.Trigger>
           <Tabs.Trigger value="deliverability" className={TAB_CLASS}>
             {t('tabs.deliverability')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="deliveries" className={TAB_CLASS}>
+            {t('desk:deliveryLog.tab')}
           </Tabs.Trigger>
           <Tabs.Trigger value="feeds" className={TAB_CLASS}>
             {t('tabs.feeds')}
@@ -76,6 +98,9 @@ export default function AdminPage() {
         <Tabs.Content value="workspaces">
           <WorkspacesTab />
         </Tabs.Content>
+        <Tabs.Content value="seller">
+          <SellerSettingsTab />
+        </Tabs.Content>
         <Tabs.Content value="outbox">
           <OutboxTab />
         </Tabs.Content>
@@ -85,6 +110,9 @@ export default function AdminPage() {
         <Tabs.Content value="deliverability" className="space-y-6">
           <SendingDomainCard />
           <DeliverabilityTab />
+        </Tabs.Content>
+        <Tabs.Content value="deliveries">
+          <DeliveryLogTab />
         </Tabs.Content>
         <Tabs.Content value="feeds">
           <FeedsTab />

@@ -1,58 +1,65 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollText } from 'lucide-react';
+import { Download, ScrollText } from 'lucide-react';
 import type { AuditEntry } from '../../../shared/admin';
 import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState } from '../../ui/feedback';
+import { Input, Label, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
-import { TableHead } from '../../ui/table';
-import { useAudit } from './admin-api';
-import { RowsSkeleton } from './search-field';
+import { auditCsvUrl, useAudit, useWorkspaceChoices, type AuditFilters } from './admin-api';
+import { RowsSkeleton, SearchField } from './search-field';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** PRODUCT.md §3 audit trail: who changed roles, imported or deleted contacts, lifted suppressions, and when. */
+/** The kinds the filter offers: each is an action prefix the server matches (a workspace's own activity too). */
+const KINDS = ['release.', 'review.', 'workspace.', 'member.', 'payment.', 'user.', 'contact.', 'feed.', 'coverage.', 'suppression.', 'seller.'] as const;
+
+const NO_FILTERS: AuditFilters = { actor: '', workspace: '', kind: '', from: '', to: '' };
+
+/** Issue 29: who did what to whom, said as a sentence in the reader's language, with filters and a CSV of what they find. */
 export function AuditTab() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const audit = useAudit(page);
+  const actor = useDebouncedValue(filters.actor.trim());
+  const asked = { ...filters, actor };
+  const audit = useAudit(asked, page);
   const pageCount = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+  const change = (patch: Partial<AuditFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(1);
+  };
   return (
     <Card>
-      <CardHeader title={t('audit.title')} description={t('audit.description')} />
+      <CardHeader
+        title={t('audit.title')}
+        description={t('audit.description')}
+        action={
+          <a
+            href={auditCsvUrl(asked, i18n.language === 'ar' ? 'ar' : 'en')}
+            download
+            className="inline-flex h-10 shrink-0 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            {t('audit.csv')}
+          </a>
+        }
+      />
       <CardBody className="space-y-4">
+        <AuditFilterBar filters={filters} onChange={change} />
         {audit.isPending ? (
           <RowsSkeleton />
         ) : audit.isError ? (
-          <ErrorState
-            message={translateMessage(errorMessage(audit.error))}
-            onRetry={() => void audit.refetch()}
-          />
+          <ErrorState message={translateMessage(errorMessage(audit.error))} onRetry={() => void audit.refetch()} />
         ) : audit.data.items.length === 0 ? (
-          <EmptyState icon={<ScrollText className="h-10 w-10" aria-hidden />} title={t('audit.empty')} />
+          <EmptyState icon={<ScrollText className="h-10 w-10" aria-hidden />} title={t(filtered(filters) ? 'audit.noMatch' : 'audit.empty')} />
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-sm">
-              <TableHead labels={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.target')]} />
-              <tbody>
-                {audit.data.items.map((entry) => (
-                  <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
-                    <td className="whitespace-nowrap py-3 pe-4">{formatDate(entry.createdAt, true)}</td>
-                    <td className="py-3 pe-4">
-                      <span dir="ltr">{entry.actorEmail ?? t('audit.system')}</span>
-                    </td>
-                    <td className="py-3 pe-4 font-medium text-slate-900">
-                      {t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}
-                    </td>
-                    <td className="py-3">
-                      <span dir="ltr">{entry.target ?? '—'}</span>
-                      <AuditDetails entry={entry} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ol className="divide-y divide-slate-100" aria-label={t('audit.title')}>
+            {audit.data.items.map((entry) => (
+              <AuditLine key={entry.id} entry={entry} onWorkspace={(workspace) => change({ workspace })} />
+            ))}
+          </ol>
         )}
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
@@ -60,22 +67,106 @@ export function AuditTab() {
   );
 }
 
-function AuditDetails({ entry }: { entry: AuditEntry }) {
+const filtered = (filters: AuditFilters) => Object.values(filters).some((value) => value.trim() !== '');
+
+function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; onChange: (patch: Partial<AuditFilters>) => void }) {
   const { t } = useTranslation('admin');
-  const { from, to } = entry.details as { from?: string; to?: string };
-  if (entry.action === 'user.role_changed' && from && to) {
-    return (
-      <p className="text-xs text-slate-500">
-        {t('audit.roleChange', {
-          from: t(`roles.${from}`, { defaultValue: from }),
-          to: t(`roles.${to}`, { defaultValue: to }),
-        })}
-      </p>
-    );
-  }
-  const summary = Object.entries(entry.details)
-    .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
-    .map(([key, value]) => `${t(`audit.details.${key}`, { defaultValue: key })}: ${value}`)
-    .join(' · ');
-  return summary ? <p className="text-xs text-slate-500">{summary}</p> : null;
+  const workspaces = useWorkspaceChoices();
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="sm:col-span-2 lg:col-span-1">
+        <span className="mb-1 block text-sm font-medium text-slate-700">{t('audit.filters.actor')}</span>
+        <SearchField value={filters.actor} onChange={(actor) => onChange({ actor })} label={t('audit.filters.actor')} placeholder={t('audit.filters.actorPlaceholder')} />
+      </div>
+      <div>
+        <Label htmlFor="audit-workspace">{t('audit.filters.workspace')}</Label>
+        <Select id="audit-workspace" value={filters.workspace} onChange={(e) => onChange({ workspace: e.target.value })}>
+          <option value="">{t('audit.filters.allWorkspaces')}</option>
+          {(workspaces.data ?? []).map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <Label htmlFor="audit-kind">{t('audit.filters.kind')}</Label>
+        <Select id="audit-kind" value={filters.kind} onChange={(e) => onChange({ kind: e.target.value })}>
+          <option value="">{t('audit.filters.allKinds')}</option>
+          {KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`audit.kinds.${kind.slice(0, -1)}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <Label htmlFor="audit-from">{t('audit.filters.from')}</Label>
+        <Input id="audit-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />
+      </div>
+      <div>
+        <Label htmlFor="audit-to">{t('audit.filters.to')}</Label>
+        <Input id="audit-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+      </div>
+    </div>
+  );
+}
+
+/** The i18n key of an action: "workspace:release.sent" → "workspace_release_sent" (":" and "." are i18next separators). */
+const sentenceKey = (action: string) => action.replace(/[.:]/g, '_');
+
+/** The words a sentence may name: the people and things by name, and the entry's own details as text. */
+function sentenceValues(entry: AuditEntry, t: (key: string, options?: Record<string, unknown>) => string) {
+  const details = Object.fromEntries(
+    Object.entries(entry.details).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value)).map(([key, value]) => [key, String(value)]),
+  );
+  // A platform role (user, admin, super_admin) or a workspace role (owner, manager, …).
+  const role = (value: string | undefined) => (value ? t(`roles.${value}`, { defaultValue: t(`workspaces:roles.${value}`, { defaultValue: value }) }) : '');
+  const values: Record<string, string> = {
+    ...details,
+    from: role(details.from),
+    to: role(details.to),
+    role: role(details.role),
+    actor: entry.actor?.name ?? t('audit.system'),
+    target: entry.targetName ?? entry.target ?? '—',
+    workspace: entry.workspace?.name ?? details.workspaceName ?? '—',
+    action: entry.action,
+  };
+  return { ...Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isolate(value)])), interpolation: { escapeValue: false } };
+}
+
+/**
+ * Each name in its own direction (Unicode first-strong isolate): a Latin name inside an Arabic sentence, or
+ * an Arabic title in an English one, keeps its place instead of pulling its neighbours along.
+ */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+function AuditLine({ entry, onWorkspace }: { entry: AuditEntry; onWorkspace: (id: string) => void }) {
+  const { t } = useTranslation(['admin', 'workspaces']);
+  const values = sentenceValues(entry, t);
+  const generic = entry.targetName || entry.target ? 'audit.sentences.generic' : 'audit.sentences.genericNoTarget';
+  const sentence = t(`audit.sentences.${sentenceKey(entry.action)}`, { ...values, defaultValue: t(generic, values) });
+  return (
+    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+      <div className="min-w-0 space-y-1">
+        <p className="text-sm text-slate-900">
+          <bdi>{sentence}</bdi>
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          {entry.actor?.email && entry.actor.email !== entry.actor.name && <span dir="ltr">{entry.actor.email}</span>}
+          {entry.workspace && (
+            <button type="button" className="text-brand-700 hover:underline" onClick={() => onWorkspace(entry.workspace!.id)}>
+              {t('audit.onlyWorkspace', { workspace: entry.workspace.name })}
+            </button>
+          )}
+          <code dir="ltr" className="rounded bg-slate-100 px-1">
+            {entry.action}
+          </code>
+        </p>
+      </div>
+      <time dateTime={entry.createdAt} className="shrink-0 whitespace-nowrap text-xs text-slate-500">
+        {formatDate(entry.createdAt, true)}
+      </time>
+    </li>
+  );
 }

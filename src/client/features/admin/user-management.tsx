@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Users } from 'lucide-react';
 import type { AdminUser } from '../../../shared/admin';
 import { roles, type Role } from '../../../shared/auth';
@@ -13,6 +14,7 @@ import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useAdminUsers, useChangeRole, useSetTrusted } from './admin-api';
+import { customerPath } from './customer-path';
 import { SearchField, useSearchPaging } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 import { displayName, RoleBadge, SubscriptionBadge } from './user-labels';
@@ -130,7 +132,7 @@ function UserRow({
   isMe: boolean;
   onRoleChosen: (role: Role) => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'desk']);
   const name = displayName(user);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="admin-user-row">
@@ -146,7 +148,18 @@ function UserRow({
           {user.email}
         </OwnText>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-          <bdi>{user.companyName}</bdi>
+          {/* A customer's company opens its page; the operators' own workspace is not a customer. */}
+          {user.workspaceId && user.role !== 'super_admin' ? (
+            <Link
+              to={customerPath(user.workspaceId)}
+              className="font-medium text-brand-700 hover:underline"
+              title={t('desk:users.openWorkspace', { company: user.companyName, name })}
+            >
+              <bdi>{user.companyName}</bdi>
+            </Link>
+          ) : (
+            <bdi>{user.companyName}</bdi>
+          )}
           <span>{t('users.joined', { date: formatDate(user.createdAt) })}</span>
           <SubscriptionBadge status={user.userType === 'super_admin' ? 'active' : user.subscriptionStatus} />
         </p>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
@@ -8,6 +9,7 @@ import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { useAdminWorkspaces } from './admin-api';
+import { customerPath } from './customer-path';
 import { SearchField, RowsSkeleton, useSearchPaging } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -39,9 +41,9 @@ export function WorkspacesTab() {
             {workspaces.data.items.map((workspace) => (
               <li key={workspace.id} className="space-y-2 py-4" aria-label={workspace.name}>
                 <div className="flex flex-wrap items-center gap-2">
-                  <OwnText as="p" className="font-medium text-slate-900">
-                    {workspace.name}
-                  </OwnText>
+                  <Link to={customerPath(workspace.id)} className="min-w-0 font-medium text-brand-700 hover:underline">
+                    <OwnText>{workspace.name}</OwnText>
+                  </Link>
                   <Badge tone={workspace.userType === 'active' ? 'green' : 'slate'}>{t(`subscription.${workspace.userType}`)}</Badge>
                   {workspace.trusted ? <Badge tone="blue">{t('workspaces.trusted')}</Badge> : null}
                 </div>

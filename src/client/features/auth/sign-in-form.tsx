@@ -21,6 +21,8 @@ export const welcomeToast = (t: (key: string) => string, firstSignIn: boolean) =
 
 /** The server says this (403) when the password is right but the address is not verified yet (SPEC §8). */
 const needsVerification = (error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
+/** Every workspace of the person is suspended (403): the reason and whom to contact stay on the form. */
+const isSuspended = (error: unknown) => error instanceof ApiError && error.code === 'WORKSPACE_SUSPENDED';
 /** Too many failed sign-ins (429): the password cannot be tried for a while, an emailed link can. */
 const isLocked = (error: unknown) => error instanceof ApiError && error.status === 429;
 
@@ -38,6 +40,7 @@ export function SignInForm({
   const navigate = useNavigate();
   const login = useLogin();
   const [lockedEmail, setLockedEmail] = useState<string | null>(null);
+  const [suspension, setSuspension] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(loginSchema),
     mode: 'onTouched',
@@ -46,6 +49,7 @@ export function SignInForm({
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
+    setSuspension(null);
     try {
       const { firstSignIn } = await login.mutateAsync(values);
       toast(welcomeToast(t, firstSignIn));
@@ -57,6 +61,10 @@ export function SignInForm({
         return;
       }
       if (isLocked(error)) setLockedEmail(values.email);
+      if (isSuspended(error)) {
+        setSuspension(translateMessage(errorMessage(error)));
+        return;
+      }
       applyServerFieldErrors(error, form.setError, ['email', 'password']);
       toast({ title: t('toasts.loginFailed'), description: translateMessage(errorMessage(error, 'Invalid credentials')), variant: 'destructive' });
     }
@@ -65,6 +73,11 @@ export function SignInForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn.title')}>
       {lockedEmail && <SignInLinkOffer email={lockedEmail} />}
+      {suspension && (
+        <Notice tone="error" title={t('signIn.suspended')}>
+          {suspension}
+        </Notice>
+      )}
       <Field id="signin-email" label={t('fields.email')} error={translateMessage(errors.email?.message)}>
         <Input
           id="signin-email"

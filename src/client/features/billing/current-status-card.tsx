@@ -37,6 +37,15 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
             <p className="mt-1 text-sm text-slate-600">{t('status.freeAccountHint')}</p>
           </div>
         )}
+        {status.userType === 'active' && !status.isSuperAdmin && (
+          <div>
+            <p className="text-sm text-slate-500">{t('status.accountType')}</p>
+            <p className="mt-1 font-semibold text-slate-900" data-testid="account-type">
+              {t('status.paidPackage')}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">{t('status.paidPackageHint')}</p>
+          </div>
+        )}
         {status.userType === 'active' && (
           <div>
             <p className="text-sm text-slate-500">{t('status.balance')}</p>

@@ -9,7 +9,6 @@ import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { useConfirmDemoPayment } from './billing-api';
-import { formatDollars } from './format';
 import type { PaymentOutcome } from './payment-view';
 
 const cardSchema = demoConfirmSchema.pick({ cardNumber: true, expiry: true, cvc: true });
@@ -34,10 +33,10 @@ const formatExpiry = (value: string) => {
  */
 export function DemoCardForm({
   clientSecret,
-  price,
+  amount,
   onSucceeded,
   onFailed,
-}: { clientSecret: string; price: number } & PaymentOutcome) {
+}: { clientSecret: string; amount: string } & PaymentOutcome) {
   const { t } = useTranslation('billing');
   const confirm = useConfirmDemoPayment();
   const form = useForm({
@@ -129,7 +128,7 @@ export function DemoCardForm({
         </Field>
       </div>
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-        {isSubmitting ? t('plans.processing') : t('demo.pay', { amount: formatDollars(price) })}
+        {isSubmitting ? t('plans.processing') : t('demo.pay', { amount })}
       </Button>
     </form>
   );

@@ -1,16 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Lock, Pencil } from 'lucide-react';
 import type { CreatePaymentResponse, Plan } from '../../../shared/billing';
 import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Spinner } from '../../ui/feedback';
 import { useToast } from '../../ui/toast';
-import { useProcessSuccess } from './billing-api';
+import { useBillingProfile, useProcessSuccess, useQuote } from './billing-api';
+import { BillingProfileContent } from './billing-details-card';
 import { DemoCardForm } from './demo-card-form';
-import { formatDollars } from './format';
+import { formatCents, formatDollars } from './format';
+import { PurchaseOrderForm } from './purchase-order-form';
+import { QuoteSummary } from './quote-summary';
 import { afterPaymentPath } from './return-path';
 
 // Stripe's code is fetched only when the server runs with Stripe.
@@ -25,22 +28,25 @@ export type PaymentOutcome = {
   onProcessing: () => void;
 };
 
-/** SPEC §2 payment view: 'Complete Your Purchase' with the provider's card form for the chosen plan. */
-export function PaymentView({
-  plan,
-  payment,
-  onCancel,
-}: {
-  plan: Plan;
-  payment: CreatePaymentResponse;
-  onCancel: () => void;
-}) {
+/**
+ * SPEC §2 payment view, 'Complete Your Purchase', in three steps (issue 29): the billing details (asked once,
+ * shown with an edit link afterwards), the quote with its VAT and an optional purchase order reference, and
+ * the provider's card form. Editing the details after the payment was opened starts the payment again,
+ * because the invoice states the VAT quoted when the payment was opened.
+ */
+export function PaymentView({ plan, onCancel }: { plan: Plan; onCancel: () => void }) {
   const { t } = useTranslation('billing');
   const toast = useToast();
+  const profile = useBillingProfile();
   const processSuccess = useProcessSuccess();
+  const [editingProfile, setEditingProfile] = useState(false);
+  const [order, setOrder] = useState<{ payment: CreatePaymentResponse; poNumber: string | null } | null>(null);
   const [succeeded, setSucceeded] = useState(false);
   const [searchParams] = useSearchParams();
   const destination = afterPaymentPath(searchParams);
+  const hasProfile = profile.isSuccess && profile.data !== null && !editingProfile;
+  const quote = useQuote(plan.id, hasProfile);
+  const paying = succeeded || processSuccess.isPending;
 
   useEffect(() => {
     if (!succeeded) return;
@@ -67,10 +73,15 @@ export function PaymentView({
     onProcessing: () => toast({ title: t('toasts.processing') }),
   };
 
+  const editProfile = () => {
+    setOrder(null);
+    setEditingProfile(true);
+  };
+
   return (
     <section aria-labelledby="checkout-title" className="mx-auto max-w-2xl space-y-4">
       <div>
-        <Button variant="ghost" size="sm" onClick={onCancel} disabled={processSuccess.isPending || succeeded}>
+        <Button variant="ghost" size="sm" onClick={onCancel} disabled={paying}>
           <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
           {t('checkout.back')}
         </Button>
@@ -84,6 +95,23 @@ export function PaymentView({
           {t('checkout.secure')}
         </p>
       </div>
+      <Card data-testid="checkout-billing">
+        <CardHeader
+          title={t('checkout.billingStep')}
+          description={hasProfile ? t('checkout.billingStepDone') : t('checkout.billingStepDescription')}
+          action={
+            hasProfile && !paying ? (
+              <Button variant="link" size="sm" onClick={editProfile}>
+                <Pencil className="h-4 w-4" aria-hidden />
+                {t('profile.edit')}
+              </Button>
+            ) : undefined
+          }
+        />
+        <CardBody>
+          <BillingProfileContent editing={editingProfile} submitLabel={t('checkout.saveAndContinue')} onDone={() => setEditingProfile(false)} />
+        </CardBody>
+      </Card>
       <Card>
         <CardHeader title={t('checkout.details')} description={t('checkout.detailsDescription')} />
         <CardBody className="space-y-5">
@@ -94,26 +122,44 @@ export function PaymentView({
             </div>
             <p className="text-xl font-bold text-brand-800">{formatDollars(plan.price)}</p>
           </div>
-          {succeeded || processSuccess.isPending ? (
+          {!hasProfile ? (
+            <p className="text-sm text-slate-600" data-testid="checkout-needs-profile">
+              {t('checkout.needsProfile')}
+            </p>
+          ) : (
+            <QuoteSummary planId={plan.id} enabled={hasProfile} />
+          )}
+          {paying ? (
             <div role="status" className="flex flex-col items-center gap-2 py-6 text-center">
               <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden />
               <p className="font-semibold text-slate-900">{t('toasts.paymentSuccessful')}</p>
               <p className="text-sm text-slate-600">{t('checkout.redirecting')}</p>
             </div>
-          ) : payment.provider === 'demo' ? (
-            <DemoCardForm clientSecret={payment.clientSecret} price={plan.price} {...outcome} />
+          ) : !hasProfile || !quote.isSuccess ? null : !order ? (
+            <PurchaseOrderForm planId={plan.id} onCreated={(payment, poNumber) => setOrder({ payment, poNumber })} />
           ) : (
-            <Suspense fallback={<Spinner label={t('checkout.loadingForm')} className="py-8" />}>
-              <StripePaymentForm
-                publishableKey={payment.publishableKey}
-                clientSecret={payment.clientSecret}
-                price={plan.price}
-                {...outcome}
-              />
-            </Suspense>
+            <>
+              {order.poNumber && (
+                <p className="text-sm text-slate-700" data-testid="checkout-po">
+                  {t('checkout.poNumber')}: <bdi>{order.poNumber}</bdi>
+                </p>
+              )}
+              <CardForm payment={order.payment} amount={formatCents(quote.data.total, quote.data.currency)} outcome={outcome} />
+            </>
           )}
         </CardBody>
       </Card>
     </section>
+  );
+}
+
+/** The provider's card form: the demo provider's, or Stripe's (fetched only when the server uses Stripe). */
+function CardForm({ payment, amount, outcome }: { payment: CreatePaymentResponse; amount: string; outcome: PaymentOutcome }) {
+  const { t } = useTranslation('billing');
+  if (payment.provider === 'demo') return <DemoCardForm clientSecret={payment.clientSecret} amount={amount} {...outcome} />;
+  return (
+    <Suspense fallback={<Spinner label={t('checkout.loadingForm')} className="py-8" />}>
+      <StripePaymentForm publishableKey={payment.publishableKey} clientSecret={payment.clientSecret} amount={amount} {...outcome} />
+    </Suspense>
   );
 }

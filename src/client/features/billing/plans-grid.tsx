@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Check, Crown, Sparkles } from 'lucide-react';
-import type { Plan, PlanId } from '../../../shared/billing';
+import type { Plan } from '../../../shared/billing';
 import { errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
@@ -9,16 +9,11 @@ import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { usePlans } from './billing-api';
 import { formatDollars } from './format';
 
-/** The two packages (PRODUCT.md §2), prices from the server; package_2 is highlighted 'Most Popular'. */
-export function PlansGrid({
-  isSuperAdmin,
-  pendingPlan,
-  onChoose,
-}: {
-  isSuperAdmin: boolean;
-  pendingPlan: PlanId | null;
-  onChoose: (plan: Plan) => void;
-}) {
+/**
+ * The two packages (PRODUCT.md §2), prices from the server; package_2 is highlighted 'Most Popular'.
+ * Choosing one opens the checkout (billing details, quote, card); nothing is asked of the server yet.
+ */
+export function PlansGrid({ isSuperAdmin, onChoose }: { isSuperAdmin: boolean; onChoose: (plan: Plan) => void }) {
   const { t } = useTranslation('billing');
   const plans = usePlans();
   if (plans.isPending) {
@@ -43,8 +38,6 @@ export function PlansGrid({
           key={plan.id}
           plan={plan}
           isSuperAdmin={isSuperAdmin}
-          pending={pendingPlan === plan.id}
-          disabled={pendingPlan !== null}
           onChoose={() => onChoose(plan)}
         />
       ))}
@@ -55,14 +48,10 @@ export function PlansGrid({
 function PlanCard({
   plan,
   isSuperAdmin,
-  pending,
-  disabled,
   onChoose,
 }: {
   plan: Plan;
   isSuperAdmin: boolean;
-  pending: boolean;
-  disabled: boolean;
   onChoose: () => void;
 }) {
   const { t } = useTranslation('billing');
@@ -116,11 +105,9 @@ function PlanCard({
             size="lg"
             variant={plan.mostPopular ? 'gold' : 'primary'}
             className="w-full"
-            loading={pending}
-            disabled={disabled}
             onClick={onChoose}
           >
-            {pending ? t('plans.processing') : t('plans.getNow', { count })}
+            {t('plans.getNow', { count })}
           </Button>
         )}
       </div>

@@ -5,7 +5,6 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/feedback';
-import { formatDollars } from './format';
 import type { PaymentOutcome } from './payment-view';
 import { stripeReturnUrl } from './return-path';
 
@@ -17,7 +16,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripeByKey.get(publishableKey)!;
 }
 
-type Props = { publishableKey: string | null; clientSecret: string; price: number } & PaymentOutcome;
+type Props = { publishableKey: string | null; clientSecret: string; amount: string } & PaymentOutcome;
 
 /** Stripe Elements for the PaymentIntent the server created; confirmation returns to /subscription?success=true. */
 export default function StripePaymentForm({ publishableKey, clientSecret, ...rest }: Props) {
@@ -32,7 +31,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, ...res
 }
 
 function CardPayment({
-  price,
+  amount,
   onSucceeded,
   onFailed,
   onProcessing,
@@ -67,7 +66,7 @@ function CardPayment({
     <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label={t('checkout.details')}>
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full" loading={busy} disabled={!stripe || !elements}>
-        {busy ? t('plans.processing') : t('demo.pay', { amount: formatDollars(price) })}
+        {busy ? t('plans.processing') : t('demo.pay', { amount })}
       </Button>
     </form>
   );

@@ -2,17 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CheckCircle2, Globe2, ShieldCheck, Zap } from 'lucide-react';
-import type { CreatePaymentResponse, Plan, PlanId, SubscriptionStatus } from '../../../shared/billing';
+import type { Plan, SubscriptionStatus } from '../../../shared/billing';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { translateMessage } from '../../lib/i18n';
 import { useCan } from '../../lib/workspace';
 import { useCurrentUser } from '../../lib/session';
 import { ErrorState, Spinner } from '../../ui/feedback';
-import { useToast } from '../../ui/toast';
-import { useCreatePayment, useProcessSuccess, useSubscriptionStatus } from './billing-api';
+import { useProcessSuccess, useSubscriptionStatus } from './billing-api';
+import { BillingDetailsCard } from './billing-details-card';
 import { BillingHistory } from './billing-history';
 import { CurrentStatusCard } from './current-status-card';
+import { InvoicesCard } from './invoices-card';
 import { PaymentView } from './payment-view';
 import { PlansGrid } from './plans-grid';
 import { SpendsCard } from './spends-card';
@@ -20,7 +21,7 @@ import { afterPaymentPath, returnPathFrom } from './return-path';
 
 /**
  * /subscription (SPEC §2): plans and purchase, the current balance, the releases that used it (issue 28)
- * and the billing history.
+ * the billing details, the billing history and the tax invoices and credit notes (issue 29).
  */
 export default function SubscriptionPage() {
   const { t } = useTranslation('billing');
@@ -30,7 +31,7 @@ export default function SubscriptionPage() {
   // once the session is known, so an owner never sees the "ask your workspace" note flash by.
   const session = useCurrentUser();
   const billing = useCan()('billing');
-  const [checkout, setCheckout] = useState<{ plan: Plan; payment: CreatePaymentResponse } | null>(null);
+  const [checkout, setCheckout] = useState<Plan | null>(null);
   const [searchParams] = useSearchParams();
   useReturnFromRedirect(searchParams);
 
@@ -75,16 +76,16 @@ export default function SubscriptionPage() {
             {t('roleNote')}
           </p>
         ) : checkout ? (
-          <PaymentView plan={checkout.plan} payment={checkout.payment} onCancel={() => setCheckout(null)} />
+          <PaymentView plan={checkout} onCancel={() => setCheckout(null)} />
         ) : (
-          <PlanChooser
-            isSuperAdmin={current.isSuperAdmin}
-            onCreated={(plan, payment) => setCheckout({ plan, payment })}
-          />
+          <PlansGrid isSuperAdmin={current.isSuperAdmin} onChoose={setCheckout} />
         )}
         <TrustPoints />
         {billing && <SpendsCard />}
+        {/* The checkout shows the same details with its own form; one form for them on the page is enough. */}
+        {!current.isSuperAdmin && billing && !checkout && <BillingDetailsCard />}
         {!current.isSuperAdmin && billing && <BillingHistory />}
+        {!current.isSuperAdmin && billing && <InvoicesCard />}
       </div>
     </main>
   );
@@ -105,38 +106,6 @@ function Hero({ status }: { status: SubscriptionStatus }) {
         </p>
       )}
     </section>
-  );
-}
-
-function PlanChooser({
-  isSuperAdmin,
-  onCreated,
-}: {
-  isSuperAdmin: boolean;
-  onCreated: (plan: Plan, payment: CreatePaymentResponse) => void;
-}) {
-  const { t } = useTranslation('billing');
-  const toast = useToast();
-  const create = useCreatePayment();
-  const [pendingPlan, setPendingPlan] = useState<PlanId | null>(null);
-
-  const choose = async (plan: Plan) => {
-    setPendingPlan(plan.id);
-    try {
-      onCreated(plan, await create.mutateAsync(plan.id));
-    } catch (error) {
-      toast({
-        title: t('toasts.error'),
-        description: translateMessage(errorMessage(error, 'Failed to create subscription')),
-        variant: 'destructive',
-      });
-    } finally {
-      setPendingPlan(null);
-    }
-  };
-
-  return (
-    <PlansGrid isSuperAdmin={isSuperAdmin} pendingPlan={pendingPlan} onChoose={(plan) => void choose(plan)} />
   );
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../shared/admin';
-import { COVERAGE_WINDOW_DAYS, type AddedCoverageItem, type Coverage, type FeedImportResult, type FeedInput, type OutletFeed, type RecentCoverage } from '../../../shared/coverage';
+import { COVERAGE_WINDOW_DAYS, type AddedCoverageItem, type Coverage, type FeedImportResult, type FeedInput, type OutletFeed, type RecentCoverage, type StarterFeedsResult } from '../../../shared/coverage';
 import { api, toQuery } from '../../lib/api';
 
 const RELEASES_PATH = '/api/press-releases';
@@ -71,3 +71,6 @@ export const useImportFeeds = () =>
     form.append('csvFile', file);
     return api.upload<FeedImportResult>(`${FEEDS_PATH}/import`, form);
   });
+
+/** Adds the curated MENA outlet feeds that are not listed yet. */
+export const useImportStarterFeeds = () => useFeedMutation(() => api.post<StarterFeedsResult>(`${FEEDS_PATH}/starter`));

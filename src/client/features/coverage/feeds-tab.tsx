@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Plus, Rss, Trash2, Upload } from 'lucide-react';
+import { ListPlus, Pencil, Plus, Rss, Trash2, Upload } from 'lucide-react';
 import type { FeedImportResult, OutletFeed } from '../../../shared/coverage';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
@@ -15,7 +15,7 @@ import { RowsSkeleton, SearchField, useSearchPaging } from '../admin/search-fiel
 import { useDebouncedValue } from '../admin/use-debounced-value';
 import { CountryName } from './country-name';
 import { FeedFormDialog } from './feed-form-dialog';
-import { useDeleteFeed, useFeeds, useImportFeeds } from './coverage-api';
+import { useDeleteFeed, useFeeds, useImportFeeds, useImportStarterFeeds } from './coverage-api';
 
 const STATUS_TONES = { ok: 'green', not_modified: 'blue', error: 'red', refused: 'red' } as const;
 
@@ -47,6 +47,7 @@ export function FeedsTab() {
         description={t('feeds.description')}
         action={
           <div className="flex shrink-0 flex-wrap gap-2">
+            <StarterFeedsButton />
             <ImportButton onImported={(result) => setRejected(result.errors)} />
             <Button onClick={() => setEditing('new')}>
               <Plus className="h-4 w-4" aria-hidden />
@@ -170,5 +171,23 @@ function ImportButton({ onImported }: { onImported: (result: FeedImportResult) =
         {t('feeds.import')}
       </Button>
     </>
+  );
+}
+
+/** One step to the curated MENA outlet feeds shipped with Nashr; those already listed stay as they are. */
+function StarterFeedsButton() {
+  const { t } = useTranslation('coverage');
+  const toast = useToast();
+  const starter = useImportStarterFeeds();
+  const onClick = () =>
+    starter.mutate(undefined, {
+      onSuccess: (answer) => toast({ title: t('feeds.toasts.starterAdded', { added: formatNumber(answer.added), skipped: formatNumber(answer.skipped) }) }),
+      onError: (error) => toast({ title: t('feeds.toasts.failed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+    });
+  return (
+    <Button variant="secondary" onClick={onClick} loading={starter.isPending} title={t('feeds.starterHint')}>
+      <ListPlus className="h-4 w-4" aria-hidden />
+      {t('feeds.starter')}
+    </Button>
   );
 }

@@ -229,6 +229,9 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
   const cancel = useCancelSchedule();
   const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
   const can = useCan();
+  const { data: user } = useCurrentUser();
+  // The scheduler holds a suspended workspace's scheduled releases until it is reactivated.
+  const held = release.status === 'scheduled' && user?.workspace?.id === release.workspaceId && Boolean(user.workspace.suspended);
   const editable =
     can('write') &&
     (release.status === 'draft' || release.status === 'scheduled' || release.status === 'changes_requested');
@@ -289,7 +292,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
             >
               {titleFor(release, i18n.language)}
             </Link>
-            <Badge tone={STATUS_TONES[release.status]}>{t(`status.${release.status}`)}</Badge>
+            <Badge tone={held ? 'amber' : STATUS_TONES[release.status]}>{t(held ? 'status.held' : `status.${release.status}`)}</Badge>
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
             <NextStepShort release={release} />
             {release.embargo && !release.publishedAt && (

@@ -17,7 +17,7 @@ export type ReceiptFacts = {
 };
 
 /** "n press releases" with Arabic's six plural forms (zero, one, two, three to ten, eleven to 99, the rest). */
-function pressReleasesAr(count: number): string {
+export function pressReleasesAr(count: number): string {
   const forms: Record<Intl.LDMLPluralRule, string> = {
     zero: 'لا بيانات صحفية',
     one: 'بيان صحفي واحد',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountExistsMessage, confirmEmailChangeMessage, emailChangeNoticeMessage } from './account-address.js';
 import { firstCoverageMessage } from './coverage.js';
 import type { EmailLanguage, RenderedEmail } from './layout.js';
+import { creditNoteMessage } from './credit-note.js';
 import { confirmFollowMessage } from './newsroom.js';
 import { passwordResetMessage } from './password-reset.js';
 import { receiptMessage } from './receipt.js';
@@ -40,6 +41,18 @@ const everyEmail = (language: EmailLanguage): Record<string, RenderedEmail> => (
     paidAt,
     balanceAfter: 5,
   }),
+  creditNote: creditNoteMessage({
+    firstName: 'Layla',
+    billingLink: link,
+    language,
+    creditNoteNumber: 'NSR-CN-000007',
+    invoiceNumber: 'NSR-INV-000042',
+    releases: 2,
+    amountCents: 49900,
+    vatCents: 2376,
+    currency: 'usd',
+    issuedAt: paidAt,
+  }),
   approvedNow: approvedMessage({ firstName: 'Layla', title: 'Gulf Wire', link, language, startedAt: paidAt, scheduledAt: null, recipients: 120, scheduleHadPassed: true }),
   approvedLater: approvedMessage({ firstName: 'Layla', title: 'Gulf Wire', link, language, startedAt: null, scheduledAt: paidAt, recipients: 120, scheduleHadPassed: false }),
   changes: changesRequestedMessage({ firstName: 'Layla', title: 'Gulf Wire', link, language, comment: 'Add a quote' }),
@@ -59,7 +72,7 @@ const everyEmail = (language: EmailLanguage): Record<string, RenderedEmail> => (
 
 /** The Latin words of a text once the reader's own values, the brand and the link are taken out. */
 function ourLatinWords(text: string): string[] {
-  const given = [link, 'new@company.test', 'Layla', 'Omar', 'Gulf Wire opens', 'Gulf Wire', 'Arabian Business', 'Add a quote', 'Not news', 'NSR-INV-000042', 'NSR-2026-000042', 'Nashr', 'USD', 'UTC'];
+  const given = [link, 'new@company.test', 'Layla', 'Omar', 'Gulf Wire opens', 'Gulf Wire', 'Arabian Business', 'Add a quote', 'Not news', 'NSR-2026-000042', 'NSR-CN-000007', 'NSR-INV-000042', 'Nashr', 'USD', 'UTC'];
   let rest = text;
   for (const value of given) rest = rest.split(value).join(' ');
   return rest.match(/[A-Za-z]{2,}/g) ?? [];

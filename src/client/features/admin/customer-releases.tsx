@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminWorkspaceDetail } from '../../../shared/admin';
+import { formatDate } from '../../lib/i18n';
+import { Badge } from '../../ui/feedback';
+import { OwnText } from '../../ui/own-text';
+import { deliveryLogPath } from './delivery-log-tab';
+import { Cell, DeskSection, DeskTable } from './desk-section';
+
+const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
+  sent: 'green',
+  scheduled: 'blue',
+  sending: 'blue',
+  failed: 'red',
+  rejected: 'red',
+  in_review: 'amber',
+  changes_requested: 'amber',
+  awaiting_approval: 'amber',
+  awaiting_client_approval: 'amber',
+};
+
+/** The workspace's releases with their states; a scheduled release of a suspended workspace is held. */
+export function CustomerReleases({ releases }: { releases: AdminWorkspaceDetail['releases'] }) {
+  const { t } = useTranslation(['desk', 'releases']);
+  return (
+    <DeskSection title={t('releases.title')} empty={releases.length === 0} emptyText={t('releases.empty')}>
+      <DeskTable label={t('releases.title')} columns={[t('releases.release'), t('releases.brand'), t('releases.status'), t('releases.when')]}>
+        {releases.map((release) => (
+          <tr key={release.id} data-testid="release-row">
+            <Cell>
+              <OwnText className="w-fit max-w-80 font-medium text-slate-900">{release.title || t('releases.untitled')}</OwnText>
+              {/* Only a release that went out has deliveries to look at. */}
+              {(release.sentAt || release.status === 'sending') && (
+                <Link
+                  to={deliveryLogPath(release.id)}
+                  aria-label={t('releases.deliveryLogOf', { title: release.title || t('releases.untitled') })}
+                  className="text-xs text-brand-700 hover:underline"
+                >
+                  {t('releases.deliveryLog')}
+                </Link>
+              )}
+            </Cell>
+            <Cell>
+              <OwnText className="w-fit max-w-48">{release.brand}</OwnText>
+            </Cell>
+            <Cell>
+              <span className="flex flex-wrap gap-1">
+                <Badge className="whitespace-nowrap" tone={STATUS_TONES[release.status] ?? 'slate'}>
+                  {t(`releases:status.${release.status}`, { defaultValue: release.status })}
+                </Badge>
+                {release.held && <Badge className="whitespace-nowrap" tone="red">{t('releases.held')}</Badge>}
+              </span>
+            </Cell>
+            <Cell last className="whitespace-nowrap text-slate-600">
+              {release.sentAt
+                ? t('releases.sentAt', { date: formatDate(release.sentAt, true) })
+                : release.scheduledAt
+                  ? t('releases.scheduledAt', { date: formatDate(release.scheduledAt, true) })
+                  : '—'}
+            </Cell>
+          </tr>
+        ))}
+      </DeskTable>
+    </DeskSection>
+  );
+}
+
+/** The workspace's public newsrooms, one per brand. */
+export function CustomerNewsrooms({ newsrooms }: { newsrooms: AdminWorkspaceDetail['newsrooms'] }) {
+  const { t } = useTranslation('desk');
+  return (
+    <DeskSection title={t('newsrooms.title')} empty={newsrooms.length === 0} emptyText={t('newsrooms.empty')}>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {newsrooms.map((newsroom) => (
+          <li key={newsroom.brandId} className="flex flex-wrap items-center gap-2 py-2">
+            <OwnText className="min-w-0 font-medium text-slate-900">{newsroom.name}</OwnText>
+            {newsroom.slug && newsroom.enabled ? (
+              <a href={`/newsroom/${encodeURIComponent(newsroom.slug)}`} className="text-brand-700 hover:underline" dir="ltr">
+                /newsroom/{newsroom.slug}
+              </a>
+            ) : null}
+            <Badge tone={newsroom.enabled ? 'green' : 'slate'}>{t(newsroom.enabled ? 'newsrooms.public' : 'newsrooms.off')}</Badge>
+          </li>
+        ))}
+      </ul>
+    </DeskSection>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { MailSearch, Search } from 'lucide-react';
+import type { AdminDelivery } from '../../../shared/admin';
+import { errorMessage } from '../../lib/api';
+import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { Input, Label } from '../../ui/field';
+import { OwnText } from '../../ui/own-text';
+import { Pager } from '../../ui/pager';
+import { customerPath } from './customer-path';
+import { Cell, DeskTable } from './desk-section';
+import { useDeliveryLog, type DeliverySearch } from './desk-api';
+import { RowsSkeleton } from './search-field';
+
+const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
+  queued: 'blue',
+  sending: 'blue',
+  sent: 'green',
+  bounced: 'red',
+  complained: 'amber',
+  failed: 'red',
+};
+
+/** The log's search lives in the address (?email=&releaseId=), so a customer's release can link straight to it. */
+export const deliveryLogPath = (releaseId: string) => `/admin?${new URLSearchParams({ tab: 'deliveries', releaseId }).toString()}`;
+
+/**
+ * Issue 29: "did this journalist get that release, and what did their server say?" Every delivery of an
+ * address and/or a release with the server's answer to its latest attempt and what was reported later.
+ */
+export function DeliveryLogTab() {
+  const { t } = useTranslation('desk');
+  const [params, setParams] = useSearchParams();
+  const search: DeliverySearch = { email: params.get('email') ?? '', releaseId: params.get('releaseId') ?? '' };
+  const [page, setPage] = useState(1);
+  const log = useDeliveryLog(search, page);
+  const asked = search.email !== '' || search.releaseId !== '';
+  const pageCount = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
+  const onSearch = (next: DeliverySearch) => {
+    setParams(Object.fromEntries(Object.entries({ tab: 'deliveries', ...next }).filter(([, value]) => value !== '')), { replace: true });
+    setPage(1);
+  };
+  return (
+    <Card>
+      <CardHeader title={t('deliveryLog.title')} description={t('deliveryLog.description')} />
+      <CardBody className="space-y-4">
+        <DeliverySearchForm key={`${search.email}|${search.releaseId}`} initial={search} onSearch={onSearch} />
+        {!asked ? (
+          <EmptyState icon={<MailSearch className="h-10 w-10" aria-hidden />} title={t('deliveryLog.before')} />
+        ) : log.isPending ? (
+          <RowsSkeleton />
+        ) : log.isError ? (
+          <ErrorState message={translateMessage(errorMessage(log.error))} onRetry={() => void log.refetch()} />
+        ) : log.data.items.length === 0 ? (
+          <EmptyState icon={<MailSearch className="h-10 w-10" aria-hidden />} title={t('deliveryLog.empty')} />
+        ) : (
+          <DeliveryTable deliveries={log.data.items} />
+        )}
+        {asked && <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** An exact address and/or a release id; asked on submit, not on each key, since only a whole address matches. */
+function DeliverySearchForm({ initial, onSearch }: { initial: DeliverySearch; onSearch: (search: DeliverySearch) => void }) {
+  const { t } = useTranslation('desk');
+  const [email, setEmail] = useState(initial.email);
+  const [releaseId, setReleaseId] = useState(initial.releaseId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({ email: email.trim(), releaseId: releaseId.trim() });
+  };
+  return (
+    <form role="search" aria-label={t('deliveryLog.title')} onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+      <div>
+        <Label htmlFor="delivery-email">{t('deliveryLog.email')}</Label>
+        <Input id="delivery-email" type="email" dir="ltr" className="text-start" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@outlet.com" />
+      </div>
+      <div>
+        <Label htmlFor="delivery-release">{t('deliveryLog.releaseId')}</Label>
+        <Input id="delivery-release" dir="ltr" className="text-start" value={releaseId} onChange={(e) => setReleaseId(e.target.value)} />
+      </div>
+      <Button type="submit">
+        <Search className="h-4 w-4" aria-hidden />
+        {t('deliveryLog.search')}
+      </Button>
+    </form>
+  );
+}
+
+function DeliveryTable({ deliveries }: { deliveries: AdminDelivery[] }) {
+  const { t } = useTranslation('desk');
+  const columns = ['release', 'email', 'status', 'attempts', 'lastAttempt', 'answer', 'reports', 'opens', 'clicks'].map((key) => t(`deliveryLog.columns.${key}`));
+  return (
+    <DeskTable label={t('deliveryLog.results')} columns={columns}>
+      {deliveries.map((delivery) => (
+        <tr key={`${delivery.releaseId}|${delivery.email}`} data-testid="delivery-row">
+          <Cell>
+            <OwnText wrap className="w-fit min-w-40 max-w-64 font-medium text-slate-900">
+              {delivery.releaseTitle || t('releases.untitled')}
+            </OwnText>
+            {delivery.workspace && (
+              <Link to={customerPath(delivery.workspace.id)} className="block w-fit max-w-64 text-xs text-brand-700 hover:underline">
+                <OwnText>{delivery.workspace.name}</OwnText>
+              </Link>
+            )}
+          </Cell>
+          <Cell>
+            {/* The address searched for, whole: it is what the operator compares. */}
+            <OwnText address className="w-fit whitespace-nowrap">
+              {delivery.email}
+            </OwnText>
+          </Cell>
+          <Cell>
+            <Badge className="whitespace-nowrap" tone={STATUS_TONES[delivery.status] ?? 'slate'}>
+              {t(`deliveryLog.statuses.${delivery.status}`, { defaultValue: delivery.status })}
+            </Badge>
+          </Cell>
+          <Cell className="tabular-nums">{formatNumber(delivery.attempts)}</Cell>
+          <Cell className="whitespace-nowrap text-slate-600">{delivery.lastAttemptAt ? formatDate(delivery.lastAttemptAt, true) : '—'}</Cell>
+          <Cell>
+            {delivery.smtpResponse ? (
+              // The server's own words, left to right on either screen.
+              <code dir="ltr" data-testid="smtp-answer" className="block w-fit min-w-48 max-w-80 whitespace-pre-wrap break-words text-start font-mono text-xs text-slate-700">
+                {delivery.smtpResponse}
+              </code>
+            ) : (
+              <span className="text-slate-500">{t('deliveryLog.noAnswer')}</span>
+            )}
+          </Cell>
+          <Cell>
+            <LaterReports reports={delivery.reports} />
+          </Cell>
+          <Cell className="tabular-nums">{formatNumber(delivery.opens)}</Cell>
+          <Cell last className="tabular-nums">
+            {formatNumber(delivery.clicks)}
+          </Cell>
+        </tr>
+      ))}
+    </DeskTable>
+  );
+}
+
+/** Bounce notices and complaints that came back after the server had accepted the message, oldest first. */
+function LaterReports({ reports }: { reports: AdminDelivery['reports'] }) {
+  const { t } = useTranslation('desk');
+  if (!reports.length) return <span className="text-slate-500">{t('deliveryLog.noReports')}</span>;
+  return (
+    <ul className="min-w-48 space-y-1">
+      {reports.map((report, i) => (
+        <li key={i} className="text-xs">
+          <span className="font-medium text-slate-900">{t(`deliveryLog.reportKinds.${report.kind}`, { defaultValue: report.kind })}</span>
+          <span className="whitespace-nowrap text-slate-500"> · {formatDate(report.at, true)}</span>
+          {report.detail && (
+            <code dir="ltr" className="block w-fit max-w-80 whitespace-pre-wrap break-words text-start font-mono text-slate-600">
+              {report.detail}
+            </code>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

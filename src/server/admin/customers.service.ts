@@ -1,0 +1,124 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminWorkspaceDetail } from '../../shared/admin.js';
+import type { WorkspaceRole } from '../../shared/workspaces.js';
+import type { Db } from '../db/client.js';
+import { allowanceGrants, brands, payments, pressReleases, sessions, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { appError } from '../http/errors.js';
+import { listDocuments } from '../invoices/documents.js';
+import { refundFigures, releasesOf, remainingOf } from './refunds.service.js';
+
+/** The releases a customer page lists: the latest ones, enough to answer "what did they send lately". */
+const RELEASES_SHOWN = 100;
+const SIGN_INS_SHOWN = 20;
+
+const nameOf = (person: { firstName: string; lastName: string; email: string }) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.email;
+
+/**
+ * GET /api/admin/workspaces/{id}: everything an operator needs to help one customer. A sign-in is a
+ * session made (sessions rows, until they expire or the person signs out) or the account's last sign-in.
+ */
+export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<AdminWorkspaceDetail> {
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
+  if (!workspace) throw appError('WORKSPACE_NOT_FOUND');
+  const suspended = workspace.suspendedAt !== null;
+  const [members, purchases, grants, invoices, releases, newsrooms] = await Promise.all([
+    membersOf(db, workspaceId),
+    db.select().from(payments).where(eq(payments.workspaceId, workspaceId)).orderBy(desc(payments.createdAt), desc(payments.id)),
+    db
+      .select({ grant: allowanceGrants, granter: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+      .from(allowanceGrants)
+      .leftJoin(users, eq(users.id, allowanceGrants.grantedBy))
+      .where(eq(allowanceGrants.workspaceId, workspaceId))
+      .orderBy(desc(allowanceGrants.createdAt), desc(allowanceGrants.id)),
+    listDocuments(db, workspaceId),
+    db
+      .select({ release: pressReleases, brand: brands.name })
+      .from(pressReleases)
+      .innerJoin(brands, eq(brands.id, pressReleases.brandId))
+      .where(eq(pressReleases.workspaceId, workspaceId))
+      .orderBy(desc(pressReleases.createdAt), desc(pressReleases.id))
+      .limit(RELEASES_SHOWN),
+    db.select().from(brands).where(eq(brands.workspaceId, workspaceId)).orderBy(asc(brands.createdAt), asc(brands.id)),
+  ]);
+  const signIns = await recentSignIns(db, members.map((m) => m.userId));
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    userType: workspace.userType === 'active' ? 'active' : 'trial',
+    trusted: workspace.trusted,
+    suspended: workspace.suspendedAt ? { at: workspace.suspendedAt.toISOString(), reason: workspace.suspendedReason ?? '' } : null,
+    createdAt: workspace.createdAt.toISOString(),
+    members,
+    purchases: purchases.map((p) => ({
+      id: p.id,
+      planId: p.planId,
+      amount: p.amount,
+      vat: p.vat,
+      releases: releasesOf(p),
+      refundedReleases: p.refundedReleases,
+      refundedAmount: p.refundedAmount,
+      refundable: refundFigures(p, workspace).unspent,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    grants: grants.map(({ grant, granter }) => ({
+      id: grant.id,
+      releases: grant.releases,
+      reason: grant.reason,
+      grantedBy: granter ? nameOf(granter) : null,
+      createdAt: grant.createdAt.toISOString(),
+    })),
+    invoices,
+    allowance: { limit: workspace.monthlyPressReleaseLimit, used: workspace.pressReleasesUsedThisMonth, remaining: remainingOf(workspace) },
+    releases: releases.map(({ release, brand }) => ({
+      id: release.id,
+      title: release.title,
+      status: release.status,
+      brand,
+      // The scheduler leaves a suspended workspace's scheduled releases where they are.
+      held: suspended && release.status === 'scheduled',
+      sentAt: release.sentAt?.toISOString() ?? null,
+      scheduledAt: release.scheduledAt?.toISOString() ?? null,
+    })),
+    newsrooms: newsrooms.map((b) => ({ brandId: b.id, name: b.name, slug: b.newsroomSlug, enabled: b.newsroomEnabled })),
+    recentSignIns: signIns,
+  };
+}
+
+async function membersOf(db: Db, workspaceId: string): Promise<AdminWorkspaceDetail['members']> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: workspaceMembers.role,
+      verified: users.verified,
+      // greatest() skips nulls: the newest of the sessions kept and the last sign-in noted on the account.
+      lastSignInAt: sql<Date | string | null>`greatest(${users.lastSignInAt}, (select max(s.created_at) from ${sessions} s where s.user_id = ${users.id}))`,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.createdAt), asc(users.id));
+  return rows.map((m) => ({
+    userId: m.userId,
+    name: nameOf(m),
+    email: m.email,
+    role: m.role as WorkspaceRole,
+    verified: m.verified,
+    lastSignInAt: m.lastSignInAt ? new Date(m.lastSignInAt).toISOString() : null,
+  }));
+}
+
+async function recentSignIns(db: Db, userIds: string[]): Promise<AdminWorkspaceDetail['recentSignIns']> {
+  if (!userIds.length) return [];
+  const rows = await db
+    .select({ userId: sessions.userId, email: users.email, at: sessions.createdAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.userId, userIds))
+    .orderBy(desc(sessions.createdAt))
+    .limit(SIGN_INS_SHOWN);
+  return rows.map((r) => ({ userId: r.userId, email: r.email, at: r.at.toISOString() }));
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { startSmtpSink } from '../test/smtp-sink.js';
+import { sentReleaseOverSmtp, startReportPath } from '../test/sent-release.js';
+import { bounceAddress } from '../deliverability/verp.js';
+import type { AdminDelivery, Paged } from '../../shared/admin.js';
+
+/**
+ * The delivery log over real SMTP (issue 29): releases go out through the engine to a server that accepts one
+ * address and refuses another; a later bounce comes back to the inbound listener as Postfix wrote it; an open
+ * and a click come through the tracking addresses. The operator then asks by address and by release.
+ */
+
+const SECRET = 'a-test-secret-of-some-length';
+const DOMAIN = 'bounces.nashr.test';
+const REFUSED = 'no.such.desk@journalists.test';
+const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+
+let t: TestApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let reports: Awaited<ReturnType<typeof startReportPath>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.signInAs('root', { role: 'super_admin' });
+  sink = await startSmtpSink({ respond: (to) => (to.includes(REFUSED) ? { code: 550, text: '5.1.1 No such mailbox here' } : undefined) });
+  reports = await startReportPath(t.db, { secret: SECRET, domain: DOMAIN }, { info: () => {}, warn: () => {} });
+});
+afterAll(async () => {
+  await reports.close();
+  await sink.close();
+  await t.close();
+});
+
+let senders = 0;
+const sentRelease = (emails: string[], title: string) =>
+  sentReleaseOverSmtp(t, {
+    as: `sender-${++senders}`,
+    emails,
+    smtpUrl: sink.url,
+    bounce: { secret: SECRET, domain: DOMAIN },
+    account: { companyName: `Desk Company ${senders}` },
+    release: { title },
+  });
+
+const log = async (query: string, as = 'root') => t.request({ method: 'GET', url: `/api/admin/deliveries?${query}`, as });
+const items = async (query: string) => {
+  const res = await log(query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Paged<AdminDelivery>;
+};
+
+let first: Awaited<ReturnType<typeof sentRelease>>;
+let second: Awaited<ReturnType<typeof sentRelease>>;
+beforeAll(async () => {
+  first = await sentRelease(['read.it@journalists.test', 'unknown.user@journalists.test', REFUSED], 'Marina Vista opens');
+  second = await sentRelease(['read.it@journalists.test'], 'Second wave');
+  // The delivered address opens the message in a browser and follows its first link.
+  // An app of its own, closed afterwards, so its buffered tracking events are written before the questions.
+  const reader = first.byEmail.get('read.it@journalists.test')!;
+  const tracking = await buildApp(t.deps, { serveClient: false });
+  expect((await tracking.inject({ method: 'GET', url: `/t/o/${reader.token}.gif`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(200);
+  expect((await tracking.inject({ method: 'GET', url: `/t/c/${reader.token}/1`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(302);
+  await tracking.close();
+  // The accepted message to unknown.user bounces later: Postfix's report reaches the inbound listener.
+  const raw = fs.readFileSync(new URL('../deliverability/fixtures/postfix-hard-bounce.eml', import.meta.url), 'utf8');
+  await reports.report(bounceAddress(first.byEmail.get('unknown.user@journalists.test')!.id, SECRET, DOMAIN), raw);
+});
+
+describe('GET /api/admin/deliveries', () => {
+  it('answers for a delivered address: each release it got, accepted, with its human opens and clicks', async () => {
+    const page = await items('email=Read.It@Journalists.test');
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    const [later, earlier] = page.items;
+    expect(later).toMatchObject({ releaseId: second.releaseId, releaseTitle: 'Second wave', status: 'sent', opens: 0, clicks: 0 });
+    expect(earlier).toMatchObject({
+      releaseId: first.releaseId,
+      releaseTitle: 'Marina Vista opens',
+      workspace: { name: 'Desk Company 1' },
+      email: 'read.it@journalists.test',
+      status: 'sent',
+      // The receiving server's own acceptance, as it answered the DATA command.
+      smtpResponse: expect.stringMatching(/^250\b/),
+      attempts: 1,
+      reports: [],
+      opens: 1,
+      clicks: 1,
+    });
+    expect(Date.parse(earlier.lastAttemptAt!)).not.toBeNaN();
+  });
+
+  it('answers for an address that bounced after acceptance with the report that came back', async () => {
+    const [entry] = (await items('email=unknown.user@journalists.test')).items;
+    // Accepted first (the server's 250), reported undeliverable afterwards.
+    expect(entry).toMatchObject({ releaseTitle: 'Marina Vista opens', status: 'bounced', smtpResponse: expect.stringMatching(/^250\b/), attempts: 1, opens: 0 });
+    expect(entry.reports).toHaveLength(1);
+    expect(entry.reports[0]).toMatchObject({ kind: 'hard' });
+    expect(entry.reports[0].detail).toContain('5.1.1');
+    expect(entry.reports[0].detail).toContain('User unknown in virtual mailbox table');
+  });
+
+  it("answers for an address the receiving server refused with that server's words", async () => {
+    const [entry] = (await items(`email=${REFUSED}`)).items;
+    expect(entry).toMatchObject({ status: 'bounced', attempts: 1, reports: [] });
+    expect(Date.parse(entry.lastAttemptAt!)).not.toBeNaN();
+    expect(entry.smtpResponse).toContain('550');
+    expect(entry.smtpResponse).toContain('No such mailbox here');
+  });
+
+  it('lists a release: every recipient, paged on the server, and narrows to one address', async () => {
+    const all = await items(`releaseId=${first.releaseId}&pageSize=2`);
+    expect(all.total).toBe(3);
+    expect(all.items).toHaveLength(2);
+    const rest = await items(`releaseId=${first.releaseId}&pageSize=2&page=2`);
+    expect([...all.items, ...rest.items].map((d) => d.email).sort()).toEqual([REFUSED, 'read.it@journalists.test', 'unknown.user@journalists.test']);
+    const one = await items(`releaseId=${second.releaseId}&email=read.it@journalists.test`);
+    expect(one.items.map((d) => d.releaseTitle)).toEqual(['Second wave']);
+    expect((await items('email=nobody@journalists.test')).total).toBe(0);
+  });
+
+  it('asks for an address or a release (422) and answers only super admins (403, 401)', async () => {
+    const none = await log('page=1');
+    expect(none.statusCode).toBe(422);
+    expect(none.body).toContain('Search by an address or a release');
+    expect((await log('releaseId=not-a-uuid')).statusCode).toBe(422);
+    await t.signInAs('customer', { role: 'admin' });
+    expect((await log('email=read.it@journalists.test', 'customer')).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/admin/deliveries?email=read.it@journalists.test' })).statusCode).toBe(401);
+  });
+});
