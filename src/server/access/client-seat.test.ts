@@ -325,6 +325,18 @@ const workspaceRoutes: Record<string, Case> = {
   'GET /api/subscription/status': { method: 'GET', url: () => '/api/subscription/status', client: 404 },
   'GET /api/subscription/history': { method: 'GET', url: () => '/api/subscription/history', client: 404 },
   'GET /api/subscription/spends': { method: 'GET', url: () => '/api/subscription/spends', client: 404 },
+  // Billing details and tax invoices are the team's (issue 29): a client seat hears of none of them.
+  'GET /api/billing/profile': { method: 'GET', url: () => '/api/billing/profile', client: 404 },
+  'PUT /api/billing/profile': {
+    method: 'PUT',
+    url: () => '/api/billing/profile',
+    payload: () => ({ legalName: 'Client Co', address: 'Riyadh', country: 'Saudi Arabia' }),
+    client: 404,
+  },
+  'GET /api/billing/quote': { method: 'GET', url: () => '/api/billing/quote?planId=package_1', client: 404 },
+  'GET /api/billing/invoices': { method: 'GET', url: () => '/api/billing/invoices', client: 404 },
+  'GET /api/billing/invoices/:id': { method: 'GET', url: () => `/api/billing/invoices/${crypto.randomUUID()}`, client: 404 },
+  'GET /api/billing/invoices/:id/pdf': { method: 'GET', url: () => `/api/billing/invoices/${crypto.randomUUID()}/pdf`, client: 404 },
   'POST /api/subscription/create': {
     method: 'POST',
     url: () => '/api/subscription/create',
