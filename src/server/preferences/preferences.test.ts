@@ -8,6 +8,7 @@ import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { suppress } from '../delivery/suppressions.service.js';
 import { ensureAppSecret } from '../bootstrap.js';
 import { preferenceToken } from './preference-link.js';
+import { dispatchDueReleases } from '../delivery/scheduler.js';
 
 /** Journalists' preferences (decision 024): the signed link, the page's API, and the send honouring them. */
 
@@ -315,10 +316,15 @@ describe('a send honours the preferences', () => {
     const sent = await sendDraft(alpha.as, embargoed, [list.listId]);
     expect(await recipientsOf(sent.id)).toEqual([accepts, accredited].sort());
 
-    // Once the embargo has lifted, everyone gets it.
-    const lifted = await draft(alpha.as, [list.listId], { embargoUntil: new Date(Date.now() - 60_000), embargoTimeZone: 'Asia/Riyadh' });
-    const after = await sendDraft(alpha.as, lifted, [list.listId]);
-    expect(await recipientsOf(after.id)).toEqual([accepts, accredited, neither].sort());
-    expect(await t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, after.id), inArray(deliveries.email, [neither])))).toHaveLength(1);
+    // A release that goes out once its embargo has lifted (a schedule that waited for an approval) reaches everyone.
+    const lifted = await draft(alpha.as, [list.listId], {
+      embargoUntil: new Date(Date.now() + 86_400_000),
+      embargoTimeZone: 'Asia/Riyadh',
+      status: 'scheduled',
+      scheduledAt: new Date(Date.now() + 3_600_000),
+    });
+    await dispatchDueReleases(t.db, new Date(Date.now() + 2 * 86_400_000));
+    expect(await recipientsOf(lifted.id)).toEqual([accepts, accredited, neither].sort());
+    expect(await t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, lifted.id), inArray(deliveries.email, [neither])))).toHaveLength(1);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import type { FastifyInstance } from 'fastify';
@@ -68,6 +68,8 @@ beforeAll(async () => {
   journalists = list.emails;
   // Reem reads Arabic: she is sent the Arabic version.
   await t.db.update(globalContacts).set({ language: 'Arabic' }).where(eq(globalContacts.email, 'reem@riyadh-daily.test'));
+  // Both are accredited for embargoed releases: only such journalists get one before its lift (decision 024).
+  await t.db.update(globalContacts).set({ embargoAccredited: true }).where(inArray(globalContacts.email, journalists));
 }, 60_000);
 afterAll(() => t.close());
 
