@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ClipboardCheck, FileText, Send, UserCheck, UserPlus, Users } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
@@ -10,6 +10,7 @@ import { Card } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
+import { DataRequestsTab } from './data-requests-tab';
 import { DeliverabilityTab } from './deliverability-tab';
 import { FeedsTab } from '../coverage/feeds-tab';
 import { SendingDomainCard } from './sending-domain-card';
@@ -26,6 +27,8 @@ const TAB_CLASS =
 export default function AdminPage() {
   const { t, i18n } = useTranslation('admin');
   useDocumentTitle(t('title'));
+  // ?tab= opens a section directly (a link to the data-request queue, say).
+  const [searchParams] = useSearchParams();
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -40,7 +43,7 @@ export default function AdminPage() {
         </Link>
       </header>
       <StatCards />
-      <Tabs.Root defaultValue="users" dir={i18n.dir()} className="space-y-6">
+      <Tabs.Root defaultValue={searchParams.get('tab') ?? 'users'} dir={i18n.dir()} className="space-y-6">
         <Tabs.List
           aria-label={t('tabs.label')}
           className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex"
@@ -62,6 +65,9 @@ export default function AdminPage() {
           </Tabs.Trigger>
           <Tabs.Trigger value="feeds" className={TAB_CLASS}>
             {t('tabs.feeds')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="data-requests" className={TAB_CLASS}>
+            {t('tabs.dataRequests')}
           </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={TAB_CLASS}>
             {t('tabs.audit')}
@@ -88,6 +94,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="feeds">
           <FeedsTab />
+        </Tabs.Content>
+        <Tabs.Content value="data-requests">
+          <DataRequestsTab />
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditTab />
