@@ -2,13 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactInputSchema } from '../src/shared/contacts';
 import { insertContactBatch, markContactsChanged } from '../src/server/contacts/contacts.service';
-import { brands, dataRequests, deliveries, globalContacts, pressReleases } from '../src/server/db/schema';
-import { ensureAppSecret } from '../src/server/bootstrap';
+import { dataRequests, globalContacts } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
-import { preferenceToken } from '../src/server/preferences/preference-link';
 import { insertAccount } from '../src/server/test/accounts';
 import { startStack, type Stack } from './harness';
-import { createPerson } from './people';
+import { preferenceLinkOf } from './journalist-link';
 
 /**
  * A super admin's side of what journalists choose (issue 30): the data-request queue in English, and a
@@ -40,17 +38,7 @@ beforeAll(async () => {
   ]);
   await markContactsChanged(stack.db, [contact.id]);
   contactId = contact.id;
-  const sender = await createPerson(stack.db, 'sender.test', 'Sender', 'Tester');
-  await stack.db.update(brands).set({ name: 'Gulf Logistics' }).where(eq(brands.id, sender.workspaceId));
-  const [release] = await stack.db
-    .insert(pressReleases)
-    .values({ workspaceId: sender.workspaceId, brandId: sender.workspaceId, authorId: sender.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date() })
-    .returning();
-  const [delivery] = await stack.db
-    .insert(deliveries)
-    .values({ releaseId: release.id, email: contact.email, contactId, token: 'b'.repeat(64), status: 'sent' })
-    .returning();
-  token = preferenceToken(delivery.id, await ensureAppSecret(stack.deps));
+  token = await preferenceLinkOf(stack, contact);
 }, 120_000);
 afterAll(() => stack?.close());
 
@@ -67,11 +55,19 @@ async function asJournalist(method: 'PUT' | 'POST', path: string, body: unknown)
 describe('journalists’ data in the super admin console', () => {
   it('lists an erasure request with its due date and marks it done after confirmation (English)', async () => {
     await asJournalist('POST', '/requests', { kind: 'erasure' });
+    // A request for a copy asked 31 days ago: past its month, so it comes first and is marked overdue.
+    const asked = new Date(Date.now() - 31 * 86_400_000);
+    await stack.db.insert(dataRequests).values({ email: 'late@outlet.test', kind: 'access', createdAt: asked, dueAt: new Date(asked.getTime() + 30 * 86_400_000) });
     const page = await stack.signedInPage(rootId);
     await page.goto('/admin?tab=data-requests');
+    const late = page.getByTestId('data-request').first();
+    await late.getByText('late@outlet.test').waitFor();
+    await late.getByText('Copy of data').waitFor();
+    await late.getByText('Overdue').waitFor();
     const row = page.getByTestId('data-request').filter({ hasText: 'huda.saleh@gulfnews.test' });
     await row.getByText('Erasure').waitFor();
     await row.getByText('Open').waitFor();
+    expect(await row.getByText('Overdue').count()).toBe(0);
     await row.getByText(/^Due /).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/data-requests-en.png`, fullPage: true });
 

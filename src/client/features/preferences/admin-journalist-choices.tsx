@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ACCREDITATION_NOTE_MAX } from '../../../shared/accreditation';
-import type { JournalistPreferences } from '../../../shared/preferences';
+import type { ContactPreferences, JournalistPreferences } from '../../../shared/preferences';
 import { errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Textarea } from '../../ui/field';
 import { useToast } from '../../ui/toast';
-import { useContactPreferences, useSetAccreditation, type ContactPreferences } from './admin-preferences-api';
+import { useContactPreferences, useSetAccreditation } from './admin-preferences-api';
 
 /**
  * A super admin's view of what a journalist chose on their preference page (decision 024): read-only, since
@@ -110,15 +110,18 @@ function ConsentRecords({ records }: { records: ContactPreferences['consentRecor
             <li key={record.id} className="rounded-lg border border-slate-200 p-3 text-sm" data-testid="consent-record">
               <p className="font-medium text-slate-700">{formatDate(record.createdAt, true)}</p>
               <ul className="mt-1 space-y-0.5 text-slate-600">
-                {Object.entries(record.changes).map(([field, change]) => (
-                  <li key={field}>
-                    {t('choices.records.change', {
-                      field: t(`choices.fields.${field}`, { defaultValue: field }),
-                      from: text(field as Field, change.from),
-                      to: text(field as Field, change.to),
-                    })}
-                  </li>
-                ))}
+                {Object.entries(record.changes).map(([field, change]) => {
+                  const { from, to } = (change ?? {}) as { from?: unknown; to?: unknown };
+                  return (
+                    <li key={field}>
+                      {t('choices.records.change', {
+                        field: t(`choices.fields.${field}`, { defaultValue: field }),
+                        from: text(field as Field, from),
+                        to: text(field as Field, to),
+                      })}
+                    </li>
+                  );
+                })}
               </ul>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Accreditation, AccreditationInput } from '../../../shared/accreditation';
 import type { Paged } from '../../../shared/admin';
-import type { DataRequest, JournalistPreferences } from '../../../shared/preferences';
+import type { ContactPreferences, DataRequest } from '../../../shared/preferences';
 import { api, toQuery } from '../../lib/api';
 
 /** The super admin's side of decision 024: the data-request queue and a journalist's own choices. */
@@ -9,16 +9,6 @@ import { api, toQuery } from '../../lib/api';
 const DATA_REQUESTS_PATH = '/api/admin/data-requests';
 const AUDIT_PATH = '/api/admin/audit';
 const contactPath = (id: number) => `/api/admin/contacts/${id}`;
-
-/** GET /api/admin/contacts/{id}/preferences (ContactPreferences on the server). */
-export type ContactPreferences = {
-  contactId: number;
-  email: string;
-  preferences: JournalistPreferences;
-  embargoAccredited: boolean;
-  accreditationNote: string;
-  consentRecords: Array<{ id: number; changes: Record<string, { from: unknown; to: unknown }>; deliveryId: number | null; createdAt: string }>;
-};
 
 export function useDataRequests(page: number) {
   return useQuery({
