@@ -96,6 +96,7 @@ describe('journalists’ data in the super admin console', () => {
     await choices.getByText('حدّدها الصحفي في صفحة تفضيلاته؛ لا يستبدلها الاستيراد أبداً.').waitFor();
     await choices.getByText('3 في الأسبوع على الأكثر').waitFor();
     await choices.getByText('Gulf Logistics').waitFor();
+    if (SHOTS) await choices.screenshot({ path: `${SHOTS}/journalist-choices-section-ar.png` });
     const records = detail.getByTestId('consent-record');
     expect(await records.count()).toBe(1);
     const record = await records.first().textContent();
