@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, consentRecords, deliveries, globalContacts, journalistPreferences, pressReleases } from '../src/server/db/schema';
-import { ensureAppSecret } from '../src/server/bootstrap';
-import { preferenceToken } from '../src/server/preferences/preference-link';
+import { consentRecords, globalContacts, journalistPreferences } from '../src/server/db/schema';
 import { startStack, type Stack } from './harness';
-import { createPerson } from './people';
+import { preferenceLinkOf } from './journalist-link';
 
 /**
  * A journalist changes their preferences from the link of a release e-mail (issue 30): in English on a
@@ -21,18 +19,8 @@ afterAll(() => stack?.close());
 /** A journalist who received one release from "Gulf Logistics": the link their e-mail carries. */
 async function journalistLink() {
   const n = ++counter;
-  const sender = await createPerson(stack.db, 'prefs.test', `Sender${n}`, 'Tester');
-  await stack.db.update(brands).set({ name: 'Gulf Logistics' }).where(eq(brands.id, sender.workspaceId));
   const [contact] = await stack.db.insert(globalContacts).values({ email: `reporter${n}@gulfnews.test`, firstName: 'Huda', lastName: 'Saleh' }).returning();
-  const [release] = await stack.db
-    .insert(pressReleases)
-    .values({ workspaceId: sender.workspaceId, brandId: sender.workspaceId, authorId: sender.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date() })
-    .returning();
-  const [delivery] = await stack.db
-    .insert(deliveries)
-    .values({ releaseId: release.id, email: contact.email, contactId: contact.id, token: `${n}`.padStart(64, 'a'), status: 'sent' })
-    .returning();
-  return { contact, token: preferenceToken(delivery.id, await ensureAppSecret(stack.deps)) };
+  return { contact, token: await preferenceLinkOf(stack, contact) };
 }
 
 describe('the preference page', () => {

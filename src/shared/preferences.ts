@@ -91,3 +91,14 @@ export type DataRequest = {
   dueAt: string;
   resolvedAt: string | null;
 };
+
+/** GET /api/admin/contacts/{id}/preferences: a journalist's own choices, their accreditation and consent records, for a super admin. */
+export type ContactPreferences = {
+  contactId: number;
+  email: string;
+  preferences: JournalistPreferences;
+  embargoAccredited: boolean;
+  accreditationNote: string;
+  /** Newest first; `changes` is { field: { from, to } } as the preference page writes it. */
+  consentRecords: Array<{ id: number; changes: Record<string, unknown>; deliveryId: number | null; createdAt: string }>;
+};

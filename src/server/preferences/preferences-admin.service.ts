@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
-import type { DataRequest, DataRequestKind, JournalistPreferences } from '../../shared/preferences.js';
+import type { ContactPreferences, DataRequest, DataRequestKind } from '../../shared/preferences.js';
 import type { Db } from '../db/client.js';
 import { consentRecords, dataRequests, globalContacts } from '../db/schema.js';
 import { appError } from '../http/errors.js';
@@ -8,15 +8,6 @@ import { recordAudit } from '../audit/audit.service.js';
 import { preferencesOf } from './preferences.service.js';
 
 /** The super admin's side of decision 024: a journalist's own choices with their consent records, and the data-request queue. */
-
-export type ContactPreferences = {
-  contactId: number;
-  email: string;
-  preferences: JournalistPreferences;
-  embargoAccredited: boolean;
-  accreditationNote: string;
-  consentRecords: Array<{ id: number; changes: Record<string, unknown>; deliveryId: number | null; createdAt: string }>;
-};
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
