@@ -355,7 +355,8 @@ describe('coverage found before the lift', () => {
 
 describe("a journalist's accreditation for embargoed releases", () => {
   it('is set by a super admin with a note, audited, and refused to anyone else', async () => {
-    const [contact] = await t.db.select().from(globalContacts).where(eq(globalContacts.email, 'omar@gulf-news.test'));
+    // A journalist not yet accredited (the list's two are, for the sends above).
+    const [contact] = await t.db.insert(globalContacts).values({ email: 'nadia@khaleej-desk.test', firstName: 'Nadia', lastName: 'Kareem' }).returning();
     const url = `/api/admin/contacts/${contact.id}/accreditation`;
     const payload = { accredited: true, note: 'Honoured every embargo since 2024 (Gulf News business desk).' };
     for (const as of ['falcon', 'stranger']) expect((await t.request({ method: 'PUT', url, as, payload })).statusCode).toBe(403);
