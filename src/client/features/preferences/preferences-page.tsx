@@ -112,7 +112,10 @@ function PreferencesForm({ token, page }: { token: string; page: PreferencePage 
         </div>
         {saved && <Notice tone="success" title={t('saved')} />}
         {save.isError && !errors.length && <Notice tone="error" title={translateMessage(errorMessage(save.error))} />}
+        {/* noValidate: the server's message, in the page's language, says what a weekly limit may be; the
+            browser's own bubble would speak the browser's language and hide the field's error. */}
         <form
+          noValidate
           className="space-y-6"
           onSubmit={(e) => {
             e.preventDefault();
