@@ -3,7 +3,6 @@ import { senderOf } from '../delivery/release-renderer.js';
 import {
   listReleasesQuerySchema,
   preflightInputSchema,
-  preflightQuerySchema,
   sendPressReleaseSchema,
   type ReleaseSender,
 } from '../../shared/releases.js';
@@ -101,8 +100,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/preflight', async (request) => {
     const actor = requireUser(request);
-    const id = parseUuidParam(request.params.id);
-    return preflightOfRelease(ctx, actor, id, parseInput(preflightQuerySchema, request.query));
+    return preflightOfRelease(ctx, actor, parseUuidParam(request.params.id));
   });
 
   app.post<{ Params: { id: string } }>('/press-releases/:id/test-send', async (request) => {

@@ -248,7 +248,6 @@ export default function ContactsPage() {
 
       <ContactDetailDialog
         contact={detail}
-        superAdmin={admin}
         onClose={() => setDetail(null)}
         onAddToList={(contact) => {
           setDetail(null);
