@@ -37,6 +37,7 @@ import { coverageRoutes, feedsRoutes } from './coverage/coverage.routes.js';
 import { deliverabilityRoutes } from './deliverability/deliverability.routes.js';
 import { bounceWebhookRoutes } from './deliverability/webhooks.routes.js';
 import { workspacesRoutes } from './workspaces/workspaces.routes.js';
+import { preferencesAdminRoutes, preferencesRoutes } from './preferences/preferences.routes.js';
 import { invoicePdfRoutes } from './invoices/invoice-pdf.routes.js';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -131,6 +132,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(coverageRoutes, { prefix: '/api' });
   await app.register(brandsRoutes, { prefix: '/api' });
   await app.register(brandReportRoutes, { prefix: '/api' });
+  await app.register(preferencesRoutes, { prefix: '/api/preferences' });
+  await app.register(preferencesAdminRoutes, { prefix: '/api/admin' });
   await app.register(invoicePdfRoutes, { prefix: '/api/billing' });
   // Feature routes are registered above this line, one line per feature.
 

@@ -16,7 +16,7 @@ type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
  * The secret that signs tracking links: APP_SECRET when set, otherwise generated once and kept in the
  * database so that every process (web and workers) uses the same one.
  */
-export async function ensureAppSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<string> {
+export async function ensureAppSecret(deps: { db: Db; config: { appSecret: string | undefined } }): Promise<string> {
   if (deps.config.appSecret) return deps.config.appSecret;
   await deps.db
     .insert(appSettings)

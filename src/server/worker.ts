@@ -32,6 +32,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
     retryWindowMs: config.retryWindowMs,
     bounceAddress: (deliveryId) => bounceAddress(deliveryId, secret, config.bounceDomain),
     dkim,
+    appSecret: secret,
     log,
   });
   const scheduler = createScheduler({ db, now: deps.now, log });

@@ -78,6 +78,8 @@ export type CoverageItem = {
   kind: CoverageKind;
   excerpt: string;
   source: 'feed' | 'manual';
+  /** Published (else found) before the release's embargo lifted (issue 30): the outlet broke it. */
+  embargoBreak: boolean;
 };
 
 /**

@@ -7,6 +7,8 @@
  * the sender renders once per release and only substitutes the recipient's token.
  */
 
+import { isKnownTimeZone, zoneName } from './time-zones.js';
+
 export type TemplateLanguage = 'english' | 'arabic';
 
 export type EmailTemplateRelease = {
@@ -20,12 +22,19 @@ export type EmailTemplateRelease = {
   contactEmail?: string;
   contactPhone?: string;
   language?: TemplateLanguage | string;
+  /**
+   * An embargo still in the future when the email is rendered (issue 30): the notice replaces "For
+   * immediate release" at the top and leads the subject. Left out once it has lifted.
+   */
+  embargo?: { until: string; timeZone: string } | null;
 };
 
 export type EmailTemplateLinks = {
   /** The public web version; omitted on the web version itself. */
   viewInBrowser?: string | null;
   unsubscribe?: string | null;
+  /** The journalist's preference page (a journalist of a list only; followers manage their follow instead). */
+  preferences?: string | null;
   openPixel?: string | null;
   /** Rewrites the n-th link (1-based, in document order) of the content, e.g. to a click-tracking URL. */
   trackLink?: (url: string, linkId: number) => string;
@@ -50,6 +59,8 @@ export type RenderedEmail = {
 };
 
 export const TOKEN_PLACEHOLDER = '__NASHR_RECIPIENT_TOKEN__';
+/** The signed preference token of the delivery (server/preferences/preference-link.ts), substituted like the token. */
+export const PREFERENCES_PLACEHOLDER = '__NASHR_PREFERENCES_TOKEN__';
 export const EMAIL_WIDTH_PX = 700;
 export const END_MARKER = '###';
 
@@ -62,6 +73,7 @@ const LABELS = {
     credit: 'Distributed by Nashr',
     viewInBrowser: 'View in browser',
     unsubscribe: 'Unsubscribe',
+    preferences: 'Your preferences',
     moreFrom: 'More from',
     reason: 'You received this press release because you are listed as a media contact.',
     followerReason: 'You received this press release because you follow this company’s newsroom on Nashr.',
@@ -74,6 +86,7 @@ const LABELS = {
     credit: 'تم التوزيع عبر نشر',
     viewInBrowser: 'عرض في المتصفح',
     unsubscribe: 'إلغاء الاشتراك',
+    preferences: 'تفضيلاتك',
     moreFrom: 'المزيد من',
     reason: 'تلقيت هذا البيان الصحفي لأنك مدرج كجهة اتصال إعلامية.',
     followerReason: 'تلقيت هذا البيان الصحفي لأنك تتابع غرفة أخبار هذه الشركة على نشر.',
@@ -132,6 +145,42 @@ export function formatDateline(
 ): string {
   const parts = [location?.trim(), formatReleaseDate(releaseDate, language)].filter(Boolean);
   return parts.length ? `${parts.join(language === 'arabic' ? '، ' : ', ')} –` : '';
+}
+
+/**
+ * "EMBARGOED UNTIL 09:00, 1 December 2026 (Riyadh)" / "محظور النشر حتى 09:00، 1 ديسمبر 2026 (الرياض)": the
+ * lift in the zone it was entered in, named in the reader's language, so nobody converts it by hand.
+ */
+export function embargoNotice(embargo: { until: string; timeZone: string }, language: TemplateLanguage): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: embargo.timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(embargo.until))
+      .map((part) => [part.type, part.value]),
+  );
+  const m = Number(parts.month) - 1;
+  const time = `${parts.hour}:${parts.minute}`;
+  const day = Number(parts.day);
+  return language === 'arabic'
+    ? `محظور النشر حتى ${time}، ${day} ${ARABIC_MONTHS[m]} ${parts.year} (${zoneName(embargo.timeZone, 'ar')})`
+    : `EMBARGOED UNTIL ${time}, ${day} ${ENGLISH_MONTHS[m]} ${parts.year} (${zoneName(embargo.timeZone, 'en')})`;
+}
+
+/** The embargo to show: a whole one (the editor's preview may hold one half typed). */
+const embargoOf = (release: EmailTemplateRelease) =>
+  release.embargo && !Number.isNaN(Date.parse(release.embargo.until)) && isKnownTimeZone(release.embargo.timeZone) ? release.embargo : null;
+
+/** The subject: the title, led by the embargo notice while there is one. */
+function subjectOf(release: EmailTemplateRelease): string {
+  const embargo = embargoOf(release);
+  return embargo ? `${embargoNotice(embargo, templateLanguage(release.language))}: ${release.title.trim()}` : release.title.trim();
 }
 
 /** "512 KB", "1.4 MB": how big a download is, for the reader deciding whether to fetch it. */
@@ -230,6 +279,7 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
   const font =
     language === 'arabic' ? "Tahoma, 'Segoe UI', Arial, sans-serif" : "Georgia, 'Times New Roman', serif";
   const dateline = formatDateline(release.location, release.releaseDate, language);
+  const embargo = embargoOf(release);
   const content = rewriteLinks(release.content, links.trackLink);
   const contactLines = [
     release.contactName ? `<strong>${escapeHtml(release.contactName)}</strong>` : '',
@@ -249,6 +299,9 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     links.viewInBrowser
       ? `<a href="${escapeHtml(links.viewInBrowser)}" style="color:#6b7280;">${t.viewInBrowser}</a>`
       : '',
+    links.preferences
+      ? `<a href="${escapeHtml(links.preferences)}" style="color:#6b7280;">${t.preferences}</a>`
+      : '',
     links.unsubscribe
       ? `<a href="${escapeHtml(links.unsubscribe)}" style="color:#6b7280;">${t.unsubscribe}</a>`
       : '',
@@ -261,7 +314,9 @@ export function renderEmailBody(release: EmailTemplateRelease, links: EmailTempl
     links.logo
       ? `<img src="${escapeHtml(links.logo.url)}" alt="${escapeHtml(links.logo.alt)}" style="display:block;max-width:200px;max-height:80px;width:auto;height:auto;margin:0 0 20px 0;border:0;" class="nashr-logo">`
       : '',
-    `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:12px;font-weight:bold;letter-spacing:1px;color:#0f4c81;">${t.immediate}</p>`,
+    embargo
+      ? `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:13px;font-weight:bold;letter-spacing:1px;color:#b91c1c;">${escapeHtml(embargoNotice(embargo, language))}</p>`
+      : `<p style="margin:0 0 16px 0;font-family:Arial,sans-serif;font-size:12px;font-weight:bold;letter-spacing:1px;color:#0f4c81;">${t.immediate}</p>`,
     `<h1 style="margin:0 0 8px 0;font-size:26px;line-height:1.3;color:#111827;">${escapeHtml(release.title)}</h1>`,
     release.subtitle
       ? `<h2 style="margin:0 0 16px 0;font-size:17px;font-weight:normal;line-height:1.4;color:#4b5563;">${escapeHtml(release.subtitle)}</h2>`
@@ -316,12 +371,13 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
   const language = templateLanguage(release.language);
   const t = LABELS[language];
   const dateline = formatDateline(release.location, release.releaseDate, language);
+  const embargo = embargoOf(release);
   const content = htmlToText(rewriteLinks(release.content, links.trackLink));
   const contact = [release.contactName, release.contactEmail, release.contactPhone]
     .filter(Boolean)
     .join('\n');
   return [
-    t.immediate,
+    embargo ? embargoNotice(embargo, language) : t.immediate,
     '',
     release.title,
     release.subtitle ?? '',
@@ -342,6 +398,7 @@ function renderText(release: EmailTemplateRelease, links: EmailTemplateLinks): s
           t.credit,
           links.newsroom ? `${t.moreFrom} ${links.newsroom.companyName}: ${links.newsroom.url}` : '',
           links.viewInBrowser ? `${t.viewInBrowser}: ${links.viewInBrowser}` : '',
+          links.preferences ? `${t.preferences}: ${links.preferences}` : '',
           links.unsubscribe ? `${t.unsubscribe}: ${links.unsubscribe}` : '',
         ]),
   ]
@@ -367,7 +424,7 @@ const documentOf = (release: EmailTemplateRelease, bodies: string[]) => {
 /** The complete email: subject (the title), HTML document and plain text. */
 export function renderEmail(release: EmailTemplateRelease, links: EmailTemplateLinks = {}): RenderedEmail {
   const { html, dir, lang } = documentOf(release, [renderEmailBody(release, links)]);
-  return { subject: release.title.trim(), html, text: renderText(release, links), dir, lang };
+  return { subject: subjectOf(release), html, text: renderText(release, links), dir, lang };
 }
 
 /**
@@ -390,10 +447,10 @@ export function renderBilingualEmail(
     renderEmailBody(second, { ...secondLinks, logo: null }),
   ]);
   const text = `${renderText(first, head)}\n\n* * *\n\n${renderText(second, secondLinks)}`;
-  return { subject: first.title.trim(), html, text, dir, lang };
+  return { subject: subjectOf(first), html, text, dir, lang };
 }
 
-/** The recipient's copy: every placeholder replaced by their token (the only per-recipient part). */
-export function personalise(rendered: string, token: string): string {
-  return rendered.split(TOKEN_PLACEHOLDER).join(token);
+/** The recipient's copy: every placeholder replaced by their tokens (the only per-recipient part). */
+export function personalise(rendered: string, token: string, preferencesToken = ''): string {
+  return rendered.split(TOKEN_PLACEHOLDER).join(token).split(PREFERENCES_PLACEHOLDER).join(preferencesToken);
 }

@@ -190,6 +190,11 @@ export const ERRORS = {
   WORKSPACE_ALREADY_SUSPENDED: entry(409, "This workspace is already suspended"),
   WORKSPACE_NOT_SUSPENDED: entry(409, "This workspace is not suspended"),
   USER_ALREADY_VERIFIED: entry(409, "This person has already verified their email"),
+  // Journalists' preferences and embargoes (issue 30)
+  PREFERENCE_LINK_INVALID: entry(404, "This preference link is not valid. Use the link of a recent e-mail."),
+  EMBARGO_IN_PAST: entry(422, "The embargo must lift in the future"),
+  EMBARGO_BEFORE_SEND: entry(422, "The embargo must lift after the scheduled send"),
+  DATA_REQUEST_NOT_FOUND: entry(404, "Data request not found"),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

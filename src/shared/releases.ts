@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { ReleaseBrand } from './brands.js';
 import type { PersonRef } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
+import { TOPICS } from './contacts.js';
+import type { LeftOut } from './preferences.js';
+import { timeZoneField } from './time-zones.js';
 
 /**
  * Press releases: the SPEC.md §5 rules shared by the editor form and POST /api/send-press-release,
@@ -317,10 +320,36 @@ const ignoredSpecFields = {
   subject: z.unknown().optional(),
   message: z.unknown().optional(),
 };
+export const EMBARGO_MESSAGES = {
+  until: 'An embargo needs a date and a time',
+  timeZone: 'An embargo needs a time zone',
+  past: 'The embargo must lift in the future',
+  beforeSend: 'The embargo must lift after the scheduled send',
+} as const;
+
+/**
+ * An embargo (issue 30): the instant it lifts and the zone it was entered in, never a date alone. That it
+ * lies in the future and after the scheduled send is checked against the server clock.
+ */
+export const embargoSchema = z.object({
+  until: z
+    .string({ message: EMBARGO_MESSAGES.until })
+    .max(40, { message: EMBARGO_MESSAGES.until })
+    // An instant: a date with a time; "2026-12-01" alone is a day, not a moment.
+    .refine((v) => /T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), { message: EMBARGO_MESSAGES.until }),
+  timeZone: z.string({ message: EMBARGO_MESSAGES.timeZone }).min(1, { message: EMBARGO_MESSAGES.timeZone }).pipe(timeZoneField),
+});
+export type Embargo = z.infer<typeof embargoSchema>;
+
 const existingId = {
   existingPressReleaseId: z.string().uuid().nullish(),
   /** The brand it speaks for (issue 28); the workspace's first brand when absent. */
   brandId: z.uuid({ message: 'Unknown brand' }).nullish(),
+  /** The IANA zone `scheduledAt` was entered in (issue 30); it is stored as an instant either way. */
+  timeZone: timeZoneField.nullish(),
+  embargo: embargoSchema.nullish(),
+  /** What the release is about: journalists who chose other topics are left out (issue 30). */
+  topics: z.array(z.enum(TOPICS, { message: 'Unknown topic' })).max(TOPICS.length).optional(),
 };
 
 const scheduledAtField = z
@@ -456,6 +485,12 @@ export type PressReleaseSummary = {
   language: ReleaseLanguage;
   status: ReleaseStatus;
   scheduledAt: string | null;
+  /** The zone the schedule was entered in (null: the browser's at the time, before issue 30). */
+  timeZone: string | null;
+  /** The embargo, while the release has one; publishedAt is when its public pages appeared (the lift). */
+  embargo: Embargo | null;
+  publishedAt: string | null;
+  topics: string[];
   sentAt: string | null;
   recipientCount: number;
   recipientLists: string[];
@@ -635,6 +670,16 @@ export type RecipientsPage = { items: ReleaseRecipient[]; total: number; page: n
 
 // ---------------------------------------------------------------- pre-send check
 
+/** GET /api/press-releases/{id}/preflight?scheduledAt=&timeZone=: another send time than the saved one. */
+export const preflightQuerySchema = z.object({
+  scheduledAt: z
+    .string()
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.scheduledAt })
+    .optional(),
+  timeZone: timeZoneField.optional(),
+});
+
 /**
  * POST /api/press-releases/preflight: what the editor holds now (nothing is stored). Files are named by
  * their stored id or by name and size; their bytes are not needed to count them.
@@ -643,6 +688,9 @@ export const preflightInputSchema = z.object({
   existingPressReleaseId: z.string().uuid().nullish(),
   action: z.enum(['send_now', 'schedule']).default('send_now'),
   scheduledAt: z.string().max(40).nullish(),
+  timeZone: timeZoneField.nullish(),
+  embargo: embargoSchema.nullish(),
+  topics: z.array(z.enum(TOPICS, { message: 'Unknown topic' })).max(TOPICS.length).optional(),
   /** The brand it speaks for: addresses unsubscribed from that brand are not counted (decision 022). */
   brandId: z.uuid({ message: 'Unknown brand' }).nullish(),
   language: z.enum(releaseLanguages).default('english'),
@@ -676,6 +724,11 @@ export const preflightWarningCodes = [
   'LINK_NOT_HTTP',
   'IMAGE_NOT_SENT',
   'LANGUAGE_MISMATCH',
+  // The send time against the recipients' working day (issue 30): params.countries names them.
+  'weekend',
+  'night',
+  'holiday',
+  'ramadan_hours',
 ] as const;
 export type PreflightWarning = {
   code: (typeof preflightWarningCodes)[number];
@@ -709,4 +762,6 @@ export type Preflight = {
   /** Whether an editor reviews it before it goes out (a customer's release, review on, not trusted). */
   review: boolean;
   warnings: PreflightWarning[];
+  /** Journalists on the lists who will not get it, by reason (their preferences, suppressions, the embargo). */
+  leftOut: LeftOut[];
 };

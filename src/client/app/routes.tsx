@@ -34,6 +34,7 @@ const InvitationPage = lazy(() => import('../features/workspaces/invitation-page
 const BrandsPage = lazy(() => import('../features/brands/brands-page'));
 const BrandsLinkCard = lazy(() => import('../features/brands/brands-link-card').then((m) => ({ default: m.BrandsLinkCard })));
 const BrandReportPage = lazy(() => import('../features/brands/brand-report-page'));
+const PreferencesPage = lazy(() => import('../features/preferences/preferences-page'));
 const WorkspaceDetailPage = lazy(() => import('../features/admin/workspace-detail-page'));
 const InvoicePage = lazy(() => import('../features/billing/invoice-page'));
 const BillingLinkCard = lazy(() => import('../features/billing/billing-link-card').then((m) => ({ default: m.BillingLinkCard })));
@@ -93,6 +94,8 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/invitation" element={<Page><InvitationPage /></Page>} />
         <Route path="/settings/brands" element={<Protected action="read"><Page><BrandsPage /></Page></Protected>} />
         <Route path="/brands/:id/report" element={<Protected action="read"><Page><BrandReportPage /></Page></Protected>} />
+        {/* A journalist's own page, reached by the signed link of a release e-mail: no account. */}
+        <Route path="/preferences/:token" element={<Page><PreferencesPage /></Page>} />
         <Route path="/admin/workspaces/:id" element={<Protected superAdmin><Page><WorkspaceDetailPage /></Page></Protected>} />
         <Route path="/billing/invoices/:id" element={<Protected action="billing"><Page><InvoicePage /></Page></Protected>} />
         {/* routes are declared above this line */}

@@ -440,6 +440,8 @@ const NOT_TENANT = [
   /^\S+ \/api\/review\//,
   /^\S+ \/api\/webhooks\//,
   /^\S+ \/api\/invitations\//,
+  // A journalist's preference page, reached by the signed link of a delivery: no workspace's at all.
+  /^\S+ \/api\/preferences\//,
   /^\S+ \/api\/newsroom\/:slug\/subscribe$/,
   /^GET \/api\/subscription\/plans$/,
   /^(POST|PUT|DELETE) \/api\/global-contacts/,

@@ -5,6 +5,8 @@ import { setTrusted } from '../review/review.service.js';
 import { listSuppressions } from '../delivery/suppressions.service.js';
 import { parseInput, parseIntParam, parseUuidParam, appError } from '../http/errors.js';
 import { requireSuperAdmin } from '../access/access.js';
+import { accreditationSchema } from '../../shared/accreditation.js';
+import { accreditationOf, setAccreditation } from '../contacts/accreditation.service.js';
 import { adminStats, changeUserRole, getOutboxMessage, liftSuppressionAudited, listOutbox, listUsers, listWorkspacesForAdmin } from './admin.service.js';
 
 /** /api/admin: the super admin's console. Every route answers 403 to anyone else (401 when signed out). */
@@ -54,4 +56,16 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     await liftSuppressionAudited(db, actor, email);
     return { lifted: true, email };
   });
+
+  // A journalist's accreditation for embargoed releases (issue 30), with the super admin's note.
+  app.get('/contacts/:id/accreditation', async (request) =>
+    accreditationOf(db, parseIntParam((request.params as { id: string }).id)),
+  );
+
+  app.put('/contacts/:id/accreditation', async (request) => {
+    const actor = requireSuperAdmin(request);
+    const contactId = parseIntParam((request.params as { id: string }).id);
+    return setAccreditation(db, { id: actor.id, email: actor.email }, contactId, parseInput(accreditationSchema, request.body));
+  });
+
 }

@@ -85,12 +85,29 @@ export async function recordFeedArticle(db: Db, article: FoundArticle & { feedId
     if (claimed.length === 0 || matches.length === 0) return [];
     const inserted = await tx
       .insert(coverageItems)
-      .values(matches.map((m) => ({ ...withoutFeed(article), releaseId: m.releaseId, kind: m.kind, excerpt: m.excerpt, source: 'feed' })))
+      .values(
+        matches.map((m) => ({
+          ...withoutFeed(article),
+          releaseId: m.releaseId,
+          kind: m.kind,
+          excerpt: m.excerpt,
+          source: 'feed',
+          embargoBreak: embargoBreakOf(m.releaseId, article.publishedAt ?? new Date()),
+        })),
+      )
       .onConflictDoNothing()
       .returning({ releaseId: coverageItems.releaseId });
     return inserted.map((i) => i.releaseId);
   });
 }
+
+/**
+ * An article out before the release's embargo lifted (its publication time, else the time it was found)
+ * broke the embargo (issue 30): the outlet is named beside it, and the super admin may withdraw the
+ * journalist's accreditation. Read from the release in the INSERT itself.
+ */
+const embargoBreakOf = (releaseId: string, at: Date) =>
+  sql<boolean>`coalesce(${at.toISOString()}::timestamptz < (SELECT ${pressReleases.embargoUntil} FROM ${pressReleases} WHERE ${pressReleases.id} = ${releaseId}::uuid), false)`;
 
 function withoutFeed(article: FoundArticle & { feedId?: string }): FoundArticle {
   const { url, outlet, country, language, title, publishedAt } = article;
@@ -152,6 +169,7 @@ const toItem = (row: typeof coverageItems.$inferSelect): CoverageItem => ({
   kind: row.kind as CoverageKind,
   excerpt: row.excerpt,
   source: row.source as CoverageItem['source'],
+  embargoBreak: row.embargoBreak,
 });
 
 /** GET /api/press-releases/{id}/coverage: every article of the release, newest first, and its figures. */
@@ -181,13 +199,20 @@ async function addManualItem(
   db: Db,
   actor: CurrentUser,
   releaseId: string,
-  article: FoundArticle & { kind: CoverageKind; excerpt: string },
+  article: FoundArticle & { kind: CoverageKind; excerpt: string; foundAt: Date },
 ): Promise<CoverageItem> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [row] = await tx
       .insert(coverageItems)
-      .values({ ...withoutFeed(article), releaseId, kind: article.kind, excerpt: article.excerpt, source: 'manual' })
+      .values({
+        ...withoutFeed(article),
+        releaseId,
+        kind: article.kind,
+        excerpt: article.excerpt,
+        source: 'manual',
+        embargoBreak: embargoBreakOf(releaseId, article.publishedAt ?? article.foundAt),
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) throw appError('ARTICLE_ALREADY_ADDED');
@@ -278,6 +303,7 @@ export async function addCoverageFromUrl(
     publishedAt,
     kind: match?.kind ?? 'unverified',
     excerpt: match?.excerpt ?? '',
+    foundAt: deps.now(),
   });
   if (item.kind !== 'unverified') tellOwnersInBackground(deps, [releaseId]);
   return reading?.status === 'unreadable' ? { ...item, unreadable: reading.reason } : item;

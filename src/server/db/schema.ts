@@ -299,6 +299,9 @@ export const globalContacts = pgTable(
     language: text('language').notNull().default('English'),
     /** Lower-cased, Arabic-folded text of every searchable field (see src/shared/text-fold.ts). */
     searchText: text('search_text').notNull().default(''),
+    /** A super admin accredited this journalist for embargoed releases (issue 30), with a note why. */
+    embargoAccredited: boolean('embargo_accredited').notNull().default(false),
+    accreditationNote: text('accreditation_note').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -430,6 +433,15 @@ export const pressReleases = pgTable(
     status: text('status').notNull().default('draft'),
     templateId: text('template_id'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** The IANA zone the schedule was entered in (issue 30); null for releases scheduled before. */
+    timeZone: text('time_zone'),
+    /** While set and in the future, only journalists who accept embargoes get it and nothing public shows it. */
+    embargoUntil: timestamp('embargo_until', { withTimezone: true }),
+    embargoTimeZone: text('embargo_time_zone'),
+    /** When its web version, newsroom entry and feeds appeared: at the send, or at the embargo's lift. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** What it is about (TOPICS): journalists who chose other topics are left out. */
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     recipientCount: integer('recipient_count').notNull().default(0),
     recipientLists: jsonb('recipient_lists').$type<string[]>().notNull().default([]),
@@ -760,6 +772,8 @@ export const coverageItems = pgTable(
     excerpt: text('excerpt').notNull().default(''),
     /** feed | manual */
     source: text('source').notNull(),
+    /** Published before the release's embargo lifted (issue 30). */
+    embargoBreak: boolean('embargo_break').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('coverage_items_release_url_key').on(t.releaseId, t.url), index('coverage_items_created_idx').on(t.createdAt)],
@@ -945,4 +959,60 @@ export const allowanceGrants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('allowance_grants_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- journalists' preferences (issue 30, decision 024)
+
+/**
+ * What a journalist chose on their preference page, apart from the curated contact (the import never writes
+ * here). Empty topics or countries mean all; a null weekly cap means no limit.
+ */
+export const journalistPreferences = pgTable('journalist_preferences', {
+  contactId: integer('contact_id')
+    .primaryKey()
+    .references(() => globalContacts.id, { onDelete: 'cascade' }),
+  /** arabic | english */
+  languages: text('languages').array().notNull().default(sql`'{arabic,english}'::text[]`),
+  topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+  countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+  weeklyCap: integer('weekly_cap'),
+  digest: boolean('digest').notNull().default(false),
+  acceptsEmbargo: boolean('accepts_embargo').notNull().default(false),
+  unsubscribedAll: boolean('unsubscribed_all').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Every change a journalist made to their preferences, with its time: the consent record. */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contactId: integer('contact_id').references(() => globalContacts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    /** The fields changed: { field: { from, to } }. */
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    /** The delivery whose link was used. */
+    deliveryId: bigint('delivery_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consent_records_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+/** A journalist's request for a copy of their data or its erasure: a super admin's queue with a due date. */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: integer('contact_id').references(() => globalContacts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    /** access | erasure */
+    kind: text('kind').notNull(),
+    /** open | done */
+    status: text('status').notNull().default('open'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('data_requests_status_idx').on(t.status, t.dueAt)],
 );

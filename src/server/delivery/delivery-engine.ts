@@ -6,6 +6,8 @@ import { suppress } from './suppressions.service.js';
 import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
 import { messageFor, renderRelease, type RenderedRelease } from './release-renderer.js';
 import { TokenBucket } from './token-bucket.js';
+import { ensureAppSecret } from '../bootstrap.js';
+import { preferenceToken } from '../preferences/preference-link.js';
 import type { DkimSigner } from '../deliverability/dkim-signer.js';
 import { messagesSent, smtpResponseClass, smtpResponses } from '../operations/metrics.js';
 
@@ -42,6 +44,8 @@ export type EngineOptions = {
   bounceAddress?: (deliveryId: number) => string;
   /** Signs every message (DKIM) when given. */
   dkim?: DkimSigner;
+  /** Signs the preference links (APP_SECRET); read from the database, as the web process does, when unset. */
+  appSecret?: string;
   log?: { error: (obj: object, msg: string) => void };
 };
 
@@ -137,6 +141,8 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
   const idleMs = options.idleMs ?? 1000;
   const bucket = new TokenBucket(sendRate);
   const rendered = new Map<string, Promise<RenderedRelease>>();
+  let secret: Promise<string> | undefined;
+  const appSecret = () => (secret ??= ensureAppSecret({ db, config: { appSecret: options.appSecret } }));
 
   let stopping = false;
   let loop: Promise<void> | undefined;
@@ -145,7 +151,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
   function renderOnce(releaseId: string): Promise<RenderedRelease> {
     let entry = rendered.get(releaseId);
     if (!entry) {
-      entry = renderRelease(db, releaseId, options.publicUrl);
+      entry = renderRelease(db, releaseId, options.publicUrl, 'recipients', now());
       entry.catch(() => rendered.delete(releaseId));
       rendered.set(releaseId, entry);
       if (rendered.size > RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
@@ -182,12 +188,14 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
   async function deliver(delivery: Claimed): Promise<Outcome> {
     try {
       const release = await renderOnce(delivery.releaseId);
+      const preferencesToken = delivery.audience === 'list' ? preferenceToken(delivery.id, await appSecret()) : undefined;
       await bucket.take();
       if (stopping) return { delivery, kind: 'released' };
       const answer = await options.transport.send(
         messageFor(release, delivery, options.mailFrom, options.publicUrl, now(), {
           returnPath: options.bounceAddress?.(delivery.id),
           dkim: options.dkim,
+          preferencesToken,
         }),
       );
       smtpResponses.inc({ class: '2xx' });

@@ -6,6 +6,7 @@ import { slugWords } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
+import { LEFT_OUT_ORDER, selectionCtes, type SelectionFilters } from './recipient-selection.js';
 
 /**
  * Turning a release into its delivery queue, inside the caller's transaction (the send transaction or
@@ -24,7 +25,26 @@ type DispatchableRelease = {
   translation: ReleaseTranslation | null;
   recipientLists: string[];
   slug: string | null;
+  /** What it is about, its dateline and its embargo: journalists' preferences are read against them (decision 024). */
+  topics: string[];
+  location: string;
+  /** While in the future at the send, the release stays unpublished (and its followers wait) until it lifts. */
+  embargoUntil: Date | null;
 };
+
+/** Whether the release's embargo still holds at `now`: nothing public shows it yet. */
+export const isEmbargoed = (release: { embargoUntil: Date | null }, now: Date) =>
+  release.embargoUntil !== null && new Date(release.embargoUntil) > now;
+
+/** The release's side of recipient selection (recipient-selection.ts). */
+export function selectionFiltersOf(release: { id?: string; topics?: string[] | null; location?: string | null; embargoUntil?: Date | string | null }): SelectionFilters {
+  return {
+    topics: release.topics ?? [],
+    location: release.location ?? null,
+    embargoUntil: release.embargoUntil ? new Date(release.embargoUntil) : null,
+    releaseId: release.id ?? null,
+  };
+}
 
 export async function dispatchRelease(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
   const content = sanitizeContent(release.content);
@@ -38,6 +58,8 @@ export async function dispatchRelease(tx: Db, release: DispatchableRelease, now:
       slug: release.slug ?? makeSlug(release.title),
       recipientCount,
       sentAt: now,
+      // Public from the send unless an embargo holds it; then the scheduler publishes it at the lift.
+      publishedAt: isEmbargoed(release, now) ? null : now,
       updatedAt: now,
       lockedUntil: null,
     })
@@ -70,24 +92,23 @@ async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<
 async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
   // Each journalist gets the version in their language (versionFor), the primary one otherwise.
   const versions = versionsOf(release);
+  const selection = selectionCtes({
+    workspaceId: release.workspaceId,
+    listIds: release.recipientLists,
+    brandId: release.brandId,
+    versions,
+    now,
+    ...selectionFiltersOf(release),
+  });
   const result = await tx.execute(sql`
     INSERT INTO deliveries (release_id, email, contact_id, language, token, status, next_attempt_at)
+    ${selection}
     SELECT ${release.id}::uuid, r.email, r.contact_id,
-           CASE WHEN r.language = ANY(${sql.param(versions)}::text[]) THEN r.language ELSE ${versions[0]} END,
+           CASE WHEN r.lower_language = ANY(${sql.param(versions)}::text[]) THEN r.lower_language ELSE ${versions[0]} END,
            replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
            'queued', ${now.toISOString()}::timestamptz
-    FROM (
-      SELECT DISTINCT ON (lower(gc.email)) lower(gc.email) AS email, gc.id AS contact_id, lower(gc.language) AS language,
-             lower(gc.first_name) AS first_name, lower(gc.last_name) AS last_name
-      FROM list_contacts lc
-      JOIN user_lists ul ON ul.id = lc.list_id
-      JOIN global_contacts gc ON gc.id = lc.global_contact_id
-      WHERE ul.workspace_id = ${release.workspaceId}::uuid
-        AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(release.recipientLists)}::jsonb)::uuid)
-      ORDER BY lower(gc.email), gc.id
-    ) r
-    WHERE NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = r.email)
-      AND NOT EXISTS (SELECT 1 FROM company_unsubscribes c WHERE c.email = r.email AND c.company_id = ${release.brandId}::uuid)
+    FROM selected r
+    WHERE r.left_out IS NULL
     -- Sending order is the recipients table's default order and breaks its ties: by name, never by
     -- address, so that it tells a sender who may not see addresses nothing about them.
     ORDER BY r.first_name, r.last_name, r.contact_id
@@ -103,9 +124,29 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
 /**
  * The brand's confirmed newsroom followers (while its newsroom is online) get the release too, in their language, free of charge
  * and apart from the journalists (audience 'follower'); an address already queued as a journalist is
- * not sent it twice, and suppressed addresses are left out as for everyone.
+ * not sent it twice, and suppressed addresses are left out as for everyone. Following is public: while
+ * an embargo holds, the followers wait for the lift (queueFollowersAtLift).
  */
 async function queueFollowers(tx: Db, release: DispatchableRelease, versions: ReleaseLanguage[], now: Date): Promise<void> {
+  if (isEmbargoed(release, now)) return;
+  await insertFollowerDeliveries(tx, release, versions, now);
+}
+
+/** At the embargo's lift (scheduler.ts): the followers get the release that was held from them. */
+export async function queueFollowersAtLift(
+  tx: Db,
+  release: Pick<DispatchableRelease, 'id' | 'brandId' | 'language' | 'translation'>,
+  now: Date,
+): Promise<void> {
+  await insertFollowerDeliveries(tx, release, versionsOf(release), now);
+}
+
+async function insertFollowerDeliveries(
+  tx: Db,
+  release: Pick<DispatchableRelease, 'id' | 'brandId'>,
+  versions: ReleaseLanguage[],
+  now: Date,
+): Promise<void> {
   await tx.execute(sql`
     INSERT INTO deliveries (release_id, email, contact_id, language, audience, token, status, next_attempt_at)
     SELECT ${release.id}::uuid, f.email, NULL,
@@ -129,13 +170,17 @@ export function makeSlug(title: string): string {
 
 export type Audience = Pick<
   Preflight,
-  'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage' | 'byVersion'
+  'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage' | 'byVersion' | 'leftOut'
 >;
+
+/** Reasons that were counted as "suppressed" before journalists had preferences (Preflight.suppressed keeps them). */
+const SUPPRESSION_REASONS = new Set(['suppressed', 'unsubscribed', 'company_unsubscribe']);
 
 /**
  * The same set dispatch queues (queueDeliveries above), counted instead of inserted: the pre-send check
  * and review. `versions`: the release's languages, primary first, to count recipients per version.
- * `brandId`: the brand it speaks for, whose unsubscribed addresses are left out.
+ * `brandId`: the brand it speaks for, whose unsubscribed addresses are left out. `filters`: the release's
+ * topics, dateline and embargo, read against the journalists' preferences. Counts only: no address leaves.
  */
 export async function audienceOf(
   db: Db,
@@ -143,44 +188,38 @@ export async function audienceOf(
   listIds: string[],
   versions: readonly ReleaseLanguage[] = ['english'],
   brandId: string,
+  filters: SelectionFilters = {},
+  now: Date = new Date(),
 ): Promise<Audience> {
-  const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [], byVersion: [] };
+  const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [], byVersion: [], leftOut: [] };
   if (!listIds.length) return empty;
   const result = await db.execute(sql`
-    WITH members AS (
-      SELECT lower(gc.email) AS email, gc.id, gc.country, gc.language
-      FROM list_contacts lc
-      JOIN user_lists ul ON ul.id = lc.list_id
-      JOIN global_contacts gc ON gc.id = lc.global_contact_id
-      WHERE ul.workspace_id = ${ownerId}::uuid
-        AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
-    ),
-    unique_members AS (SELECT DISTINCT ON (email) email, country, language FROM members ORDER BY email, id),
-    marked AS (
-      SELECT u.*, coalesce(s.reason, CASE WHEN c.email IS NOT NULL THEN 'unsubscribed_company' END) AS reason
-      FROM unique_members u
-      LEFT JOIN suppressions s ON s.email = u.email
-      LEFT JOIN company_unsubscribes c ON c.email = u.email AND c.company_id = ${brandId}::uuid
-    )
+    ${selectionCtes({ workspaceId: ownerId, listIds, brandId, versions, now, ...filters })}
     SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
-    UNION ALL SELECT 'unique', '', count(*)::int FROM unique_members
-    UNION ALL SELECT 'suppressed', reason, count(*)::int FROM marked WHERE reason IS NOT NULL GROUP BY reason
-    UNION ALL SELECT 'country', country, count(*)::int FROM marked WHERE reason IS NULL GROUP BY country
-    UNION ALL SELECT 'language', language, count(*)::int FROM marked WHERE reason IS NULL GROUP BY language`);
+    UNION ALL SELECT 'unique', '', count(*)::int FROM selected
+    UNION ALL SELECT 'left_out', left_out, count(*)::int FROM selected WHERE left_out IS NOT NULL GROUP BY left_out
+    UNION ALL SELECT 'suppressed', suppression, count(*)::int FROM selected
+      WHERE left_out IN ('suppressed', 'unsubscribed', 'company_unsubscribe') GROUP BY suppression
+    UNION ALL SELECT 'country', country, count(*)::int FROM selected WHERE left_out IS NULL GROUP BY country
+    UNION ALL SELECT 'language', language, count(*)::int FROM selected WHERE left_out IS NULL GROUP BY language`);
   const rows = rowsOf<{ kind: string; key: string; n: number }>(result);
   const of = (kind: string) => rows.filter((r) => r.kind === kind).sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
   const total = of('total')[0]?.n ?? 0;
   const unique = of('unique')[0]?.n ?? 0;
+  const leftOutCounts = new Map(of('left_out').map((r) => [r.key, r.n]));
+  const leftOut = LEFT_OUT_ORDER.filter((reason) => leftOutCounts.has(reason)).map((reason) => ({ reason, count: leftOutCounts.get(reason)! }));
   const suppressedByReason = of('suppressed').map((r) => ({ reason: r.key, count: r.n }));
-  const suppressed = suppressedByReason.reduce((sum, r) => sum + r.count, 0);
+  const suppressed = leftOut.filter((l) => SUPPRESSION_REASONS.has(l.reason)).reduce((sum, l) => sum + l.count, 0);
+  const notReached = leftOut.reduce((sum, l) => sum + l.count, 0);
   return {
-    recipients: unique - suppressed,
+    recipients: unique - notReached,
     duplicates: total - unique,
     suppressed,
     suppressedByReason,
     byCountry: of('country').map((r) => ({ country: r.key, count: r.n })),
     byLanguage: of('language').map((r) => ({ language: r.key, count: r.n })),
     byVersion: countByVersion(of('language'), versions),
+    leftOut,
   };
 }
 

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import {
+  PREFERENCES_PLACEHOLDER,
   TOKEN_PLACEHOLDER,
   extractLinks,
   personalise,
@@ -74,7 +75,17 @@ export type RenderMode = 'recipients' | 'test';
 
 type ReleaseFile = { id: string; size: number; language: string | null; originalName: string; mimetype: string; content: Buffer };
 
-export async function renderRelease(db: Db, releaseId: string, publicUrl: string, mode: RenderMode = 'recipients'): Promise<RenderedRelease> {
+/**
+ * `now`: the moment of sending. An embargo still ahead of it leads the journalists' emails (subject and
+ * top); followers are sent a release only once it is public, so theirs never carry it.
+ */
+export async function renderRelease(
+  db: Db,
+  releaseId: string,
+  publicUrl: string,
+  mode: RenderMode = 'recipients',
+  now: Date = new Date(),
+): Promise<RenderedRelease> {
   const [found] = await db
     .select({ release: pressReleases, ...brandVoiceColumns })
     .from(pressReleases)
@@ -97,9 +108,10 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   const downloadUrl = (fileId: string) =>
     mode === 'test' ? `${publicUrl}/api/press-releases/${releaseId}/attachments/${fileId}` : `${publicUrl}/t/d/${TOKEN_PLACEHOLDER}/${fileId}`;
-  const primary: EmailTemplateRelease = { ...release, content: sanitizeContent(release.content) };
+  const embargo = embargoAhead(release, now);
+  const primary: EmailTemplateRelease = { ...release, content: sanitizeContent(release.content), embargo };
   const translation: EmailTemplateRelease | undefined = release.translation
-    ? { ...release, ...release.translation, content: sanitizeContent(release.translation.content) }
+    ? { ...release, ...release.translation, content: sanitizeContent(release.translation.content), embargo }
     : undefined;
   // Links are numbered across versions as dispatch froze them: the primary's first, then the translation's.
   const primaryLinkCount = extractLinks(primary.content).length;
@@ -112,6 +124,8 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
       logo,
       viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
       unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
+      // A journalist's own page (decision 024); a follower has no contact whose preferences it could set.
+      preferences: audience === 'list' ? `${publicUrl}/preferences/${PREFERENCES_PLACEHOLDER}` : null,
       openPixel: `${publicUrl}/t/o/${TOKEN_PLACEHOLDER}.gif`,
       trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId + offset}`,
       downloads,
@@ -128,18 +142,20 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
     return { subject: rendered.subject, html: rendered.html, text: rendered.text, ...encoded.get(key)! };
   };
   const [primaryLanguage, secondLanguage] = versionsOf(release);
+  const versions = [primary, translation] as const;
   const editionsFor = (audience: Audience) => {
     const links = linksFor(audience);
+    const [lead, second] = audience === 'follower' ? withoutEmbargo(versions) : versions;
     const editions = new Map<ReleaseLanguage, RenderedEdition>();
-    if (!translation || !secondLanguage) {
-      editions.set(primaryLanguage, editionOf(renderEmail(primary, links('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
+    if (!second || !secondLanguage) {
+      editions.set(primaryLanguage, editionOf(renderEmail(lead, links('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
     } else if (release.bilingualEmail) {
       // One email with both versions; every file goes with it, listed once under the first version.
-      editions.set(primaryLanguage, editionOf(renderBilingualEmail(primary, translation, links('primary', files), links('translation', [])), files));
-      editions.set(secondLanguage, editionOf(renderBilingualEmail(translation, primary, links('translation', files), links('primary', [])), files));
+      editions.set(primaryLanguage, editionOf(renderBilingualEmail(lead, second, links('primary', files), links('translation', [])), files));
+      editions.set(secondLanguage, editionOf(renderBilingualEmail(second, lead, links('translation', files), links('primary', [])), files));
     } else {
-      editions.set(primaryLanguage, editionOf(renderEmail(primary, links('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
-      editions.set(secondLanguage, editionOf(renderEmail(translation, links('translation', filesOf(secondLanguage))), filesOf(secondLanguage)));
+      editions.set(primaryLanguage, editionOf(renderEmail(lead, links('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
+      editions.set(secondLanguage, editionOf(renderEmail(second, links('translation', filesOf(secondLanguage))), filesOf(secondLanguage)));
     }
     return editions;
   };
@@ -154,6 +170,18 @@ export async function renderRelease(db: Db, releaseId: string, publicUrl: string
     followerEditions: mode === 'test' ? new Map() : editionsFor('follower'),
   };
 }
+
+/** The release's embargo while it is still ahead of `now`; null once lifted (or never set). */
+export function embargoAhead(
+  release: { embargoUntil: Date | null; embargoTimeZone: string | null },
+  now: Date,
+): { until: string; timeZone: string } | null {
+  if (!release.embargoUntil || !release.embargoTimeZone || release.embargoUntil <= now) return null;
+  return { until: release.embargoUntil.toISOString(), timeZone: release.embargoTimeZone };
+}
+
+const withoutEmbargo = (versions: readonly [EmailTemplateRelease, EmailTemplateRelease | undefined]) =>
+  [{ ...versions[0], embargo: null }, versions[1] && { ...versions[1], embargo: null }] as const;
 
 function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'html' | 'text'> {
   const mixedBoundary = newBoundary();
@@ -200,16 +228,18 @@ export function messageFor(
     /** The envelope sender (VERP bounce address); the From address when none is given. */
     returnPath?: string;
     dkim?: DkimSigner;
+    /** The delivery's signed preference token (a journalist of a list). */
+    preferencesToken?: string;
   } = {},
 ): OutgoingMessage {
-  const { returnPath, dkim } = signing;
+  const { returnPath, dkim, preferencesToken } = signing;
   const editions = delivery.audience === 'follower' ? rendered.followerEditions : rendered.editions;
   const edition = editions.get(delivery.language as ReleaseLanguage) ?? rendered;
   const from = senderOf(mailFrom, rendered.companyName);
   const domain = from.address.split('@')[1] ?? 'localhost';
   const unsubscribeUrl = `${publicUrl}/u/${delivery.token}`;
-  const html = personalise(edition.html, delivery.token);
-  const text = personalise(edition.text, delivery.token);
+  const html = personalise(edition.html, delivery.token, preferencesToken);
+  const text = personalise(edition.text, delivery.token, preferencesToken);
   const messageId = `<delivery-${delivery.id}.${rendered.releaseId}@${domain}>`;
   const headers = {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,

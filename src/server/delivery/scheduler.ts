@@ -1,7 +1,7 @@
-import { and, asc, eq, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { pressReleases, workspaces } from '../db/schema.js';
-import { dispatchRelease } from './dispatch.service.js';
+import { dispatchRelease, queueFollowersAtLift } from './dispatch.service.js';
 import { finishReleaseIfDone } from './delivery-engine.js';
 
 /** A release's workspace is suspended (by a super admin). */
@@ -39,6 +39,40 @@ export async function dispatchDueReleases(db: Db, now: Date): Promise<number> {
   }
 }
 
+/**
+ * Embargoes that have lifted: releases that went out under an embargo are published (web version,
+ * newsroom, feeds) and their newsroom's followers queued. The state is the row (published_at still null,
+ * embargo_until passed), not a timer, so a lift missed while no worker ran is published at the next tick.
+ * One release per transaction, claimed FOR UPDATE SKIP LOCKED, so two workers never publish one twice.
+ */
+export async function publishLiftedEmbargoes(db: Db, now: Date): Promise<number> {
+  let published = 0;
+  for (;;) {
+    const claimed = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [release] = await tx
+        .select()
+        .from(pressReleases)
+        .where(
+          and(
+            inArray(pressReleases.status, ['sending', 'sent']),
+            isNull(pressReleases.publishedAt),
+            lte(pressReleases.embargoUntil, now),
+          ),
+        )
+        .orderBy(asc(pressReleases.embargoUntil))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!release) return false;
+      await tx.update(pressReleases).set({ publishedAt: now, updatedAt: now }).where(eq(pressReleases.id, release.id));
+      await queueFollowersAtLift(tx, release, now);
+      return true;
+    });
+    if (!claimed) return published;
+    published += 1;
+  }
+}
+
 /** Closes sending releases whose last deliveries were recorded by two engines at the same moment. */
 export async function finishSendingReleases(db: Db, now: Date): Promise<void> {
   const sending = await db.select({ id: pressReleases.id }).from(pressReleases).where(eq(pressReleases.status, 'sending'));
@@ -60,8 +94,9 @@ export function createScheduler(options: {
 
   async function tick(): Promise<number> {
     const dispatched = await dispatchDueReleases(options.db, now());
+    const published = await publishLiftedEmbargoes(options.db, now());
     await finishSendingReleases(options.db, now());
-    if (dispatched) options.onDispatched?.();
+    if (dispatched || published) options.onDispatched?.();
     return dispatched;
   }
 

@@ -26,7 +26,7 @@ export function atomFeed(options: {
     id: options.selfUrl,
     link: options.pageUrl,
     language: lang,
-    updated: inLanguage[0]?.release.sentAt ?? new Date(0),
+    updated: inLanguage[0]?.release.publishedAt ?? new Date(0),
     generator: 'Nashr',
     feedLinks: { atom: options.selfUrl },
     copyright: options.title,
@@ -39,7 +39,7 @@ export function atomFeed(options: {
       link: url,
       description: version.subtitle || undefined,
       content: sanitizeContent(version.content),
-      date: release.sentAt,
+      date: release.publishedAt,
       // The brand speaks: its name as the feed's language reads it.
       author: [{ name: brandNameIn(release.brand, options.language) }],
     });

@@ -139,7 +139,7 @@ export function newsroomPage(
           return `<article lang="${code(version.language)}" dir="${dirOf(version.language)}" style="padding:14px 0;border-bottom:1px solid #e5e7eb;">
             <h2 style="margin:0 0 4px 0;font-size:19px;"><a href="${escapeHtml(href)}" style="color:#0f172a;">${escapeHtml(version.title)}</a></h2>
             ${version.subtitle ? `<p style="margin:0 0 4px 0;color:#4b5563;">${escapeHtml(version.subtitle)}</p>` : ''}
-            <p style="margin:0;font-size:13px;color:#6b7280;"><time datetime="${release.sentAt.toISOString()}">${dateIn(release.sentAt, language)}</time>${version.location ? ` · ${escapeHtml(version.location)}` : ''}</p>
+            <p style="margin:0;font-size:13px;color:#6b7280;"><time datetime="${release.publishedAt.toISOString()}">${dateIn(release.publishedAt, language)}</time>${version.location ? ` · ${escapeHtml(version.location)}` : ''}</p>
           </article>`;
         })
         .join('')

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js';
 import { slugWords } from '../../shared/text-fold.js';
@@ -23,6 +23,20 @@ import { confirmFollowMessage } from '../mail/templates/newsroom.js';
 
 /** Only releases that went out are public; drafts, schedules and releases in review never are. */
 export const PUBLIC_STATUSES = ['sending', 'sent'];
+
+/**
+ * A release every public surface may show (web version, newsroom, feeds): it went out, and it is not held
+ * by an embargo. An embargoed release is published at its lift (published_at set by the scheduler);
+ * one without an embargo is public from its send.
+ */
+export const isPublicRelease = () =>
+  and(
+    inArray(pressReleases.status, PUBLIC_STATUSES),
+    or(isNull(pressReleases.embargoUntil), isNotNull(pressReleases.publishedAt)),
+  )!;
+
+/** When it became public: the lift of its embargo, else its send. */
+const publishedMoment = sql`coalesce(${pressReleases.publishedAt}, ${pressReleases.sentAt})`;
 
 type Deps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date };
 type Logger = { error: (obj: object, msg: string) => void };
@@ -77,7 +91,8 @@ export type PublishedRelease = {
   /** The brand it speaks for, by its names. */
   brand: { name: string; nameAr: string };
   newsroomSlug: string;
-  sentAt: Date;
+  /** When it became public: at its send, or at its embargo's lift. */
+  publishedAt: Date;
   versions: PublishedVersion[];
 };
 
@@ -88,13 +103,13 @@ function versionsOfRow(row: { language: string; title: string; subtitle: string;
   return t && t.language !== primary ? [first, { language: t.language, title: t.title, subtitle: t.subtitle, content: t.content, location: t.location }] : [first];
 }
 
-/** Sent releases of one brand (or of every online newsroom: the whole wire), newest first. */
+/** Published releases of one brand (or of every online newsroom: the whole wire), newest first. */
 export async function publishedReleases(
   db: Db,
   options: { brandId?: string; limit: number; offset?: number },
 ): Promise<{ items: PublishedRelease[]; total: number }> {
   const where = and(
-    inArray(pressReleases.status, PUBLIC_STATUSES),
+    isPublicRelease(),
     isNotNull(pressReleases.slug),
     isNotNull(pressReleases.sentAt),
     eq(brands.newsroomEnabled, true),
@@ -107,7 +122,7 @@ export async function publishedReleases(
       .from(pressReleases)
       .innerJoin(brands, eq(brands.id, pressReleases.brandId))
       .where(where)
-      .orderBy(desc(pressReleases.sentAt), desc(pressReleases.id))
+      .orderBy(desc(publishedMoment), desc(pressReleases.id))
       .limit(options.limit)
       .offset(options.offset ?? 0),
     db.select({ total: count() }).from(pressReleases).innerJoin(brands, eq(brands.id, pressReleases.brandId)).where(where),
@@ -118,7 +133,7 @@ export async function publishedReleases(
       slug: release.slug!,
       brand: { name, nameAr },
       newsroomSlug: newsroomSlug!,
-      sentAt: new Date(release.sentAt!),
+      publishedAt: new Date(release.publishedAt ?? release.sentAt!),
       versions: versionsOfRow(release),
     })),
   };

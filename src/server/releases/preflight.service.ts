@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
+  MESSAGES,
   READ_ONLY_STATUSES,
   type Preflight,
+  type preflightQuerySchema,
   type PreflightWarning,
   type preflightInputSchema,
   type ReleaseLanguage,
@@ -15,9 +17,12 @@ import { attachments, userLists, workspaces } from '../db/schema.js';
 import { validationFailed, appError, fieldError } from '../http/errors.js';
 import { needsWorkspaceApproval } from './releases.service.js';
 import { isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../access/access.js';
-import { audienceOf } from '../delivery/dispatch.service.js';
+import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
+import type { SelectionFilters } from '../delivery/recipient-selection.js';
 import { brandForRelease } from '../brands/brand-choice.js';
 import { needsReview } from '../review/review-store.js';
+import { instantOf } from '../../shared/time-zones.js';
+import { calendarWarnings } from './working-day.js';
 
 /**
  * The pre-send check: exactly what Send Now or Schedule would do, counted the way dispatch counts
@@ -26,11 +31,31 @@ import { needsReview } from '../review/review-store.js';
  */
 
 type PreflightInput = z.infer<typeof preflightInputSchema>;
-type Ctx = { db: Db; review: boolean };
+type PreflightQuery = z.infer<typeof preflightQuerySchema>;
+/** now: the clock a Send Now is checked against for the recipients' working day. */
+type Ctx = { db: Db; review: boolean; now?: () => Date };
+
+/**
+ * A send time as given: an instant ("2026-12-01T06:00:00Z"), or a wall-clock time without an offset
+ * ("2026-12-01T09:00") read in `timeZone`, the zone it was entered in.
+ */
+export function sendInstantOf(scheduledAt: string, timeZone?: string | null): Date | null {
+  const wall = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::00(?:\.0+)?)?$/.exec(scheduledAt.trim());
+  if (wall && timeZone) return instantOf(wall[1], wall[2], timeZone);
+  const ms = Date.parse(scheduledAt);
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
 
 
-/** GET /api/press-releases/{id}/preflight: a saved release as it stands. */
-export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: string): Promise<Preflight> {
+/** A wall-clock time that is no date ("2026-02-30T09:00") is refused on its field, not read as now. */
+function requiredInstant(scheduledAt: string, timeZone?: string | null): Date {
+  const instant = sendInstantOf(scheduledAt, timeZone);
+  if (!instant) throw validationFailed([{ path: 'scheduledAt', message: MESSAGES.scheduledAt }]);
+  return instant;
+}
+
+/** GET /api/press-releases/{id}/preflight: a saved release as it stands, or sent at the time the query gives. */
+export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: string, query: PreflightQuery = {}): Promise<Preflight> {
   const release = await findRelease(ctx.db, actor, id);
   const files = await ctx.db
     .select({ name: attachments.originalName, size: attachments.size })
@@ -45,7 +70,12 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
     versions: versionsOf(release),
     content: release.content + (release.translation?.content ?? ''),
     files,
-    sendAt: release.status === 'scheduled' ? release.scheduledAt : null,
+    sendAt: query.scheduledAt
+      ? requiredInstant(query.scheduledAt, query.timeZone ?? release.timeZone)
+      : release.status === 'scheduled'
+        ? release.scheduledAt
+        : null,
+    filters: selectionFiltersOf(release),
   });
 }
 
@@ -63,7 +93,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
   const storedById = new Map(stored.map((f) => [f.id, f]));
   if (refs.some((id) => !storedById.has(id))) throw validationFailed([fieldError('attachments', 'ATTACHMENT_NOT_FOUND')]);
   const files = input.attachments.map((a) => ('id' in a ? storedById.get(a.id)! : { name: a.originalName, size: a.size }));
-  const sendAt = input.action === 'schedule' && input.scheduledAt && !Number.isNaN(Date.parse(input.scheduledAt)) ? new Date(input.scheduledAt) : null;
+  const sendAt = input.action === 'schedule' && input.scheduledAt ? sendInstantOf(input.scheduledAt, input.timeZone) : null;
   const ownerId = release?.workspaceId ?? requireAction(actor, 'browse');
   return preflight(ctx, actor, {
     ownerId,
@@ -74,6 +104,10 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
     content: input.content + (input.translation?.content ?? ''),
     files,
     sendAt,
+    filters: {
+      ...selectionFiltersOf({ id: release?.id, topics: input.topics ?? release?.topics, location: release?.location }),
+      embargoUntil: input.embargo ? new Date(input.embargo.until) : null,
+    },
   });
 }
 
@@ -98,9 +132,11 @@ type Subject = {
   content: string;
   files: Array<{ name: string; size: number }>;
   sendAt: Date | null;
+  /** Topics, dateline and embargo, read against the journalists' preferences (decision 024). */
+  filters: SelectionFilters;
 };
 
-async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subject): Promise<Preflight> {
+async function preflight({ db, review, now = () => new Date() }: Ctx, actor: CurrentUser, subject: Subject): Promise<Preflight> {
   const listIds = [...new Set(subject.lists)];
   const lists = listIds.length
     ? await db
@@ -111,7 +147,7 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
   if (lists.length !== listIds.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
-  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId);
+  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId, subject.filters);
   const approval = needsWorkspaceApproval(actor);
   const allowance = approval ? { spends: 0, remainingAfter: null } : await allowanceAfter(db, actor, subject);
   return {
@@ -127,6 +163,7 @@ async function preflight({ db, review }: Ctx, actor: CurrentUser, subject: Subje
       ...(audience.recipients === 0 ? [{ code: 'NO_RECIPIENTS', message: 'Nobody on the chosen lists can receive this press release' } as PreflightWarning] : []),
       ...contentWarnings(subject.content),
       ...languageWarnings(subject.versions, audience.byLanguage, audience.recipients),
+      ...calendarWarnings(subject.sendAt ?? now(), audience.byCountry),
     ],
   };
 }

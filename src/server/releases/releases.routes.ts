@@ -3,6 +3,7 @@ import { senderOf } from '../delivery/release-renderer.js';
 import {
   listReleasesQuerySchema,
   preflightInputSchema,
+  preflightQuerySchema,
   sendPressReleaseSchema,
   type ReleaseSender,
 } from '../../shared/releases.js';
@@ -100,7 +101,8 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/preflight', async (request) => {
     const actor = requireUser(request);
-    return preflightOfRelease(ctx, actor, parseUuidParam(request.params.id));
+    const id = parseUuidParam(request.params.id);
+    return preflightOfRelease(ctx, actor, id, parseInput(preflightQuerySchema, request.query));
   });
 
   app.post<{ Params: { id: string } }>('/press-releases/:id/test-send', async (request) => {

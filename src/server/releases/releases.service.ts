@@ -48,7 +48,7 @@ import { peopleOf, type People } from './release-people.js';
 import { brandsOf, type ReleaseBrands } from './release-brands.js';
 import { clientsOfBrand, recordActivity } from '../workspaces/workspaces.service.js';
 import { ownedListIds } from '../lists/lists.service.js';
-import { notFound, paymentRequired, validationFailed, appError, fieldError } from '../http/errors.js';
+import { notFound, paymentRequired, validationFailed, appError, fieldError, fieldRefusal } from '../http/errors.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
 import { closeOpenReview, latestReview, needsReview, openReview } from '../review/review-store.js';
 import { checkAttachments } from './attachment-check.js';
@@ -123,6 +123,7 @@ export async function saveRelease(
       translation: translationOf(input),
       bilingualEmail: Boolean(input.translation) && input.bilingualEmail,
       recipientLists: [...new Set(input.recipientLists)],
+      ...timingOf(input, existing, now),
       status: awaitingChanges ? 'changes_requested' : 'draft',
       scheduledAt: null,
       updatedAt: now,
@@ -161,6 +162,35 @@ export async function saveRelease(
   // (and deadlock with) a concurrent send's reference to that row.
   if (goesOut) await ensureReleaseNewsroomSlug(ctx.db, id);
   return getRelease(ctx, actor, id);
+}
+
+/**
+ * The embargo, the zone the schedule was entered in and the topics, as stored (issue 30). A field the
+ * payload leaves out keeps what the release had (a client that does not know it never wipes it); a null
+ * embargo clears it. An embargo must lift in the future when the release goes out (a draft keeps a lapsed
+ * one, so autosave never fails on it) and, for a schedule, after the send: a release that lifts before it
+ * goes out would never be under embargo.
+ */
+function timingOf(input: SendPressReleasePayload, existing: ReleaseRow | undefined, now: Date) {
+  const embargo = input.embargo === undefined ? storedEmbargo(existing) : input.embargo;
+  if (embargo) {
+    const until = new Date(embargo.until);
+    if (input.action !== 'save_draft' && until <= now) throw fieldRefusal('embargo.until', 'EMBARGO_IN_PAST');
+    if (input.action === 'schedule' && new Date(input.scheduledAt) >= until)
+      throw fieldRefusal('embargo.until', 'EMBARGO_BEFORE_SEND');
+  }
+  return {
+    embargoUntil: embargo ? new Date(embargo.until) : null,
+    embargoTimeZone: embargo?.timeZone ?? null,
+    timeZone: input.timeZone === undefined ? (existing?.timeZone ?? null) : input.timeZone,
+    topics: input.topics ?? existing?.topics ?? [],
+  };
+}
+
+function storedEmbargo(row: ReleaseRow | undefined) {
+  return row?.embargoUntil && row.embargoTimeZone
+    ? { until: new Date(row.embargoUntil).toISOString(), timeZone: row.embargoTimeZone }
+    : null;
 }
 
 /**
@@ -611,6 +641,8 @@ export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string)
         bilingualEmail: source.bilingualEmail,
         // Another workspace's lists are never carried over (a super admin copying a customer's release).
         recipientLists: sameOwner ? source.recipientLists : [],
+        // What it is about carries over; its timing (schedule, embargo) is the new release's own.
+        topics: source.topics,
         status: 'draft',
         createdAt: now,
         updatedAt: now,
@@ -699,6 +731,10 @@ function toSummary(
     language: row.language as ReleaseLanguage,
     status: row.status as ReleaseStatus,
     scheduledAt: iso(row.scheduledAt),
+    timeZone: row.timeZone,
+    embargo: row.embargoUntil && row.embargoTimeZone ? { until: iso(row.embargoUntil)!, timeZone: row.embargoTimeZone } : null,
+    publishedAt: iso(row.publishedAt),
+    topics: row.topics,
     sentAt: iso(row.sentAt),
     recipientCount: row.recipientCount,
     recipientLists: row.recipientLists,
@@ -706,6 +742,9 @@ function toSummary(
     updatedAt: iso(row.updatedAt)!,
   };
 }
+
+/** Gone out under an embargo that has not been lifted yet: nothing public shows it. */
+const heldByEmbargo = (row: ReleaseRow) => row.embargoUntil !== null && row.publishedAt === null;
 
 function toPressRelease(
   row: ReleaseRow,
@@ -733,8 +772,11 @@ function toPressRelease(
     attachments: files,
     translation: row.translation ?? null,
     bilingualEmail: row.bilingualEmail,
+    // Under embargo the public address answers 404 until the lift: no link to hand out before then.
     webUrl:
-      row.slug && (row.status === 'sending' || row.status === 'sent') ? `${publicUrl}/r/${row.slug}` : null,
+      row.slug && (row.status === 'sending' || row.status === 'sent') && !heldByEmbargo(row)
+        ? `${publicUrl}/r/${row.slug}`
+        : null,
     newsroomUrl: null,
     review,
     firstAcceptedAt: iso(accepted.first),

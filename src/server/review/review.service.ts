@@ -15,7 +15,7 @@ import type { Db } from '../db/client.js';
 import { deliveries, pressReleases, releaseReviews, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { requireEditor } from '../access/access.js';
 import { membershipOf } from '../access/membership.js';
-import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
+import { audienceOf, dispatchRelease, selectionFiltersOf } from '../delivery/dispatch.service.js';
 import { renderRelease } from '../delivery/release-renderer.js';
 import { notFound, validationFailed, appError, fieldError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
@@ -86,7 +86,7 @@ export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: numb
       submittedAt: new Date(submittedAt).toISOString(),
       scheduledAt: release.scheduledAt ? new Date(release.scheduledAt).toISOString() : null,
       ...(({ recipients, byVersion }) => ({ recipients, byVersion }))(
-        await audienceOf(deps.db, release.workspaceId, release.recipientLists, versionsOf(release), release.brandId),
+        await audienceOf(deps.db, release.workspaceId, release.recipientLists, versionsOf(release), release.brandId, selectionFiltersOf(release)),
       ),
       waitingSeconds: Math.max(0, Math.round((now - new Date(submittedAt).getTime()) / 1000)),
     })),
@@ -119,7 +119,10 @@ export async function reviewDetail(deps: ReviewDeps, editor: CurrentUser, id: st
     .from(workspaces)
     .leftJoin(users, eq(users.id, pressRelease.sentBy?.id ?? pressRelease.userId))
     .where(eq(workspaces.id, pressRelease.workspaceId));
-  const audience = await audienceOf(deps.db, pressRelease.workspaceId, pressRelease.recipientLists, versionsOf(pressRelease), pressRelease.brandId);
+  const audience = await audienceOf(deps.db, pressRelease.workspaceId, pressRelease.recipientLists, versionsOf(pressRelease), pressRelease.brandId, {
+    ...selectionFiltersOf(pressRelease),
+    embargoUntil: pressRelease.embargo ? new Date(pressRelease.embargo.until) : null,
+  });
   // The test rendering: the recipients' template with plain links, so the editor's clicks count nowhere.
   const rendered = await renderRelease(deps.db, id, deps.publicUrl, 'test');
   return {

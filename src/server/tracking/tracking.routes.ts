@@ -18,6 +18,7 @@ import {
 } from './tracking.service.js';
 import { versionsOf } from '../../shared/releases.js';
 import { newsroomUrl } from '../newsroom/newsroom.service.js';
+import { embargoAhead } from '../delivery/release-renderer.js';
 import { notFoundPage, resubscribePage, unsubscribePage, webVersionPage } from './web-pages.js';
 
 /** 1×1 transparent GIF. */
@@ -119,9 +120,12 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { slug: string }; Querystring: { t?: string; lang?: string } }>('/r/:slug', async (request, reply) => {
     const { slug } = request.params;
-    const found = await findPublicRelease(db, slug, config.publicUrl);
-    if (!found) return notFound(reply);
     const token = typeof request.query.t === 'string' ? request.query.t : '';
+    // Under embargo only the recipient's own link (?t= of one of its deliveries) finds it.
+    const found = await findPublicRelease(db, slug, config.publicUrl, token);
+    if (!found) return notFound(reply);
+    const held = found.release.embargoUntil !== null && found.release.publishedAt === null;
+    const embargo = held ? embargoAhead(found.release, app.deps.now()) : null;
     const recipient = token ? await deliveryOfRelease(db, token, found.release.id) : undefined;
     const downloadUrl = (fileId: string) => (recipient ? `${config.publicUrl}/t/d/${token}/${fileId}` : `${config.publicUrl}/r/${slug}/files/${fileId}`);
     const versions = versionsOf(found.release);
@@ -137,10 +141,12 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
       switchQuery: token && recipient ? `t=${encodeURIComponent(token)}&` : '',
       // Relative: the newsroom is served by this same server, whatever address the reader used.
       newsroomPageUrl: found.brand.newsroomSlug ? newsroomUrl('', found.brand.newsroomSlug) : null,
+      embargo,
     });
     return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
+      // A page under embargo is the recipient's alone: no shared cache may keep it past or before the lift.
+      .header('cache-control', held ? NO_STORE : 'public, max-age=300')
       .header('vary', 'Accept-Language')
       .send(html);
   });

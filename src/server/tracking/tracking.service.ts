@@ -1,7 +1,7 @@
 import Negotiator from 'negotiator';
-import { PUBLIC_STATUSES, unfollowByDelivery } from '../newsroom/newsroom.service.js';
+import { PUBLIC_STATUSES, isPublicRelease, unfollowByDelivery } from '../newsroom/newsroom.service.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or } from 'drizzle-orm';
 import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, brandLogos, brands, deliveries, pressReleases, releaseLinks } from '../db/schema.js';
@@ -91,15 +91,29 @@ export async function resubscribeByToken(db: Db, token: string, now: Date): Prom
 /**
  * A release that has gone out, by its public slug, with its files' metadata and the brand it speaks for
  * (names, logo, and its newsroom while online: the web version links it and offers to follow it).
+ * Before its embargo lifts only a recipient finds it: `token` must be one of the release's own
+ * deliveries (the "view in browser" link of their email); the bare slug finds nothing.
  */
-export async function findPublicRelease(db: Db, slug: string, publicUrl: string) {
+export async function findPublicRelease(db: Db, slug: string, publicUrl: string, token?: string) {
   if (!/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
+  const recipientOfIt =
+    token && isWellFormedToken(token)
+      ? and(
+          inArray(pressReleases.status, PUBLIC_STATUSES),
+          exists(
+            db
+              .select({ id: deliveries.id })
+              .from(deliveries)
+              .where(and(eq(deliveries.token, token), eq(deliveries.releaseId, pressReleases.id))),
+          ),
+        )
+      : undefined;
   const [row] = await db
     .select({ release: pressReleases, ...brandVoiceColumns })
     .from(pressReleases)
     .innerJoin(brands, eq(brands.id, pressReleases.brandId))
     .leftJoin(brandLogos, logoOfBrand)
-    .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES)));
+    .where(and(eq(pressReleases.slug, slug), or(isPublicRelease(), recipientOfIt)));
   if (!row) return undefined;
   const { release } = row;
   const brand = brandVoiceOf(row, publicUrl);
@@ -155,6 +169,6 @@ export async function findPublicAttachment(db: Db, slug: string, attachmentId: s
     .from(attachments)
     .innerJoin(attachmentBlobs, blobOfAttachment)
     .innerJoin(pressReleases, eq(pressReleases.id, attachments.releaseId))
-    .where(and(eq(pressReleases.slug, slug), inArray(pressReleases.status, PUBLIC_STATUSES), eq(attachments.id, attachmentId)));
+    .where(and(eq(pressReleases.slug, slug), isPublicRelease(), eq(attachments.id, attachmentId)));
   return file;
 }

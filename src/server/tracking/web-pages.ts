@@ -35,7 +35,14 @@ type PublicRelease = { release: Release; files: FileInfo[]; brand: BrandVoice };
 export function webVersionPage(
   { release, files, brand }: PublicRelease,
   shown: ReleaseLanguage,
-  links: { pageUrl: string; downloadUrl: (fileId: string) => string; switchQuery: string; newsroomPageUrl?: string | null },
+  links: {
+    pageUrl: string;
+    downloadUrl: (fileId: string) => string;
+    switchQuery: string;
+    newsroomPageUrl?: string | null;
+    /** Still under embargo (a recipient's own link): the notice on top, and no search engine keeps it. */
+    embargo?: { until: string; timeZone: string } | null;
+  },
 ): string {
   const versions = versionsOf(release);
   const version = shown !== versions[0] && release.translation ? { ...release, ...release.translation } : release;
@@ -46,7 +53,8 @@ export function webVersionPage(
   const companyName = brandNameIn(brand, language);
   const urlOf = (v: ReleaseLanguage) => (versions.length > 1 ? `${links.pageUrl}?lang=${v === 'arabic' ? 'ar' : 'en'}` : links.pageUrl);
   const shownFiles = files.filter((f) => !f.language || f.language === shown);
-  const published = release.sentAt ? new Date(release.sentAt).toISOString() : undefined;
+  const publishedAt = links.embargo ? null : (release.publishedAt ?? release.sentAt);
+  const published = publishedAt ? new Date(publishedAt).toISOString() : undefined;
   const structuredData = {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -93,6 +101,7 @@ export function webVersionPage(
     lang,
     dir,
     head: [
+      links.embargo ? '<meta name="robots" content="noindex, nofollow, noarchive">' : '',
       version.subtitle ? `<meta name="description" content="${escapeHtml(version.subtitle)}">` : '',
       `<meta property="og:type" content="article"><meta property="og:title" content="${escapeHtml(version.title)}">`,
       `<meta property="og:locale" content="${lang === 'ar' ? 'ar_AE' : 'en_US'}">`,
@@ -101,7 +110,7 @@ export function webVersionPage(
       `<script type="application/ld+json">${jsonForScript(structuredData)}</script>`,
     ].join(''),
     // One <main> (the release, its files and its newsroom) after the switch between versions.
-    body: `${languageSwitch}<main><article>${renderEmailBody(version, { logo: brand.logoUrl ? { url: brand.logoUrl, alt: companyName } : null })}</article>${downloads}${
+    body: `${languageSwitch}<main><article>${renderEmailBody({ ...version, embargo: links.embargo ?? null }, { logo: brand.logoUrl ? { url: brand.logoUrl, alt: companyName } : null })}</article>${downloads}${
       links.newsroomPageUrl ? moreFromSection(shown, companyName, links.newsroomPageUrl) : ''
     }</main>`,
   });

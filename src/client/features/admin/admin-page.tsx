@@ -11,6 +11,7 @@ import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
 import { DeliveryLogTab } from './delivery-log-tab';
+import { DataRequestsTab } from './data-requests-tab';
 import { DeliverabilityTab } from './deliverability-tab';
 import { FeedsTab } from '../coverage/feeds-tab';
 import { SendingDomainCard } from './sending-domain-card';
@@ -21,7 +22,7 @@ import { WorkspacesTab } from './workspaces-tab';
 import { SellerSettingsTab } from './seller-settings-tab';
 import { UserManagement } from './user-management';
 
-const TABS = ['users', 'workspaces', 'seller', 'outbox', 'suppressions', 'deliverability', 'deliveries', 'feeds', 'audit'] as const;
+const TABS = ['users', 'workspaces', 'seller', 'outbox', 'suppressions', 'deliverability', 'deliveries', 'data-requests', 'feeds', 'audit'] as const;
 
 /**
  * The open tab is in the address (?tab=), so another page can link to one, e.g. a customer's release to its
@@ -85,6 +86,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="feeds" className={TAB_CLASS}>
             {t('tabs.feeds')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="data-requests" className={TAB_CLASS}>
+            {t('tabs.dataRequests')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={TAB_CLASS}>
             {t('tabs.audit')}
           </Tabs.Trigger>
@@ -116,6 +120,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="feeds">
           <FeedsTab />
+        </Tabs.Content>
+        <Tabs.Content value="data-requests">
+          <DataRequestsTab />
         </Tabs.Content>
         <Tabs.Content value="audit">
           <AuditTab />

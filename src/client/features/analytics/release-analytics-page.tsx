@@ -36,6 +36,7 @@ import { CoverageSection } from '../coverage/coverage-section';
 import { OutcomeTiers } from '../coverage/outcome-tiers';
 import { VersionBreakdown } from './version-breakdown';
 import { NextStep } from '../releases/next-step';
+import { formatForViewer } from '../releases/zoned-time';
 import { ApprovalPanel } from '../releases/approval-panel';
 import { ReleasePeople } from '../releases/release-people';
 import { ClientApprovalPanel } from '../brands/client-approval-panel';
@@ -108,7 +109,7 @@ export default function ReleaseAnalyticsPage() {
             <Badge tone={STATUS_TONES[r.status]}>{t(`status.${r.status}`)}</Badge>
             {r.sentAt && <span>{t('release.sentOn', { when: formatDate(r.sentAt, true) })}</span>}
             {r.status === 'scheduled' && r.scheduledAt && (
-              <span>{t('release.scheduledFor', { when: formatDate(r.scheduledAt, true) })}</span>
+              <span>{t('release.scheduledFor', { when: formatForViewer(r.scheduledAt, r.timeZone) })}</span>
             )}
             {r.status === 'sending' && (
               <span className="inline-flex items-center gap-1 text-amber-700" role="status">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../shared/contacts';
 import { ListPlus } from 'lucide-react';
 import { Button } from '../../ui/button';
+import { JournalistChoices } from '../preferences/admin-journalist-choices';
 import { Dialog } from '../../ui/dialog';
 import { Badge } from '../../ui/feedback';
 import { fullName, topicsOf, valueLabel } from './contacts-text';
@@ -14,11 +15,14 @@ export function ContactDetailDialog({
   contact,
   onClose,
   onAddToList,
+  superAdmin = false,
 }: {
   contact: Contact | null;
   onClose: () => void;
   /** Offers "Add to List" (the database's cards; not inside a list's own view). */
   onAddToList?: (contact: Contact) => void;
+  /** A super admin also sees what the journalist chose, and accredits them for embargoes. */
+  superAdmin?: boolean;
 }) {
   const { t } = useTranslation('contacts');
   return (
@@ -77,6 +81,7 @@ export function ContactDetailDialog({
             <Topics label={t('fields.contactTopics')} value={contact.contactTopics} />
             <Topics label={t('fields.outletTopics')} value={contact.outletTopics} />
           </Section>
+          {superAdmin && <JournalistChoices contactId={contact.id} />}
         </div>
       )}
     </Dialog>

@@ -248,6 +248,7 @@ export default function ContactsPage() {
 
       <ContactDetailDialog
         contact={detail}
+        superAdmin={admin}
         onClose={() => setDetail(null)}
         onAddToList={(contact) => {
           setDetail(null);

@@ -155,6 +155,8 @@ function ArticleList({ releaseId, items }: { releaseId: string; items: CoverageI
               <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
                 <Badge tone={KIND_TONES[item.kind]}>{t(`kinds.${item.kind}`)}</Badge>
                 {item.source === 'manual' && <Badge>{t('kinds.manual')}</Badge>}
+                {/* Out before the release's embargo lifted: the outlet beside it says who broke it. */}
+                {item.embargoBreak && <Badge tone="red">{t('kinds.embargoBreak')}</Badge>}
                 <bdi>{item.outlet}</bdi>
                 {item.country && <CountryName country={item.country} />}
                 {item.publishedAt && <span>{formatDate(item.publishedAt, true)}</span>}

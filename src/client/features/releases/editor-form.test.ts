@@ -10,6 +10,7 @@ import {
   emptyValues,
   FIELD_ORDER,
   mediaContactOf,
+  fieldOfPath,
   firstProblem,
   localInputToIso,
   toLocalInputValue,
@@ -52,6 +53,11 @@ describe('editor form', () => {
       ...Object.keys(releaseFieldsSchema.shape).filter((f) => f !== 'translation' && f !== 'bilingualEmail'),
       ...Object.keys(translationSchema.shape).map((f) => `translation.${f}`),
       'scheduledAt',
+      // The schedule's zone (timeZone), the embargo's lift and zone, and the topics (issue 30).
+      'scheduleZone',
+      'embargoAt',
+      'embargoZone',
+      'topics',
     ];
     expect([...FIELD_ORDER].sort()).toEqual(schemaFields.sort());
     expect(new Set(FIELD_ORDER).size).toBe(FIELD_ORDER.length);
@@ -288,5 +294,41 @@ describe('picked files', () => {
       expect(kept.language).toBe('english');
       expect(kept.boilerplate).toBe('Our own words about the company.');
     });
+  });
+});
+
+describe('times entered in a chosen zone (issue 30)', () => {
+  const NOW = new Date('2026-11-26T12:00:00Z');
+  const inRiyadh = (overrides: Partial<EditorValues> = {}): EditorValues => ({
+    ...complete(),
+    scheduledAt: '2026-12-01T09:00',
+    scheduleZone: 'Asia/Riyadh',
+    ...overrides,
+  });
+
+  it('sends 09:00 Riyadh time as the instant 06:00Z with its zone, whatever the browser’s zone', () => {
+    const payload = toPayload(inRiyadh(), 'schedule') as Record<string, unknown>;
+    expect(payload).toMatchObject({ scheduledAt: '2026-12-01T06:00:00.000Z', timeZone: 'Asia/Riyadh', embargo: null, topics: [] });
+  });
+
+  it('sends an embargo in another zone, and refuses one that lifts before the send or in the past', () => {
+    const embargoed = inRiyadh({ embargoOn: true, embargoAt: '2026-12-01T12:00', embargoZone: 'Asia/Dubai', topics: ['Technology'] });
+    expect(toPayload(embargoed, 'schedule')).toMatchObject({ embargo: { until: '2026-12-01T08:00:00.000Z', timeZone: 'Asia/Dubai' }, topics: ['Technology'] });
+    expect(validate(embargoed, 'schedule', NOW)).toEqual({});
+    // 09:30 in Dubai is 08:30 in Riyadh: before the 09:00 Riyadh send.
+    expect(validate({ ...embargoed, embargoAt: '2026-12-01T09:30' }, 'schedule', NOW).embargoAt).toBe('The embargo must lift after the scheduled send');
+    expect(validate({ ...embargoed, embargoAt: '2026-11-01T09:30' }, 'send_now', NOW).embargoAt).toBe('The embargo must lift in the future');
+    expect(validate({ ...embargoed, embargoAt: '' }, 'send_now', NOW).embargoAt).toBe('An embargo needs a date and a time');
+    // A draft keeps an unfinished embargo to itself rather than failing to save.
+    expect(toPayload({ ...embargoed, embargoAt: '' }, 'save_draft')).toMatchObject({ embargo: undefined });
+  });
+
+  it('puts the server’s errors on the embargo’s and the zone’s fields', () => {
+    expect(fieldOfPath('embargo.until')).toBe('embargoAt');
+    expect(fieldOfPath('embargo.timeZone')).toBe('embargoZone');
+    expect(fieldOfPath('embargo')).toBe('embargoAt');
+    expect(fieldOfPath('timeZone')).toBe('scheduleZone');
+    expect(fieldOfPath('translation.title')).toBe('translation.title');
+    expect(fieldOfPath('attachments.2.size')).toBe('attachments');
   });
 });

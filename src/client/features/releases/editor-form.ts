@@ -1,5 +1,8 @@
 import type { Brand } from '../../../shared/brands';
+import { instantOf, wallClockOf } from '../../../shared/time-zones';
+import type { TOPICS } from '../../../shared/contacts';
 import {
+  EMBARGO_MESSAGES,
   isScheduleInFuture,
   MAX_TOTAL_ATTACHMENT_BYTES,
   MESSAGES,
@@ -60,8 +63,16 @@ export type EditorValues = {
   language: ReleaseLanguage;
   recipientLists: string[];
   attachments: EditorAttachment[];
-  /** `YYYY-MM-DDTHH:mm` in the browser's time zone (the datetime-local input's value). */
+  /** `YYYY-MM-DDTHH:mm` on the wall of `scheduleZone` (the datetime-local input's value). */
   scheduledAt: string;
+  /** The IANA zone the schedule is entered in (issue 30); the browser's by default. */
+  scheduleZone: string;
+  /** An embargo (off by default): its lift as `YYYY-MM-DDTHH:mm` on the wall of `embargoZone`. */
+  embargoOn: boolean;
+  embargoAt: string;
+  embargoZone: string;
+  /** What the release is about (TOPICS): journalists who chose other topics are left out. */
+  topics: string[];
   /** The version in the other language, if the release has one. */
   translation: TranslationValues | null;
   /** Both versions in one email, the reader's language first. */
@@ -72,7 +83,7 @@ export type EditorValues = {
 
 export type TranslationField = `translation.${keyof TranslationValues}`;
 export type EditorField =
-  Exclude<keyof EditorValues, 'translation' | 'bilingualEmail' | 'brandId'> | TranslationField;
+  Exclude<keyof EditorValues, 'translation' | 'bilingualEmail' | 'brandId' | 'embargoOn'> | TranslationField;
 
 /** SPEC §5 order: the first failing rule in this order is the one the 'Validation Error' toast names. */
 export const FIELD_ORDER: EditorField[] = [
@@ -87,6 +98,10 @@ export const FIELD_ORDER: EditorField[] = [
   'language',
   'subtitle',
   'scheduledAt',
+  'scheduleZone',
+  'embargoAt',
+  'embargoZone',
+  'topics',
   'translation.language',
   'translation.title',
   'translation.location',
@@ -155,6 +170,11 @@ export function emptyValues(
     recipientLists: [],
     attachments: [],
     scheduledAt: '',
+    scheduleZone: browserTimeZone(),
+    embargoOn: false,
+    embargoAt: '',
+    embargoZone: browserTimeZone(),
+    topics: [],
     translation: null,
     bilingualEmail: false,
     brandId,
@@ -182,7 +202,12 @@ export function valuesFromRelease(release: PressRelease, today = todayIsoDate())
       size: a.size,
       language: a.language ?? null,
     })),
-    scheduledAt: release.scheduledAt ? toLocalInputValue(new Date(release.scheduledAt)) : '',
+    scheduledAt: release.scheduledAt ? toZonedInputValue(release.scheduledAt, release.timeZone ?? browserTimeZone()) : '',
+    scheduleZone: release.timeZone ?? browserTimeZone(),
+    embargoOn: Boolean(release.embargo),
+    embargoAt: release.embargo ? toZonedInputValue(release.embargo.until, release.embargo.timeZone) : '',
+    embargoZone: release.embargo?.timeZone ?? release.timeZone ?? browserTimeZone(),
+    topics: release.topics ?? [],
     translation: release.translation ? { ...release.translation } : null,
     bilingualEmail: release.bilingualEmail ?? false,
     brandId: release.brandId ?? null,
@@ -268,7 +293,29 @@ export function localInputToIso(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
+type Topic = (typeof TOPICS)[number];
+
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** `YYYY-MM-DDTHH:mm` of a moment on the wall of `zone`. */
+export function toZonedInputValue(instant: Date | string, zone: string): string {
+  const wall = wallClockOf(instant, zone);
+  return `${wall.date}T${wall.time}`;
+}
+
+/** A datetime-local value read in `zone`, as an ISO instant; '' when it is not a time. */
+export function zonedInputToIso(value: string, zone: string): string {
+  const [date, time] = value.split('T');
+  return (date && time && instantOf(date, time.slice(0, 5), zone)?.toISOString()) || '';
+}
+
+/** The embargo the payload carries: null when off; a draft leaves out one not finished yet. */
+function embargoOf(values: EditorValues, action: ReleaseAction | 'preflight') {
+  if (!values.embargoOn) return null;
+  const until = zonedInputToIso(values.embargoAt, values.embargoZone);
+  if (action === 'save_draft' && !until) return undefined;
+  return { until, timeZone: values.embargoZone };
+}
 
 export function toPayload(
   values: EditorValues,
@@ -310,8 +357,12 @@ export function toPayload(
     message: values.content,
     existingPressReleaseId: existingPressReleaseId ?? undefined,
     brandId: values.brandId ?? undefined,
+    timeZone: values.scheduleZone,
+    embargo: embargoOf(values, action),
+    topics: values.topics as Topic[],
   };
-  if (action === 'schedule') return { ...common, action, scheduledAt: localInputToIso(values.scheduledAt) };
+  if (action === 'schedule')
+    return { ...common, action, scheduledAt: zonedInputToIso(values.scheduledAt, values.scheduleZone) };
   return { ...common, action };
 }
 
@@ -338,18 +389,34 @@ export function validate(values: EditorValues, action: ReleaseAction, now = new 
   const result = sendPressReleaseSchema.safeParse(toPayload(values, action));
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const field = (
-        issue.path[0] === 'translation' ? issue.path.slice(0, 2).join('.') : String(issue.path[0] ?? '')
-      ) as EditorField;
+      const field = fieldOfPath(issue.path.map(String).join('.'));
       if (FIELD_ORDER.includes(field) && !problems[field]) problems[field] = issue.message;
     }
   }
+  const scheduled = zonedInputToIso(values.scheduledAt, values.scheduleZone);
   if (action === 'schedule' && !problems.scheduledAt) {
-    const iso = localInputToIso(values.scheduledAt);
-    if (!iso) problems.scheduledAt = MESSAGES.scheduledAt;
-    else if (!isScheduleInFuture(iso, now)) problems.scheduledAt = MESSAGES.scheduledInPast;
+    if (!scheduled) problems.scheduledAt = MESSAGES.scheduledAt;
+    else if (!isScheduleInFuture(scheduled, now)) problems.scheduledAt = MESSAGES.scheduledInPast;
+  }
+  const embargo = action === 'save_draft' ? undefined : embargoOf(values, action);
+  if (embargo && !problems.embargoAt && embargo.until) {
+    if (!isScheduleInFuture(embargo.until, now)) problems.embargoAt = EMBARGO_MESSAGES.past;
+    else if (action === 'schedule' && scheduled && Date.parse(embargo.until) <= Date.parse(scheduled))
+      problems.embargoAt = EMBARGO_MESSAGES.beforeSend;
   }
   return problems;
+}
+
+/**
+ * The form field a payload path (the schema's or the server's) belongs to: a version's field
+ * (translation.title), the embargo's parts, the schedule's zone, one file (attachments.2.size) → attachments.
+ */
+export function fieldOfPath(path: string): EditorField {
+  if (path.startsWith('translation.')) return path.split('.').slice(0, 2).join('.') as EditorField;
+  if (path === 'embargo.timeZone') return 'embargoZone';
+  if (path.startsWith('embargo')) return 'embargoAt';
+  if (path === 'timeZone') return 'scheduleZone';
+  return path.split('.')[0] as EditorField;
 }
 
 /** The first failing rule in SPEC order, or null. */
@@ -403,7 +470,10 @@ export function toPreflightPayload(
   return {
     existingPressReleaseId,
     action,
-    scheduledAt: action === 'schedule' ? localInputToIso(values.scheduledAt) : undefined,
+    scheduledAt: action === 'schedule' ? zonedInputToIso(values.scheduledAt, values.scheduleZone) : undefined,
+    timeZone: values.scheduleZone,
+    embargo: embargoOf(values, 'preflight'),
+    topics: values.topics as Topic[],
     language: values.language,
     content: values.content,
     translation: values.translation

@@ -20,7 +20,7 @@ import {
 } from '../brands/brand-picker';
 import { useBrands } from '../brands/brands-api';
 import { ApiError, errorMessage } from '../../lib/api';
-import { formatDate, translateMessage } from '../../lib/i18n';
+import { translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useCurrentUser } from '../../lib/session';
@@ -36,6 +36,7 @@ import {
   emptyValues,
   mediaContactOf,
   FIELD_ORDER,
+  fieldOfPath,
   firstProblem,
   otherLanguage,
   toPayload,
@@ -75,6 +76,8 @@ import { VersionFields, VersionTabs, type Version } from './version-fields';
 import { LocalCopyNotice } from './local-copy-notice';
 import { RecipientPicker } from './recipient-picker';
 import { ScheduleControl } from './schedule-control';
+import { EmbargoSection, TopicsField } from './release-timing';
+import { formatForViewer } from './zoned-time';
 import { SentReleaseLock } from './sent-release-lock';
 import { useEditorForm, type EditorIntent } from './use-editor-form';
 import './release-content.css';
@@ -159,8 +162,7 @@ function storageFigures(error: unknown): { used: string; limit: string; adding: 
 }
 
 /** A server error on a version's field (translation.title) or on one file (attachments.2.size) belongs to that field. */
-const serverPathToField = (path: string) =>
-  path.startsWith('translation.') ? path.split('.').slice(0, 2).join('.') : path.split('.')[0];
+const serverPathToField = fieldOfPath;
 
 const TOAST_KEYS: Record<ReleaseAction, { ok: string; fail: string; fallback: string }> = {
   send_now: { ok: 'sent', fail: 'sendFailed', fallback: 'Failed to send press release' },
@@ -457,7 +459,7 @@ function EditorForm({
           role="note"
           className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800"
         >
-          {t('editor.scheduledNote', { when: formatDate(release.scheduledAt, true) })}
+          {t('editor.scheduledNote', { when: formatForViewer(release.scheduledAt, release.timeZone, 'long') })}
         </p>
       )}
 
@@ -555,6 +557,14 @@ function EditorForm({
           </Card>
 
           <Card>
+            <CardHeader title={t('distribution.title')} description={t('distribution.description')} />
+            <CardBody className="space-y-5">
+              <EmbargoSection form={form} fieldError={fieldError} disabled={busy} />
+              <TopicsField form={form} error={fieldError('topics')} disabled={busy} />
+            </CardBody>
+          </Card>
+
+          <Card>
             <CardHeader title={t('attachments.title')} description={t('attachments.description')} />
             <CardBody>
               <Controller
@@ -591,8 +601,9 @@ function EditorForm({
             <PurchaseGate trial={isTrial} onPurchase={can('billing') ? () => void goPurchase() : undefined} />
           ) : (
             <ScheduleControl
-              register={form.register('scheduledAt')}
+              form={form}
               error={fieldError('scheduledAt')}
+              zoneError={fieldError('scheduleZone')}
               disabled={busy || status.isPending}
               pending={pendingAction === 'schedule'}
               onSchedule={() => run('schedule')}

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Info } from 'lucide-react';
 import { WITHDRAWABLE_STATUSES, type PressRelease, type ReleaseStatus } from '../../../shared/releases';
 import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
-import { formatDate } from '../../lib/i18n';
+import { formatForViewer } from './zoned-time';
 import { useCan } from '../../lib/workspace';
 import { useIsAuthor, WithdrawButton } from './review-status';
 
 /** The sentence saying what happens next to a release in this state, in the reader's language. */
 export function useNextStepText() {
   const { t } = useTranslation('releases');
-  return (release: Pick<PressRelease, 'status' | 'scheduledAt'>): string => {
-    const when = release.scheduledAt ? formatDate(release.scheduledAt, true) : '';
+  return (release: Pick<PressRelease, 'status' | 'scheduledAt' | 'timeZone'>): string => {
+    const when = release.scheduledAt ? formatForViewer(release.scheduledAt, release.timeZone, 'long') : '';
     if (
       release.status === 'in_review' &&
       release.scheduledAt &&
@@ -32,13 +32,13 @@ const SHORT_STATES: readonly ReleaseStatus[] = [
   'scheduled',
   'sending',
 ];
-export function NextStepShort({ release }: { release: Pick<PressRelease, 'status' | 'scheduledAt'> }) {
+export function NextStepShort({ release }: { release: Pick<PressRelease, 'status' | 'scheduledAt' | 'timeZone'> }) {
   const { t } = useTranslation('releases');
   if (!SHORT_STATES.includes(release.status)) return null;
   return (
     <span className="text-xs text-slate-500" data-testid="next-step-short">
       {t(`short.${release.status}`, {
-        when: release.scheduledAt ? formatDate(release.scheduledAt, true) : '',
+        when: release.scheduledAt ? formatForViewer(release.scheduledAt, release.timeZone) : '',
       })}
     </span>
   );
@@ -73,6 +73,11 @@ export function NextStep({ release }: { release: PressRelease }) {
       <p className="mt-1" data-status={release.status}>
         {text}
       </p>
+      {release.embargo && !release.publishedAt && (
+        <p className="mt-1 font-medium text-amber-900" data-testid="embargo-note">
+          {t('embargo.preview', { when: formatForViewer(release.embargo.until, release.embargo.timeZone, 'long') })}
+        </p>
+      )}
       {action && (WITHDRAWABLE_STATUSES.includes(release.status) || release.status === 'draft') && (
         <div className="mt-3 flex flex-wrap gap-2">
           {waiting ? (

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CalendarClock, Send } from 'lucide-react';
 import type { Preflight, PreflightWarning } from '../../../shared/releases';
+import type { LeftOut } from '../../../shared/preferences';
 import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import i18n, { currentLocale, formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorState, Spinner } from '../../ui/feedback';
-import { timeZoneName } from '../../lib/place-names';
-import { browserTimeZone, toPreflightPayload, type EditorValues } from './editor-form';
+import { countryName, timeZoneName } from '../../lib/place-names';
+import { browserTimeZone, toPreflightPayload, zonedInputToIso, type EditorValues } from './editor-form';
+import { formatInZone } from './zoned-time';
 import { FileList } from './email-preview';
 import { usePreflight } from './releases-api';
 
@@ -55,13 +57,15 @@ export function PresendDialog({ action, values, releaseId, pending, onConfirm, o
     >
       {preflight.isPending && <Spinner label={t('presend.checking')} className="py-8" />}
       {preflight.isError && <ErrorState message={translateMessage(errorMessage(preflight.error))} onRetry={() => void preflight.refetch()} />}
-      {data && <PreflightSummary data={data} />}
+      {data && <PreflightSummary data={data} values={values} />}
     </Dialog>
   );
 }
 
-function PreflightSummary({ data }: { data: Preflight }) {
+function PreflightSummary({ data, values }: { data: Preflight; values: EditorValues }) {
   const { t } = useTranslation('releases');
+  const embargoUntil = values.embargoOn ? zonedInputToIso(values.embargoAt, values.embargoZone) : '';
+  const enteredElsewhere = data.sendAt && values.scheduleZone !== browserTimeZone();
   return (
     <div className="space-y-4 text-sm" data-testid="presend-summary">
       {data.warnings.length > 0 && (
@@ -81,7 +85,17 @@ function PreflightSummary({ data }: { data: Preflight }) {
       )}
       <Section title={t('presend.when')}>
         <p data-testid="presend-when">{data.sendAt ? t('presend.at', { when: formatDate(data.sendAt, true), zone: timeZoneName(browserTimeZone()) }) : t('presend.now')}</p>
+        {enteredElsewhere && <p className="text-slate-600">{t('presend.entered', { when: formatInZone(data.sendAt!, values.scheduleZone) })}</p>}
       </Section>
+      {embargoUntil && (
+        <Section title={t('presend.embargo')}>
+          <p className="font-medium text-amber-900" data-testid="presend-embargo">
+            {t('embargo.preview', { when: formatInZone(embargoUntil, values.embargoZone) })}
+          </p>
+          <p className="text-slate-600">{t('presend.embargoAcceptors', { count: data.recipients, n: formatNumber(data.recipients) })}</p>
+        </Section>
+      )}
+      <LeftOutSummary leftOut={data.leftOut ?? []} />
       <Section title={t('presend.recipients')}>
         <p className="text-2xl font-bold text-slate-900" data-testid="presend-recipients">
           {formatNumber(data.recipients)}
@@ -129,9 +143,35 @@ function PreflightSummary({ data }: { data: Preflight }) {
   );
 }
 
+/** "312 left out: 120 asked for releases in another language only, …", each reason counted. */
+function LeftOutSummary({ leftOut }: { leftOut: LeftOut[] }) {
+  const { t } = useTranslation('releases');
+  const shown = leftOut.filter((l) => l.count > 0);
+  if (!shown.length) return null;
+  const total = shown.reduce((sum, l) => sum + l.count, 0);
+  return (
+    <Section title={t('presend.leftOutTitle')}>
+      <div data-testid="presend-left-out">
+        <p>{t('presend.leftOut.total', { count: total, n: formatNumber(total) })}</p>
+        <ul className="mt-1 list-disc space-y-0.5 ps-5 text-slate-600">
+          {shown.map((l) => (
+            <li key={l.reason}>{t(`presend.leftOut.${l.reason}`, { count: l.count, n: formatNumber(l.count) })}</li>
+          ))}
+        </ul>
+      </div>
+    </Section>
+  );
+}
+
+/** "UAE, Saudi Arabia" (the server's English names) in the reader's language and list punctuation. */
+const countriesText = (countries: string) =>
+  new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(countries.split(', ').map(countryName));
+
 /** Warnings are written from their code in the reader's language; the server's English is the fallback. */
 function warningText(t: (key: string, options?: Record<string, unknown>) => string, warning: PreflightWarning): string {
   const params = { ...warning.params };
+  if (typeof params.countries === 'string') params.countries = countriesText(params.countries);
+  if (typeof params.holidayAr === 'string' && i18n.language === 'ar') params.holiday = params.holidayAr;
   if (typeof params.language === 'string') params.language = t(`presend.languages.${params.language}`, { defaultValue: params.language });
   if (typeof params.releaseLanguage === 'string') params.releaseLanguage = t(`presend.languages.${params.releaseLanguage}`, { defaultValue: params.releaseLanguage });
   return t(`presend.warning.${warning.code}`, { ...params, defaultValue: warning.message });

@@ -26,6 +26,7 @@ import { Input, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { NextStepShort } from './next-step';
+import { formatForViewer } from './zoned-time';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
 import { titleFor } from './release-title';
 import { ReleaseAuthor } from './release-people';
@@ -238,7 +239,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
 
   const when =
     release.status === 'scheduled' && release.scheduledAt
-      ? t('list.scheduledFor', { when: formatDate(release.scheduledAt, true) })
+      ? t('list.scheduledFor', { when: formatForViewer(release.scheduledAt, release.timeZone) })
       : release.sentAt
         ? t('list.sentOn', { when: formatDate(release.sentAt, true) })
         : t('list.createdOn', { when: formatDate(release.createdAt) });
@@ -294,6 +295,11 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
             <Badge tone={held ? 'amber' : STATUS_TONES[release.status]}>{t(held ? 'status.held' : `status.${release.status}`)}</Badge>
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
             <NextStepShort release={release} />
+            {release.embargo && !release.publishedAt && (
+              <span className="text-xs font-medium text-amber-800" data-testid="embargo-note">
+                {t('embargo.preview', { when: formatForViewer(release.embargo.until, release.embargo.timeZone) })}
+              </span>
+            )}
           </div>
           <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
             <BrandTag brand={release.brand} />

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Inbox } from 'lucide-react';
+import type { DataRequest } from '../../../shared/preferences';
+import { errorMessage } from '../../lib/api';
+import { formatDate, formatDay, translateMessage } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { OwnText } from '../../ui/own-text';
+import { Pager } from '../../ui/pager';
+import { useToast } from '../../ui/toast';
+import { useDataRequests, useResolveDataRequest } from '../preferences/admin-preferences-api';
+import { RowsSkeleton } from './search-field';
+
+/** An open request past its due day: the law's month is over, so it stands out. */
+const isOverdue = (request: DataRequest, now: number) => request.status === 'open' && new Date(request.dueAt).getTime() < now;
+
+/** Journalists' requests for a copy of their data or its erasure (decision 024): open ones first, the most urgent first. */
+export function DataRequestsTab() {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [resolving, setResolving] = useState<DataRequest | null>(null);
+  const requests = useDataRequests(page);
+  const resolve = useResolveDataRequest();
+  const pageCount = requests.data ? Math.max(1, Math.ceil(requests.data.total / requests.data.pageSize)) : 1;
+  const now = Date.now();
+
+  const confirmResolve = () => {
+    if (!resolving) return;
+    resolve.mutate(resolving.id, {
+      onSuccess: () => toast({ title: t('dataRequests.resolved'), description: resolving.email }),
+      onError: (error) => toast({ title: t('toasts.error'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      onSettled: () => setResolving(null),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader title={t('dataRequests.title')} description={t('dataRequests.description')} />
+      <CardBody className="space-y-4">
+        {requests.isPending ? (
+          <RowsSkeleton />
+        ) : requests.isError ? (
+          <ErrorState message={translateMessage(errorMessage(requests.error))} onRetry={() => void requests.refetch()} />
+        ) : requests.data.items.length === 0 ? (
+          <EmptyState icon={<Inbox className="h-10 w-10" aria-hidden />} title={t('dataRequests.empty')} />
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={t('dataRequests.title')}>
+            {requests.data.items.map((request) => {
+              const overdue = isOverdue(request, now);
+              return (
+                <li key={request.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center" data-testid="data-request">
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <Badge tone={request.kind === 'erasure' ? 'red' : 'blue'}>{t(`dataRequests.kinds.${request.kind}`)}</Badge>
+                      <Badge tone={request.status === 'open' ? 'amber' : 'green'}>{t(`dataRequests.statuses.${request.status}`)}</Badge>
+                      {overdue && <Badge tone="red">{t('dataRequests.overdue')}</Badge>}
+                    </p>
+                    <OwnText as="p" address className="font-medium text-slate-900">
+                      {request.email}
+                    </OwnText>
+                    <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
+                      <span>{t('dataRequests.requested', { date: formatDate(request.createdAt, true) })}</span>
+                      {request.status === 'open' ? (
+                        <span className={overdue ? 'font-semibold text-red-700' : undefined}>
+                          {t('dataRequests.due', { date: formatDay(request.dueAt) })}
+                        </span>
+                      ) : (
+                        request.resolvedAt && <span>{t('dataRequests.doneOn', { date: formatDate(request.resolvedAt, true) })}</span>
+                      )}
+                    </p>
+                  </div>
+                  {request.status === 'open' && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setResolving(request)}
+                      aria-label={t('dataRequests.markDoneFor', { email: request.email })}
+                    >
+                      {t('dataRequests.markDone')}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+      </CardBody>
+      <ConfirmDialog
+        open={resolving !== null}
+        onOpenChange={(open) => !open && !resolve.isPending && setResolving(null)}
+        title={t('dataRequests.confirmTitle')}
+        description={resolving ? t(`dataRequests.confirmText.${resolving.kind}`, { email: resolving.email }) : ''}
+        confirmLabel={t('dataRequests.markDone')}
+        pending={resolve.isPending}
+        destructive={false}
+        onConfirm={confirmResolve}
+      />
+    </Card>
+  );
+}
