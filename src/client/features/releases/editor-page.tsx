@@ -85,7 +85,9 @@ import i18next from '../../lib/i18n';
 
 /** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
 export default function EditorPage() {
-  const { t } = useTranslation(['releases', 'brands']);
+  // 'contacts' (the topic names of the distribution card) loads with the page: a namespace first asked for
+  // inside the form suspends it, and the hidden form loses its text editors.
+  const { t } = useTranslation(['releases', 'brands', 'contacts']);
   const params = useParams();
   const [search] = useSearchParams();
   const location = useLocation();

@@ -62,7 +62,9 @@ export function RichTextEditor({
 
   // A release loaded after the editor was created (or reset) replaces its content.
   useEffect(() => {
-    if (!editor) return;
+    // A suspended tree (a translation still loading) unmounts the editor, and useEditor replaces it with a new
+    // one made from the current `value`; this effect may still hold the destroyed one.
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
