@@ -312,12 +312,13 @@ describe('delivery engine', () => {
   });
 
   it('renews the lease of a batch that takes longer than it, so no other engine sends those messages again', async () => {
-    const slowServer = await startSmtpSink({ answerAfterMs: 400 });
+    const slowServer = await startSmtpSink({ answerAfterMs: 1000 });
     sinks.push(slowServer);
     const { release, emails } = await sendRelease(6);
-    // Two connections, six messages of 400 ms each: the batch takes about 1.2 s, four leases of 300 ms.
-    const slow = engineFor(slowServer.url, { leaseMs: 300, batchSize: 6 });
-    const other = engineFor(slowServer.url, { leaseMs: 300 });
+    // Two connections, six messages of a second each: the batch takes about 3 s, three leases of a second. The
+    // heartbeat (every third of the lease) then has 600 ms of slack, which a loaded machine's database needs.
+    const slow = engineFor(slowServer.url, { leaseMs: 1000, batchSize: 6 });
+    const other = engineFor(slowServer.url, { leaseMs: 1000 });
     let slowDone = false;
     const slowRun = slow.runOnce().finally(() => (slowDone = true));
     await expect.poll(async () => (await deliveriesOf(release.id)).filter((r) => r.status === 'sending').length, { timeout: 10_000 }).toBe(6);
