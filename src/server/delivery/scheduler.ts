@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { pressReleases, workspaces } from '../db/schema.js';
 import { dispatchRelease, queueFollowersAtLift } from './dispatch.service.js';
@@ -7,70 +7,55 @@ import { finishReleaseIfDone } from './delivery-engine.js';
 /** A release's workspace is suspended (by a super admin). */
 const suspendedOwner = sql`(select 1 from ${workspaces} w where w.id = ${pressReleases.workspaceId} and w.suspended_at is not null)`;
 
+type Release = typeof pressReleases.$inferSelect;
+
 /**
- * Due scheduled releases start sending. Each is claimed in its own transaction with
- * FOR UPDATE SKIP LOCKED, so several workers never dispatch one release twice, and a worker that dies
- * mid-way rolls back and leaves the release for the next tick. A cancel waits for the row lock and
- * then sees that the release is already sending.
+ * Claims the releases `where` selects one at a time, each in its own transaction, locked FOR UPDATE SKIP LOCKED
+ * so that several workers never take one release twice, and a worker that dies mid-way rolls back and leaves
+ * it for the next tick. Returns how many it handled.
+ */
+async function claimEach(db: Db, where: SQL | undefined, orderBy: SQL, handle: (tx: Db, release: Release) => Promise<void>): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const claimed = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const [release] = await tx.select().from(pressReleases).where(where).orderBy(orderBy).limit(1).for('update', { skipLocked: true });
+      if (!release) return false;
+      await handle(tx, release);
+      return true;
+    });
+    if (!claimed) return handled;
+    handled += 1;
+  }
+}
+
+/**
+ * Due scheduled releases start sending. A cancel waits for the row lock and then sees that the release is
+ * already sending.
  *
  * A suspended workspace's releases are held: left scheduled, untouched. Once it is reactivated, those
  * whose time has passed meanwhile go out at the next tick (late rather than lost).
  */
-export async function dispatchDueReleases(db: Db, now: Date): Promise<number> {
-  let dispatched = 0;
-  for (;;) {
-    const claimed = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      const [release] = await tx
-        .select()
-        .from(pressReleases)
-        .where(and(eq(pressReleases.status, 'scheduled'), lte(pressReleases.scheduledAt, now), notExists(suspendedOwner)))
-        .orderBy(asc(pressReleases.scheduledAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!release) return false;
-      const recipients = await dispatchRelease(tx, release, now);
-      // Everyone on the lists unsubscribed or bounced since scheduling: nothing to send.
-      if (recipients === 0) await tx.update(pressReleases).set({ status: 'failed' }).where(eq(pressReleases.id, release.id));
-      return true;
-    });
-    if (!claimed) return dispatched;
-    dispatched += 1;
-  }
+export function dispatchDueReleases(db: Db, now: Date): Promise<number> {
+  const due = and(eq(pressReleases.status, 'scheduled'), lte(pressReleases.scheduledAt, now), notExists(suspendedOwner));
+  return claimEach(db, due, asc(pressReleases.scheduledAt), async (tx, release) => {
+    const recipients = await dispatchRelease(tx, release, now);
+    // Everyone on the lists unsubscribed or bounced since scheduling: nothing to send.
+    if (recipients === 0) await tx.update(pressReleases).set({ status: 'failed' }).where(eq(pressReleases.id, release.id));
+  });
 }
 
 /**
  * Embargoes that have lifted: releases that went out under an embargo are published (web version,
  * newsroom, feeds) and their newsroom's followers queued. The state is the row (published_at still null,
  * embargo_until passed), not a timer, so a lift missed while no worker ran is published at the next tick.
- * One release per transaction, claimed FOR UPDATE SKIP LOCKED, so two workers never publish one twice.
  */
-export async function publishLiftedEmbargoes(db: Db, now: Date): Promise<number> {
-  let published = 0;
-  for (;;) {
-    const claimed = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      const [release] = await tx
-        .select()
-        .from(pressReleases)
-        .where(
-          and(
-            inArray(pressReleases.status, ['sending', 'sent']),
-            isNull(pressReleases.publishedAt),
-            lte(pressReleases.embargoUntil, now),
-          ),
-        )
-        .orderBy(asc(pressReleases.embargoUntil))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!release) return false;
-      await tx.update(pressReleases).set({ publishedAt: now, updatedAt: now }).where(eq(pressReleases.id, release.id));
-      await queueFollowersAtLift(tx, release, now);
-      return true;
-    });
-    if (!claimed) return published;
-    published += 1;
-  }
+export function publishLiftedEmbargoes(db: Db, now: Date): Promise<number> {
+  const lifted = and(inArray(pressReleases.status, ['sending', 'sent']), isNull(pressReleases.publishedAt), lte(pressReleases.embargoUntil, now));
+  return claimEach(db, lifted, asc(pressReleases.embargoUntil), async (tx, release) => {
+    await tx.update(pressReleases).set({ publishedAt: now, updatedAt: now }).where(eq(pressReleases.id, release.id));
+    await queueFollowersAtLift(tx, release, now);
+  });
 }
 
 /** Closes sending releases whose last deliveries were recorded by two engines at the same moment. */
