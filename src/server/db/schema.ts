@@ -460,6 +460,8 @@ export const pressReleases = pgTable(
     index('press_releases_workspace_idx').on(t.workspaceId, t.createdAt),
     index('press_releases_brand_idx').on(t.brandId, t.sentAt),
     index('press_releases_status_idx').on(t.status, t.scheduledAt),
+    // The scheduler looks for lifted embargoes every tick: only the few releases still waiting for theirs.
+    index('press_releases_embargo_pending_idx').on(t.embargoUntil).where(sql`${t.publishedAt} is null and ${t.embargoUntil} is not null`),
     uniqueIndex('press_releases_slug_key').on(t.slug),
   ],
 );

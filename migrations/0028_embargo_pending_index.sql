@@ -1,0 +1,1 @@
+CREATE INDEX "press_releases_embargo_pending_idx" ON "press_releases" USING btree ("embargo_until") WHERE "press_releases"."published_at" is null and "press_releases"."embargo_until" is not null;
