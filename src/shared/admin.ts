@@ -172,7 +172,7 @@ export type AdminWorkspaceDetail = {
   grants: Array<{ id: string; releases: number; reason: string; grantedBy: string | null; createdAt: string }>;
   invoices: import('./invoices.js').InvoiceSummary[];
   allowance: { limit: number; used: number; remaining: number };
-  releases: Array<{ id: string; title: string; status: string; brand: string; held: boolean; sentAt: string | null; scheduledAt: string | null }>;
+  releases: Array<{ id: string; title: string; status: string; brand: string; held: boolean; sentAt: string | null; scheduledAt: string | null; timeZone: string | null }>;
   newsrooms: Array<{ brandId: string; name: string; slug: string | null; enabled: boolean }>;
   recentSignIns: Array<{ userId: string; email: string; at: string }>;
 };

@@ -37,6 +37,8 @@ export type ReviewQueueItem = {
   submittedAt: string;
   /** The send time of a scheduled release; null for Send Now. */
   scheduledAt: string | null;
+  /** The zone the send time was entered in, to show it as the writer meant it as well as in the editor's. */
+  timeZone: string | null;
   recipients: number;
   /** Recipients per version of the release (each journalist gets their language's, else the primary). */
   byVersion: Array<{ language: ReleaseLanguage; count: number }>;

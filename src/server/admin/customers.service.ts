@@ -79,6 +79,7 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
       held: suspended && release.status === 'scheduled',
       sentAt: release.sentAt?.toISOString() ?? null,
       scheduledAt: release.scheduledAt?.toISOString() ?? null,
+      timeZone: release.timeZone,
     })),
     newsrooms: newsrooms.map((b) => ({ brandId: b.id, name: b.name, slug: b.newsroomSlug, enabled: b.newsroomEnabled })),
     recentSignIns: signIns,

@@ -85,6 +85,7 @@ export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: numb
       ownerEmail: ownerEmail ?? '',
       submittedAt: new Date(submittedAt).toISOString(),
       scheduledAt: release.scheduledAt ? new Date(release.scheduledAt).toISOString() : null,
+      timeZone: release.timeZone,
       ...(({ recipients, byVersion }) => ({ recipients, byVersion }))(
         await audienceOf(deps.db, release.workspaceId, release.recipientLists, versionsOf(release), release.brandId, selectionFiltersOf(release)),
       ),

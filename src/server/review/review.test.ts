@@ -29,12 +29,13 @@ const usedOf = async (workspaceId: string) => (await t.db.select().from(workspac
 const deliveriesOf = async (releaseId: string) => t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
 const mailsTo = (email: string) => t.smtp.messages.filter((m) => m.envelopeTo.includes(email));
 
-async function submitted(options: { scheduledAt?: string; allowance?: number; title?: string } = {}) {
+async function submitted(options: { scheduledAt?: string; timeZone?: string; allowance?: number; title?: string } = {}) {
   const c = await customer(options.allowance);
   const payload = releasePayload({
     recipientLists: [c.listId],
     ...(options.title ? { title: options.title } : {}),
     ...(options.scheduledAt ? { action: 'schedule', scheduledAt: options.scheduledAt } : {}),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   });
   const res = await send(c.name, payload);
   expect(res.statusCode).toBe(200);
@@ -130,7 +131,7 @@ describe('the queue and one release', () => {
   it('orders by deadline (a schedule by its time, Send Now 30 minutes after submission) with company, recipients and wait', async () => {
     const soon = new Date(Date.now() + 5 * 60_000).toISOString();
     const later = new Date(Date.now() + 6 * 3_600_000).toISOString();
-    const a = await submitted({ scheduledAt: later, title: 'Scheduled for later today' });
+    const a = await submitted({ scheduledAt: later, timeZone: 'Asia/Riyadh', title: 'Scheduled for later today' });
     const b = await submitted({ title: 'Send now, waiting' });
     const c = await submitted({ scheduledAt: soon, title: 'Scheduled in five minutes' });
     const queue = (await review('editor', 'GET', '/queue?pageSize=100')).json();
@@ -139,6 +140,8 @@ describe('the queue and one release', () => {
     const item = queue.items.find((i: { id: string }) => i.id === b.release.id);
     expect(item).toMatchObject({ title: 'Send now, waiting', language: 'english', companyName: `${b.name} Company`, ownerEmail: b.user.email, scheduledAt: null, recipients: 3 });
     expect(item.waitingSeconds).toBeGreaterThanOrEqual(0);
+    // A schedule comes with the zone it was entered in, for the editor to read it as the writer meant it.
+    expect(queue.items.find((i: { id: string }) => i.id === a.release.id)).toMatchObject({ scheduledAt: later, timeZone: 'Asia/Riyadh' });
     expect(queue.total).toBeGreaterThanOrEqual(3);
   });
 

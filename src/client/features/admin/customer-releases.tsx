@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminWorkspaceDetail } from '../../../shared/admin';
 import { formatDate } from '../../lib/i18n';
+import { formatForViewer } from '../../lib/zoned-time';
 import { Badge } from '../../ui/feedback';
 import { OwnText } from '../../ui/own-text';
 import { deliveryLogPath } from './delivery-log-tab';
@@ -55,7 +56,7 @@ export function CustomerReleases({ releases }: { releases: AdminWorkspaceDetail[
               {release.sentAt
                 ? t('releases.sentAt', { date: formatDate(release.sentAt, true) })
                 : release.scheduledAt
-                  ? t('releases.scheduledAt', { date: formatDate(release.scheduledAt, true) })
+                  ? t('releases.scheduledAt', { date: formatForViewer(release.scheduledAt, release.timeZone) })
                   : '—'}
             </Cell>
           </tr>

@@ -36,7 +36,7 @@ import { CoverageSection } from '../coverage/coverage-section';
 import { OutcomeTiers } from '../coverage/outcome-tiers';
 import { VersionBreakdown } from './version-breakdown';
 import { NextStep } from '../releases/next-step';
-import { formatForViewer } from '../releases/zoned-time';
+import { formatForViewer } from '../../lib/zoned-time';
 import { ApprovalPanel } from '../releases/approval-panel';
 import { ReleasePeople } from '../releases/release-people';
 import { ClientApprovalPanel } from '../brands/client-approval-panel';

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PressRelease } from '../../../shared/releases';
 import { ApiError } from '../../lib/api';
-import { formatDate, isolate } from '../../lib/i18n';
+import { isolate } from '../../lib/i18n';
+import { formatForViewer } from '../../lib/zoned-time';
 import { useCan } from '../../lib/workspace';
 import { RELEASES_PATH, useClientApproveRelease, useClientReturnRelease } from '../releases/releases-api';
 import { DecisionPanel } from '../releases/approval-panel';
@@ -22,7 +23,7 @@ export function ClientApprovalPanel({ release }: { release: PressRelease }) {
 
   const scheduled =
     release.scheduledAt && Date.parse(release.scheduledAt) > Date.now()
-      ? formatDate(release.scheduledAt, true)
+      ? formatForViewer(release.scheduledAt, release.timeZone)
       : null;
   const title = isolate(release.title);
   // Someone decided first (409): nothing is left to decide, so the page asks for the release as it now is.

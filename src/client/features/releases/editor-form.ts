@@ -1,5 +1,6 @@
 import type { Brand } from '../../../shared/brands';
 import { instantOf, wallClockOf } from '../../../shared/time-zones';
+import { browserTimeZone } from '../../lib/zoned-time';
 import type { TOPICS } from '../../../shared/contacts';
 import {
   EMBARGO_MESSAGES,
@@ -294,8 +295,6 @@ export function localInputToIso(value: string): string {
 }
 
 type Topic = (typeof TOPICS)[number];
-
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** `YYYY-MM-DDTHH:mm` of a moment on the wall of `zone`. */
 export function toZonedInputValue(instant: Date | string, zone: string): string {

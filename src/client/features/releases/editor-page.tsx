@@ -77,7 +77,7 @@ import { LocalCopyNotice } from './local-copy-notice';
 import { RecipientPicker } from './recipient-picker';
 import { ScheduleControl } from './schedule-control';
 import { EmbargoSection, TopicsField } from './release-timing';
-import { formatForViewer } from './zoned-time';
+import { formatForViewer } from '../../lib/zoned-time';
 import { SentReleaseLock } from './sent-release-lock';
 import { useEditorForm, type EditorIntent } from './use-editor-form';
 import './release-content.css';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Info } from 'lucide-react';
 import { WITHDRAWABLE_STATUSES, type PressRelease, type ReleaseStatus } from '../../../shared/releases';
 import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
-import { formatForViewer } from './zoned-time';
+import { formatForViewer } from '../../lib/zoned-time';
 import { useCan } from '../../lib/workspace';
 import { useIsAuthor, WithdrawButton } from './review-status';
 

@@ -9,8 +9,8 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ErrorState, Spinner } from '../../ui/feedback';
 import { countryName, timeZoneName } from '../../lib/place-names';
-import { browserTimeZone, toPreflightPayload, zonedInputToIso, type EditorValues } from './editor-form';
-import { formatInZone } from './zoned-time';
+import { toPreflightPayload, zonedInputToIso, type EditorValues } from './editor-form';
+import { browserTimeZone, formatInZone } from '../../lib/zoned-time';
 import { FileList } from './email-preview';
 import { usePreflight } from './releases-api';
 

@@ -26,7 +26,7 @@ import { Input, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { NextStepShort } from './next-step';
-import { formatForViewer } from './zoned-time';
+import { formatForViewer } from '../../lib/zoned-time';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
 import { titleFor } from './release-title';
 import { ReleaseAuthor } from './release-people';

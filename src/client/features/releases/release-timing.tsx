@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { TOPICS } from '../../../shared/contacts';
 import { Field, Input, Select } from '../../ui/field';
 import { valueLabel } from '../contacts/contacts-text';
-import { browserTimeZone, toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
-import { formatInZone, zoneChoices, zoneLabel } from './zoned-time';
+import { toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
+import { browserTimeZone, formatInZone, zoneChoices, zoneLabel } from '../../lib/zoned-time';
 
 type Form = UseFormReturn<EditorValues>;
 type FieldErrorOf = (field: 'scheduleZone' | 'embargoAt' | 'embargoZone' | 'topics') => string | undefined;

@@ -5,9 +5,9 @@ import { CalendarClock } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { timeZoneName } from '../../lib/place-names';
-import { browserTimeZone, toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
+import { toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
 import { ZoneSelect } from './release-timing';
-import { formatInZone } from './zoned-time';
+import { browserTimeZone, formatInZone } from '../../lib/zoned-time';
 
 /** The send time, entered in a chosen zone (the browser's by default), and the Schedule button. */
 export function ScheduleControl({

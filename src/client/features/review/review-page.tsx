@@ -6,6 +6,7 @@ import type { LinkCheck, ReviewDetail } from '../../../shared/review';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
+import { formatForViewer } from '../../lib/zoned-time';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { useLinkChecks, useReviewDetail } from './review-api';
@@ -51,7 +52,12 @@ export default function ReviewPage() {
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <Badge tone={r.status === 'in_review' ? 'amber' : 'slate'}>{t(`status.${r.status}`, { defaultValue: r.status })}</Badge>
           {r.review && <span>{t('detail.submitted', { when: formatDate(r.review.submittedAt, true) })}</span>}
-          <span>{r.scheduledAt ? t('queue.scheduledFor', { when: formatDate(r.scheduledAt, true) }) : t('queue.sendNow')}</span>
+          <span>{r.scheduledAt ? t('queue.scheduledFor', { when: formatForViewer(r.scheduledAt, r.timeZone) }) : t('queue.sendNow')}</span>
+          {r.embargo && (
+            <span data-testid="review-embargo">
+              <Badge tone="amber">{t('detail.embargo', { when: formatForViewer(r.embargo.until, r.embargo.timeZone, 'long') })}</Badge>
+            </span>
+          )}
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

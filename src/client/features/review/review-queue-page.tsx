@@ -5,7 +5,8 @@ import { ClipboardCheck, Clock } from 'lucide-react';
 import { REVIEW_TARGET_MINUTES, type ReviewQueueItem } from '../../../shared/review';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatForViewer } from '../../lib/zoned-time';
+import { formatNumber, translateMessage } from '../../lib/i18n';
 import { Card } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
@@ -81,7 +82,7 @@ function QueueItem({ item }: { item: ReviewQueueItem }) {
               </span>
             )}
             <span>{t('queue.waiting', { count: waitingMinutes, n: formatNumber(waitingMinutes) })}</span>
-            <span>{item.scheduledAt ? t('queue.scheduledFor', { when: formatDate(item.scheduledAt, true) }) : t('queue.sendNow')}</span>
+            <span>{item.scheduledAt ? t('queue.scheduledFor', { when: formatForViewer(item.scheduledAt, item.timeZone) }) : t('queue.sendNow')}</span>
           </p>
         </div>
         <Badge tone={left < 0 ? 'red' : left <= 10 ? 'amber' : 'green'} className="inline-flex items-center gap-1 whitespace-nowrap">

@@ -1,6 +1,7 @@
-import { REGION_ZONES, zoneName } from '../../../shared/time-zones';
-import i18n, { currentLocale } from '../../lib/i18n';
-import { browserTimeZone } from './editor-form';
+import { REGION_ZONES, zoneName } from '../../shared/time-zones';
+import i18n, { currentLocale } from './i18n';
+
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * Times as people in the region say them (issue 30): "09:00, 1 December 2026 (Riyadh)", on the wall of a named
@@ -24,7 +25,7 @@ export function formatInZone(instant: string | Date, zone: string, style: 'long'
     month: style === 'long' ? 'long' : 'short',
     ...(style === 'long' ? { year: 'numeric' as const } : {}),
   }).format(date);
-  return i18n.t('zones.at', { ns: 'releases', time, day, zone: zoneLabel(zone) });
+  return i18n.t('zonedTime.at', { time, day, zone: zoneLabel(zone) });
 }
 
 /**
@@ -37,7 +38,7 @@ export function formatForViewer(instant: string, enteredZone: string | null, sty
   if (!enteredZone || enteredZone === viewer) return mine;
   const entered = formatInZone(instant, enteredZone, style);
   const sameClock = entered.replace(/\(.*\)$/, '') === mine.replace(/\(.*\)$/, '');
-  return sameClock ? mine : i18n.t('zones.asEntered', { ns: 'releases', mine, entered });
+  return sameClock ? mine : i18n.t('zonedTime.asEntered', { mine, entered });
 }
 
 /** The zones a time can be entered in: the region's capitals, then the browser's and the stored one if other. */
