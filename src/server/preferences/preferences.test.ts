@@ -8,6 +8,7 @@ import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { suppress } from '../delivery/suppressions.service.js';
 import { ensureAppSecret } from '../bootstrap.js';
 import { preferenceToken } from './preference-link.js';
+import { multipartBody } from '../contacts/contacts-fixtures.js';
 import { dispatchDueReleases } from '../delivery/scheduler.js';
 
 /** Journalists' preferences (decision 024): the signed link, the page's API, and the send honouring them. */
@@ -139,6 +140,25 @@ describe('saving preferences', () => {
       },
       { changes: { acceptsEmbargo: { from: false, to: true } }, deliveryId: delivery.id, email: j.email },
     ]);
+  });
+
+  it("is kept apart from the curated contact: a super admin's edit and an import of the address leave it as the journalist set it", async () => {
+    const j = await journalist();
+    const chosen = { languages: ['arabic'], topics: ['Energy'], countries: ['Saudi Arabia'], weeklyCap: 3, acceptsEmbargo: true };
+    expect((await put(j.token, chosen)).statusCode).toBe(200);
+    await t.signInAs('curator', { role: 'super_admin' });
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/global-contacts/${j.contact.id}`,
+      as: 'curator',
+      payload: { email: j.email, firstName: 'Reem', lastName: 'Haddad', organization: 'Al Arabiya', country: 'UAE', mediaType: 'TV', contactTopics: 'Sports' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const { payload, headers } = multipartBody(`Email,First Name,Country,Topics\n${j.email},Reem,Egypt,Technology\n`);
+    expect((await t.request({ method: 'POST', url: '/api/global-contacts/import', payload, headers, as: 'curator' })).statusCode).toBe(200);
+    expect((await page(j.token)).json()).toMatchObject(chosen);
+    const [contact] = await t.db.select().from(globalContacts).where(eq(globalContacts.id, j.contact.id));
+    expect(contact).toMatchObject({ country: 'UAE', contactTopics: 'Sports' });
   });
 
   it('refuses a weekly cap of 0 or 51, an unknown topic or company, and an unknown field, changing nothing', async () => {
