@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaces } from '../src/server/db/schema';
+import { workspaceInvitations, workspaces } from '../src/server/db/schema';
+import { sha256 } from '../src/server/http/tokens';
 import { startStack, type Stack } from './harness';
 import { createPerson } from './people';
 
@@ -58,5 +59,23 @@ describe('a suspended workspace', () => {
     await expect.poll(() => notice.count()).toBe(1);
     expect(await notice.textContent()).toContain(`This workspace is suspended: ${REASON}. Contact help@nashr.test to reactivate it.`);
     expect(page.url()).toContain('/auth');
+  });
+
+  it("tells an invitee that the workspace is suspended instead of offering to join it (Arabic)", async () => {
+    const owner = await suspendedPerson('ar');
+    const token = `suspended-invitation-${owner.workspaceId}`;
+    await stack.db.insert(workspaceInvitations).values({
+      workspaceId: owner.workspaceId,
+      email: `invitee-${owner.workspaceId}@example.test`,
+      role: 'writer',
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const page = await stack.newPage({ locale: 'ar-AE' });
+    await page.goto(`/invitation?token=${token}`);
+    const card = page.getByTestId('invitation-unusable');
+    await card.getByRole('heading', { name: 'مساحة العمل هذه معلّقة حاليًا' }).waitFor();
+    expect(await page.getByRole('button').filter({ hasText: 'إنشاء' }).count()).toBe(0);
+    expect(await page.getByTestId('invitation').count()).toBe(0);
   });
 });

@@ -195,6 +195,7 @@ export const ERRORS = {
   EMBARGO_IN_PAST: entry(422, "The embargo must lift in the future"),
   EMBARGO_BEFORE_SEND: entry(422, "The embargo must lift after the scheduled send"),
   DATA_REQUEST_NOT_FOUND: entry(404, "Data request not found"),
+  INVITATION_WORKSPACE_SUSPENDED: entry(403, '{{workspace}} is suspended for now, so its invitation cannot be accepted. Ask the person who invited you.'),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -173,6 +173,8 @@ export type InvitationView = {
   role: WorkspaceRole;
   /** The invited address already has an account: sign in and accept, rather than register. */
   existingUser: boolean;
+  /** Suspended by a super admin: the invitation stays pending but cannot be accepted until reactivation. */
+  workspaceSuspended: boolean;
 };
 
 /** A person named on a release: its author, approver, sender. `removed` once they left the workspace. */

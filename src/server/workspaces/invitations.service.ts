@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
   INVITATION_DAYS,
@@ -223,7 +223,7 @@ export async function resendInvitation(
 async function invitationByToken(db: Db, token: string) {
   if (!token || token.length > 200) return undefined;
   const [row] = await db
-    .select({ invitation: workspaceInvitations, workspaceName: workspaces.name })
+    .select({ invitation: workspaceInvitations, workspaceName: workspaces.name, workspaceSuspended: sql<boolean>`${workspaces.suspendedAt} is not null` })
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
     .where(eq(workspaceInvitations.tokenHash, sha256(token)));
@@ -244,6 +244,7 @@ export async function viewInvitation(db: Db, token: string, now: Date): Promise<
     email: found.invitation.email,
     role: found.invitation.role as WorkspaceRole,
     existingUser: Boolean(existing),
+    workspaceSuspended: found.workspaceSuspended,
   };
 }
 
@@ -264,6 +265,8 @@ export async function claimInvitation(
   if (state !== 'pending') throw appError(STATE_ERRORS[state]);
   if (found.invitation.email !== person.email)
     throw appError('INVITATION_OTHER_ADDRESS', { email: found.invitation.email });
+  // Kept pending rather than used: the same link works once a super admin reactivates the workspace.
+  if (found.workspaceSuspended) throw appError('INVITATION_WORKSPACE_SUSPENDED', { workspace: found.workspaceName });
   const [claimed] = await tx
     .update(workspaceInvitations)
     .set({ acceptedAt: now })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { payments, workspaceInvitations, workspaceMembers, workspaces } from '../db/schema.js';
+import { payments, users, workspaceInvitations, workspaceMembers, workspaces } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import type { WorkspaceRole } from '../../shared/workspaces.js';
 
@@ -131,6 +131,7 @@ describe('invitations', () => {
       email: 'nadia@example.com',
       role: 'writer',
       existingUser: false,
+      workspaceSuspended: false,
     });
 
     const registered = await t.request({
@@ -163,6 +164,36 @@ describe('invitations', () => {
       'nadia@example.com',
       'writer',
     ]);
+  });
+
+  it("refuses an invitation of a suspended workspace, to a new person and to an existing one, keeping it for after the reactivation", async () => {
+    const owner = await ownerOfNewWorkspace({ companyName: 'Paused Agency' });
+    const as = `Owner${jar}`;
+    const existing = await ownerOfNewWorkspace();
+    const from = t.smtp.messages.length;
+    for (const email of ['newcomer@example.com', existing.email])
+      expect((await t.request({ method: 'POST', url: '/api/workspace/invitations', payload: { email, role: 'writer' }, as })).statusCode).toBe(201);
+    const { token: newcomerToken } = await invitationLinkOf('newcomer@example.com', from);
+    const { token: existingToken } = await invitationLinkOf(existing.email, from);
+    await t.db.update(workspaces).set({ suspendedAt: new Date(), suspendedReason: 'Unpaid invoice' }).where(eq(workspaces.id, owner.id));
+
+    const registered = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'newcomer@example.com', password: 'a-long-passphrase', firstName: 'New', lastName: 'Comer', invitationToken: newcomerToken },
+    });
+    expect(registered.statusCode).toBe(403);
+    expect(registered.json()).toMatchObject({ code: 'INVITATION_WORKSPACE_SUSPENDED', message: expect.stringContaining('Paused Agency') });
+    expect(await t.db.select().from(users).where(eq(users.email, 'newcomer@example.com'))).toEqual([]);
+    const accepted = await t.request({ method: 'POST', url: `/api/invitations/${existingToken}/accept`, as: `Owner${jar}` });
+    expect(accepted.statusCode).toBe(403);
+    expect(accepted.json().code).toBe('INVITATION_WORKSPACE_SUSPENDED');
+    expect(await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.id))).toHaveLength(1);
+    expect((await t.request({ method: 'GET', url: `/api/invitations/${newcomerToken}` })).json()).toMatchObject({ state: 'pending', workspaceSuspended: true });
+
+    // Reactivated, the same link works.
+    await t.db.update(workspaces).set({ suspendedAt: null, suspendedReason: null }).where(eq(workspaces.id, owner.id));
+    expect((await t.request({ method: 'POST', url: `/api/invitations/${existingToken}/accept`, as: `Owner${jar}` })).statusCode).toBe(200);
   });
 
   it('lets an existing user accept into an additional workspace, and only with the invited address', async () => {

@@ -62,6 +62,14 @@ export default function InvitationPage() {
       />,
     );
   }
+  if (view.workspaceSuspended) {
+    return frame(
+      <Unusable
+        title={t('invitation.suspendedTitle')}
+        text={t('invitation.suspendedText', { workspace: isolate(view.workspaceName) })}
+      />,
+    );
+  }
   return frame(
     <Card className="p-6 sm:p-8" data-testid="invitation">
       <div className="mb-6 text-center">
