@@ -1,7 +1,6 @@
 import { REGION_ZONES, zoneName } from '../../shared/time-zones';
 import i18n, { currentLocale } from './i18n';
-
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+import { browserTimeZone } from './browser-time-zone';
 
 /**
  * Times as people in the region say them (issue 30): "09:00, 1 December 2026 (Riyadh)", on the wall of a named

@@ -1,6 +1,6 @@
 import type { Brand } from '../../../shared/brands';
 import { instantOf, wallClockOf } from '../../../shared/time-zones';
-import { browserTimeZone } from '../../lib/zoned-time';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 import type { TOPICS } from '../../../shared/contacts';
 import {
   EMBARGO_MESSAGES,

@@ -10,7 +10,8 @@ import { Dialog } from '../../ui/dialog';
 import { ErrorState, Spinner } from '../../ui/feedback';
 import { countryName, timeZoneName } from '../../lib/place-names';
 import { toPreflightPayload, zonedInputToIso, type EditorValues } from './editor-form';
-import { browserTimeZone, formatInZone } from '../../lib/zoned-time';
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { formatInZone } from '../../lib/zoned-time';
 import { FileList } from './email-preview';
 import { usePreflight } from './releases-api';
 

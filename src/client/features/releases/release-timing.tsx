@@ -4,7 +4,8 @@ import { TOPICS } from '../../../shared/contacts';
 import { Field, Input, Select } from '../../ui/field';
 import { valueLabel } from '../contacts/contacts-text';
 import { toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
-import { browserTimeZone, formatInZone, zoneChoices, zoneLabel } from '../../lib/zoned-time';
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { formatInZone, zoneChoices, zoneLabel } from '../../lib/zoned-time';
 
 type Form = UseFormReturn<EditorValues>;
 type FieldErrorOf = (field: 'scheduleZone' | 'embargoAt' | 'embargoZone' | 'topics') => string | undefined;

@@ -7,7 +7,8 @@ import { Field, Input } from '../../ui/field';
 import { timeZoneName } from '../../lib/place-names';
 import { toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
 import { ZoneSelect } from './release-timing';
-import { browserTimeZone, formatInZone } from '../../lib/zoned-time';
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { formatInZone } from '../../lib/zoned-time';
 
 /** The send time, entered in a chosen zone (the browser's by default), and the Schedule button. */
 export function ScheduleControl({

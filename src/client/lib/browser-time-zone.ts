@@ -1,0 +1,5 @@
+/**
+ * The reader's own zone, as the browser reports it; UTC when it reports none. Apart from zoned-time, which
+ * loads the translations, so that the editor's form logic runs in tests without a document.
+ */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
