@@ -82,6 +82,24 @@ async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<
   if (urls.length) await tx.insert(releaseLinks).values(urls.map((url, i) => ({ releaseId, linkId: i + 1, url })));
 }
 
+/** The advisory lock key of sends to journalists who set a weekly cap or a digest (no other lock uses it). */
+const CAPPED_SEND_LOCK = 727276;
+
+/**
+ * A weekly cap counts the journalist's deliveries of the week; two sends counting at the same moment would each
+ * see the other's uncommitted rows as absent and both pass a cap of one. When the lists hold a journalist with a
+ * cap, the send waits for any other such send to commit: its INSERT … SELECT (a new snapshot under READ
+ * COMMITTED) then counts that one's deliveries. Sends to lists without a capped journalist never wait.
+ */
+async function serializeCappedSends(tx: Db, listIds: string[]): Promise<void> {
+  const found = await tx.execute(sql`
+    SELECT 1 FROM list_contacts lc JOIN journalist_preferences p ON p.contact_id = lc.global_contact_id
+    WHERE lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
+      AND (p.weekly_cap IS NOT NULL OR p.digest)
+    LIMIT 1`);
+  if ((found as unknown as { rows: unknown[] }).rows.length) await tx.execute(sql`SELECT pg_advisory_xact_lock(${CAPPED_SEND_LOCK})`);
+}
+
 /**
  * One queued delivery per unique (lower-case) address across the owner's chosen lists, minus suppressed
  * addresses and those that unsubscribed from this release's brand only, each with a random token (two v4 UUIDs from the server's CSPRNG: 244 random bits).
@@ -100,6 +118,7 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
     now,
     ...selectionFiltersOf(release),
   });
+  await serializeCappedSends(tx, release.recipientLists);
   const result = await tx.execute(sql`
     INSERT INTO deliveries (release_id, email, contact_id, language, token, status, next_attempt_at)
     ${selection}

@@ -10,6 +10,7 @@ import { ensureAppSecret } from '../bootstrap.js';
 import { preferenceToken } from './preference-link.js';
 import { multipartBody } from '../contacts/contacts-fixtures.js';
 import { dispatchDueReleases } from '../delivery/scheduler.js';
+import { dispatchRelease } from '../delivery/dispatch.service.js';
 
 /** Journalists' preferences (decision 024): the signed link, the page's API, and the send honouring them. */
 
@@ -306,6 +307,36 @@ describe('a send honours the preferences', () => {
     const third = await send(beta.as, { recipientLists: [betaAll.listId] });
     expect(await recipientsOf(third.id)).toEqual([emails.matching]);
   }, 120_000);
+
+  // PGlite runs one transaction at a time, so only a server can show two sends counting at once.
+  it.runIf(process.env.DATABASE_URL)('holds a cap of one when two companies send to the journalist at the same moment', async () => {
+    const alpha = await customer(`race-a-${tag()}`);
+    const beta = await customer(`race-b-${tag()}`);
+    const email = `raced-${tag()}@media.test`;
+    const alphaList = await createListWithContacts(t.db, alpha.user.id, 0, [email]);
+    const betaList = await createListWithContacts(t.db, beta.user.id, 0, [email]);
+    const [contact] = await t.db.select().from(globalContacts).where(eq(globalContacts.email, email));
+    await t.db.insert(journalistPreferences).values({ contactId: contact.id, weeklyCap: 1 });
+    const rowOf = async (saved: { id: string }) => (await t.db.select().from(pressReleases).where(eq(pressReleases.id, saved.id)))[0];
+    const a = await rowOf(await draft(alpha.as, [alphaList.listId]));
+    const b = await rowOf(await draft(beta.as, [betaList.listId]));
+
+    // Alpha's send has queued its delivery and not committed yet when beta's starts.
+    let commitAlpha!: () => void;
+    let alphaQueued!: () => void;
+    const queued = new Promise<void>((resolve) => (alphaQueued = resolve));
+    const alphaSend = t.db.transaction(async (tx) => {
+      await dispatchRelease(tx as unknown as typeof t.db, a, new Date());
+      alphaQueued();
+      await new Promise<void>((resolve) => (commitAlpha = resolve));
+    });
+    await queued;
+    const betaSend = t.db.transaction((tx) => dispatchRelease(tx as unknown as typeof t.db, b, new Date()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commitAlpha();
+    await Promise.all([alphaSend, betaSend]);
+    expect([...(await recipientsOf(a.id)), ...(await recipientsOf(b.id))]).toEqual([email]);
+  }, 60_000);
 
   it('a daily digest takes at most one release a day', async () => {
     const alpha = await customer(`digest-${tag()}`);
