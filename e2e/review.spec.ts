@@ -50,10 +50,11 @@ async function pageFor(person: Person, locale = 'en-US'): Promise<Page> {
 }
 
 const toast = (page: Page) => page.getByTestId('toast');
+const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/review-shots';
 const PDF = { name: 'facts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
 
 /** A release submitted through the API, as the editor's Send Now would. */
-async function submitViaApi(page: Page, listId: string, title: string): Promise<string> {
+async function submitViaApi(page: Page, listId: string, title: string, timing: Record<string, unknown> = {}): Promise<string> {
   const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {
     headers: { origin: stack.baseUrl },
     data: {
@@ -68,6 +69,7 @@ async function submitViaApi(page: Page, listId: string, title: string): Promise<
       contactPhone: '+962 6 555 0100',
       recipientLists: [listId],
       attachments: [{ originalName: 'facts.pdf', base64Content: PDF.buffer.toString('base64') }],
+      ...timing,
     },
   });
   expect(res.status()).toBe(200);
@@ -254,4 +256,35 @@ describe('the release page follows every state without a reload', () => {
     await writer.getByRole('listitem').filter({ hasText: 'افتتاح مكتب في بيروت' }).getByText(/^(قيد الإرسال|مُرسل)$/).first().waitFor({ timeout: 30_000 });
     expect(await stillSameDocument(writer)).toBe(true);
   }, 180_000);
+
+  it("shows the editor the send time as the writer entered it and the embargo, with the zones' names (Arabic)", async () => {
+    const customer = await createUser('user');
+    const editor = await createUser('admin');
+    const listId = await createList(customer, 'صحفيو الرياض', 2);
+    const writer = await pageFor(customer, 'ar-AE');
+    const sendAt = new Date(Date.now() + 3 * 86_400_000);
+    sendAt.setUTCHours(6, 0, 0, 0);
+    const liftAt = new Date(sendAt.getTime() + 2 * 3_600_000);
+    const releaseId = await submitViaApi(writer, listId, 'مكتب جديد في الرياض', {
+      action: 'schedule',
+      scheduledAt: sendAt.toISOString(),
+      timeZone: 'Asia/Riyadh',
+      embargo: { until: liftAt.toISOString(), timeZone: 'Asia/Dubai' },
+    });
+    const desk = await pageFor(editor, 'ar-AE');
+    await desk.context().addInitScript(() => localStorage.setItem('nashr-language', 'ar'));
+    await desk.goto('/admin/review');
+    const row = desk.getByRole('listitem').filter({ hasText: 'مكتب جديد في الرياض' });
+    // 06:00 UTC is 09:00 in Riyadh, whatever the zone of the browser running the test.
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('09:00');
+    expect(await row.textContent()).toContain('الرياض');
+    await desk.screenshot({ path: `${SHOTS}/review-queue-ar.png`, fullPage: true });
+    await desk.goto(`/admin/review/${releaseId}`);
+    const embargo = desk.getByTestId('review-embargo');
+    await embargo.waitFor();
+    expect(await embargo.textContent()).toContain('محظور النشر حتى');
+    expect(await embargo.textContent()).toContain('12:00');
+    expect(await embargo.textContent()).toContain('أبوظبي / دبي');
+    await desk.screenshot({ path: `${SHOTS}/review-embargo-ar.png`, fullPage: true });
+  }, 120_000);
 });
