@@ -3,6 +3,7 @@ import type { ContactFields } from '../../shared/contacts.js';
 import { foldText, searchWordsOf } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { contactWords, globalContacts as gc } from '../db/schema.js';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
 
 /**
  * The words index (table contact_words): every word of a contact's search text with the ids of the
@@ -180,7 +181,7 @@ export async function buildContactWordsIfMissing(
   let indexed = 0;
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.contactWords})`);
     if (!(await missing(tx))) return;
     // One block of ids at a time: each (word, block) row is then written once.
     for (let from = 0; ;) {

@@ -16,6 +16,7 @@ import { createHostQueue, FetchError, fetchPage, type FetchOptions } from './fet
 import { createMatcher, type Matcher } from './matching.js';
 import { readArticlePage } from './page-reader.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
 
 /**
  * The coverage poller (issue 15), in every worker. Due feeds are claimed like deliveries: an UPDATE of
@@ -43,8 +44,6 @@ export type Poller = { readonly workerId: string; tick(): Promise<number>; start
 
 const FEEDS_PER_TICK = 4;
 const WINDOW_MS = COVERAGE_WINDOW_DAYS * 24 * 60 * 60_000;
-/** The advisory lock key of feed claims (any number no other lock of the product uses). */
-const FEED_CLAIM_LOCK = 727_275;
 const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 24 * 60 * 60_000;
 /** Article pages fetched per feed fetch; the rest are read at the next one (the ETag is not kept meanwhile). */
@@ -94,7 +93,7 @@ export function createFeedPoller(options: PollerOptions): Poller {
     // Claims are taken one at a time across workers (a transaction lock), so two workers cannot both
     // see a host free and take two of its feeds at the same moment.
     const rows = await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${FEED_CLAIM_LOCK})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.feedClaims})`);
       return rowsOf<{ id: string }>(
         await tx.execute(sql`
         UPDATE outlet_feeds SET locked_by = ${workerId}, locked_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client.js';
+import { ADVISORY_LOCKS } from './advisory-locks.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
@@ -14,11 +15,11 @@ export async function migrate(database: Database): Promise<void> {
   await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   if (database.kind === 'postgres') {
     // Serialise concurrent starts (web + workers) on one server.
-    await db.execute(sql`SELECT pg_advisory_lock(727274)`);
+    await db.execute(sql`SELECT pg_advisory_lock(${ADVISORY_LOCKS.migrations})`);
     try {
       await migratePg(db as never, { migrationsFolder });
     } finally {
-      await db.execute(sql`SELECT pg_advisory_unlock(727274)`);
+      await db.execute(sql`SELECT pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`);
     }
   } else {
     await migratePglite(db as never, { migrationsFolder });

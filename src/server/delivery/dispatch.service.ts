@@ -7,6 +7,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
 import { sanitizeContent } from '../releases/content-sanitizer.js';
 import { LEFT_OUT_ORDER, selectionCtes, type SelectionFilters } from './recipient-selection.js';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
 
 /**
  * Turning a release into its delivery queue, inside the caller's transaction (the send transaction or
@@ -82,9 +83,6 @@ async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<
   if (urls.length) await tx.insert(releaseLinks).values(urls.map((url, i) => ({ releaseId, linkId: i + 1, url })));
 }
 
-/** The advisory lock key of sends to journalists who set a weekly cap or a digest (no other lock uses it). */
-const CAPPED_SEND_LOCK = 727276;
-
 /**
  * A weekly cap counts the journalist's deliveries of the week; two sends counting at the same moment would each
  * see the other's uncommitted rows as absent and both pass a cap of one. When the lists hold a journalist with a
@@ -97,7 +95,7 @@ async function serializeCappedSends(tx: Db, listIds: string[]): Promise<void> {
     WHERE lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
       AND (p.weekly_cap IS NOT NULL OR p.digest)
     LIMIT 1`);
-  if ((found as unknown as { rows: unknown[] }).rows.length) await tx.execute(sql`SELECT pg_advisory_xact_lock(${CAPPED_SEND_LOCK})`);
+  if ((found as unknown as { rows: unknown[] }).rows.length) await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.cappedSends})`);
 }
 
 /**
