@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactInputSchema } from '../src/shared/contacts';
@@ -70,6 +71,15 @@ describe('journalists’ data in the super admin console', () => {
     expect(await row.getByText('Overdue').count()).toBe(0);
     await row.getByText(/^Due /).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/data-requests-en.png`, fullPage: true });
+
+    // The copy to send them, or to keep before erasing: a JSON file of what Nashr holds about them.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download the data Nashr holds about huda.saleh@gulfnews.test' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('nashr-data-huda.saleh@gulfnews.test.json');
+    const held = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+    expect(held).toMatchObject({ email: 'huda.saleh@gulfnews.test', request: { kind: 'erasure' }, contact: { email: 'huda.saleh@gulfnews.test' } });
 
     await row.getByRole('button', { name: 'Mark the request of huda.saleh@gulfnews.test done' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark this request done?' });

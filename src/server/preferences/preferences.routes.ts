@@ -7,6 +7,7 @@ import { requireSuperAdmin } from '../access/access.js';
 import { ensureAppSecret } from '../bootstrap.js';
 import { linkOf, preferencePage, requestData, updatePreferences } from './preferences.service.js';
 import { contactPreferences, listDataRequests, resolveDataRequest } from './preferences-admin.service.js';
+import { exportDataRequest } from './data-export.js';
 
 /** A person reading and saving their page: a generous limit per client that still stops guessing links. */
 const PREFERENCE_REQUESTS_PER_MINUTE = 60;
@@ -55,6 +56,16 @@ export async function preferencesAdminRoutes(app: FastifyInstance): Promise<void
   app.get('/contacts/:id/preferences', async (request) => contactPreferences(db, parseIntParam((request.params as { id: string }).id)));
 
   app.get('/data-requests', async (request) => listDataRequests(db, parseInput(adminPageQuerySchema, request.query)));
+
+  // A download (Content-Disposition) for the super admin to send on: what Nashr holds about the journalist.
+  app.get('/data-requests/:id/export', async (request, reply) => {
+    const actor = requireSuperAdmin(request);
+    const exported = await exportDataRequest(db, actor, parseUuidParam((request.params as { id: string }).id), app.deps.now());
+    const name = exported.email.replace(/[^a-z0-9@._-]/gi, '_');
+    reply.header('cache-control', 'no-store');
+    reply.header('content-disposition', `attachment; filename="nashr-data-${name}.json"`);
+    return exported;
+  });
 
   app.post('/data-requests/:id/resolve', async (request) => {
     const actor = requireSuperAdmin(request);

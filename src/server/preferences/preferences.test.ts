@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { brands, companyUnsubscribes, consentRecords, deliveries, globalContacts, journalistPreferences, pressReleases, suppressions } from '../db/schema.js';
+import { auditLog, brands, companyUnsubscribes, consentRecords, deliveries, globalContacts, journalistPreferences, pressReleases, suppressions, trackingEvents } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
@@ -246,6 +246,50 @@ describe('saving preferences', () => {
     const admin = await t.request({ method: 'GET', url: `/api/admin/contacts/${j.contact.id}/preferences`, as: 'prefs-admin' });
     expect(admin.json()).toMatchObject({ contactId: j.contact.id, email: j.email, preferences: { digest: true }, consentRecords: [{ changes: { digest: { from: false, to: true } } }] });
     expect((await t.request({ method: 'GET', url: '/api/admin/contacts/999999999/preferences', as: 'prefs-admin' })).statusCode).toBe(404);
+  }, 60_000);
+});
+
+describe("a super admin's copy of what Nashr holds about a journalist", () => {
+  it('is a download of the contact, their choices and their consent records, the releases they got and what they did with them, audited', async () => {
+    const sender = await customer(`export-${tag()}`);
+    const email = `asks-copy-${tag()}@media.test`;
+    const bystander = `bystander-${tag()}@media.test`;
+    const list = await createListWithContacts(t.db, sender.user.id, 0, [email, bystander]);
+    const release = await send(sender.as, { recipientLists: [list.listId], title: 'Gulf Air adds Muscat flights' });
+    const token = await tokenOf(release.id, email);
+    const [delivery] = await t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, release.id), eq(deliveries.email, email)));
+    await t.db.insert(trackingEvents).values({ deliveryId: delivery.id, releaseId: release.id, type: 'open' });
+    await put(token, { languages: ['arabic'], unsubscribedFrom: [sender.brandName] });
+    await t.request({ method: 'POST', url: `/api/preferences/${token}/requests`, payload: { kind: 'access' } });
+    await t.signInAs('exporter', { role: 'super_admin' });
+    const queue = (await t.request({ method: 'GET', url: '/api/admin/data-requests?pageSize=100', as: 'exporter' })).json();
+    const filed = queue.items.find((r: { email: string }) => r.email === email);
+
+    const res = await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export`, as: 'exporter' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="nashr-data-${email}.json"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json();
+    expect(data).toMatchObject({
+      request: { kind: 'access', dueAt: filed.dueAt },
+      email,
+      contact: { email, firstName: expect.any(String), embargoAccredited: false },
+      preferences: { languages: ['arabic'], unsubscribedFrom: [sender.brandName] },
+      consentRecords: [{ changes: { languages: { from: ['arabic', 'english'], to: ['arabic'] }, unsubscribedFrom: { from: [], to: [sender.brandName] } } }],
+      releasesReceived: [{ title: 'Gulf Air adds Muscat flights', company: sender.brandName, status: 'queued', opened: true, clicked: false }],
+      unsubscribedFrom: [{ company: sender.brandName }],
+      suppression: null,
+      onCustomerLists: 1,
+    });
+    expect(Object.keys(data.contact)).not.toContain('searchText');
+    expect(res.body).not.toContain(bystander);
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'data_request.exported'), eq(auditLog.target, filed.id)));
+    expect(audit).toBeDefined();
+
+    expect((await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export`, as: sender.as })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export` })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/admin/data-requests/00000000-0000-4000-8000-000000000000/export', as: 'exporter' })).json().code).toBe('DATA_REQUEST_NOT_FOUND');
+    expect((await t.request({ method: 'GET', url: '/api/admin/data-requests/not-a-uuid/export', as: 'exporter' })).statusCode).toBe(404);
   }, 60_000);
 });
 

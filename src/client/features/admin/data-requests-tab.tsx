@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Inbox } from 'lucide-react';
+import { Download, Inbox } from 'lucide-react';
 import type { DataRequest } from '../../../shared/preferences';
-import { errorMessage } from '../../lib/api';
+import { downloadFile, errorMessage } from '../../lib/api';
 import { formatDate, formatDay, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -73,6 +73,7 @@ export function DataRequestsTab() {
                       )}
                     </p>
                   </div>
+                  <DownloadDataButton request={request} />
                   {request.status === 'open' && (
                     <Button
                       variant="secondary"
@@ -101,5 +102,28 @@ export function DataRequestsTab() {
         onConfirm={confirmResolve}
       />
     </Card>
+  );
+}
+
+/** What Nashr holds about the journalist, as a JSON file for the super admin to send them (or to keep before an erasure). */
+function DownloadDataButton({ request }: { request: DataRequest }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(`/api/admin/data-requests/${encodeURIComponent(request.id)}/export`, 'nashr-data.json');
+    } catch (error) {
+      toast({ title: t('dataRequests.downloadFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" size="sm" loading={busy} onClick={() => void download()} aria-label={t('dataRequests.downloadFor', { email: request.email })}>
+      {!busy && <Download className="h-4 w-4" aria-hidden />}
+      {t('dataRequests.download')}
+    </Button>
   );
 }
