@@ -33,7 +33,10 @@ export async function setAccreditation(
       .update(globalContacts)
       .set({ embargoAccredited: input.accredited, accreditationNote: input.note })
       .where(eq(globalContacts.id, contactId));
+    const [{ email }] = await tx.select({ email: globalContacts.email }).from(globalContacts).where(eq(globalContacts.id, contactId));
+    // The address names the contact in the audit log's sentence.
     await recordAudit(tx, actor, 'contact.accreditation_changed', String(contactId), {
+      email,
       from: { accredited: before.accredited, note: before.note },
       to: input,
     });

@@ -56,7 +56,7 @@ export async function exportDataRequest(db: Db, actor: CurrentUser, id: string, 
     onCustomerLists: contact ? (await db.select({ n: count() }).from(listContacts).where(eq(listContacts.globalContactId, contact.id)))[0].n : 0,
     exportedAt: now.toISOString(),
   };
-  await recordAudit(db, { id: actor.id, email: actor.email }, 'data_request.exported', request.id, { kind: request.kind });
+  await recordAudit(db, { id: actor.id, email: actor.email }, 'data_request.exported', request.id, { kind: request.kind, email });
   return exported;
 }
 

@@ -70,7 +70,7 @@ export async function resolveDataRequest(db: Db, actor: CurrentUser, id: string,
       .where(and(eq(dataRequests.id, id), eq(dataRequests.status, 'open')))
       .returning();
     if (resolved) {
-      await recordAudit(tx, { id: actor.id, email: actor.email }, 'data_request.resolved', resolved.id, { kind: resolved.kind });
+      await recordAudit(tx, { id: actor.id, email: actor.email }, 'data_request.resolved', resolved.id, { kind: resolved.kind, email: resolved.email });
       return toDataRequest(resolved);
     }
     const [existing] = await tx.select().from(dataRequests).where(eq(dataRequests.id, id));

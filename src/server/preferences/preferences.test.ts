@@ -285,6 +285,8 @@ describe("a super admin's copy of what Nashr holds about a journalist", () => {
     expect(res.body).not.toContain(bystander);
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'data_request.exported'), eq(auditLog.target, filed.id)));
     expect(audit).toBeDefined();
+    const logged = (await t.request({ method: 'GET', url: '/api/admin/audit?pageSize=100', as: 'exporter' })).json();
+    expect(logged.items.find((e: { action: string }) => e.action === 'data_request.exported')).toMatchObject({ target: filed.id, targetName: email });
 
     expect((await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export`, as: sender.as })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export` })).statusCode).toBe(401);

@@ -371,7 +371,10 @@ describe("a journalist's accreditation for embargoed releases", () => {
     const [stored] = await t.db.select().from(globalContacts).where(eq(globalContacts.id, contact.id));
     expect([stored.embargoAccredited, stored.accreditationNote]).toEqual([true, payload.note]);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'contact.accreditation_changed'));
-    expect(entry).toMatchObject({ target: String(contact.id), details: { from: { accredited: false, note: '' }, to: payload } });
+    expect(entry).toMatchObject({ target: String(contact.id), details: { email: contact.email, from: { accredited: false, note: '' }, to: payload } });
+    // The audit log names the contact by its address.
+    const audit = (await t.request({ method: 'GET', url: '/api/admin/audit?pageSize=100', as: 'chief' })).json();
+    expect(audit.items.find((e: { action: string }) => e.action === 'contact.accreditation_changed')).toMatchObject({ targetName: contact.email });
 
     const tooLong = await t.request({ method: 'PUT', url, as: 'chief', payload: { accredited: false, note: 'x'.repeat(501) } });
     expect(tooLong.statusCode).toBe(422);
