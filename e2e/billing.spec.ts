@@ -166,7 +166,7 @@ describe('subscription', () => {
     await expect(page.getByText('CVC must be 3 or 4 digits').isVisible()).resolves.toBe(true);
   });
 
-  it("lists the releases sent from the allowance with their brand, and narrows them to one brand", async () => {
+  it("lists the releases sent from the allowance with their brand, and narrows them and the analytics overview to one brand", async () => {
     const { page, workspaceId, userId } = await signedInTrialUser('Agency');
     // The workspace's first brand has the workspace's id; an agency adds a client's.
     await stack.db.update(brands).set({ name: 'Agency House' }).where(eq(brands.id, workspaceId));
@@ -200,6 +200,16 @@ describe('subscription', () => {
     await arabicRow.getByRole('cell', { name: 'زهرة الصحراء', exact: true }).waitFor();
     await expect(arabicRow.getByRole('cell', { name: 'مُرسل', exact: true }).isVisible()).resolves.toBe(true);
     await expect(arabicRow.count()).resolves.toBe(1);
+
+    // The analytics overview narrows to the brand the same way.
+    await page.goto('/analytics');
+    const performance = page.getByRole('main');
+    await performance.getByText('Agency House hires a new director').waitFor();
+    await performance.getByText('Desert Bloom opens in Dubai').waitFor();
+    await page.getByTestId('brand-filter').selectOption({ label: 'Desert Bloom' });
+    await page.waitForURL(`**/analytics?brand=${client.id}`);
+    await performance.getByText('Agency House hires a new director').waitFor({ state: 'detached' });
+    await expect(performance.getByText('Desert Bloom opens in Dubai').isVisible()).resolves.toBe(true);
   });
 
   it('speaks Arabic right-to-left', async () => {

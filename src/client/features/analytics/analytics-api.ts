@@ -32,11 +32,13 @@ export function listInterval(releases: LiveState[] | undefined, idle: number | f
   return intervals.length ? Math.min(...intervals) : idle;
 }
 
-/** The overview follows recent sends like the release page does: while a release is live, every few seconds. */
-export function useAnalyticsDashboard() {
+/** The overview (all brands, or one) follows recent sends like the release page does: while a release is live, every few seconds. */
+export function useAnalyticsDashboard(brandId?: string) {
   return useQuery({
-    queryKey: ['/api/analytics/dashboard'],
-    queryFn: () => api.get<AnalyticsDashboard>('/api/analytics/dashboard'),
+    // The dashboard's key for the same figures (dashboard-queries.ts), so that the two pages share them.
+    queryKey: brandId ? ['/api/analytics/dashboard', { brandId }] : ['/api/analytics/dashboard'],
+    queryFn: () => api.get<AnalyticsDashboard>(`/api/analytics/dashboard${toQuery({ brandId })}`),
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => listInterval(query.state.data?.releases, 10 * 60 * 1000),
   });
 }

@@ -10,6 +10,8 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { cn } from '../../ui/cn';
 import { useAnalyticsDashboard } from './analytics-api';
+import { BrandFilter, useBrandParam } from '../brands/brand-picker';
+import { useBrands } from '../brands/brands-api';
 import { OwnText } from '../../ui/own-text';
 
 /** SPEC §9: the open badge is primary from 25% up. */
@@ -18,9 +20,12 @@ const MAX_RELEASES = 8;
 
 /** SPEC §2 Analytics dashboard: three cards and the performance of up to 8 sent releases. */
 export default function AnalyticsPage() {
-  const { t } = useTranslation('analytics');
+  // The brands' words load with the page: the filter appears once the brands are known, without a suspense.
+  const { t } = useTranslation(['analytics', 'brands']);
   const { data: user } = useCurrentUser();
-  const { data, isPending, isError, error, refetch } = useAnalyticsDashboard();
+  const [brandId, setBrandId] = useBrandParam();
+  const brands = useBrands();
+  const { data, isPending, isError, error, refetch } = useAnalyticsDashboard(brandId || undefined);
   useDocumentTitle(t('title'));
 
   const cards = [
@@ -31,9 +36,12 @@ export default function AnalyticsPage() {
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
-        <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+        </div>
+        <BrandFilter brands={brands.data} value={brandId} onChange={setBrandId} />
       </header>
       {isError ? (
         <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />
