@@ -159,7 +159,10 @@ describe('brands', () => {
 
     await page.goto('/settings/brands');
     await page.getByRole('heading', { name: 'العلامات التجارية', level: 1 }).waitFor();
-    await page.getByTestId('brand-card').filter({ hasText: 'Cedar Bank' }).waitFor();
+    const card = page.getByTestId('brand-card').filter({ hasText: 'Cedar Bank' });
+    await card.waitFor();
+    // The Arabic name leads on an Arabic page, the English one below it.
+    await expect(card.getByRole('heading', { name: 'بنك الأرز' }).isVisible()).resolves.toBe(true);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

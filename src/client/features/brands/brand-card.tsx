@@ -12,6 +12,7 @@ import { OwnText } from '../../ui/own-text';
 import { NewsroomSettingsPanel } from '../newsroom/newsroom-settings';
 import { ArchiveButton, DeleteButton } from './brand-actions';
 import { BrandLogo } from './brand-logo';
+import { brandName } from './brand-picker';
 import { NewsroomLink } from './newsroom-link';
 
 /**
@@ -27,8 +28,11 @@ export function BrandCard({
   manage: boolean;
   onEdit: (brand: Brand) => void;
 }) {
-  const { t } = useTranslation('brands');
-  const name = isolate(brand.name);
+  const { t, i18n } = useTranslation('brands');
+  // The name in the reader's language first (the Arabic one when there is one), the other below it.
+  const primary = brandName(brand, i18n.language);
+  const secondary = primary === brand.name ? brand.nameAr : brand.name;
+  const name = isolate(primary);
   const [newsroomOpen, setNewsroomOpen] = useState(false);
   const panelId = useId();
   return (
@@ -39,14 +43,14 @@ export function BrandCard({
           <div className="min-w-0 flex-1 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
               <OwnText as="h3" className="max-w-full font-semibold text-slate-900">
-                {brand.name}
+                {primary}
               </OwnText>
               {brand.archivedAt && <Badge tone="amber">{t('list.archived')}</Badge>}
               {brand.clientApproval && <Badge tone="blue">{t('list.clientApproval')}</Badge>}
             </div>
-            {brand.nameAr && (
+            {secondary && (
               <p className="truncate text-sm text-slate-600">
-                <bdi dir="rtl">{brand.nameAr}</bdi>
+                <bdi dir="auto">{secondary}</bdi>
               </p>
             )}
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
