@@ -97,6 +97,9 @@ describe('refunds', () => {
     expect(mail.parsed.subject).toBe(`Your Nashr tax credit note ${result.creditNote.number}`);
     expect(mail.parsed.text).toContain(invoice.number);
     expect(mail.parsed.text).toContain('$523.95');
+    expect(mail.parsed.text).toContain('it is attached as a PDF');
+    expect(mail.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`${result.creditNote.number}.pdf`, 'application/pdf']]);
+    expect(mail.parsed.attachments[0].content.subarray(0, 5).toString()).toBe('%PDF-');
 
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refunded'), eq(auditLog.workspaceId, workspaceId)));
     expect(entry.details).toMatchObject({ workspaceName: `${as} Company`, releases: 2, amount: 52_395, creditNote: result.creditNote.number });

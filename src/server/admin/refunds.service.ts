@@ -9,6 +9,7 @@ import { billingProfiles, invoices, payments, refunds, users, workspaceMembers, 
 import { appError } from '../http/errors.js';
 import { issueDocument, type DocumentDraft } from '../invoices/documents.js';
 import { loadSeller } from '../invoices/seller.js';
+import { renderInvoicePdf } from '../invoices/invoice-pdf.js';
 import type { Mailer } from '../mail/transport.js';
 import { creditNoteMessage } from '../mail/templates/credit-note.js';
 import { recordDeskAudit } from './desk-audit.js';
@@ -229,9 +230,16 @@ function sendCreditNote(deps: RefundDeps, payment: PaymentRow, creditNote: Invoi
       )
       .limit(1);
     if (!person) return;
+    const pdf = await renderInvoicePdf(creditNote).catch((error: unknown) => {
+      // The e-mail still goes, without the attachment: the document is in the billing history.
+      deps.log.error({ err: error, creditNote: creditNote.number }, 'credit note PDF could not be drawn');
+      return null;
+    });
     await deps.mailer.send({
       to: person.email,
+      ...(pdf ? { attachments: [{ filename: `${creditNote.number}.pdf`, content: pdf, contentType: 'application/pdf' }] } : {}),
       ...creditNoteMessage({
+        attached: pdf !== null,
         firstName: person.firstName,
         billingLink: new URL('/subscription', deps.publicUrl).href,
         language: asAccountLanguage(person.language),

@@ -22,8 +22,11 @@ const money = (cents: number, currency: string, language: EmailLanguage) =>
     currencyDisplay: language === 'ar' ? 'code' : 'symbol',
   }).format(cents / 100);
 
-/** Sent to the buyer after a refund, with the credit note's number; the document itself is in the billing history. */
-export function creditNoteMessage(input: CreditNoteFacts & { firstName: string; billingLink: string; language: EmailLanguage }): RenderedEmail {
+/**
+ * Sent to the buyer after a refund, with the credit note's number; the document comes attached as a PDF when it
+ * could be drawn (`attached`), and is in the billing history either way.
+ */
+export function creditNoteMessage(input: CreditNoteFacts & { firstName: string; billingLink: string; language: EmailLanguage; attached?: boolean }): RenderedEmail {
   const amount = money(input.amountCents, input.currency, input.language);
   const vat = money(input.vatCents, input.currency, input.language);
   const date = longDateUtc(input.issuedAt, input.language);
@@ -34,7 +37,9 @@ export function creditNoteMessage(input: CreditNoteFacts & { firstName: string; 
       subject: `إشعار دائن ضريبي من نشر رقم ${input.creditNoteNumber}`,
       preheader: `استرداد ${amount} عن ${releases}.`,
       greeting: greeting(input.firstName, 'ar'),
-      paragraphs: [`أعدنا ${amount} إلى بطاقتك عن ${releases} لم تُستخدم، وأزلناها من رصيد حسابك. أصدرنا لذلك إشعارًا دائنًا ضريبيًا.`],
+      paragraphs: [
+        `أعدنا ${amount} إلى بطاقتك عن ${releases} لم تُستخدم، وأزلناها من رصيد حسابك. أصدرنا لذلك إشعارًا دائنًا ضريبيًا${input.attached ? '، مرفقًا بهذه الرسالة بصيغة PDF' : ''}.`,
+      ],
       facts: [
         ['رقم الإشعار الدائن', input.creditNoteNumber],
         ...(input.invoiceNumber ? ([['الفاتورة الضريبية', input.invoiceNumber]] as Array<[string, string]>) : []),
@@ -52,7 +57,9 @@ export function creditNoteMessage(input: CreditNoteFacts & { firstName: string; 
     subject: `Your Nashr tax credit note ${input.creditNoteNumber}`,
     preheader: `${amount} refunded for ${releases}.`,
     greeting: greeting(input.firstName),
-    paragraphs: [`We have refunded ${amount} to your card for ${releases} you had not used, and removed them from your account's allowance. A tax credit note records the refund.`],
+    paragraphs: [
+      `We have refunded ${amount} to your card for ${releases} you had not used, and removed them from your account's allowance. A tax credit note records the refund${input.attached ? '; it is attached as a PDF' : ''}.`,
+    ],
     facts: [
       ['Credit note number', input.creditNoteNumber],
       ...(input.invoiceNumber ? ([['Tax invoice', input.invoiceNumber]] as Array<[string, string]>) : []),
