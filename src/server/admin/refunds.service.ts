@@ -8,7 +8,7 @@ import type { Db } from '../db/client.js';
 import { billingProfiles, invoices, payments, refunds, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { issueDocument, type DocumentDraft } from '../invoices/documents.js';
-import { loadSeller } from '../invoices/seller.js';
+import { loadSeller, printedSeller } from '../invoices/seller.js';
 import { renderInvoicePdf } from '../invoices/invoice-pdf.js';
 import type { Mailer } from '../mail/transport.js';
 import { creditNoteMessage } from '../mail/templates/credit-note.js';
@@ -190,14 +190,7 @@ async function documentBeforeInvoices(
   const net = payment.amount - payment.vat;
   const kind: BuyerKind = profile?.taxNumber ? 'business' : 'consumer';
   return {
-    seller: {
-      legalName: seller.legalName,
-      legalNameAr: seller.legalNameAr,
-      address: seller.address,
-      addressAr: seller.addressAr,
-      country: registration?.country ?? '',
-      taxNumber: registration?.taxNumber ?? null,
-    },
+    seller: printedSeller(seller, registration),
     buyer: {
       legalName: profile?.legalName ?? workspace.name,
       address: profile?.address ?? '',

@@ -18,7 +18,7 @@ import { findPlan, type ServerPlan } from '../billing/plans.js';
 import { recordActivity } from '../workspaces/workspaces.service.js';
 import { findDocument, listDocuments, type DocumentDraft } from './documents.js';
 import { displayAmounts, taxTreatment } from './tax.js';
-import { loadSeller } from './seller.js';
+import { loadSeller, printedSeller } from './seller.js';
 
 /** The workspace's billing details, null while it has given none. */
 export async function findBillingProfile(db: Db, workspaceId: string): Promise<BillingProfile | null> {
@@ -123,14 +123,7 @@ export function purchaseInvoiceDraft(input: {
     supplyDate: utcDay(payment.createdAt),
     refersTo: null,
     paymentId: payment.id,
-    seller: {
-      legalName: seller.legalName,
-      legalNameAr: seller.legalNameAr,
-      address: seller.address,
-      addressAr: seller.addressAr,
-      country: registration?.country ?? '',
-      taxNumber: registration?.taxNumber || null,
-    },
+    seller: printedSeller(seller, registration),
     buyer: {
       legalName: terms.buyer.legalName,
       address: terms.buyer.address,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
-import { sellerSettingsSchema, type SellerSettings, type SellerSettingsInput } from '../../shared/invoices.js';
+import { sellerSettingsSchema, type InvoiceDocument, type SellerSettings, type SellerSettingsInput } from '../../shared/invoices.js';
 import type { Db } from '../db/client.js';
 import { sellerSettings } from '../db/schema.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -56,4 +56,19 @@ export async function saveSeller(
     await recordAudit(tx as unknown as Db, { id: actor.id, email: actor.email }, 'seller.updated', null, { before, after: settings });
     return settings;
   });
+}
+
+/** The seller as a document prints it: its names and addresses, and the one registration the document is under (none: no tax number). */
+export function printedSeller(
+  seller: SellerSettings,
+  registration: { country: string; taxNumber: string } | null | undefined,
+): InvoiceDocument['seller'] {
+  return {
+    legalName: seller.legalName,
+    legalNameAr: seller.legalNameAr,
+    address: seller.address,
+    addressAr: seller.addressAr,
+    country: registration?.country ?? '',
+    taxNumber: registration?.taxNumber || null,
+  };
 }
