@@ -146,9 +146,12 @@ export type DocumentKind = (typeof documentKinds)[number];
 
 export type DisplayAmounts = {
   currency: string;
-  /** Units of `currency` per US dollar, as configured ("3.6725"). */
+  /** Units of `currency` per US dollar, as configured ("3.6725"), or the riyal's fixed "3.75". */
   rate: string;
+  /** The day the configured rate was taken; for a fixed rate, the day it was applied. */
   rateDate: string;
+  /** A rate fixed by the currency's central bank (the Saudi riyal's peg): printed as fixed, without a date. */
+  fixed?: boolean;
   /** Cents of `currency`. */
   vat: number;
   total: number;

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { centsToDecimal, type DocumentKind, type InvoiceDocument, type InvoiceSummary } from '../../shared/invoices.js';
 import type { Db } from '../db/client.js';
 import { documentSequences, invoices } from '../db/schema.js';
+import { SAUDI_ARABIA, inRiyals } from './tax.js';
 import { zatcaQr } from './zatca.js';
 
 /** An invoice or credit note before it has a number: what the purchase or the refund decided. */
@@ -29,17 +30,20 @@ export async function takeNumber(tx: Db, series: string, kind: DocumentKind): Pr
   return row.lastNumber;
 }
 
-const SAUDI_ARABIA = 'Saudi Arabia';
-
-/** ZATCA's QR, when the seller's printed registration is Saudi and so is the buyer. */
+/**
+ * ZATCA's QR, when the seller's printed registration is Saudi and so is the buyer. Its amounts are in
+ * riyals, as a ZATCA reader takes them: the document's SAR figures (a document issued before they were
+ * printed converts at the peg).
+ */
 function qrOf(draft: DocumentDraft, issuedAt: Date): string | null {
   if (draft.seller.country !== SAUDI_ARABIA || draft.buyer.country !== SAUDI_ARABIA || !draft.seller.taxNumber) return null;
+  const riyals = draft.display?.currency === 'SAR' ? draft.display : { total: inRiyals(draft.total), vat: inRiyals(draft.vat) };
   return zatcaQr({
     sellerName: draft.seller.legalName,
     vatNumber: draft.seller.taxNumber,
     timestamp: issuedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    total: centsToDecimal(draft.total),
-    vat: centsToDecimal(draft.vat),
+    total: centsToDecimal(riyals.total),
+    vat: centsToDecimal(riyals.vat),
   });
 }
 

@@ -1,25 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REVERSE_CHARGE_TEXT, type InvoiceDocument } from '../../shared/invoices.js';
+import { decodeQr, describeWithPoppler, extractText, pageCount, requirePoppler } from '../test/pdf-readback.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { DEFAULT_SELLER } from './seller.js';
 import { readZatcaQr, zatcaQr } from './zatca.js';
-
-/**
- * The PDF read back as a person's tools read it: Poppler extracts the text (Arabic must come out as the
- * letters that were written, in reading order), counts the pages, and renders the page to an image whose
- * QR code is decoded. Without Poppler the suite is skipped with a message, except under CI=true.
- */
-const POPPLER_TOOLS = ['pdftotext', 'pdftoppm', 'pdfinfo'];
-const missingTools = POPPLER_TOOLS.filter((tool) => spawnSync(tool, ['-v']).error);
-const popplerMessage = `The invoice PDF tests need Poppler (${missingTools.join(', ')} missing): apt-get install poppler-utils.`;
-if (missingTools.length && process.env.CI !== 'true') console.warn(`SKIPPED: ${popplerMessage}`);
-const describeWithPoppler = missingTools.length && process.env.CI !== 'true' ? describe.skip : describe;
 
 const seller = (country: string) => {
   const registration = DEFAULT_SELLER.registrations.find((r) => r.country === country);
@@ -66,7 +54,10 @@ const uaeInvoice: InvoiceDocument = {
   qr: null,
 };
 
-/** A Saudi business, its name in Arabic, invoiced at 15 % under the seller's Saudi registration: ZATCA's QR. */
+/**
+ * A Saudi business, its name in Arabic, invoiced at 15 % under the seller's Saudi registration: the VAT and
+ * total also in riyals at the fixed 3.75, and ZATCA's QR with those riyal amounts.
+ */
 const saudiInvoice: InvoiceDocument = {
   ...uaeInvoice,
   id: '0b9b7f0e-3f3c-4c1e-9a55-5a1d2c3b4e02',
@@ -84,13 +75,14 @@ const saudiInvoice: InvoiceDocument = {
   vatRate: 15,
   vat: 22485,
   total: 172385,
-  display: null,
+  // 224.85 USD × 3.75 = 843.1875 SAR; 1,723.85 USD × 3.75 = 6,464.4375 SAR
+  display: { currency: 'SAR', rate: '3.75', rateDate: '2026-11-25', fixed: true, vat: 84319, total: 646444 },
   qr: zatcaQr({
     sellerName: DEFAULT_SELLER.legalName,
     vatNumber: '310234567800003',
     timestamp: '2026-11-26T10:15:00Z',
-    total: '1723.85',
-    vat: '224.85',
+    total: '6464.44',
+    vat: '843.19',
   }),
 };
 
@@ -152,37 +144,10 @@ async function renderToFile(document: InvoiceDocument, name: string): Promise<st
   return file;
 }
 
-/**
- * pdftotext's text without the direction marks it adds around right-to-left and left-to-right stretches,
- * spaces collapsed. `layout` keeps the page's lines (labels, values and Arabic labels on one line);
- * without it the columns come one after the other, so a wrapped paragraph reads as one.
- */
-function extractText(file: string, mode: 'layout' | 'flow'): string {
-  const args = mode === 'layout' ? ['-layout', file, '-'] : [file, '-'];
-  const text = execFileSync('pdftotext', args, { encoding: 'utf8' });
-  const lines = text.replace(/[\u200E\u200F\u202A-\u202E]/g, '').split('\n');
-  const squeezed = lines.map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
-  return mode === 'layout' ? squeezed.join('\n') : squeezed.join(' ');
-}
-
 const withoutPunctuation = (text: string) => text.replace(/[،,.:()]/g, ' ').replace(/\s+/g, ' ');
 
 /** Arabic presentation forms: what extracted text holds when shaping was done by swapping characters. */
 const PRESENTATION_FORMS = /[\uFB50-\uFDFF\uFE70-\uFEFF]/;
-
-function pageCount(file: string): number {
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
-}
-
-/** The page rendered at 150 dpi, as a person's scanner app would see a print. */
-function decodeQr(file: string): string | null {
-  const prefix = file.replace(/\.pdf$/, '');
-  execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', file, prefix]);
-  const png = PNG.sync.read(fs.readFileSync(`${prefix}.png`));
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
-  return code?.data ?? null;
-}
 
 /** Text in a band of the page (points from the top), the way a reader would see what is printed there. */
 function textInBand(file: string, top: number, height: number): string {
@@ -190,12 +155,13 @@ function textInBand(file: string, top: number, height: number): string {
   return execFileSync('pdftotext', args, { encoding: 'utf8' }).replace(/[\u200E\u200F\u202A-\u202E]/g, '').replace(/\s+/g, ' ').trim();
 }
 
+/** The PDF read back with Poppler (src/server/test/pdf-readback.ts): its text, its pages, its QR code. */
 describeWithPoppler('invoice PDF', () => {
   const files = new Map<InvoiceDocument, string>();
   const fileOf = (document: InvoiceDocument) => files.get(document)!;
 
   beforeAll(async () => {
-    if (missingTools.length) throw new Error(`FAILED: ${popplerMessage}`);
+    requirePoppler();
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nashr-invoice-pdf-'));
     const documents = { uaeInvoice, saudiInvoice, egyptInvoice, creditNote, longestDocument };
     for (const [name, document] of Object.entries(documents)) files.set(document, await renderToFile(document, name));
@@ -243,16 +209,25 @@ describeWithPoppler('invoice PDF', () => {
       expect(text.split(/[\s:،.]+/)).toContain(word);
   });
 
-  it("prints a Saudi buyer's Arabic name and ZATCA's QR code, which decodes to the five fields", () => {
+  it("prints a Saudi buyer's Arabic name, the VAT and total in riyals at the fixed rate, and ZATCA's QR code with the riyal amounts", () => {
     const file = fileOf(saudiInvoice);
     const text = extractText(file, 'flow');
     expect(text).toContain('شركة الأفق للتطوير العقاري');
     // Poppler sets commas between Arabic words by rules of its own; the words and their order are the test.
     expect(withoutPunctuation(text)).toContain('طريق الملك فهد حي العليا الرياض 12214');
-    expect(text).toContain('Tax number: 310234567800003');
-    expect(text).toContain('Total including VAT');
-    expect(text).toContain('USD 1,723.85');
+    const lines = extractText(file, 'layout');
+    for (const expected of [
+      'VAT number: 310234567800003',
+      'VAT number 300000000000003',
+      'Total including VAT USD 1,723.85',
+      'VAT in SAR SAR 843.19',
+      'Total in SAR SAR 6,464.44',
+      'Fixed exchange rate: 1 USD = 3.75 SAR',
+      'سعر صرف ثابت',
+    ])
+      expect(lines).toContain(expected);
     expect(text).not.toContain('AED');
+    expect(text).not.toContain('Tax number');
 
     const payload = decodeQr(file);
     expect(payload).toBe(saudiInvoice.qr);
@@ -260,8 +235,8 @@ describeWithPoppler('invoice PDF', () => {
       sellerName: 'Nashr FZ-LLC',
       vatNumber: '310234567800003',
       timestamp: '2026-11-26T10:15:00Z',
-      total: '1723.85',
-      vat: '224.85',
+      total: '6464.44',
+      vat: '843.19',
     });
   });
 

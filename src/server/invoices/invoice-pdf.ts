@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { countryIn } from '../../shared/country-codes.js';
 import { DOCUMENT_TITLES, REVERSE_CHARGE_TEXT, type DocumentLine, type InvoiceDocument } from '../../shared/invoices.js';
+import { SAUDI_ARABIA } from './tax.js';
 import { directionOf, drawLine, isolateLtr, registerFonts, wrapText, type Direction, type TextStyle } from './pdf-text.js';
 
 /**
@@ -59,6 +60,8 @@ const LABELS = {
   displayTotal: { en: 'Total', ar: 'الإجمالي' },
   exchangeRate: { en: 'Exchange rate', ar: 'سعر الصرف' },
   on: { en: 'on', ar: 'بتاريخ' },
+  fixedRate: { en: 'Fixed exchange rate', ar: 'سعر صرف ثابت' },
+  saudiVatNumber: { en: 'VAT number', ar: 'رقم تسجيل ضريبة القيمة المضافة' },
   reverseCharge: { en: 'Reverse charge', ar: 'الاحتساب العكسي' },
   amountsIn: {
     en: 'Amounts in US dollars (USD) unless another currency is named.',
@@ -76,6 +79,9 @@ const money = (cents: number, currency = 'USD') => `${currency} ${decimal(cents)
 const percent = (rate: number) => `${rate.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 /** The calendar day of an ISO timestamp, in UTC like every date the product stores. */
 const day = (iso: string) => iso.slice(0, 10);
+
+/** A Saudi registration is a VAT number, as ZATCA names it; elsewhere a tax number. */
+const taxNumberLabel = (country: string): Pair => (country === SAUDI_ARABIA ? LABELS.saudiVatNumber : LABELS.taxNumber);
 
 // ---------------------------------------------------------------- text blocks
 
@@ -164,7 +170,8 @@ function seller(doc: Doc, document: InvoiceDocument, top: number): number {
   y = sideBySide(doc, { en: s.legalName, ar: s.legalNameAr }, BOLD, y, gap);
   y = sideBySide(doc, { en: s.address, ar: s.addressAr }, BODY, y, gap);
   if (s.taxNumber) {
-    const taxNumber = { en: `${LABELS.taxNumber.en}: ${s.taxNumber}`, ar: `${LABELS.taxNumber.ar}: ${isolateLtr(s.taxNumber)}` };
+    const label = taxNumberLabel(s.country);
+    const taxNumber = { en: `${label.en}: ${s.taxNumber}`, ar: `${label.ar}: ${isolateLtr(s.taxNumber)}` };
     y = sideBySide(doc, taxNumber, BOLD, y, gap);
   }
   return y + 8;
@@ -178,7 +185,7 @@ function buyer(doc: Doc, document: InvoiceDocument, top: number): number {
   y = labelledRow(doc, LABELS.address, b.address, y);
   const arabicCountry = countryIn('ar', b.country);
   y = labelledRow(doc, LABELS.country, arabicCountry === b.country ? b.country : `${b.country} / ${arabicCountry}`, y);
-  if (b.taxNumber) y = labelledRow(doc, LABELS.taxNumber, b.taxNumber, y);
+  if (b.taxNumber) y = labelledRow(doc, taxNumberLabel(b.country), b.taxNumber, y);
   return y + 8;
 }
 
@@ -266,8 +273,13 @@ function totals(doc: Doc, document: InvoiceDocument, top: number): number {
   y = totalRow(doc, inCurrency(LABELS.vat), money(display.vat, currency), y + 6);
   y = totalRow(doc, inCurrency(LABELS.displayTotal), money(display.total, currency), y);
   const exchange = `1 USD = ${display.rate} ${currency}`;
-  const en = `${LABELS.exchangeRate.en}: ${exchange} ${LABELS.on.en} ${display.rateDate}`;
-  const ar = `${LABELS.exchangeRate.ar}: ${isolateLtr(exchange)} ${LABELS.on.ar} ${isolateLtr(display.rateDate)}`;
+  // A pegged currency's rate is the same every day: said to be fixed rather than dated.
+  const en = display.fixed
+    ? `${LABELS.fixedRate.en}: ${exchange}`
+    : `${LABELS.exchangeRate.en}: ${exchange} ${LABELS.on.en} ${display.rateDate}`;
+  const ar = display.fixed
+    ? `${LABELS.fixedRate.ar}: ${isolateLtr(exchange)}`
+    : `${LABELS.exchangeRate.ar}: ${isolateLtr(exchange)} ${LABELS.on.ar} ${isolateLtr(display.rateDate)}`;
   y = block(doc, en, SMALL, TOTALS, y + 2, 'ltr');
   return block(doc, ar, SMALL, TOTALS, y, 'rtl');
 }

@@ -77,6 +77,7 @@ export function termsOf(seller: SellerSettings, buyer: BillingProfile, plan: Ser
 
 export function quoteOf(seller: SellerSettings, planId: PlanId, terms: PurchaseTerms): Quote {
   const total = terms.subtotal + terms.vat;
+  const registration = taxTreatment(seller, terms.buyer, terms.subtotal).sellerRegistration;
   return {
     planId,
     subtotal: terms.subtotal,
@@ -85,7 +86,7 @@ export function quoteOf(seller: SellerSettings, planId: PlanId, terms: PurchaseT
     total,
     currency: 'usd',
     reverseCharge: terms.reverseCharge,
-    display: displayAmounts(seller, terms.vat, total),
+    display: displayAmounts(seller, registration?.country, terms.vat, total, new Date()),
   };
 }
 
@@ -149,7 +150,7 @@ export function purchaseInvoiceDraft(input: {
     vat: terms.vat,
     total,
     reverseCharge: terms.reverseCharge,
-    display: displayAmounts(seller, terms.vat, total),
+    display: displayAmounts(seller, registration?.country, terms.vat, total, payment.createdAt),
   };
 }
 

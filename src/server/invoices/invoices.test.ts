@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../shared/invoices.js';
 import { allowanceGrants, auditLog, checkoutQuotes, demoPaymentIntents, invoices, payments } from '../db/schema.js';
+import { decodeQr, describeWithPoppler, extractText, requirePoppler } from '../test/pdf-readback.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { readZatcaQr } from './zatca.js';
 
@@ -215,8 +219,12 @@ describe('tax invoices of purchases', () => {
     expect(text).toContain(`http://localhost:3000/api/billing/invoices/${invoice.id}/pdf`);
   });
 
-  it('puts the ZATCA QR on a Saudi business’s invoice: seller name, Saudi VAT number, time, total and VAT', async () => {
+  it('puts the ZATCA QR on a Saudi business’s invoice: seller name, Saudi VAT number, time, and the total and VAT in riyals', async () => {
     await customer('riyadh', SAUDI_BUSINESS);
+    // 44.85 USD × 3.75 = 168.1875 SAR; 343.85 USD × 3.75 = 1,289.4375 SAR: the riyal's fixed rate, not the dirham's.
+    const riyals = { currency: 'SAR', rate: '3.75', rateDate: today(), fixed: true, vat: 16_819, total: 128_944 };
+    const quote = await t.request({ method: 'GET', url: '/api/billing/quote?planId=package_1', as: 'riyadh' });
+    expect(quote.json()).toMatchObject({ vat: 4_485, total: 34_385, display: riyals });
     const invoice = await buy('riyadh', 'package_1');
     expect(invoice).toMatchObject({
       seller: { country: 'Saudi Arabia', taxNumber: '310234567800003' },
@@ -227,14 +235,59 @@ describe('tax invoices of purchases', () => {
       total: 34_385,
       reverseCharge: false,
       lines: [{ description: 'Single Release — press release distribution', vatRate: 15, vatAmount: 4_485 }],
+      display: riyals,
     });
     expect(invoice.qr).toEqual(expect.any(String));
     expect(readZatcaQr(invoice.qr!)).toEqual({
       sellerName: 'Nashr FZ-LLC',
       vatNumber: '310234567800003',
       timestamp: invoice.issuedAt.replace(/\.\d{3}Z$/, 'Z'),
-      total: '343.85',
-      vat: '44.85',
+      total: '1289.44',
+      vat: '168.19',
+    });
+  });
+
+  describeWithPoppler('as the PDF prints them, read back with Poppler', () => {
+    let workDir = '';
+    beforeAll(() => {
+      requirePoppler();
+      workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nashr-invoices-'));
+    });
+    afterAll(() => {
+      if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+    });
+
+    async function pdfOf(as: string, invoice: InvoiceDocument): Promise<string> {
+      const res = await t.request({ method: 'GET', url: `/api/billing/invoices/${invoice.id}/pdf`, as });
+      expect(res.statusCode).toBe(200);
+      const file = path.join(workDir, `${invoice.number}.pdf`);
+      fs.writeFileSync(file, res.rawPayload);
+      return file;
+    }
+
+    it('a Saudi invoice states the VAT and total in riyals at the fixed rate, and its printed QR carries the riyal amounts', async () => {
+      await customer('jeddah', SAUDI_BUSINESS);
+      const invoice = await buy('jeddah', 'package_2');
+      const file = await pdfOf('jeddah', invoice);
+      const text = extractText(file, 'layout');
+      // 74.85 USD × 3.75 = 280.6875 SAR; 573.85 USD × 3.75 = 2,151.9375 SAR
+      for (const expected of ['VAT number: 310234567800003', 'VAT 15% USD 74.85', 'Total including VAT USD 573.85', 'VAT in SAR SAR 280.69', 'Total in SAR SAR 2,151.94', 'Fixed exchange rate: 1 USD = 3.75 SAR'])
+        expect(text).toContain(expected);
+      expect(text).not.toContain('AED');
+      const payload = decodeQr(file);
+      expect(payload).toBe(invoice.qr);
+      expect(readZatcaQr(payload!)).toMatchObject({ vatNumber: '310234567800003', total: '2151.94', vat: '280.69' });
+    });
+
+    it('a UAE invoice still states them in dirhams at the configured rate and its date, without a QR', async () => {
+      await customer('sharjah', UAE_BUSINESS);
+      const invoice = await buy('sharjah', 'package_2');
+      const file = await pdfOf('sharjah', invoice);
+      const text = extractText(file, 'layout');
+      for (const expected of ['Tax number: 100234567800003', 'VAT in AED AED 91.63', 'Total in AED AED 1,924.21', 'Exchange rate: 1 USD = 3.6725 AED on 1997-11-01'])
+        expect(text).toContain(expected);
+      expect(text).not.toContain('SAR');
+      expect(decodeQr(file)).toBeNull();
     });
   });
 

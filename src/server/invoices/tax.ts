@@ -31,8 +31,31 @@ export function taxTreatment(seller: SellerSettings, buyer: BillingProfile, netC
 /** VAT on an amount, rounded half up to the cent. */
 export const vatOf = (netCents: number, rateBp: number) => Math.round((netCents * rateBp) / 10_000);
 
-/** The VAT and total in the seller's second currency, as the UAE asks of an invoice in a foreign currency. */
-export function displayAmounts(seller: SellerSettings, vat: number, total: number): DisplayAmounts | null {
+/**
+ * The Saudi riyal is pegged to the dollar at 3.75 by the Saudi Central Bank: a fact of the currency, not a
+ * setting, so a document under the seller's Saudi registration states its VAT and total in riyals at that
+ * fixed rate (and ZATCA's QR carries those riyal amounts).
+ */
+export const SAUDI_RIYAL = { currency: 'SAR', rate: '3.75' } as const;
+export const SAUDI_ARABIA = 'Saudi Arabia';
+
+/** Cents of a dollar amount in riyals at the peg. */
+export const inRiyals = (usdCents: number) => Math.round(usdCents * Number(SAUDI_RIYAL.rate));
+
+/**
+ * The VAT and total in the currency of the country whose registration the document is printed under: in
+ * riyals at the fixed rate under a Saudi registration; otherwise in the seller's second currency at the
+ * configured rate and its date, as the UAE asks of an invoice in a foreign currency (none when that is USD).
+ */
+export function displayAmounts(
+  seller: SellerSettings,
+  registrationCountry: string | null | undefined,
+  vat: number,
+  total: number,
+  on: Date,
+): DisplayAmounts | null {
+  if (registrationCountry === SAUDI_ARABIA)
+    return { ...SAUDI_RIYAL, rateDate: on.toISOString().slice(0, 10), fixed: true, vat: inRiyals(vat), total: inRiyals(total) };
   if (seller.displayCurrency === 'USD') return null;
   const rate = Number(seller.exchangeRate);
   return {

@@ -55,7 +55,7 @@ export function InvoiceSheet({ document: doc }: { document: InvoiceDocument }) {
           <TwoLanguages en={countryIn('en', doc.seller.country)} ar={countryIn(ARABIC_LOCALE, doc.seller.country)} />
           {doc.seller.taxNumber && (
             <dl>
-              <Row label="taxNumber">
+              <Row label={taxNumberLabel(doc.seller.country)}>
                 <bdi className="font-mono">{doc.seller.taxNumber}</bdi>
               </Row>
             </dl>
@@ -70,7 +70,7 @@ export function InvoiceSheet({ document: doc }: { document: InvoiceDocument }) {
           </p>
           <TwoLanguages en={countryIn('en', doc.buyer.country)} ar={countryIn(ARABIC_LOCALE, doc.buyer.country)} />
           <dl>
-            <Row label="taxNumber">
+            <Row label={taxNumberLabel(doc.buyer.country)}>
               {doc.buyer.taxNumber ? <bdi className="font-mono">{doc.buyer.taxNumber}</bdi> : `${en('notRegistered')} · ${ar('notRegistered')}`}
             </Row>
           </dl>
@@ -137,7 +137,7 @@ export function InvoiceSheet({ document: doc }: { document: InvoiceDocument }) {
           {doc.display && (
             <dl className="text-xs">
               <Row label="exchangeRate">
-                <bdi dir="ltr">{`1 USD = ${doc.display.rate} ${doc.display.currency} (${doc.display.rateDate})`}</bdi>
+                <bdi dir="ltr">{`1 USD = ${doc.display.rate} ${doc.display.currency} (${doc.display.fixed ? `${en('fixedRate')} · ${ar('fixedRate')}` : doc.display.rateDate})`}</bdi>
               </Row>
             </dl>
           )}
@@ -155,6 +155,9 @@ export function InvoiceSheet({ document: doc }: { document: InvoiceDocument }) {
     </article>
   );
 }
+
+/** What a registration is called where it was given: a UAE TRN, a Saudi VAT number, elsewhere a tax number. */
+const taxNumberLabel = (country: string) => (country === 'UAE' ? 'taxNumberUae' : country === 'Saudi Arabia' ? 'taxNumberSaudi' : 'taxNumber');
 
 /** The English label at the start of a line, the value, and the Arabic label at its end (labels first for readers). */
 function Row({ label, values, className, children }: { label: string; values?: Record<string, unknown>; className?: string; children: ReactNode }) {

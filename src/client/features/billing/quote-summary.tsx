@@ -52,12 +52,12 @@ function Line({ label, value, strong = false, testId }: { label: string; value: 
   );
 }
 
-/** The VAT in the seller's second currency, with the rate and its date, as the invoice will state it. */
+/** The VAT in the invoice's second currency, with the rate and its date (or that it is fixed), as the invoice will state it. */
 export function DisplayVat({ display }: { display: DisplayAmounts }) {
   const { t } = useTranslation('billing');
   return (
     <p className="mt-3 text-xs text-slate-600" data-testid="quote-display-vat">
-      {t('quote.displayVat', {
+      {t(display.fixed ? 'quote.displayVatFixed' : 'quote.displayVat', {
         amount: isolate(formatCents(display.vat, display.currency)),
         currency: isolate(display.currency),
         rate: isolate(display.rate),
