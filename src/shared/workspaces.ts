@@ -131,7 +131,7 @@ export type CurrentWorkspace = {
   role: WorkspaceRole;
   actions: WorkspaceAction[];
   requireSecondApproval: boolean;
-  /** Whether members see contact email addresses: the workspace's paid status, for every member alike. */
+  /** Whether this member sees contact email addresses: the workspace's paid status for the team; never a client seat. */
   canViewEmails: boolean;
   /** A client seat's brands (all it sees); null for the team's roles, who see every brand. */
   brandIds: string[] | null;

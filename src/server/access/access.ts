@@ -61,11 +61,20 @@ export function requireEditor(actor: Actor): Actor {
 }
 
 /**
- * Super admins and members of a workspace that bought a package see real addresses (SPEC.md §6), every
- * member alike; nobody else. The workspace's flag is computed once, in membership.ts.
+ * Who sees a journalist's real address (SPEC.md §6): super admins, and the team of a workspace that bought a
+ * package (`workspacePaid`, computed in membership.ts), whatever their team role. A client seat never does,
+ * paid workspace or not: the journalists are the agency's, and a client sees outcomes (counts, outlets,
+ * names), every address masked (recipients, report CSV, campaign contacts, a refusal's text).
  */
+export const seatCanViewEmails = (
+  platformRole: string,
+  role: WorkspaceRole | null | undefined,
+  workspacePaid: boolean,
+): boolean => platformRole === 'super_admin' || (workspacePaid && !isBrandLimited(role));
+
+/** Whether the signed-in person sees real addresses: their seat's answer (`seatCanViewEmails`). */
 export const canViewEmails = (actor: Actor): boolean =>
-  isSuperAdmin(actor) || Boolean(actor.workspace?.canViewEmails);
+  seatCanViewEmails(actor.role, actor.workspace?.role, Boolean(actor.workspace?.canViewEmails));
 
 /** Whether the actor may take the action in their current workspace. */
 export const can = (actor: Actor, action: WorkspaceAction): boolean => roleCan(actor.workspace?.role, action);

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brands.js';
-import { userLists, workspaceMembers } from '../db/schema.js';
+import { deliveries, userLists, workspaceMembers } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
  * A client seat (issue 28) against every tenant route: an agency workspace with brands A and B, a sent
  * release and a draft on each, and a client of brand A. Only A's rows answer the client; everything else of
- * the workspace is 404 or empty, and no answer names B, its releases, the lists or the other members. The
+ * the workspace is 404 or empty, and no answer names B, its releases, the lists, the other members or a
+ * journalist's address (issue 35: the agency's journalists are its own; a client sees outcomes). The
  * agency's owner still sees both brands. A guard walks the app's routes, so a new tenant route without a
  * case here fails this file.
  */
@@ -38,6 +39,8 @@ type Seed = {
   contactId: number;
   memberId: string;
   invitationId: string;
+  /** The journalists' real addresses (the agency's, paid for): a client seat reads none of them (issue 35). */
+  journalists: string[];
 };
 
 let t: TestApp;
@@ -71,7 +74,7 @@ beforeAll(async () => {
     trusted: true,
   });
   const workspaceId = owner.id;
-  const { listId } = await createListWithContacts(t.db, workspaceId, 2);
+  const { listId, emails: journalists } = await createListWithContacts(t.db, workspaceId, 2);
   await t.db.update(userLists).set({ name: NAMES.list }).where(eq(userLists.id, listId));
   const contacts = await call('owner', 'GET', `/api/user-lists/${listId}/contacts`);
   const made = async (name: string) => {
@@ -85,6 +88,7 @@ beforeAll(async () => {
     brandB: await made(NAMES.brandB),
     listId,
     contactId: contacts.json().items[0].contact.id,
+    journalists,
   } as Seed;
   const sentA = await release(s.brandA, NAMES.sentA, 'send_now');
   const sentB = await release(s.brandB, NAMES.sentB, 'send_now');
@@ -96,6 +100,11 @@ beforeAll(async () => {
     draftA: (await release(s.brandA, NAMES.draftA, 'save_draft')).id,
     draftB: (await release(s.brandB, NAMES.draftB, 'save_draft')).id,
   });
+  // A relay's refusal names the address it refused: the recipients page and the report carry that text.
+  await t.db
+    .update(deliveries)
+    .set({ status: 'failed', lastError: `550 5.1.1 <${journalists[0]}>: mailbox unavailable` })
+    .where(and(eq(deliveries.releaseId, s.sentA), eq(deliveries.email, journalists[0])));
   s.memberId = (await t.signInAs('writer', { memberOf: { workspaceId, role: 'writer' } })).id;
   const invitation = await call('owner', 'POST', '/api/workspace/invitations', {
     email: 'pending-writer@gulfbridge.test',
@@ -123,6 +132,7 @@ const secrets = () => [
   s.memberId,
   s.invitationId,
   'pending-writer@gulfbridge.test',
+  ...s.journalists,
 ];
 const leaksIn = (body: string) => secrets().filter((secret) => body.includes(secret));
 

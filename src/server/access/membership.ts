@@ -7,12 +7,13 @@ import {
   type WorkspaceRole,
 } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
+import { seatCanViewEmails } from './access.js';
 import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type Membership = { workspace: WorkspaceRow; role: WorkspaceRole; brandIds: string[] | null };
 
-/** Addresses are revealed to a workspace that has paid (PRODUCT.md §1), for every member alike. */
+/** A workspace that has paid (PRODUCT.md §1) reveals addresses to its team; the seat's rule is access.ts seatCanViewEmails. */
 export const workspaceCanViewEmails = (
   workspace: Pick<WorkspaceRow, 'userType'>,
   platformRole: string,
@@ -28,7 +29,7 @@ export function describeWorkspace(membership: Membership, platformRole: string, 
     role,
     actions: workspaceActions.filter((action) => roleCan(role, action)),
     requireSecondApproval: workspace.requireSecondApproval,
-    canViewEmails: workspaceCanViewEmails(workspace, platformRole),
+    canViewEmails: seatCanViewEmails(platformRole, role, workspaceCanViewEmails(workspace, platformRole)),
     brandIds: isBrandLimited(role) ? (brandIds ?? []) : null,
   };
 }

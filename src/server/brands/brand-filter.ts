@@ -1,9 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { brands } from '../db/schema.js';
-import { mayUseBrand, requireAction, isSuperAdmin, type Actor } from '../access/access.js';
+import { brandLimit, mayUseBrand, requireAction, requireMember, isSuperAdmin, type Actor } from '../access/access.js';
 import { appError } from '../http/errors.js';
 
 /**
@@ -23,6 +22,23 @@ export async function requireVisibleBrand(
   if (!isSuperAdmin(actor)) requireAction(actor, 'read');
   if (!UUID.safeParse(id).success) throw appError('BRAND_NOT_FOUND');
   const [brand] = await db.select().from(brands).where(eq(brands.id, id.toLowerCase())).limit(1);
+  if (!brand || !mayUseBrand(actor, brand)) throw appError('BRAND_NOT_FOUND');
+  return brand;
+}
+
+/**
+ * The brand a view of the actor's workspace falls back to when none is named (the From of a new release):
+ * the first brand they may see, active ones first — a client seat's own, never the company's or another
+ * client's; 404 BRAND_NOT_FOUND when they see none.
+ */
+export async function firstVisibleBrand(db: Db, actor: Actor): Promise<typeof brands.$inferSelect> {
+  const workspaceId = requireMember(actor);
+  const [brand] = await db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.workspaceId, workspaceId), brandLimit(brands.id, actor)))
+    .orderBy(sql`${brands.archivedAt} IS NOT NULL`, asc(brands.createdAt), asc(brands.id))
+    .limit(1);
   if (!brand || !mayUseBrand(actor, brand)) throw appError('BRAND_NOT_FOUND');
   return brand;
 }

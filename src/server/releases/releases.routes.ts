@@ -8,8 +8,7 @@ import {
   type ReleaseSender,
 } from '../../shared/releases.js';
 import { senderNameOf, senderQuerySchema } from '../../shared/brands.js';
-import { brandForRelease } from '../brands/brand-choice.js';
-import { requireVisibleBrand } from '../brands/brand-filter.js';
+import { firstVisibleBrand, requireVisibleBrand } from '../brands/brand-filter.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { BODY_LIMIT } from '../http/server-limits.js';
@@ -81,14 +80,14 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A static path: it wins over /press-releases/:id in the router. The From of a release for `brandId`
-  // (default: the workspace's first brand), as journalists will see it.
+  // (default: the first brand the actor sees; a client seat's own), as journalists will see it.
   app.get('/press-releases/sender', async (request): Promise<ReleaseSender> => {
     const actor = requireUser(request);
     const { brandId } = parseInput(senderQuerySchema, request.query);
     const brand = brandId
       ? await requireVisibleBrand(app.deps.db, actor, brandId)
       : actor.workspace
-        ? await brandForRelease(app.deps.db, actor.workspace.id, null)
+        ? await firstVisibleBrand(app.deps.db, actor)
         : null;
     const sender = senderOf(app.deps.config.mailFrom, brand ? senderNameOf(brand) : actor.companyName);
     return { from: sender.name ? `${sender.name} <${sender.address}>` : sender.address };
