@@ -124,6 +124,10 @@ describe('the operator’s desk', () => {
     await grant.waitFor({ state: 'detached' });
     await purchases.getByTestId('grants').getByText('Compensation for the delayed send').waitFor();
     await expect(page.getByTestId('allowance').textContent()).resolves.toBe('Releases in the allowance3Used0Left3');
+    // The granted releases are named apart: no refund pays for them.
+    await expect(page.getByTestId('allowance-granted').textContent()).resolves.toBe(
+      '2 of the releases left were granted by Nashr: they are counted as spent last and are never refunded.',
+    );
 
     // Suspended with a reason: asked for first, then shown on the page.
     await page.getByRole('button', { name: 'Suspend', exact: true }).click();

@@ -171,7 +171,8 @@ export type AdminWorkspaceDetail = {
   }>;
   grants: Array<{ id: string; releases: number; reason: string; grantedBy: string | null; createdAt: string }>;
   invoices: import('./invoices.js').InvoiceSummary[];
-  allowance: { limit: number; used: number; remaining: number };
+  /** `granted`: how many of the `remaining` releases Nashr granted (counted as spent last, never refundable). */
+  allowance: { limit: number; used: number; remaining: number; granted: number };
   releases: Array<{ id: string; title: string; status: string; brand: string; held: boolean; sentAt: string | null; scheduledAt: string | null; timeZone: string | null }>;
   newsrooms: Array<{ brandId: string; name: string; slug: string | null; enabled: boolean }>;
   recentSignIns: Array<{ userId: string; email: string; at: string }>;

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { allowanceGrants, brands, payments, pressReleases, sessions, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { listDocuments } from '../invoices/documents.js';
-import { refundFigures, releasesOf, remainingOf } from './refunds.service.js';
+import { poolOf, refundFigures, releasesOf, remainingOf } from './refunds.service.js';
 
 /** The releases a customer page lists: the latest ones, enough to answer "what did they send lately". */
 const RELEASES_SHOWN = 100;
@@ -42,6 +42,7 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
     db.select().from(brands).where(eq(brands.workspaceId, workspaceId)).orderBy(asc(brands.createdAt), asc(brands.id)),
   ]);
   const signIns = await recentSignIns(db, members.map((m) => m.userId));
+  const granted = grants.reduce((sum, { grant }) => sum + grant.releases, 0);
   return {
     id: workspace.id,
     name: workspace.name,
@@ -58,7 +59,7 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
       releases: releasesOf(p),
       refundedReleases: p.refundedReleases,
       refundedAmount: p.refundedAmount,
-      refundable: refundFigures(p, workspace).unspent,
+      refundable: refundFigures(p, workspace, granted).unspent,
       createdAt: p.createdAt.toISOString(),
     })),
     grants: grants.map(({ grant, granter }) => ({
@@ -69,7 +70,12 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
       createdAt: grant.createdAt.toISOString(),
     })),
     invoices,
-    allowance: { limit: workspace.monthlyPressReleaseLimit, used: workspace.pressReleasesUsedThisMonth, remaining: remainingOf(workspace) },
+    allowance: {
+      limit: workspace.monthlyPressReleaseLimit,
+      used: workspace.pressReleasesUsedThisMonth,
+      remaining: remainingOf(workspace),
+      granted: poolOf(workspace, granted).granted,
+    },
     releases: releases.map(({ release, brand }) => ({
       id: release.id,
       title: release.title,

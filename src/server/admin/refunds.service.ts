@@ -5,7 +5,7 @@ import type { BuyerKind, InvoiceDocument, SellerSettings } from '../../shared/in
 import type { PaymentProvider } from '../billing/payment-provider.js';
 import { findPlan } from '../billing/plans.js';
 import type { Db } from '../db/client.js';
-import { billingProfiles, invoices, payments, refunds, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { allowanceGrants, billingProfiles, invoices, payments, refunds, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { issueDocument, type DocumentDraft } from '../invoices/documents.js';
 import { loadSeller, printedSeller } from '../invoices/seller.js';
@@ -38,15 +38,37 @@ export const releasesOf = (payment: Pick<PaymentRow, 'releases' | 'planId'>): nu
 export const remainingOf = (workspace: Pick<WorkspaceRow, 'monthlyPressReleaseLimit' | 'pressReleasesUsedThisMonth'>) =>
   Math.max(0, workspace.monthlyPressReleaseLimit - workspace.pressReleasesUsedThisMonth);
 
+/** Every release Nashr granted the workspace without a payment (allowance_grants). */
+export async function grantedTo(db: Db, workspaceId: string): Promise<number> {
+  const [{ granted }] = await db
+    .select({ granted: sql<number>`coalesce(sum(${allowanceGrants.releases}), 0)`.mapWith(Number) })
+    .from(allowanceGrants)
+    .where(eq(allowanceGrants.workspaceId, workspaceId));
+  return granted;
+}
+
+/**
+ * The releases left in the allowance, split into what was bought and what Nashr granted. Releases are one
+ * pool; granted ones are counted as spent last, so what is left is the grants' first and a purchase's only
+ * beyond them: a refund never pays cash for a release that was given (issue 35).
+ */
+export function poolOf(workspace: Pick<WorkspaceRow, 'monthlyPressReleaseLimit' | 'pressReleasesUsedThisMonth'>, granted: number) {
+  const remaining = remainingOf(workspace);
+  const grantedLeft = Math.min(remaining, Math.max(0, granted));
+  return { remaining, granted: grantedLeft, purchased: remaining - grantedLeft };
+}
+
 /**
  * The releases of a purchase that can still be given back: those not refunded yet, as far as the
  * workspace has not spent them. Releases are one pool, so a workspace that spent some of its allowance
- * has spent them from any purchase: what is left in the pool bounds every purchase's refund.
+ * has spent them from any purchase: what is left of the pool beyond the grants (`poolOf`) bounds every
+ * purchase's refund.
  */
-export function refundFigures(payment: PaymentRow, workspace: WorkspaceRow) {
+export function refundFigures(payment: PaymentRow, workspace: WorkspaceRow, granted: number) {
   const releases = releasesOf(payment);
   const refunded = payment.refundedReleases;
-  const unspent = payment.status === 'succeeded' ? Math.max(0, Math.min(releases - refunded, remainingOf(workspace))) : 0;
+  const purchasedLeft = poolOf(workspace, granted).purchased;
+  const unspent = payment.status === 'succeeded' ? Math.max(0, Math.min(releases - refunded, purchasedLeft)) : 0;
   return { releases, refunded, unspent, spent: Math.max(0, releases - refunded - unspent) };
 }
 
@@ -73,7 +95,8 @@ export async function refundPayment(deps: RefundDeps, actor: CurrentUser, paymen
     if (!payment) throw appError('PAYMENT_NOT_FOUND');
     const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, payment.workspaceId)).limit(1).for('update');
     if (!workspace) throw appError('PAYMENT_NOT_FOUND');
-    const figures = refundFigures(payment, workspace);
+    // Read under the workspace's lock, which a grant takes first: a grant being made is counted once it commits.
+    const figures = refundFigures(payment, workspace, await grantedTo(tx, workspace.id));
     if (k > figures.unspent) throw appError('REFUND_EXCEEDS_UNSPENT', figures);
 
     const [{ vatBack }] = await tx

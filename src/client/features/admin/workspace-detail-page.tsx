@@ -106,6 +106,11 @@ function Allowance({ allowance }: { allowance: AdminWorkspaceDetail['allowance']
           </Figure>
         ))}
       </dl>
+      {allowance.granted > 0 && (
+        <p className="mt-2 text-sm text-slate-600" data-testid="allowance-granted">
+          {t('allowance.granted', { count: allowance.granted, formatted: formatNumber(allowance.granted) })}
+        </p>
+      )}
     </section>
   );
 }
