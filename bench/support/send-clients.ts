@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import nodemailer from 'nodemailer';
 import { personalise } from '../../src/shared/email-template.js';
+import { finishIfDone } from '../../src/server/releases/lifecycle.js';
 
 /**
  * One sending client of the send bench, in a process of its own so that none shares a CPU's event loop
@@ -46,7 +47,7 @@ async function runEngine(signed: boolean): Promise<number> {
   // As a worker runs it: VERP envelope senders and DKIM signatures.
   const config = loadConfig({ MAIL_FROM: job.mailFrom });
   const dkim = signed ? dkimSignerThread(await loadDkimKey(database.db, config)) : undefined;
-  const engine = createDeliveryEngine({
+  const engine = createDeliveryEngine({ onReleaseDrained: finishIfDone,
     db: database.db,
     transport,
     publicUrl: job.publicUrl,

@@ -1,13 +1,14 @@
 import type { Deps } from './deps.js';
 import { createDeliveryEngine } from './delivery/delivery-engine.js';
 import { mailerDeliveryTransport, smtpDeliveryTransport } from './delivery/delivery-transport.js';
-import { createScheduler } from './delivery/scheduler.js';
+import { createScheduler } from './releases/scheduler.js';
 import { ensureAppSecret } from './bootstrap.js';
 import { bounceAddress } from './deliverability/verp.js';
 import { loadDkimKey } from './deliverability/dkim.js';
 import { dkimSignerThread } from './deliverability/dkim-signer.js';
 import { startInboundSmtp, type InboundListener } from './deliverability/inbound-smtp.js';
 import { createFeedPoller } from './coverage/poller.js';
+import { finishIfDone } from './releases/lifecycle.js';
 
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -22,7 +23,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
   const transport = config.smtpUrl ? smtpDeliveryTransport(config.smtpUrl, config.smtpPool, config.ehloName) : mailerDeliveryTransport(deps.mailer);
   const secret = await ensureAppSecret(deps);
   const dkim = dkimSignerThread(await loadDkimKey(db, config));
-  const engine = createDeliveryEngine({
+  const engine = createDeliveryEngine({ onReleaseDrained: finishIfDone,
     db,
     transport,
     publicUrl: config.publicUrl,

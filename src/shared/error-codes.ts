@@ -57,6 +57,8 @@ export const ERRORS = {
   ONLY_SCHEDULED_CANCELLABLE: entry(409, 'Only a scheduled press release can be cancelled'),
   ONLY_DRAFT_DELETABLE: entry(409, 'Only a draft can be deleted'),
   NOT_WITHDRAWABLE: entry(409, REVIEW_MESSAGES.notWithdrawable),
+  /** An event the release's lifecycle refuses from where it is now (`status` in the details). */
+  RELEASE_STATE_CONFLICT: entry(409, 'This press release has moved on: reload it to see where it stands'),
   SCHEDULE_IN_PAST: entry(422, MESSAGES.scheduledInPast),
   UNKNOWN_LIST: entry(422, MESSAGES.unknownList),
   NOBODY_RECEIVES: entry(422, 'The selected lists have no contacts who can receive this press release'),
@@ -159,7 +161,7 @@ export const ERRORS = {
   INVITATION_SIGN_IN: entry(409, 'An account with this address exists: sign in to accept the invitation'),
   WORKSPACE_NAME_MISMATCH: entry(422, 'Type the workspace name exactly to delete it'),
   NOT_AWAITING_APPROVAL: entry(409, 'This release is not waiting for approval'),
-  SECOND_APPROVER_REQUIRED: entry(403, 'Another person must approve this release'),
+  SECOND_APPROVER_REQUIRED: entry(403, 'Another person must approve this release: whoever wrote, edited or submitted this version cannot approve it'),
 
   // Brands (decision 022)
   BRAND_NOT_FOUND: entry(404, 'Brand not found'),

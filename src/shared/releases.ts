@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ReleaseBrand } from './brands.js';
-import type { PersonRef } from './workspaces.js';
+import type { PersonRef, WorkspaceRole } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
 import { TOPICS } from './contacts.js';
 import type { LeftOut } from './preferences.js';
@@ -527,7 +527,73 @@ export type PressRelease = PressReleaseSummary & {
   /** When the relay accepted the first and the latest message of it (null until one is). */
   firstAcceptedAt: string | null;
   lastAcceptedAt: string | null;
+  /** Every step of every round, oldest first. */
+  timeline: ReleaseStep[];
+  /** While it is `changes_requested`: who sent it back and their words. */
+  returned: ReleaseReturn | null;
+  /** Whether it holds one press release of its workspace's allowance now (held until it is sent, then spent). */
+  holdsAllowance: boolean;
+  /** Gates still ahead before it goes out (for a draft or a return: every gate a send would meet). */
+  gatesAhead: ReleaseGate[];
+  /** Its workspace is suspended: nothing of it moves or is sent until a super admin reactivates it. */
+  heldBySuspension: boolean;
 };
+
+// ---------------------------------------------------------------- lifecycle (decision 026)
+
+/**
+ * The steps of a release's timeline, every round kept (src/server/releases/lifecycle.ts writes them):
+ * a writer's submission to the workspace's approver and its answer, the brand's client's answer, Nashr's
+ * editor's decision, the schedule, the send, the embargo's lift, the end of the send, a withdrawal.
+ */
+export const releaseStepKinds = [
+  'submitted',
+  'approved',
+  'returned',
+  'sent_to_client',
+  'client_approved',
+  'client_returned',
+  'submitted_to_review',
+  'review_approved',
+  'changes_requested',
+  'rejected',
+  'scheduled',
+  'unscheduled',
+  'sending',
+  'sent',
+  'failed',
+  'embargo_lifted',
+  'withdrawn',
+  'held',
+  'resumed',
+] as const;
+export type ReleaseStepKind = (typeof releaseStepKinds)[number];
+
+/** Who took a step: a workspace role, Nashr's editor, a super admin, or the service itself (null name). */
+export type ReleaseStepRole = WorkspaceRole | 'editor' | 'super_admin' | 'system';
+
+export type ReleaseStep = {
+  kind: ReleaseStepKind;
+  /** The person, as their name reads now (null when the service took the step: a schedule's time, the engine). */
+  by: { name: string; role: ReleaseStepRole } | null;
+  comment: string | null;
+  at: string;
+  /** The round it belongs to: 1 for the first submission, one more for every resubmission after a return. */
+  round: number;
+};
+
+/** Who sent a release back for changes, with their words: shown on its page until it is resubmitted. */
+export type ReleaseReturn = {
+  /** The workspace's approver, the brand's client, or Nashr's editor. */
+  source: 'workspace' | 'client' | 'review';
+  by: { name: string; role: ReleaseStepRole } | null;
+  comment: string;
+  at: string;
+};
+
+/** The gates a release still has ahead of it before it goes out, in order. */
+export const releaseGates = ['workspace_approval', 'client_approval', 'review'] as const;
+export type ReleaseGate = (typeof releaseGates)[number];
 
 export const reviewDecisions = ['approved', 'changes_requested', 'rejected', 'withdrawn'] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];

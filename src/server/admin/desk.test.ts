@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../shared/invoices.js';
 import { auditLog, deliveries, documentSequences, invoices, payments, pressReleases, refunds, users, workspaceMembers, workspaces } from '../db/schema.js';
-import { createScheduler } from '../delivery/scheduler.js';
+import { createScheduler } from '../releases/scheduler.js';
 import { DEFAULT_SELLER } from '../invoices/seller.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';

@@ -7,6 +7,7 @@ import { createListWithContacts, releasePayload } from '../releases/release-fixt
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { csvCell } from './analytics.service.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 let t: TestApp;
 let releaseId: string;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const refusal = { code: 550, text: '5.1.1 <Bounce@Example.com>: Recipient address rejected; forwarded to desk.editor@paper.example' };
   const sink = await startSmtpSink({ respond: (to) => (to[0] === 'bounce@example.com' ? refusal : undefined) });
   const transport = smtpDeliveryTransport(sink.url, 2);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
   await transport.close();
   await sink.close();
   rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));

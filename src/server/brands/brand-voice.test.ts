@@ -11,6 +11,7 @@ import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { PNG_BYTES, createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 /**
  * The release speaks as its brand (issue 28, decision 022): an agency's workspace with two brands sends a
@@ -38,7 +39,7 @@ const mail: Record<'agency' | 'foods', Message[]> = { agency: [], foods: [] };
 async function deliverAll(): Promise<Message[]> {
   const sink = await startSmtpSink();
   const transport = smtpDeliveryTransport(sink.url, 2);
-  await createDeliveryEngine({
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone,
     db: t.db,
     transport,
     publicUrl: PUBLIC,

@@ -6,6 +6,7 @@ import { deliveries, trackingEvents } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 /**
  * The prototype's two remaining calls (issue 14): GET /api/campaigns (one per send, paged, the owner's
@@ -21,7 +22,7 @@ afterAll(() => t.close());
 
 async function deliverAll() {
   const transport = smtpDeliveryTransport(t.smtp.url, 2);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>' }).drain();
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>' }).drain();
   await transport.close();
 }
 

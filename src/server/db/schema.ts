@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ReleaseTranslation } from '../../shared/releases.js';
+import type { ReleaseStepKind, ReleaseStepRole, ReleaseTranslation } from '../../shared/releases.js';
 
 /**
  * Every table of the product, in one place. Migrations are generated from this file by drizzle-kit
@@ -449,6 +449,12 @@ export const pressReleases = pgTable(
     slug: text('slug'),
     /** True while the release holds one press release of its owner's allowance (given back on cancel). */
     allowanceUsed: boolean('allowance_used').notNull().default(false),
+    /**
+     * Who last submitted it, and everyone who saved its text since it was last returned or sent back
+     * (decision 026): with "every release needs a second person" none of them may approve that version.
+     */
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    editedBy: uuid('edited_by').array().notNull().default(sql`'{}'::uuid[]`),
     /** When its owner was told of the first article found (coverage): once per release. */
     coverageNotifiedAt: timestamp('coverage_notified_at', { withTimezone: true }),
     /** Scheduler lease: the worker that turns a due scheduled release into deliveries. */
@@ -464,6 +470,31 @@ export const pressReleases = pgTable(
     index('press_releases_embargo_pending_idx').on(t.embargoUntil).where(sql`${t.publishedAt} is null and ${t.embargoUntil} is not null`),
     uniqueIndex('press_releases_slug_key').on(t.slug),
   ],
+);
+
+/**
+ * A release's timeline (decision 026): every step of every round, written by the lifecycle only
+ * (src/server/releases/lifecycle.ts) in the transaction that takes the step. The actor's role is kept as
+ * it was then; their name is read at display time (null actor: the service took the step).
+ */
+export const releaseSteps = pgTable(
+  'release_steps',
+  {
+    /** Steps taken in one transaction share their time: the id keeps their order. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ReleaseStepKind>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name as it read when the step was taken: still shown once the account is gone. */
+    actorName: text('actor_name'),
+    actorRole: text('actor_role').$type<ReleaseStepRole>().notNull(),
+    comment: text('comment'),
+    round: integer('round').notNull().default(1),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('release_steps_release_idx').on(t.releaseId, t.id)],
 );
 
 /**

@@ -13,6 +13,7 @@ import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { loadConfig } from '../config.js';
 import { loadDkimKey, publicKeyRecord, type DkimKey } from './dkim.js';
 import { dkimSignerThread } from './dkim-signer.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 /**
  * Signed mail (issue 14): every release message carries a DKIM signature that a DKIM verifier
@@ -47,7 +48,7 @@ async function signedMessages(emails: string[], overrides: Record<string, unknow
   expect(res.statusCode, res.body).toBe(200);
   const transport = smtpDeliveryTransport(t.smtp.url, 2);
   const dkim = dkimSignerThread(key);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>', dkim }).drain();
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>', dkim }).drain();
   await dkim.close();
   await transport.close();
   return t.smtp.messages.filter((m) => emails.includes(m.envelopeTo[0]));

@@ -11,6 +11,7 @@ import { startSmtpSink } from '../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startInboundSmtp, type InboundListener } from './inbound-smtp.js';
 import { bounceAddress } from './verp.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 /**
  * The product's mail relayed by a real Postfix (Debian's package; skipped where it is not installed):
@@ -67,7 +68,7 @@ describe.skipIf(!postfixInstalled())('relayed through Postfix', () => {
     expect(res.statusCode, res.body).toBe(200);
     const releaseId = res.json().pressRelease.id as string;
     const transport = smtpDeliveryTransport(`smtp://127.0.0.1:${postfixPort}`, 2);
-    const engine = createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>', bounceAddress: (id) => bounceAddress(id, SECRET, DOMAIN) });
+    const engine = createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>', bounceAddress: (id) => bounceAddress(id, SECRET, DOMAIN) });
     await engine.drain();
     await transport.close();
 

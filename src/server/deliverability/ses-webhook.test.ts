@@ -9,6 +9,7 @@ import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { snsStringToSign, type SnsEnvelope } from './ses-notifications.js';
 import { bounceAddress } from './verp.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 /**
  * Amazon SES bounce and complaint notifications over HTTP (issue 14): SNS messages signed with the key
@@ -58,7 +59,7 @@ async function sentTo(email: string) {
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId] }) });
   expect(res.statusCode, res.body).toBe(200);
   const transport = smtpDeliveryTransport(t.smtp.url, 1);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>' }).drain();
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>' }).drain();
   await transport.close();
   const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, res.json().pressRelease.id));
   return { ...delivery, source: bounceAddress(delivery.id, secret, 'nashr.test') };

@@ -7,7 +7,8 @@ import { createMailer } from '../mail/transport.js';
 import { PDF_BYTES, createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine, type EngineOptions } from './delivery-engine.js';
 import { mailerDeliveryTransport, smtpDeliveryTransport, type DeliveryTransport } from './delivery-transport.js';
-import { createScheduler } from './scheduler.js';
+import { createScheduler } from '../releases/scheduler.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ async function sink(respond?: (to: string[], count: number) => number | undefine
 function engineFor(smtpUrl: string, extra: Partial<EngineOptions> = {}) {
   const transport = smtpDeliveryTransport(smtpUrl, 2);
   transports.push(transport);
-  return createDeliveryEngine({
+  return createDeliveryEngine({ onReleaseDrained: finishIfDone,
     db: t.db,
     transport,
     publicUrl: 'http://localhost:3000',
@@ -118,7 +119,7 @@ describe('delivery engine', () => {
     await sendRelease(1);
     const transport = smtpDeliveryTransport(s.url, 1, 'mta.nashr.test');
     transports.push(transport);
-    await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>' }).drain();
+    await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>' }).drain();
     const [mail] = await s.waitFor(1);
     expect(mail.helo).toBe('mta.nashr.test');
   });
@@ -299,7 +300,7 @@ describe('delivery engine', () => {
     const s = await sink();
     const { release, emails } = await sendRelease(5);
     const hanging: DeliveryTransport = { send: () => new Promise(() => {}), close: async () => {} };
-    const dead = createDeliveryEngine({ db: t.db, transport: hanging, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' });
+    const dead = createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport: hanging, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' });
     void dead.runOnce(); // claims the batch and never finishes: a worker that died mid-send
     await expect.poll(async () => (await deliveriesOf(release.id)).filter((r) => r.status === 'sending').length, { timeout: 10_000 }).toBe(5);
 
@@ -353,7 +354,7 @@ describe('delivery engine', () => {
   it('stores messages for the Outbox in capture mode', async () => {
     const capture = createMailer({ smtpUrl: undefined, from: 'Nashr <r@nashr.test>', pool: 1, db: t.db, log: t.log as never });
     const { emails } = await sendRelease(2);
-    const engine = createDeliveryEngine({ db: t.db, transport: mailerDeliveryTransport(capture), publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' });
+    const engine = createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport: mailerDeliveryTransport(capture), publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' });
     await engine.drain();
     const stored = await t.db.select().from(mailOutbox);
     for (const email of emails) expect(stored.find((m) => m.toAddress === email)?.subject).toBe('Gulf Robotics opens a new plant');

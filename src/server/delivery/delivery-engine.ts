@@ -47,6 +47,12 @@ export type EngineOptions = {
   /** Signs the preference links (APP_SECRET); read from the database, as the web process does, when unset. */
   appSecret?: string;
   log?: { error: (obj: object, msg: string) => void };
+  /**
+   * Told after each batch of outcomes for every release the batch touched: the release's lifecycle closes
+   * a release none of whose messages is left (releases/lifecycle.ts finishIfDone); the engine never writes
+   * a release's status.
+   */
+  onReleaseDrained: (db: Db, releaseId: string, at: Date) => Promise<unknown>;
 };
 
 type Claimed = {
@@ -167,8 +173,11 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
           locked_until = ${new Date(at.getTime() + leaseMs).toISOString()}::timestamptz
       WHERE id IN (
         SELECT id FROM deliveries
-        WHERE (status = 'queued' AND next_attempt_at <= ${at.toISOString()}::timestamptz)
-           OR (status = 'sending' AND locked_until < ${at.toISOString()}::timestamptz)
+        WHERE ((status = 'queued' AND next_attempt_at <= ${at.toISOString()}::timestamptz)
+           OR (status = 'sending' AND locked_until < ${at.toISOString()}::timestamptz))
+          -- A suspended workspace's messages wait, queued, until a super admin reactivates it.
+          AND NOT EXISTS (SELECT 1 FROM press_releases pr JOIN workspaces w ON w.id = pr.workspace_id
+                          WHERE pr.id = deliveries.release_id AND w.suspended_at IS NOT NULL)
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
       RETURNING id, release_id, email, token, language, audience, attempts, created_at`);
@@ -250,7 +259,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       }
     }
     const releaseIds = [...new Set(outcomes.map((o) => o.delivery.releaseId))];
-    for (const releaseId of releaseIds) await finishReleaseIfDone(db, releaseId, at);
+    for (const releaseId of releaseIds) await options.onReleaseDrained(db, releaseId, at);
   }
 
   const outcomes = createGroupWriter(record);
@@ -319,20 +328,4 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       await loop;
     },
   };
-}
-
-/**
- * A sending release is done when none of its deliveries is queued or in flight: `sent` when at least
- * one was accepted, `failed` when every one bounced or failed. Guarded so that it happens once.
- */
-export async function finishReleaseIfDone(db: Db, releaseId: string, at: Date): Promise<boolean> {
-  const result = await db.execute(sql`
-    UPDATE press_releases
-    SET status = CASE WHEN EXISTS (SELECT 1 FROM deliveries WHERE release_id = ${releaseId}::uuid AND status = 'sent')
-                      THEN 'sent' ELSE 'failed' END,
-        updated_at = ${at.toISOString()}::timestamptz
-    WHERE id = ${releaseId}::uuid AND status = 'sending'
-      AND NOT EXISTS (SELECT 1 FROM deliveries WHERE release_id = ${releaseId}::uuid AND status IN ('queued', 'sending'))
-    RETURNING id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -12,7 +12,7 @@ import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
 /**
  * Turning a release into its delivery queue, inside the caller's transaction (the send transaction or
  * the scheduler's): links frozen for click redirects, a public slug, one delivery per unique address of
- * the chosen lists that is not suppressed, status `sending`.
+ * the chosen lists that is not suppressed. The status is the lifecycle's to write (releases/lifecycle.ts).
  */
 
 type DispatchableRelease = {
@@ -55,7 +55,6 @@ export async function dispatchRelease(tx: Db, release: DispatchableRelease, now:
     .update(pressReleases)
     .set({
       content,
-      status: 'sending',
       slug: release.slug ?? makeSlug(release.title),
       recipientCount,
       sentAt: now,

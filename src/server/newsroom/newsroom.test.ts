@@ -9,6 +9,7 @@ import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js'
 import { brands, newsroomFollowers, suppressions } from '../db/schema.js';
 import { releasePayload } from '../releases/release-fixtures.js';
 import { renderRelease } from '../delivery/release-renderer.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 /**
  * A company's public newsroom (issue 13): its sent releases in the reader's language, Atom feeds per
@@ -32,7 +33,7 @@ let sentRelease: { id: string; webUrl: string; newsroomUrl: string };
 async function deliverAll() {
   const sink = await startSmtpSink();
   const transport = smtpDeliveryTransport(sink.url, 2);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: t.deps.config.mailFrom }).drain();
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: t.deps.config.mailFrom }).drain();
   await transport.close();
   await sink.close();
   return sink.messages;

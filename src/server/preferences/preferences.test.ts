@@ -9,8 +9,9 @@ import { suppress } from '../delivery/suppressions.service.js';
 import { ensureAppSecret } from '../bootstrap.js';
 import { preferenceToken } from './preference-link.js';
 import { multipartBody } from '../contacts/contacts-fixtures.js';
-import { dispatchDueReleases } from '../delivery/scheduler.js';
+import { dispatchDueReleases } from '../releases/scheduler.js';
 import { dispatchRelease } from '../delivery/dispatch.service.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 /** Journalists' preferences (decision 024): the signed link, the page's API, and the send honouring them. */
 
@@ -65,7 +66,7 @@ describe('the preference link', () => {
     const release = await send(alpha.as, { recipientLists: [list.listId] });
     const transport = smtpDeliveryTransport(t.smtp.url, 2);
     const from = t.smtp.messages.length;
-    await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
+    await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
     await transport.close();
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(`reader-${id}@gulfnews.test`), from);
     const token = await tokenOf(release.id, `reader-${id}@gulfnews.test`);

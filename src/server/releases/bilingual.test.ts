@@ -11,6 +11,7 @@ import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js';
 import { brands, deliveries, pressReleases } from '../db/schema.js';
 import { PDF_BYTES, pdfAttachment, releasePayload } from './release-fixtures.js';
+import { finishIfDone } from './lifecycle.js';
 
 /**
  * One release in English and Arabic (issue 13): each journalist gets the version in their contact
@@ -55,7 +56,7 @@ async function sendAndReceive(payload: Record<string, unknown>, as = 'pr') {
   expect(res.statusCode).toBe(200);
   const sink = await startSmtpSink();
   const transport = smtpDeliveryTransport(sink.url, 2);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: t.deps.config.mailFrom }).drain();
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: t.deps.config.mailFrom }).drain();
   await transport.close();
   await sink.close();
   const byRecipient = new Map<string, ReceivedMail>(sink.messages.map((m) => [m.envelopeTo[0], m]));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { brandLogos, brands, workspaces } from '../db/schema.js';
-import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
+import { createListWithContacts, releasePayload } from './release-fixtures.js';
 
 /** Issue 28: a brand's client approves its releases inside the product. Review is on, as in production. */
 
@@ -78,7 +78,9 @@ const read = async (id: string, as: string) =>
   (await t.request({ method: 'GET', url: `/api/press-releases/${id}`, as })).json();
 
 describe('a release of a brand whose client approves', () => {
-  it('waits for the client (202, nothing spent, client emailed), and one of ten parallel approvals sends it once', async () => {
+  // Decision 026: the press release is held from the publisher's send (the client never meets a 402), and
+  // the client's approval spends nothing more.
+  it('waits for the client (202, its press release held, client emailed), and one of ten parallel approvals sends it once', async () => {
     const a = await agency();
     const from = t.smtp.messages.length;
     const sent = await send(a, a.publisherAs);
@@ -87,8 +89,9 @@ describe('a release of a brand whose client approves', () => {
     expect(release).toMatchObject({
       status: 'awaiting_client_approval',
       brand: { id: a.brand.id, name: a.brand.name, nameAr: 'أغذية الرياض', logoUrl: null },
+      holdsAllowance: true,
     });
-    expect(await allowanceUsed(a.owner.id)).toBe(0);
+    expect(await allowanceUsed(a.owner.id)).toBe(1);
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.client!.email), from);
     expect(mail.parsed.subject).toBe(`Waiting for your approval: ${release.title}`);
     expect(mail.parsed.text).toContain(`http://localhost:3000/analytics/${release.id}`);
@@ -151,20 +154,21 @@ describe('a release of a brand whose client approves', () => {
     expect(await allowanceUsed(a.owner.id)).toBe(1);
   });
 
-  it('answers 402 to an approval with no allowance left and keeps it waiting', async () => {
+  // Decision 026: the allowance is checked when the agency lets the release go, not when the client answers.
+  it('answers the publisher 402 with no allowance left, and nothing waits for the client', async () => {
     const a = await agency({ allowance: 0 });
-    const release = (await send(a, a.publisherAs)).json().pressRelease;
-    expect(release.status).toBe('awaiting_client_approval');
-    const approved = await answer(release.id, a.clientAs, 'client-approve');
-    expect(approved.statusCode).toBe(402);
-    expect(approved.json().code).toBe('PAYMENT_REQUIRED');
-    expect(await read(release.id, a.publisherAs)).toMatchObject({
-      status: 'awaiting_client_approval',
-      clientApprovedBy: null,
-    });
+    const from = t.smtp.messages.length;
+    const refused = await send(a, a.publisherAs);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().code).toBe('PAYMENT_REQUIRED');
+    const waiting = (await t.request({ method: 'GET', url: '/api/press-releases', as: a.clientAs })).json();
+    expect(waiting.total).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.smtp.messages.slice(from).some((m) => m.envelopeTo.includes(a.client!.email))).toBe(false);
   });
 
-  it('returns to a draft with the client’s comment for the agency, and a new send asks again', async () => {
+  // Decision 026: a return is `changes_requested` (not a draft), with who returned it and their words.
+  it('returns it as changes requested with the client’s comment for the agency, and a new send asks again', async () => {
     const a = await agency();
     const scheduledAt = new Date(Date.now() + 86_400_000).toISOString();
     const release = (await send(a, a.publisherAs, { action: 'schedule', scheduledAt })).json().pressRelease;
@@ -175,9 +179,11 @@ describe('a release of a brand whose client approves', () => {
     expect(returned.statusCode).toBe(200);
     const seen = await read(release.id, a.publisherAs);
     expect(seen).toMatchObject({
-      status: 'draft',
+      status: 'changes_requested',
       clientComment: 'Use our new CEO title',
       scheduledAt: null,
+      holdsAllowance: false,
+      returned: { source: 'client', comment: 'Use our new CEO title', by: { name: 'Huda Tester', role: 'client' } },
     });
     expect(await allowanceUsed(a.owner.id)).toBe(0);
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.publisher.email), from);
@@ -250,7 +256,8 @@ describe('a release of a brand whose client approves', () => {
     expect(anonymous.statusCode).toBe(401);
     const badId = await answer('not-a-uuid', a.clientAs, 'client-approve');
     expect(badId.statusCode).toBe(404);
-    expect(await allowanceUsed(a.owner.id)).toBe(0);
+    // Held since the publisher's send (decision 026); no refused answer took or gave back anything.
+    expect(await allowanceUsed(a.owner.id)).toBe(1);
     expect((await read(release.id, a.publisherAs)).status).toBe('awaiting_client_approval');
   });
 
@@ -298,7 +305,8 @@ describe('a release of a brand whose client approves', () => {
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().pressRelease.status).toBe('awaiting_client_approval');
-    expect(await allowanceUsed(a.owner.id)).toBe(0);
+    // Held from the approver's decision on (decision 026); the client's approval spends nothing more.
+    expect(await allowanceUsed(a.owner.id)).toBe(1);
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.client!.email), from);
     expect(mail.parsed.subject).toBe(`بانتظار موافقتك: ${release.title}`);
     expect(mail.parsed.text).toContain(`/analytics/${release.id}`);

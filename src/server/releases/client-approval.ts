@@ -3,21 +3,23 @@ import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { PressRelease } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { brands, pressReleases, users } from '../db/schema.js';
-import { appError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { sha256 } from '../http/tokens.js';
 import { loadCurrentUser } from '../http/session.js';
 import { clientApprovalRequestMessage, clientReturnedMessage } from '../mail/templates/brand.js';
 import { mayUseBrand, requireAction, requireRelease } from '../access/access.js';
-import { getRelease, giveBackAllowance, goOut } from '../releases/releases.service.js';
+import { getRelease } from './releases.service.js';
+import { applyEvent } from './lifecycle.js';
 import { ensureReleaseNewsroomSlug } from '../newsroom/newsroom.service.js';
 import { actorName, clientsOfBrand, recordActivity } from '../workspaces/workspaces.service.js';
-import type { ApprovalDeps } from '../workspaces/approval.service.js';
+import type { ApprovalDeps } from './workspace-approval.js';
 
 /**
- * The client approves inside the product (issue 28): a release of a brand with "client approval
- * required" waits as `awaiting_client_approval` after its publisher's Send or Schedule; a client seat of
- * the brand approves it (it then goes exactly as the publisher's send would: allowance spent at that
- * moment, editorial review applying, schedule kept) or returns it to a draft with comments.
+ * The client approves inside the product (issue 28, decision 026): a release of a brand with "client
+ * approval required" waits as `awaiting_client_approval` after its publisher's Send or Schedule, holding
+ * its press release; a client seat of the brand approves it (it then goes as the publisher's send would:
+ * editorial review applying, schedule kept) or returns it with comments (`changes_requested`, the press
+ * release given back).
  */
 
 type ReleaseRow = typeof pressReleases.$inferSelect;
@@ -36,7 +38,6 @@ async function lockForClient(tx: Db, actor: CurrentUser, id: string): Promise<Re
   const workspaceId = requireAction(actor, 'clientApprove');
   if (row.workspaceId !== workspaceId || !mayUseBrand(actor, { id: row.brandId, workspaceId }))
     throw notFound();
-  if (row.status !== 'awaiting_client_approval') throw appError('NOT_AWAITING_CLIENT_APPROVAL');
   return row;
 }
 
@@ -55,8 +56,7 @@ function answerAsClient<T>(
 
 /**
  * POST /api/press-releases/{id}/client-approve. The row is locked, so of ten approvals at once one finds
- * it waiting and spends the allowance (402 and a rollback when none is left: it keeps waiting); the others
- * find it moved on and get 409. It goes as the publisher who sent it.
+ * it waiting and moves it on; the others find it moved and get 409. It goes as the publisher who sent it.
  */
 export async function clientApproveRelease(
   deps: ApprovalDeps,
@@ -66,21 +66,13 @@ export async function clientApproveRelease(
   await answerAsClient(deps, actor, id, async (tx, row) => {
     const now = deps.now();
     const version = releaseVersion(row);
-    await tx
-      .update(pressReleases)
-      .set({
-        clientApprovedBy: actor.id,
-        clientApprovedAt: now,
-        clientApprovedVersion: version,
-        updatedAt: now,
-      })
-      .where(eq(pressReleases.id, row.id));
     // The stored sender; should their account be gone, the release still goes, on the client's word.
     const sender = (row.sentBy && (await loadCurrentUser(tx, row.sentBy))) || actor;
-    await goOut(deps, tx, sender, row, {
-      scheduledAt: row.scheduledAt && row.scheduledAt > now ? row.scheduledAt : null,
-      holdsAllowance: row.allowanceUsed,
-    });
+    await applyEvent(deps, tx, row, 'client_approve', actor, { sender });
+    await tx
+      .update(pressReleases)
+      .set({ clientApprovedBy: actor.id, clientApprovedAt: now, clientApprovedVersion: version })
+      .where(eq(pressReleases.id, row.id));
     await recordActivity(tx, row.workspaceId, actor, 'release.client_approved', {
       title: row.title,
       version,
@@ -92,8 +84,8 @@ export async function clientApproveRelease(
 }
 
 /**
- * POST /api/press-releases/{id}/client-return: back to a draft with the client's words, which the agency
- * reads in the editor; the schedule is cleared and a press release it held is given back.
+ * POST /api/press-releases/{id}/client-return: changes requested by the client, with words the agency
+ * reads on the release's page and in the editor; the schedule is cleared and its press release given back.
  */
 export async function clientReturnRelease(
   deps: ApprovalDeps,
@@ -102,17 +94,7 @@ export async function clientReturnRelease(
   comment: string,
 ): Promise<PressRelease> {
   const returned = await answerAsClient(deps, actor, id, async (tx, row) => {
-    await tx
-      .update(pressReleases)
-      .set({
-        status: 'draft',
-        scheduledAt: null,
-        allowanceUsed: false,
-        clientComment: comment,
-        updatedAt: deps.now(),
-      })
-      .where(eq(pressReleases.id, row.id));
-    await giveBackAllowance(tx, row);
+    await applyEvent(deps, tx, row, 'client_return', actor, { comment });
     await recordActivity(tx, row.workspaceId, actor, 'release.client_returned', { title: row.title });
     return row;
   });

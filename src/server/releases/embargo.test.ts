@@ -8,9 +8,10 @@ import { startSmtpSink } from '../test/smtp-sink.js';
 import { articlePage, html, startFeedServer } from '../test/feed-server.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
-import { createScheduler } from '../delivery/scheduler.js';
+import { createScheduler } from './scheduler.js';
 import { auditLog, deliveries, globalContacts, newsroomFollowers, pressReleases } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from './release-fixtures.js';
+import { finishIfDone } from './lifecycle.js';
 
 /**
  * Embargoes (issue 30), through the API on a real database: what the release payload accepts, that
@@ -48,7 +49,7 @@ const get = (url: string, app?: FastifyInstance) => (app ? app.inject({ method: 
 async function deliverAll(now: () => Date) {
   const sink = await startSmtpSink();
   const transport = smtpDeliveryTransport(sink.url, 2);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: PUBLIC_URL, mailFrom: t.deps.config.mailFrom, now }).drain();
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: PUBLIC_URL, mailFrom: t.deps.config.mailFrom, now }).drain();
   await transport.close();
   await sink.close();
   return sink.messages;

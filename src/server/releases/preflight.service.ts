@@ -20,7 +20,7 @@ import { isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../a
 import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
 import type { SelectionFilters } from '../delivery/recipient-selection.js';
 import { brandForRelease } from '../brands/brand-choice.js';
-import { needsReview } from '../review/review-store.js';
+import { needsReview } from './review-rounds.js';
 import { instantOf } from '../../shared/time-zones.js';
 import { calendarWarnings } from './working-day.js';
 

@@ -24,8 +24,8 @@ import {
   withdrawFromReview,
 } from './releases.service.js';
 import { alertEditors } from '../review/review.service.js';
-import { tellApprovers } from '../workspaces/approval.service.js';
-import { clientApproveRelease, clientReturnRelease, tellClients } from '../brands/client-approval.service.js';
+import { approveRelease, returnRelease, tellApprovers } from './workspace-approval.js';
+import { clientApproveRelease, clientReturnRelease, tellClients } from './client-approval.js';
 import { returnReleaseSchema } from '../../shared/workspaces.js';
 import { preflightOfPayload, preflightOfRelease } from './preflight.service.js';
 import { sendTestToSelf } from './test-send.service.js';
@@ -118,7 +118,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: string } }>('/press-releases/:id', async (request) => {
     const actor = requireUser(request);
-    await deleteDraft(ctx.db, actor, parseUuidParam(request.params.id));
+    await deleteDraft(ctx, actor, parseUuidParam(request.params.id));
     return { ok: true };
   });
 
@@ -137,6 +137,18 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>('/press-releases/:id/withdraw', async (request) => {
     const actor = requireUser(request);
     return { pressRelease: await withdrawFromReview(ctx, actor, parseUuidParam(request.params.id)) };
+  });
+
+  // The workspace's approver answers a writer's release (decision 021). The configuration is read at each
+  // request: tests replace it after the routes are registered.
+  const approvalDeps = () => ({ ...reviewDeps, review: app.deps.config.review });
+  app.post<{ Params: { id: string } }>('/press-releases/:id/approve', async (request) => ({
+    pressRelease: await approveRelease(approvalDeps(), requireUser(request), parseUuidParam(request.params.id)),
+  }));
+  app.post<{ Params: { id: string } }>('/press-releases/:id/return', async (request) => {
+    const { comment } = parseInput(returnReleaseSchema, request.body);
+    const id = parseUuidParam(request.params.id);
+    return { pressRelease: await returnRelease(approvalDeps(), requireUser(request), id, comment) };
   });
 
   // The brand's client answers a release waiting for them (issue 28).

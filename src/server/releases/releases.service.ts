@@ -17,7 +17,6 @@ import {
 import type { CurrentUser } from '../../shared/auth.js';
 import {
   READ_ONLY_STATUSES,
-  WITHDRAWABLE_STATUSES,
   isScheduleInFuture,
   type listReleasesQuerySchema,
   type AttachmentInfo,
@@ -29,6 +28,7 @@ import {
   type ReleasesPage,
   type SendPressReleasePayload,
   type NewAttachmentInput,
+  type ReleaseGate,
   type ReleaseTranslation,
   type StoredAttachmentRef,
   versionsOf,
@@ -46,11 +46,10 @@ import {
 } from '../access/access.js';
 import { peopleOf, type People } from './release-people.js';
 import { brandsOf, type ReleaseBrands } from './release-brands.js';
-import { clientsOfBrand, recordActivity } from '../workspaces/workspaces.service.js';
 import { ownedListIds } from '../lists/lists.service.js';
-import { notFound, paymentRequired, validationFailed, appError, fieldError, fieldRefusal } from '../http/errors.js';
-import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
-import { closeOpenReview, latestReview, needsReview, openReview } from '../review/review-store.js';
+import { notFound, validationFailed, appError, fieldError, fieldRefusal } from '../http/errors.js';
+import { latestReview, needsReview } from './review-rounds.js';
+import { applyEvent, editorsAfterSave, gatesAhead, returnOf, timelineOf } from './lifecycle.js';
 import { checkAttachments } from './attachment-check.js';
 import {
   attachmentContent,
@@ -91,13 +90,14 @@ export async function saveRelease(
   }
   const { id, goesOut } = await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const existing = input.existingPressReleaseId
+    let existing = input.existingPressReleaseId
       ? await lockEditableRelease(tx, actor, input.existingPressReleaseId)
       : undefined;
-    if (existing?.status === 'scheduled') await returnToDraft(tx, existing);
+    if (existing?.status === 'scheduled') {
+      await applyEvent(ctx, tx, existing, 'unschedule', actor);
+      existing = { ...existing, status: 'draft', allowanceUsed: false, scheduledAt: null };
+    }
     const ownerId = existing?.workspaceId ?? workspaceId;
-    // Sent back by an editor: edits keep it there, holding its press release, until it is resubmitted.
-    const awaitingChanges = existing?.status === 'changes_requested';
 
     await assertOwnLists(tx, ownerId, input.recipientLists);
     const brand = await brandForRelease(tx, ownerId, input.brandId, existing?.brandId);
@@ -124,38 +124,26 @@ export async function saveRelease(
       bilingualEmail: Boolean(input.translation) && input.bilingualEmail,
       recipientLists: [...new Set(input.recipientLists)],
       ...timingOf(input, existing, now),
-      status: awaitingChanges ? 'changes_requested' : 'draft',
-      scheduledAt: null,
       updatedAt: now,
       // A new Send or Schedule asks the client afresh: their earlier answer was about another version.
       ...(input.action === 'save_draft' ? {} : NO_CLIENT_ANSWER),
     };
+    const editedBy = editorsAfterSave(existing, actor, textChanged(existing, fields));
     const [row] = existing
-      ? await tx.update(pressReleases).set(fields).where(eq(pressReleases.id, existing.id)).returning()
+      ? await tx.update(pressReleases).set({ ...fields, editedBy }).where(eq(pressReleases.id, existing.id)).returning()
       : await tx
           .insert(pressReleases)
-          .values({ ...fields, workspaceId: ownerId, authorId: actor.id })
+          .values({ ...fields, editedBy, workspaceId: ownerId, authorId: actor.id })
           .returning();
     await replaceAttachments(tx, { releaseId: row.id, ownerId }, kept, added, now);
 
     if (input.action === 'save_draft') return { id: row.id, ownerId, goesOut: false };
     const scheduledAt = input.action === 'schedule' ? new Date(input.scheduledAt) : null;
-    if (needsWorkspaceApproval(actor)) {
-      await assertSomeoneReceives(tx, { workspaceId: ownerId, brandId: row.brandId, recipientLists: fields.recipientLists });
-      await tx
-        .update(pressReleases)
-        .set({ status: 'awaiting_approval', scheduledAt, approvalComment: null, approvedBy: null })
-        .where(eq(pressReleases.id, row.id));
-      return { id: row.id, ownerId, goesOut: false };
-    }
-    const outcome = await leaveWorkspace(
-      ctx,
-      tx,
-      actor,
-      { ...row, recipientLists: fields.recipientLists },
-      { scheduledAt, holdsAllowance: awaitingChanges && existing.allowanceUsed },
-    );
-    return { id: row.id, ownerId, goesOut: outcome === 'out' };
+    // A new Send or Schedule asks the client afresh: their earlier answer was about another version.
+    await tx.update(pressReleases).set(NO_CLIENT_ANSWER).where(eq(pressReleases.id, row.id));
+    const event = needsWorkspaceApproval(actor) ? 'submit' : 'send';
+    const moved = await applyEvent(ctx, tx, row, event, actor, { scheduledAt });
+    return { id: row.id, ownerId, goesOut: moved.status !== 'awaiting_approval' && moved.status !== 'awaiting_client_approval' };
   });
   // The company's newsroom gets its address with its first release on the way out. Not inside the send
   // transaction: the address is a unique column of the workspace's row, and writing it there would wait on
@@ -209,101 +197,11 @@ const NO_CLIENT_ANSWER = {
   clientApprovedVersion: null,
 } as const;
 
-/**
- * A publisher's (or an approver's) Send or Schedule: it goes out, or, for a brand whose client approves
- * its releases, waits for that client (`client`). Super admins run the service and never wait.
- */
-export async function leaveWorkspace(
-  ctx: Ctx,
-  tx: Db,
-  sender: CurrentUser,
-  row: ReleaseRow,
-  options: { scheduledAt: Date | null; holdsAllowance?: boolean },
-): Promise<'out' | 'client'> {
-  if (!isSuperAdmin(sender) && (await brandWantsClientApproval(tx, row.brandId))) {
-    await holdForClient(ctx, tx, sender, row, options.scheduledAt);
-    return 'client';
-  }
-  await goOut(ctx, tx, sender, row, options);
-  return 'out';
-}
-
-async function brandWantsClientApproval(tx: Db, brandId: string): Promise<boolean> {
-  const [brand] = await tx
-    .select({ clientApproval: brands.clientApproval })
-    .from(brands)
-    .where(eq(brands.id, brandId));
-  return Boolean(brand?.clientApproval);
-}
-
-/**
- * Waiting for the brand's client: nothing is spent yet (a press release already held through an editor's
- * "changes requested" stays held), the intended schedule is kept, and the sender is stored, so the
- * client's approval sends it as theirs. A brand nobody could approve for is refused rather than left
- * waiting for ever.
- */
-async function holdForClient(
-  ctx: Ctx,
-  tx: Db,
-  sender: CurrentUser,
-  row: ReleaseRow,
-  scheduledAt: Date | null,
-): Promise<void> {
-  await assertSomeoneReceives(tx, row);
-  if (!(await clientsOfBrand(tx, row.workspaceId, row.brandId)).length)
-    throw appError('NO_CLIENT_TO_APPROVE');
-  await tx
-    .update(pressReleases)
-    .set({
-      ...NO_CLIENT_ANSWER,
-      status: 'awaiting_client_approval',
-      scheduledAt,
-      sentBy: sender.id,
-      approvalComment: null,
-      updatedAt: ctx.now(),
-    })
-    .where(eq(pressReleases.id, row.id));
-  await recordActivity(tx, row.workspaceId, sender, 'release.sent_for_client_approval', {
-    title: row.title,
-  });
-}
-
-/**
- * The release leaves the workspace's hands, sent or scheduled by `sender` (its publisher, or the approver
- * of a writer's release): one press release is taken from the allowance (402 and a rollback when none is
- * left), then it waits for an editor (review) or is scheduled, or dispatched at once.
- */
-export async function goOut(
-  ctx: Ctx,
-  tx: Db,
-  sender: CurrentUser,
-  row: ReleaseRow,
-  { scheduledAt, holdsAllowance = false }: { scheduledAt: Date | null; holdsAllowance?: boolean },
-): Promise<void> {
-  const now = ctx.now();
-  const spends = !isSuperAdmin(sender);
-  if (spends && !holdsAllowance) await takeAllowance(tx, row.workspaceId);
-  const allowanceUsed = holdsAllowance || spends;
-  const people = { sentBy: sender.id, approvalComment: null };
-  const activity = scheduledAt && scheduledAt > now ? 'release.scheduled' : 'release.sent';
-  await recordActivity(tx, row.workspaceId, sender, activity, { title: row.title });
-  if (await needsReview(tx, ctx.review, sender, row.workspaceId)) {
-    await assertSomeoneReceives(tx, row);
-    await tx
-      .update(pressReleases)
-      .set({ ...people, allowanceUsed, status: 'in_review', scheduledAt })
-      .where(eq(pressReleases.id, row.id));
-    await openReview(tx, row.id, now);
-    return;
-  }
-  await tx
-    .update(pressReleases)
-    .set({ ...people, allowanceUsed, status: 'scheduled', scheduledAt: scheduledAt ?? now })
-    .where(eq(pressReleases.id, row.id));
-  if (!scheduledAt || scheduledAt <= now) {
-    const recipients = await dispatchRelease(tx, row, now);
-    if (recipients === 0) throw nobodyReceives();
-  }
+/** Whether a save changed the words of the release (who changed them may not approve that version). */
+function textChanged(existing: ReleaseRow | undefined, fields: Pick<ReleaseRow, 'title' | 'subtitle' | 'content' | 'boilerplate' | 'location' | 'translation'>): boolean {
+  if (!existing) return true;
+  const words = (r: typeof fields) => JSON.stringify([r.title, r.subtitle, r.content, r.boilerplate, r.location, r.translation ?? null]);
+  return words(existing) !== words(fields);
 }
 
 /** The second version as stored: its content sanitised like the primary one's. */
@@ -320,14 +218,6 @@ function translationOf(input: SendPressReleasePayload): ReleaseTranslation | nul
   };
 }
 
-const nobodyReceives = () => validationFailed([fieldError('recipientLists', 'NOBODY_RECEIVES')]);
-
-/** A release goes to an editor (or an approver) only if someone would receive it, as Send Now checks. */
-async function assertSomeoneReceives(tx: Db, release: Pick<ReleaseRow, 'workspaceId' | 'brandId' | 'recipientLists'>): Promise<void> {
-  const audience = await audienceOf(tx, release.workspaceId, release.recipientLists, undefined, release.brandId);
-  if (audience.recipients === 0) throw nobodyReceives();
-}
-
 async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
   const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
   if (row.status === 'awaiting_approval') throw appError('RELEASE_AWAITING_APPROVAL');
@@ -336,42 +226,6 @@ async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Prom
   if (row.status === 'rejected') throw appError('RELEASE_REJECTED');
   if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw alreadySent();
   return row;
-}
-
-/** A scheduled release goes back to draft and gives back the press release it held. */
-async function returnToDraft(tx: Db, release: ReleaseRow): Promise<void> {
-  await tx
-    .update(pressReleases)
-    .set({ status: 'draft', scheduledAt: null, allowanceUsed: false, updatedAt: new Date() })
-    .where(eq(pressReleases.id, release.id));
-  await giveBackAllowance(tx, release);
-}
-
-/** The press release a release held goes back to its owner (withdrawn, cancelled, rejected). */
-export async function giveBackAllowance(
-  tx: Db,
-  release: Pick<ReleaseRow, 'allowanceUsed' | 'workspaceId'>,
-): Promise<void> {
-  if (!release.allowanceUsed) return;
-  await tx
-    .update(workspaces)
-    .set({ pressReleasesUsedThisMonth: sql`GREATEST(${workspaces.pressReleasesUsedThisMonth} - 1, 0)` })
-    .where(eq(workspaces.id, release.workspaceId));
-}
-
-/** Never read-then-write: the UPDATE itself checks that one is left. */
-async function takeAllowance(tx: Db, workspaceId: string): Promise<void> {
-  const taken = await tx
-    .update(workspaces)
-    .set({ pressReleasesUsedThisMonth: sql`${workspaces.pressReleasesUsedThisMonth} + 1` })
-    .where(
-      and(
-        eq(workspaces.id, workspaceId),
-        sql`${workspaces.pressReleasesUsedThisMonth} < ${workspaces.monthlyPressReleaseLimit}`,
-      ),
-    )
-    .returning({ id: workspaces.id });
-  if (taken.length === 0) throw paymentRequired();
 }
 
 async function assertOwnLists(tx: Db, ownerId: string, listIds: string[]): Promise<void> {
@@ -459,14 +313,8 @@ export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string):
   await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
-    if (row.status !== 'scheduled') {
-      throw appError(
-        READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)
-          ? 'RELEASE_SENT'
-          : 'ONLY_SCHEDULED_CANCELLABLE',
-      );
-    }
-    await returnToDraft(tx, row);
+    if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw appError('RELEASE_SENT');
+    await applyEvent(ctx, tx, row, 'unschedule', actor);
   });
   return getRelease(ctx, actor, id);
 }
@@ -482,45 +330,46 @@ export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: strin
     const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
     if (row.authorId !== actor.id && !isSuperAdmin(actor)) requireAction(actor, 'publish');
     // The answer names the state it is in, so a page that fell behind can show it at once.
-    if (!WITHDRAWABLE_STATUSES.includes(row.status as ReleaseStatus))
-      throw appError('NOT_WITHDRAWABLE', { status: row.status });
-    await returnToDraft(tx, row);
-    // Only an editor's review has a submission to close; the workspace's and the client's approvals do not.
-    if (row.status !== 'awaiting_approval' && row.status !== 'awaiting_client_approval')
-      await closeOpenReview(tx, row.id, 'withdrawn', ctx.now());
+    await applyEvent(ctx, tx, row, 'withdraw', actor);
   });
   return getRelease(ctx, actor, id);
 }
 
-export async function getRelease(
-  ctx: Pick<Ctx, 'db' | 'publicUrl'>,
-  actor: CurrentUser,
-  id: string,
-): Promise<PressRelease> {
-  return loadRelease(ctx, releaseScope(actor, id)!, isSuperAdmin(actor));
+type ReadCtx = Pick<Ctx, 'db' | 'publicUrl'> & { review?: boolean };
+
+export async function getRelease(ctx: ReadCtx, actor: CurrentUser, id: string): Promise<PressRelease> {
+  return loadRelease(ctx, releaseScope(actor, id)!, isSuperAdmin(actor), actor);
 }
 
 /** A release as an editor sees it: any owner's, with the owner's address and who decided its review. */
-export async function getReleaseForEditor(
-  ctx: Pick<Ctx, 'db' | 'publicUrl'>,
-  id: string,
-): Promise<PressRelease> {
-  return loadRelease(ctx, eq(pressReleases.id, id), true);
+export async function getReleaseForEditor(ctx: ReadCtx, id: string): Promise<PressRelease> {
+  return loadRelease(ctx, eq(pressReleases.id, id), true, null);
 }
 
-async function loadRelease(
-  ctx: Pick<Ctx, 'db' | 'publicUrl'>,
-  where: SQL,
-  showOwner: boolean,
-): Promise<PressRelease> {
+/** The gates the release still has ahead, as the viewer's own send would meet them (none for an editor). */
+async function gatesFor(ctx: ReadCtx, row: ReleaseRow, clientApproval: boolean, viewer: CurrentUser | null): Promise<ReleaseGate[]> {
+  if (!viewer) return [];
+  const superAdmin = isSuperAdmin(viewer);
+  const editable = row.status === 'draft' || row.status === 'changes_requested';
+  return gatesAhead(row.status as ReleaseStatus, {
+    workspaceApproval: editable ? needsWorkspaceApproval(viewer) : true,
+    clientApproval: clientApproval && !superAdmin,
+    review: await needsReview(ctx.db, ctx.review ?? false, viewer, row.workspaceId),
+  });
+}
+
+async function loadRelease(ctx: ReadCtx, where: SQL, showOwner: boolean, viewer: CurrentUser | null): Promise<PressRelease> {
   const [row] = await ctx.db
     .select({
       release: pressReleases,
       newsroomSlug: brands.newsroomSlug,
       newsroomEnabled: brands.newsroomEnabled,
+      clientApproval: brands.clientApproval,
+      suspendedAt: workspaces.suspendedAt,
     })
     .from(pressReleases)
     .innerJoin(brands, eq(brands.id, pressReleases.brandId))
+    .innerJoin(workspaces, eq(workspaces.id, pressReleases.workspaceId))
     .where(where);
   if (!row) throw notFound();
   const newsroom =
@@ -543,9 +392,11 @@ async function loadRelease(
     .select({ first: min(deliveries.sentAt), last: max(deliveries.sentAt) })
     .from(deliveries)
     .where(eq(deliveries.releaseId, id));
-  const [people, brandsById] = await Promise.all([
+  const [people, brandsById, timeline, gates] = await Promise.all([
     peopleOf(ctx.db, [row.release]),
     brandsOf(ctx.db, ctx.publicUrl, [row.release.brandId]),
+    timelineOf(ctx.db, id),
+    gatesFor(ctx, row.release, row.clientApproval, viewer),
   ]);
   return {
     ...toPressRelease(
@@ -558,6 +409,11 @@ async function loadRelease(
       accepted,
     ),
     newsroomUrl: newsroom,
+    timeline,
+    returned: returnOf(row.release.status, timeline),
+    holdsAllowance: row.release.allowanceUsed,
+    gatesAhead: gates,
+    heldBySuspension: row.suspendedAt !== null,
   };
 }
 
@@ -597,20 +453,17 @@ export async function listReleases(
   return { items: rows.map((row) => toSummary(row, names, isSuperAdmin(actor))), total, page, pageSize };
 }
 
-/** DELETE /api/press-releases/{id}: drafts only; anything that was scheduled or sent stays. */
-export async function deleteDraft(db: Db, actor: CurrentUser, id: string): Promise<void> {
-  await requireRelease(db, actor, id, 'write');
-  const deleted = await db.transaction(async (txn) => {
+/**
+ * DELETE /api/press-releases/{id}: drafts and releases waiting for changes only; anything that was
+ * scheduled or sent stays. A press release it still held goes back.
+ */
+export async function deleteDraft(ctx: Pick<Ctx, 'db' | 'now' | 'review'>, actor: CurrentUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const rows = await tx
-      .delete(pressReleases)
-      .where(and(releaseScope(actor, id), eq(pressReleases.status, 'draft')))
-      .returning({ id: pressReleases.id, workspaceId: pressReleases.workspaceId });
-    if (rows.length) await deleteOrphanBlobs(tx, rows[0].workspaceId);
-    return rows;
+    const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
+    await applyEvent(ctx, tx, row, 'delete', actor);
+    await deleteOrphanBlobs(tx, row.workspaceId);
   });
-  // It exists and may be changed (checked above): it is not a draft.
-  if (!deleted.length) throw appError('ONLY_DRAFT_DELETABLE');
 }
 
 /** POST /api/press-releases/{id}/duplicate: a new draft of the caller with the same fields and files. */
@@ -643,7 +496,6 @@ export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string)
         recipientLists: sameOwner ? source.recipientLists : [],
         // What it is about carries over; its timing (schedule, embargo) is the new release's own.
         topics: source.topics,
-        status: 'draft',
         createdAt: now,
         updatedAt: now,
       })
@@ -754,7 +606,7 @@ function toPressRelease(
   showOwner: boolean,
   review: ReleaseReview | null,
   accepted: { first: Date | string | null; last: Date | string | null },
-): PressRelease {
+): Omit<PressRelease, 'timeline' | 'returned' | 'holdsAllowance' | 'gatesAhead' | 'heldBySuspension'> {
   return {
     ...toSummary(row, names, showOwner),
     approvalComment: row.approvalComment,

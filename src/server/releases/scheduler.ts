@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { pressReleases, workspaces } from '../db/schema.js';
-import { dispatchRelease, queueFollowersAtLift } from './dispatch.service.js';
-import { finishReleaseIfDone } from './delivery-engine.js';
+import { queueFollowersAtLift } from '../delivery/dispatch.service.js';
+import { applyEvent, finishIfDone, liftEmbargo } from './lifecycle.js';
 
 /** A release's workspace is suspended (by a super admin). */
 const suspendedOwner = sql`(select 1 from ${workspaces} w where w.id = ${pressReleases.workspaceId} and w.suspended_at is not null)`;
@@ -38,22 +38,22 @@ async function claimEach(db: Db, where: SQL | undefined, orderBy: SQL, handle: (
  */
 export function dispatchDueReleases(db: Db, now: Date): Promise<number> {
   const due = and(eq(pressReleases.status, 'scheduled'), lte(pressReleases.scheduledAt, now), notExists(suspendedOwner));
+  // Everyone on the lists unsubscribed or bounced since scheduling: the release ends `failed` (lifecycle).
   return claimEach(db, due, asc(pressReleases.scheduledAt), async (tx, release) => {
-    const recipients = await dispatchRelease(tx, release, now);
-    // Everyone on the lists unsubscribed or bounced since scheduling: nothing to send.
-    if (recipients === 0) await tx.update(pressReleases).set({ status: 'failed' }).where(eq(pressReleases.id, release.id));
+    await applyEvent({ now: () => now, review: false }, tx, release, 'dispatch', null);
   });
 }
 
 /**
  * Embargoes that have lifted: releases that went out under an embargo are published (web version,
  * newsroom, feeds) and their newsroom's followers queued. The state is the row (published_at still null,
- * embargo_until passed), not a timer, so a lift missed while no worker ran is published at the next tick.
+ * embargo_until passed), not a timer, so a lift missed while no worker ran (or while the workspace was
+ * suspended) is published at the next tick.
  */
 export function publishLiftedEmbargoes(db: Db, now: Date): Promise<number> {
-  const lifted = and(inArray(pressReleases.status, ['sending', 'sent']), isNull(pressReleases.publishedAt), lte(pressReleases.embargoUntil, now));
+  const lifted = and(inArray(pressReleases.status, ['sending', 'sent']), isNull(pressReleases.publishedAt), lte(pressReleases.embargoUntil, now), notExists(suspendedOwner));
   return claimEach(db, lifted, asc(pressReleases.embargoUntil), async (tx, release) => {
-    await tx.update(pressReleases).set({ publishedAt: now, updatedAt: now }).where(eq(pressReleases.id, release.id));
+    await liftEmbargo(tx, release, now);
     await queueFollowersAtLift(tx, release, now);
   });
 }
@@ -61,7 +61,7 @@ export function publishLiftedEmbargoes(db: Db, now: Date): Promise<number> {
 /** Closes sending releases whose last deliveries were recorded by two engines at the same moment. */
 export async function finishSendingReleases(db: Db, now: Date): Promise<void> {
   const sending = await db.select({ id: pressReleases.id }).from(pressReleases).where(eq(pressReleases.status, 'sending'));
-  for (const { id } of sending) await finishReleaseIfDone(db, id, now);
+  for (const { id } of sending) await finishIfDone(db, id, now);
 }
 
 export type Scheduler = { tick(): Promise<number>; start(): void; stop(): Promise<void> };

@@ -2,22 +2,22 @@ import { eq } from 'drizzle-orm';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { PressRelease } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { pressReleases, users } from '../db/schema.js';
-import { appError } from '../http/errors.js';
+import { users } from '../db/schema.js';
 import type { Mailer } from '../mail/transport.js';
 import { awaitingApprovalMessage, returnedMessage } from '../mail/templates/workspace.js';
-import { isSuperAdmin, requireRelease } from '../access/access.js';
-import { getRelease, leaveWorkspace } from '../releases/releases.service.js';
-import { tellClients } from '../brands/client-approval.service.js';
+import { requireRelease } from '../access/access.js';
+import { getRelease } from './releases.service.js';
+import { applyEvent, assertSecondPerson } from './lifecycle.js';
+import { tellClients } from './client-approval.js';
 import { ensureReleaseNewsroomSlug } from '../newsroom/newsroom.service.js';
-import { actorName, approversOf, recordActivity } from './workspaces.service.js';
+import { actorName, approversOf, recordActivity } from '../workspaces/workspaces.service.js';
 
 /**
- * A second pair of eyes inside the workspace (decision 021): a writer's Send or Schedule (or anyone's,
+ * A second pair of eyes inside the workspace (decisions 021, 026): a writer's Send or Schedule (or anyone's,
  * with the workspace's second-approval setting) waits as `awaiting_approval`; a publisher, manager or owner
- * approves it, and it then goes exactly as their own send would (allowance spent at that moment, editorial
- * review applying; for a brand whose client approves, on to that client), or returns it to its writer with
- * a comment.
+ * who did not write, edit or submit that version approves it, and it then goes exactly as their own send
+ * would (the press release held from that moment, editorial review and the brand's client applying), or
+ * returns it to its writers with a comment (`changes_requested`, the press release given back).
  */
 
 export type ApprovalDeps = {
@@ -31,35 +31,24 @@ export type ApprovalDeps = {
 
 /**
  * POST /api/press-releases/{id}/approve. The release row is locked, so of ten approvals at once one finds
- * it waiting and spends the allowance; the others find it moved on and get 409.
+ * it waiting and moves it on; the others find it moved and get 409.
  */
-export async function approveRelease(
-  deps: ApprovalDeps,
-  actor: CurrentUser,
-  id: string,
-): Promise<PressRelease> {
-  const { outcome } = await deps.db.transaction(async (txn) => {
+export async function approveRelease(deps: ApprovalDeps, actor: CurrentUser, id: string): Promise<PressRelease> {
+  const moved = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
-    if (row.status !== 'awaiting_approval') throw appError('NOT_AWAITING_APPROVAL');
-    if (row.authorId === actor.id && !isSuperAdmin(actor)) throw appError('SECOND_APPROVER_REQUIRED');
-    await tx
-      .update(pressReleases)
-      .set({ approvedBy: actor.id, updatedAt: deps.now() })
-      .where(eq(pressReleases.id, row.id));
-    const outcome = await leaveWorkspace(deps, tx, actor, row, {
-      scheduledAt: row.scheduledAt && row.scheduledAt > deps.now() ? row.scheduledAt : null,
-    });
+    if (row.status === 'awaiting_approval') assertSecondPerson(row, actor);
+    const moved = await applyEvent(deps, tx, row, 'approve', actor);
     await recordActivity(tx, row.workspaceId, actor, 'release.approved', { title: row.title });
-    return { outcome };
+    return moved;
   });
-  if (outcome === 'out') await ensureReleaseNewsroomSlug(deps.db, id);
+  if (moved.status !== 'awaiting_client_approval') await ensureReleaseNewsroomSlug(deps.db, id);
   const release = await getRelease(deps, actor, id);
-  if (outcome === 'client') tellClients(deps, actor, release);
+  if (moved.status === 'awaiting_client_approval') tellClients(deps, actor, release);
   return release;
 }
 
-/** POST /api/press-releases/{id}/return: back to a draft, with words the writer reads in the editor. */
+/** POST /api/press-releases/{id}/return: changes requested by the approver, with words its writers read. */
 export async function returnRelease(
   deps: ApprovalDeps,
   actor: CurrentUser,
@@ -69,18 +58,14 @@ export async function returnRelease(
   const returned = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
-    if (row.status !== 'awaiting_approval') throw appError('NOT_AWAITING_APPROVAL');
-    await tx
-      .update(pressReleases)
-      .set({ status: 'draft', scheduledAt: null, approvalComment: comment, updatedAt: deps.now() })
-      .where(eq(pressReleases.id, row.id));
+    await applyEvent(deps, tx, row, 'return', actor, { comment });
     await recordActivity(tx, row.workspaceId, actor, 'release.returned', { title: row.title });
     return row;
   });
-  if (returned.authorId && returned.authorId !== actor.id) {
-    const authorId = returned.authorId;
+  const writers = [...new Set([returned.submittedBy, returned.authorId])].filter((w): w is string => !!w && w !== actor.id);
+  for (const writerId of writers) {
     inBackground(deps, async () => {
-      const [writer] = await deps.db.select().from(users).where(eq(users.id, authorId));
+      const [writer] = await deps.db.select().from(users).where(eq(users.id, writerId));
       if (!writer) return;
       const link = new URL(`/editor/${returned.id}`, deps.publicUrl).href;
       const message = returnedMessage({

@@ -15,14 +15,15 @@ import type { Db } from '../db/client.js';
 import { deliveries, pressReleases, releaseReviews, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { requireEditor } from '../access/access.js';
 import { membershipOf } from '../access/membership.js';
-import { audienceOf, dispatchRelease, selectionFiltersOf } from '../delivery/dispatch.service.js';
+import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
 import { renderRelease } from '../delivery/release-renderer.js';
-import { notFound, validationFailed, appError, fieldError } from '../http/errors.js';
+import { notFound, appError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
 import { approvedMessage, changesRequestedMessage, rejectedMessage, reviewQueueAlertMessage } from '../mail/templates/review.js';
 import { contentWarnings, languageWarnings } from '../releases/preflight.service.js';
-import { getReleaseForEditor, giveBackAllowance } from '../releases/releases.service.js';
+import { getReleaseForEditor } from '../releases/releases.service.js';
+import { applyEvent, type LifecycleEvent } from '../releases/lifecycle.js';
 import { checkLinks, type LinkCheckOptions } from './link-check.js';
 import { BOOTSTRAP_NAME } from '../bootstrap.js';
 
@@ -207,6 +208,11 @@ export async function checkReleaseLinks(deps: ReviewDeps, editor: CurrentUser, i
 
 // ---------------------------------------------------------------- decisions
 
+/** A release an editor already decided: a second decision is told so (any other status: not in review). */
+const DECIDED_STATUSES = ['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'];
+
+const DECISION_EVENTS = { approved: 'review_approve', changes_requested: 'request_changes', rejected: 'reject' } as const satisfies Record<Decision['kind'], LifecycleEvent>;
+
 type Decision = { kind: 'approved' } | { kind: 'changes_requested'; comment: string } | { kind: 'rejected'; reason: string };
 
 type Decided = {
@@ -233,28 +239,20 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, 
     if (!row) throw notFound();
     // Otherwise an editor's own workspace's release would skip review: approved by one of its own people.
     if (await membershipOf(tx, row.workspaceId, editor.id)) throw appError('REVIEW_OWN_RELEASE');
-    if (row.status !== 'in_review') {
-      throw appError(['scheduled', 'sending', 'sent', 'failed', 'changes_requested', 'rejected'].includes(row.status) ? 'REVIEW_ALREADY_DECIDED' : 'REVIEW_NOT_PENDING');
-    }
-    const result: Decided = { ownerId: row.sentBy ?? row.authorId, title: row.title, releaseId: row.id, recipients: 0, startedAt: null, scheduledAt: row.scheduledAt, scheduleHadPassed: false };
-    if (decision.kind === 'approved') {
-      const goesNow = !row.scheduledAt || new Date(row.scheduledAt).getTime() <= now.getTime();
-      await tx.update(pressReleases).set({ status: 'scheduled', scheduledAt: goesNow ? now : row.scheduledAt, updatedAt: now }).where(eq(pressReleases.id, id));
-      if (goesNow) {
-        result.recipients = await dispatchRelease(tx, row, now);
-        if (result.recipients === 0) {
-          throw validationFailed([fieldError('recipientLists', 'NOBODY_LEFT_TO_RECEIVE')]);
-        }
-        result.startedAt = now;
-        result.scheduleHadPassed = row.scheduledAt !== null;
-      }
-    } else if (decision.kind === 'changes_requested') {
-      await tx.update(pressReleases).set({ status: 'changes_requested', updatedAt: now }).where(eq(pressReleases.id, id));
-    } else {
-      await tx.update(pressReleases).set({ status: 'rejected', allowanceUsed: false, updatedAt: now }).where(eq(pressReleases.id, id));
-      await giveBackAllowance(tx, row);
-    }
+    if (DECIDED_STATUSES.includes(row.status)) throw appError('REVIEW_ALREADY_DECIDED', { status: row.status });
     const comment = decision.kind === 'changes_requested' ? decision.comment : decision.kind === 'rejected' ? decision.reason : null;
+    // The review gate is behind it: what follows (the schedule, the send) does not ask for review again.
+    const moved = await applyEvent({ now: deps.now, review: false }, tx, row, DECISION_EVENTS[decision.kind], editor, { comment, role: 'editor' });
+    const startedNow = moved.status === 'sending' || moved.status === 'failed';
+    const result: Decided = {
+      ownerId: row.sentBy ?? row.authorId,
+      title: row.title,
+      releaseId: row.id,
+      recipients: moved.recipients,
+      startedAt: moved.startedAt,
+      scheduledAt: row.scheduledAt,
+      scheduleHadPassed: startedNow && row.scheduledAt !== null,
+    };
     await tx
       .update(releaseReviews)
       .set({ decidedAt: now, decidedBy: editor.id, decidedByEmail: editor.email, decision: decision.kind, comment })

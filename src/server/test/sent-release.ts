@@ -9,6 +9,7 @@ import { bounceAddress } from '../deliverability/verp.js';
 import { startInboundSmtp } from '../deliverability/inbound-smtp.js';
 import type { AccountFields } from './accounts.js';
 import type { TestApp } from './test-app.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 export type SentReleaseOptions = {
   /** The cookie jar (and first name) of the trusted customer who sends it. */
@@ -30,7 +31,7 @@ export async function sentReleaseOverSmtp(t: TestApp, options: SentReleaseOption
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload });
   expect(res.statusCode, res.body).toBe(200);
   const transport = smtpDeliveryTransport(options.smtpUrl, 2);
-  const engine = createDeliveryEngine({
+  const engine = createDeliveryEngine({ onReleaseDrained: finishIfDone,
     db: t.db,
     transport,
     publicUrl: 'http://localhost:3000',

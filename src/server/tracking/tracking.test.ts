@@ -6,6 +6,7 @@ import { companyUnsubscribes, deliveries, globalContacts, pressReleases, session
 import { createListWithContacts, PDF_BYTES, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
+import { finishIfDone } from '../releases/lifecycle.js';
 
 let t: TestApp;
 let release: { id: string; attachments: Array<{ id: string }>; webUrl: string };
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'tracker', payload: releasePayload({ recipientLists: [list.listId] }) });
   release = res.json().pressRelease;
   const transport = smtpDeliveryTransport(t.smtp.url, 2);
-  await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
+  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
   await transport.close();
   rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, release.id)).orderBy(deliveries.id);
 }, 180_000);
@@ -138,7 +139,7 @@ describe('links outside ASCII', () => {
     const sent = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'arabic-linker', payload });
     expect(sent.statusCode).toBe(200);
     const transport = smtpDeliveryTransport(t.smtp.url, 1);
-    await createDeliveryEngine({ db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
+    await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <r@nashr.test>' }).drain();
     await transport.close();
     const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, sent.json().pressRelease.id));
 

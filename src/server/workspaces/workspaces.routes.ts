@@ -5,7 +5,6 @@ import {
   invitationSchema,
   memberRoleSchema,
   newWorkspaceSchema,
-  returnReleaseSchema,
   switchWorkspaceSchema,
   workspaceSettingsSchema,
 } from '../../shared/workspaces.js';
@@ -31,11 +30,10 @@ import {
   revokeInvitation,
   viewInvitation,
 } from './invitations.service.js';
-import { approveRelease, returnRelease } from './approval.service.js';
 
 type Params = { id: string };
 
-/** Registered at /api: workspaces, their members and invitations, and the workspace's approval of releases. */
+/** Registered at /api: workspaces, their members and invitations. */
 export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   // Read at each request: the configuration may be replaced after the routes are registered (tests do).
@@ -119,20 +117,5 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
     const actor = requireUser(request);
     await acceptInvitation(db, actor, request.params.token, app.deps.now());
     return listWorkspaces(db, { ...actor, workspace: null });
-  });
-
-  app.post<{ Params: Params }>('/press-releases/:id/approve', async (request) => ({
-    pressRelease: await approveRelease(deps(), requireUser(request), parseUuidParam(request.params.id)),
-  }));
-  app.post<{ Params: Params }>('/press-releases/:id/return', async (request) => {
-    const { comment } = parseInput(returnReleaseSchema, request.body);
-    return {
-      pressRelease: await returnRelease(
-        deps(),
-        requireUser(request),
-        parseUuidParam(request.params.id),
-        comment,
-      ),
-    };
   });
 }

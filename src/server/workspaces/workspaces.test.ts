@@ -618,7 +618,12 @@ describe('a second pair of eyes', () => {
     const seen = (
       await t.request({ method: 'GET', url: `/api/press-releases/${release.id}`, as: writer.as })
     ).json();
-    expect(seen).toMatchObject({ status: 'draft', approvalComment: 'Add the CEO quote' });
+    // Decision 026: a return is `changes_requested`, naming who returned it, not a draft.
+    expect(seen).toMatchObject({
+      status: 'changes_requested',
+      approvalComment: 'Add the CEO quote',
+      returned: { source: 'workspace', comment: 'Add the CEO quote', by: { role: 'publisher' } },
+    });
 
     const again = (
       await t.request({
