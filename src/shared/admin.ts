@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayParam } from './dates.js';
 import type { WorkspaceRole } from './workspaces.js';
 import { roles, type Role } from './auth.js';
 import { pageParam, pageSizeParam } from './paging.js';
@@ -212,8 +213,8 @@ export const auditQuerySchema = z.object({
   actor: search,
   workspace: z.uuid({ message: 'Workspace id is invalid' }).optional(),
   kind: search,
-  from: z.iso.date({ message: 'A date is YYYY-MM-DD' }).optional(),
-  to: z.iso.date({ message: 'A date is YYYY-MM-DD' }).optional(),
+  from: dayParam('A date is YYYY-MM-DD').optional(),
+  to: dayParam('A date is YYYY-MM-DD').optional(),
 });
 
 /** GET /api/admin/audit.csv: the same filters; the headers in the reader's language (lang, else Accept-Language). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayParam } from './dates.js';
 import { releaseLanguages, reportQuerySchema, type ReleaseLanguage } from './releases.js';
 
 /**
@@ -108,8 +109,8 @@ export const senderQuerySchema = z.object({ brandId: z.string().optional() });
 
 /** GET /api/brands/{id}/report?from&to */
 export const brandReportQuerySchema = z.object({
-  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  from: dayParam('from must be a date (YYYY-MM-DD)').optional(),
+  to: dayParam('to must be a date (YYYY-MM-DD)').optional(),
 });
 
 /** `?brandId=` of the views that narrow to one brand (analytics dashboard, campaigns, spends). */

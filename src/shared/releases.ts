@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, momentInRange } from './dates.js';
 import type { ReleaseBrand } from './brands.js';
 import type { PersonRef, WorkspaceRole } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
@@ -336,7 +337,8 @@ export const embargoSchema = z.object({
     .string({ message: EMBARGO_MESSAGES.until })
     .max(40, { message: EMBARGO_MESSAGES.until })
     // An instant: a date with a time; "2026-12-01" alone is a day, not a moment.
-    .refine((v) => /T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), { message: EMBARGO_MESSAGES.until }),
+    .refine((v) => /T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), { message: EMBARGO_MESSAGES.until, abort: true })
+    .refine(momentInRange, { message: DATE_RANGE_MESSAGE }),
   timeZone: z.string({ message: EMBARGO_MESSAGES.timeZone }).min(1, { message: EMBARGO_MESSAGES.timeZone }).pipe(timeZoneField),
 });
 export type Embargo = z.infer<typeof embargoSchema>;
@@ -355,7 +357,8 @@ const existingId = {
 const scheduledAtField = z
   .string({ message: MESSAGES.scheduledAt })
   .min(1, { message: MESSAGES.scheduledAt })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.scheduledAt });
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.scheduledAt, abort: true })
+  .refine(momentInRange, { message: DATE_RANGE_MESSAGE });
 
 /** POST /api/send-press-release. The schedule's "in the future" rule is checked against the server clock. */
 export const sendPressReleaseSchema = z
@@ -741,7 +744,8 @@ export const preflightQuerySchema = z.object({
   scheduledAt: z
     .string()
     .max(40)
-    .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.scheduledAt })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: MESSAGES.scheduledAt, abort: true })
+    .refine(momentInRange, { message: DATE_RANGE_MESSAGE })
     .optional(),
   timeZone: timeZoneField.optional(),
 });
