@@ -83,6 +83,7 @@ describe('the operator’s desk', () => {
     let dialog = page.getByRole('dialog', { name: /^Refund the purchase of / });
     await dialog.getByText('At most 2 of 2 releases can be refunded now (0 already refunded).').waitFor();
     await dialog.getByLabel('Releases to refund').fill('3');
+    await dialog.getByLabel('Reason', { exact: true }).fill('The customer asked for their money back');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     dialog = page.getByRole('dialog', { name: /^Refund the purchase of / });
     await dialog.getByRole('button', { name: 'Refund 3 releases' }).click();

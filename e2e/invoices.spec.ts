@@ -61,22 +61,28 @@ describe('tax invoices for the buyer', () => {
     await page.getByRole('heading', { name: 'Complete Your Purchase' }).waitFor();
 
     // No details yet: the checkout asks for them before the card, and names the UAE format.
-    await page.getByLabel('Legal name').fill('Marina Vista Properties LLC');
+    await page.getByLabel('Legal name', { exact: true }).fill('Marina Vista Properties LLC');
+    // The Arabic legal name is written in Arabic letters.
+    await page.getByLabel('Legal name in Arabic').fill('Marina Vista');
     await page.getByLabel('Address').fill('Office 1203, Marina Plaza\nDubai Marina, Dubai');
     await page.getByLabel('Country').selectOption('UAE');
     await page.getByText('UAE TRN: 15 digits starting with 100').waitFor();
     await page.getByLabel('Tax registration number').fill('200123456789003');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('A UAE TRN is 15 digits starting with 100').waitFor();
+    await page.getByText('Write the Arabic legal name in Arabic letters').waitFor();
+    await expect(page.getByLabel('Legal name in Arabic').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.getByLabel('Tax registration number').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.getByLabel('Card number').count()).resolves.toBe(0);
     await expect(seriousViolations(page)).resolves.toEqual([]);
 
     // Digits typed in groups are one number.
     await page.getByLabel('Tax registration number').fill('100 1234 5678 9003');
+    await page.getByLabel('Legal name in Arabic').fill('مارينا فيستا للعقارات ذ.م.م');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     const summary = page.getByTestId('billing-profile-summary');
     await summary.getByText('100123456789003').waitFor();
+    await summary.getByText('مارينا فيستا للعقارات ذ.م.م').waitFor();
     await expect(page.getByRole('button', { name: 'Edit' }).isVisible()).resolves.toBe(true);
 
     // The quote states the UAE VAT before payment, in dollars and in dirhams.
@@ -112,6 +118,9 @@ describe('tax invoices for the buyer', () => {
     const sheet = page.getByTestId('invoice-sheet');
     await sheet.getByRole('heading', { name: 'Tax Invoice فاتورة ضريبية' }).waitFor();
     await expect(sheet.getByText('Marina Vista Properties LLC').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('invoice-buyer-name-ar').textContent()).resolves.toBe('مارينا فيستا للعقارات ذ.م.م');
+    // A UAE registration is a TRN.
+    await expect(sheet.getByText('Tax number (TRN)').count()).resolves.toBe(2);
     await expect(sheet.getByText('100123456789003').isVisible()).resolves.toBe(true);
     await expect(sheet.getByText(DEFAULT_SELLER.registrations[0].taxNumber).isVisible()).resolves.toBe(true);
     await expect(sheet.getByText('PO-7781').isVisible()).resolves.toBe(true);
@@ -140,19 +149,27 @@ describe('tax invoices for the buyer', () => {
     await page.getByRole('heading', { name: 'أكمل عملية الشراء' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
 
-    await page.getByLabel('الاسم القانوني').fill('شركة روابي للتجارة');
+    await page.getByLabel('الاسم القانوني', { exact: true }).fill('Rawabi Trading Company');
+    await page.getByLabel('الاسم القانوني بالعربية').fill('Rawabi');
     await page.getByLabel('العنوان').fill('طريق الملك فهد، الرياض');
     await page.getByLabel('الدولة').selectOption('Saudi Arabia');
     await page.getByText('الرقم الضريبي في السعودية: 15 رقمًا تبدأ وتنتهي بالرقم 3', { exact: false }).waitFor();
     await page.getByLabel('رقم التسجيل الضريبي').fill('300000000000000');
     await page.getByRole('button', { name: 'حفظ ومتابعة' }).click();
     await page.getByText('الرقم الضريبي في السعودية 15 رقمًا تبدأ وتنتهي بالرقم 3', { exact: true }).waitFor();
+    await page.getByText('اكتب الاسم القانوني بالعربية بحروف عربية').waitFor();
+    await page.getByLabel('الاسم القانوني بالعربية').fill('شركة روابي للتجارة');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'billing-details-ar.png'), fullPage: true });
 
     await page.getByLabel('رقم التسجيل الضريبي').fill('300000000000003');
     await page.getByRole('button', { name: 'حفظ ومتابعة' }).click();
     await page.getByTestId('billing-profile-summary').getByText('300000000000003').waitFor();
     await page.getByTestId('quote').getByText(`ضريبة القيمة المضافة (${DEFAULT_SELLER.vatRates[2].rate}%)`).waitFor();
+    // Under the seller's Saudi registration the VAT is stated in riyals, at the fixed rate.
+    const saudiDisplayVat = (await page.getByTestId('quote-display-vat').textContent())!.replace(/[\u2066-\u2069]/g, '');
+    expect(saudiDisplayVat).toContain('SAR');
+    expect(saudiDisplayVat).toContain('1 USD = 3.75 SAR');
+    expect(saudiDisplayVat).toContain('سعر صرف ثابت');
     await page.getByRole('button', { name: 'المتابعة إلى الدفع' }).click();
     await pay(page, { card: 'رقم البطاقة', expiry: 'تاريخ الانتهاء', cvc: 'رمز التحقق (CVC)', pay: /^ادفع / });
     await page.waitForURL(/\/subscription\?success=true/);
@@ -167,6 +184,12 @@ describe('tax invoices for the buyer', () => {
     await expect(arabicTitle.getAttribute('dir')).resolves.toBe('rtl');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect(sheet.getByText('شركة روابي للتجارة').isVisible()).resolves.toBe(true);
+    await expect(sheet.getByText('Rawabi Trading Company').isVisible()).resolves.toBe(true);
+    // A Saudi registration is a VAT number, not a TRN; the VAT and total also in riyals at the fixed rate.
+    await expect(sheet.getByText('VAT number').count()).resolves.toBe(2);
+    await expect(sheet.getByText('TRN').count()).resolves.toBe(0);
+    await expect(page.getByTestId('invoice-display-vat').textContent()).resolves.toContain('SAR');
+    await sheet.getByText('1 USD = 3.75 SAR (fixed rate · سعر ثابت)').waitFor();
     // Seller registered in Saudi Arabia, buyer there: the ZATCA QR code is drawn.
     await page.getByTestId('invoice-qr').waitFor();
     await expect(page.getByTestId('invoice-qr').evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBeGreaterThan(0);

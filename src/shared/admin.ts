@@ -129,15 +129,24 @@ export type GrantInput = z.input<typeof grantSchema>;
 export const suspendSchema = z.object({ reason });
 export type SuspendInput = z.input<typeof suspendSchema>;
 
-/** POST /api/admin/payments/{id}/refund: how many of the purchase's releases are given back. */
+/** POST /api/admin/payments/{id}/refund: how many of the purchase's releases are given back, and why (the credit note prints it). */
 export const refundSchema = z.object({
   releases: z
     .number({ message: 'Releases must be a whole number of at least 1' })
     .int({ message: 'Releases must be a whole number of at least 1' })
     .min(1, { message: 'Releases must be a whole number of at least 1' })
     .max(1000, { message: 'Releases must be a whole number of at least 1' }),
+  reason,
 });
 export type RefundInput = z.input<typeof refundSchema>;
+
+/**
+ * A share of a purchase's cents for `k` of its releases, prorated; the refund that gives back the last
+ * releases takes what is left, so refunds of a purchase always add up to exactly what was paid. The
+ * server refunds by it; the refund dialog shows the amount before the operator confirms.
+ */
+export const prorated = (total: number, alreadyBack: number, k: number, figures: { releases: number; refunded: number }) =>
+  figures.refunded + k >= figures.releases ? total - alreadyBack : Math.round((total * k) / figures.releases);
 
 export type RefundResult = {
   refundId: string;

@@ -36,10 +36,25 @@ const text = (max: number, required: string) =>
 
 // ---------------------------------------------------------------- the buyer's billing profile
 
-/** GET/PUT /api/billing/profile. An empty tax number means the buyer is not registered for VAT. */
+/** An Arabic name is written in Arabic letters (Latin ones and digits may stand inside it, as in "شركة ABC"). */
+const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F]/;
+export const ARABIC_NAME_MESSAGE = 'Write the Arabic legal name in Arabic letters';
+
+/**
+ * GET/PUT /api/billing/profile. An empty tax number means the buyer is not registered for VAT. The Arabic
+ * legal name is the one registered in Arabic (every country of the list registers companies in Arabic, a
+ * Saudi commercial registration first of all); empty when the buyer gives none.
+ */
 export const billingProfileSchema = z
   .object({
     legalName: text(200, 'Legal name is required'),
+    legalNameAr: z
+      .string({ message: ARABIC_NAME_MESSAGE })
+      .trim()
+      .max(200, { message: 'At most 200 characters' })
+      .refine((name) => !name || ARABIC_LETTER.test(name), { message: ARABIC_NAME_MESSAGE })
+      .optional()
+      .default(''),
     address: text(500, 'Address is required'),
     country: countryField,
     taxNumber: z
@@ -55,7 +70,7 @@ export const billingProfileSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['taxNumber'], message: problem });
   });
 export type BillingProfileInput = z.input<typeof billingProfileSchema>;
-export type BillingProfile = { legalName: string; address: string; country: string; taxNumber: string };
+export type BillingProfile = { legalName: string; legalNameAr: string; address: string; country: string; taxNumber: string };
 
 /** registered business (a tax number given) or not */
 export const buyerKinds = ['business', 'consumer'] as const;
@@ -182,9 +197,12 @@ export type InvoiceDocument = {
   supplyDate: string;
   /** A credit note's invoice. */
   refersTo: { id: string; number: string } | null;
+  /** Why a credit note was issued, as the refund gave it (absent on invoices and older credit notes). */
+  reason?: string | null;
   paymentId: string;
   seller: { legalName: string; legalNameAr: string; address: string; addressAr: string; country: string; taxNumber: string | null };
-  buyer: { legalName: string; address: string; country: string; taxNumber: string | null; kind: BuyerKind };
+  /** `legalNameAr`: the buyer's Arabic legal name when given (absent on documents issued before it was asked). */
+  buyer: { legalName: string; legalNameAr?: string | null; address: string; country: string; taxNumber: string | null; kind: BuyerKind };
   poNumber: string | null;
   lines: DocumentLine[];
   currency: 'usd';

@@ -66,8 +66,8 @@ export async function deskRoutes(app: FastifyInstance): Promise<void> {
   app.post('/payments/:id/refund', async (request) => {
     const actor = requireSuperAdmin(request);
     const paymentId = idParam(request.params, 'id', 'PAYMENT_NOT_FOUND');
-    const { releases } = parseInput(refundSchema, request.body);
+    const { releases, reason } = parseInput(refundSchema, request.body);
     const deps = { db, providerFor: (tx: Db) => createPaymentProvider(config, tx), mailer, publicUrl: config.publicUrl, seller: config.seller, log: request.log };
-    return refundPayment(deps, actor, paymentId, releases);
+    return refundPayment(deps, actor, paymentId, releases, reason);
   });
 }

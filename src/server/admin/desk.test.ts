@@ -4,6 +4,8 @@ import type { InvoiceDocument } from '../../shared/invoices.js';
 import { auditLog, deliveries, documentSequences, invoices, payments, pressReleases, refunds, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { createScheduler } from '../releases/scheduler.js';
 import { DEFAULT_SELLER } from '../invoices/seller.js';
+import { readZatcaQr } from '../invoices/zatca.js';
+import { decodeQr, describeWithPoppler, extractText, pdfFolder } from '../test/pdf-readback.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -31,15 +33,12 @@ async function customer(fields: Parameters<TestApp['signInAs']>[1] = {}) {
   return { as, user, workspaceId: user.workspaceId as string, listId };
 }
 
+// A registered UAE business: 5 % VAT, so refunds give back VAT too (49,900 + 2,495 cents for a package_2).
+const UAE_BUYER = { legalName: 'Gulf Horizon LLC', address: 'Dubai', country: 'UAE', taxNumber: '100111222300003' };
+
 /** A package bought through the demo checkout, as a customer does; returns the payment row. */
-async function buy(as: string, planId: 'package_1' | 'package_2', cardNumber = GOOD_CARD) {
-  // A registered UAE business: 5 % VAT, so refunds give back VAT too (49,900 + 2,495 cents for a package_2).
-  const profile = await t.request({
-    method: 'PUT',
-    url: '/api/billing/profile',
-    as,
-    payload: { legalName: 'Gulf Horizon LLC', address: 'Dubai', country: 'UAE', taxNumber: '100111222300003' },
-  });
+async function buy(as: string, planId: 'package_1' | 'package_2', cardNumber = GOOD_CARD, buyer: object = UAE_BUYER) {
+  const profile = await t.request({ method: 'PUT', url: '/api/billing/profile', as, payload: buyer });
   expect(profile.statusCode, profile.body).toBe(200);
   const created = (await post('/api/subscription/create', { planId }, as)).json();
   const confirmed = await post('/api/subscription/demo/confirm', { clientSecret: created.clientSecret, cardNumber, expiry: FUTURE, cvc: '123' }, as);
@@ -55,7 +54,8 @@ const sendNow = async (as: string, listId: string) => {
   return res.json().pressRelease;
 };
 
-const refund = (paymentId: string, releases: number) => post(`/api/admin/payments/${paymentId}/refund`, { releases });
+const REASON = 'Campaign cancelled by the customer';
+const refund = (paymentId: string, releases: number, reason = REASON) => post(`/api/admin/payments/${paymentId}/refund`, { releases, reason });
 const workspaceRow = async (id: string) => (await t.db.select().from(workspaces).where(eq(workspaces.id, id)))[0];
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
 const documentsOf = (workspaceId: string) => t.db.select().from(invoices).where(eq(invoices.workspaceId, workspaceId));
@@ -83,13 +83,13 @@ describe('refunds', () => {
     expect(await paymentRow(payment.id)).toMatchObject({ refundedReleases: 2, refundedAmount: 52_395 });
     expect((await workspaceRow(workspaceId)).monthlyPressReleaseLimit).toBe(0);
     const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
-    expect(row).toMatchObject({ releases: 2, amount: 52_395, creditNoteId: result.creditNote.id, providerRefundId: expect.stringMatching(/^re_demo_/) });
+    expect(row).toMatchObject({ releases: 2, amount: 52_395, creditNoteId: result.creditNote.id, reason: REASON, providerRefundId: expect.stringMatching(/^re_demo_/) });
 
     const [note] = await t.db.select().from(invoices).where(eq(invoices.id, result.creditNote.id));
     const document = note.document as InvoiceDocument;
     expect(note).toMatchObject({ kind: 'credit_note', workspaceId, paymentId: payment.id, refersTo: invoice.id, total: 52_395 });
     // Seller and buyer as the invoice printed them; the whole VAT back, so the totals match exactly.
-    expect(document).toMatchObject({ seller: invoice.seller, buyer: invoice.buyer, vat: invoice.vat, total: invoice.total, refersTo: { id: invoice.id, number: invoice.number } });
+    expect(document).toMatchObject({ seller: invoice.seller, buyer: invoice.buyer, vat: invoice.vat, total: invoice.total, refersTo: { id: invoice.id, number: invoice.number }, reason: REASON });
     expect(document.subtotal + document.vat).toBe(document.total);
     expect(document.lines[0]).toMatchObject({ quantity: 2 });
 
@@ -102,7 +102,7 @@ describe('refunds', () => {
     expect(mail.parsed.attachments[0].content.subarray(0, 5).toString()).toBe('%PDF-');
 
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refunded'), eq(auditLog.workspaceId, workspaceId)));
-    expect(entry.details).toMatchObject({ workspaceName: `${as} Company`, releases: 2, amount: 52_395, creditNote: result.creditNote.number });
+    expect(entry.details).toMatchObject({ workspaceName: `${as} Company`, releases: 2, amount: 52_395, creditNote: result.creditNote.number, reason: REASON });
 
     // Nothing is left to refund.
     const again = await refund(payment.id, 1);
@@ -177,6 +177,51 @@ describe('refunds', () => {
     const b = (await refund(third.id, 1)).json();
     expect(creditNoteSeq(a.creditNote.number)).toBe(before.seq + 1);
     expect(creditNoteSeq(b.creditNote.number)).toBe(before.seq + 2);
+  });
+
+  it('refuses a refund without a reason, in English and Arabic, and changes nothing', async () => {
+    const { as } = await customer();
+    const payment = await buy(as, 'package_1');
+    for (const body of [{ releases: 1 }, { releases: 1, reason: '  ' }, { releases: 1, reason: 'x'.repeat(501) }]) {
+      const res = await post(`/api/admin/payments/${payment.id}/refund`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors).toEqual([expect.objectContaining({ path: 'reason', message: expect.stringMatching(/^(A reason is required|At most 500 characters)$/) })]);
+    }
+    expect(await paymentRow(payment.id)).toMatchObject({ refundedReleases: 0, refundedAmount: 0 });
+    expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([]);
+    expect((await documentsOf(payment.workspaceId)).map((d) => d.kind)).toEqual(['invoice']);
+  });
+
+  describeWithPoppler('the credit note as its PDF prints it, read back with Poppler', () => {
+    const pdfs = pdfFolder('nashr-credit-notes-');
+
+    it("prints the refund's reason and the invoice it corrects; a Saudi one its riyal amounts, also in its QR", async () => {
+      const { as } = await customer();
+      const saudi = { legalName: 'Najd Media Company', legalNameAr: 'شركة نجد للإعلام', address: 'King Fahd Road, Riyadh', country: 'Saudi Arabia', taxNumber: '300987654300003' };
+      const payment = await buy(as, 'package_2', GOOD_CARD, saudi);
+      const invoice = await invoiceOf(payment);
+      const res = await refund(payment.id, 1, 'Duplicate purchase: one release refunded');
+      expect(res.statusCode, res.body).toBe(200);
+      const { creditNote } = res.json();
+      const pdf = await get(`/api/billing/invoices/${creditNote.id}/pdf`, as);
+      expect(pdf.statusCode).toBe(200);
+      const file = pdfs.save(creditNote.number, pdf.rawPayload);
+
+      const text = extractText(file, 'layout');
+      // Half of 573.85 USD: 286.93 USD (VAT 37.43); in riyals at 3.75: 1,075.99 and 140.36.
+      for (const expected of [
+        `Credit note number ${creditNote.number}`,
+        `Credits invoice ${invoice.number}`,
+        'Reason for credit Duplicate purchase: one release refunded',
+        'Name in Arabic',
+        'شركة نجد للإعلام',
+        'VAT in SAR SAR 140.36',
+        'Total in SAR SAR 1,075.99',
+        'Fixed exchange rate: 1 USD = 3.75 SAR',
+      ])
+        expect(text).toContain(expected);
+      expect(readZatcaQr(decodeQr(file)!)).toMatchObject({ vatNumber: '310234567800003', total: '1075.99', vat: '140.36' });
+    });
   });
 
   it('answers 404 for an unknown or malformed payment, and 422 for a bad number of releases', async () => {

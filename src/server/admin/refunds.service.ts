@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { RefundResult } from '../../shared/admin.js';
+import { prorated, type RefundResult } from '../../shared/admin.js';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { BuyerKind, InvoiceDocument, SellerSettings } from '../../shared/invoices.js';
 import type { PaymentProvider } from '../billing/payment-provider.js';
@@ -73,13 +73,6 @@ export function refundFigures(payment: PaymentRow, workspace: WorkspaceRow, gran
 }
 
 /**
- * A share of a purchase's cents for `k` of its releases, prorated; the refund that gives back the last
- * releases takes what is left, so refunds of a purchase always add up to exactly what was paid.
- */
-const prorated = (total: number, alreadyBack: number, k: number, figures: { releases: number; refunded: number }) =>
-  figures.refunded + k >= figures.releases ? total - alreadyBack : Math.round((total * k) / figures.releases);
-
-/**
  * Refunds `k` unspent releases of a purchase, all or nothing, in one transaction that holds the payment
  * row (SELECT … FOR UPDATE): two refunds at the same moment take turns, and the second sees what the first
  * gave back, so it is refused with the figures rather than refunding the same releases twice.
@@ -88,7 +81,13 @@ const prorated = (total: number, alreadyBack: number, k: number, figures: { rele
  * transaction rolls back and nothing has changed. Its idempotency key names the payment and the releases
  * refunded before this one, so a request repeated after a lost answer never refunds twice.
  */
-export async function refundPayment(deps: RefundDeps, actor: CurrentUser, paymentId: string, k: number): Promise<RefundResult> {
+export async function refundPayment(
+  deps: RefundDeps,
+  actor: CurrentUser,
+  paymentId: string,
+  k: number,
+  reason: string,
+): Promise<RefundResult> {
   const outcome = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1).for('update');
@@ -121,10 +120,10 @@ export async function refundPayment(deps: RefundDeps, actor: CurrentUser, paymen
       .set({ monthlyPressReleaseLimit: sql`${workspaces.monthlyPressReleaseLimit} - ${k}`, updatedAt: new Date() })
       .where(eq(workspaces.id, workspace.id))
       .returning();
-    const creditNote = await issueCreditNote(tx, deps.seller, { payment, workspace, k, amount, vat });
+    const creditNote = await issueCreditNote(tx, deps.seller, { payment, workspace, k, amount, vat, reason });
     const [refund] = await tx
       .insert(refunds)
-      .values({ paymentId: payment.id, releases: k, amount, vat, providerRefundId, creditNoteId: creditNote.id, refundedBy: actor.id })
+      .values({ paymentId: payment.id, releases: k, amount, vat, providerRefundId, creditNoteId: creditNote.id, reason, refundedBy: actor.id })
       .returning({ id: refunds.id });
     await recordDeskAudit(tx, actor, 'payment.refunded', workspace, {
       paymentId: payment.id,
@@ -133,6 +132,7 @@ export async function refundPayment(deps: RefundDeps, actor: CurrentUser, paymen
       vat,
       creditNote: creditNote.number,
       invoice: creditNote.refersTo?.number ?? null,
+      reason,
     });
     const result: RefundResult = {
       refundId: refund.id,
@@ -147,7 +147,7 @@ export async function refundPayment(deps: RefundDeps, actor: CurrentUser, paymen
   return outcome.result;
 }
 
-type RefundFacts = { payment: PaymentRow; workspace: WorkspaceRow; k: number; amount: number; vat: number };
+type RefundFacts = { payment: PaymentRow; workspace: WorkspaceRow; k: number; amount: number; vat: number; reason: string };
 
 /**
  * The refund's tax credit note, numbered in the caller's transaction in its own series. It repeats the
@@ -155,7 +155,7 @@ type RefundFacts = { payment: PaymentRow; workspace: WorkspaceRow; k: number; am
  * purchase made before tax invoices has none to refer to, and takes today's seller and billing profile.
  */
 async function issueCreditNote(tx: Db, configured: SellerSettings | undefined, facts: RefundFacts): Promise<InvoiceDocument> {
-  const { payment, workspace, k, amount, vat } = facts;
+  const { payment, workspace, k, amount, vat, reason } = facts;
   const [invoice] = await tx
     .select()
     .from(invoices)
@@ -173,6 +173,7 @@ async function issueCreditNote(tx: Db, configured: SellerSettings | undefined, f
     kind: 'credit_note',
     supplyDate: new Date().toISOString().slice(0, 10),
     refersTo: invoice ? { id: invoice.id, number: invoice.number } : null,
+    reason,
     paymentId: payment.id,
     seller: original.seller,
     buyer: original.buyer,

@@ -246,7 +246,7 @@ async function termsOfIntent(db: Db, intent: ProviderIntent, workspaceId: string
   const [workspace] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
   const buyer: BillingProfile = profile
     ? { ...profile, taxNumber: '' }
-    : { legalName: workspace?.name ?? '', address: '', country: '', taxNumber: '' };
+    : { legalName: workspace?.name ?? '', legalNameAr: '', address: '', country: '', taxNumber: '' };
   return { subtotal: plan.amountCents, vat: 0, vatRateBp: 0, reverseCharge: false, poNumber: null, buyer, buyerKind: 'consumer' };
 }
 

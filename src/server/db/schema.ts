@@ -877,6 +877,8 @@ export const billingProfiles = pgTable('billing_profiles', {
     .primaryKey()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   legalName: text('legal_name').notNull(),
+  /** The legal name in Arabic where the buyer's country registers one; '' when not given. */
+  legalNameAr: text('legal_name_ar').notNull().default(''),
   address: text('address').notNull(),
   /** As the contacts database names countries (src/shared/contacts.ts). */
   country: text('country').notNull(),
@@ -972,6 +974,8 @@ export const refunds = pgTable(
     vat: integer('vat').notNull(),
     providerRefundId: text('provider_refund_id').notNull(),
     creditNoteId: uuid('credit_note_id').notNull(),
+    /** Why the money went back, as the credit note prints it ('' for refunds made before it was asked). */
+    reason: text('reason').notNull().default(''),
     refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

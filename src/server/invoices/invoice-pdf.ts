@@ -39,6 +39,7 @@ const LABELS = {
   seller: { en: 'Seller', ar: 'البائع' },
   buyer: { en: 'Buyer', ar: 'المشتري' },
   name: { en: 'Name', ar: 'الاسم' },
+  nameAr: { en: 'Name in Arabic', ar: 'الاسم بالعربية' },
   address: { en: 'Address', ar: 'العنوان' },
   country: { en: 'Country', ar: 'الدولة' },
   taxNumber: { en: 'Tax number', ar: 'الرقم الضريبي' },
@@ -48,6 +49,7 @@ const LABELS = {
   supplyDate: { en: 'Date of supply', ar: 'تاريخ التوريد' },
   poNumber: { en: 'Purchase order', ar: 'رقم أمر الشراء' },
   refersTo: { en: 'Credits invoice', ar: 'الفاتورة الأصلية' },
+  reason: { en: 'Reason for credit', ar: 'سبب الإشعار الدائن' },
   description: { en: 'Description', ar: 'الوصف' },
   quantity: { en: 'Qty', ar: 'الكمية' },
   unitPrice: { en: 'Unit price', ar: 'سعر الوحدة' },
@@ -147,13 +149,14 @@ function header(doc: Doc, document: InvoiceDocument, top: number): number {
   return sideBySide(doc, DOCUMENT_TITLES[document.kind], TITLE, top) + 6;
 }
 
-/** Number, dates, the buyer's purchase order and, for a credit note, the invoice it corrects. */
+/** Number, dates, the buyer's purchase order and, for a credit note, the invoice it corrects and why. */
 function facts(doc: Doc, document: InvoiceDocument, top: number): number {
   const rows: Array<[Pair, string | null]> = [
     [document.kind === 'invoice' ? LABELS.invoiceNumber : LABELS.creditNoteNumber, document.number],
     [LABELS.issueDate, day(document.issuedAt)],
     [LABELS.supplyDate, document.supplyDate],
     [LABELS.refersTo, document.refersTo?.number ?? null],
+    [LABELS.reason, document.reason ?? null],
     [LABELS.poNumber, document.poNumber],
   ];
   let y = top;
@@ -177,11 +180,12 @@ function seller(doc: Doc, document: InvoiceDocument, top: number): number {
   return y + 8;
 }
 
-/** The buyer's details are printed as the buyer wrote them, in whichever language that was. */
+/** The buyer's details are printed as the buyer wrote them, in whichever language that was, and the Arabic legal name when given. */
 function buyer(doc: Doc, document: InvoiceDocument, top: number): number {
   const { buyer: b } = document;
   let y = sectionHeading(doc, LABELS.buyer, top);
   y = labelledRow(doc, LABELS.name, b.legalName, y);
+  if (b.legalNameAr) y = labelledRow(doc, LABELS.nameAr, b.legalNameAr, y);
   y = labelledRow(doc, LABELS.address, b.address, y);
   const arabicCountry = countryIn('ar', b.country);
   y = labelledRow(doc, LABELS.country, arabicCountry === b.country ? b.country : `${b.country} / ${arabicCountry}`, y);

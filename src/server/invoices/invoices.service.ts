@@ -23,7 +23,7 @@ import { loadSeller, printedSeller } from './seller.js';
 /** The workspace's billing details, null while it has given none. */
 export async function findBillingProfile(db: Db, workspaceId: string): Promise<BillingProfile | null> {
   const [row] = await db.select().from(billingProfiles).where(eq(billingProfiles.workspaceId, workspaceId)).limit(1);
-  return row ? { legalName: row.legalName, address: row.address, country: row.country, taxNumber: row.taxNumber } : null;
+  return row ? { legalName: row.legalName, legalNameAr: row.legalNameAr, address: row.address, country: row.country, taxNumber: row.taxNumber } : null;
 }
 
 /** GET /api/billing/profile. */
@@ -127,6 +127,8 @@ export function purchaseInvoiceDraft(input: {
     seller: printedSeller(seller, registration),
     buyer: {
       legalName: terms.buyer.legalName,
+      // A quote kept before the Arabic name was asked has none.
+      legalNameAr: terms.buyer.legalNameAr || null,
       address: terms.buyer.address,
       country: terms.buyer.country,
       taxNumber: terms.buyer.taxNumber || null,

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../shared/invoices.js';
 import { allowanceGrants, auditLog, checkoutQuotes, demoPaymentIntents, invoices, payments } from '../db/schema.js';
-import { decodeQr, describeWithPoppler, extractText, requirePoppler } from '../test/pdf-readback.js';
+import { decodeQr, describeWithPoppler, extractText, pdfFolder } from '../test/pdf-readback.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { readZatcaQr } from './zatca.js';
 
@@ -76,12 +73,13 @@ describe('tax invoices of purchases', () => {
 
     const saved = await putProfile('profiler', { ...UAE_BUSINESS, taxNumber: '100 1234 5670 0003' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual(UAE_BUSINESS);
-    expect((await getProfile('profiler')).json()).toEqual(UAE_BUSINESS);
+    // No Arabic legal name given: an empty one.
+    expect(saved.json()).toEqual({ ...UAE_BUSINESS, legalNameAr: '' });
+    expect((await getProfile('profiler')).json()).toEqual({ ...UAE_BUSINESS, legalNameAr: '' });
 
     const changed = await putProfile('profiler', EGYPT_CONSUMER);
-    expect(changed.json()).toEqual({ ...EGYPT_CONSUMER, taxNumber: '' });
-    expect((await getProfile('profiler')).json()).toEqual({ ...EGYPT_CONSUMER, taxNumber: '' });
+    expect(changed.json()).toEqual({ ...EGYPT_CONSUMER, legalNameAr: '', taxNumber: '' });
+    expect((await getProfile('profiler')).json()).toEqual({ ...EGYPT_CONSUMER, legalNameAr: '', taxNumber: '' });
 
     const activity = await t.db
       .select()
@@ -105,6 +103,31 @@ describe('tax invoices of purchases', () => {
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'taxNumber', message }] });
     }
     expect((await getProfile('mistyper')).json()).toBeNull();
+  });
+
+  it('keeps an Arabic legal name beside the English one and prints it on the invoice; refuses one without Arabic letters', async () => {
+    await t.signInAs('najd');
+    const arabic = { ...SAUDI_BUSINESS, legalNameAr: '  شركة نجد للإعلام ' };
+    const saved = await putProfile('najd', arabic);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ ...SAUDI_BUSINESS, legalNameAr: 'شركة نجد للإعلام' });
+    // Latin letters and digits may stand inside an Arabic name.
+    expect((await putProfile('najd', { ...SAUDI_BUSINESS, legalNameAr: 'شركة ABC 2' })).statusCode).toBe(200);
+
+    for (const [legalNameAr, message] of [
+      ['Najd Media Company', 'Write the Arabic legal name in Arabic letters'],
+      ['2026', 'Write the Arabic legal name in Arabic letters'],
+      ['ش'.repeat(201), 'At most 200 characters'],
+    ]) {
+      const res = await putProfile('najd', { ...SAUDI_BUSINESS, legalNameAr });
+      expect(res.statusCode, legalNameAr).toBe(422);
+      expect(res.json().errors).toEqual([{ path: 'legalNameAr', message }]);
+    }
+    expect((await getProfile('najd')).json()).toEqual({ ...SAUDI_BUSINESS, legalNameAr: 'شركة ABC 2' });
+
+    await putProfile('najd', arabic);
+    const invoice = await buy('najd', 'package_1');
+    expect(invoice.buyer).toEqual({ ...SAUDI_BUSINESS, legalNameAr: 'شركة نجد للإعلام', kind: 'business' });
   });
 
   it('refuses a profile without legal name or country', async () => {
@@ -173,7 +196,7 @@ describe('tax invoices of purchases', () => {
         country: 'UAE',
         taxNumber: '100234567800003',
       },
-      buyer: { ...UAE_BUSINESS, kind: 'business' },
+      buyer: { ...UAE_BUSINESS, legalNameAr: null, kind: 'business' },
       poNumber: 'PO-2026-0117',
       lines: [
         {
@@ -248,21 +271,12 @@ describe('tax invoices of purchases', () => {
   });
 
   describeWithPoppler('as the PDF prints them, read back with Poppler', () => {
-    let workDir = '';
-    beforeAll(() => {
-      requirePoppler();
-      workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nashr-invoices-'));
-    });
-    afterAll(() => {
-      if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-    });
+    const pdfs = pdfFolder('nashr-invoices-');
 
     async function pdfOf(as: string, invoice: InvoiceDocument): Promise<string> {
       const res = await t.request({ method: 'GET', url: `/api/billing/invoices/${invoice.id}/pdf`, as });
       expect(res.statusCode).toBe(200);
-      const file = path.join(workDir, `${invoice.number}.pdf`);
-      fs.writeFileSync(file, res.rawPayload);
-      return file;
+      return pdfs.save(invoice.number, res.rawPayload);
     }
 
     it('a Saudi invoice states the VAT and total in riyals at the fixed rate, and its printed QR carries the riyal amounts', async () => {

@@ -1,8 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 
 /**
  * A PDF read back as a person's tools read it: Poppler extracts the text (Arabic must come out as the
@@ -19,6 +21,28 @@ export const describeWithPoppler = missingPopplerTools.length && process.env.CI 
 /** In a suite's beforeAll: under CI=true, a missing Poppler fails the suite instead of skipping it. */
 export function requirePoppler(): void {
   if (missingPopplerTools.length) throw new Error(`FAILED: ${popplerMessage}`);
+}
+
+/**
+ * For a suite inside `describeWithPoppler`: Poppler required, and a temporary folder for its PDFs, made
+ * before its tests and removed after. `save` writes a PDF there and returns its path.
+ */
+export function pdfFolder(prefix: string): { save: (name: string, pdf: Buffer) => string } {
+  let folder = '';
+  beforeAll(() => {
+    requirePoppler();
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  });
+  afterAll(() => {
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  return {
+    save: (name, pdf) => {
+      const file = path.join(folder, `${name}.pdf`);
+      fs.writeFileSync(file, pdf);
+      return file;
+    },
+  };
 }
 
 /**

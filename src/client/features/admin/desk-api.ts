@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDelivery, AdminWorkspaceDetail, GrantInput, Paged, RefundResult, SuspendInput } from '../../../shared/admin';
+import type { AdminDelivery, AdminWorkspaceDetail, GrantInput, Paged, RefundInput, RefundResult, SuspendInput } from '../../../shared/admin';
 import type { SellerSettings, SellerSettingsInput } from '../../../shared/invoices';
 import { api, toQuery } from '../../lib/api';
 
@@ -49,8 +49,8 @@ export const useReactivateWorkspace = (workspaceId: string) =>
   useDeskMutation((_: void) => api.post<unknown>(`${workspacePath(workspaceId)}/reactivate`));
 
 export const useRefundPurchase = () =>
-  useDeskMutation(({ paymentId, releases }: { paymentId: string; releases: number }) =>
-    api.post<RefundResult>(`/api/admin/payments/${encodeURIComponent(paymentId)}/refund`, { releases }),
+  useDeskMutation(({ paymentId, ...refund }: { paymentId: string } & RefundInput) =>
+    api.post<RefundResult>(`/api/admin/payments/${encodeURIComponent(paymentId)}/refund`, refund),
   );
 
 export const useResendVerification = () =>

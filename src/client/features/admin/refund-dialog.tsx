@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { refundSchema, type AdminWorkspaceDetail } from '../../../shared/admin';
+import { prorated, refundSchema, type AdminWorkspaceDetail, type RefundInput } from '../../../shared/admin';
 import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { formatCents } from '../billing/format';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { Field, Input } from '../../ui/field';
+import { Field, Input, Textarea } from '../../ui/field';
 import { Notice } from '../../ui/notice';
 import { useToast } from '../../ui/toast';
 import { useRefundPurchase } from './desk-api';
@@ -28,31 +28,32 @@ function refusedFigures(error: unknown): RefusedFigures | null {
 }
 
 /**
- * Refunds some or all of a purchase's unspent releases: how many (the most that can be refunded is shown),
- * then a confirmation, since the card is refunded and a credit note issued at once. A refusal shows the
- * server's figures, which may be newer than the page's.
+ * Refunds some or all of a purchase's unspent releases: how many (the most that can be refunded is shown)
+ * and why (the credit note prints it), then a confirmation with the amount going back, since the card is
+ * refunded and a credit note issued at once. A refusal shows the server's figures, which may be newer than
+ * the page's.
  */
 export function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () => void }) {
   const { t } = useTranslation('desk');
   const toast = useToast();
   const refund = useRefundPurchase();
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<RefundInput | null>(null);
   const [problem, setProblem] = useState<{ message: string; figures: RefusedFigures | null } | null>(null);
   const form = useForm({
     resolver: zodResolver(refundSchema),
-    defaultValues: { releases: Math.max(purchase.refundable, 1) },
+    defaultValues: { releases: Math.max(purchase.refundable, 1), reason: '' },
   });
   const { errors } = form.formState;
 
   const ask = form.handleSubmit((values) => {
     setProblem(null);
-    setConfirming(values.releases);
+    setConfirming(values);
   });
 
   const send = () => {
     if (confirming === null) return;
     refund.mutate(
-      { paymentId: purchase.id, releases: confirming },
+      { paymentId: purchase.id, ...confirming },
       {
         onSuccess: (result) => {
           toast({
@@ -63,7 +64,7 @@ export function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClos
         },
         onError: (error) => {
           setConfirming(null);
-          applyServerFieldErrors(error, form.setError, ['releases']);
+          applyServerFieldErrors(error, form.setError, ['releases', 'reason']);
           setProblem({ message: translateMessage(errorMessage(error)), figures: refusedFigures(error) });
         },
       },
@@ -73,7 +74,10 @@ export function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClos
   const close = (open: boolean) => !open && !refund.isPending && onClose();
   const title = t('refund.title', { date: formatDate(purchase.createdAt) });
 
-  if (confirming !== null)
+  if (confirming !== null) {
+    const k = confirming.releases;
+    // What the server will refund: the same proration, the last releases taking what is left.
+    const amount = prorated(purchase.amount, purchase.refundedAmount, k, { releases: purchase.releases, refunded: purchase.refundedReleases });
     return (
       <Dialog
         open
@@ -86,16 +90,31 @@ export function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClos
               {t('refund.back')}
             </Button>
             <Button variant="destructive" onClick={send} loading={refund.isPending}>
-              {t('refund.confirm', { count: confirming, formatted: formatNumber(confirming) })}
+              {t('refund.confirm', { count: k, formatted: formatNumber(k) })}
             </Button>
           </>
         }
       >
         <p className="text-sm text-slate-700">
-          {t('refund.confirmText', { count: confirming, formatted: formatNumber(confirming), total: formatNumber(purchase.releases) })}
+          {t('refund.confirmText', { count: k, formatted: formatNumber(k), total: formatNumber(purchase.releases) })}
         </p>
+        <dl className="mt-3 grid gap-1 text-sm">
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">{t('refund.amount')}</dt>
+            <dd className="font-semibold text-slate-900" data-testid="refund-amount">
+              <bdi dir="ltr">{formatCents(amount, 'usd')}</bdi>
+            </dd>
+          </div>
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">{t('refund.reasonOnNote')}</dt>
+            <dd className="min-w-0 break-words text-slate-900">
+              <bdi>{confirming.reason.trim()}</bdi>
+            </dd>
+          </div>
+        </dl>
       </Dialog>
     );
+  }
 
   return (
     <Dialog
@@ -146,6 +165,18 @@ export function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClos
             refunded: formatNumber(purchase.refundedReleases),
           })}
         </p>
+        <div className="mt-4">
+          <Field id="refund-reason" label={t('refund.reason')} error={translateMessage(errors.reason?.message)} hint={t('refund.reasonHint')}>
+            <Textarea
+              id="refund-reason"
+              rows={3}
+              dir="auto"
+              invalid={!!errors.reason}
+              aria-describedby={errors.reason ? 'refund-reason-error' : 'refund-reason-hint'}
+              {...form.register('reason')}
+            />
+          </Field>
+        </div>
       </form>
     </Dialog>
   );

@@ -95,6 +95,11 @@ export function BillingProfileSummary({ profile }: { profile: BillingProfile }) 
         <dd className="font-medium break-words text-slate-900">
           <bdi>{profile.legalName}</bdi>
         </dd>
+        {profile.legalNameAr && (
+          <dd className="font-medium break-words text-slate-900" dir="rtl" lang="ar" data-testid="billing-legal-name-ar">
+            {profile.legalNameAr}
+          </dd>
+        )}
       </div>
       <div>
         <dt className="text-slate-500">{t('profile.country')}</dt>

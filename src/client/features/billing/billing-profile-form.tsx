@@ -12,15 +12,16 @@ import { Field, Input, Select, Textarea } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useSaveBillingProfile } from './billing-api';
 
-const FIELDS = ['legalName', 'address', 'country', 'taxNumber'] as const;
+const FIELDS = ['legalName', 'legalNameAr', 'address', 'country', 'taxNumber'] as const;
 type FieldName = (typeof FIELDS)[number];
-const EMPTY = { legalName: '', address: '', country: '', taxNumber: '' };
+const EMPTY = { legalName: '', legalNameAr: '', address: '', country: '', taxNumber: '' };
 
 /** Countries whose tax numbers have a fixed shape get a hint saying it; elsewhere any registration number. */
 const TAX_HINTS: Record<string, string> = { UAE: 'taxHintUae', 'Saudi Arabia': 'taxHintSaudi' };
 
 /**
- * The buyer's legal name, address, country and tax registration number, as its invoices will print them.
+ * The buyer's legal name (also in Arabic, as registered there), address, country and tax registration number,
+ * as its invoices will print them.
  * The shared schema checks the number's format for the country; the server's field errors land on the same
  * fields. Used by the billing details card and by the checkout's first step.
  */
@@ -74,6 +75,20 @@ export function BillingProfileForm({
             invalid={!!errors.legalName}
             aria-describedby={described('legalName', 'billing-legal-name')}
             {...form.register('legalName')}
+          />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field id="billing-legal-name-ar" label={t('profile.legalNameAr')} error={errorOf('legalNameAr')} hint={t('profile.legalNameArHint')}>
+          <Input
+            id="billing-legal-name-ar"
+            dir="rtl"
+            lang="ar"
+            className="text-start"
+            autoComplete="off"
+            invalid={!!errors.legalNameAr}
+            aria-describedby={errors.legalNameAr ? 'billing-legal-name-ar-error' : 'billing-legal-name-ar-hint'}
+            {...form.register('legalNameAr')}
           />
         </Field>
       </div>

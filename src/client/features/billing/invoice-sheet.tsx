@@ -41,6 +41,11 @@ export function InvoiceSheet({ document: doc }: { document: InvoiceDocument }) {
             <bdi className="font-mono">{doc.refersTo.number}</bdi>
           </Row>
         )}
+        {doc.reason && (
+          <Row label="reason">
+            <bdi data-testid="invoice-reason">{doc.reason}</bdi>
+          </Row>
+        )}
         {doc.poNumber && (
           <Row label="poNumber">
             <bdi>{doc.poNumber}</bdi>
@@ -65,6 +70,11 @@ export function InvoiceSheet({ document: doc }: { document: InvoiceDocument }) {
           <p dir="auto" className="font-semibold">
             {doc.buyer.legalName}
           </p>
+          {doc.buyer.legalNameAr && (
+            <p dir="rtl" lang="ar" className="font-semibold" data-testid="invoice-buyer-name-ar">
+              {doc.buyer.legalNameAr}
+            </p>
+          )}
           <p dir="auto" className="whitespace-pre-line">
             {doc.buyer.address}
           </p>
