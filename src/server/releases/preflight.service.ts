@@ -16,7 +16,7 @@ import type { Db } from '../db/client.js';
 import { attachments, userLists, workspaces } from '../db/schema.js';
 import { validationFailed, appError, fieldError } from '../http/errors.js';
 import { needsWorkspaceApproval } from './releases.service.js';
-import { isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../access/access.js';
+import { can, isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../access/access.js';
 import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
 import type { SelectionFilters } from '../delivery/recipient-selection.js';
 import { brandForRelease } from '../brands/brand-choice.js';
@@ -72,10 +72,11 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
     files,
     sendAt: query.scheduledAt
       ? requiredInstant(query.scheduledAt, query.timeZone ?? release.timeZone)
-      : release.status === 'scheduled'
+      : release.status === 'scheduled' || release.status === 'awaiting_approval' || release.status === 'awaiting_client_approval'
         ? release.scheduledAt
         : null,
     filters: selectionFiltersOf(release),
+    decider: deciderOf(release.status, actor),
   });
 }
 
@@ -111,13 +112,21 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
   });
 }
 
+/**
+ * Lists and the allowance are the team's: a client seat reads the preflight only of a release waiting for
+ * its own approval (counts, never an address, and no allowance), so it approves with eyes open.
+ */
 async function findRelease(db: Db, actor: CurrentUser, id: string) {
-  // Lists and the allowance are the team's: a client seat reads its releases, not their preflight.
-  requireBrowse(actor);
   const release = await requireRelease(db, actor, id, 'read');
+  const clientDeciding = release.status === 'awaiting_client_approval' && can(actor, 'clientApprove');
+  if (!clientDeciding) requireBrowse(actor);
   if (READ_ONLY_STATUSES.includes(release.status as ReleaseStatus)) throw appError('RELEASE_SENT');
   return release;
 }
+
+/** The one deciding on a release that waits for them: its approver or its client, not a sender. */
+const deciderOf = (status: string, actor: CurrentUser): Subject['decider'] =>
+  status === 'awaiting_client_approval' && can(actor, 'clientApprove') ? 'client' : status === 'awaiting_approval' ? 'approver' : undefined;
 
 type Subject = {
   ownerId: string;
@@ -134,6 +143,8 @@ type Subject = {
   sendAt: Date | null;
   /** Topics, dateline and embargo, read against the journalists' preferences (decision 024). */
   filters: SelectionFilters;
+  /** Read by the one deciding on it (approving lets it go; a client's seat spends nothing of its own). */
+  decider?: 'approver' | 'client';
 };
 
 async function preflight({ db, review, now = () => new Date() }: Ctx, actor: CurrentUser, subject: Subject): Promise<Preflight> {
@@ -148,8 +159,8 @@ async function preflight({ db, review, now = () => new Date() }: Ctx, actor: Cur
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
   const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId, subject.filters);
-  const approval = needsWorkspaceApproval(actor);
-  const allowance = approval ? { spends: 0, remainingAfter: null } : await allowanceAfter(db, actor, subject);
+  const approval = subject.decider ? false : needsWorkspaceApproval(actor);
+  const allowance = approval || subject.decider === 'client' ? { spends: 0, remainingAfter: null } : await allowanceAfter(db, actor, subject);
   return {
     lists: ordered,
     ...audience,
