@@ -12,6 +12,7 @@ import {
 } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
 import { auditLog, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { attachments, pressReleases } from '../db/schema.js';
 import { appError, fieldError, validationFailed } from '../http/errors.js';
 import { requireAction, requireAnotherOwner, requireMember, requireMemberChange } from '../access/access.js';
 import { createWorkspace, membershipOf } from '../access/membership.js';
@@ -93,6 +94,12 @@ export async function deleteWorkspace(db: Db, actor: CurrentUser, typedName: str
     throw validationFailed([fieldError('name', 'WORKSPACE_NAME_MISMATCH')]);
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
+    // Files first: an attachment holds its stored bytes (attachment_blobs, the workspace's too) with a plain
+    // foreign key, which the cascade from the workspace would meet before the attachment is gone. The tax
+    // invoices stay, without the workspace (invoices.workspace_id is set null; their text never changes).
+    await tx
+      .delete(attachments)
+      .where(inArray(attachments.releaseId, tx.select({ id: pressReleases.id }).from(pressReleases).where(eq(pressReleases.workspaceId, workspaceId))));
     await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
     // The platform's own log keeps a trace; the workspace's activity goes with it.
     await recordAudit(tx, { id: actor.id, email: actor.email }, 'workspace.deleted', actor.workspace!.name);
