@@ -146,11 +146,12 @@ describe('landing page', () => {
     );
   });
 
-  it('sends both pricing buttons to registration', async () => {
+  it('sends both pricing buttons to registration; each price says VAT is added where it applies', async () => {
     const page = await stack.newPage();
     await page.goto('/');
     for (const plan of ['plan-single', 'plan-double']) {
       await page.goto('/#pricing');
+      await expect(page.getByTestId(plan).getByTestId('price-vat').textContent()).resolves.toBe('+ VAT where it applies');
       await page.getByTestId(plan).getByRole('link', { name: 'Get Started' }).click();
       await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('mode') === 'signup');
     }

@@ -162,6 +162,8 @@ export type AdminWorkspaceDetail = {
   id: string;
   name: string;
   userType: 'trial' | 'active';
+  /** Every package it bought was refunded in full (src/shared/billing.ts everyPackageRefunded). */
+  packageRefunded: boolean;
   trusted: boolean;
   suspended: { at: string; reason: string } | null;
   createdAt: string;

@@ -44,7 +44,19 @@ export type SubscriptionStatus = {
   monthlyPressReleaseLimit: number;
   pressReleasesUsedThisMonth: number;
   remaining: number;
+  /** Every package bought was refunded in full: no paid package any more, whatever the account's type says. */
+  packageRefunded: boolean;
 };
+
+/**
+ * Whether every package a workspace bought has been refunded in full (a full refund gives back exactly
+ * what was paid). Then neither the customer nor the operator reads "Paid package"; releases Nashr granted
+ * may still be in the allowance.
+ */
+export function everyPackageRefunded(purchases: ReadonlyArray<{ status: string; amount: number; refundedAmount: number }>): boolean {
+  const paid = purchases.filter((purchase) => purchase.status === 'succeeded');
+  return paid.length > 0 && paid.every((purchase) => purchase.refundedAmount >= purchase.amount);
+}
 
 /**
  * GET /api/subscription/history: the workspace's purchases and the releases Nashr granted it, newest first.

@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminWorkspaceDetail } from '../../shared/admin.js';
+import { everyPackageRefunded } from '../../shared/billing.js';
 import type { WorkspaceRole } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
 import { allowanceGrants, brands, payments, pressReleases, sessions, users, workspaceMembers, workspaces } from '../db/schema.js';
@@ -47,6 +48,7 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
     id: workspace.id,
     name: workspace.name,
     userType: workspace.userType === 'active' ? 'active' : 'trial',
+    packageRefunded: everyPackageRefunded(purchases),
     trusted: workspace.trusted,
     suspended: workspace.suspendedAt ? { at: workspace.suspendedAt.toISOString(), reason: workspace.suspendedReason ?? '' } : null,
     createdAt: workspace.createdAt.toISOString(),

@@ -104,6 +104,10 @@ describe('refunds', () => {
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refunded'), eq(auditLog.workspaceId, workspaceId)));
     expect(entry.details).toMatchObject({ workspaceName: `${as} Company`, releases: 2, amount: 52_395, creditNote: result.creditNote.number, reason: REASON });
 
+    // Every package refunded: neither the customer nor the operator reads "Paid package" any more.
+    expect((await get('/api/subscription/status', as)).json()).toMatchObject({ packageRefunded: true, remaining: 0 });
+    expect((await get(`/api/admin/workspaces/${workspaceId}`)).json()).toMatchObject({ packageRefunded: true });
+
     // Nothing is left to refund.
     const again = await refund(payment.id, 1);
     expect(again.statusCode).toBe(422);
@@ -116,6 +120,9 @@ describe('refunds', () => {
     const first = await refund(payment.id, 1);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ releases: 1, amount: 26_198, allowance: { limit: 1, remaining: 1 } });
+    // Half refunded: still a paid package.
+    expect((await get('/api/subscription/status', as)).json()).toMatchObject({ packageRefunded: false });
+    expect((await get(`/api/admin/workspaces/${workspaceId}`)).json()).toMatchObject({ packageRefunded: false });
     const second = await refund(payment.id, 1);
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toMatchObject({ releases: 1, amount: 26_197, allowance: { limit: 0, remaining: 0 } });

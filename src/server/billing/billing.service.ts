@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import {
+  everyPackageRefunded,
   receiptNumberOf,
   type CreatePaymentResponse,
   type PaymentRecord,
@@ -67,7 +68,7 @@ export function createPaymentProvider(config: Config, db: Db): PaymentProvider |
 type WorkspaceRow = typeof workspaces.$inferSelect;
 
 /** SPEC §3 Subscription status of the current workspace; the allowance model of PRODUCT.md §1. */
-export function subscriptionStatusOf(workspace: WorkspaceRow, actor: CurrentUser): SubscriptionStatus {
+export function subscriptionStatusOf(workspace: WorkspaceRow, actor: CurrentUser, packageRefunded = false): SubscriptionStatus {
   const superAdmin = isSuperAdmin(actor);
   const userType: UserType = superAdmin ? 'super_admin' : workspace.userType === 'active' ? 'active' : 'trial';
   const limit = workspace.monthlyPressReleaseLimit;
@@ -88,6 +89,7 @@ export function subscriptionStatusOf(workspace: WorkspaceRow, actor: CurrentUser
     monthlyPressReleaseLimit: limit,
     pressReleasesUsedThisMonth: used,
     remaining,
+    packageRefunded,
   };
 }
 
@@ -96,7 +98,11 @@ export async function getSubscriptionStatus(db: Db, actor: CurrentUser): Promise
   const workspaceId = requireAction(actor, 'browse');
   const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
   if (!row) throw notFound();
-  return subscriptionStatusOf(row, actor);
+  const purchases = await db
+    .select({ status: payments.status, amount: payments.amount, refundedAmount: payments.refundedAmount })
+    .from(payments)
+    .where(eq(payments.workspaceId, workspaceId));
+  return subscriptionStatusOf(row, actor, everyPackageRefunded(purchases));
 }
 
 /** GET /api/subscription/history: purchases with their invoices, and the releases Nashr granted, newest first. */

@@ -89,6 +89,7 @@ describe('billing with the demo provider', () => {
       monthlyPressReleaseLimit: 0,
       pressReleasesUsedThisMonth: 0,
       remaining: 0,
+      packageRefunded: false,
     });
   });
 

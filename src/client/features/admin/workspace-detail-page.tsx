@@ -59,7 +59,9 @@ function CustomerPage({ customer }: { customer: AdminWorkspaceDetail }) {
             <bdi>{customer.name}</bdi>
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <Badge tone={customer.userType === 'active' ? 'green' : 'slate'}>{t(`detail.userType.${customer.userType}`)}</Badge>
+            <Badge tone={customer.userType === 'active' && !customer.packageRefunded ? 'green' : 'slate'}>
+              {customer.packageRefunded ? t('detail.packageRefunded') : t(`detail.userType.${customer.userType}`)}
+            </Badge>
             {customer.trusted && <Badge tone="blue">{t('detail.trusted')}</Badge>}
             {customer.suspended && <Badge tone="red">{t('detail.suspendedBadge')}</Badge>}
             <span>{t('detail.since', { date: formatDate(customer.createdAt) })}</span>

@@ -9,11 +9,15 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
   const { t } = useTranslation('billing');
   const { monthlyPressReleaseLimit: limit, pressReleasesUsedThisMonth: used, remaining } = status;
   const remainingShare = limit > 0 ? Math.round((remaining / limit) * 100) : 0;
+  // Every package refunded: no longer a paid package, though granted releases may be left.
+  const refunded = status.packageRefunded && !status.isSuperAdmin;
   const accountStatus = status.isSuperAdmin
     ? t('status.superAdmin')
-    : status.userType === 'active'
-      ? t('status.active')
-      : t('status.free');
+    : refunded
+      ? t('status.refunded')
+      : status.userType === 'active'
+        ? t('status.active')
+        : t('status.free');
 
   return (
     <Card>
@@ -23,7 +27,7 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
           <p className="text-sm text-slate-500">{t('status.accountStatus')}</p>
           <p className="mt-1">
             <Badge
-              tone={status.isSuperAdmin ? 'blue' : status.userType === 'active' ? 'green' : 'gold'}
+              tone={status.isSuperAdmin ? 'blue' : refunded ? 'slate' : status.userType === 'active' ? 'green' : 'gold'}
               className="text-sm"
             >
               {accountStatus}
@@ -41,9 +45,9 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
           <div>
             <p className="text-sm text-slate-500">{t('status.accountType')}</p>
             <p className="mt-1 font-semibold text-slate-900" data-testid="account-type">
-              {t('status.paidPackage')}
+              {refunded ? t('status.refundedPackage') : t('status.paidPackage')}
             </p>
-            <p className="mt-1 text-sm text-slate-600">{t('status.paidPackageHint')}</p>
+            <p className="mt-1 text-sm text-slate-600">{refunded ? t('status.refundedPackageHint') : t('status.paidPackageHint')}</p>
           </div>
         )}
         {status.userType === 'active' && (

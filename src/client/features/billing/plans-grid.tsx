@@ -80,6 +80,9 @@ function PlanCard({
         <span className="text-sm font-medium text-slate-500">{t('plans.oneTime')}</span>
       </div>
       <p className="text-xs text-slate-500">{t('plans.noRecurring')}</p>
+      <p className="text-xs text-slate-500" data-testid="price-vat">
+        {t('plans.plusVat')}
+      </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Badge tone="blue">{t('plans.badge', { count })}</Badge>
         {plan.savings > 0 && (

@@ -49,6 +49,9 @@ function PackageCard({ plan, highlighted }: { plan: 'single' | 'double'; highlig
           {t('landing.pricing.oneTime')}
         </span>
       </p>
+      <p className={cn('mt-1 text-xs', highlighted ? 'text-brand-100' : 'text-slate-500')} data-testid="price-vat">
+        {t('landing.pricing.plusVat')}
+      </p>
       <div className="mt-3 flex flex-wrap gap-2 text-xs font-semibold">
         <span
           className={cn(
