@@ -5,7 +5,7 @@ import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js
 import { slugWords } from '../../shared/text-fold.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { brandLogos, brands, deliveries, newsroomFollowers, pressReleases } from '../db/schema.js';
+import { brandLogos, brands, deliveries, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
 import { brandLimit, mayUseBrand, requireAction, requireMember } from '../access/access.js';
 import { brandNameIn, brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
 import { suppressedAmong } from '../delivery/suppressions.service.js';
@@ -159,6 +159,8 @@ export async function requestFollow(
   const now = deps.now();
   const dayAgo = new Date(now.getTime() - DAY_MS);
   if ((await suppressedAmong(deps.db, [input.email])).size > 0) return answer;
+  // A suspended workspace sends nothing, its newsrooms' confirmations included.
+  if (await brandSuspended(deps.db, newsroom.brandId)) return answer;
   if ((await confirmationsSince(deps.db, input.email, dayAgo)) >= CONFIRMATIONS_PER_ADDRESS_PER_DAY) return answer;
   const token = randomToken();
   const [row] = await deps.db
@@ -179,6 +181,15 @@ export async function requestFollow(
     deps.mailer.send({ to: input.email, ...mail }).catch((error: unknown) => deps.log.error({ err: error }, 'follow confirmation could not be sent'));
   }
   return answer;
+}
+
+async function brandSuspended(db: Db, brandId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ suspendedAt: workspaces.suspendedAt })
+    .from(brands)
+    .innerJoin(workspaces, eq(workspaces.id, brands.workspaceId))
+    .where(eq(brands.id, brandId));
+  return Boolean(row?.suspendedAt);
 }
 
 async function confirmationsSince(db: Db, email: string, since: Date): Promise<number> {

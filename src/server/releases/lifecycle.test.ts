@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '../../shared/workspaces.js';
-import { deliveries, globalContacts, pressReleases, workspaces } from '../db/schema.js';
+import { brands, deliveries, globalContacts, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
@@ -285,6 +285,27 @@ describe('a suspended workspace sends nothing', () => {
     expect(await publishLiftedEmbargoes(t.db, afterLift)).toBe(1);
     const seen = await read(a.ownerAs, release.id);
     expect(seen.timeline.map((s: { kind: string }) => s.kind)).toContain('embargo_lifted');
+  });
+});
+
+describe('a suspended workspace’s newsroom', () => {
+  it('sends no follow confirmation while suspended, with the same answer as ever', async () => {
+    const a = await team({ trusted: true });
+    const slug = `held-newsroom-${n}`;
+    await t.db.update(brands).set({ newsroomSlug: slug, newsroomEnabled: true }).where(eq(brands.workspaceId, a.workspaceId));
+    await post('chief', `/api/admin/workspaces/${a.workspaceId}/suspend`, { reason: 'Unpaid invoice, please contact billing' });
+    const from = t.smtp.messages.length;
+    const email = `reader-${n}@example.com`;
+    const asked = await t.request({ method: 'POST', url: `/api/newsroom/${slug}/subscribe`, payload: { email, language: 'english' } });
+    expect(asked.statusCode).toBe(202);
+    // A confirmation is claimed in the database before the answer: none was, so none went.
+    expect(await t.db.select().from(newsroomFollowers).where(eq(newsroomFollowers.email, email))).toEqual([]);
+    await post('chief', `/api/admin/workspaces/${a.workspaceId}/reactivate`);
+    const again = await t.request({ method: 'POST', url: `/api/newsroom/${slug}/subscribe`, payload: { email, language: 'english' } });
+    expect(again.json()).toEqual(asked.json());
+    // The one mail is the one asked for after reactivation.
+    await t.smtp.waitForMail((m) => m.envelopeTo.includes(email), from);
+    expect(t.smtp.messages.slice(from).filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
   });
 });
 
