@@ -31,7 +31,8 @@ import {
   useReleaseRecipients,
 } from './analytics-api';
 import './print-report.css';
-import { ReviewTimeline } from './review-timeline';
+import { ReleaseTimeline } from './release-timeline';
+import { HeldNotice, ReturnedNotice } from '../releases/returned-notice';
 import { CoverageSection } from '../coverage/coverage-section';
 import { OutcomeTiers } from '../coverage/outcome-tiers';
 import { VersionBreakdown } from './version-breakdown';
@@ -61,8 +62,9 @@ const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'>
 
 /** Per-release analytics: totals, a chart over time, the recipient table, the CSV report and a printable page. */
 export default function ReleaseAnalyticsPage() {
-  // The brands texts load with the page, not when a client's decision first shows (the spinner again).
-  const { t } = useTranslation(['analytics', 'brands']);
+  // The brands texts load with the page, not when a client's decision first shows (the spinner again); so
+  // do the lifecycle's (the timeline, a return, the gates ahead) and the workspace's roles they name.
+  const { t } = useTranslation(['analytics', 'brands', 'lifecycle', 'workspaces']);
   const { id = '' } = useParams();
   const release = useReleaseForAnalytics(id);
   const analytics = useReleaseAnalytics(id, release.data);
@@ -132,11 +134,13 @@ export default function ReleaseAnalyticsPage() {
         </div>
         {hasGoneOut && <ReportActions id={id} webUrl={r.webUrl} newsroomUrl={r.newsroomUrl} />}
       </header>
+      <HeldNotice release={r} />
+      <ReturnedNotice release={r} withNext={false} />
       <ApprovalPanel release={r} />
       <ClientApprovalPanel release={r} />
       {/* The client's own panel says what their decision does; the agency's next step speaks of the client. */}
       {!(r.status === 'awaiting_client_approval' && can('clientApprove')) && <NextStep release={r} />}
-      <ReviewTimeline release={r} />
+      <ReleaseTimeline release={r} />
       {/* Before it goes out there is nothing to count: no reports, no zero tiles, no empty table. */}
       {hasGoneOut &&
         (analytics.isPending ? (

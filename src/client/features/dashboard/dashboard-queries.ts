@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import type { AnalyticsDashboard, ReleasesPage } from '../../../shared/releases';
 import type { RecentActivity } from '../../../shared/campaigns';
-import { listInterval } from '../analytics/analytics-api';
+import { listInterval, OPEN_REFRESH_MS } from '../analytics/analytics-api';
 
 export const RECENT_RELEASES_COUNT = 5;
 
@@ -35,7 +35,8 @@ export function useAwaitingApproval(
     queryKey: ['/api/press-releases', query],
     queryFn: () => api.get<ReleasesPage>(`/api/press-releases${toQuery(query)}`),
     enabled,
-    refetchInterval: (q) => listInterval(q.state.data?.items, false, true),
+    // Asked even while empty: a release submitted meanwhile appears without a reload.
+    refetchInterval: (q) => listInterval(q.state.data?.items, OPEN_REFRESH_MS, true),
   });
 }
 

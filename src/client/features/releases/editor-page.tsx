@@ -63,13 +63,8 @@ import {
   useSendStatus,
   useTestSend,
 } from './releases-api';
-import {
-  ApprovalReturnedNotice,
-  ChangesRequestedNotice,
-  ClientReturnedNotice,
-  ReviewLock,
-  RoleLock,
-} from './review-status';
+import { ReviewLock, RoleLock, WithdrawButton } from './review-status';
+import { ReturnedNotice } from './returned-notice';
 import { SaveStatus } from './save-status';
 import { draftRulesPass, useAutosave } from './use-autosave';
 import { VersionFields, VersionTabs, type Version } from './version-fields';
@@ -86,8 +81,9 @@ import i18next from '../../lib/i18n';
 /** /editor, /editor/{id} and /editor?id={id} (SPEC §2 'Send A Press Release'). */
 export default function EditorPage() {
   // 'contacts' (the topic names of the distribution card) loads with the page: a namespace first asked for
-  // inside the form suspends it, and the hidden form loses its text editors.
-  const { t } = useTranslation(['releases', 'brands', 'contacts']);
+  // inside the form suspends it, and the hidden form loses its text editors. So do the lifecycle's words
+  // (a returned release's notice, the gates ahead in the pre-send check) and the roles they name.
+  const { t } = useTranslation(['releases', 'brands', 'contacts', 'lifecycle', 'workspaces']);
   const params = useParams();
   const [search] = useSearchParams();
   const location = useLocation();
@@ -453,9 +449,12 @@ function EditorForm({
         </p>
       )}
       {isTrial && can('billing') && <TrialBanner returnTo={releaseId.current} />}
-      {release?.status === 'changes_requested' && <ChangesRequestedNotice release={release} />}
-      {release?.approvalComment && release.status === 'draft' && <ApprovalReturnedNotice release={release} />}
-      {release?.clientComment && release.status === 'draft' && <ClientReturnedNotice release={release} />}
+      {release && (
+        <ReturnedNotice release={release}>
+          {/* Nashr's editor keeps the press release reserved: withdrawing gives it back. */}
+          {release.returned?.source === 'review' && <WithdrawButton id={release.id} />}
+        </ReturnedNotice>
+      )}
       {release?.status === 'scheduled' && release.scheduledAt && (
         <p
           role="note"
@@ -673,6 +672,7 @@ function EditorForm({
         action={confirming?.action ?? null}
         values={confirming?.values ?? values}
         releaseId={releaseId.current}
+        release={release}
         pending={pendingAction !== null}
         onConfirm={() => confirming && void commit(confirming.action, confirming.values)}
         onClose={() => setConfirming(null)}

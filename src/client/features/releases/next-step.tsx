@@ -6,6 +6,7 @@ import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
 import { formatForViewer } from '../../lib/zoned-time';
 import { useCan } from '../../lib/workspace';
 import { useIsAuthor, WithdrawButton } from './review-status';
+import { useGatesText, useIsClientSeat } from './lifecycle-words';
 
 /** The sentence saying what happens next to a release in this state, in the reader's language. */
 export function useNextStepText() {
@@ -44,21 +45,56 @@ export function NextStepShort({ release }: { release: Pick<PressRelease, 'status
   );
 }
 
+/** Statuses whose page names the gates still ahead (in review, the editor's line says it already). */
+const GATED: readonly ReleaseStatus[] = ['draft', 'changes_requested', 'awaiting_approval', 'awaiting_client_approval'];
+/** Statuses a client seat and a reader who writes nothing are told in words of their own. */
+const CLIENT_SEAT_TEXTS: readonly ReleaseStatus[] = ['draft', 'awaiting_approval', 'in_review', 'scheduled'];
+const READ_ONLY_TEXTS: readonly ReleaseStatus[] = ['draft', 'scheduled'];
+
+/** The release page's sentence for this reader: a client seat never reads of withdrawing or editing. */
+function usePageStepText() {
+  const { t } = useTranslation('lifecycle');
+  const teamText = useNextStepText();
+  const clientSeat = useIsClientSeat();
+  const can = useCan();
+  return (release: PressRelease): string => {
+    const { status } = release;
+    const when = release.scheduledAt ? formatForViewer(release.scheduledAt, release.timeZone, 'long') : '';
+    const future = !!release.scheduledAt && Date.parse(release.scheduledAt) > Date.now();
+    if (status === 'changes_requested' && release.returned) {
+      return t(`returned.next.${clientSeat ? 'clientSeat' : can('write') ? release.returned.source : 'readOnly'}`);
+    }
+    if (clientSeat && CLIENT_SEAT_TEXTS.includes(status)) {
+      const key = status === 'in_review' && future ? 'in_review_scheduled' : status;
+      return t(`next.clientSeat.${key}`, { minutes: REVIEW_TARGET_MINUTES, when });
+    }
+    if (!can('write') && READ_ONLY_TEXTS.includes(status)) return t(`next.readOnly.${status}`, { when });
+    if (status === 'awaiting_approval' || status === 'awaiting_client_approval') return t(`next.${status}`);
+    return teamText(release);
+  };
+}
+
 /**
- * The release page's answer to "what now?": the next step in words, and what the owner can do about it
- * (withdraw while someone else decides, edit when changes are asked). It follows the page's polling.
+ * The release page's answer to "what now?": the next step in words, the gates still ahead ("then
+ * ⁨Riyadh Dates⁩ approves it, then Nashr's editor checks it"), and what the reader can do about it
+ * (withdraw while someone else decides, edit when it is a draft or changes are asked; never a client
+ * seat, which edits nothing). It follows the page's polling.
  */
 export function NextStep({ release }: { release: PressRelease }) {
-  const { t } = useTranslation('releases');
-  const text = useNextStepText()(release);
+  const { t } = useTranslation(['releases', 'lifecycle']);
+  const text = usePageStepText()(release);
+  const gates = useGatesText();
   const author = useIsAuthor(release);
+  const clientSeat = useIsClientSeat();
   const can = useCan();
   const waiting =
     release.status === 'in_review' ||
     release.status === 'awaiting_approval' ||
     release.status === 'awaiting_client_approval';
   // Only its author takes a release back; anyone who writes may open a draft or a returned release.
-  const action = waiting ? author : can('write');
+  const action = waiting ? author && !clientSeat : can('write');
+  // A client seat's own Send does not exist: the gates a draft would meet are the agency's to read.
+  const ahead = GATED.includes(release.status) && !(clientSeat && !waiting) ? gates(release.gatesAhead, release.brand) : '';
   return (
     <section
       aria-labelledby="next-step-title"
@@ -73,6 +109,11 @@ export function NextStep({ release }: { release: PressRelease }) {
       <p className="mt-1" data-status={release.status}>
         {text}
       </p>
+      {ahead && (
+        <p className="mt-1" data-testid="gates-ahead">
+          {ahead}
+        </p>
+      )}
       {release.embargo && !release.publishedAt && (
         <p className="mt-1 font-medium text-amber-900" data-testid="embargo-note">
           {t('embargo.preview', { when: formatForViewer(release.embargo.until, release.embargo.timeZone, 'long') })}
@@ -87,7 +128,7 @@ export function NextStep({ release }: { release: PressRelease }) {
               to={`/editor/${release.id}`}
               className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-50"
             >
-              {release.status === 'draft' ? t('next.openEditor') : t('next.edit')}
+              {release.status === 'draft' ? t('next.openEditor') : t('lifecycle:returned.edit')}
             </Link>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
-import { listInterval, WAITING_REFRESH_MS } from '../analytics/analytics-api';
+import { listInterval, OPEN_REFRESH_MS, WAITING_REFRESH_MS } from '../analytics/analytics-api';
 import type {
   Preflight,
   PreflightInput,
@@ -54,8 +54,14 @@ export function useReleases(filters: ReleaseFilters) {
     queryKey: [RELEASES_PATH, filters],
     queryFn: () => api.get<ReleasesPage>(`${RELEASES_PATH}${toQuery(filters)}`),
     placeholderData: keepPreviousData,
-    // A release in review, scheduled or sending changes state without the owner: the list follows it.
-    refetchInterval: (query) => listInterval(query.state.data?.items, false, true),
+    // A release not final changes state without the owner: the list follows it. A list of those waiting
+    // for a decision is asked even while empty, so a release submitted meanwhile appears without a reload.
+    refetchInterval: (query) =>
+      listInterval(
+        query.state.data?.items,
+        filters.status && WAITING_STATUSES.includes(filters.status) ? OPEN_REFRESH_MS : false,
+        true,
+      ),
   });
 }
 
@@ -77,6 +83,18 @@ export function useReleaseSender(enabled: boolean, brandId?: string | null) {
     queryFn: () => api.get<ReleaseSender>(`${RELEASES_PATH}/sender${toQuery({ brandId })}`),
     enabled,
     staleTime: Infinity,
+  });
+}
+
+/**
+ * The pre-send numbers of a stored release as it would go now (GET …/preflight): what its approver or its
+ * brand's client reads before deciding. Under the release's key, so any change to releases asks again.
+ */
+export function useReleasePreflight(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [RELEASES_PATH, id, 'preflight'],
+    queryFn: () => api.get<Preflight>(`${RELEASES_PATH}/${id}/preflight`),
+    enabled,
   });
 }
 

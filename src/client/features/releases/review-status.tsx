@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Clock, Eye, MessageSquareWarning, XCircle } from 'lucide-react';
+import { ArrowLeft, Clock, Eye, XCircle } from 'lucide-react';
 import type { PressRelease } from '../../../shared/releases';
 import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
@@ -84,28 +84,6 @@ export function ReviewLock({ release }: { release: PressRelease }) {
   );
 }
 
-/** Above the editor of a release sent back for changes: what the editor asked for. */
-export function ChangesRequestedNotice({ release }: { release: PressRelease }) {
-  const { t } = useTranslation('releases');
-  return (
-    <section
-      role="note"
-      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      aria-labelledby="changes-requested-title"
-    >
-      <h2 id="changes-requested-title" className="flex items-center gap-2 font-semibold">
-        <MessageSquareWarning className="h-4 w-4" aria-hidden />
-        {t('review.changesTitle')}
-      </h2>
-      <EditorWords label={t('review.editorSays')} words={release.review?.comment} />
-      <p className="mt-2">{t('review.changesText')}</p>
-      <div className="mt-2">
-        <WithdrawButton id={release.id} />
-      </div>
-    </section>
-  );
-}
-
 function EditorWords({ label, words }: { label: string; words: string | null | undefined }) {
   if (!words) return null;
   return (
@@ -167,64 +145,6 @@ export function useIsAuthor(release: Pick<PressRelease, 'author'>): boolean {
   const { data: user } = useCurrentUser();
   const author = release.author;
   return !author || author.id === user?.id;
-}
-
-/** Above the editor of a release an approver gave back: their comment, for the writer to act on. */
-export function ApprovalReturnedNotice({ release }: { release: PressRelease }) {
-  const { t } = useTranslation('releases');
-  return (
-    <ReturnedNotice
-      id="approval-returned"
-      title={t('approval.returnedTitle')}
-      label={t('approval.approverSays')}
-      words={release.approvalComment}
-      text={t('approval.returnedText')}
-    />
-  );
-}
-
-/** Above the editor of a release the brand's client gave back: their comment, for the agency to act on. */
-export function ClientReturnedNotice({ release }: { release: PressRelease }) {
-  const { t } = useTranslation('brands');
-  return (
-    <ReturnedNotice
-      id="client-returned"
-      title={t('clientApproval.returnedTitle')}
-      label={t('clientApproval.clientSays')}
-      words={release.clientComment}
-      text={t('clientApproval.returnedText')}
-    />
-  );
-}
-
-function ReturnedNotice({
-  id,
-  title,
-  label,
-  words,
-  text,
-}: {
-  id: string;
-  title: string;
-  label: string;
-  words: string | null;
-  text: string;
-}) {
-  return (
-    <section
-      role="note"
-      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      aria-labelledby={`${id}-title`}
-      data-testid={id}
-    >
-      <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
-        <MessageSquareWarning className="h-4 w-4" aria-hidden />
-        {title}
-      </h2>
-      <EditorWords label={label} words={words} />
-      <p className="mt-2">{text}</p>
-    </section>
-  );
 }
 
 /** In place of the editor for a member whose role writes nothing (a viewer). */
