@@ -54,8 +54,13 @@ async function asJournalist(method: 'PUT' | 'POST', path: string, body: unknown)
 }
 
 describe('journalists’ data in the super admin console', () => {
-  it('lists an erasure request with its due date and marks it done after confirmation (English)', async () => {
-    await asJournalist('POST', '/requests', { kind: 'erasure' });
+  it('lists an erasure request with its due date, erases after confirmation and says what was kept (English)', async () => {
+    // Another journalist asks to be erased (the one of the next test keeps her data).
+    const [erased] = await insertContactBatch(stack.db, [
+      contactInputSchema.parse({ email: 'rana.erase@gulfnews.test', firstName: 'Rana', lastName: 'Haddad', organization: 'Gulf News', country: 'UAE' }),
+    ]);
+    await markContactsChanged(stack.db, [erased.id]);
+    await stack.db.insert(dataRequests).values({ email: 'rana.erase@gulfnews.test', kind: 'erasure', contactId: erased.id, dueAt: new Date(Date.now() + 30 * 86_400_000) });
     // A request for a copy asked 31 days ago: past its month, so it comes first and is marked overdue.
     const asked = new Date(Date.now() - 31 * 86_400_000);
     await stack.db.insert(dataRequests).values({ email: 'late@outlet.test', kind: 'access', createdAt: asked, dueAt: new Date(asked.getTime() + 30 * 86_400_000) });
@@ -65,7 +70,7 @@ describe('journalists’ data in the super admin console', () => {
     await late.getByText('late@outlet.test').waitFor();
     await late.getByText('Copy of data').waitFor();
     await late.getByText('Overdue').waitFor();
-    const row = page.getByTestId('data-request').filter({ hasText: 'huda.saleh@gulfnews.test' });
+    const row = page.getByTestId('data-request').filter({ hasText: 'rana.erase@gulfnews.test' });
     await row.getByText('Erasure').waitFor();
     await row.getByText('Open').waitFor();
     expect(await row.getByText('Overdue').count()).toBe(0);
@@ -75,21 +80,25 @@ describe('journalists’ data in the super admin console', () => {
     // The copy to send them, or to keep before erasing: a JSON file of what Nashr holds about them.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      row.getByRole('button', { name: 'Download the data Nashr holds about huda.saleh@gulfnews.test' }).click(),
+      row.getByRole('button', { name: 'Download the data Nashr holds about rana.erase@gulfnews.test' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('nashr-data-huda.saleh@gulfnews.test.json');
+    expect(download.suggestedFilename()).toBe('nashr-data-rana.erase@gulfnews.test.json');
     const held = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
-    expect(held).toMatchObject({ email: 'huda.saleh@gulfnews.test', request: { kind: 'erasure' }, contact: { email: 'huda.saleh@gulfnews.test' } });
+    expect(held).toMatchObject({ email: 'rana.erase@gulfnews.test', request: { kind: 'erasure' }, contact: { email: 'rana.erase@gulfnews.test' } });
 
-    await row.getByRole('button', { name: 'Mark the request of huda.saleh@gulfnews.test done' }).click();
+    await row.getByRole('button', { name: 'Mark the request of rana.erase@gulfnews.test done' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark this request done?' });
-    await dialog.getByText('Confirm that the data Nashr holds about huda.saleh@gulfnews.test has been erased.').waitFor();
-    await dialog.getByRole('button', { name: 'Mark done' }).click();
-    await page.getByTestId('toast').getByText('Request marked done').waitFor();
+    await dialog.getByText(/^Erase what Nashr holds about rana\.erase@gulfnews\.test: their contact/).waitFor();
+    await dialog.getByRole('button', { name: 'Erase and mark done' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.getByText('Erased, and the request marked done').waitFor();
+    await toast.getByText(/Kept, as the law asks: consent records, delivery records, unsubscribes, the address on the suppression list\./).waitFor();
     await row.getByText('Done', { exact: true }).waitFor();
+    await row.getByTestId('erasure-kept').getByText('Kept, as the law asks: consent records, delivery records, unsubscribes, the address on the suppression list.').waitFor();
+    expect(await stack.db.select().from(globalContacts).where(eq(globalContacts.id, erased.id))).toEqual([]);
     expect(await row.getByRole('button', { name: /Mark/ }).count()).toBe(0);
 
-    const [request] = await stack.db.select().from(dataRequests).where(eq(dataRequests.contactId, contactId));
+    const [request] = await stack.db.select().from(dataRequests).where(eq(dataRequests.email, 'rana.erase@gulfnews.test'));
     expect(request.status).toBe('done');
     expect(request.resolvedAt).not.toBeNull();
   }, 120_000);

@@ -90,6 +90,20 @@ export type DataRequest = {
   createdAt: string;
   dueAt: string;
   resolvedAt: string | null;
+  /** In the answer that resolves an erasure request: what was erased, and what was kept. */
+  erasure?: ErasureOutcome;
+};
+
+/**
+ * What an erasure keeps (issue 35), as the law asks: the consent records (proof of what the person chose),
+ * the delivery records (what was sent to the address, when, and how the server answered), their
+ * unsubscribes, and the address on the suppression list, so nothing is sent to it again.
+ */
+export const ERASURE_KEPT = ['consent_records', 'deliveries', 'unsubscribes', 'suppression'] as const;
+export type ErasureOutcome = {
+  /** The curated contact, the customer lists it was taken off, their choices, their opens/clicks/downloads, their newsroom follows. */
+  erased: { contact: boolean; lists: number; preferences: boolean; events: number; follows: number };
+  kept: Array<(typeof ERASURE_KEPT)[number]>;
 };
 
 /** GET /api/admin/contacts/{id}/preferences: a journalist's own choices, their accreditation and consent records, for a super admin. */

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Download, Inbox } from 'lucide-react';
-import type { DataRequest } from '../../../shared/preferences';
+import { ERASURE_KEPT, type DataRequest, type ErasureOutcome } from '../../../shared/preferences';
 import { downloadFile, errorMessage } from '../../lib/api';
-import { formatDate, formatDay, translateMessage } from '../../lib/i18n';
+import { formatDate, formatDay, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -13,6 +14,10 @@ import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useDataRequests, useResolveDataRequest } from '../preferences/admin-preferences-api';
 import { RowsSkeleton } from './search-field';
+
+/** What an erasure keeps, as the law asks (the server's list, ERASURE_KEPT), in a sentence. */
+const keptText = (t: TFunction, kept: readonly ErasureOutcome['kept'][number][]) =>
+  t('dataRequests.kept', { items: kept.map((item) => t(`dataRequests.keptItems.${item}`)).join(t('dataRequests.listSeparator')) });
 
 /** An open request past its due day: the law's month is over, so it stands out. */
 const isOverdue = (request: DataRequest, now: number) => request.status === 'open' && new Date(request.dueAt).getTime() < now;
@@ -31,7 +36,18 @@ export function DataRequestsTab() {
   const confirmResolve = () => {
     if (!resolving) return;
     resolve.mutate(resolving.id, {
-      onSuccess: () => toast({ title: t('dataRequests.resolved'), description: resolving.email }),
+      onSuccess: (answer) =>
+        answer.erasure
+          ? toast({
+              title: t('dataRequests.erasedTitle'),
+              description: t('dataRequests.erasedText', {
+                lists: formatNumber(answer.erasure.erased.lists),
+                events: formatNumber(answer.erasure.erased.events),
+                follows: formatNumber(answer.erasure.erased.follows),
+                kept: keptText(t, answer.erasure.kept),
+              }),
+            })
+          : toast({ title: t('dataRequests.resolved'), description: resolving.email }),
       onError: (error) => toast({ title: t('toasts.error'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
       onSettled: () => setResolving(null),
     });
@@ -72,6 +88,11 @@ export function DataRequestsTab() {
                         request.resolvedAt && <span>{t('dataRequests.doneOn', { date: formatDate(request.resolvedAt, true) })}</span>
                       )}
                     </p>
+                    {request.kind === 'erasure' && request.status === 'done' && (
+                      <p className="text-sm text-slate-600" data-testid="erasure-kept">
+                        {keptText(t, ERASURE_KEPT)}
+                      </p>
+                    )}
                   </div>
                   <DownloadDataButton request={request} />
                   {request.status === 'open' && (
@@ -96,9 +117,9 @@ export function DataRequestsTab() {
         onOpenChange={(open) => !open && !resolve.isPending && setResolving(null)}
         title={t('dataRequests.confirmTitle')}
         description={resolving ? t(`dataRequests.confirmText.${resolving.kind}`, { email: resolving.email }) : ''}
-        confirmLabel={t('dataRequests.markDone')}
+        confirmLabel={resolving?.kind === 'erasure' ? t('dataRequests.erase') : t('dataRequests.markDone')}
         pending={resolve.isPending}
-        destructive={false}
+        destructive={resolving?.kind === 'erasure'}
         onConfirm={confirmResolve}
       />
     </Card>
