@@ -13,7 +13,7 @@ import { fieldError, validationFailed } from '../http/errors.js';
 import { csvCell, listDeliveryCounts, listEventCounts, localTime } from '../analytics/analytics.service.js';
 import { reportWords, type ReportLanguage } from '../analytics/report-words.js';
 import { articleCountsOf } from '../coverage/coverage.service.js';
-import { brandsOf } from '../releases/release-brands.js';
+import { brandsOf } from './release-brands.js';
 import { requireVisibleBrand } from './brand-filter.js';
 
 /**

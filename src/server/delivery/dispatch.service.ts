@@ -5,7 +5,7 @@ import { extractLinks } from '../../shared/email-template.js';
 import { slugWords } from '../../shared/text-fold.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
-import { sanitizeContent } from '../releases/content-sanitizer.js';
+import { sanitizeContent } from '../content/content-sanitizer.js';
 import { LEFT_OUT_ORDER, selectionCtes, type SelectionFilters } from './recipient-selection.js';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
 

@@ -1,6 +1,6 @@
 import { Feed } from 'feed';
 import type { ReleaseLanguage } from '../../shared/releases.js';
-import { sanitizeContent } from '../releases/content-sanitizer.js';
+import { sanitizeContent } from '../content/content-sanitizer.js';
 import type { PublishedRelease } from './newsroom.service.js';
 import { brandNameIn } from '../brands/brand-voice.js';
 

@@ -23,7 +23,7 @@ import {
   saveRelease,
   withdrawFromReview,
 } from './releases.service.js';
-import { alertEditors } from '../review/review.service.js';
+import { alertEditors } from './review-alerts.js';
 import { approveRelease, returnRelease, tellApprovers } from './workspace-approval.js';
 import { clientApproveRelease, clientReturnRelease, tellClients } from './client-approval.js';
 import { returnReleaseSchema } from '../../shared/workspaces.js';

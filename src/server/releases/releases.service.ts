@@ -45,20 +45,20 @@ import {
   requireRelease,
 } from '../access/access.js';
 import { peopleOf, type People } from './release-people.js';
-import { brandsOf, type ReleaseBrands } from './release-brands.js';
+import { brandsOf, type ReleaseBrands } from '../brands/release-brands.js';
 import { ownedListIds } from '../lists/lists.service.js';
 import { notFound, validationFailed, appError, fieldError, fieldRefusal } from '../http/errors.js';
 import { latestReview, needsReview } from './review-rounds.js';
 import { applyEvent, editorsAfterSave, gatesAhead, returnOf, timelineOf } from './lifecycle.js';
-import { checkAttachments } from './attachment-check.js';
+import { checkAttachments } from '../content/attachment-check.js';
 import {
   attachmentContent,
   blobOfAttachment,
   copyBlobsTo,
   deleteOrphanBlobs,
   storeFiles,
-} from './attachment-store.js';
-import { sanitizeContent } from './content-sanitizer.js';
+} from '../content/attachment-store.js';
+import { sanitizeContent } from '../content/content-sanitizer.js';
 import { ensureReleaseNewsroomSlug, newsroomUrl } from '../newsroom/newsroom.service.js';
 
 type ReleaseRow = typeof pressReleases.$inferSelect;

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gte, inArray, isNull, isNotNull, lt, min, or, sql } from 'drizzle-orm';
-import { asAccountLanguage, type AccountLanguage, type CurrentUser } from '../../shared/auth.js';
+import { and, asc, count, eq, gte, inArray, isNull, isNotNull, min, sql } from 'drizzle-orm';
+import type { AccountLanguage, CurrentUser } from '../../shared/auth.js';
 import { extractLinks } from '../../shared/email-template.js';
 import { versionsOf, type PressRelease } from '../../shared/releases.js';
 import {
@@ -20,12 +20,12 @@ import { renderRelease } from '../delivery/release-renderer.js';
 import { notFound, appError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
-import { approvedMessage, changesRequestedMessage, rejectedMessage, reviewQueueAlertMessage } from '../mail/templates/review.js';
+import { approvedMessage, changesRequestedMessage, rejectedMessage } from '../mail/templates/review.js';
 import { contentWarnings, languageWarnings } from '../releases/preflight.service.js';
 import { getReleaseForEditor } from '../releases/releases.service.js';
 import { applyEvent, type LifecycleEvent } from '../releases/lifecycle.js';
+import { sendInBackground } from '../releases/review-alerts.js';
 import { checkLinks, type LinkCheckOptions } from './link-check.js';
-import { BOOTSTRAP_NAME } from '../bootstrap.js';
 
 /**
  * Editorial review (issue 11): the queue editors work, one release as its recipients will get it with
@@ -48,7 +48,6 @@ export function assertEditor(user: CurrentUser): void {
 
 const MINUTE_MS = 60_000;
 /** An editor hears of new work at most this often. */
-const ALERT_EVERY_MS = 5 * MINUTE_MS;
 
 // ---------------------------------------------------------------- the queue
 
@@ -273,43 +272,6 @@ function tellCustomer(deps: ReviewDeps, decided: Decided, decision: Decision): v
     return rejectedMessage({ ...base, reason: decision.reason, link: link('/press-releases') });
   };
   if (decided.ownerId) sendInBackground(deps, decided.ownerId, compose);
-}
-
-/** Mail leaves after the answer: a slow relay must not hold a decision; failures are logged. */
-/** The name mail greets someone by: none for the bootstrap's placeholder ("Hello Super," reads as a slip). */
-const greetingName = (person: { firstName: string; lastName: string }) =>
-  person.firstName === BOOTSTRAP_NAME.firstName && person.lastName === BOOTSTRAP_NAME.lastName ? '' : person.firstName;
-
-function sendInBackground(deps: ReviewDeps, userId: string, compose: (firstName: string, language: AccountLanguage) => RenderedEmail): void {
-  void (async () => {
-    const [person] = await deps.db
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (person) await deps.mailer.send({ to: person.email, ...compose(greetingName(person), asAccountLanguage(person.language)) });
-  })().catch((error: unknown) => deps.log.error({ err: error, userId }, 'review email could not be sent'));
-}
-
-/**
- * A release entered the queue: every editor not told in the last few minutes is told now. The UPDATE
- * claims the editors to tell, so two submissions at once do not both mail the same editor.
- */
-export async function alertEditors(deps: ReviewDeps): Promise<void> {
-  const now = deps.now();
-  const due = await deps.db
-    .update(users)
-    .set({ reviewAlertedAt: now })
-    .where(
-      and(
-        inArray(users.role, ['admin', 'super_admin']),
-        or(isNull(users.reviewAlertedAt), lt(users.reviewAlertedAt, new Date(now.getTime() - ALERT_EVERY_MS))),
-      ),
-    )
-    .returning({ id: users.id });
-  if (!due.length) return;
-  const [{ waiting }] = await deps.db.select({ waiting: count() }).from(pressReleases).where(eq(pressReleases.status, 'in_review'));
-  const link = new URL('/admin/review', deps.publicUrl).href;
-  for (const editor of due) sendInBackground(deps, editor.id, (firstName, language) => reviewQueueAlertMessage({ firstName, language, waiting, link }));
 }
 
 // ---------------------------------------------------------------- turnaround

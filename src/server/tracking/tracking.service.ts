@@ -6,7 +6,7 @@ import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, brandLogos, brands, deliveries, pressReleases, releaseLinks } from '../db/schema.js';
 import { brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
-import { attachmentContent, blobOfAttachment } from '../releases/attachment-store.js';
+import { attachmentContent, blobOfAttachment } from '../content/attachment-store.js';
 import { liftRecentUnsubscribe, suppress, unsubscribeFromCompany } from '../delivery/suppressions.service.js';
 
 /** Lookups of the public tracking endpoints. Every miss is `undefined`: the caller answers it like any other miss. */

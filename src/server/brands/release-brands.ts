@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { ReleaseBrand } from '../../shared/brands.js';
-import { brandLogoUrl } from '../brands/brand-voice.js';
+import { brandLogoUrl } from './brand-voice.js';
 import type { Db } from '../db/client.js';
 import { brandLogos, brands } from '../db/schema.js';
 
