@@ -42,7 +42,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     mode: mailer.mode,
   }));
 
-  app.get('/outbox/:id', async (request) => getOutboxMessage(db, parseIntParam((request.params as { id: string }).id)));
+  app.get('/outbox/:id', async (request) => getOutboxMessage(db, parseIntParam((request.params as { id: string }).id), app.deps.config.publicUrl));
 
   app.get('/suppressions', async (request) => {
     const query = parseInput(adminSearchQuerySchema, request.query);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { untrackedCopy } from './outbox-copy.js';
 import type {
   AdminStats,
   AdminWorkspace,
@@ -233,10 +234,11 @@ export async function listOutbox(db: Db, options: { search: string; page: number
   return { items: rows.map(toOutboxSummary), total, page: options.page, pageSize: options.pageSize };
 }
 
-export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessage> {
+/** One kept message, as a copy without the journalist's tracking (outbox-copy.ts): reading it counts nothing. */
+export async function getOutboxMessage(db: Db, id: number, publicUrl: string): Promise<OutboxMessage> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   if (!row) throw appError('MESSAGE_NOT_FOUND');
-  return { ...toOutboxSummary(row), html: row.html, text: row.text };
+  return { ...toOutboxSummary(row), ...(await untrackedCopy(db, publicUrl, row)) };
 }
 
 /** Lets an address be mailed again; the audit entry exists exactly when the suppression is gone. */

@@ -113,6 +113,9 @@ function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void
             <dt className="font-medium text-slate-500">{t('outbox.date')}</dt>
             <dd>{formatDate(message.data.createdAt, true)}</dd>
           </dl>
+          <p className="text-sm text-slate-600" data-testid="outbox-untracked">
+            {t('outbox.untracked')}
+          </p>
           {/* The captured HTML is shown inert: an empty sandbox runs no script, submits no form, reaches no cookie. */}
           <iframe
             title={t('outbox.htmlPreview')}
