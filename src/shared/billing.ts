@@ -88,8 +88,9 @@ export type PaymentRecord = {
 };
 
 /**
- * GET /api/subscription/spends: a release that took a press release from the allowance (sent, scheduled or
- * waiting for an editor; a release given back is no longer one), with the brand it went out for.
+ * GET /api/subscription/spends: a release that holds a press release of the allowance (sent, or held for it
+ * while scheduled, waiting for the client or an editor, or sent back for changes by the editor; a release given
+ * back is no longer one), with the brand it went out for.
  */
 export type SpendRecord = {
   releaseId: string;
@@ -98,6 +99,8 @@ export type SpendRecord = {
   brand: { id: string; name: string; nameAr: string };
   sentAt: string | null;
   scheduledAt: string | null;
+  /** Spent (it went out), or held for it until it is sent and given back if it never is (decision 026). */
+  hold: 'spent' | 'held';
 };
 export type SpendsPage = { items: SpendRecord[]; total: number; page: number; pageSize: number };
 export const spendsQuerySchema = z.object({

@@ -75,8 +75,12 @@ describe('money follows the release', () => {
       expect(approved.json().pressRelease.status).toBe('in_review');
       expect(await used(a.workspaceId)).toBe(1);
     }
+    // The allowance screen lists it once, held for it until it is sent, then spent.
+    const spends = async () => (await t.request({ method: 'GET', url: '/api/subscription/spends', as: a.ownerAs })).json();
+    expect(await spends()).toMatchObject({ total: 1, items: [{ releaseId: release.id, status: 'in_review', hold: 'held' }] });
     expect((await decide(release.id, 'approved')).statusCode).toBe(200);
     expect(await used(a.workspaceId)).toBe(1);
+    expect((await spends()).items).toMatchObject([{ releaseId: release.id, hold: 'spent' }]);
     const out = await read(a.ownerAs, release.id);
     expect(out.status).toMatch(/^(sending|sent)$/);
     expect(out.holdsAllowance).toBe(true);

@@ -91,6 +91,7 @@ function SpendRow({ spend }: { spend: SpendRecord }) {
       </td>
       <td className="py-3 pe-4">
         {t(`status.${spend.status}`, { ns: 'releases', defaultValue: spend.status })}
+        <span className="block text-xs text-slate-500">{t(`spends.hold.${spend.hold}`)}</span>
       </td>
       <td className="whitespace-nowrap py-3">{when ? formatDate(when, true) : '—'}</td>
     </tr>
