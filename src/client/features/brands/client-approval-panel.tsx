@@ -1,37 +1,34 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PressRelease } from '../../../shared/releases';
-import { ApiError } from '../../lib/api';
 import { isolate } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
 import { useCan } from '../../lib/workspace';
-import { RELEASES_PATH, useClientApproveRelease, useClientReturnRelease } from '../releases/releases-api';
-import { DecisionPanel } from '../releases/approval-panel';
+import { useClientApproveRelease, useClientReturnRelease, useReleasePreflight } from '../releases/releases-api';
+import { DecisionPanel, useConflictRefetch } from '../releases/approval-panel';
+import { ApprovalReview } from '../releases/approval-review';
 import { brandName } from './brand-picker';
 
 /**
- * On a release waiting for the brand's client, for that client: approve it (it goes on as the agency's
- * send would, at its scheduled time if it has one) or return it to the agency with a comment.
+ * On a release waiting for the brand's client, for that client: what they approve (each version's exact
+ * e-mail, its files, sender, send time and how many receive it where — counts, never addresses), then
+ * approve it (it goes on as the agency's send would, at its scheduled time if it has one) or return it to
+ * the agency with a comment.
  */
 export function ClientApprovalPanel({ release }: { release: PressRelease }) {
   const { t, i18n } = useTranslation('brands');
   const can = useCan();
-  const queryClient = useQueryClient();
   const approve = useClientApproveRelease();
   const giveBack = useClientReturnRelease();
-  if (release.status !== 'awaiting_client_approval' || !can('clientApprove')) return null;
+  const onFailure = useConflictRefetch(release.id);
+  const shown = release.status === 'awaiting_client_approval' && can('clientApprove');
+  const preflight = useReleasePreflight(release.id, shown);
+  if (!shown) return null;
 
   const scheduled =
     release.scheduledAt && Date.parse(release.scheduledAt) > Date.now()
       ? formatForViewer(release.scheduledAt, release.timeZone)
       : null;
   const title = isolate(release.title);
-  // Someone decided first (409): nothing is left to decide, so the page asks for the release as it now is.
-  const onFailure = (error: unknown, closeReturn: () => void) => {
-    if (!(error instanceof ApiError) || error.status !== 409) return;
-    closeReturn();
-    void queryClient.invalidateQueries({ queryKey: [RELEASES_PATH, release.id] });
-  };
   return (
     <DecisionPanel
       id="client-approval-panel"
@@ -45,6 +42,7 @@ export function ClientApprovalPanel({ release }: { release: PressRelease }) {
       }
       giveBack={(comment) => giveBack.mutateAsync({ id: release.id, comment })}
       onFailure={onFailure}
+      details={<ApprovalReview release={release} preflight={preflight} allowance={false} />}
     >
       <p className="mt-1">
         {release.brand

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Undo2 } from 'lucide-react';
 import type { PressRelease, SendPressReleaseResponse } from '../../../shared/releases';
 import { returnReleaseSchema } from '../../../shared/workspaces';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { isolate, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
@@ -14,36 +15,98 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
 import { Field, Textarea } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+import { formatForViewer } from '../../lib/zoned-time';
+import { ApprovalReview } from './approval-review';
+import { useGatesText } from './lifecycle-words';
+import { useAllowanceText } from './preflight-summary';
 import { usePersonName } from './release-people';
-import { useApproveRelease, useReturnRelease } from './releases-api';
+import { RELEASES_PATH, useApproveRelease, useReleasePreflight, useReturnRelease } from './releases-api';
 
 /**
- * On a release waiting for the workspace's approval, for those who may publish: approve it (it then goes
- * as their own send would, spending the allowance) or return it to its writer with a comment.
+ * On a release waiting for the workspace's approval, for those who may publish: what they approve (the
+ * exact e-mail of each version, files, sender, send time, who receives it and the allowance after it),
+ * then approve it (it goes as their own send would, spending the allowance) or return it to its writer
+ * with a comment. Whoever wrote, edited or submitted the version cannot approve it (the server refuses with
+ * SECOND_APPROVER_REQUIRED): its author reads why instead of the buttons, anyone else the server's refusal.
  */
 export function ApprovalPanel({ release }: { release: PressRelease }) {
-  const { t } = useTranslation('releases');
+  const { t } = useTranslation(['releases', 'lifecycle']);
   const can = useCan();
   const name = usePersonName();
   const approve = useApproveRelease();
   const giveBack = useReturnRelease();
+  const gates = useGatesText();
+  const allowance = useAllowanceText();
   const { data: user } = useCurrentUser();
+  const [refused, setRefused] = useState<string | null>(null);
+  const onConflict = useConflictRefetch(release.id);
+  const shown = release.status === 'awaiting_approval' && can('publish');
+  const preflight = useReleasePreflight(release.id, shown);
+  if (!shown) return null;
   const author = release.author;
   // Approval is a second person's: the server refuses the author's own (SECOND_APPROVER_REQUIRED).
   const ownRelease = !!author && author.id === user?.id;
-  if (release.status !== 'awaiting_approval' || !can('publish') || ownRelease) return null;
+  const onFailure = (error: unknown, closeReturn: () => void) => {
+    if (error instanceof ApiError && error.code === 'SECOND_APPROVER_REQUIRED') setRefused(errorMessage(error));
+    onConflict(error, closeReturn);
+  };
+  const blocked = ownRelease ? t('lifecycle:approve.ownVersion') : refused ? translateMessage(refused) : null;
+  const after = gates(release.gatesAhead.slice(1), release.brand, 'afterApproval');
   return (
     <DecisionPanel
       id="approval-panel"
       texts="releases:approval"
       approve={() => approve.mutateAsync(release.id)}
       approving={approve.isPending}
-      confirmText={t('approval.approveText', { title: isolate(release.title) })}
+      confirmText={
+        <>
+          <span className="block" data-testid="confirm-when">
+            <SendWhen release={release} />
+          </span>
+          {after && <span className="mt-2 block">{after}</span>}
+          {preflight.data && (
+            <span className="mt-2 block" data-testid="confirm-allowance">
+              {allowance(preflight.data.allowance)}
+            </span>
+          )}
+        </>
+      }
       giveBack={(comment) => giveBack.mutateAsync({ id: release.id, comment })}
+      onFailure={onFailure}
+      blocked={
+        blocked && (
+          <p role="alert" className="font-medium" data-testid="approval-blocked">
+            {blocked}
+          </p>
+        )
+      }
+      details={<ApprovalReview release={release} preflight={preflight} allowance />}
     >
       <p className="mt-1">{author ? t('approval.textBy', { name: name(author) }) : t('approval.text')}</p>
     </DecisionPanel>
   );
+}
+
+/** "“Title” goes out on 09:00, 1 December 2026 (Riyadh)", or as soon as it is approved: the confirmation's first line. */
+export function SendWhen({ release }: { release: Pick<PressRelease, 'title' | 'scheduledAt' | 'timeZone'> }) {
+  const { t } = useTranslation('lifecycle');
+  const title = isolate(release.title);
+  return release.scheduledAt && Date.parse(release.scheduledAt) > Date.now()
+    ? t('approve.confirmAt', { title, when: formatForViewer(release.scheduledAt, release.timeZone, 'long') })
+    : t('approve.confirmNow', { title });
+}
+
+/**
+ * Someone decided first, or the release moved on (409): nothing is left to decide here, so the page asks
+ * for the release as it now is.
+ */
+export function useConflictRefetch(id: string) {
+  const queryClient = useQueryClient();
+  return (error: unknown, closeReturn: () => void) => {
+    if (!(error instanceof ApiError) || error.status !== 409) return;
+    closeReturn();
+    void queryClient.invalidateQueries({ queryKey: [RELEASES_PATH, id] });
+  };
 }
 
 type DecisionTexts = 'releases:approval' | 'brands:clientApproval';
@@ -51,8 +114,9 @@ type DecisionTexts = 'releases:approval' | 'brands:clientApproval';
 /**
  * A release waiting for someone's decision (the workspace's approver, or the brand's client): its title,
  * what the decision does (`children`), Approve (asked first with `confirmText`) and Return with a required
- * comment. `texts` names the block of texts both share (title, approve, approveTitle, approved,
- * approvedDescription, approveFailed and those of the return); a failure is told and goes to `onFailure`.
+ * comment, then what is decided on (`details`). `texts` names the block of texts both share (title,
+ * approve, approveTitle, approved, approvedDescription, approveFailed and those of the return); a failure
+ * is told and goes to `onFailure`. `blocked`: why this reader cannot decide, in place of the buttons.
  */
 export function DecisionPanel({
   id,
@@ -62,15 +126,19 @@ export function DecisionPanel({
   confirmText,
   giveBack,
   onFailure,
+  blocked,
+  details,
   children,
 }: {
   id: string;
   texts: DecisionTexts;
   approve: () => Promise<SendPressReleaseResponse>;
   approving: boolean;
-  confirmText: string;
+  confirmText: ReactNode;
   giveBack: (comment: string) => Promise<unknown>;
   onFailure?: (error: unknown, closeReturn: () => void) => void;
+  blocked?: ReactNode;
+  details?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation(['releases', 'brands']);
@@ -109,16 +177,21 @@ export function DecisionPanel({
         {text('title')}
       </h2>
       {children}
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button onClick={() => setConfirming(true)} disabled={approving}>
-          <CheckCircle2 className="h-4 w-4" aria-hidden />
-          {text('approve')}
-        </Button>
-        <Button variant="secondary" onClick={() => setReturning(true)} disabled={approving}>
-          <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
-          {text('return')}
-        </Button>
-      </div>
+      {blocked ? (
+        <div className="mt-3">{blocked}</div>
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button onClick={() => setConfirming(true)} disabled={approving}>
+            <CheckCircle2 className="h-4 w-4" aria-hidden />
+            {text('approve')}
+          </Button>
+          <Button variant="secondary" onClick={() => setReturning(true)} disabled={approving}>
+            <Undo2 className="flip-rtl h-4 w-4" aria-hidden />
+            {text('return')}
+          </Button>
+        </div>
+      )}
+      {details}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

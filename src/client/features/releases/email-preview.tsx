@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paperclip } from 'lucide-react';
 import { renderEmail } from '../../../shared/email-template';
@@ -70,16 +70,9 @@ export function PreviewEmailDialog({
   initialVersion?: Version;
 }) {
   const { t } = useTranslation('releases');
-  const [version, setVersion] = useState<Version>(initialVersion);
-  const shown: Version = version === 'translation' && allValues.translation ? 'translation' : 'primary';
-  const values = versionView(allValues, shown);
+  const { shown, setVersion, values } = useShownVersion(allValues, initialVersion);
   // The brand picked in the editor speaks: its "{sender} via Nashr".
-  const sender = useReleaseSender(open, allValues.brandId);
-  const from = sender.data
-    ? sender.data.from
-    : sender.isError
-      ? t('preview.fromUnknown')
-      : t('preview.fromLoading');
+  const from = useFromLine(open, allValues.brandId);
   const chosen = lists.filter((l) => values.recipientLists.includes(l.id));
   // Who really receives it: the lists' unique addresses minus suppressed ones, as the server counts them.
   const preflight = usePreflight(
@@ -96,34 +89,10 @@ export function PreviewEmailDialog({
       })
     : '';
   const to = chosen.length ? [recipients, listNames].filter(Boolean).join(' — ') : t('preview.noRecipients');
-  const rows = [
-    { label: t('preview.to'), value: to },
-    { label: t('preview.from'), value: from },
-    { label: t('preview.replyTo'), value: values.contactEmail || '—' },
-    { label: t('preview.subject'), value: values.title || '—' },
-  ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('preview.dialogTitle')} size="xl">
-      {allValues.translation && (
-        <VersionSwitch
-          versions={[
-            { version: 'primary', language: allValues.language },
-            { version: 'translation', language: allValues.translation.language },
-          ]}
-          shown={shown}
-          onSelect={setVersion}
-        />
-      )}
-      <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map((row) => (
-          <div key={row.label} className="contents">
-            <dt className="font-medium text-slate-500">{row.label}</dt>
-            <dd className="break-words text-slate-900">
-              <bdi>{row.value}</bdi>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <VersionSwitch values={allValues} shown={shown} onSelect={setVersion} />
+      <Envelope rows={[{ label: t('preview.to'), value: to }, ...envelopeRows(t, from, values)]} />
       <EmailFrame
         values={values}
         title={t('preview.dialogTitle')}
@@ -143,17 +112,22 @@ export function PreviewEmailDialog({
   );
 }
 
-/** Which version the exact preview shows: each named in its own language, the shown one pressed. */
-function VersionSwitch({
-  versions,
+/** Which version the exact preview shows (for a release with two): each named in its own language, the shown one pressed. */
+export function VersionSwitch({
+  values,
   shown,
   onSelect,
 }: {
-  versions: Array<{ version: Version; language: ReleaseLanguage }>;
+  values: Pick<EditorValues, 'language' | 'translation'>;
   shown: Version;
   onSelect: (version: Version) => void;
 }) {
   const { t } = useTranslation('releases');
+  if (!values.translation) return null;
+  const versions: Array<{ version: Version; language: ReleaseLanguage }> = [
+    { version: 'primary', language: values.language },
+    { version: 'translation', language: values.translation.language },
+  ];
   return (
     <div
       role="group"
@@ -176,6 +150,49 @@ function VersionSwitch({
         </button>
       ))}
     </div>
+  );
+}
+
+/** The From a release goes out with (its brand's "{sender} via Nashr" at MAIL_FROM), or why it is not shown yet. */
+export function useFromLine(enabled: boolean, brandId: string | null | undefined): string {
+  const { t } = useTranslation('releases');
+  const sender = useReleaseSender(enabled, brandId);
+  return sender.data ? sender.data.from : sender.isError ? t('preview.fromUnknown') : t('preview.fromLoading');
+}
+
+type EnvelopeRow = { label: string; value: ReactNode };
+
+/** The version an exact preview shows (the primary unless the other is asked for and exists) and its values. */
+export function useShownVersion(all: EditorValues, initial: Version = 'primary') {
+  const [version, setVersion] = useState<Version>(initial);
+  const shown: Version = version === 'translation' && all.translation ? 'translation' : 'primary';
+  return { shown, setVersion, values: versionView(all, shown) };
+}
+
+/** From, Reply-To and Subject of the version shown. */
+export const envelopeRows = (
+  t: (key: string) => string,
+  from: string,
+  values: Pick<EditorValues, 'contactEmail' | 'title'>,
+): EnvelopeRow[] => [
+  { label: t('releases:preview.from'), value: from },
+  { label: t('releases:preview.replyTo'), value: values.contactEmail || '—' },
+  { label: t('releases:preview.subject'), value: values.title || '—' },
+];
+
+/** The e-mail's header lines above the exact preview, each value in its own direction. */
+export function Envelope({ rows }: { rows: EnvelopeRow[] }) {
+  return (
+    <dl className="mb-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="email-envelope">
+      {rows.map((row) => (
+        <div key={row.label} className="contents">
+          <dt className="font-medium text-slate-500">{row.label}</dt>
+          <dd className="break-words text-slate-900">
+            <bdi>{row.value}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

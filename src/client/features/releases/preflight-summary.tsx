@@ -70,7 +70,7 @@ export function PreflightAudience({ data }: { data: Preflight }) {
           <Breakdown
             rows={data.byLanguage.map((r) => ({
               key: r.language,
-              label: t(`presend.languages.${r.language}`, { defaultValue: r.language }),
+              label: r.language ? t(`presend.languages.${r.language}`, { defaultValue: r.language }) : t('presend.unknown'),
               count: r.count,
             }))}
           />
