@@ -213,7 +213,7 @@ describe('workspaces', () => {
     await toast(approving, 'Returned to the writer').waitFor();
     expect(await statusOf(id)).toBe('draft');
 
-    // The writer reads the comment above the editor and submits again.
+    // The writer reads who returned it and the comment above the editor, and submits again.
     await writing.goto(`/editor/${id}`);
     const notice = writing.getByTestId('approval-returned');
     await notice.getByText('Please name the bureau chief in the first paragraph.').waitFor();
@@ -272,6 +272,58 @@ describe('workspaces', () => {
 
   it('an expired invitation says so and to ask for a new one (Arabic)', async () => {
     const owner = await createPerson('Nadia', 'Salem', { companyName: 'Nile Press', language: 'ar' });
+  it('answers a repeated invitation alike with one listed, and says why a sixth workspace of the day is refused (English, Arabic)', async () => {
+    // Issue 35: the answer never tells whether a mail went out; the address is mailed at most twice a day.
+    const owner = await createPerson('Rana', 'Aziz', { companyName: 'Amman Wire' });
+    const invitee = `guest${++counter}@workspace.test`;
+    const desk = await stack.signedInPage(owner.id);
+    await desk.goto('/settings/team');
+    await desk.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+    for (let i = 0; i < 3; i++) {
+      await desk.getByLabel('Email address').fill(invitee);
+      await desk.getByRole('button', { name: 'Send invitation' }).click();
+      // Each one is taken (the form empties), none refused.
+      await expect.poll(() => desk.getByLabel('Email address').inputValue()).toBe('');
+    }
+    expect(await toast(desk, 'Could not send the invitation').count()).toBe(0);
+    await desk.getByTestId('pending-invitations').getByText(invitee).waitFor();
+    expect(await desk.getByTestId('invitation-row').count()).toBe(1);
+    await stack.smtp.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const mailed = stack.smtp.messages.filter((m: ReceivedMail) => m.envelopeTo.includes(invitee));
+    expect(mailed.length).toBeGreaterThan(0);
+    expect(mailed.length).toBeLessThanOrEqual(2);
+    expect(mailed[0].parsed.subject).toBe('You are invited to a workspace on Nashr');
+
+    /** Five workspaces started today through the API; the sixth, from the card, is refused with its reason. */
+    const sixthRefused = async (person: Person, page: Page, create: string, refusal: string) => {
+      for (let i = 0; i < 5; i++) {
+        const started = await page.request.post(`${stack.baseUrl}/api/workspaces`, {
+          headers: { origin: stack.baseUrl },
+          data: { name: `${person.name} ${i}` },
+        });
+        expect(started.status()).toBe(201);
+      }
+      await page.goto('/settings/team');
+      await page.locator('#new-workspace-name').fill(`${person.name} again`);
+      await page.getByRole('button', { name: create }).click();
+      await toast(page, refusal).waitFor();
+    };
+    await sixthRefused(
+      owner,
+      desk,
+      'Create workspace',
+      'Too many workspaces were started from your account or network today',
+    );
+    const arabic = await createPerson('Huda', 'Nasser', { companyName: 'Irbid Daily', language: 'ar' });
+    await sixthRefused(
+      arabic,
+      await stack.signedInPage(arabic.id, { locale: 'ar' }),
+      'إنشاء مساحة العمل',
+      'أُنشئت مساحات عمل كثيرة جدًا من حسابك أو شبكتك اليوم',
+    );
+  });
+
     const address = `late${++counter}@workspace.test`;
     const desk = await stack.signedInPage(owner.id, { locale: 'ar' });
     const invited = await desk.request.post(`${stack.baseUrl}/api/workspace/invitations`, {

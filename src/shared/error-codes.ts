@@ -151,6 +151,8 @@ export const ERRORS = {
   INVITATION_NOT_FOUND: entry(404, 'Invitation not found'),
   ALREADY_MEMBER: entry(409, 'This person is already a member of the workspace'),
   INVITATIONS_RATE_LIMITED: entry(429, 'At most 50 invitations a day per workspace. Try again tomorrow.'),
+  TOO_MANY_INVITATIONS: entry(429, 'Too many invitations were sent from your account or network today. Try again tomorrow.'),
+  TOO_MANY_WORKSPACES: entry(429, 'Too many workspaces were started from your account or network today. Try again tomorrow.'),
   LAST_OWNER: entry(422, 'A workspace needs an owner: make someone else owner first'),
   OWNER_ROLE_REQUIRED: entry(403, 'Only an owner can give or take the owner role'),
   INVITATION_EXPIRED: entry(410, 'This invitation has expired. Ask the workspace for a new one.'),

@@ -1,7 +1,8 @@
-import { and, count, eq, gt, inArray, lt, min, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min, or, sql } from 'drizzle-orm';
 import { errorText, type ErrorCode } from '../../shared/error-codes.js';
 import type { Db } from '../db/client.js';
 import { authAttempts } from '../db/schema.js';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
 import { AppError } from '../http/errors.js';
 
 /**
@@ -12,12 +13,14 @@ import { AppError } from '../http/errors.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * What a key counts: the address an attempt names, that address from one client together (so a stranger's
- * failures never lock the owner out of their own client), the client alone, or a signed-in account.
+ * failures never lock the owner out of their own client), the client alone, a signed-in account, or the
+ * address from one workspace (invitation mail).
  */
-type Scope = 'address' | 'addressAndClient' | 'client' | 'account';
+type Scope = 'address' | 'addressAndClient' | 'client' | 'account' | 'addressAndWorkspace';
 
 export type RateRule = { kind: string; windowMs: number; limits: Partial<Record<Scope, number>>; code?: ErrorCode };
 
@@ -48,6 +51,20 @@ export const RATE_RULES = {
   /** The sign-in link of a locked account: a few mails an hour to an address, whoever asks. */
   signInLink: { kind: 'sign_in_link', windowMs: HOUR_MS, limits: { address: 3, client: 10 }, code: 'TOO_MANY_MAILS' },
   emailChangeToAddress: { kind: 'email_change_to', windowMs: 24 * HOUR_MS, limits: { address: 3 }, code: 'TOO_MANY_MAILS' },
+  /**
+   * Invitations one account makes across all its workspaces, and one client across all accounts (issue 35):
+   * refused with a message past these. Counted here, not in the invitations, so deleting a workspace forgets
+   * nothing.
+   */
+  invitations: { kind: 'invitation', windowMs: DAY_MS, limits: { account: 100, client: 200 }, code: 'TOO_MANY_INVITATIONS' },
+  /**
+   * Invitation mail to one address: the invitation and one resend a day from one workspace, three a day from
+   * all of Nashr. Past these the invitation is made but not mailed, and the inviter is not told (the answer
+   * must not say what other workspaces sent to the address): taken with `takeAttemptIfAllowed`.
+   */
+  invitationMail: { kind: 'invitation_mail', windowMs: DAY_MS, limits: { addressAndWorkspace: 2, address: 3 } },
+  /** New workspaces (POST /api/workspaces) one person, and one client, starts a day; deleted ones still count. */
+  workspaceCreation: { kind: 'workspace_create', windowMs: DAY_MS, limits: { account: 5, client: 20 }, code: 'TOO_MANY_WORKSPACES' },
 } satisfies Record<string, RateRule>;
 
 /** Each kind's longest window: older rows of it count nowhere, and pruning keeps the ledger (and its index) small. */
@@ -57,7 +74,7 @@ for (const rule of Object.values(RATE_RULES) as RateRule[]) {
 }
 const PRUNE_PROBABILITY = 0.02;
 
-export type AttemptSource = { email?: string; ip: string; userId?: string };
+export type AttemptSource = { email?: string; ip: string; userId?: string; workspaceId?: string };
 
 export class RateLimitedError extends AppError {
   constructor(
@@ -81,6 +98,8 @@ function scopeKey(scope: Scope, source: AttemptSource): string | null {
       return `ip:${source.ip}`;
     case 'account':
       return source.userId ? `user:${source.userId}` : null;
+    case 'addressAndWorkspace':
+      return source.email && source.workspaceId ? `workspace:${source.workspaceId}|${source.email}` : null;
   }
 }
 
@@ -123,6 +142,31 @@ export async function takeAttempt(db: Db, now: Date, rule: RateRule, source: Att
   }
   if (Math.random() < PRUNE_PROBABILITY) await pruneAttempts(db, now);
   return release;
+}
+
+/**
+ * takeAttempt for an allowance whose end the caller is not told, inside the caller's transaction: the rule's
+ * keys are counted under a transaction lock on `lockOn` (a PostgreSQL advisory lock, so of N racing exactly the
+ * limit get through, where takeAttempt may let fewer), and the attempt is written only when every key has room.
+ * Answers whether it was taken; a rolled-back transaction takes it back.
+ */
+export async function takeAttemptIfAllowed(tx: Db, now: Date, rule: RateRule, source: AttemptSource, lockOn: string): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.rateLedger}, hashtext(${`${rule.kind}:${lockOn}`}))`);
+  const limits = keyLimits(rule, source);
+  const rows = await tx
+    .select({ key: authAttempts.key, attempts: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, rule.kind),
+        inArray(authAttempts.key, [...limits.keys()]),
+        gt(authAttempts.createdAt, new Date(now.getTime() - rule.windowMs)),
+      ),
+    )
+    .groupBy(authAttempts.key);
+  if (rows.some((row) => row.attempts >= (limits.get(row.key) ?? Infinity))) return false;
+  await tx.insert(authAttempts).values([...limits.keys()].map((key) => ({ kind: rule.kind, key, createdAt: now })));
+  return true;
 }
 
 /** Deletes attempts that no window can count any more (kinds other than these are not ours to delete). */

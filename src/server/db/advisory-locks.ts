@@ -11,4 +11,10 @@ export const ADVISORY_LOCKS = {
   cappedSends: 727_276,
   /** Claiming outlet feeds to poll (coverage/poller.ts). */
   feedClaims: 727_277,
+  /**
+   * The first of two keys (the second: a hash of what is counted) for counting a rate-limit allowance exactly,
+   * one address at a time (rate-limit.ts takeAttemptIfAllowed: invitation mail). Two-key locks never meet the
+   * one-key locks above.
+   */
+  rateLedger: 727_278,
 } as const;

@@ -18,6 +18,8 @@ import { invitationMessage } from '../mail/templates/workspace.js';
 import { requireAction, requireMemberChange } from '../access/access.js';
 import { actorName, recordActivity } from './workspaces.service.js';
 import { seatBrands } from '../brands/brands.service.js';
+import { RATE_RULES, takeAttempt, takeAttemptIfAllowed } from '../auth/rate-limit.js';
+import { suppressedAmong } from '../delivery/suppressions.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -55,21 +57,30 @@ const STATE_ERRORS = {
 } as const;
 
 /**
- * POST /api/workspace/invitations. The workspace's row is locked while the day's count is read, so 50
- * invitations a day hold under parallel requests. An address already invited and pending is invited
- * again (a new link; the old one stops working), not twice.
+ * POST /api/workspace/invitations. Three allowances (issue 35), none of which a deleted workspace takes
+ * with it (they are counted in the rate-limit ledger):
+ * - the inviter's: 100 invitations a day across all their workspaces, 200 from one client whoever asks;
+ *   past them the invitation is refused (429 TOO_MANY_INVITATIONS). A refused invitation gives its back.
+ * - the workspace's: 50 a day, counted under a lock on its row, so they hold under parallel requests.
+ * - the invited address's mail: the invitation and one resend a day from one workspace, three a day from all
+ *   of Nashr, none at all to a suppressed address. This one is never told: the invitation is made and
+ *   answered alike, only not mailed, and the link the address already holds (if any) becomes the new
+ *   invitation's, so it keeps working with the new role.
+ * An address already invited and pending is invited again (one pending invitation per address), not twice.
  */
 export async function invite(
   deps: InvitationDeps,
   actor: CurrentUser,
   input: { email: string; role: WorkspaceRole; brandIds?: string[] | null },
+  ip: string,
 ): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
   // Inviting someone is giving them a role: only an owner makes another owner.
   requireMemberChange(actor.workspace!.role, '', input.role);
   const now = deps.now();
+  const giveBack = await takeAttempt(deps.db, now, RATE_RULES.invitations, { ip, userId: actor.id });
   const token = randomToken();
-  const { row, workspaceName, language, brandNames } = await deps.db.transaction(async (txn) => {
+  const { row, mails, workspaceName, language, brandNames } = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [workspace] = await tx
       .select()
@@ -94,8 +105,9 @@ export async function invite(
         ),
       );
     if (today >= INVITATIONS_PER_DAY) throw appError('INVITATIONS_RATE_LIMITED');
+    const mails = await mayMail(tx, workspaceId, input.email, now);
     // A pending invitation of the same address gives way to the new one.
-    await tx
+    const replaced = await tx
       .update(workspaceInvitations)
       .set({ revokedAt: now })
       .where(
@@ -105,7 +117,19 @@ export async function invite(
           isNull(workspaceInvitations.acceptedAt),
           isNull(workspaceInvitations.revokedAt),
         ),
-      );
+      )
+      .returning({ id: workspaceInvitations.id, tokenHash: workspaceInvitations.tokenHash });
+    // One pending invitation per address (taken under the workspace's lock): the link it holds is the last mailed.
+    const [held] = replaced;
+    let tokenHash = sha256(token);
+    if (!mails && held) {
+      // Nothing is mailed: the link the address last received opens this invitation instead.
+      await tx
+        .update(workspaceInvitations)
+        .set({ tokenHash: sha256(randomToken()) })
+        .where(eq(workspaceInvitations.id, held.id));
+      tokenHash = held.tokenHash;
+    }
     const [row] = await tx
       .insert(workspaceInvitations)
       .values({
@@ -113,7 +137,7 @@ export async function invite(
         email: input.email,
         role: input.role,
         brandIds: brandsGiven?.map((brand) => brand.id) ?? null,
-        tokenHash: sha256(token),
+        tokenHash,
         invitedBy: actor.id,
         expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
         createdAt: now,
@@ -122,13 +146,29 @@ export async function invite(
     await recordActivity(tx, workspaceId, actor, 'member.invited', { email: input.email, role: input.role });
     return {
       row,
+      mails,
       workspaceName: workspace.name,
       language: asAccountLanguage(workspace.language),
       brandNames: brandsGiven ?? [],
     };
+  }).catch(async (error: unknown) => {
+    // A refused invitation (a member already, the workspace's day used up) takes nothing from the inviter's.
+    await giveBack();
+    throw error;
   });
-  mailInvitation(deps, row, token, { workspaceName, language, inviterName: actorName(actor), brandNames });
+  if (mails)
+    mailInvitation(deps, row, token, { workspaceName, language, inviterName: actorName(actor), brandNames });
   return toInvitation(row, actorName(actor));
+}
+
+/**
+ * Whether the invitation may be mailed to `email`, inside the invitation's transaction: never to a suppressed
+ * address, and within the address's allowance, counted one invitation of the address at a time (taken here, and
+ * given back if the invitation rolls back).
+ */
+async function mayMail(tx: Db, workspaceId: string, email: string, now: Date): Promise<boolean> {
+  if ((await suppressedAmong(tx, [email])).size > 0) return false;
+  return takeAttemptIfAllowed(tx, now, RATE_RULES.invitationMail, { ip: '', email, workspaceId }, email);
 }
 
 /** The link leaves after the answer; a slow relay must not hold the inviter. Failures are logged. */
@@ -207,15 +247,20 @@ export async function revokeInvitation(deps: InvitationDeps, actor: CurrentUser,
   });
 }
 
-/** A new link for the same address and role (the old link stops working), counted like a new invitation. */
+/**
+ * A new link for the same address and role (the old link stops working), counted like a new invitation: mailed
+ * at most once a day after the invitation (invite's allowances), answered alike either way.
+ */
 export async function resendInvitation(
   deps: InvitationDeps,
   actor: CurrentUser,
   id: string,
+  ip: string,
 ): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
   const row = await pendingInvitation(deps.db, workspaceId, id, deps.now());
-  return invite(deps, actor, { email: row.email, role: row.role as WorkspaceRole, brandIds: row.brandIds });
+  const again = { email: row.email, role: row.role as WorkspaceRole, brandIds: row.brandIds };
+  return invite(deps, actor, again, ip);
 }
 
 // ---------------------------------------------------------------- the invited person

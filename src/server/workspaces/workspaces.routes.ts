@@ -57,7 +57,8 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/workspaces', async (request, reply) => {
     const { name } = parseInput(newWorkspaceSchema, request.body);
-    return reply.status(201).send({ workspace: await createOwnWorkspace(db, requireUser(request), name) });
+    const workspace = await createOwnWorkspace(db, requireUser(request), name, request.ip, app.deps.now());
+    return reply.status(201).send({ workspace });
   });
 
   app.get('/workspace', async (request) => currentWorkspace(requireUser(request)));
@@ -93,8 +94,10 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
     listInvitations(db, requireUser(request), app.deps.now()),
   );
   app.post('/workspace/invitations', async (request, reply) => {
-    const invitation = await invite(deps(), requireUser(request), parseInput(invitationSchema, request.body));
-    return reply.status(201).send(invitation);
+    const actor = requireUser(request);
+    const input = parseInput(invitationSchema, request.body);
+    // The same answer whether or not a mail went out (invitations.service.ts).
+    return reply.status(201).send(await invite(deps(), actor, input, request.ip));
   });
   app.delete<{ Params: Params }>('/workspace/invitations/:id', async (request, reply) => {
     await revokeInvitation(deps(), requireUser(request), parseUuidParam(request.params.id));
@@ -105,6 +108,7 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
       deps(),
       requireUser(request),
       parseUuidParam(request.params.id),
+      request.ip,
     );
     return reply.status(201).send(invitation);
   });

@@ -19,6 +19,7 @@ import { createWorkspace, membershipOf } from '../access/membership.js';
 import { loadCurrentUser } from '../http/session.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { renameCompanyBrand, seatBrands } from '../brands/brands.service.js';
+import { RATE_RULES, takeAttempt } from '../auth/rate-limit.js';
 
 /** The workspaces the person belongs to, the current one marked. */
 export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<WorkspaceChoice[]> {
@@ -72,15 +73,27 @@ export async function updateWorkspace(
   return (await loadCurrentUser(db, actor.id))!.workspace!;
 }
 
-/** POST /api/workspaces: a new workspace owned by the person, where their sessions then act. */
+/**
+ * POST /api/workspaces: a new workspace owned by the person, where their sessions then act. At most 5 a day
+ * per person and 20 per client (issue 35: each new workspace was a fresh allowance of invitations), counted in
+ * the rate-limit ledger, so a deleted workspace still counts.
+ */
 export async function createOwnWorkspace(
   db: Db,
   actor: CurrentUser,
   name: string,
+  ip: string,
+  now: Date,
 ): Promise<CurrentWorkspace> {
-  await db.transaction(async (txn) => {
-    await createWorkspace(txn as unknown as Db, actor.id, { name, language: actor.language });
-  });
+  const giveBack = await takeAttempt(db, now, RATE_RULES.workspaceCreation, { ip, userId: actor.id });
+  try {
+    await db.transaction(async (txn) => {
+      await createWorkspace(txn as unknown as Db, actor.id, { name, language: actor.language });
+    });
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
   return (await loadCurrentUser(db, actor.id))!.workspace!;
 }
 

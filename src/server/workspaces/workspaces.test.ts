@@ -121,7 +121,8 @@ describe('invitations', () => {
     expect(new Date(sent.json().expiresAt).getTime() - Date.now()).toBeGreaterThan(13 * 86_400_000);
 
     const { mail, token } = await invitationLinkOf('nadia@example.com', from);
-    expect(mail.parsed.subject).toContain('Gulf Bridge PR');
+    expect(mail.parsed.subject).toBe('You are invited to a workspace on Nashr');
+    expect(mail.parsed.text).toContain('“Gulf Bridge PR”');
     const view = (
       await t.request({ method: 'GET', url: `/api/invitations/${encodeURIComponent(token)}` })
     ).json();

@@ -52,6 +52,21 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
+/** A dot between two letters or digits (a domain's, an address's), ASCII or the full-width and ideographic ones. */
+const LINK_DOT = /(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu;
+/** The colon of a scheme (`http://`, `https:/`, `ftp:\\`). */
+const SCHEME_COLON = /(?<=\p{L}):(?=[/\\])/gu;
+
+/**
+ * A customer's words (a workspace, brand or person's name) in a mail to someone else: shown as plain text that
+ * no mail client turns into a link and no reader takes for one. Every dot inside a word becomes `[.]` and the
+ * colon of a scheme `[:]`, so "WIN at http://prize.example" reads "WIN at http[:]//prize[.]example"; names
+ * without such marks read as written. Escaping for HTML is still the layout's.
+ */
+export function unlinked(value: string): string {
+  return value.replace(LINK_DOT, '[.]').replace(SCHEME_COLON, '[:]');
+}
+
 export type LayoutContent = {
   subject: string;
   /** The line mail clients show beside the subject. */

@@ -1,5 +1,12 @@
 import type { WorkspaceRole } from '../../../shared/workspaces.js';
-import { greeting, longDateUtc, renderLayout, type EmailLanguage, type RenderedEmail } from './layout.js';
+import {
+  greeting,
+  longDateUtc,
+  renderLayout,
+  unlinked,
+  type EmailLanguage,
+  type RenderedEmail,
+} from './layout.js';
 
 /**
  * Mail of workspaces: an invitation (to someone who may have no account yet), a release waiting for a
@@ -16,6 +23,11 @@ const ROLE_WORDS: Record<WorkspaceRole, { en: string; ar: string }> = {
   client: { en: 'Client', ar: 'عميل' },
 };
 
+/**
+ * An invitation goes to someone who never asked Nashr for anything (issue 35): the subject and the preview
+ * line are Nashr's own words only, and the names the customer typed (workspace, inviter, brands) appear in
+ * the body alone, quoted and `unlinked`, so nothing they wrote reads as a link or as Nashr's offer.
+ */
 export function invitationMessage(input: {
   language: EmailLanguage;
   workspaceName: string;
@@ -28,17 +40,19 @@ export function invitationMessage(input: {
 }): RenderedEmail {
   const role = ROLE_WORDS[input.role];
   const brands = input.brandNames ?? [];
+  const workspaceName = unlinked(input.workspaceName);
+  const inviterName = unlinked(input.inviterName);
   if (input.language === 'ar') {
     return renderLayout({
       language: 'ar',
-      subject: `دعوة للانضمام إلى «${input.workspaceName}» على نشر`,
-      preheader: `دعاك ${input.inviterName} بدور ${role.ar}.`,
+      subject: 'دعوة للانضمام إلى مساحة عمل على نشر',
+      preheader: `دُعيت للانضمام بدور ${role.ar}.`,
       greeting: greeting('', 'ar'),
       paragraphs: [
-        `دعاك ${input.inviterName} للانضمام إلى مساحة عمل «${input.workspaceName}» على نشر بدور ${role.ar}.`,
+        `دعاك ${inviterName} للانضمام إلى مساحة عمل «${workspaceName}» على نشر بدور ${role.ar}.`,
         ...(brands.length
           ? [
-              `سترى البيانات الصحفية ونتائجها وغرفة الأخبار لهذه العلامات التجارية: ${brands.map((b) => `«${b.nameAr || b.name}»`).join('، ')}.`,
+              `سترى البيانات الصحفية ونتائجها وغرفة الأخبار لهذه العلامات التجارية: ${brands.map((b) => `«${unlinked(b.nameAr || b.name)}»`).join('، ')}.`,
             ]
           : []),
         'يمكنك إنشاء حساب بهذا العنوان أو تسجيل الدخول إن كان لديك حساب.',
@@ -52,14 +66,14 @@ export function invitationMessage(input: {
     });
   }
   return renderLayout({
-    subject: `Join “${input.workspaceName}” on Nashr`,
-    preheader: `${input.inviterName} invited you as ${role.en}.`,
+    subject: 'You are invited to a workspace on Nashr',
+    preheader: `You are invited as ${role.en}.`,
     greeting: greeting(''),
     paragraphs: [
-      `${input.inviterName} invited you to the “${input.workspaceName}” workspace on Nashr as ${role.en}.`,
+      `${inviterName} invited you to the “${workspaceName}” workspace on Nashr as ${role.en}.`,
       ...(brands.length
         ? [
-            `You will see the press releases, results and newsroom of: ${brands.map((b) => `“${b.name}”`).join(', ')}.`,
+            `You will see the press releases, results and newsroom of: ${brands.map((b) => `“${unlinked(b.name)}”`).join(', ')}.`,
           ]
         : []),
       'Create an account with this address, or sign in if you already have one.',
