@@ -215,12 +215,12 @@ describe('client approval and the brand report', () => {
     await dialog.getByLabel('Comments').fill('Please say the packing house opens in March.');
     await dialog.getByRole('button', { name: 'Return with comments' }).click();
     await toast(clientPage, 'Returned to the agency').waitFor();
-    await expect.poll(async () => (await releaseRow(id)).status).not.toBe('awaiting_client_approval');
+    await expect.poll(async () => (await releaseRow(id)).status).toBe('changes_requested');
 
     // The publisher reads the client's words above the editor and sends again.
     await desk.goto(`/editor/${id}`);
     await desk
-      .getByTestId('client-returned')
+      .getByTestId('returned-notice')
       .getByText('Please say the packing house opens in March.')
       .waitFor();
     await desk.getByRole('button', { name: 'Send Now' }).click();
@@ -337,7 +337,11 @@ describe('client approval and the brand report', () => {
       .getByRole('button', { name: 'موافقة' })
       .click();
     await toast(phone, 'هذا البيان لا ينتظر موافقة العميل').waitFor();
-    await phone.getByText('مسودة').first().waitFor();
+    // Returned, not a draft: the page says who asked for changes and their words, and offers no editor.
+    await phone.getByText('مطلوب تعديلات').first().waitFor();
+    await phone.getByTestId('returned-notice').getByText(/طلب .Sami Harbi. \(عميل\) تعديلات/).waitFor();
+    await phone.getByTestId('returned-notice').getByText('أضيفوا موعد الافتتاح.').waitFor();
+    expect(await phone.getByRole('link', { name: /المحرر|عدّله/ }).count()).toBe(0);
     expect(await phone.getByTestId('client-approval-panel').count()).toBe(0);
 
     // The agency sends it again; this time the client's approval goes through.

@@ -105,9 +105,10 @@ describe('editorial review', () => {
     await toast(writer).getByText('Submitted for review').waitFor();
     await writer.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
     const releaseId = writer.url().split('/').pop()!;
-    const timeline = writer.getByTestId('review-timeline');
+    // The release's timeline: the submission, then what it waits for.
+    const timeline = writer.getByTestId('release-timeline');
     await timeline.getByText('Submitted for review').waitFor();
-    await timeline.getByText(/Waiting for an editor/).waitFor();
+    await timeline.getByText(/Waiting for Nashr’s editor/).waitFor();
 
     // The editor finds it in the queue from the navigation, reads it as recipients will, asks for changes.
     const desk = await pageFor(editor);
@@ -142,8 +143,11 @@ describe('editorial review', () => {
     await writer.goto(`/analytics/${releaseId}`);
     // The timeline names the editor ("Editor 2"), never the editor's address (issue 29).
     const editorName = `Editor ${editor.email.match(/\d+/)![0]}`;
-    await writer.getByTestId('review-timeline').getByText(`Approved by ${editorName}`).waitFor();
-    expect(await writer.getByTestId('review-timeline').getByText(editor.email).count()).toBe(0);
+    const approvedStep = writer.getByTestId('timeline-step').filter({ hasText: 'Approved by Nashr’s editor' });
+    await approvedStep.getByTestId('timeline-by').getByText(new RegExp(`${editorName}. \\(Nashr’s editor\\)`)).waitFor();
+    // Two rounds: the request for changes, then the approval of the resubmission.
+    await writer.getByTestId('timeline-round').getByText('Round 2').waitFor();
+    expect(await writer.getByTestId('release-timeline').getByText(editor.email).count()).toBe(0);
     await expect.poll(() => stack.smtp.messages.some((m) => m.parsed.subject === 'Approved: Levant Media opens an Amman newsroom, says its editor')).toBe(true);
   });
 
@@ -240,8 +244,11 @@ describe('the release page follows every state without a reload', () => {
     await markWindow(writer);
     const desk = await pageFor(editor);
     await decide(desk, releaseId, 'request-changes', { comment: 'أضف اقتباسًا من المدير.' });
-    await next.getByText(/طلب المحرر تعديلات/).waitFor({ timeout: 30_000 });
-    await next.getByRole('link', { name: 'تعديل البيان' }).waitFor();
+    // A request for changes is a state of its own: who asked, in which role and their words, on the page.
+    await next.getByText(/يعود إلى محرر ناشر/).waitFor({ timeout: 30_000 });
+    await writer.getByTestId('returned-notice').getByText('أضف اقتباسًا من المدير.').waitFor();
+    await writer.getByTestId('returned-notice').getByText(/طلب .Editor \d+. \(محرر ناشر\) تعديلات/).waitFor();
+    await next.getByRole('link', { name: 'عدّله وأرسله مجددًا' }).waitFor();
     expect(await stillSameDocument(writer)).toBe(true);
 
     // Resubmitted, then approved while the list is open: its badge moves on without a reload.

@@ -211,11 +211,13 @@ describe('workspaces', () => {
     await dialog.getByLabel('Comment').fill('Please name the bureau chief in the first paragraph.');
     await dialog.getByRole('button', { name: 'Return with comment' }).click();
     await toast(approving, 'Returned to the writer').waitFor();
-    expect(await statusOf(id)).toBe('draft');
+    // A return is a state of its own, not a draft.
+    expect(await statusOf(id)).toBe('changes_requested');
 
     // The writer reads who returned it and the comment above the editor, and submits again.
     await writing.goto(`/editor/${id}`);
-    const notice = writing.getByTestId('approval-returned');
+    const notice = writing.getByTestId('returned-notice');
+    await notice.getByText('Changes requested by ⁨Rana Aziz⁩ (Publisher)').waitFor();
     await notice.getByText('Please name the bureau chief in the first paragraph.').waitFor();
     await writing.getByRole('button', { name: 'Submit for approval' }).click();
     await toast(writing, 'Submitted for approval').waitFor();
