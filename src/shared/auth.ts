@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CurrentWorkspace } from './workspaces.js';
+import { plainSenderName } from './sender-name.js';
 
 /**
  * Account schemas shared by the forms and the server (SPEC.md §5). Messages are the English texts;
@@ -68,11 +69,14 @@ export const registerSchema = z.object({
     .string({ message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters` })
     .min(REGISTRATION_PASSWORD_MIN, { message: `Password must be at least ${REGISTRATION_PASSWORD_MIN} characters` })
     .max(1024, { message: 'Password is too long' }),
-  companyName: z
-    .string({ message: 'Company name is required' })
-    .trim()
-    .min(1, { message: 'Company name is required' })
-    .max(200, { message: 'Company name is too long' }),
+  /** Its own brand's name, and so the sender of its releases (sender-name.ts). */
+  companyName: plainSenderName(
+    z
+      .string({ message: 'Company name is required' })
+      .trim()
+      .min(1, { message: 'Company name is required' })
+      .max(200, { message: 'Company name is too long' }),
+  ),
   firstName: personName('First name is too long', 'First name is required'),
   lastName: personName('Last name is too long', 'Last name is required'),
   /** The site's language at registration: the account's emails are written in it. */
@@ -127,11 +131,14 @@ export const resetPasswordFormSchema = resetPasswordSchema
 
 export const profileSchema = z.object({
   email: email('Invalid email address'),
-  companyName: z
-    .string({ message: 'Company name is required' })
-    .trim()
-    .min(1, { message: 'Company name is required' })
-    .max(200, { message: 'Company name is too long' }),
+  /** Its own brand's name, and so the sender of its releases (sender-name.ts). */
+  companyName: plainSenderName(
+    z
+      .string({ message: 'Company name is required' })
+      .trim()
+      .min(1, { message: 'Company name is required' })
+      .max(200, { message: 'Company name is too long' }),
+  ),
   firstName: personName('First name is too long').optional().default(''),
   lastName: personName('Last name is too long').optional().default(''),
   /** Needed only when the email changes. */

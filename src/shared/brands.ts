@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayParam } from './dates.js';
 import { releaseLanguages, reportQuerySchema, type ReleaseLanguage } from './releases.js';
+import { plainSenderName, plainSenderText } from './sender-name.js';
 
 /**
  * Brands (issue 28, decision 022): who a workspace's release speaks for. A company has one brand (itself);
@@ -8,6 +9,10 @@ import { releaseLanguages, reportQuerySchema, type ReleaseLanguage } from './rel
  */
 
 export const LOGO_MAX_BYTES = 1024 * 1024;
+/** A logo's largest side, in pixels: a larger PNG or JPEG is refused (issue 35: 12000 × 12000 fits in 137 KB). */
+export const LOGO_MAX_PIXELS = 4096;
+/** The largest side a logo is kept at: a larger one is scaled down when uploaded (e-mails show it at 200 × 80). */
+export const LOGO_STORED_PIXELS = 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 
@@ -31,14 +36,17 @@ export const newsroomSlugField = z
 
 /** A brand's fields as they may be given: only the name is needed; nothing is filled in here. */
 const brandFields = {
-  name: z
-    .string({ message: BRAND_MESSAGES.name })
-    .trim()
-    .min(1, { message: BRAND_MESSAGES.name })
-    .max(120, { message: BRAND_MESSAGES.nameTooLong }),
-  nameAr: shortText(120).optional(),
+  /** The names journalists read as the sender (issue 35: none may pass for an address, sender-name.ts). */
+  name: plainSenderName(
+    z
+      .string({ message: BRAND_MESSAGES.name })
+      .trim()
+      .min(1, { message: BRAND_MESSAGES.name })
+      .max(120, { message: BRAND_MESSAGES.nameTooLong }),
+  ),
+  nameAr: plainSenderName(shortText(120)).optional(),
   /** The name before "via Nashr"; empty means the brand's name. */
-  senderName: shortText(80).optional(),
+  senderName: plainSenderName(shortText(80)).optional(),
   /** Chosen address; given at the brand's first release that goes out when absent. */
   newsroomSlug: newsroomSlugField.nullish(),
   newsroomEnabled: z.boolean().optional(),
@@ -152,7 +160,7 @@ export type BrandReport = {
 
 /** The name the email's From shows before "via Nashr". */
 export const senderNameOf = (brand: { name: string; senderName: string }): string =>
-  brand.senderName.trim() || brand.name.trim();
+  plainSenderText(brand.senderName) || plainSenderText(brand.name);
 
 /** Where a brand's logo is served (public: newsrooms, web versions and emails show it); `v` changes with the image. */
 export const brandLogoPath = (brandId: string, sha256: string): string =>

@@ -170,7 +170,16 @@ export const ERRORS = {
   BRAND_ARCHIVED: entry(422, 'This brand is archived: pick another brand'),
   BRAND_NAME_TAKEN: entry(409, 'A brand with this name already exists in this workspace'),
   NEWSROOM_ADDRESS_TAKEN: entry(409, 'This newsroom address is already taken'),
+  NEWSROOM_ADDRESS_RETIRED: entry(
+    409,
+    'This newsroom address was used by another newsroom and stays with it, so links already sent never lead elsewhere: choose another',
+  ),
   LOGO_INVALID: entry(422, 'The logo must be a PNG, JPEG or SVG image of at most {{maxMb}} MB'),
+  LOGO_TOO_LARGE: entry(422, 'The logo is larger than {{maxPx}} × {{maxPx}} pixels: choose a smaller image'),
+  LOGO_SVG_REFUSED: entry(
+    422,
+    'This SVG cannot be a logo: it may hold only shapes, text, gradients and colours, with no script, style sheet, animation, link, image or embedded document. Export it as a plain SVG',
+  ),
   BRAND_HAS_RELEASES: entry(409, 'This brand has sent releases: archive it instead'),
   LAST_BRAND: entry(422, 'A workspace needs at least one active brand'),
   CLIENT_BRANDS_REQUIRED: entry(422, 'Choose at least one brand for a client'),

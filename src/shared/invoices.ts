@@ -31,8 +31,24 @@ export function taxNumberProblem(country: string, taxNumber: string): string | n
 }
 
 const countryField = z.enum(COUNTRIES, { message: 'Choose a country' });
+
+/**
+ * Invisible controls that reorder the text around them (issue 35): embeddings and overrides (U+202A–U+202E),
+ * isolates (U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). Typed into a legal name or an address,
+ * they make the tax invoice print something other than what was typed.
+ */
+const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+export const hasDirectionControls = (value: string): boolean => DIRECTION_CONTROLS.test(value);
+const withoutDirectionControls = <T extends z.ZodType<string>>(field: T) =>
+  field.refine((value) => !hasDirectionControls(value), {
+    message: 'Remove the invisible direction marks: they can reorder the text on an invoice',
+  });
+
+/** Text printed on an invoice: required, at most `max` characters, without direction controls. */
 const text = (max: number, required: string) =>
-  z.string({ message: required }).trim().min(1, { message: required }).max(max, { message: `At most ${max} characters` });
+  withoutDirectionControls(
+    z.string({ message: required }).trim().min(1, { message: required }).max(max, { message: `At most ${max} characters` }),
+  );
 
 // ---------------------------------------------------------------- the buyer's billing profile
 
@@ -77,10 +93,7 @@ export const buyerKinds = ['business', 'consumer'] as const;
 export type BuyerKind = (typeof buyerKinds)[number];
 
 /** A purchase order reference the buyer's finance team asks to see on the invoice. */
-export const poNumberField = z
-  .string()
-  .trim()
-  .max(60, { message: 'At most 60 characters' })
+export const poNumberField = withoutDirectionControls(z.string().trim().max(60, { message: 'At most 60 characters' }))
   .optional()
   .transform((value) => value || null);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainSenderName } from './sender-name.js';
 import { pageParam, pageSizeParam } from './paging.js';
 
 /**
@@ -87,23 +88,27 @@ export const memberRoleSchema = z.object({ role: roleField, brandIds: brandIdsFi
 export const switchWorkspaceSchema = z.object({ workspaceId: z.uuid({ message: 'Unknown workspace' }) });
 
 export const workspaceSettingsSchema = z.object({
-  name: z
-    .string({ message: 'Company name is required' })
-    .trim()
-    .min(1, { message: 'Company name is required' })
-    .max(200, { message: 'Company name is too long' })
-    .optional(),
+  /** Its own brand's name, and so the sender of its releases (sender-name.ts). */
+  name: plainSenderName(
+    z
+      .string({ message: 'Company name is required' })
+      .trim()
+      .min(1, { message: 'Company name is required' })
+      .max(200, { message: 'Company name is too long' }),
+  ).optional(),
   /** Every release needs a second person's approval, publishers' included. */
   requireSecondApproval: z.boolean({ message: 'Choose on or off' }).optional(),
 });
 
 /** POST /api/workspaces: a new workspace of one's own (its first owner). */
 export const newWorkspaceSchema = z.object({
-  name: z
-    .string({ message: 'Company name is required' })
-    .trim()
-    .min(1, { message: 'Company name is required' })
-    .max(200, { message: 'Company name is too long' }),
+  name: plainSenderName(
+    z
+      .string({ message: 'Company name is required' })
+      .trim()
+      .min(1, { message: 'Company name is required' })
+      .max(200, { message: 'Company name is too long' }),
+  ),
 });
 
 /** POST /api/workspace/delete: the owner types the workspace's name to confirm. */

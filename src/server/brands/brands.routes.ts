@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { brandInputSchema, brandPatchSchema, LOGO_MAX_BYTES } from '../../shared/brands.js';
 import { appError, parseInput, parseUuidParam } from '../http/errors.js';
 import { requireUser } from '../access/access.js';
+import { createRequestLimiter } from '../http/request-limit.js';
+import { logoInvalid } from './logo-check.js';
 import {
   archiveBrand,
   brandLogo,
   createBrand,
   deleteBrand,
   listBrands,
-  logoInvalid,
   removeBrandLogo,
   requireBrand,
   setBrandLogo,
@@ -20,6 +21,8 @@ type Params = { id: string };
 const YEAR_SECONDS = 365 * 86_400;
 /** What the multipart envelope adds around a 1 MB file, at most (headers, boundaries). */
 const MULTIPART_OVERHEAD = 16 * 1024;
+/** A large logo is decoded and scaled (seconds of a thread's time): a person scales a few a minute at most. */
+const LOGO_SCALINGS_PER_MINUTE = 6;
 
 /** The `logo` file of a multipart body, read up to one byte over the limit (then refused). */
 async function logoUpload(request: FastifyRequest): Promise<Buffer> {
@@ -48,6 +51,7 @@ async function logoUpload(request: FastifyRequest): Promise<Buffer> {
 export async function brandsRoutes(app: FastifyInstance): Promise<void> {
   const deps = () => ({ db: app.deps.db, publicUrl: app.deps.config.publicUrl, now: app.deps.now });
   const id = (request: FastifyRequest) => parseUuidParam((request.params as Params).id);
+  const logoScalings = createRequestLimiter(LOGO_SCALINGS_PER_MINUTE, 60_000);
 
   app.get('/brands', async (request) => ({ brands: await listBrands(deps(), requireUser(request)) }));
   app.post('/brands', async (request, reply) => {
@@ -78,7 +82,8 @@ export async function brandsRoutes(app: FastifyInstance): Promise<void> {
     const actor = requireUser(request);
     const brandId = id(request);
     await requireBrand(app.deps.db, actor, brandId, 'manage');
-    return { brand: await setBrandLogo(deps(), actor, brandId, await logoUpload(request)) };
+    const upload = await logoUpload(request);
+    return { brand: await setBrandLogo(deps(), actor, brandId, upload, () => logoScalings.take(actor.id)) };
   });
   app.delete<{ Params: Params }>('/brands/:id/logo', async (request) => ({
     brand: await removeBrandLogo(deps(), requireUser(request), id(request)),

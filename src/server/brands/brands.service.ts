@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { LOGO_MAX_BYTES, type Brand, type brandInputSchema } from '../../shared/brands.js';
+import { type Brand, type brandInputSchema } from '../../shared/brands.js';
 import { SENT_STATUSES, type ReleaseLanguage } from '../../shared/releases.js';
 import { isBrandLimited, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import {
   brandLogos,
   brands,
+  newsroomAddresses,
   pressReleases,
   workspaceInvitations,
   workspaceMembers,
@@ -15,7 +16,7 @@ import {
 } from '../db/schema.js';
 import { appError, fieldRefusal, isUniqueViolation } from '../http/errors.js';
 import { brandLimit, mayUseBrand, requireAction, type Actor } from '../access/access.js';
-import { logoTypeOf } from './logo-check.js';
+import { prepareLogo } from './logo-check.js';
 import { brandLogoUrl } from './brand-voice.js';
 
 export type BrandDeps = { db: Db; publicUrl: string; now: () => Date };
@@ -23,21 +24,40 @@ type BrandRow = typeof brands.$inferSelect;
 type BrandFields = z.output<typeof brandInputSchema>;
 
 /**
- * Newsroom addresses that read as the product's own pages rather than a brand's. Every other address is
- * first come, first served across the platform (the unique index brands_newsroom_slug_key).
+ * Newsroom addresses that read as the product's own pages, its mail or its staff rather than a brand's
+ * (issue 35: `login`, `support`, `security` and `google` were taken), and the names of large companies
+ * that an impostor's newsroom would borrow. Every other address is first come, first served across the
+ * platform, and once given stays its brand's for good (newsroom_addresses).
  */
 const RESERVED_SLUGS = new Set([
-  'admin',
-  'api',
-  'app',
-  'feed',
-  'feeds',
-  'follow',
-  'help',
-  'nashr',
-  'newsroom',
-  'settings',
-  'www',
+  // the product and its routes
+  'nashr', 'app', 'api', 'www', 'web', 'static', 'assets', 'public', 'cdn', 'media', 'files', 'uploads',
+  'download', 'downloads', 'newsroom', 'newsrooms', 'feed', 'feeds', 'rss', 'atom', 'follow', 'unfollow',
+  'unsubscribe', 'subscribe', 'preferences', 'settings', 'profile', 'account',
+  'accounts', 'dashboard', 'editor', 'press-releases', 'press-release', 'releases', 'release', 'analytics',
+  'contacts', 'contacts-new', 'lists', 'my-lists', 'brands', 'brand', 'workspace', 'workspaces', 'team',
+  'invitations', 'invite', 'subscription', 'subscriptions', 'billing', 'invoice', 'invoices', 'checkout',
+  'payment', 'payments', 'pricing', 'plans', 'privacy', 'privacy-policy', 'terms', 'terms-of-service',
+  'legal', 'contact', 'about', 'blog', 'news', 'press', 'docs', 'status', 'healthz', 'readyz', 'metrics',
+  'webhooks', 'webhook', 'sitemap', 'robots', 'favicon', 'review', 'coverage', 'campaigns',
+  // signing in and account recovery
+  'auth', 'login', 'log-in', 'logout', 'log-out', 'signin', 'sign-in', 'signout', 'sign-out', 'signup',
+  'sign-up', 'register', 'verify', 'verification', 'confirm', 'reset', 'password', 'password-reset',
+  'forgot-password', 'recover', 'recovery', 'sso', 'oauth', 'mfa', '2fa', 'otp', 'session', 'sessions',
+  // staff, help, security and mail roles
+  'admin', 'administrator', 'root', 'sysadmin', 'superuser', 'super-admin', 'staff', 'moderator', 'owner',
+  'operator', 'official', 'help', 'helpdesk', 'support', 'customer-support', 'customer-service', 'service',
+  'care', 'security', 'secure', 'trust', 'safety', 'trust-and-safety', 'abuse', 'fraud', 'phishing', 'spam',
+  'compliance', 'postmaster', 'hostmaster', 'webmaster', 'mailer-daemon', 'noreply', 'no-reply', 'bounces',
+  'dmarc', 'info', 'team-nashr', 'nashr-team', 'nashr-support', 'test', 'demo', 'example', 'null',
+  'undefined',
+  // large companies an impostor would borrow
+  'google', 'gmail', 'youtube', 'apple', 'icloud', 'microsoft', 'outlook', 'hotmail', 'office', 'amazon',
+  'aws', 'meta', 'facebook', 'instagram', 'whatsapp', 'twitter', 'linkedin', 'tiktok', 'snapchat',
+  'telegram', 'yahoo', 'paypal', 'stripe', 'visa', 'mastercard', 'netflix', 'openai', 'samsung',
+  'aramco', 'saudi-aramco', 'adnoc', 'emirates', 'etihad', 'qatar-airways', 'etisalat', 'eand',
+  'stc', 'zain', 'ooredoo', 'careem', 'noon', 'talabat', 'sabic', 'neom', 'reuters', 'bloomberg',
+  'al-jazeera', 'aljazeera', 'al-arabiya', 'alarabiya', 'bbc', 'cnn', 'wam', 'spa',
 ]);
 
 const sentReleases = sql<number>`(select count(*)::int from press_releases pr where pr.brand_id = ${brands.id} and pr.status in (${sql.join(
@@ -139,8 +159,10 @@ async function requireFreeName(tx: Db, workspaceId: string, name: string, except
 const slugTaken = () => fieldRefusal('newsroomSlug', 'NEWSROOM_ADDRESS_TAKEN');
 
 /**
- * A newsroom address held by another brand, or reserved, is taken. The unique index decides between two
- * requests that both pass this check (see `withSlugIndex`).
+ * A newsroom address held by another brand, or reserved, is taken; one another brand held before (it
+ * moved on, or is gone with its workspace) is retired: it stays that brand's for good, so sent e-mails
+ * and feeds never lead to someone else (issue 35). Only the brand it was given to may take it back. The
+ * database decides between two requests that both pass this check (see `withSlugIndex`).
  */
 async function requireFreeSlug(tx: Db, slug: string, brandId?: string): Promise<void> {
   if (RESERVED_SLUGS.has(slug)) throw slugTaken();
@@ -150,9 +172,18 @@ async function requireFreeSlug(tx: Db, slug: string, brandId?: string): Promise<
     .where(and(eq(brands.newsroomSlug, slug), brandId ? ne(brands.id, brandId) : undefined))
     .limit(1);
   if (brand) throw slugTaken();
+  const [given] = await tx
+    .select({ brandId: newsroomAddresses.brandId })
+    .from(newsroomAddresses)
+    .where(eq(newsroomAddresses.slug, slug));
+  if (given && (!brandId || given.brandId !== brandId))
+    throw fieldRefusal('newsroomSlug', 'NEWSROOM_ADDRESS_RETIRED');
 }
 
-/** The newsroom address index refusing a write (a parallel request took it first) is the same 409. */
+/**
+ * The newsroom address index, or the trigger recording every address given (newsroom_addresses), refusing
+ * a write (a parallel request took it first) is the same 409.
+ */
 async function withSlugIndex<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -230,7 +261,9 @@ export async function updateBrand(
       const tx = txn as unknown as Db;
       await lockWorkspace(tx, brand.workspaceId);
       if (input.name !== undefined) await requireFreeName(tx, brand.workspaceId, input.name, brand.id);
-      if (input.newsroomSlug) await requireFreeSlug(tx, input.newsroomSlug, brand.id);
+      // The address it already has is kept as it is (one given before a word was reserved included).
+      if (input.newsroomSlug && input.newsroomSlug !== brand.newsroomSlug)
+        await requireFreeSlug(tx, input.newsroomSlug, brand.id);
       await tx
         .update(brands)
         .set({ ...changes, updatedAt: deps.now() })
@@ -313,16 +346,20 @@ export async function deleteBrand(deps: BrandDeps, actor: Actor, id: string): Pr
 
 // ---------------------------------------------------------------- logo
 
-/** PUT /api/brands/{id}/logo: the image's bytes, judged by content (logo-check.ts). */
+/**
+ * PUT /api/brands/{id}/logo: the image's bytes, judged by content and scaled down when larger than the
+ * e-mails need (logo-check.ts). The digest is of the bytes kept.
+ */
 export async function setBrandLogo(
   deps: BrandDeps,
   actor: Actor,
   id: string,
-  content: Buffer,
+  upload: Buffer,
+  /** Counts a scaling against the actor's limit (throws 429 past it). */
+  beforeScaling?: () => void,
 ): Promise<Brand> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
-  const contentType = logoTypeOf(content);
-  if (!contentType) throw logoInvalid();
+  const { contentType, content } = await prepareLogo(upload, beforeScaling);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const values = { brandId: brand.id, contentType, sha256, content, updatedAt: deps.now() };
   await deps.db
@@ -334,8 +371,6 @@ export async function setBrandLogo(
     });
   return brandById(deps, brand.id);
 }
-
-export const logoInvalid = () => appError('LOGO_INVALID', { maxMb: LOGO_MAX_BYTES / (1024 * 1024) });
 
 /** DELETE /api/brands/{id}/logo */
 export async function removeBrandLogo(deps: BrandDeps, actor: Actor, id: string): Promise<Brand> {

@@ -1,92 +1,66 @@
-import { Parser } from 'htmlparser2';
-import { kindOf } from '../../shared/attachment-signature.js';
-import { LOGO_MAX_BYTES, type LogoType } from '../../shared/brands.js';
+import { Worker } from 'node:worker_threads';
+import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_STORED_PIXELS, type LogoType } from '../../shared/brands.js';
+import { judgeLogo } from '../../shared/logo-content.js';
+import { appError } from '../http/errors.js';
 
 /**
- * A brand's logo is shown on public pages, web versions and emails, so it is judged by its content, never
- * by its name or the type the browser claimed: PNG and JPEG by their magic bytes, SVG as XML whose root is
- * <svg> and which holds nothing that runs or fetches (scripts, event handlers, javascript: addresses,
- * foreign objects, references outside the image). Answers the type to serve it with, or null.
+ * A brand's logo is shown on public pages, web versions and every journalist's e-mail, so it is judged by
+ * its content, never by its name or the type the browser claimed (shared/logo-content.ts, the rule the
+ * browser applies before sending): PNG and JPEG by their magic bytes and the dimensions in their header, at
+ * most LOGO_MAX_PIXELS a side; SVG parsed as XML and held to an allow-list of elements and attributes that
+ * only draw. A PNG or JPEG larger than LOGO_STORED_PIXELS a side is scaled down to fit (jimp, on a thread of
+ * its own under time and memory limits), so no e-mail carries a huge image.
  */
-export function logoTypeOf(content: Uint8Array): LogoType | null {
-  if (content.length === 0 || content.length > LOGO_MAX_BYTES) return null;
-  const kind = kindOf(content);
-  if (kind === 'png') return 'image/png';
-  if (kind === 'jpeg') return 'image/jpeg';
-  return isSafeSvg(content) ? 'image/svg+xml' : null;
+
+export const logoInvalid = () => appError('LOGO_INVALID', { maxMb: LOGO_MAX_BYTES / (1024 * 1024) });
+
+export type PreparedLogo = { contentType: LogoType; content: Buffer; width: number | null; height: number | null };
+
+/** How long scaling one logo may take, and the thread's heap. */
+const RESIZE_LIMITS = { timeMs: 30_000, memoryMb: 256 };
+
+/**
+ * The logo as it is kept: the bytes given, or scaled down to fit LOGO_STORED_PIXELS. Throws the refusal a
+ * person can act on: LOGO_TOO_LARGE (dimensions), LOGO_SVG_REFUSED (what the SVG holds), LOGO_INVALID.
+ */
+export async function prepareLogo(content: Buffer, beforeScaling?: () => void): Promise<PreparedLogo> {
+  const verdict = judgeLogo(content);
+  if (!verdict.ok) {
+    if (verdict.problem === 'pixels') throw appError('LOGO_TOO_LARGE', { maxPx: LOGO_MAX_PIXELS });
+    if (verdict.problem === 'svg') throw appError('LOGO_SVG_REFUSED');
+    throw logoInvalid();
+  }
+  const { type, width, height } = verdict;
+  if (width === null || height === null || (width <= LOGO_STORED_PIXELS && height <= LOGO_STORED_PIXELS))
+    return { contentType: type, content, width, height };
+  beforeScaling?.();
+  const scaled = await scaleDown(content, type);
+  if (scaled.content.length > LOGO_MAX_BYTES) throw logoInvalid();
+  return { contentType: type, ...scaled };
 }
 
-/** Elements that run code or embed other documents. */
-const FORBIDDEN_ELEMENTS = new Set([
-  'script',
-  'foreignobject',
-  'iframe',
-  'embed',
-  'object',
-  'handler',
-  'listener',
-]);
-/** Attributes that name another resource: only a fragment of the image itself (#id) is allowed. */
-const REFERENCE_ATTRIBUTES = new Set(['href', 'src']);
-
-/** An XML declaration and comments may come before the root; a DOCTYPE (entities) may not. */
-const SVG_START = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>/]/;
-
-const localName = (name: string) => name.toLowerCase().replace(/^.*:/, '');
-/** Browsers ignore whitespace and control characters inside a scheme ("java\tscript:"). */
-const squeezed = (value: string) =>
-  [...value]
-    .filter((char) => char.charCodeAt(0) > 0x20)
-    .join('')
-    .toLowerCase();
-/** A CSS url() that points outside the image (url(#gradient) stays inside). */
-const externalUrl = (value: string) =>
-  /url\(\s*['"]?(?!#)/.test(squeezed(value)) || squeezed(value).includes('@import');
-
-function isSafeSvg(content: Uint8Array): boolean {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    return false;
-  }
-  if (!SVG_START.test(text) || /<!(?:DOCTYPE|ENTITY)/i.test(text)) return false;
-  let safe = true;
-  let root: string | undefined;
-  let inStyle = false;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const element = localName(name);
-        root ??= element;
-        if (FORBIDDEN_ELEMENTS.has(element)) safe = false;
-        inStyle = element === 'style';
-        for (const [attribute, value] of Object.entries(attributes)) {
-          const local = localName(attribute);
-          const plain = squeezed(value);
-          if (local.startsWith('on')) safe = false;
-          if (plain.includes('javascript:') || plain.includes('vbscript:')) safe = false;
-          if (REFERENCE_ATTRIBUTES.has(local) && !value.trim().startsWith('#')) safe = false;
-          if (externalUrl(value)) safe = false;
-        }
-      },
-      onclosetag() {
-        inStyle = false;
-      },
-      ontext(data) {
-        if (inStyle && (externalUrl(data) || squeezed(data).includes('javascript:'))) safe = false;
-      },
-      oncdatastart() {
-        // Character data only ever carries a script or a style sheet; neither is needed in a logo.
-        safe = false;
-      },
-      onprocessinginstruction(name) {
-        if (name.toLowerCase() !== '?xml') safe = false;
-      },
-    },
-    { xmlMode: true, recognizeCDATA: true },
-  );
-  parser.write(text);
-  parser.end();
-  return safe && root === 'svg';
+function scaleDown(content: Buffer, contentType: LogoType): Promise<{ content: Buffer; width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./logo-resize-thread.mjs', import.meta.url), {
+      workerData: { content, contentType, maxSide: LOGO_STORED_PIXELS },
+      resourceLimits: { maxOldGenerationSizeMb: RESIZE_LIMITS.memoryMb },
+    });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    // An image that cannot be decoded, or takes too long or too much memory, is not one we take.
+    const timer = setTimeout(() => settle(() => reject(logoInvalid())), RESIZE_LIMITS.timeMs);
+    worker.on('message', (reply: { content?: Uint8Array; width?: number; height?: number; error?: string }) =>
+      settle(() =>
+        reply.content ? resolve({ content: Buffer.from(reply.content), width: reply.width!, height: reply.height! }) : reject(logoInvalid()),
+      ),
+    );
+    worker.on('error', () => settle(() => reject(logoInvalid())));
+    worker.on('exit', () => settle(() => reject(logoInvalid())));
+  });
 }

@@ -178,6 +178,25 @@ export const brands = pgTable(
   (t) => [uniqueIndex('brands_newsroom_slug_key').on(t.newsroomSlug), index('brands_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 
+/**
+ * Every newsroom address ever given (issue 35), kept after the brand moves to another: sent e-mails and feed
+ * readers still hold the old one, which answers with a permanent redirect to the brand's current address,
+ * and no other brand, of any workspace, may take it. A deleted brand's (or workspace's) addresses stay,
+ * with no brand (set null), and are never given out again. Written by the database itself: the trigger
+ * brands_newsroom_address records every address a brand row takes, and refuses one held by another brand,
+ * whatever code path writes it.
+ */
+export const newsroomAddresses = pgTable(
+  'newsroom_addresses',
+  {
+    slug: text('slug').primaryKey(),
+    /** The brand it is (or was) the address of; null once that brand is deleted: then it is reserved. */
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('newsroom_addresses_brand_idx').on(t.brandId)],
+);
+
 /** A brand's logo, checked by content (PNG, JPEG or SVG, at most 1 MB); kept apart so brand reads stay small. */
 export const brandLogos = pgTable('brand_logos', {
   brandId: uuid('brand_id')
@@ -720,7 +739,9 @@ export const suppressions = pgTable('suppressions', {
 
 /**
  * Addresses that chose to stop hearing from one company only ("only from {Company}" on the
- * unsubscribe page); other companies' releases still reach them. Lower case.
+ * unsubscribe page); other companies' releases still reach them. Lower case. To the journalist a company
+ * is its name (decision 018): the row also holds the brand's workspace and the names it went by when they
+ * chose, so a brand of that workspace renamed to one of them, or made anew under one, is left out too.
  */
 export const companyUnsubscribes = pgTable(
   'company_unsubscribes',
@@ -730,10 +751,22 @@ export const companyUnsubscribes = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /**
+     * The brand's workspace: its other brands going by one of `names` are left out as well. Written with
+     * every row since issue 35; older rows got it from their brand in the migration that added it.
+     */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The name the journalist chose it by (the brand's name then). */
+    companyName: text('company_name').notNull().default(''),
+    /** The brand's names then (name, Arabic name, sender name), as the SQL function company_name_keys folds them. */
+    names: text('names').array().notNull().default(sql`'{}'::text[]`),
     releaseId: uuid('release_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.email] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.email] }),
+    index('company_unsubscribes_workspace_email_idx').on(t.workspaceId, t.email),
+  ],
 );
 
 // ---------------------------------------------------------------- coverage

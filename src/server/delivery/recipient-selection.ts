@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, canonicalCountry, type Country } from '../../shared/contacts.js';
 import type { LeftOutReason } from '../../shared/preferences.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
+import { brandNameKeys } from '../preferences/company-names.js';
 
 /**
  * Who of the chosen lists gets a release, and why the others do not (decision 024). One set of common table
@@ -146,15 +147,19 @@ export function selectionCtes(input: SelectionInput): SQL {
         AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(input.listIds)}::jsonb)::uuid)
     ),
     unique_members AS (SELECT DISTINCT ON (email) * FROM members ORDER BY email, id),
+    -- The brand as "only from {Company}" knows it (decision 018): its workspace and the names it goes by now.
+    company AS MATERIALIZED (
+      SELECT b.id, b.workspace_id, ${brandNameKeys()} AS names FROM brands b WHERE b.id = ${input.brandId}::uuid
+    ),
     selected AS (
       SELECT u.email, u.id AS contact_id, u.country, u.language, lower(u.language) AS lower_language,
              lower(u.first_name) AS first_name, lower(u.last_name) AS last_name,
              coalesce(s.reason, CASE WHEN p.unsubscribed_all THEN 'unsubscribed' END,
-                      CASE WHEN c.email IS NOT NULL THEN 'unsubscribed_company' END) AS suppression,
+                      CASE WHEN c.hit THEN 'unsubscribed_company' END) AS suppression,
              CASE
                WHEN s.reason IS NOT NULL AND s.reason <> 'unsubscribed' THEN 'suppressed'
                WHEN s.reason = 'unsubscribed' OR p.unsubscribed_all THEN 'unsubscribed'
-               WHEN c.email IS NOT NULL THEN 'company_unsubscribe'
+               WHEN c.hit THEN 'company_unsubscribe'
                WHEN ${embargoed}::boolean AND NOT (coalesce(p.accepts_embargo, false) OR u.embargo_accredited) THEN 'no_embargo'
                WHEN p.languages IS NOT NULL AND NOT (p.languages && ${textArray(input.versions)}) THEN 'language'
                WHEN cardinality(${textArray(topics)}) > 0 AND cardinality(p.topics) > 0
@@ -166,7 +171,14 @@ export function selectionCtes(input: SelectionInput): SQL {
              END AS left_out
       FROM unique_members u
       LEFT JOIN suppressions s ON s.email = u.email
-      LEFT JOIN company_unsubscribes c ON c.email = u.email AND c.company_id = ${input.brandId}::uuid
+      -- "Only from {Company}": this brand, whatever it is called now, or a brand of its workspace that went
+      -- by one of the names this one goes by (a rename, or a brand made anew under the old name).
+      LEFT JOIN LATERAL (
+        SELECT true AS hit FROM company_unsubscribes cu, company
+        WHERE cu.email = u.email
+          AND (cu.company_id = company.id OR (cu.workspace_id = company.workspace_id AND cu.names && company.names))
+        LIMIT 1
+      ) c ON true
       LEFT JOIN journalist_preferences p ON p.contact_id = u.id
     )`;
 }

@@ -12,6 +12,7 @@ import {
 } from '../../shared/email-template.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
 import { senderNameOf } from '../../shared/brands.js';
+import { plainSenderText } from '../../shared/sender-name.js';
 import type { DkimSigner } from '../deliverability/dkim-signer.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, brandLogos, brands, pressReleases } from '../db/schema.js';
@@ -195,7 +196,8 @@ function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'h
  */
 export function senderOf(mailFrom: string, companyName: string): { name: string | undefined; address: string } {
   const from = parseMailbox(mailFrom);
-  const company = companyName.trim();
+  // A name kept before the rule (sender-name.ts) still may not pass for an address of its own.
+  const company = plainSenderText(companyName);
   return { name: company ? `${company} via ${from.name ?? 'Nashr'}` : from.name, address: from.address };
 }
 

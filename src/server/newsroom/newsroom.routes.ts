@@ -13,6 +13,8 @@ import { confirmFollowPage, newsroomMessagePage, newsroomPage } from './newsroom
 import {
   confirmFollow,
   findNewsroom,
+  findNewsroomOrMoved,
+  movedNewsroomSlug,
   newsroomNotFound,
   newsroomSettings,
   newsroomUrl,
@@ -51,11 +53,23 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
   );
   const notFoundPage = (reply: FastifyReply, language: ReleaseLanguage) =>
     reply.status(404).type(HTML).send(newsroomMessagePage(language, 'invalid'));
+  /**
+   * A renamed newsroom's old address (issue 35): a permanent redirect to the same page or feed at its new
+   * one, query kept; false when `slug` was never a newsroom's or leads nowhere now. Cached for an hour only,
+   * so a brand that goes back to an older address is not sent round in a loop by a browser's cache.
+   */
+  const redirectMoved = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply, rest = '') => {
+    const moved = await movedNewsroomSlug(db, request.params.slug);
+    if (!moved) return false;
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    await reply.header('cache-control', 'public, max-age=3600').redirect(`${newsroomUrl(config.publicUrl, moved)}${rest}${query}`, 301);
+    return true;
+  };
 
   app.get<{ Params: { slug: string }; Querystring: { lang?: string; page?: string } }>('/newsroom/:slug', async (request, reply) => {
     const language = readerLanguage(request);
     const newsroom = await findNewsroom(db, request.params.slug, config.publicUrl);
-    if (!newsroom) return notFoundPage(reply, language);
+    if (!newsroom) return (await redirectMoved(request, reply)) ? reply : notFoundPage(reply, language);
     const { page } = parseInput(pageQuery, request.query);
     const releases = await publishedReleases(db, { brandId: newsroom.brandId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
     const html = newsroomPage(newsroom, { ...releases, page, pageSize: PAGE_SIZE }, language, {
@@ -67,7 +81,7 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { slug: string }; Querystring: { lang?: string } }>('/newsroom/:slug/feed.xml', async (request, reply) => {
     const newsroom = await findNewsroom(db, request.params.slug, config.publicUrl);
-    if (!newsroom) return notFoundPage(reply, 'english');
+    if (!newsroom) return (await redirectMoved(request, reply, '/feed.xml')) ? reply : notFoundPage(reply, 'english');
     const language = feedLanguage(request);
     const { items } = await publishedReleases(db, { brandId: newsroom.brandId, limit: FEED_SIZE });
     const pageUrl = newsroomUrl(config.publicUrl, newsroom.slug);
@@ -100,7 +114,7 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { slug: string } }>('/api/newsroom/:slug/subscribe', async (request, reply) => {
     follows.take(request.ip);
     const input = parseInput(followSchema, request.body);
-    const newsroom = await findNewsroom(db, request.params.slug, config.publicUrl);
+    const newsroom = await findNewsroomOrMoved(db, request.params.slug, config.publicUrl);
     if (!newsroom) throw newsroomNotFound();
     return reply.status(202).send(await requestFollow({ ...deps(), log: request.log }, newsroom, input));
   });
@@ -111,7 +125,7 @@ export async function newsroomRoutes(app: FastifyInstance): Promise<void> {
     const input = followSchema.safeParse(body);
     if (!input.success) return reply.status(422).type(HTML).send(newsroomMessagePage(language, 'badEmail'));
     follows.take(request.ip);
-    const newsroom = await findNewsroom(db, request.params.slug, config.publicUrl);
+    const newsroom = await findNewsroomOrMoved(db, request.params.slug, config.publicUrl);
     if (!newsroom) return notFoundPage(reply, language);
     await requestFollow({ ...deps(), log: request.log }, newsroom, input.data);
     return reply.status(202).type(HTML).send(newsroomMessagePage(language, 'checkInbox', brandNameIn(newsroom, language), newsroomUrl('', newsroom.slug)));

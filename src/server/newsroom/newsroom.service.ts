@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js';
 import { slugWords } from '../../shared/text-fold.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { brandLogos, brands, deliveries, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
+import { brandLogos, brands, deliveries, newsroomAddresses, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
 import { brandLimit, mayUseBrand, requireAction, requireMember } from '../access/access.js';
 import { brandNameIn, brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
 import { suppressedAmong } from '../delivery/suppressions.service.js';
-import { appError } from '../http/errors.js';
+import { appError, isUniqueViolation } from '../http/errors.js';
 import { randomToken } from '../http/tokens.js';
 import type { Mailer } from '../mail/transport.js';
 import { confirmFollowMessage } from '../mail/templates/newsroom.js';
@@ -52,9 +52,17 @@ export type Newsroom = { brandId: string; name: string; nameAr: string; slug: st
 export async function ensureNewsroomSlug(db: Db, brandId: string): Promise<string> {
   const [brand] = await db.select({ slug: brands.newsroomSlug, name: brands.name }).from(brands).where(eq(brands.id, brandId));
   if (brand.slug) return brand.slug;
-  const slug = `${slugWords(brand.name, 5, 40) || 'newsroom'}-${randomBytes(3).toString('hex')}`;
-  // Two first releases at once: the first to write wins, the other reads it.
-  await db.update(brands).set({ newsroomSlug: slug }).where(and(eq(brands.id, brandId), isNull(brands.newsroomSlug)));
+  for (let attempt = 1; ; attempt++) {
+    const slug = `${slugWords(brand.name, 5, 40) || 'newsroom'}-${randomBytes(3).toString('hex')}`;
+    try {
+      // Two first releases at once: the first to write wins, the other reads it.
+      await db.update(brands).set({ newsroomSlug: slug }).where(and(eq(brands.id, brandId), isNull(brands.newsroomSlug)));
+      break;
+    } catch (error) {
+      // The random part met an address given before (now or once, newsroom_addresses): draw again.
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
   const [after] = await db.select({ slug: brands.newsroomSlug }).from(brands).where(eq(brands.id, brandId));
   return after.slug!;
 }
@@ -69,12 +77,14 @@ export const newsroomUrl = (publicUrl: string, slug: string) => `${publicUrl}/ne
 
 export const newsroomNotFound = () => appError('NEWSROOM_NOT_FOUND');
 
+const SLUG_SHAPE = /^[a-z0-9-]{1,60}$/;
+
 /**
  * A newsroom that is online (its brand did not turn it off), by its address. An archived brand's newsroom
  * still answers: what it published stays public.
  */
 export async function findNewsroom(db: Db, slug: string, publicUrl: string): Promise<Newsroom | undefined> {
-  if (!/^[a-z0-9-]{1,60}$/.test(slug)) return undefined;
+  if (!SLUG_SHAPE.test(slug)) return undefined;
   const [row] = await db
     .select(brandVoiceColumns)
     .from(brands)
@@ -83,6 +93,29 @@ export async function findNewsroom(db: Db, slug: string, publicUrl: string): Pro
   if (!row) return undefined;
   const voice = brandVoiceOf(row, publicUrl);
   return { brandId: voice.id, name: voice.name, nameAr: voice.nameAr, slug, logoUrl: voice.logoUrl };
+}
+
+/**
+ * The current address of the online newsroom that `slug` was once the address of (issue 35: sent e-mails
+ * and feed readers keep the old one), or undefined: never given, the brand is gone (its addresses stay
+ * reserved and lead nowhere), or its newsroom is offline (an offline newsroom tells no address).
+ */
+export async function movedNewsroomSlug(db: Db, slug: string): Promise<string | undefined> {
+  if (!SLUG_SHAPE.test(slug)) return undefined;
+  const [row] = await db
+    .select({ slug: brands.newsroomSlug })
+    .from(newsroomAddresses)
+    .innerJoin(brands, eq(brands.id, newsroomAddresses.brandId))
+    .where(and(eq(newsroomAddresses.slug, slug), eq(brands.newsroomEnabled, true), isNotNull(brands.newsroomSlug), ne(brands.newsroomSlug, slug)));
+  return row?.slug ?? undefined;
+}
+
+/** The newsroom at `slug`, or at the address it moved to from there: following from an old page still works. */
+export async function findNewsroomOrMoved(db: Db, slug: string, publicUrl: string): Promise<Newsroom | undefined> {
+  const found = await findNewsroom(db, slug, publicUrl);
+  if (found) return found;
+  const moved = await movedNewsroomSlug(db, slug);
+  return moved ? findNewsroom(db, moved, publicUrl) : undefined;
 }
 
 export type PublishedVersion = { language: ReleaseLanguage; title: string; subtitle: string; content: string; location: string };

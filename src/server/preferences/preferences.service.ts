@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { maskEmail } from '../../shared/contacts.js';
 import {
   DATA_REQUEST_DAYS,
@@ -9,9 +9,10 @@ import {
   preferenceLanguages,
 } from '../../shared/preferences.js';
 import { rowsOf, type Db } from '../db/client.js';
-import { brands, companyUnsubscribes, consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, suppressions } from '../db/schema.js';
+import { companyUnsubscribes, consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, suppressions } from '../db/schema.js';
 import { appError, validationFailed } from '../http/errors.js';
 import { deliveryOfPreferenceToken } from './preference-link.js';
+import { brandNameKeys, insertCompanyUnsubscribe, sharesAName } from './company-names.js';
 
 /**
  * A journalist's preference page, reached by the signed link of a release e-mail (decision 024). The link
@@ -45,12 +46,7 @@ const DEFAULTS = { languages: [...preferenceLanguages], topics: [], countries: [
 export async function preferencesOf(db: Db, contactId: number, email: string): Promise<JournalistPreferences> {
   const [stored] = await db.select().from(journalistPreferences).where(eq(journalistPreferences.contactId, contactId));
   const [suppressed] = await db.select({ reason: suppressions.reason }).from(suppressions).where(eq(suppressions.email, email));
-  const unsubscribed = await db
-    .select({ name: brands.name })
-    .from(companyUnsubscribes)
-    .innerJoin(brands, eq(brands.id, companyUnsubscribes.companyId))
-    .where(eq(companyUnsubscribes.email, email))
-    .orderBy(asc(brands.name));
+  const { covered } = await companiesCovered(db, email);
   const base = stored
     ? {
         languages: stored.languages as JournalistPreferences['languages'],
@@ -63,10 +59,37 @@ export async function preferencesOf(db: Db, contactId: number, email: string): P
     : DEFAULTS;
   return {
     ...base,
-    unsubscribedFrom: [...new Set(unsubscribed.map((u) => u.name))],
+    unsubscribedFrom: [...new Set(covered.map((b) => b.name))].sort(byName),
     // Their own "from everyone", whichever page they said it on; a bounce is not their choice and not shown as one.
     unsubscribedAll: Boolean(stored?.unsubscribedAll) || suppressed?.reason === 'unsubscribed',
   };
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b);
+
+type CoveredBrand = { id: string; name: string; workspaceId: string; names: string[] };
+type UnsubscribeRow = { companyId: string; workspaceId: string | null; names: string[] };
+
+/**
+ * The address's "only from {Company}" rows, and every brand they leave out as the send does
+ * (recipient-selection.ts): the brand of a row, and the brands of its workspace going by one of its names.
+ */
+async function companiesCovered(db: Db, email: string): Promise<{ rows: UnsubscribeRow[]; covered: CoveredBrand[] }> {
+  const rows = await db
+    .select({ companyId: companyUnsubscribes.companyId, workspaceId: companyUnsubscribes.workspaceId, names: companyUnsubscribes.names })
+    .from(companyUnsubscribes)
+    .where(eq(companyUnsubscribes.email, email));
+  if (!rows.length) return { rows, covered: [] };
+  const covered = rowsOf<{ id: string; name: string; workspace_id: string; names: string[] }>(
+    await db.execute(sql`
+      SELECT b.id, b.name, b.workspace_id, ${brandNameKeys()} AS names FROM brands b
+      WHERE EXISTS (
+        SELECT 1 FROM company_unsubscribes cu
+        WHERE cu.email = ${email}
+          AND (cu.company_id = b.id OR (cu.workspace_id = b.workspace_id AND cu.names && ${brandNameKeys()})))
+      ORDER BY b.name, b.id`),
+  ).map((b) => ({ id: b.id, name: b.name, workspaceId: b.workspace_id, names: b.names }));
+  return { rows, covered };
 }
 
 /** The brands that sent this address releases as a journalist: what "unsubscribe from one company" can name. */
@@ -161,30 +184,40 @@ async function setUnsubscribedAll(tx: Db, link: PreferenceLink, unsubscribed: bo
   }
 }
 
+/**
+ * `names` is the whole list of companies the address no longer wants, by name, among those that sent it
+ * releases or that it already left (decision 018). A name no longer wanted stops leaving out the brands
+ * that go by it: their own rows go, and the name is taken off the rows of their workspace that covered it.
+ * A name wanted that is not covered yet is a row for each brand of that name that sent the address releases.
+ */
 async function setUnsubscribedFrom(tx: Db, link: PreferenceLink, names: string[]): Promise<void> {
   const senders = await sendersOf(tx, link.email);
-  const current = await tx.select({ companyId: companyUnsubscribes.companyId }).from(companyUnsubscribes).where(eq(companyUnsubscribes.email, link.email));
-  const known = new Set(senders.map((s) => s.name));
-  // Companies already unsubscribed from stay nameable even if the brand no longer has a delivery to them.
-  const currentBrands = current.length
-    ? await tx.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, current.map((c) => c.companyId)))
-    : [];
-  for (const b of currentBrands) known.add(b.name);
+  const before = await companiesCovered(tx, link.email);
+  const known = new Set([...senders.map((s) => s.name), ...before.covered.map((b) => b.name)]);
   const wanted = new Set(names.map((n) => n.trim()));
   const unknown = [...wanted].filter((n) => !known.has(n));
   if (unknown.length) throw validationFailed([{ path: 'unsubscribedFrom', message: UNKNOWN_COMPANY, details: { names: unknown.join(', ') } }]);
-  const candidates = [...senders, ...currentBrands];
-  // Every brand of that name that sent them releases: to the journalist a company is its name.
-  const add = candidates.filter((b) => wanted.has(b.name));
-  const remove = candidates.filter((b) => !wanted.has(b.name)).map((b) => b.id);
-  const [delivery] = await tx.select({ releaseId: deliveries.releaseId }).from(deliveries).where(eq(deliveries.id, link.deliveryId));
-  if (add.length) {
-    await tx
-      .insert(companyUnsubscribes)
-      .values([...new Map(add.map((b) => [b.id, b])).values()].map((b) => ({ companyId: b.id, email: link.email, releaseId: delivery?.releaseId ?? null })))
-      .onConflictDoNothing();
+
+  for (const brand of before.covered.filter((b) => !wanted.has(b.name))) {
+    for (const row of before.rows.filter((r) => r.companyId === brand.id || r.workspaceId === brand.workspaceId)) {
+      if (row.companyId === brand.id) {
+        await tx.delete(companyUnsubscribes).where(and(eq(companyUnsubscribes.email, link.email), eq(companyUnsubscribes.companyId, row.companyId)));
+      } else if (sharesAName(row.names, brand.names)) {
+        row.names = row.names.filter((key) => !brand.names.includes(key));
+        await tx
+          .update(companyUnsubscribes)
+          .set({ names: row.names })
+          .where(and(eq(companyUnsubscribes.email, link.email), eq(companyUnsubscribes.companyId, row.companyId)));
+      }
+    }
   }
-  if (remove.length) await tx.delete(companyUnsubscribes).where(and(eq(companyUnsubscribes.email, link.email), inArray(companyUnsubscribes.companyId, remove)));
+
+  const now = new Set((await companiesCovered(tx, link.email)).covered.map((b) => b.id));
+  // Every brand of that name that sent them releases (or that a row covered): to the journalist a company is its name.
+  const add = [...new Map([...senders, ...before.covered].filter((b) => wanted.has(b.name) && !now.has(b.id)).map((b) => [b.id, b])).keys()];
+  if (!add.length) return;
+  const [delivery] = await tx.select({ releaseId: deliveries.releaseId }).from(deliveries).where(eq(deliveries.id, link.deliveryId));
+  for (const brandId of add) await insertCompanyUnsubscribe(tx, brandId, link.email, delivery?.releaseId ?? null);
 }
 
 /** A request for a copy or for erasure, due in DATA_REQUEST_DAYS; asking again while one is open answers that one. */

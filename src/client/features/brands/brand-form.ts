@@ -32,6 +32,7 @@ export const BRAND_FIELDS = [
 export const FIELD_OF_CONFLICT: Record<string, (typeof BRAND_FIELDS)[number]> = {
   BRAND_NAME_TAKEN: 'name',
   NEWSROOM_ADDRESS_TAKEN: 'newsroomSlug',
+  NEWSROOM_ADDRESS_RETIRED: 'newsroomSlug',
 };
 
 export function formValuesOf(brand: Brand | null): BrandFormValues {

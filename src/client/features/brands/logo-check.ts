@@ -2,9 +2,11 @@ import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../shared/brands';
 
 /**
  * What the browser can tell about a chosen logo before sending it: its declared type (or, when the browser
- * gives none, its extension) and its size. The server checks the bytes themselves (422 LOGO_INVALID).
+ * gives none, its extension) and its size at once, then its bytes by the server's own rule
+ * (shared/logo-content.ts: the dimensions of a PNG or JPEG, what an SVG holds). The server judges the
+ * bytes again (422 LOGO_INVALID, LOGO_TOO_LARGE, LOGO_SVG_REFUSED).
  */
-export type LogoProblem = 'type' | 'size';
+export type LogoProblem = 'type' | 'size' | 'pixels' | 'svg';
 
 const EXTENSIONS: Record<string, (typeof LOGO_TYPES)[number]> = {
   png: 'image/png',
@@ -24,4 +26,11 @@ export function logoProblem(file: { name: string; type: string; size: number }):
   if (!(LOGO_TYPES as readonly string[]).includes(type)) return 'type';
   if (file.size > LOGO_MAX_BYTES) return 'size';
   return null;
+}
+
+/** The file's bytes judged as the server judges them; the rule is loaded only when a logo is chosen. */
+export async function logoContentProblem(file: Blob): Promise<LogoProblem | null> {
+  const { judgeLogo } = await import('../../../shared/logo-content');
+  const verdict = judgeLogo(new Uint8Array(await file.arrayBuffer()));
+  return verdict.ok ? null : verdict.problem;
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { FieldError, Label } from '../../ui/field';
-import { LOGO_ACCEPT, LOGO_MAX_MB, logoProblem } from './logo-check';
+import { LOGO_MAX_PIXELS, LOGO_STORED_PIXELS } from '../../../shared/brands';
+import { LOGO_ACCEPT, LOGO_MAX_MB, logoContentProblem, logoProblem, type LogoProblem } from './logo-check';
 import { BrandLogo } from './brand-logo';
 
 /** The logo the form will save: a new file, the removal of the current one, or neither. */
@@ -11,8 +12,9 @@ export type LogoChoice = { file: File | null; remove: boolean };
 export const NO_LOGO_CHANGE: LogoChoice = { file: null, remove: false };
 
 /**
- * Choose, preview and remove the brand's logo. The type and size are checked here at once; the image
- * itself is checked by the server when the form is saved (its refusal comes back as `error`).
+ * Choose, preview and remove the brand's logo. The type, size, dimensions and (for an SVG) what it holds
+ * are checked here by the server's rule; the server checks again when the form is saved (its refusal comes
+ * back as `error`).
  */
 export function LogoField({
   currentUrl,
@@ -35,15 +37,22 @@ export function LogoField({
   const preview = useObjectUrl(value.file);
   const shown = preview ?? (value.remove ? null : currentUrl);
 
-  const choose = (file: File | undefined) => {
+  const messageOf = (problem: LogoProblem) =>
+    ({
+      size: t('logo.tooBig', { maxMb: LOGO_MAX_MB }),
+      type: t('logo.wrongType'),
+      pixels: t('logo.tooManyPixels', { maxPx: LOGO_MAX_PIXELS }),
+      svg: t('logo.svgRefused'),
+    })[problem];
+  const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
-    const problem = logoProblem(file);
+    onError(undefined);
+    const problem = logoProblem(file) ?? (await logoContentProblem(file));
     if (problem) {
-      onError(problem === 'size' ? t('logo.tooBig', { maxMb: LOGO_MAX_MB }) : t('logo.wrongType'));
+      onError(messageOf(problem));
       return;
     }
-    onError(undefined);
     onChange({ file, remove: false });
   };
 
@@ -77,11 +86,11 @@ export function LogoField({
           className="sr-only"
           aria-label={t('logo.label')}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(e) => choose(e.target.files?.[0])}
+          onChange={(e) => void choose(e.target.files?.[0])}
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        {t('logo.hint', { maxMb: LOGO_MAX_MB })}
+        {t('logo.hint', { maxMb: LOGO_MAX_MB, maxPx: LOGO_MAX_PIXELS, keptPx: LOGO_STORED_PIXELS })}
       </p>
       <FieldError id={`${id}-error`} message={error} />
     </div>
