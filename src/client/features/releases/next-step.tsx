@@ -35,10 +35,13 @@ const SHORT_STATES: readonly ReleaseStatus[] = [
 ];
 export function NextStepShort({ release }: { release: Pick<PressRelease, 'status' | 'scheduledAt' | 'timeZone'> }) {
   const { t } = useTranslation('releases');
+  // A client seat makes no changes: a returned release is with the agency.
+  const clientSeat = useIsClientSeat();
   if (!SHORT_STATES.includes(release.status)) return null;
+  const key = clientSeat && release.status === 'changes_requested' ? 'changes_requested_agency' : release.status;
   return (
     <span className="text-xs text-slate-500" data-testid="next-step-short">
-      {t(`short.${release.status}`, {
+      {t(`short.${key}`, {
         when: release.scheduledAt ? formatForViewer(release.scheduledAt, release.timeZone) : '',
       })}
     </span>
