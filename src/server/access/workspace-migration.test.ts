@@ -181,9 +181,11 @@ describe('migrations 0021 and 0022 on rows of the old shape', () => {
       WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_name IN ('newsroom_followers', 'company_unsubscribes')
         AND ccu.column_name = 'id' AND ccu.table_name IN ('users', 'workspaces', 'brands')
       ORDER BY tc.table_name`);
-    // Since 0023 (issue 28) they name the workspace's first brand, which has the workspace's id.
+    // Since 0023 (issue 28) they name the workspace's first brand, which has the workspace's id; since
+    // issue 35 an unsubscribe also names the brand's workspace (decision 018).
     expect(references).toEqual([
       { table_name: 'company_unsubscribes', target: 'brands' },
+      { table_name: 'company_unsubscribes', target: 'workspaces' },
       { table_name: 'newsroom_followers', target: 'brands' },
     ]);
   });

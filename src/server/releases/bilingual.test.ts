@@ -240,14 +240,15 @@ describe('validation of the two versions', () => {
 });
 
 describe('the sender', () => {
-  // The release speaks as its brand (decision 022): its sender name, else its name.
+  // The release speaks as its brand (decision 022): its sender name, else its name. A name stored before
+  // names were checked (issue 35) shows nothing that passes for an address: no @, <>, quotes or line breaks.
   it.each([
     ['Gulf Robotics', '', 'Gulf Robotics via Nashr'],
-    ['Evil "Co" <x@evil.test>, other@evil.test', '', 'Evil "Co" <x@evil.test>, other@evil.test via Nashr'],
-    ['Line\r\nBcc: victim@evil.test', '', 'Line Bcc: victim@evil.test via Nashr'],
+    ['Evil "Co" <x@evil.test>, other@evil.test', '', 'Evil Co x evil.test, other evil.test via Nashr'],
+    ['Line\r\nBcc: victim@evil.test', '', 'Line Bcc: victim evil.test via Nashr'],
     ['شركة الخليج', '', 'شركة الخليج via Nashr'],
     ['Gulf Robotics LLC', 'Gulf Robotics Press', 'Gulf Robotics Press via Nashr'],
-    ['Gulf Robotics', 'Press\r\nBcc: victim@evil.test', 'Press Bcc: victim@evil.test via Nashr'],
+    ['Gulf Robotics', 'Press\r\nBcc: victim@evil.test', 'Press Bcc: victim evil.test via Nashr'],
   ])('is the brand %j (sender name %j) through Nashr, at our address, with replies to the media contact', async (name, senderName, shown) => {
     await t.db.update(brands).set({ name, senderName }).where(eq(brands.id, owner.workspaceId));
     const { byRecipient } = await sendAndReceive({});
