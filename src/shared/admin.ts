@@ -185,7 +185,8 @@ export type AdminWorkspaceDetail = {
   invoices: import('./invoices.js').InvoiceSummary[];
   /** `granted`: how many of the `remaining` releases Nashr granted (counted as spent last, never refundable). */
   allowance: { limit: number; used: number; remaining: number; granted: number };
-  releases: Array<{ id: string; title: string; status: string; brand: string; held: boolean; sentAt: string | null; scheduledAt: string | null; timeZone: string | null }>;
+  /** `allowance`: what the release holds of the allowance now — spent (it went out), held until it is sent, or none (decision 026). */
+  releases: Array<{ id: string; title: string; status: string; brand: string; held: boolean; allowance: 'spent' | 'held' | 'none'; sentAt: string | null; scheduledAt: string | null; timeZone: string | null }>;
   newsrooms: Array<{ brandId: string; name: string; slug: string | null; enabled: boolean }>;
   recentSignIns: Array<{ userId: string; email: string; at: string }>;
 };

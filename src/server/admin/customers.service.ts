@@ -7,6 +7,7 @@ import { allowanceGrants, brands, payments, pressReleases, sessions, users, work
 import { appError } from '../http/errors.js';
 import { listDocuments } from '../invoices/documents.js';
 import { poolOf, refundFigures, releasesOf, remainingOf } from './refunds.service.js';
+import { SENT_STATUSES, type ReleaseStatus } from '../../shared/releases.js';
 
 /** The releases a customer page lists: the latest ones, enough to answer "what did they send lately". */
 const RELEASES_SHOWN = 100;
@@ -85,6 +86,7 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
       brand,
       // The scheduler leaves a suspended workspace's scheduled releases where they are.
       held: suspended && release.status === 'scheduled',
+      allowance: allowanceOf(release),
       sentAt: release.sentAt?.toISOString() ?? null,
       scheduledAt: release.scheduledAt?.toISOString() ?? null,
       timeZone: release.timeZone,
@@ -93,6 +95,10 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
     recentSignIns: signIns,
   };
 }
+
+/** What a release holds of its workspace's allowance (the same reading as the customer's allowance screen). */
+const allowanceOf = (release: { allowanceUsed: boolean; status: string }): 'spent' | 'held' | 'none' =>
+  !release.allowanceUsed ? 'none' : SENT_STATUSES.includes(release.status as ReleaseStatus) ? 'spent' : 'held';
 
 async function membersOf(db: Db, workspaceId: string): Promise<AdminWorkspaceDetail['members']> {
   const rows = await db

@@ -81,6 +81,9 @@ describe('money follows the release', () => {
     expect((await decide(release.id, 'approved')).statusCode).toBe(200);
     expect(await used(a.workspaceId)).toBe(1);
     expect((await spends()).items).toMatchObject([{ releaseId: release.id, hold: 'spent' }]);
+    // The operator's customer page reads the same.
+    const desk = (await t.request({ method: 'GET', url: `/api/admin/workspaces/${a.workspaceId}`, as: 'chief' })).json();
+    expect(desk.releases).toMatchObject([{ id: release.id, allowance: 'spent' }]);
     const out = await read(a.ownerAs, release.id);
     expect(out.status).toMatch(/^(sending|sent)$/);
     expect(out.holdsAllowance).toBe(true);
@@ -102,6 +105,8 @@ describe('money follows the release', () => {
       returned: { source: 'workspace', comment: 'Not this week', by: { name: 'Omar Tester', role: 'publisher' } },
     });
     expect(await used(a.workspaceId)).toBe(0);
+    const desk = (await t.request({ method: 'GET', url: `/api/admin/workspaces/${a.workspaceId}`, as: 'chief' })).json();
+    expect(desk.releases).toMatchObject([{ id: release.id, allowance: 'none' }]);
     // A second return of the same release finds it moved on, and gives nothing back again.
     const twice = await giveBack(a.second.as, release.id, 'Again');
     expect(twice.statusCode).toBe(409);

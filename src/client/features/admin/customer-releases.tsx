@@ -51,6 +51,9 @@ export function CustomerReleases({ releases }: { releases: AdminWorkspaceDetail[
                 </Badge>
                 {release.held && <Badge className="whitespace-nowrap" tone="red">{t('releases.held')}</Badge>}
               </span>
+              {release.allowance !== 'none' && (
+                <span className="mt-1 block text-xs text-slate-500">{t(`releases.allowance.${release.allowance}`)}</span>
+              )}
             </Cell>
             <Cell last className="whitespace-nowrap text-slate-600">
               {release.sentAt
