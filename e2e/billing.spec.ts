@@ -188,7 +188,8 @@ describe('subscription', () => {
     await expect(spends.locator('tbody tr').count()).resolves.toBe(1);
     const row = spends.locator('tbody tr');
     await expect(row.getByRole('cell', { name: 'Desert Bloom', exact: true }).isVisible()).resolves.toBe(true);
-    await expect(row.getByRole('cell', { name: 'Sent', exact: true }).isVisible()).resolves.toBe(true);
+    // The state, and what the release holds of the allowance (decision 026).
+    await expect(row.getByRole('cell', { name: /^Sent\s*Spent: it went out$/ }).isVisible()).resolves.toBe(true);
     await expect(row.getByRole('link').getAttribute('href')).resolves.toMatch(/^\/analytics\/[0-9a-f-]{36}$/);
 
     // The Arabic page names the brand in Arabic and the status with the releases' own words.
@@ -198,7 +199,7 @@ describe('subscription', () => {
     await arabic.goto(`/subscription?brand=${client.id}`);
     const arabicRow = arabic.getByTestId('spends').locator('tbody tr');
     await arabicRow.getByRole('cell', { name: 'زهرة الصحراء', exact: true }).waitFor();
-    await expect(arabicRow.getByRole('cell', { name: 'مُرسل', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(arabicRow.getByRole('cell', { name: /^مُرسل\s*مُستهلك: أُرسل البيان$/ }).isVisible()).resolves.toBe(true);
     await expect(arabicRow.count()).resolves.toBe(1);
 
     // The analytics overview narrows to the brand the same way.
