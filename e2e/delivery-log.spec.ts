@@ -55,14 +55,14 @@ async function sendNow(page: Page, listId: string): Promise<string> {
   return ((await res.json()) as { pressRelease: { id: string } }).pressRelease.id;
 }
 
-/** The delivery once the engine has an answer from the SMTP peer for it. */
+/** The delivery once the engine has an answer from the SMTP peer for it (waited for: poll's default second is too short on a loaded machine). */
 async function deliveredTo(releaseId: string) {
   let row: typeof deliveries.$inferSelect | undefined;
   await expect
     .poll(async () => {
       [row] = await stack.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
       return row?.status;
-    })
+    }, { timeout: 30_000 })
     .toBe('sent');
   return row!;
 }
