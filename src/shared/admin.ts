@@ -56,6 +56,8 @@ export type AdminUser = {
   pressReleasesUsedThisMonth: number;
   /** Releases of a trusted customer skip editorial review. */
   trusted: boolean;
+  /** A customer (not one who runs the service): their company opens its page and may be trusted. */
+  customer: boolean;
   createdAt: string;
 };
 

@@ -162,6 +162,15 @@ export const changePasswordFormSchema = changePasswordSchema
 export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 
 /** What GET /api/auth/me answers: never a password or its hash. */
+/**
+ * What a person may do on the platform, beside their workspace's `actions` (the server decides:
+ * src/server/access/access.ts): run the console (super admins: every customer's releases with their
+ * owner, the media database, no suspension), decide the review queue (editors), send without an allowance
+ * (super admins run the service: no package, no trial). The client shows and hides by these, never by role.
+ */
+export const platformActions = ['console', 'review', 'unmetered'] as const;
+export type PlatformAction = (typeof platformActions)[number];
+
 export type CurrentUser = {
   id: string;
   email: string;
@@ -183,6 +192,7 @@ export type CurrentUser = {
    * its own. Null for a person who belongs to no workspace (everyone else always has one).
    */
   workspace: CurrentWorkspace | null;
+  platformActions: PlatformAction[];
 };
 
 /** The answer to a sign-in (password or emailed link): `firstSignIn` for someone who never signed in before. */

@@ -136,6 +136,10 @@ export type CurrentWorkspace = {
   role: WorkspaceRole;
   actions: WorkspaceAction[];
   requireSecondApproval: boolean;
+  /** The roles this member may give (to an invitation or another member); none without 'manage'. */
+  givableRoles: WorkspaceRole[];
+  /** Whether this member's Send or Schedule first waits for another member's approval (the server's rule). */
+  sendsForApproval: boolean;
   /** Whether this member sees contact email addresses: the workspace's paid status for the team; never a client seat. */
   canViewEmails: boolean;
   /** A client seat's brands (all it sees); null for the team's roles, who see every brand. */
@@ -154,6 +158,8 @@ export type WorkspaceMember = {
   /** A client's brands; null for the team's roles. */
   brandIds: string[] | null;
   joinedAt: string;
+  /** Whether the one asking may change this member's role or remove them (never themselves: they leave). */
+  changeable: boolean;
 };
 
 /** POST/GET /api/workspace/invitations */

@@ -12,6 +12,7 @@ import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { CurrentWorkspaceLabel, useWorkspaceSwitch, WorkspaceMenuItems } from '../features/workspaces/workspace-switcher';
 import { OwnText } from '../ui/own-text';
+import { mayOnPlatform } from '../lib/workspace';
 
 /**
  * The signed-in navigation bar of SPEC §2. Loaded on demand: visitors to the public pages never see it,
@@ -25,7 +26,7 @@ export default function NavBar() {
   const items = user ? navItems.filter((item) => !item.visible || item.visible(user)) : [];
   const isActive = ({ to, activePrefix, exact }: { to: string; activePrefix?: string; exact?: boolean }) =>
     pathname === to || (!exact && (pathname.startsWith((activePrefix ?? to) + '/') || (!!activePrefix && pathname.startsWith(activePrefix))));
-  const isTrial = user && user.role !== 'super_admin' && user.userType === 'trial';
+  const isTrial = user && !mayOnPlatform(user, 'unmetered') && user.userType === 'trial';
 
   return (
     <header className="no-print sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -126,7 +127,7 @@ function UserMenu() {
             <OwnText as="p" address className="text-sm font-medium">
               {user.email}
             </OwnText>
-            {user.role === 'super_admin' && (
+            {mayOnPlatform(user, 'console') && (
               <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-brand-700">
                 <ShieldCheck className="h-3.5 w-3.5" aria-hidden />
                 {t('nav.superAdmin')}

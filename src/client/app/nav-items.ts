@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../shared/auth';
-import { limitedToBrands, mayIn, roleLacks } from '../lib/workspace';
+import { limitedToBrands, mayIn, mayOnPlatform, roleLacks } from '../lib/workspace';
 
 export type NavItem = {
   to: string;
@@ -21,7 +21,7 @@ export const navItems: NavItem[] = [
   { to: '/press-releases', labelKey: 'nav.pressReleases' },
   { to: '/editor', labelKey: 'nav.send', activePrefix: '/editor', visible: (user) => mayIn(user, 'write') },
   { to: '/analytics', labelKey: 'nav.analytics' },
-  { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => user.role !== 'super_admin' && !roleLacks(user, 'browse') },
+  { to: '/subscription', labelKey: 'nav.subscription', visible: (user) => !mayOnPlatform(user, 'unmetered') && !roleLacks(user, 'browse') },
   // Those who manage brands, and a client seat, whose brands are what it works on (others find them in Settings).
   {
     to: '/settings/brands',
@@ -30,7 +30,7 @@ export const navItems: NavItem[] = [
     activePrefix: '/brands',
     visible: (user) => !!user.workspace && (mayIn(user, 'manage') || limitedToBrands(user)),
   },
-  { to: '/admin/review', labelKey: 'nav.review', visible: (user) => user.role === 'admin' || user.role === 'super_admin' },
-  { to: '/admin', labelKey: 'nav.admin', exact: true, visible: (user) => user.role === 'super_admin' },
+  { to: '/admin/review', labelKey: 'nav.review', visible: (user) => mayOnPlatform(user, 'review') },
+  { to: '/admin', labelKey: 'nav.admin', exact: true, visible: (user) => mayOnPlatform(user, 'console') },
   // nav items are added above this line, in SPEC §2 order
 ];

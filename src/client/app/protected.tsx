@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WorkspaceAction } from '../../shared/workspaces';
 import { useCurrentUser } from '../lib/session';
-import { roleLacks } from '../lib/workspace';
+import { mayOnPlatform, roleLacks } from '../lib/workspace';
 import { useToast } from '../ui/toast';
 import { Spinner } from '../ui/feedback';
 import { ForbiddenPage } from './forbidden';
@@ -41,12 +41,12 @@ export function Protected({
 
   if (isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
   if (!user) return <Navigate to="/auth" replace />;
-  if (superAdmin && user.role !== 'super_admin') return <ForbiddenPage />;
+  if (superAdmin && !mayOnPlatform(user, 'console')) return <ForbiddenPage />;
   // A suspended workspace's members see why and whom to ask; super admins are never held back.
   const suspended = user.workspace?.suspended;
-  if (suspended && user.role !== 'super_admin') return <SuspendedPage reason={suspended.reason} contact={suspended.contact} />;
-  // Editors review releases: the admin role and super admins.
-  if (editor && user.role !== 'admin' && user.role !== 'super_admin') return <ForbiddenPage />;
+  if (suspended && !mayOnPlatform(user, 'console')) return <SuspendedPage reason={suspended.reason} contact={suspended.contact} />;
+  // Editors review releases (the server names who: platformActions).
+  if (editor && !mayOnPlatform(user, 'review')) return <ForbiddenPage />;
   if (action && roleLacks(user, action)) return <ForbiddenPage role />;
   return <>{children}</>;
 }

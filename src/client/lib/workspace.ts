@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../shared/auth';
+import type { CurrentUser, PlatformAction } from '../../shared/auth';
 import type { CurrentWorkspace, WorkspaceAction } from '../../shared/workspaces';
 import { useCurrentUser } from './session';
 
@@ -19,7 +19,12 @@ export function mayIn(user: CurrentUser | null | undefined, action: WorkspaceAct
   if (!user) return false;
   const workspace = workspaceOf(user);
   if (workspace) return workspace.actions.includes(action);
-  return user.role === 'super_admin';
+  return mayOnPlatform(user, 'console');
+}
+
+/** Whether the signed-in person may take a platform action (the console, the review queue, sending unmetered): the server's list. */
+export function mayOnPlatform(user: CurrentUser | null | undefined, action: PlatformAction): boolean {
+  return !!user?.platformActions?.includes(action);
 }
 
 /** `can('publish')`, read from the session's workspace. */

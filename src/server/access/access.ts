@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { CurrentUser } from '../../shared/auth.js';
+import type { CurrentUser, PlatformAction } from '../../shared/auth.js';
 import {
   isBrandLimited,
   leastRoleFor,
   roleCan,
+  workspaceRoles,
   type WorkspaceAction,
   type WorkspaceRole,
 } from '../../shared/workspaces.js';
@@ -75,6 +76,23 @@ export const seatCanViewEmails = (
 /** Whether the signed-in person sees real addresses: their seat's answer (`seatCanViewEmails`). */
 export const canViewEmails = (actor: Actor): boolean =>
   seatCanViewEmails(actor.role, actor.workspace?.role, Boolean(actor.workspace?.canViewEmails));
+
+/**
+ * A writer's Send or Schedule waits for a publisher of the workspace; with the workspace's "second pair of
+ * eyes" setting, a publisher's does too. Super admins run the service and never wait.
+ */
+export const seatSendsForApproval = (platformRole: string, role: WorkspaceRole | null | undefined, requireSecondApproval: boolean): boolean =>
+  platformRole !== 'super_admin' && (!roleCan(role, 'publish') || requireSecondApproval);
+
+/** Whether the actor's own Send or Schedule waits for the workspace's approval (`seatSendsForApproval`). */
+export const needsWorkspaceApproval = (actor: Actor): boolean =>
+  seatSendsForApproval(actor.role, actor.workspace?.role, Boolean(actor.workspace?.requireSecondApproval));
+
+/** What a platform role may do beside its workspace's actions, as the session tells the client. */
+export function platformActionsOf(platformRole: string): PlatformAction[] {
+  if (platformRole === 'super_admin') return ['console', 'review', 'unmetered'];
+  return platformRole === 'admin' ? ['review'] : [];
+}
 
 /** Whether the actor may take the action in their current workspace. */
 export const can = (actor: Actor, action: WorkspaceAction): boolean => roleCan(actor.workspace?.role, action);
@@ -188,6 +206,14 @@ export async function requireRelease(
   if (action !== 'read' && !isSuperAdmin(actor)) requireAction(actor, action);
   return release;
 }
+
+/** Whether someone holding `mine` may change a member holding `targetRole` (requireMemberChange's rule). */
+export const mayChangeMember = (mine: WorkspaceRole | null | undefined, targetRole: string): boolean =>
+  roleCan(mine, 'manage') && (targetRole !== 'owner' || roleCan(mine, 'own'));
+
+/** The roles someone holding `mine` may give: ownership only by an owner; none without 'manage'. */
+export const givableRoles = (mine: WorkspaceRole | null | undefined): WorkspaceRole[] =>
+  roleCan(mine, 'manage') ? workspaceRoles.filter((role) => mayChangeMember(mine, role)) : [];
 
 /**
  * A change to a member (a new role, or removal when `newRole` is absent) by someone holding `mine`, read

@@ -7,7 +7,7 @@ import {
   type WorkspaceRole,
 } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
-import { seatCanViewEmails } from './access.js';
+import { givableRoles, seatCanViewEmails, seatSendsForApproval } from './access.js';
 import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -29,6 +29,8 @@ export function describeWorkspace(membership: Membership, platformRole: string, 
     role,
     actions: workspaceActions.filter((action) => roleCan(role, action)),
     requireSecondApproval: workspace.requireSecondApproval,
+    givableRoles: givableRoles(role),
+    sendsForApproval: seatSendsForApproval(platformRole, role, workspace.requireSecondApproval),
     canViewEmails: seatCanViewEmails(platformRole, role, workspaceCanViewEmails(workspace, platformRole)),
     brandIds: isBrandLimited(role) ? (brandIds ?? []) : null,
   };

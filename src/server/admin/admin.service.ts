@@ -41,6 +41,7 @@ export function toAdminUser(row: UserRow, workspace: WorkspaceRow | undefined): 
     monthlyPressReleaseLimit: workspace?.monthlyPressReleaseLimit ?? 0,
     pressReleasesUsedThisMonth: workspace?.pressReleasesUsedThisMonth ?? 0,
     trusted: workspace?.trusted ?? false,
+    customer: !isSuperAdmin(row),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

@@ -77,6 +77,7 @@ describe('admin console', () => {
       [
         'companyName',
         'createdAt',
+        'customer',
         'email',
         'firstName',
         'id',
@@ -93,6 +94,7 @@ describe('admin console', () => {
     );
     // The console links each person to their own workspace's page.
     expect(body.items[0].workspaceId).toBe(listed[4].workspaceId);
+    expect(body.items[0].customer).toBe(true);
     const second = (await t.request({ method: 'GET', url: '/api/admin/users?page=2&pageSize=2', as: 'root' })).json();
     expect(second.items[0].id).not.toBe(body.items[0].id);
 

@@ -4,7 +4,7 @@ import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { currentMembership, describeWorkspace, type Membership } from '../access/membership.js';
-import { isSuperAdmin } from '../access/access.js';
+import { isSuperAdmin, platformActionsOf } from '../access/access.js';
 import { randomToken, sha256 } from './tokens.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -42,6 +42,7 @@ function toCurrentUser(row: UserRow, membership: Membership | null, contact = ''
     language: asAccountLanguage(row.language),
     createdAt: new Date(row.createdAt).toISOString(),
     workspace: membership ? describeWorkspace(membership, row.role, contact) : null,
+    platformActions: platformActionsOf(row.role),
   };
 }
 

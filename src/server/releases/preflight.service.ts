@@ -15,8 +15,7 @@ import {
 import type { Db } from '../db/client.js';
 import { attachments, userLists, workspaces } from '../db/schema.js';
 import { validationFailed, appError, fieldError } from '../http/errors.js';
-import { needsWorkspaceApproval } from './releases.service.js';
-import { can, isSuperAdmin, requireAction, requireBrowse, requireRelease } from '../access/access.js';
+import { can, isSuperAdmin, needsWorkspaceApproval, requireAction, requireBrowse, requireRelease } from '../access/access.js';
 import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
 import type { SelectionFilters } from '../delivery/recipient-selection.js';
 import { brandForRelease } from '../brands/brand-choice.js';

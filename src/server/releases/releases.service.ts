@@ -37,7 +37,7 @@ import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, brands, deliveries, pressReleases, workspaces } from '../db/schema.js';
 import { brandForRelease } from '../brands/brand-choice.js';
 import {
-  can,
+  needsWorkspaceApproval,
   isEditor,
   isSuperAdmin,
   releaseScope,
@@ -179,15 +179,6 @@ function storedEmbargo(row: ReleaseRow | undefined) {
   return row?.embargoUntil && row.embargoTimeZone
     ? { until: new Date(row.embargoUntil).toISOString(), timeZone: row.embargoTimeZone }
     : null;
-}
-
-/**
- * A writer's Send or Schedule waits for a publisher of the workspace; with the workspace's "second pair
- * of eyes" setting, a publisher's does too. Super admins run the service and never wait.
- */
-export function needsWorkspaceApproval(actor: CurrentUser): boolean {
-  if (isSuperAdmin(actor)) return false;
-  return !can(actor, 'publish') || Boolean(actor.workspace?.requireSecondApproval);
 }
 
 const NO_CLIENT_ANSWER = {

@@ -14,7 +14,7 @@ import type { Db } from '../db/client.js';
 import { auditLog, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { attachments, pressReleases } from '../db/schema.js';
 import { appError, fieldError, validationFailed } from '../http/errors.js';
-import { requireAction, requireAnotherOwner, requireMember, requireMemberChange } from '../access/access.js';
+import { mayChangeMember, requireAction, requireAnotherOwner, requireMember, requireMemberChange } from '../access/access.js';
 import { createWorkspace, membershipOf } from '../access/membership.js';
 import { loadCurrentUser } from '../http/session.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -141,6 +141,7 @@ export async function listMembers(db: Db, actor: CurrentUser): Promise<Workspace
     ...row,
     role: row.role as WorkspaceRole,
     joinedAt: new Date(row.joinedAt).toISOString(),
+    changeable: row.userId !== actor.id && mayChangeMember(actor.workspace?.role, row.role),
   }));
 }
 

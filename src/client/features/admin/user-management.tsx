@@ -115,7 +115,8 @@ export function UserManagement() {
             : ''
         }
         confirmLabel={changeRole.isPending ? t('roleDialog.saving') : t('roleDialog.confirm')}
-        destructive={pending?.user.role === 'super_admin'}
+        // Taking the console from someone who runs the service is the change to think twice about.
+        destructive={pending ? !pending.user.customer : false}
         pending={changeRole.isPending}
         onConfirm={confirmChange}
       />
@@ -149,7 +150,7 @@ function UserRow({
         </OwnText>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
           {/* A customer's company opens its page; the operators' own workspace is not a customer. */}
-          {user.workspaceId && user.role !== 'super_admin' ? (
+          {user.workspaceId && user.customer ? (
             <Link
               to={customerPath(user.workspaceId)}
               className="font-medium text-brand-700 hover:underline"
@@ -161,10 +162,10 @@ function UserRow({
             <bdi>{user.companyName}</bdi>
           )}
           <span>{t('users.joined', { date: formatDate(user.createdAt) })}</span>
-          <SubscriptionBadge status={user.userType === 'super_admin' ? 'active' : user.subscriptionStatus} />
+          <SubscriptionBadge status={user.customer ? user.subscriptionStatus : 'active'} />
         </p>
       </div>
-      {user.role !== 'super_admin' && <TrustedSwitch user={user} name={name} />}
+      {user.customer && <TrustedSwitch user={user} name={name} />}
       <Select
         value={user.role}
         onChange={(e) => onRoleChosen(e.target.value as Role)}

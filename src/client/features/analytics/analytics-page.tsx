@@ -13,6 +13,7 @@ import { useAnalyticsDashboard } from './analytics-api';
 import { BrandFilter, useBrandParam } from '../brands/brand-picker';
 import { useBrands } from '../brands/brands-api';
 import { OwnText } from '../../ui/own-text';
+import { mayOnPlatform } from '../../lib/workspace';
 
 /** SPEC §9: the open badge is primary from 25% up. */
 export const STRONG_OPEN_RATE = 25;
@@ -72,7 +73,7 @@ export default function AnalyticsPage() {
               ) : (
                 <ul className="divide-y divide-slate-100" aria-label={t('performance.title')}>
                   {data.releases.slice(0, MAX_RELEASES).map((release) => (
-                    <PerformanceRow key={release.id} release={release} showOwner={user?.role === 'super_admin'} />
+                    <PerformanceRow key={release.id} release={release} showOwner={mayOnPlatform(user, 'console')} />
                   ))}
                 </ul>
               )}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Building2 } from 'lucide-react';
 import { useCurrentUser } from '../../lib/session';
-import { roleLacks } from '../../lib/workspace';
+import { mayOnPlatform, roleLacks } from '../../lib/workspace';
 import { LinkCard } from '../../ui/link-card';
 import { BILLING_DETAILS_ID } from './billing-details-card';
 
@@ -9,7 +9,7 @@ import { BILLING_DETAILS_ID } from './billing-details-card';
 export function BillingLinkCard() {
   const { t } = useTranslation('billing');
   const { data: user } = useCurrentUser();
-  if (!user || user.role === 'super_admin' || roleLacks(user, 'billing')) return null;
+  if (!user || mayOnPlatform(user, 'unmetered') || roleLacks(user, 'billing')) return null;
   return (
     <LinkCard
       to={`/subscription#${BILLING_DETAILS_ID}`}

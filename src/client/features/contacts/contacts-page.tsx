@@ -2,11 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { FileUp, ListPlus, SlidersHorizontal, Trash2, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BULK_IDS_MAX, CONTACT_PAGE_SIZE, type Contact, type ContactFilter, type Interpretation } from '../../../shared/contacts';
-import { isSuperAdmin } from '../../../shared/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
-import { useCan, workspaceOf } from '../../lib/workspace';
+import { mayOnPlatform, useCan, workspaceOf } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
@@ -40,7 +39,7 @@ export default function ContactsPage() {
   const { t } = useTranslation('contacts');
   useDocumentTitle(t('title'));
   const { data: user } = useCurrentUser();
-  const admin = isSuperAdmin(user);
+  const admin = mayOnPlatform(user, 'console');
   // The server says whether this workspace sees addresses (its paid status); a super admin outside any workspace does.
   const workspace = workspaceOf(user);
   const can = useCan();

@@ -24,7 +24,7 @@ import { translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { useCurrentUser } from '../../lib/session';
-import { useCan } from '../../lib/workspace';
+import { mayOnPlatform, useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
@@ -271,13 +271,13 @@ function EditorForm({
   });
   const guard = useLeaveGuard(autosave.dirty || autosave.state.kind === 'saving');
 
-  const isSuperAdmin = user?.role === 'super_admin';
+  const unmetered = mayOnPlatform(user, 'unmetered');
   const can = useCan();
-  // A writer's Send is "Submit for approval": the release waits for a publisher, manager or owner; with the
-  // workspace's "second pair of eyes" setting, everyone's release waits for someone else.
-  const submitsForApproval = !can('publish') || !!user?.workspace?.requireSecondApproval;
-  const allowed = isSuperAdmin || canSendFrom(status.data);
-  const isTrial = !isSuperAdmin && (status.data?.isTrialUser ?? user?.userType === 'trial');
+  // A writer's Send is "Submit for approval" (with the workspace's "second pair of eyes" setting, everyone's
+  // is): the server says whose Send waits.
+  const submitsForApproval = !!user?.workspace?.sendsForApproval;
+  const allowed = unmetered || canSendFrom(status.data);
+  const isTrial = !unmetered && (status.data?.isTrialUser ?? user?.userType === 'trial');
   const busy = pendingAction !== null;
   const fieldError = (field: EditorField) =>
     translateMessage((get(errors, field) as { message?: string } | undefined)?.message);

@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useCurrentUser } from '../../lib/session';
-import { useCan } from '../../lib/workspace';
+import { mayOnPlatform, useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -93,7 +93,7 @@ export default function PressReleasesPage() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('list.title')}</h1>
           <p className="mt-1 text-slate-600">
-            {user?.role === 'super_admin' ? t('list.subtitleAdmin') : t('list.subtitle')}
+            {mayOnPlatform(user, 'console') ? t('list.subtitleAdmin') : t('list.subtitle')}
           </p>
         </div>
         {can('write') && (
@@ -105,7 +105,7 @@ export default function PressReleasesPage() {
       </header>
 
       {can('publish') && !filtered && (
-        <AwaitingApproval status="awaiting_approval" showOwner={user?.role === 'super_admin'} />
+        <AwaitingApproval status="awaiting_approval" showOwner={mayOnPlatform(user, 'console')} />
       )}
       {can('clientApprove') && !filtered && (
         <AwaitingApproval status="awaiting_client_approval" showOwner={false} />
@@ -177,7 +177,7 @@ export default function PressReleasesPage() {
           </p>
           <ul className="space-y-3" aria-label={t('list.title')}>
             {releases.data.items.map((release) => (
-              <ReleaseRow key={release.id} release={release} showOwner={user?.role === 'super_admin'} />
+              <ReleaseRow key={release.id} release={release} showOwner={mayOnPlatform(user, 'console')} />
             ))}
           </ul>
           <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />

@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { MailPlus, RotateCw, X } from 'lucide-react';
-import { isBrandLimited, invitationSchema, type WorkspaceInvitation } from '../../../shared/workspaces';
+import { isBrandLimited, invitationSchema, type WorkspaceInvitation, type WorkspaceRole } from '../../../shared/workspaces';
 import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formatDate, translateMessage } from '../../lib/i18n';
@@ -16,7 +16,7 @@ import { OwnText } from '../../ui/own-text';
 import { useToast } from '../../ui/toast';
 import { BrandChecklist } from '../brands/brand-checklist';
 import { ClientBrandNames } from './client-brand-names';
-import { givableRoles, RoleOptions } from './role-options';
+import { RoleOptions } from './role-options';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from './workspaces-api';
 
 const FIELDS = ['email', 'role', 'brandIds'] as const;
@@ -32,7 +32,7 @@ const inviteFormSchema = invitationSchema.superRefine((value, ctx) => {
 const fieldOf = (path: string) => (path.startsWith('brandIds') ? 'brandIds' : path);
 
 /** Owners and managers invite by email with a role; pending invitations can be sent again or revoked. */
-export function InvitationsCard({ mayGiveOwnership }: { mayGiveOwnership: boolean }) {
+export function InvitationsCard({ roles }: { roles: WorkspaceRole[] }) {
   const { t } = useTranslation('workspaces');
   const invitations = useInvitations(true);
   return (
@@ -40,7 +40,7 @@ export function InvitationsCard({ mayGiveOwnership }: { mayGiveOwnership: boolea
       <Card>
         <CardHeader title={<span id="invite-heading">{t('invite.title')}</span>} description={t('invite.description')} />
         <CardBody className="space-y-6">
-          <InviteForm mayGiveOwnership={mayGiveOwnership} />
+          <InviteForm roles={roles} />
           <div>
             <h3 className="mb-2 font-semibold text-slate-800">{t('invitations.title')}</h3>
             {invitations.isPending ? (
@@ -63,7 +63,7 @@ export function InvitationsCard({ mayGiveOwnership }: { mayGiveOwnership: boolea
   );
 }
 
-function InviteForm({ mayGiveOwnership }: { mayGiveOwnership: boolean }) {
+function InviteForm({ roles }: { roles: WorkspaceRole[] }) {
   const { t } = useTranslation('workspaces');
   const toast = useToast();
   const invite = useInvite();
@@ -111,7 +111,7 @@ function InviteForm({ mayGiveOwnership }: { mayGiveOwnership: boolean }) {
       </Field>
       <Field id="invite-role" label={t('invite.role')} error={translateMessage(errors.role?.message)}>
         <Select id="invite-role" invalid={!!errors.role} aria-describedby={errors.role ? 'invite-role-error' : undefined} {...form.register('role')}>
-          <RoleOptions roles={givableRoles(mayGiveOwnership)} />
+          <RoleOptions roles={roles} />
         </Select>
       </Field>
       <Button type="submit" className="sm:mt-6" loading={isSubmitting}>

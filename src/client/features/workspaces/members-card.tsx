@@ -15,14 +15,17 @@ import { TableHead } from '../../ui/table';
 import { useToast } from '../../ui/toast';
 import { ClientBrandNames } from './client-brand-names';
 import { ClientBrandsDialog } from './client-brands-dialog';
-import { givableRoles, RoleOptions } from './role-options';
+import { RoleOptions } from './role-options';
 import { useChangeRole, useMembers, useRemoveMember } from './workspaces-api';
 
 export const memberName = (member: Pick<WorkspaceMember, 'firstName' | 'lastName' | 'email'>) =>
   `${member.firstName} ${member.lastName}`.trim() || member.email;
 
+/** Owners stand out in the members table; every other role reads alike. */
+const ROLE_TONES: Partial<Record<WorkspaceRole, 'gold'>> = { owner: 'gold' };
+
 /** The members table: everyone sees who is in the team; owners and managers change roles and remove people. */
-export function MembersCard({ currentUserId, manage, mayGiveOwnership }: { currentUserId: string; manage: boolean; mayGiveOwnership: boolean }) {
+export function MembersCard({ currentUserId, roles }: { currentUserId: string; roles: WorkspaceRole[] }) {
   const { t } = useTranslation('workspaces');
   const members = useMembers();
   return (
@@ -51,8 +54,7 @@ export function MembersCard({ currentUserId, manage, mayGiveOwnership }: { curre
                       key={member.userId}
                       member={member}
                       self={member.userId === currentUserId}
-                      manage={manage}
-                      mayGiveOwnership={mayGiveOwnership}
+                      roles={roles}
                     />
                   ))}
                 </tbody>
@@ -65,7 +67,7 @@ export function MembersCard({ currentUserId, manage, mayGiveOwnership }: { curre
   );
 }
 
-function MemberRow({ member, self, manage, mayGiveOwnership }: { member: WorkspaceMember; self: boolean; manage: boolean; mayGiveOwnership: boolean }) {
+function MemberRow({ member, self, roles }: { member: WorkspaceMember; self: boolean; roles: WorkspaceRole[] }) {
   const { t } = useTranslation('workspaces');
   const toast = useToast();
   const changeRole = useChangeRole();
@@ -74,8 +76,8 @@ function MemberRow({ member, self, manage, mayGiveOwnership }: { member: Workspa
   // A client's brands are chosen before the change goes: when becoming a client, or to change them.
   const [choosingBrands, setChoosingBrands] = useState(false);
   const name = memberName(member);
-  // An owner's role is changed only by an owner; one's own role and membership are changed from "Leave".
-  const editable = manage && !self && (member.role !== 'owner' || mayGiveOwnership);
+  // The server says whom the reader may change (an owner only by an owner; never oneself, who leaves instead).
+  const editable = member.changeable;
 
   const change = (role: WorkspaceRole, brandIds?: string[]) =>
     changeRole.mutate(
@@ -124,10 +126,10 @@ function MemberRow({ member, self, manage, mayGiveOwnership }: { member: Workspa
             disabled={changeRole.isPending}
             onChange={(e) => onRole(e.target.value as WorkspaceRole)}
           >
-            <RoleOptions roles={givableRoles(mayGiveOwnership)} />
+            <RoleOptions roles={roles} />
           </Select>
         ) : (
-          <Badge tone={member.role === 'owner' ? 'gold' : 'slate'}>{t(`roles.${member.role}`)}</Badge>
+          <Badge tone={ROLE_TONES[member.role] ?? 'slate'}>{t(`roles.${member.role}`)}</Badge>
         )}
         {isBrandLimited(member.role) && (
           <div className="mt-1 flex max-w-[12rem] flex-wrap items-center gap-x-2">

@@ -53,8 +53,8 @@ export default function TeamPage() {
         <LeaveButton workspaceName={workspace.name} />
       </header>
       {manage && <WorkspaceSettingsCard workspace={workspace} />}
-      <MembersCard currentUserId={user.id} manage={manage} mayGiveOwnership={mayIn(user, 'own')} />
-      {manage && <InvitationsCard mayGiveOwnership={mayIn(user, 'own')} />}
+      <MembersCard currentUserId={user.id} roles={workspace.givableRoles} />
+      {manage && <InvitationsCard roles={workspace.givableRoles} />}
       {manage && <ActivityCard />}
       <NewWorkspaceCard />
       {mayIn(user, 'own') && <DeleteWorkspaceCard workspaceName={workspace.name} />}
