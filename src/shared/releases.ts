@@ -568,7 +568,6 @@ export const releaseStepKinds = [
   'embargo_lifted',
   'withdrawn',
   'held',
-  'resumed',
 ] as const;
 export type ReleaseStepKind = (typeof releaseStepKinds)[number];
 

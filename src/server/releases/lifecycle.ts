@@ -117,7 +117,7 @@ export async function applyEvent(
 
   const sender = options.sender ?? actor;
   const allowanceUsed = await changeHold(tx, row, transition.hold, sender);
-  const base = { allowanceUsed, updatedAt: now, ...peopleOf(event, actor) };
+  const base = { allowanceUsed, updatedAt: now, ...submissionFields(event, actor) };
 
   switch (transition.to) {
     case 'deleted':
@@ -204,23 +204,15 @@ async function dispatchNow(tx: Db, row: ReleaseRow, now: Date, step: Step, by: C
   return { status, recipients, startedAt: recipients > 0 ? now : null };
 }
 
-/** Applies `event` to the release `id` in a transaction of its own, the row locked. */
-export async function applyEventById(ctx: LifecycleCtx & { db: Db }, id: string, event: LifecycleEvent, actor: CurrentUser | null, options: EventOptions = {}): Promise<Moved | null> {
-  return ctx.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const [row] = await tx.select().from(pressReleases).where(eq(pressReleases.id, id)).for('update');
-    return row ? applyEvent(ctx, tx, row, event, actor, options) : null;
-  });
-}
-
-const NO_CLIENT_ANSWER = { clientComment: null, clientApprovedBy: null, clientApprovedAt: null, clientApprovedVersion: null } as const;
+/** A client's earlier answer, cleared when a new version is put before them. */
+export const NO_CLIENT_ANSWER = { clientComment: null, clientApprovedBy: null, clientApprovedAt: null, clientApprovedVersion: null } as const;
 
 async function write(tx: Db, id: string, fields: Partial<typeof pressReleases.$inferInsert>): Promise<void> {
   await tx.update(pressReleases).set(fields).where(eq(pressReleases.id, id));
 }
 
 /** Who submitted the version (the second-person rule reads it) and who approved it inside the workspace. */
-function peopleOf(event: LifecycleEvent, actor: CurrentUser | null): Partial<ReleaseRow> {
+function submissionFields(event: LifecycleEvent, actor: CurrentUser | null): Partial<ReleaseRow> {
   if (event === 'submit') return { submittedBy: actor?.id ?? null, approvedBy: null, approvalComment: null };
   if (event === 'send') return { submittedBy: actor?.id ?? null, approvalComment: null };
   if (event === 'approve') return { approvedBy: actor?.id ?? null };

@@ -49,7 +49,7 @@ import { brandsOf, type ReleaseBrands } from '../brands/release-brands.js';
 import { ownedListIds } from '../lists/lists.service.js';
 import { notFound, validationFailed, appError, fieldError, fieldRefusal } from '../http/errors.js';
 import { latestReview, needsReview } from './review-rounds.js';
-import { applyEvent, editorsAfterSave, gatesAhead, returnOf, timelineOf } from './lifecycle.js';
+import { NO_CLIENT_ANSWER, applyEvent, editorsAfterSave, gatesAhead, returnOf, timelineOf } from './lifecycle.js';
 import { checkAttachments } from '../content/attachment-check.js';
 import {
   attachmentContent,
@@ -139,8 +139,6 @@ export async function saveRelease(
 
     if (input.action === 'save_draft') return { id: row.id, ownerId, goesOut: false };
     const scheduledAt = input.action === 'schedule' ? new Date(input.scheduledAt) : null;
-    // A new Send or Schedule asks the client afresh: their earlier answer was about another version.
-    await tx.update(pressReleases).set(NO_CLIENT_ANSWER).where(eq(pressReleases.id, row.id));
     const event = needsWorkspaceApproval(actor) ? 'submit' : 'send';
     const moved = await applyEvent(ctx, tx, row, event, actor, { scheduledAt });
     return { id: row.id, ownerId, goesOut: moved.status !== 'awaiting_approval' && moved.status !== 'awaiting_client_approval' };
@@ -180,13 +178,6 @@ function storedEmbargo(row: ReleaseRow | undefined) {
     ? { until: new Date(row.embargoUntil).toISOString(), timeZone: row.embargoTimeZone }
     : null;
 }
-
-const NO_CLIENT_ANSWER = {
-  clientComment: null,
-  clientApprovedBy: null,
-  clientApprovedAt: null,
-  clientApprovedVersion: null,
-} as const;
 
 /** Whether a save changed the words of the release (who changed them may not approve that version). */
 function textChanged(existing: ReleaseRow | undefined, fields: Pick<ReleaseRow, 'title' | 'subtitle' | 'content' | 'boilerplate' | 'location' | 'translation'>): boolean {
