@@ -159,6 +159,8 @@ export const brands = pgTable(
     nameAr: text('name_ar').notNull().default(''),
     /** The name before "via Nashr"; empty means the brand's name. */
     senderName: text('sender_name').notNull().default(''),
+    /** The name before "عبر نشر" in the From of an Arabic e-mail; empty means the Arabic name, else the sender name. */
+    senderNameAr: text('sender_name_ar').notNull().default(''),
     /** The brand's public newsroom, /newsroom/{slug}: given at its first release that goes out, or chosen. */
     newsroomSlug: text('newsroom_slug'),
     newsroomEnabled: boolean('newsroom_enabled').notNull().default(true),
@@ -171,6 +173,8 @@ export const brands = pgTable(
     language: text('language').notNull().default('english'),
     /** A publisher's Send or Schedule first goes to the brand's clients for approval. */
     clientApproval: boolean('client_approval').notNull().default(false),
+    /** Journalists' replies to its releases are forwarded to the brand's clients too, not only the media contact (issue 38). */
+    forwardRepliesToClients: boolean('forward_replies_to_clients').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -308,6 +312,8 @@ export const globalContacts = pgTable(
     position: text('position').notNull().default(''),
     category: text('category').notNull().default(''),
     country: text('country').notNull().default(''),
+    /** Where the journalist works, as data says (issue 37): a known city by its English name (shared/search-places.ts), '' unknown. */
+    city: text('city').notNull().default(''),
     specialization: text('specialization').notNull().default(''),
     focus: text('focus').notNull().default(''),
     contactTopics: text('contact_topics').notNull().default(''),
@@ -457,6 +463,8 @@ export const pressReleases = pgTable(
     /** While set and in the future, only journalists who accept embargoes get it and nothing public shows it. */
     embargoUntil: timestamp('embargo_until', { withTimezone: true }),
     embargoTimeZone: text('embargo_time_zone'),
+    /** Whether the embargo notice to journalists who have not agreed yet names the title, or only the brand. */
+    embargoNoticeShowsTitle: boolean('embargo_notice_shows_title').notNull().default(false),
     /** When its web version, newsroom entry and feeds appeared: at the send, or at the embargo's lift. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** What it is about (TOPICS): journalists who chose other topics are left out. */
@@ -609,7 +617,10 @@ export const deliveries = pgTable(
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     contactId: integer('contact_id'),
-    /** list: a journalist of the chosen lists; follower: someone following the company's newsroom (free). */
+    /**
+     * list: a journalist of the chosen lists; follower: someone following the company's newsroom (free);
+     * embargo_notice: a journalist asked to agree to the embargo before the release is sent them (decision 027).
+     */
     audience: text('audience').notNull().default('list'),
     /** The version this recipient was sent (english | arabic): their contact language when the release has it. */
     language: text('language').notNull().default('english'),
@@ -629,7 +640,9 @@ export const deliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('deliveries_release_email_key').on(t.releaseId, t.email),
+    // One release e-mail per address and release, and one embargo notice beside it (decision 027).
+    uniqueIndex('deliveries_release_email_key').on(t.releaseId, t.email).where(sql`audience <> 'embargo_notice'`),
+    uniqueIndex('deliveries_release_notice_key').on(t.releaseId, t.email).where(sql`audience = 'embargo_notice'`),
     uniqueIndex('deliveries_token_key').on(t.token),
     index('deliveries_queue_idx').on(t.status, t.nextAttemptAt),
     // The operator's delivery log looks an address up across every release.
@@ -727,6 +740,91 @@ export const seenReports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.deliveryId] }), index('seen_reports_delivery_idx').on(t.deliveryId)],
+);
+
+/**
+ * What journalists wrote back to a release (issue 38): mail to a delivery's reply address
+ * (r-{delivery}.{mac}@REPLY_DOMAIN), or to the From or bounce address naming the delivery's Message-ID in
+ * In-Reply-To/References. Kept REPLY_RETENTION_DAYS, then purged by the scheduler. `raw` is the whole
+ * message as it arrived (the listener refuses more than its size limit); `html` is sanitised, without
+ * remote images. Only kind 'reply' counts as a reply.
+ */
+export const inboundReplies = pgTable(
+  'inbound_replies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    releaseId: uuid('release_id')
+      .notNull()
+      .references(() => pressReleases.id, { onDelete: 'cascade' }),
+    /** reply | auto_reply | left | bounce (handed to the bounce path) */
+    kind: text('kind').$type<'reply' | 'auto_reply' | 'left' | 'bounce'>().notNull(),
+    /** How it was matched: its reply address, or its In-Reply-To/References. */
+    matchedBy: text('matched_by').$type<'reply_address' | 'message_id'>().notNull(),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    /** The visible new text, without the quoted original or the signature. */
+    text: text('text').notNull().default(''),
+    html: text('html'),
+    raw: bytea('raw').notNull(),
+    messageId: text('message_id'),
+    /** The day an automatic reply says its writer is back (YYYY-MM-DD). */
+    returnDate: text('return_date'),
+    /** The address a "left / new address" reply gives. */
+    newAddress: text('new_address'),
+    /** SPF and DMARC of the replier's domain as checked at arrival (pass, fail, softfail, none, …). */
+    spf: text('spf').notNull().default('none'),
+    dmarc: text('dmarc').notNull().default('none'),
+    /** DMARC failed, or SPF failed with no DMARC record: shown flagged, never dropped. */
+    authFailed: boolean('auth_failed').notNull().default(false),
+    /** Files of the message: forwarded up to the limit, the rest linked from the release page. */
+    attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; size: number; forwarded: boolean }>>().notNull().default([]),
+    forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+    forwardedTo: text('forwarded_to').array().notNull().default(sql`'{}'::text[]`),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('inbound_replies_release_idx').on(t.releaseId, t.receivedAt),
+    index('inbound_replies_delivery_idx').on(t.deliveryId),
+    index('inbound_replies_received_idx').on(t.receivedAt),
+    // The same message relayed twice (a retry after a lost answer) is kept once.
+    uniqueIndex('inbound_replies_delivery_message_key').on(t.deliveryId, t.messageId),
+  ],
+);
+
+/**
+ * The operator's research queue (issue 38): signals that a journalist's address in the media database may
+ * be out of date — a "left / new address" reply or a hard bounce — until the operator corrects the
+ * contact, marks them left, or dismisses the signal.
+ */
+export const researchItems = pgTable(
+  'research_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contactId: integer('contact_id').references(() => globalContacts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** left | new_address | hard_bounce */
+    signal: text('signal').$type<'left' | 'new_address' | 'hard_bounce'>().notNull(),
+    /** The words that say so: the reply's text or the server's answer. */
+    evidence: text('evidence').notNull().default(''),
+    newAddress: text('new_address'),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).references(() => deliveries.id, { onDelete: 'set null' }),
+    replyId: bigint('reply_id', { mode: 'number' }).references(() => inboundReplies.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** corrected | left | dismissed */
+    resolution: text('resolution').$type<'corrected' | 'left' | 'dismissed'>(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('research_items_open_idx').on(t.resolvedAt, t.createdAt),
+    index('research_items_contact_idx').on(t.contactId),
+    // One open item per address and signal: a second bounce or auto-reply adds nothing to research.
+    uniqueIndex('research_items_open_key').on(t.email, t.signal).where(sql`${t.resolvedAt} is null`),
+  ],
 );
 
 /** Addresses never mailed again by anyone: unsubscribed, bounced or complained. Lower case. */
@@ -1048,6 +1146,8 @@ export const journalistPreferences = pgTable('journalist_preferences', {
   weeklyCap: integer('weekly_cap'),
   digest: boolean('digest').notNull().default(false),
   acceptsEmbargo: boolean('accepts_embargo').notNull().default(false),
+  /** The zone they read times in (IANA); null: the zone a time was entered in. */
+  timeZone: text('time_zone'),
   unsubscribedAll: boolean('unsubscribed_all').notNull().default(false),
   updatedAt: updatedAt(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "sender_name_ar" text DEFAULT '' NOT NULL;
