@@ -1,0 +1,1 @@
+ALTER TABLE "global_contacts" ADD COLUMN "city" text DEFAULT '' NOT NULL;
