@@ -42,6 +42,10 @@ describe('brands', () => {
   it('an owner creates a brand with a logo, sees it listed, and a false image is refused (English)', async () => {
     const owner = await createPerson('Layla', { companyName: 'Gulf Bridge PR' });
     const page = await stack.signedInPage(owner.id);
+    const cspRefusals: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspRefusals.push(message.text());
+    });
     await page.goto('/settings');
     await page
       .getByRole('main')
@@ -77,7 +81,10 @@ describe('brands', () => {
     await dialog.getByText('The logo is larger than 1 MB: choose a smaller image.').waitFor();
     await logoInput.setInputFiles({ name: 'najd.png', mimeType: 'image/png', buffer: await pngImage(48, 24) });
     await expect.poll(() => dialog.getByText('The logo is larger than 1 MB').count()).toBe(0);
-    await dialog.getByTestId('brand-logo').waitFor();
+    // The chosen file is previewed before it is uploaded: drawn, and not refused by the page's CSP.
+    const preview = dialog.getByTestId('brand-logo');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    expect(cspRefusals).toEqual([]);
     await dialog.getByRole('button', { name: 'Create brand' }).click();
     await toast(page, /Brand .Najd Foods. created/).waitFor();
     await dialog.waitFor({ state: 'hidden' });

@@ -91,7 +91,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // blob: for images only: a chosen logo is previewed from the file itself before it is uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,
       },
