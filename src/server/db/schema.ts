@@ -49,8 +49,10 @@ export const users = pgTable(
     reviewAlertedAt: timestamp('review_alerted_at', { withTimezone: true }),
     /** The language of the account's own emails (en | ar): chosen at registration, changed with the site's language. */
     language: text('language').notNull().default('en'),
-    /** The workspace the person last chose: where their sessions act. */
+    /** The workspace the person last chose: where a new session of theirs starts (each session keeps its own). */
     currentWorkspaceId: uuid('current_workspace_id'),
+    /** The zone of the person's browser at their last sign-in (IANA): their e-mails state times in it. */
+    timeZone: text('time_zone'),
     /** The last sign-in (password or emailed link); none yet for someone who has never signed in. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -223,6 +225,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Where this signed-in device acts: switching workspace on one device leaves the others where they are. */
+    currentWorkspaceId: uuid('current_workspace_id'),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -339,6 +343,8 @@ export const globalContacts = pgTable(
     index('global_contacts_media_type_idx').on(t.mediaType),
     index('global_contacts_language_idx').on(t.language),
     index('global_contacts_topics_idx').using('gin', t.contactTopicList),
+    // The operator's delivery log finds a journalist by part of their name.
+    index('global_contacts_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
 
@@ -496,6 +502,8 @@ export const pressReleases = pgTable(
     // The scheduler looks for lifted embargoes every tick: only the few releases still waiting for theirs.
     index('press_releases_embargo_pending_idx').on(t.embargoUntil).where(sql`${t.publishedAt} is null and ${t.embargoUntil} is not null`),
     uniqueIndex('press_releases_slug_key').on(t.slug),
+    // The operator picks a release by part of its title (the delivery log).
+    index('press_releases_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 
@@ -647,6 +655,8 @@ export const deliveries = pgTable(
     index('deliveries_queue_idx').on(t.status, t.nextAttemptAt),
     // The operator's delivery log looks an address up across every release.
     index('deliveries_email_idx').on(t.email),
+    // …and by part of an address (`@gulfnews`).
+    index('deliveries_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
