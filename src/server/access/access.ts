@@ -12,6 +12,7 @@ import {
 import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { appError, notFound, unauthorized } from '../http/errors.js';
+import { asClause } from '../../shared/clause.js';
 
 /**
  * The one rule book for access (decision 021). Routes name who may call them with the require… helpers;
@@ -45,7 +46,7 @@ export function requireUser(request: FastifyRequest): Actor {
   if (!request.user) throw unauthorized();
   const suspended = request.user.workspace?.suspended;
   if (suspended && !isSuperAdmin(request.user) && !ALLOWED_WHILE_SUSPENDED.has(`${request.method} ${request.routeOptions.url}`)) {
-    throw appError('WORKSPACE_SUSPENDED', { reason: suspended.reason, contact: suspended.contact });
+    throw appError('WORKSPACE_SUSPENDED', { reason: asClause(suspended.reason), contact: suspended.contact });
   }
   return request.user;
 }

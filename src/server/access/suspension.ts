@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { isSuperAdmin } from './access.js';
+import { asClause } from '../../shared/clause.js';
 
 /**
  * Whether a person may sign in, given their workspaces' suspensions: refused (403 with the reason and whom
@@ -27,6 +28,6 @@ export async function admitDespiteSuspensions(
     );
   if (!memberships.length) return;
   const open = memberships.find((m) => !m.suspendedAt);
-  if (!open) throw appError('WORKSPACE_SUSPENDED', { reason: memberships[0].reason ?? '', contact });
+  if (!open) throw appError('WORKSPACE_SUSPENDED', { reason: asClause(memberships[0].reason ?? ''), contact });
   if (memberships[0].suspendedAt) await db.update(users).set({ currentWorkspaceId: open.id }).where(eq(users.id, user.id));
 }

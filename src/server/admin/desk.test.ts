@@ -327,6 +327,15 @@ describe('suspension', () => {
     expect(user.email).toBeTruthy();
   });
 
+  it('says a reason that ends in a full stop with one full stop, at sign-in and in the API', async () => {
+    const { user, as, workspaceId } = await customer();
+    expect((await post(`/api/admin/workspaces/${workspaceId}/suspend`, { reason: 'Unpaid invoice for billing.' })).statusCode).toBe(200);
+    const said = 'This workspace is suspended: Unpaid invoice for billing. Contact help@nashr.test to reactivate it.';
+    expect((await get('/api/press-releases', as)).json().message).toBe(said);
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', as: `login-${as}`, payload: { email: user.email, password: 'password123' } });
+    expect(login.json()).toMatchObject({ code: 'WORKSPACE_SUSPENDED', message: said, details: { reason: 'Unpaid invoice for billing' } });
+  });
+
   it('refuses sign-in when every workspace of the person is suspended, and admits them to another one otherwise', async () => {
     const { user, workspaceId } = await customer();
     expect((await post(`/api/admin/workspaces/${workspaceId}/suspend`, { reason })).statusCode).toBe(200);
