@@ -229,4 +229,41 @@ describe('brands', () => {
       .waitFor();
     expect(await page.getByRole('main').getByRole('link', { name: /^Team/ }).count()).toBe(0);
   });
+
+  it("a brand's report leads back where it was opened from and downloads in the reader's zone and language, by the brand's name", async () => {
+    const owner = await createPerson('Sara', { companyName: 'Najd Relations' });
+    const brandId = await insertBrand(owner.workspaceId, 'Al Noor Capital', 'النور كابيتال');
+    for (const { locale, width, reportName, back, csv, lang } of [
+      { locale: 'en-US', width: 1366, reportName: /^Report Al Noor Capital/, back: 'Brands', csv: 'Download CSV', lang: 'en' },
+      { locale: 'ar', width: 390, reportName: /^تقرير/, back: 'العلامات التجارية', csv: 'تنزيل CSV', lang: 'ar' },
+    ]) {
+      const page = await stack.signedInPage(owner.id, { locale, timezoneId: 'Asia/Riyadh', viewport: { width, height: 844 } });
+      await page.goto('/settings/brands');
+      await page.getByTestId('brand-card').filter({ hasText: 'Al Noor Capital' }).getByRole('link', { name: reportName }).click();
+      await page.getByTestId('brand-report').waitFor();
+      const href = await page.getByRole('link', { name: csv }).getAttribute('href');
+      expect(href).toContain(`/api/brands/${brandId}/report.csv?`);
+      expect(new URL(href!, stack.baseUrl).searchParams.get('tz')).toBe('Asia/Riyadh');
+      expect(new URL(href!, stack.baseUrl).searchParams.get('lang')).toBe(lang);
+      const answer = await page.request.get(href!);
+      expect(answer.status()).toBe(200);
+      const disposition = answer.headers()['content-disposition'];
+      expect(disposition).not.toContain(brandId);
+      expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1])).toMatch(
+        lang === 'ar' ? /^nashr-brand-report-النور-كابيتال-\d{4}-/ : /^nashr-brand-report-Al-Noor-Capital-\d{4}-/,
+      );
+      expect((await answer.text()).split('\r\n')[0]).toContain('(Asia/Riyadh)');
+      await page.screenshot({ path: `/tmp/brand-report-${lang}-${width}.png`, fullPage: true });
+      await page.getByRole('link', { name: back, exact: true }).first().click();
+      await page.waitForURL('**/settings/brands');
+    }
+
+    // Opened from the press releases' brand filter, it goes back there, and says so.
+    const page = await stack.signedInPage(owner.id);
+    await page.goto(`/press-releases?brand=${brandId}`);
+    await page.getByRole('link', { name: 'Brand report' }).click();
+    await page.getByTestId('brand-report').waitFor();
+    await page.getByRole('link', { name: 'Press releases', exact: true }).click();
+    await page.waitForURL(`**/press-releases?brand=${brandId}`);
+  });
 });

@@ -45,12 +45,15 @@ export async function startStack(env: Record<string, string> = {}) {
     ],
   });
   const contexts: BrowserContext[] = [];
+  /** timezoneId: the zone the browser reports (a reader in Riyadh), else the machine's. */
+  type PageOptions = { locale?: string; viewport?: { width: number; height: number }; timezoneId?: string };
 
   /** A new browser profile; cookie consent is pre-set unless asked otherwise, so banners don't cover the page. */
-  async function newPage(options: { locale?: string; consent?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  async function newPage(options: PageOptions & { consent?: boolean } = {}): Promise<Page> {
     const context = await browser.newContext({
       baseURL: baseUrl,
       locale: options.locale ?? 'en-US',
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       viewport: options.viewport ?? { width: 1280, height: 860 },
     });
     contexts.push(context);
@@ -63,7 +66,7 @@ export async function startStack(env: Record<string, string> = {}) {
   }
 
   /** A new browser profile signed in as the user (a real session row, as login makes). */
-  async function signedInPage(userId: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  async function signedInPage(userId: string, options: PageOptions = {}): Promise<Page> {
     const sid = randomToken();
     await database.db.insert(sessions).values({ idHash: sha256(sid), userId, expiresAt: new Date(Date.now() + 86_400_000) });
     const page = await newPage(options);

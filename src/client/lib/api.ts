@@ -130,13 +130,26 @@ export function toQuery(params: Record<string, string | number | boolean | undef
   return text ? `?${text}` : '';
 }
 
+/** The file name a Content-Disposition gives: its UTF-8 form (filename*, any script) before the ASCII one. */
+export function fileNameOf(disposition: string): string | undefined {
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8);
+    } catch {
+      // A malformed escape: the plain name below.
+    }
+  }
+  return /filename="?([^";]+)"?/.exec(disposition)?.[1];
+}
+
 /** Downloads a file answer (CSV export, template, report) through the session cookie. */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
   const response = await fetch(path, { credentials: 'same-origin' });
   if (!response.ok) throw await toApiError(response);
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const name = fileNameOf(disposition) ?? fallbackName;
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

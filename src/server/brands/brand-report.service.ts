@@ -13,6 +13,7 @@ import { fieldError, validationFailed } from '../http/errors.js';
 import { csvCell, listDeliveryCounts, listEventCounts, localTime } from '../analytics/analytics.service.js';
 import { reportWords, type ReportLanguage } from '../analytics/report-words.js';
 import { articleCountsOf } from '../coverage/coverage.service.js';
+import { fileNamePart } from '../../shared/file-name.js';
 import { brandsOf } from './release-brands.js';
 import { requireVisibleBrand } from './brand-filter.js';
 
@@ -142,7 +143,8 @@ export function brandReportCsv(
     [words.total, '', ...figures(report.totals)],
   ].map((cells) => cells.map(csvCell).join(','));
   return {
-    filename: `nashr-brand-report-${report.brand.id}-${report.from}-${report.to}.csv`,
+    // Named by the brand as its reader calls it, Arabic kept (the download header carries it as UTF-8).
+    filename: `nashr-brand-report-${fileNamePart(language === 'ar' && report.brand.nameAr ? report.brand.nameAr : report.brand.name, 'brand')}-${report.from}-${report.to}.csv`,
     csv: `\uFEFF${lines.join('\r\n')}\r\n`,
   };
 }

@@ -313,7 +313,7 @@ describe('brand report as CSV', () => {
     const res = await get(as, `/api/brands/${clientBrand}/report.csv${query}`, headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="nashr-brand-report-.+\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="nashr-brand-report-.+\.csv"; filename\*=UTF-8''nashr-brand-report-.+\.csv$/);
     return res.body
       .replace(/^\uFEFF/, '')
       .trimEnd()
@@ -330,6 +330,18 @@ describe('brand report as CSV', () => {
       /^"'=HYPERLINK\(""http:\/\/evil\.example""\)","\d{4}-\d\d-\d\d \d\d:\d\d","4","3","2","2","1","2","1"$/,
     );
     expect(lines[2]).toBe('"Total","","4","3","2","2","1","2","1"');
+  });
+
+  it("is named by the brand's name in the reader's language, Arabic kept, never by its id", async () => {
+    const disposition = async (query: string) =>
+      (await get('agency', `/api/brands/${clientBrand}/report.csv?from=2026-05-01&to=2026-05-31${query}`)).headers['content-disposition'] as string;
+    expect(await disposition('&lang=en')).toBe(
+      `attachment; filename="nashr-brand-report-Riyadh-Dates-Co-2026-05-01-2026-05-31.csv"; filename*=UTF-8''nashr-brand-report-Riyadh-Dates-Co-2026-05-01-2026-05-31.csv`,
+    );
+    const arabic = await disposition('&lang=ar');
+    expect(arabic).not.toContain(clientBrand);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(arabic)![1])).toBe('nashr-brand-report-شركة-تمور-الرياض-2026-05-01-2026-05-31.csv');
+    expect(arabic).toMatch(/^attachment; filename="nashr-brand-report-[_-]+-2026-05-01-2026-05-31\.csv"/);
   });
 
   it('writes its headers in Arabic for an Arabic reader: asked, by Accept-Language or by the account', async () => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import { MOVING_STATUSES, type AnalyticsDashboard, type PressRelease, type RecipientSort, type RecipientsPage, type ReleaseAnalytics, type ReleaseStatus } from '../../../shared/releases';
+import { readerReportQuery } from '../../lib/browser-time-zone';
 
 const RELEASES_PATH = '/api/press-releases';
 /**
@@ -90,5 +91,4 @@ export function useReleaseRecipients(id: string, filters: { page: number; status
 }
 
 /** The CSV states its times in the reader's own zone. */
-export const reportPath = (id: string, lang: string) =>
-  `${RELEASES_PATH}/${id}/report.csv${toQuery({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', lang: lang === 'ar' ? 'ar' : 'en' })}`;
+export const reportPath = (id: string, lang: string) => `${RELEASES_PATH}/${id}/report.csv${toQuery(readerReportQuery(lang))}`;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, ChevronDown, Pencil } from 'lucide-react';
 import type { Brand } from '../../../shared/brands';
@@ -14,6 +14,7 @@ import { ArchiveButton, DeleteButton } from './brand-actions';
 import { BrandLogo } from './brand-logo';
 import { brandName } from './brand-picker';
 import { NewsroomLink } from './newsroom-link';
+import { reportLinkState } from './report-origin';
 
 /**
  * One brand in the list: its logo, names, newsroom address and releases sent, the way to its report,
@@ -29,6 +30,7 @@ export function BrandCard({
   onEdit: (brand: Brand) => void;
 }) {
   const { t, i18n } = useTranslation('brands');
+  const location = useLocation();
   // The name in the reader's language first (the Arabic one when there is one), the other below it.
   const primary = brandName(brand, i18n.language);
   const secondary = primary === brand.name ? brand.nameAr : brand.name;
@@ -68,6 +70,7 @@ export function BrandCard({
         <div className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-3">
           <Link
             to={`/brands/${brand.id}/report`}
+            state={reportLinkState(location)}
             className="inline-flex h-8 items-center gap-2 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100"
             aria-label={t('actions.reportNamed', { name })}
           >

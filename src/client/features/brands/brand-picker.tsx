@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BarChart3 } from 'lucide-react';
 import { senderNameOf, type Brand, type ReleaseBrand } from '../../../shared/brands';
@@ -9,6 +9,7 @@ import { useBrands } from './brands-api';
 import { useCurrentUser } from '../../lib/session';
 import { cn } from '../../ui/cn';
 import { Field, Select } from '../../ui/field';
+import { reportLinkState } from './report-origin';
 
 /**
  * The brand a release speaks for (issue 28): the workspace's brands as the server lists them (a client
@@ -224,9 +225,11 @@ export function BrandFilter({
 /** To a brand's report (releases, figures and coverage of a period; printable, as CSV). */
 export function BrandReportLink({ brandId, label }: { brandId: string; label?: string }) {
   const { t } = useTranslation('brands');
+  const location = useLocation();
   return (
     <Link
       to={`/brands/${brandId}/report`}
+      state={reportLinkState(location)}
       className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
     >
       <BarChart3 className="h-4 w-4" aria-hidden />

@@ -12,7 +12,9 @@ import { Card, CardBody } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Input } from '../../ui/field';
 import { ScrollRegion } from '../../ui/scroll-region';
+import { readerReportQuery } from '../../lib/browser-time-zone';
 import { BrandLogo, brandName } from './brand-picker';
+import { useReportOrigin } from './report-origin';
 import '../analytics/print-report.css';
 
 /**
@@ -61,8 +63,9 @@ function useBrandReport(id: string, period: Period, enabled: boolean) {
   });
 }
 
-export const brandReportCsvPath = (id: string, period: Period) =>
-  `/api/brands/${id}/report.csv${toQuery(period)}`;
+/** The CSV of the period, its times in the reader's zone and its words in their language, as the release's report. */
+export const brandReportCsvPath = (id: string, period: Period, language: string) =>
+  `/api/brands/${id}/report.csv${toQuery({ ...period, ...readerReportQuery(language) })}`;
 
 export default function BrandReportPage() {
   const { t, i18n } = useTranslation('brands');
@@ -74,15 +77,16 @@ export default function BrandReportPage() {
   const name = brand ? brandName(brand, i18n.language) : '';
   const otherName = brand ? (name === brand.name ? brand.nameAr : brand.name) : '';
   useDocumentTitle(brand ? t('report.pageTitle', { name }) : t('report.title'));
+  const back = useReportOrigin();
 
   return (
     <main className="release-report mx-auto max-w-7xl space-y-6 px-4 py-8" data-testid="brand-report">
       <Link
-        to="/press-releases"
+        to={back.to}
         className="no-print inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
       >
         <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
-        {t('report.back')}
+        {t(`report.back.${back.page}`)}
       </Link>
       <header className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div className="flex min-w-0 items-center gap-4">
@@ -117,7 +121,7 @@ export default function BrandReportPage() {
         <div className="no-print flex flex-wrap gap-2">
           {valid && (
             <a
-              href={brandReportCsvPath(id, period)}
+              href={brandReportCsvPath(id, period, i18n.language)}
               download
               className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
