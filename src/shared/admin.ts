@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayParam } from './dates.js';
-import type { WorkspaceRole } from './workspaces.js';
+import { workspaceActivityActions, type WorkspaceRole } from './workspaces.js';
 import { roles, type Role } from './auth.js';
 import { pageParam, pageSizeParam } from './paging.js';
 
@@ -79,6 +79,44 @@ export type OutboxPage = Paged<OutboxSummary> & { mode: 'smtp' | 'capture' };
 export type Suppression = { email: string; reason: string; releaseId: string | null; createdAt: string };
 
 /** GET /api/admin/audit: an entry with names, so the console can say it as a sentence. */
+/**
+ * Every action the platform's audit log records, besides a workspace's own activity ("workspace:{action}",
+ * workspaceActivityActions). The console says each in words in both languages (audit-text.test.ts fails
+ * for one without); add a new action here and to admin.json's audit.sentences.
+ */
+export const platformAuditActions = [
+  'user.role_changed',
+  'user.trusted',
+  'user.untrusted',
+  'user.verification_resent',
+  'user.password_reset_sent',
+  'suppression.lifted',
+  'contact.import',
+  'contact.delete',
+  'contact.bulk_delete',
+  'contact.accreditation_changed',
+  'feed.created',
+  'feed.updated',
+  'feed.deleted',
+  'feed.imported',
+  'feed.starter_imported',
+  'coverage.added',
+  'coverage.removed',
+  'review.approved',
+  'review.changes_requested',
+  'review.rejected',
+  'workspace.deleted',
+  'workspace.granted',
+  'workspace.suspended',
+  'workspace.reactivated',
+  'payment.refunded',
+  'seller.updated',
+  'data_request.resolved',
+  'data_request.exported',
+] as const;
+export type PlatformAuditAction = (typeof platformAuditActions)[number];
+export const auditActions: readonly string[] = [...platformAuditActions, ...workspaceActivityActions.map((action) => `workspace:${action}`)];
+
 export type AuditEntry = {
   id: number;
   createdAt: string;

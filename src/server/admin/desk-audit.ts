@@ -1,3 +1,4 @@
+import type { PlatformAuditAction } from '../../shared/admin.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Db } from '../db/client.js';
@@ -9,7 +10,7 @@ import type { Db } from '../db/client.js';
 export function recordDeskAudit(
   tx: Db,
   actor: CurrentUser,
-  action: string,
+  action: PlatformAuditAction,
   workspace: { id: string; name: string },
   details: Record<string, unknown>,
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, Paged } from '../../shared/admin.js';
+import type { AuditEntry, Paged, PlatformAuditAction } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import { csvCell } from '../analytics/analytics.service.js';
@@ -15,7 +15,7 @@ export type AuditActor = { id: string; email: string } | null;
 export async function recordAudit(
   db: Db,
   actor: AuditActor,
-  action: string,
+  action: PlatformAuditAction,
   target: string | null,
   details: Record<string, unknown> = {},
   workspaceId: string | null = null,
