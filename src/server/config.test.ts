@@ -58,6 +58,12 @@ describe('configuration', () => {
       inboundSmtp: { port: 2525, host: '127.0.0.1' },
     });
     expect(() => loadConfig({ BOUNCE_DOMAIN: 'not a domain' })).toThrow(/BOUNCE_DOMAIN: must be a domain name/);
+    // Replies come back to the bounce domain unless a domain of their own is given.
+    expect(loadConfig({ BOUNCE_DOMAIN: 'Bounce.Example.com' })).toMatchObject({ replyDomain: 'bounce.example.com', replyRetentionDays: 180 });
+    expect(loadConfig({ MAIL_FROM: 'Nashr <releases@news.example.com>' })).toMatchObject({ replyDomain: 'news.example.com' });
+    expect(loadConfig({ REPLY_DOMAIN: 'reply.example.com', REPLY_RETENTION_DAYS: '30' })).toMatchObject({ replyDomain: 'reply.example.com', replyRetentionDays: 30 });
+    expect(() => loadConfig({ REPLY_DOMAIN: 'no domain' })).toThrow(/REPLY_DOMAIN: must be a domain name/);
+    expect(() => loadConfig({ REPLY_RETENTION_DAYS: '0' })).toThrow(/REPLY_RETENTION_DAYS: must be at least 1 day/);
   });
 
   it('derives the public URL from the port and treats empty variables as unset', () => {

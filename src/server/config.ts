@@ -87,6 +87,13 @@ const envSchema = z.object({
   DKIM_PRIVATE_KEY: z.string().min(1).optional(),
   SES_SIGNING_CERT: z.string().min(1).optional(),
   SES_TOPIC_ARN: z.string().startsWith('arn:', { message: 'must be an ARN (arn:aws:sns:…)' }).optional(),
+  REPLY_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, { message: 'must be a domain name' }).optional(),
+  REPLY_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int({ message: 'must be a whole number of days' })
+    .min(1, { message: 'must be at least 1 day' })
+    .max(3650, { message: 'must be at most 3650 days' })
+    .default(180),
   BOUNCE_MX_HOST: z.string().regex(/^[a-z0-9.-]+$/i, { message: 'must be a host name' }).optional(),
   DNS_RESOLVER: z
     .string()
@@ -153,6 +160,10 @@ export type Config = {
   metricsPort: number | undefined;
   /** The domain of the VERP envelope senders (bounces+…@): where bounces come back. */
   bounceDomain: string;
+  /** The domain of the reply addresses (r-{delivery}.{mac}@): where journalists' replies come back (REPLY_DOMAIN, default the bounce domain). */
+  replyDomain: string;
+  /** How long a journalist's reply is kept (REPLY_RETENTION_DAYS). */
+  replyRetentionDays: number;
   /** The inbound SMTP listener for bounces and complaints (off when unset). */
   inboundSmtp: { port: number; host: string } | undefined;
   /** Who signs (DKIM): the key is DKIM_PRIVATE_KEY (PEM or a path), or one generated at the first start. */
@@ -230,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     bounceDomain: (e.BOUNCE_DOMAIN ?? domainOf(e.MAIL_FROM)).toLowerCase(),
+    replyDomain: (e.REPLY_DOMAIN ?? e.BOUNCE_DOMAIN ?? domainOf(e.MAIL_FROM)).toLowerCase(),
+    replyRetentionDays: e.REPLY_RETENTION_DAYS,
     dkim: { domain: (e.DKIM_DOMAIN ?? domainOf(e.MAIL_FROM)).toLowerCase(), selector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY },
     dnsResolver: e.DNS_RESOLVER,
     sesSigningCert: e.SES_SIGNING_CERT,
