@@ -4,6 +4,7 @@ import { mailerDeliveryTransport, smtpDeliveryTransport } from './delivery/deliv
 import { createScheduler } from './releases/scheduler.js';
 import { ensureAppSecret } from './bootstrap.js';
 import { bounceAddress } from './deliverability/verp.js';
+import { replyAddress } from './replies/reply-address.js';
 import { loadDkimKey } from './deliverability/dkim.js';
 import { dkimSignerThread } from './deliverability/dkim-signer.js';
 import { startInboundSmtp, type InboundListener } from './deliverability/inbound-smtp.js';
@@ -32,6 +33,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
     sendRate: config.sendRate,
     retryWindowMs: config.retryWindowMs,
     bounceAddress: (deliveryId) => bounceAddress(deliveryId, secret, config.bounceDomain),
+    replyAddress: (deliveryId) => replyAddress(deliveryId, secret, config.replyDomain),
     dkim,
     appSecret: secret,
     log,

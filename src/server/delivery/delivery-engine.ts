@@ -42,6 +42,8 @@ export type EngineOptions = {
   workerId?: string;
   /** Each delivery's envelope sender (VERP, so later bounces name it); the From address when unset. */
   bounceAddress?: (deliveryId: number) => string;
+  /** A journalist's reply address (replies/reply-address.ts); Reply-To stays the media contact when unset. */
+  replyAddress?: (deliveryId: number) => string;
   /** Signs every message (DKIM) when given. */
   dkim?: DkimSigner;
   /** Signs the preference links (APP_SECRET); read from the database, as the web process does, when unset. */
@@ -205,6 +207,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
           returnPath: options.bounceAddress?.(delivery.id),
           dkim: options.dkim,
           preferencesToken,
+          replyAddress: delivery.audience === 'list' ? options.replyAddress?.(delivery.id) : undefined,
         }),
       );
       smtpResponses.inc({ class: '2xx' });

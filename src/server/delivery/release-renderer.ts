@@ -45,6 +45,8 @@ export type RenderedRelease = RenderedEdition & {
   /** The brand speaking (its sender name, else its name): From reads "{Brand} via Nashr". */
   companyName: string;
   replyTo: string | undefined;
+  /** The name of a journalist's reply address (issue 38): "{media contact} via {Brand}". */
+  replyName: string;
   /** Per version, what journalists of the chosen lists receive. */
   editions: Map<ReleaseLanguage, RenderedEdition>;
   /** Per version, what the newsroom's followers receive (their footer says why they get it). */
@@ -167,6 +169,7 @@ export async function renderRelease(
     customerId: release.workspaceId,
     companyName: senderNameOf(brand),
     replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
+    replyName: [plainSenderText(release.contactName), plainSenderText(senderNameOf(brand))].filter(Boolean).join(' via '),
     editions,
     followerEditions: mode === 'test' ? new Map() : editionsFor('follower'),
   };
@@ -192,7 +195,7 @@ function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'h
 
 /**
  * The sender as journalists see it: the brand (its sender name), through Nashr ("Riyadh Foods via Nashr"), at
- * MAIL_FROM's address, so replies go to Reply-To (the media contact) and the address stays ours.
+ * MAIL_FROM's address; replies go to Reply-To (the delivery's reply address, else the media contact).
  */
 export function senderOf(mailFrom: string, companyName: string): { name: string | undefined; address: string } {
   const from = parseMailbox(mailFrom);
@@ -232,9 +235,12 @@ export function messageFor(
     dkim?: DkimSigner;
     /** The delivery's signed preference token (a journalist of a list). */
     preferencesToken?: string;
+    /** The delivery's reply address (a journalist of a list): replies come back to Nashr, which forwards them. */
+    replyAddress?: string;
   } = {},
 ): OutgoingMessage {
   const { returnPath, dkim, preferencesToken } = signing;
+  const replyTo = signing.replyAddress ? formatAddress(rendered.replyName, signing.replyAddress) : rendered.replyTo;
   const editions = delivery.audience === 'follower' ? rendered.followerEditions : rendered.editions;
   const edition = editions.get(delivery.language as ReleaseLanguage) ?? rendered;
   const from = senderOf(mailFrom, rendered.companyName);
@@ -255,7 +261,7 @@ export function messageFor(
     subject: edition.subject,
     html,
     text,
-    replyTo: rendered.replyTo,
+    replyTo,
     messageId,
     headers,
     raw: () =>
@@ -263,7 +269,7 @@ export function messageFor(
         {
           from: formatAddress(from.name, from.address),
           to: delivery.email,
-          replyTo: rendered.replyTo,
+          replyTo,
           subject: edition.subject,
           messageId,
           date: now,
