@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Contact } from './contacts.js';
 import { pageParam, pageSizeParam } from './paging.js';
 import { brandIdFilter } from './brands.js';
+import type { ReleaseLanguage } from './releases.js';
 
 /**
  * A campaign is one send of a press release (SPEC §3, §7): who it went to and how far it got. A release
@@ -58,6 +59,9 @@ export type ActivityItem = {
   at: string;
   releaseId: string;
   releaseTitle: string;
+  /** The release's language and its second version's title, so a reader gets the title in their language. */
+  releaseLanguage: ReleaseLanguage;
+  releaseTranslationTitle: string | null;
   name: string;
   outlet: string;
 };

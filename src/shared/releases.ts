@@ -621,8 +621,11 @@ export type AnalyticsDashboard = {
   thisMonth: number;
   /** Releases sent this calendar month (the "This Month – Releases sent" card). */
   sentThisMonth: number;
-  /** Text such as "23%": unique human opens ÷ recipients of releases sent in the last 30 days. */
-  openRate: string;
+  /**
+   * Text such as "23%": unique human opens ÷ recipients of releases sent in the last 30 days; null while
+   * nothing went out in that time (no rate yet, rather than a rate of 0 %).
+   */
+  openRate: string | null;
   /** Distinct contacts across the user's lists. */
   mediaContacts: number;
   /** Unique human opens across sent releases. */

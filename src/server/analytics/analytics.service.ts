@@ -73,15 +73,16 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
   const totalRecipients = sent.reduce((sum, r) => sum + r.recipient_count, 0);
   const totalOpens = sent.reduce((sum, r) => sum + r.opens, 0);
   const recent = sent.filter((r) => r.sent_at && new Date(r.sent_at).getTime() >= now.getTime() - 30 * DAY_MS);
+  const recentRecipients = recent.reduce((sum, r) => sum + r.recipient_count, 0);
   const recentRate = percent(
     recent.reduce((sum, r) => sum + r.opens, 0),
-    recent.reduce((sum, r) => sum + r.recipient_count, 0),
+    recentRecipients,
   );
   return {
     totalReleases: counts.total,
     thisMonth: counts.this_month,
     sentThisMonth: counts.sent_this_month,
-    openRate: `${recentRate}%`,
+    openRate: recentRecipients > 0 ? `${recentRate}%` : null,
     // The lists are the workspace's own: a client seat sees none of them.
     mediaContacts: actor.workspace && can(actor, 'browse') ? await countContactsInLists(db, actor.workspace.id) : 0,
     totalOpens,

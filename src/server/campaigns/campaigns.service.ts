@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { releaseScopeSql } from '../access/access.js';
 import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
 import type { CurrentUser } from '../../shared/auth.js';
+import type { ReleaseLanguage } from '../../shared/releases.js';
 import type { ActivityItem, ActivityType, Campaign, CampaignPage, CampaignStatus, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { globalContacts } from '../db/schema.js';
@@ -123,7 +124,7 @@ export async function recentActivity(db: Db, actor: CurrentUser): Promise<Recent
   );
   if (!campaigns.length) return { items: [], live: false };
   const ids = sql.param(campaigns.map((c) => c.id));
-  const rows = rowsOf<{ type: ActivityType; at: string; release_id: string; title: string; first_name: string | null; last_name: string | null; organization: string | null }>(
+  const rows = rowsOf<{ type: ActivityType; at: string; release_id: string; title: string; language: ReleaseLanguage; translation_title: string | null; first_name: string | null; last_name: string | null; organization: string | null }>(
     await db.execute(sql`
       WITH events AS (
         (SELECT 'delivered' AS type, d.sent_at AS at, d.id AS delivery_id FROM deliveries d
@@ -139,7 +140,7 @@ export async function recentActivity(db: Db, actor: CurrentUser): Promise<Recent
           LEFT JOIN delivery_reports r ON r.delivery_id = d.id AND r.kind = 'hard'
           WHERE d.release_id = ANY(${ids}::uuid[]) AND d.status = 'bounced'
           ORDER BY 2 DESC LIMIT ${RECENT_ITEMS}))
-      SELECT e.type, e.at, d.release_id, pr.title, gc.first_name, gc.last_name, gc.organization
+      SELECT e.type, e.at, d.release_id, pr.title, pr.language, nullif(pr.translation->>'title', '') AS translation_title, gc.first_name, gc.last_name, gc.organization
       FROM events e JOIN deliveries d ON d.id = e.delivery_id JOIN press_releases pr ON pr.id = d.release_id
       LEFT JOIN global_contacts gc ON gc.id = d.contact_id
       ORDER BY e.at DESC, e.type LIMIT ${RECENT_ITEMS}`),
@@ -150,6 +151,8 @@ export async function recentActivity(db: Db, actor: CurrentUser): Promise<Recent
       at: iso(r.at)!,
       releaseId: r.release_id,
       releaseTitle: r.title,
+      releaseLanguage: r.language,
+      releaseTranslationTitle: r.translation_title,
       name: [r.first_name, r.last_name].filter(Boolean).join(' '),
       outlet: r.organization ?? '',
     }),

@@ -125,7 +125,7 @@ describe('recent activity', () => {
     const activity = await get<RecentActivity>('activity-owner', '/api/campaigns/activity');
     expect(activity.live).toBe(false);
     expect(activity.items.map((i) => i.type)).toEqual(['clicked', 'opened', 'delivered', 'delivered']);
-    expect(activity.items[0]).toMatchObject({ releaseId: id, releaseTitle: 'Activity release', name: 'Journalist' });
+    expect(activity.items[0]).toMatchObject({ releaseId: id, releaseTitle: 'Activity release', releaseLanguage: 'english', releaseTranslationTitle: null, name: 'Journalist' });
     expect(JSON.stringify(activity)).not.toContain('reader.one@');
     expect((await get<RecentActivity>('camp-stranger', '/api/campaigns/activity')).items).toEqual([]);
   });

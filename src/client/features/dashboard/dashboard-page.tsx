@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../lib/session';
 import { roleLacks, useCan } from '../../lib/workspace';
 import { useDocumentTitle } from '../../lib/document-title';
 import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
@@ -29,6 +29,7 @@ import {
 import { RecentActivity } from './recent-activity';
 import { RecentCoverage } from '../coverage/recent-coverage';
 import { NextStepShort } from '../releases/next-step';
+import { IsolatedText } from '../../ui/isolated-text';
 import { OwnText } from '../../ui/own-text';
 import { titleFor } from '../releases/release-title';
 import {
@@ -64,8 +65,8 @@ export default function DashboardPage() {
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            {isNew ? t('welcome') : t('welcomeBack')}
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="dashboard-welcome">
+            <Welcome isNew={isNew} firstName={user?.firstName} />
           </h1>
           <p className="mt-1 text-slate-600" dir="auto">
             {user?.companyName}
@@ -89,6 +90,14 @@ export default function DashboardPage() {
       <Shortcuts />
     </main>
   );
+}
+
+/** "Welcome, Adel" for someone new, "Welcome back, Adel" after; without a first name, the greeting alone. */
+function Welcome({ isNew, firstName }: { isNew: boolean; firstName?: string }) {
+  const { t } = useTranslation('dashboard');
+  const name = firstName?.trim();
+  if (!name) return <>{isNew ? t('welcome') : t('welcomeBack')}</>;
+  return <IsolatedText text={t(isNew ? 'welcomeNamed' : 'welcomeBackNamed', { name: isolate(name) })} />;
 }
 
 /**
@@ -140,8 +149,9 @@ function StatCards({ brandId }: { brandId?: string }) {
     },
     {
       label: t('stats.openRate'),
-      value: data && (data.openRate || '0%'),
-      sub: t('stats.last30Days'),
+      // No rate before anything went out in the last 30 days: a dash, not "0%".
+      value: data && (data.openRate ?? '—'),
+      sub: data && data.openRate === null ? t('stats.nothingSent') : t('stats.last30Days'),
       icon: <TrendingUp className="h-5 w-5" aria-hidden />,
     },
     {

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Activity } from 'lucide-react';
-import type { ActivityType } from '../../../shared/campaigns';
+import type { ActivityItem, ActivityType } from '../../../shared/campaigns';
 import { errorMessage } from '../../lib/api';
-import { formatDate, translateMessage } from '../../lib/i18n';
+import { formatDate, isolate, translateMessage } from '../../lib/i18n';
+import { IsolatedText } from '../../ui/isolated-text';
+import { OwnText } from '../../ui/own-text';
+import { titleFor } from '../releases/release-title';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { useRecentActivity } from './dashboard-queries';
@@ -38,29 +41,41 @@ export function RecentActivity() {
         ) : (
           <ul className="divide-y divide-slate-100" aria-live="polite" aria-label={t('activity.title')}>
             {data.items.map((item, i) => (
-              <li key={`${item.at}-${item.type}-${i}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                <Badge tone={TONES[item.type]}>{t(`activity.types.${item.type}`)}</Badge>
-                <span className="min-w-0 flex-1 break-words text-slate-700">
-                  <bdi className="font-medium text-slate-900">{item.name || t('activity.someone')}</bdi>
-                  {item.outlet && (
-                    <>
-                      {' · '}
-                      <bdi>{item.outlet}</bdi>
-                    </>
-                  )}
-                  {' — '}
-                  <Link to={`/analytics/${item.releaseId}`} className="text-brand-700 hover:underline">
-                    <bdi>{item.releaseTitle}</bdi>
-                  </Link>
-                </span>
-                <time dateTime={item.at} className="text-xs text-slate-500">
-                  {formatDate(item.at, true)}
-                </time>
-              </li>
+              <ActivityLine key={`${item.at}-${item.type}-${i}`} item={item} />
             ))}
           </ul>
         )}
       </CardBody>
     </Card>
+  );
+}
+
+/**
+ * One event as a small card that reads alike in both directions and at any width: what happened and when
+ * on the first line, who (and their outlet) in one translated phrase with each name isolated, then the
+ * release's title, in the reader's language when it has that version, on a line of its own.
+ */
+function ActivityLine({ item }: { item: ActivityItem }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const name = item.name ? isolate(item.name) : t('activity.someone');
+  const title = titleFor(
+    { title: item.releaseTitle, translationTitle: item.releaseTranslationTitle, language: item.releaseLanguage },
+    i18n.language,
+  );
+  return (
+    <li className="py-3 text-sm" data-testid="activity-item">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <Badge tone={TONES[item.type]}>{t(`activity.types.${item.type}`)}</Badge>
+        <time dateTime={item.at} className="text-xs text-slate-500">
+          {formatDate(item.at, true)}
+        </time>
+      </div>
+      <p className="mt-1 font-medium text-slate-900" data-testid="activity-who">
+        <IsolatedText text={item.outlet ? t('activity.whoAt', { name, outlet: isolate(item.outlet) }) : name} />
+      </p>
+      <Link to={`/analytics/${item.releaseId}`} className="block text-brand-700 hover:underline">
+        <OwnText wrap>{title}</OwnText>
+      </Link>
+    </li>
   );
 }
