@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { IsolatedText } from '../../ui/isolated-text';
 import { Pager } from '../../ui/pager';
 import { activitySentence } from './activity-text';
 import { useActivity } from './workspaces-api';
@@ -35,7 +36,9 @@ export function ActivityCard() {
               <ol className="divide-y divide-slate-100" data-testid="workspace-activity">
                 {activity.data.items.map((item) => (
                   <li key={item.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:gap-4">
-                    <p className="flex-1 text-sm text-slate-800">{activitySentence(t, item)}</p>
+                    <p className="flex-1 text-sm text-slate-800" data-testid="activity-sentence">
+                      <IsolatedText text={activitySentence(t, item)} />
+                    </p>
                     <time dateTime={item.createdAt} className="shrink-0 text-xs text-slate-500">
                       {formatDate(item.createdAt, true)}
                     </time>
