@@ -17,6 +17,7 @@ export function importRow(c: ContactFields): string {
     Focus: c.focus,
     Email: c.email,
     Country: c.country,
+    City: c.city,
     Language: c.language,
   };
   return csvLine(CSV_COLUMNS.map((column) => row[column]));

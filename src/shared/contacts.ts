@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageParam, pageSizeParam } from './paging.js';
+import { knownCity } from './search-places.js';
 
 /**
  * The media database's shared vocabulary: the contact schemas used by the server and the admin forms,
@@ -88,8 +89,12 @@ export const CSV_COLUMNS = [
   'Focus',
   'Email',
   'Country',
+  'City',
   'Language',
 ] as const;
+
+/** A city's longest name in the media database; a longer value is refused, in the form and on import. */
+export const CITY_MAX = 100;
 
 const COUNTRY_ALIASES: Record<string, Country> = {
   'united arab emirates': 'UAE',
@@ -105,6 +110,25 @@ export function canonicalCountry(value: string): string {
   const trimmed = value.trim().replace(/\s+/g, ' ');
   const lower = trimmed.toLowerCase();
   return COUNTRIES.find((c) => c.toLowerCase() === lower) ?? COUNTRY_ALIASES[lower] ?? trimmed;
+}
+
+/**
+ * A known city, in either script or any of its spellings (shared/search-places.ts), becomes its English
+ * name, so that the filter, the search and the facets meet one value; anything else is kept as written.
+ */
+export function canonicalCity(value: string): string {
+  const trimmed = value.trim().replace(/\s+/g, ' ');
+  return knownCity(trimmed)?.city ?? trimmed;
+}
+
+/**
+ * The city by its canonical name, and a contact with a known city and no country put in that city's
+ * country (the data cannot say otherwise): every write of a contact goes through this.
+ */
+export function withCityCountry<T extends { city: string; country: string }>(fields: T): T {
+  const city = canonicalCity(fields.city ?? '');
+  const country = fields.country || (city && knownCity(city)?.country) || fields.country;
+  return city === fields.city && country === fields.country ? fields : { ...fields, city, country };
 }
 
 /** English unless the value says Arabic (in either language or as a code). */
@@ -157,6 +181,7 @@ export const contactInputSchema = z.object({
   position: text(200),
   category: text(200),
   country: text(100).transform(canonicalCountry),
+  city: text(CITY_MAX).transform(canonicalCity),
   specialization: text(500),
   focus: text(500),
   contactTopics: text(2000),
@@ -179,6 +204,7 @@ export const BLANK_CONTACT: Omit<ContactFields, 'email'> = {
   position: '',
   category: '',
   country: '',
+  city: '',
   specialization: '',
   focus: '',
   contactTopics: '',
@@ -211,21 +237,33 @@ export const contactFilterSchema = z.object({
     .optional()
     .default(''),
   country: manyValues,
+  /** Where the data says a contact works (its city column): strict, unlike a city word of the search. */
+  city: manyValues.transform((values) => [...new Set(values.map(canonicalCity))]),
   contactTopic: manyValues,
   mediaType: manyValues,
   language: z.preprocess(
     (v) => (v === '' || v === null || (typeof v === 'string' && v.toLowerCase() === 'all') ? undefined : v),
     z.enum(LANGUAGES, { message: 'Language must be English or Arabic' }).optional(),
   ),
+  /**
+   * Also count the contacts a beat word reaches only through its topics ("economy": tagged Finance) when
+   * some contacts have the word itself (docs/decisions/019, issue 37). Without it those are offered, not shown.
+   */
+  related: z.preprocess(
+    (v) => (Array.isArray(v) ? v[0] : v),
+    z.union([z.boolean(), z.enum(['1', 'true', '0', 'false', ''], { message: 'Invalid filter' })]).optional(),
+  ).transform((v) => v === true || v === '1' || v === 'true'),
 });
 export type ContactFilter = z.output<typeof contactFilterSchema>;
 /** What a client sends (as query parameters or as the `filter` of a bulk add). */
 export type ContactFilterInput = {
   search?: string;
   country?: string[];
+  city?: string[];
   contactTopic?: string[];
   mediaType?: string[];
   language?: ContactLanguage | '';
+  related?: boolean;
 };
 
 export const pageSchema = z.object({
@@ -254,6 +292,7 @@ export type Contact = {
   position: string;
   category: string;
   country: string;
+  city: string;
   specialization: string;
   focus: string;
   contactTopics: string;
@@ -278,6 +317,19 @@ export type Interpretation = {
   term: string;
   as: { country: string } | { topic: string } | { city: string; country: string };
 };
+/**
+ * A city word of the query (issue 37): the contacts whose city is recorded as one of `cities`, and those of
+ * the cities' countries with no city recorded, which the search also shows (after them) and says so.
+ * A contact whose city is recorded as another one is not shown.
+ */
+export type CityBreadth = { cities: string[]; countries: string[]; inCity: number; withoutCity: number };
+/**
+ * Beat words that some contacts have in their own details ("Economy Editor"): those are shown; the ones
+ * reached only through the beat's topics (tagged Finance) are `more` — shown after them with
+ * `related: true` in the filter, otherwise only offered. With no contact having the word, the topics
+ * are read at once and `direct` is 0.
+ */
+export type RelatedBreadth = { terms: string[]; topics: string[]; direct: number; more: number; included: boolean };
 export type ContactPage = {
   items: Contact[];
   total: number;
@@ -290,11 +342,15 @@ export type ContactPage = {
   suggestions?: string[];
   /** Places and beats the query was read as. */
   interpreted?: Interpretation[];
+  cityBreadth?: CityBreadth;
+  relatedBreadth?: RelatedBreadth;
 };
 
 export type FacetValue = { value: string; count: number };
 export type ContactFacets = {
   countries: FacetValue[];
+  /** Counted under the other filters, so under a chosen country only its cities appear. */
+  cities: FacetValue[];
   contactTopics: FacetValue[];
   mediaTypes: FacetValue[];
   languages: FacetValue[];

@@ -1,4 +1,5 @@
 import type { Country } from './contacts.js';
+import { foldText } from './text-fold.js';
 
 /**
  * Place words a query is read by (issue 26), kept as reviewed data beside the name groups
@@ -49,7 +50,10 @@ export const PLACES: readonly CountryPlace[] = [
   {
     country: 'Lebanon',
     names: ['lebanon', 'lebanese', 'لبنان', 'لبناني'],
-    cities: [{ city: 'Beirut', names: ['beirut', 'beyrouth', 'بيروت'] }],
+    cities: [
+      { city: 'Beirut', names: ['beirut', 'beyrouth', 'بيروت'] },
+      { city: 'Tripoli', names: ['tripoli', 'طرابلس'] },
+    ],
   },
   {
     country: 'Jordan',
@@ -62,7 +66,10 @@ export const PLACES: readonly CountryPlace[] = [
   {
     country: 'Kuwait',
     names: ['kuwait', 'kuwaiti', 'الكويت', 'كويتي'],
-    cities: [{ city: 'Kuwait City', names: ['kuwait city', 'مدينة الكويت'] }],
+    cities: [
+      { city: 'Kuwait City', names: ['kuwait city', 'مدينة الكويت'] },
+      { city: 'Hawalli', names: ['hawalli', 'حولي'] },
+    ],
   },
   {
     country: 'Qatar',
@@ -139,3 +146,19 @@ export const PLACES: readonly CountryPlace[] = [
     ],
   },
 ];
+
+/** Folded city name → the city and its country (first one wins: the data names each city once). */
+const CITY_FORMS = new Map<string, { city: string; country: Country }>();
+for (const { country, cities } of PLACES) {
+  for (const { city, names } of cities) {
+    for (const name of [city, ...names]) {
+      const form = foldText(name);
+      if (!CITY_FORMS.has(form)) CITY_FORMS.set(form, { city, country });
+    }
+  }
+}
+
+/** The city a value names, in any script or spelling of the data ("الرياض", "riyad" → Riyadh, Saudi Arabia). */
+export function knownCity(value: string): { city: string; country: Country } | undefined {
+  return value.trim() ? CITY_FORMS.get(foldText(value)) : undefined;
+}

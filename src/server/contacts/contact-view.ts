@@ -18,6 +18,7 @@ export function presentContact(row: ContactRow, reveal: boolean): Contact {
     position: row.position,
     category: row.category,
     country: row.country,
+    city: row.city,
     specialization: row.specialization,
     focus: row.focus,
     contactTopics: row.contactTopics,

@@ -23,9 +23,11 @@ import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
  * its words are indexed apart (below), for the viewers who may see it.
  */
 export function searchTextOf(
-  c: Pick<ContactFields, 'firstName' | 'lastName' | 'organization' | 'position' | 'contactTopics' | 'outletTopics'>,
+  c: Pick<ContactFields, 'firstName' | 'lastName' | 'organization' | 'position' | 'contactTopics' | 'outletTopics'> & { city?: string },
 ): string {
-  return foldText([c.firstName, c.lastName, c.organization, c.position, c.contactTopics, c.outletTopics].join(' '));
+  // The city last: the name stays at the start (withNamedFirst), and a contact without one keeps the text
+  // it had before cities, so no stored text needs rewriting.
+  return foldText([c.firstName, c.lastName, c.organization, c.position, c.contactTopics, c.outletTopics, c.city ?? ''].join(' '));
 }
 
 /** Ids are grouped in blocks of 2^14, so adding a contact rewrites one small array per word. */

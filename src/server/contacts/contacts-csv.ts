@@ -39,6 +39,7 @@ export function templateCsv(): string {
     Focus: 'Banking',
     Email: 'layla.haddad@example.com',
     Country: 'UAE',
+    City: 'Dubai',
     Language: 'English',
   };
   return BOM + csvLine([...CSV_COLUMNS]) + csvLine(CSV_COLUMNS.map((c) => example[c]));
@@ -53,6 +54,7 @@ const EXPORT_COLUMNS: Array<[string, (c: ContactRow) => string]> = [
   ['Job Title', (c) => c.position],
   ['Category', (c) => c.category],
   ['Country', (c) => c.country],
+  ['City', (c) => c.city],
   ['Media Type', (c) => c.mediaType],
   ['Language', (c) => c.language],
   ['Focus', (c) => c.focus],

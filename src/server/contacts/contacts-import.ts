@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import {
+  canonicalCity,
   canonicalCountry,
+  CITY_MAX,
   canonicalLanguage,
   contactEmailSchema,
   IMPORT_ERRORS_LISTED,
@@ -44,6 +46,8 @@ const HEADER_FIELDS: Record<string, Field> = {
   email: 'email',
   emailaddress: 'email',
   country: 'country',
+  city: 'city',
+  town: 'city',
   language: 'language',
   phone: 'phone',
   phonenumber: 'phone',
@@ -51,7 +55,9 @@ const HEADER_FIELDS: Record<string, Field> = {
   mobile: 'phone',
 };
 
-const FIELD_MAX: Partial<Record<Field, number>> = { contactTopics: 2000, outletTopics: 2000, specialization: 500, focus: 500, phone: 50 };
+// A city is refused beyond CITY_MAX rather than cut: a cut name would be a city that does not exist.
+const FIELD_MAX: Partial<Record<Field, number>> = { contactTopics: 2000, outletTopics: 2000, specialization: 500, focus: 500, phone: 50, city: CITY_MAX + 1 };
+const CITY_TOO_LONG = `City must be at most ${CITY_MAX} characters`;
 
 const normaliseHeader = (h: string) => h.toLowerCase().replace(/[^a-z]/g, '');
 
@@ -143,6 +149,10 @@ export async function importContactsCsv(
         reject(rowNumber, (values.email ?? '').slice(0, 254), values.email ? 'Invalid email address' : 'Email is required');
         continue;
       }
+      if ((values.city ?? '').length > CITY_MAX) {
+        reject(rowNumber, email.data, CITY_TOO_LONG);
+        continue;
+      }
       chunk.push({ row: rowNumber, fields: toFields(values, email.data) });
       if (chunk.length >= CHUNK_SIZE) await flush();
     }
@@ -206,6 +216,7 @@ function toFields(values: Partial<Record<Field, string>>, email: string): Contac
     position: values.position ?? '',
     category: values.category ?? '',
     country: canonicalCountry(values.country ?? ''),
+    city: canonicalCity(values.city ?? ''),
     specialization: values.specialization ?? '',
     focus: values.focus ?? '',
     contactTopics: values.contactTopics ?? '',

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { splitTopics, type BulkDeleteResult, type Contact, type ContactFields } from '../../shared/contacts.js';
+import { splitTopics, withCityCountry, type BulkDeleteResult, type Contact, type ContactFields } from '../../shared/contacts.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { globalContacts as gc } from '../db/schema.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -15,8 +15,9 @@ import { markContactsChanged } from './contacts-version.js';
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
 
+/** Single-line fields, and the country of a known city when none is given. */
 function withoutControlCharacters(fields: ContactFields): ContactFields {
-  const clean = { ...fields };
+  const clean = withCityCountry({ ...fields });
   for (const key of Object.keys(clean) as Array<keyof ContactFields>) {
     const value = clean[key];
     if (typeof value === 'string') (clean as Record<string, unknown>)[key] = value.replace(CONTROL_CHARACTERS, ' ');
@@ -152,18 +153,18 @@ export async function insertContactBatch(
   const column = <K extends keyof ContactFields>(key: K) =>
     sql.param(contacts.map((c) => String(c[key] ?? '')));
   const result = await db.execute(sql`
-    INSERT INTO ${gc} (email, first_name, last_name, phone, organization, position, category, country, specialization,
+    INSERT INTO ${gc} (email, first_name, last_name, phone, organization, position, category, country, city, specialization,
       focus, contact_topics, outlet_topics, contact_topic_list, media_type, language, search_text)
-    SELECT email, first_name, last_name, phone, organization, position, category, country, specialization,
+    SELECT email, first_name, last_name, phone, organization, position, category, country, city, specialization,
       focus, contact_topics, outlet_topics, string_to_array(topic_list, ${UNIT_SEPARATOR}), media_type, language, search_text
     FROM unnest(${column('email')}::text[], ${column('firstName')}::text[], ${column('lastName')}::text[],
       ${column('phone')}::text[], ${column('organization')}::text[], ${column('position')}::text[],
-      ${column('category')}::text[], ${column('country')}::text[], ${column('specialization')}::text[],
+      ${column('category')}::text[], ${column('country')}::text[], ${column('city')}::text[], ${column('specialization')}::text[],
       ${column('focus')}::text[], ${column('contactTopics')}::text[], ${column('outletTopics')}::text[],
       ${sql.param(contacts.map((c) => splitTopics(c.contactTopics).join(UNIT_SEPARATOR)))}::text[],
       ${column('mediaType')}::text[], ${column('language')}::text[],
       ${sql.param(contacts.map((c) => searchTextOf(c)))}::text[])
-      AS u(email, first_name, last_name, phone, organization, position, category, country, specialization,
+      AS u(email, first_name, last_name, phone, organization, position, category, country, city, specialization,
         focus, contact_topics, outlet_topics, topic_list, media_type, language, search_text)
     ON CONFLICT (email) DO NOTHING
     RETURNING id, email, search_text AS "searchText"`);

@@ -370,7 +370,7 @@ describe('template and export', () => {
     expect(res.headers['content-disposition']).toContain('attachment');
     const [header] = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      '"Name","Outlet Name","Job Title","Contact Topics","Outlet Topics","Category","Media Type","Focus","Email","Country","Language"',
+      '"Name","Outlet Name","Job Title","Contact Topics","Outlet Topics","Category","Media Type","Focus","Email","Country","City","Language"',
     );
   });
 

@@ -60,25 +60,31 @@ const FAMILY: Named[] = [
   ['Jaber', 'جابر'], ['Awad', 'عوض'], ['Hijazi', 'حجازي'], ['Shami', 'الشامي'], ['Masri', 'المصري'], ['Tamimi', 'التميمي'],
 ];
 
-type CountryProfile = { name: string; dial: string; weight: number; arabicShare: number; cities: Named[] };
+/** A city with how many of its country's journalists work there (a relative weight). */
+type City = readonly [en: string, ar: string, weight: number];
+type CountryProfile = { name: string; dial: string; weight: number; arabicShare: number; cities: City[] };
 
+// The cities are those of the search's place data (shared/search-places.ts), weighted roughly as the
+// region's newsrooms are spread: most in the capital or the media hub, fewer elsewhere.
 const COUNTRY_PROFILES: CountryProfile[] = [
-  { name: 'UAE', dial: '+971', weight: 16, arabicShare: 0.35, cities: [['Dubai', 'دبي'], ['Abu Dhabi', 'أبوظبي'], ['Sharjah', 'الشارقة']] },
-  { name: 'Saudi Arabia', dial: '+966', weight: 16, arabicShare: 0.55, cities: [['Riyadh', 'الرياض'], ['Jeddah', 'جدة'], ['Dammam', 'الدمام']] },
-  { name: 'Egypt', dial: '+20', weight: 13, arabicShare: 0.6, cities: [['Cairo', 'القاهرة'], ['Alexandria', 'الإسكندرية'], ['Giza', 'الجيزة']] },
-  { name: 'Lebanon', dial: '+961', weight: 6, arabicShare: 0.45, cities: [['Beirut', 'بيروت'], ['Tripoli', 'طرابلس']] },
-  { name: 'Jordan', dial: '+962', weight: 6, arabicShare: 0.5, cities: [['Amman', 'عمّان'], ['Irbid', 'إربد']] },
-  { name: 'Kuwait', dial: '+965', weight: 6, arabicShare: 0.5, cities: [['Kuwait City', 'مدينة الكويت'], ['Hawalli', 'حولي']] },
-  { name: 'Qatar', dial: '+974', weight: 6, arabicShare: 0.45, cities: [['Doha', 'الدوحة'], ['Lusail', 'لوسيل']] },
-  { name: 'Bahrain', dial: '+973', weight: 4, arabicShare: 0.45, cities: [['Manama', 'المنامة'], ['Muharraq', 'المحرق']] },
-  { name: 'Oman', dial: '+968', weight: 4, arabicShare: 0.5, cities: [['Muscat', 'مسقط'], ['Salalah', 'صلالة']] },
-  { name: 'Morocco', dial: '+212', weight: 6, arabicShare: 0.5, cities: [['Casablanca', 'الدار البيضاء'], ['Rabat', 'الرباط'], ['Marrakesh', 'مراكش']] },
-  { name: 'Tunisia', dial: '+216', weight: 4, arabicShare: 0.55, cities: [['Tunis', 'تونس'], ['Sfax', 'صفاقس']] },
-  { name: 'Algeria', dial: '+213', weight: 4, arabicShare: 0.6, cities: [['Algiers', 'الجزائر'], ['Oran', 'وهران']] },
-  { name: 'Iraq', dial: '+964', weight: 4, arabicShare: 0.7, cities: [['Baghdad', 'بغداد'], ['Erbil', 'أربيل'], ['Basra', 'البصرة']] },
-  { name: 'Yemen', dial: '+967', weight: 2, arabicShare: 0.75, cities: [['Sanaa', 'صنعاء'], ['Aden', 'عدن']] },
-  { name: 'Sudan', dial: '+249', weight: 3, arabicShare: 0.75, cities: [['Khartoum', 'الخرطوم'], ['Omdurman', 'أم درمان']] },
+  { name: 'UAE', dial: '+971', weight: 16, arabicShare: 0.35, cities: [['Dubai', 'دبي', 50], ['Abu Dhabi', 'أبوظبي', 30], ['Sharjah', 'الشارقة', 12], ['Ajman', 'عجمان', 4], ['Ras Al Khaimah', 'رأس الخيمة', 4]] },
+  { name: 'Saudi Arabia', dial: '+966', weight: 16, arabicShare: 0.55, cities: [['Riyadh', 'الرياض', 45], ['Jeddah', 'جدة', 30], ['Dammam', 'الدمام', 13], ['Mecca', 'مكة', 6], ['Medina', 'المدينة المنورة', 6]] },
+  { name: 'Egypt', dial: '+20', weight: 13, arabicShare: 0.6, cities: [['Cairo', 'القاهرة', 70], ['Alexandria', 'الإسكندرية', 20], ['Giza', 'الجيزة', 10]] },
+  { name: 'Lebanon', dial: '+961', weight: 6, arabicShare: 0.45, cities: [['Beirut', 'بيروت', 85], ['Tripoli', 'طرابلس', 15]] },
+  { name: 'Jordan', dial: '+962', weight: 6, arabicShare: 0.5, cities: [['Amman', 'عمّان', 85], ['Irbid', 'إربد', 15]] },
+  { name: 'Kuwait', dial: '+965', weight: 6, arabicShare: 0.5, cities: [['Kuwait City', 'مدينة الكويت', 80], ['Hawalli', 'حولي', 20]] },
+  { name: 'Qatar', dial: '+974', weight: 6, arabicShare: 0.45, cities: [['Doha', 'الدوحة', 85], ['Lusail', 'لوسيل', 15]] },
+  { name: 'Bahrain', dial: '+973', weight: 4, arabicShare: 0.45, cities: [['Manama', 'المنامة', 80], ['Muharraq', 'المحرق', 20]] },
+  { name: 'Oman', dial: '+968', weight: 4, arabicShare: 0.5, cities: [['Muscat', 'مسقط', 85], ['Salalah', 'صلالة', 15]] },
+  { name: 'Morocco', dial: '+212', weight: 6, arabicShare: 0.5, cities: [['Casablanca', 'الدار البيضاء', 50], ['Rabat', 'الرباط', 35], ['Marrakesh', 'مراكش', 15]] },
+  { name: 'Tunisia', dial: '+216', weight: 4, arabicShare: 0.55, cities: [['Tunis', 'تونس', 80], ['Sfax', 'صفاقس', 20]] },
+  { name: 'Algeria', dial: '+213', weight: 4, arabicShare: 0.6, cities: [['Algiers', 'الجزائر', 75], ['Oran', 'وهران', 25]] },
+  { name: 'Iraq', dial: '+964', weight: 4, arabicShare: 0.7, cities: [['Baghdad', 'بغداد', 60], ['Erbil', 'أربيل', 25], ['Basra', 'البصرة', 15]] },
+  { name: 'Yemen', dial: '+967', weight: 2, arabicShare: 0.75, cities: [['Sanaa', 'صنعاء', 65], ['Aden', 'عدن', 35]] },
+  { name: 'Sudan', dial: '+249', weight: 3, arabicShare: 0.75, cities: [['Khartoum', 'الخرطوم', 70], ['Omdurman', 'أم درمان', 30]] },
 ];
+/** About one contact in eight has no city recorded, as in a real media list. */
+const CITY_UNKNOWN_SHARE = 0.12;
 
 type MediaType = (typeof MEDIA_TYPES)[number];
 const MEDIA_WEIGHTS: ReadonlyArray<readonly [MediaType, number]> = [
@@ -101,7 +107,7 @@ const OUTLET_WORDS: Record<MediaType, Named[]> = {
 const POSITIONS: Record<'print' | 'broadcast' | 'freelance', Named[]> = {
   print: [
     ['Editor-in-Chief', 'رئيس التحرير'], ['Managing Editor', 'مدير التحرير'], ['Business Editor', 'محرر اقتصادي'],
-    ['Technology Editor', 'محرر التقنية'], ['Senior Reporter', 'مراسل أول'], ['Reporter', 'صحفي'], ['Correspondent', 'مراسل'],
+    ['Technology Editor', 'محرر التقنية'], ['Economy Editor', 'محرر الاقتصاد'], ['Senior Reporter', 'مراسل أول'], ['Reporter', 'صحفي'], ['Correspondent', 'مراسل'],
     ['Columnist', 'كاتب عمود'], ['Features Writer', 'كاتب تحقيقات'], ['News Editor', 'محرر الأخبار'],
   ],
   broadcast: [['Presenter', 'مقدم برامج'], ['Producer', 'منتج'], ['News Anchor', 'مذيع أخبار'], ['Senior Producer', 'منتج أول'], ['Correspondent', 'مراسل']],
@@ -142,7 +148,8 @@ export function* generateContacts(count: number, seed = DEMO_SEED): Generator<Co
     const first = r.pick(female ? FEMALE : MALE);
     const family = r.pick(FAMILY);
     const arabicScript = language === 'Arabic' && r.chance(0.7);
-    const city = r.pick(country.cities);
+    const city = r.weighted(country.cities.map((c) => [c, c[2]] as const));
+    const cityKnown = !r.chance(CITY_UNKNOWN_SHARE);
     const mediaType = i < MEDIA_WEIGHTS.length ? MEDIA_WEIGHTS[i][0] : r.weighted(MEDIA_WEIGHTS);
     const freelance = FREELANCE.has(mediaType);
     const word = r.pick(OUTLET_WORDS[mediaType]);
@@ -162,6 +169,7 @@ export function* generateContacts(count: number, seed = DEMO_SEED): Generator<Co
       position: arabicScript && r.chance(0.5) ? position[1] : position[0],
       category: categoryOf(position[0]),
       country: country.name,
+      city: cityKnown ? city[0] : '',
       specialization: r.pick(SPECIALIZATIONS),
       focus: r.pick(FOCUS),
       contactTopics: [...new Set(topics)].join(', '),
@@ -187,7 +195,8 @@ export function* inBatches<T>(items: Iterable<T>, size: number): Generator<T[]> 
 
 /** Words a person would search the demo database for (names, places, outlets, positions), both scripts. */
 export function searchVocabulary(): string[] {
-  const pairs = [...MALE, ...FEMALE, ...FAMILY, ...COUNTRY_PROFILES.flatMap((c) => c.cities), ...Object.values(OUTLET_WORDS).flat(), ...Object.values(POSITIONS).flat()];
+  const cities = COUNTRY_PROFILES.flatMap((c) => c.cities.map(([en, ar]): Named => [en, ar]));
+  const pairs = [...MALE, ...FEMALE, ...FAMILY, ...cities, ...Object.values(OUTLET_WORDS).flat(), ...Object.values(POSITIONS).flat()];
   return [...new Set(pairs.flatMap(([en, ar]) => [en.toLowerCase(), ar]))].filter((w) => w.length >= 3);
 }
 
