@@ -260,16 +260,17 @@ type Runner = (text: string, params: unknown[]) => Promise<Array<Record<string, 
  * matches that pass at least one of the two filters, each dimension counted under the other.
  */
 const PREVIOUS_FACETS = `WITH matched AS MATERIALIZED (
-    SELECT country, media_type, language, contact_topic_list, country = $2 AS c, media_type = $3 AS m
+    SELECT country, city, media_type, language, contact_topic_list, country = $2 AS c, media_type = $3 AS m
     FROM global_contacts WHERE search_text LIKE ALL ($1::text[]) AND (country = $2 OR media_type = $3))
   SELECT 'countries' AS facet, country AS value, count(*)::int AS count FROM matched WHERE m AND country <> '' GROUP BY country
   UNION ALL SELECT 'mediaTypes', media_type, count(*)::int FROM matched WHERE c AND media_type <> '' GROUP BY media_type
   UNION ALL SELECT 'languages', language, count(*)::int FROM matched WHERE c AND m AND language <> '' GROUP BY language
+  UNION ALL SELECT 'cities', city, count(*)::int FROM matched WHERE c AND m AND city <> '' GROUP BY city
   UNION ALL SELECT 'contactTopics', topic, count(*)::int FROM matched CROSS JOIN LATERAL unnest(contact_topic_list) AS topic
     WHERE c AND m GROUP BY topic`;
 
 function facetsOfRows(rows: Array<Record<string, unknown>>): ContactFacets {
-  const facets: ContactFacets = { countries: [], contactTopics: [], mediaTypes: [], languages: [] };
+  const facets: ContactFacets = { countries: [], cities: [], contactTopics: [], mediaTypes: [], languages: [] };
   for (const r of rows)
     facets[r.facet as keyof ContactFacets].push({ value: String(r.value), count: Number(r.count) });
   for (const values of Object.values(facets) as ContactFacets[keyof ContactFacets][])

@@ -6,8 +6,8 @@ import { globalContacts as gc } from '../db/schema.js';
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-type FilterDimension = 'country' | 'contactTopic' | 'mediaType' | 'language';
-const DIMENSIONS: FilterDimension[] = ['country', 'contactTopic', 'mediaType', 'language'];
+type FilterDimension = 'country' | 'city' | 'contactTopic' | 'mediaType' | 'language';
+const DIMENSIONS: FilterDimension[] = ['country', 'city', 'contactTopic', 'mediaType', 'language'];
 
 /**
  * Whether the viewer may see addresses (canViewEmails), and so may also find contacts by them. For anyone
@@ -27,6 +27,8 @@ function dimensionCondition(filter: ContactFilter, dimension: FilterDimension): 
   switch (dimension) {
     case 'country':
       return filter.country.length ? inArray(gc.country, filter.country) : undefined;
+    case 'city':
+      return filter.city.length ? inArray(gc.city, filter.city) : undefined;
     case 'mediaType':
       return filter.mediaType.length ? inArray(gc.mediaType, filter.mediaType) : undefined;
     case 'language':

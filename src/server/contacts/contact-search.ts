@@ -6,7 +6,7 @@ import { globalContacts as gc } from '../db/schema.js';
 import { textCondition, type SearchVisibility } from './contact-filter-sql.js';
 import { contactIdsWithExactWords, contactIdsWithWord, forEachSentId, wordsLike } from './contact-words.js';
 import { editDistance, TYPO_MIN_LENGTH } from './query-expansion.js';
-import type { QueryReading } from './query-reading.js';
+import type { CityWord, QueryReading } from './query-reading.js';
 import { addId, countIds, emptyIdSet, intersect, unite, type IdSet } from './contacts-index.js';
 import { isRemembered, rememberedSet } from './word-sets.js';
 
@@ -34,6 +34,13 @@ export type Lookup = {
   countable: (set: IdSet) => number[];
   /** The contacts tagged with any of these topics (idsTagged). */
   tagged: (topics: readonly string[]) => IdSet;
+  /** How many of a set meet every filter (countMeeting). */
+  meeting: (set: IdSet) => number;
+  /** The city column of these countries' contacts (idsByCity), and the contacts of other countries (idsOutside). */
+  byCity: (countries: readonly string[], cities: readonly string[]) => { inCity: IdSet; withoutCity: IdSet };
+  outside: (countries: readonly string[]) => IdSet;
+  /** The filter asks for a beat's related contacts too (ContactFilter.related). */
+  related: boolean;
 };
 
 function contactsWithWord({ db, size, version, visibility }: Lookup, term: string): Promise<IdSet> {
@@ -76,71 +83,145 @@ export type TextMatches = {
   all: IdSet | undefined;
   /**
    * The matches in rank order (undefined: everyone), each a superset of the one before: every unit found
-   * at its best (as typed; a beat: tagged with its topics; a city: named), then beats found as typed in
-   * the text, then through variants, then through slips. For a page, withNamedFirst puts before them
-   * the best ones whose name has a word of the query.
+   * at its best (as typed; a city word: the contacts its city column places there), then beats through the
+   * contacts tagged with their topics (and city words through the contacts with no city that name it),
+   * then through variants, then through slips. For a page, withNamedFirst puts before them the best ones
+   * whose name has a word of the query.
    */
   ranks: Array<IdSet | undefined>;
   matchedAs: MatchedAs[];
   suggestions: string[];
+  /** With a city word: the matches whose city is recorded as one it names, and those with none recorded. */
+  byCity?: { cities: string[]; countries: string[]; inCity: IdSet; withoutCity: IdSet };
+  /** With a beat word: the matches having the word itself, every match its topics reach, and which is shown. */
+  related?: { terms: string[]; topics: string[]; direct: IdSet; broad: IdSet; included: boolean };
 };
 
-/** How many rank levels a unit is found at: best, beat in the text, variant, slip. */
+/** How many rank levels a unit is found at: best, beat tagged (or city unrecorded), variant, slip. */
 const LEVELS = 4;
+type Levels = [IdSet, IdSet, IdSet, IdSet];
 const narrowed = (level: IdSet | undefined, set: IdSet) => (level ? intersect(level, set) : set.slice());
+
+/** What one unit finds at each level; a beat's levels as read narrowly (only the word itself) and broadly. */
+type UnitMatches = { levels: Levels; direct?: IdSet };
 
 /**
  * The contacts matching every text unit of a read query (undefined without one). A unit is found as
  * typed — a term of letters and digits looked up in the words index, the selective ones first; a short or
  * punctuated term checked on the few candidates left, or matched through the search text — or through
- * its variants (query-expansion.ts), whole words looked up exactly, or, for a beat, through the contacts
- * tagged with its topics. A word of five letters or more that finds nothing at all is read as its
- * one-letter slips found in the index; closer misses are suggested. City words only rank.
+ * its variants (query-expansion.ts), whole words looked up exactly. A beat word is found as typed and
+ * through the contacts tagged with its topics, not through its synonyms; when some contacts meeting the
+ * filters have the word itself, only those match unless the filter asks for the related ones too
+ * (docs/decisions/019). A word of five letters or more that finds nothing at all is read as its
+ * one-letter slips found in the index; closer misses are suggested. City words keep, in their countries,
+ * the contacts recorded in the city and, after them, those with no city recorded.
  */
 export async function textMatches(lookup: Lookup, reading: QueryReading): Promise<TextMatches | undefined> {
-  const { db } = lookup;
-  const { units, cities } = reading;
-  if (!units.length && !cities.length) return undefined;
+  const { units } = reading;
+  const city = await cityLevels(lookup, reading.cities);
+  if (!units.length && !city) return undefined;
   // Selective units first: their sets are small, so the short terms after them check few candidates.
   const ordered = [...units].sort((a, b) => Number(!a.typed.every(isSelectiveWord)) - Number(!b.typed.every(isSelectiveWord)));
-  const levels: Array<IdSet | undefined> = Array.from({ length: LEVELS }, () => undefined);
   const matchedAs: MatchedAs[] = [];
   const suggestions: string[] = [];
+  const found: UnitMatches[] = [];
+  let running: IdSet | undefined = city?.levels[LEVELS - 1];
   for (const unit of ordered) {
-    const asTyped = await typedMatches(lookup, unit.typed, levels[LEVELS - 1]);
-    const tagged = unit.topics ? lookup.tagged(unit.topics) : undefined;
-    const best = (tagged ?? asTyped).slice();
-    const inText = tagged ? unite(tagged.slice(), asTyped) : best.slice();
-    const found = inText.slice();
-    const used: string[] = [];
-    const withVariants = await wholeWordMatches(lookup, unit.variants);
-    for (const [i, viaVariant] of withVariants.entries()) {
+    const matches = await unitMatches(lookup, unit, running, matchedAs, suggestions);
+    found.push(matches);
+    running = narrowed(running, matches.levels[LEVELS - 1]);
+  }
+  const beats = ordered.filter((unit) => unit.topics);
+  const combine = (narrow: boolean) => {
+    const levels: Array<IdSet | undefined> = Array.from({ length: LEVELS }, (_, level) => city?.levels[level].slice());
+    for (const { levels: own, direct } of found) {
+      own.forEach((set, level) => (levels[level] = narrowed(levels[level], narrow && direct ? direct : set)));
+    }
+    return levels;
+  };
+  let ranks = combine(false);
+  let related: TextMatches['related'];
+  if (beats.length) {
+    const direct = combine(true)[LEVELS - 1]!;
+    const hasDirect = lookup.meeting(direct) > 0;
+    const included = lookup.related || !hasDirect;
+    related = {
+      terms: beats.map((unit) => unit.text),
+      topics: [...new Set(beats.flatMap((unit) => unit.topics!))],
+      direct: hasDirect ? direct : emptyIdSet(lookup.size),
+      broad: ranks[LEVELS - 1]!,
+      included,
+    };
+    if (!included) ranks = combine(true);
+  }
+  const all = ranks[LEVELS - 1];
+  return {
+    all,
+    ranks,
+    matchedAs,
+    suggestions: [...new Set(suggestions)].slice(0, SUGGESTIONS_MAX),
+    ...(city && all
+      ? { byCity: { ...city.word, inCity: intersect(all.slice(), city.inCity), withoutCity: intersect(all.slice(), city.withoutCity) } }
+      : {}),
+    ...(related ? { related } : {}),
+  };
+}
+
+/** One unit's matches at each level, with what it also read (matchedAs) and what it may have meant. */
+async function unitMatches(
+  lookup: Lookup,
+  unit: QueryReading['units'][number],
+  running: IdSet | undefined,
+  matchedAs: MatchedAs[],
+  suggestions: string[],
+): Promise<UnitMatches> {
+  const asTyped = await typedMatches(lookup, unit.typed, running);
+  // A beat's synonyms are its topics: a contact tagged with one is found through it, not through the words.
+  const tagged = unit.topics ? unite(lookup.tagged(unit.topics).slice(), asTyped) : asTyped.slice();
+  const found = tagged.slice();
+  const used: string[] = [];
+  if (!unit.topics) {
+    for (const [i, viaVariant] of (await wholeWordMatches(lookup, unit.variants)).entries()) {
       if (countIds(viaVariant) === 0) continue;
       unite(found, viaVariant);
       used.push(unit.variants[i].join(' '));
     }
-    const viaVariants = found.slice();
-    if (countIds(found) === 0 && unit.typed.length === 1) {
-      const slips = await typoReadings(db, unit.typed[0]);
-      const forgiven = await wholeWordMatches(lookup, slips.forgiven.map((word) => [word]));
-      for (const [i, viaSlip] of forgiven.entries()) {
-        unite(found, viaSlip);
-        used.push(slips.forgiven[i]);
-      }
-      suggestions.push(...(slips.forgiven.length ? slips.forgiven : slips.suggested));
+  }
+  const viaVariants = found.slice();
+  if (countIds(found) === 0 && unit.typed.length === 1) {
+    const slips = await typoReadings(lookup.db, unit.typed[0]);
+    const forgiven = await wholeWordMatches(lookup, slips.forgiven.map((word) => [word]));
+    for (const [i, viaSlip] of forgiven.entries()) {
+      unite(found, viaSlip);
+      used.push(slips.forgiven[i]);
     }
-    if (used.length) matchedAs.push({ term: unit.text, as: used });
-    [best, inText, viaVariants, found].forEach((set, level) => (levels[level] = narrowed(levels[level], set)));
+    suggestions.push(...(slips.forgiven.length ? slips.forgiven : slips.suggested));
   }
-  for (const names of cities) {
-    const naming = (await wholeWordMatches(lookup, names)).reduce((all, set) => unite(all, set), emptyIdSet(lookup.size));
-    levels[0] = narrowed(levels[0], naming);
-  }
+  if (used.length) matchedAs.push({ term: unit.text, as: used });
+  return { levels: [asTyped, tagged, viaVariants, found], ...(unit.topics ? { direct: asTyped } : {}) };
+}
+
+/**
+ * The levels the city words of a query allow (several city words: any of them): in their countries, the
+ * contacts recorded in one of the cities first, then those with no city recorded that name one in their
+ * outlet or position, then the rest with no city recorded; contacts of other countries are not concerned
+ * (the country filter of the place words decides about them).
+ */
+async function cityLevels(lookup: Lookup, words: CityWord[]) {
+  if (!words.length) return undefined;
+  const word = {
+    cities: [...new Set(words.flatMap((w) => w.cities))],
+    countries: [...new Set(words.flatMap((w) => w.countries))],
+  };
+  const { inCity, withoutCity } = lookup.byCity(word.countries, word.cities);
+  const first = unite(lookup.outside(word.countries).slice(), inCity);
+  const naming = (await wholeWordMatches(lookup, words.flatMap((w) => w.names))).reduce((all, set) => unite(all, set), emptyIdSet(lookup.size));
+  const allowed = unite(first.slice(), withoutCity);
   return {
-    all: levels[LEVELS - 1],
-    ranks: levels,
-    matchedAs,
-    suggestions: [...new Set(suggestions)].slice(0, SUGGESTIONS_MAX),
+    word,
+    inCity,
+    withoutCity,
+    levels: [first, unite(first.slice(), intersect(naming, withoutCity)), allowed, allowed.slice()] as Levels,
   };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { ContactFacets, ContactFilterInput, ContactPage, FacetValue } from '../../shared/contacts.js';
+import { canonicalCity, type ContactFacets, type ContactFilterInput, type ContactPage, type FacetValue } from '../../shared/contacts.js';
 import { foldText, searchWordsOf } from '../../shared/text-fold.js';
 import { editDistance } from './query-expansion.js';
 import { readQuery } from './query-reading.js';
@@ -30,6 +30,7 @@ type Row = {
   lastName: string;
   searchText: string;
   country: string;
+  city: string;
   mediaType: string;
   language: string;
   contactTopicList: string[];
@@ -82,6 +83,7 @@ async function allRows(): Promise<Row[]> {
       lastName: globalContacts.lastName,
       searchText: globalContacts.searchText,
       country: globalContacts.country,
+      city: globalContacts.city,
       mediaType: globalContacts.mediaType,
       language: globalContacts.language,
       contactTopicList: globalContacts.contactTopicList,
@@ -99,10 +101,14 @@ async function storedContact(email: string) {
  * words narrow the country filter, its beats carry their topics, stop words and punctuation go); each
  * text unit is found as typed — every term in the search text, or in the email for a viewer who may see
  * addresses — through one of its variants, all of whose words are words of the search text, or, for a
- * beat, through a contact's topics. A single word of five letters or more that nobody has is read as the
- * indexed words one slip away. Ranked: every unit at its best (as typed; a beat: tagged; a city: named)
- * with a word of the query as typed (three letters or more, not a beat) in the folded first or last name, then the
- * others at their best, then beats as typed, then variants, then slips; newest first within a rank.
+ * beat, through a contact's topics (not its synonyms). When some contacts meeting every filter have each
+ * beat word as typed, only they match, unless the filter asks for the related ones (issue 37). A single
+ * word of five letters or more that nobody has is read as the indexed words one slip away. City words
+ * keep, in their countries, the contacts whose city column names one of them, and those with no city.
+ * Ranked: every unit at its best (as typed; a city word: recorded there) with a word of the query as typed
+ * (three letters or more, not a beat) in the folded first or last name, then the others at their best,
+ * then beats through their topics and contacts without a city that name it, then variants and contacts
+ * without a city, then slips; newest first within a rank.
  */
 async function expected(
   rows: Row[],
@@ -124,31 +130,38 @@ async function expected(
     return variants.some((variant) => variant.every((w) => words.has(w)));
   };
   const tagged = (r: Row, topics?: readonly string[]) => Boolean(topics?.some((topic) => r.contactTopicList.includes(topic)));
+  const variantsOf = (unit: (typeof units)[number]) => (unit.topics ? [] : unit.variants);
   const readings = units.map((unit) => {
-    const found = rows.some((r) => asTyped(r, unit.typed) || hasPhrase(r, unit.variants) || tagged(r, unit.topics));
+    const found = rows.some((r) => asTyped(r, unit.typed) || hasPhrase(r, variantsOf(unit)) || tagged(r, unit.topics));
     const term = unit.typed[0];
     const slips = !found && unit.typed.length === 1 && /^[\p{L}\p{M}\p{N}]+$/u.test(term) && [...term].length >= 5
       ? [...allWords].filter((w) => editDistance(term, w) === 1).map((w) => [w])
       : [];
     return { ...unit, slips };
   });
-  /** 0: found at its best, 1: a beat as typed, 2: through a variant, 3: through a slip, 4: not found. */
-  const levelOf = (r: Row, u: (typeof readings)[number]) =>
-    (u.topics ? tagged(r, u.topics) : asTyped(r, u.typed)) ? 0
-      : u.topics && asTyped(r, u.typed) ? 1
-        : hasPhrase(r, u.variants) ? 2
+  /** 0: found as typed, 1: a beat through its topics, 2: through a variant, 3: through a slip, 4: not found. */
+  const broadLevelOf = (r: Row, u: (typeof readings)[number]) =>
+    asTyped(r, u.typed) ? 0
+      : tagged(r, u.topics) ? 1
+        : hasPhrase(r, variantsOf(u)) ? 2
           : hasPhrase(r, u.slips) ? 3
             : 4;
+  const cityWord = {
+    cities: reading.cities.flatMap((w) => w.cities),
+    countries: reading.cities.flatMap((w) => w.countries),
+    names: reading.cities.flatMap((w) => w.names),
+  };
+  /** 0: recorded in the city (or in another country), 1: no city but names it, 2: no city, 4: another city. */
+  const cityLevel = (r: Row) =>
+    !reading.cities.length || !cityWord.countries.includes(r.country) || cityWord.cities.includes(r.city) ? 0
+      : r.city !== '' ? 4
+        : hasPhrase(r, cityWord.names) ? 1
+          : 2;
   const nameWords = units.flatMap((u) => (u.topics ? [] : u.typed)).filter((term) => /^[\p{L}\p{M}\p{N}]{3,}$/u.test(term));
   const named = (r: Row) => nameWords.some((word) => foldText(`${r.firstName} ${r.lastName}`).includes(word));
-  const rank = (r: Row) => {
-    const level = Math.max(0, ...readings.map((u) => levelOf(r, u)));
-    if (level === 0 && reading.cities.some((names) => !hasPhrase(r, names))) return 1;
-    return level === 0 && named(r) ? -1 : level;
-  };
-  const matchesText = (r: Row) => readings.every((u) => levelOf(r, u) < 4);
   const tests = {
     country: (r: Row) => !filter.country?.length || filter.country.includes(r.country),
+    city: (r: Row) => !filter.city?.length || filter.city.map(canonicalCity).includes(r.city),
     mediaType: (r: Row) => !filter.mediaType?.length || filter.mediaType.includes(r.mediaType),
     language: (r: Row) => !filter.language || r.language === filter.language,
     contactTopic: (r: Row) =>
@@ -157,6 +170,16 @@ async function expected(
   };
   const passesExcept = (r: Row, skipped?: keyof typeof tests) =>
     (Object.keys(tests) as Array<keyof typeof tests>).every((k) => k === skipped || tests[k](r));
+  // Beat words are read narrowly (as typed only) when some contact meeting every filter has them all.
+  const beats = readings.some((u) => u.topics);
+  const direct = (r: Row) => cityLevel(r) < 4 && readings.every((u) => (u.topics ? asTyped(r, u.typed) : broadLevelOf(r, u) < 4));
+  const narrow = beats && !asked.related && rows.some((r) => direct(r) && passesExcept(r));
+  const levelOf = (r: Row, u: (typeof readings)[number]) => (narrow && u.topics ? (asTyped(r, u.typed) ? 0 : 4) : broadLevelOf(r, u));
+  const rank = (r: Row) => {
+    const level = Math.max(cityLevel(r), ...readings.map((u) => levelOf(r, u)));
+    return level === 0 && named(r) ? -1 : level;
+  };
+  const matchesText = (r: Row) => cityLevel(r) < 4 && readings.every((u) => levelOf(r, u) < 4);
   const candidates = rows.filter(matchesText);
   const matching = candidates
     .filter((r) => passesExcept(r))
@@ -175,6 +198,7 @@ async function expected(
     total: matching.length,
     facets: {
       countries: facet('country', (r) => [r.country]),
+      cities: facet('city', (r) => [r.city]),
       contactTopics: facet('contactTopic', (r) => r.contactTopicList),
       mediaTypes: facet('mediaType', (r) => [r.mediaType]),
       languages: facet('language', (r) => [r.language]),
@@ -223,8 +247,9 @@ function sampleFilters(rows: Row[], count: number, seed: number): ContactFilterI
   const r = createRandom(seed);
   const vocabulary = searchVocabulary();
   const values = (pick: (row: Row) => string[]) => [...new Set(rows.flatMap(pick))].filter(Boolean);
-  const [countries, mediaTypes, topics] = [
+  const [countries, cities, mediaTypes, topics] = [
     values((x) => [x.country]),
+    [...values((x) => [x.city]), 'الرياض', 'dubai'],
     values((x) => [x.mediaType]),
     values((x) => x.contactTopicList),
   ];
@@ -238,7 +263,7 @@ function sampleFilters(rows: Row[], count: number, seed: number): ContactFilterI
       `${word} ${r.pick(vocabulary)}`,
       `${word} ${r.pick(['al', 'e', '7', '.', 'news.', '-in'])}`, // a short or punctuated term checked on candidates
       r.pick(searchWordsOf(r.pick(rows).searchText)),
-      r.pick(['.', '@', 'a.k', 'gulf-news', '-in-', 'x_y', '%', '\\', '7', 'محمد', 'التحرير', 'zzzz']),
+      r.pick(['.', '@', 'a.k', 'gulf-news', '-in-', 'x_y', '%', '\\', '7', 'محمد', 'التحرير', 'zzzz', 'economy', 'markets', 'riyadh economy', 'الرياض الاقتصاد', 'jeddah dammam']),
       '',
     ]);
   };
@@ -248,6 +273,8 @@ function sampleFilters(rows: Row[], count: number, seed: number): ContactFilterI
     if (r.next() < 0.5) filter.mediaType = [r.pick(mediaTypes)];
     if (r.next() < 0.3) filter.contactTopic = [r.pick(topics), r.pick(topics)];
     if (r.next() < 0.3) filter.language = r.pick(['English', 'Arabic']);
+    if (r.next() < 0.2) filter.city = [r.pick(cities)];
+    if (r.next() < 0.2) filter.related = true;
     return filter;
   });
 }

@@ -43,12 +43,14 @@ export type ContactsIndex = {
   total: number;
   alive: Uint8Array;
   country: Uint32Array;
+  /** The city column's code ('' has one too: no city recorded). */
+  city: Uint32Array;
   mediaType: Uint32Array;
   language: Uint32Array;
   /** The topics of contact `id` are topicCodes[topicStart[id] .. topicStart[id + 1]). */
   topicStart: Uint32Array;
   topicCodes: Uint32Array;
-  codes: { country: Codes; mediaType: Codes; language: Codes; topic: Codes };
+  codes: { country: Codes; city: Codes; mediaType: Codes; language: Codes; topic: Codes };
   /** Totals and facets of filters without a query, computed once for this version (it never changes). */
   remembered: Map<string, number | ContactFacets>;
 };
@@ -66,7 +68,7 @@ const ITEM = '\u001e';
 function dump(db: Db, where: SQL): Promise<string | null> {
   return db
     .execute(
-      sql`SELECT string_agg(id || chr(31) || country || chr(31) || media_type || chr(31) || language || chr(31)
+      sql`SELECT string_agg(id || chr(31) || country || chr(31) || city || chr(31) || media_type || chr(31) || language || chr(31)
           || array_to_string(contact_topic_list, chr(30)), chr(10)) AS text
         FROM ${gc} WHERE ${where}`,
     )
@@ -74,11 +76,11 @@ function dump(db: Db, where: SQL): Promise<string | null> {
 }
 
 type IndexCodes = ContactsIndex['codes'];
-type DumpedRow = { id: number; country: number; mediaType: number; language: number; topics: number[] };
+type DumpedRow = { id: number; country: number; city: number; mediaType: number; language: number; topics: number[] };
 
 /** Reads a dump line by line with indexOf (no intermediate arrays: a million lines are parsed per load). */
 function parseDump(text: string, codes: IndexCodes, visit: (row: DumpedRow) => void): void {
-  const row: DumpedRow = { id: 0, country: 0, mediaType: 0, language: 0, topics: [] };
+  const row: DumpedRow = { id: 0, country: 0, city: 0, mediaType: 0, language: 0, topics: [] };
   for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
@@ -86,12 +88,14 @@ function parseDump(text: string, codes: IndexCodes, visit: (row: DumpedRow) => v
     const f2 = text.indexOf(FIELD, f1 + 1);
     const f3 = text.indexOf(FIELD, f2 + 1);
     const f4 = text.indexOf(FIELD, f3 + 1);
+    const f5 = text.indexOf(FIELD, f4 + 1);
     row.id = Number(text.slice(start, f1));
     row.country = codes.country.codeOf(text.slice(f1 + 1, f2));
-    row.mediaType = codes.mediaType.codeOf(text.slice(f2 + 1, f3));
-    row.language = codes.language.codeOf(text.slice(f3 + 1, f4));
+    row.city = codes.city.codeOf(text.slice(f2 + 1, f3));
+    row.mediaType = codes.mediaType.codeOf(text.slice(f3 + 1, f4));
+    row.language = codes.language.codeOf(text.slice(f4 + 1, f5));
     row.topics.length = 0;
-    for (let from = f4 + 1; from < end;) {
+    for (let from = f5 + 1; from < end;) {
       let to = text.indexOf(ITEM, from);
       if (to < 0 || to > end) to = end;
       row.topics.push(codes.topic.codeOf(text.slice(from, to)));
@@ -138,6 +142,7 @@ function blankIndex(version: string, size: number, codes: IndexCodes): ContactsI
     total: 0,
     alive: new Uint8Array(size),
     country: new Uint32Array(size),
+    city: new Uint32Array(size),
     mediaType: new Uint32Array(size),
     language: new Uint32Array(size),
     topicStart: new Uint32Array(size + 1),
@@ -150,6 +155,7 @@ function blankIndex(version: string, size: number, codes: IndexCodes): ContactsI
 function setRow(index: ContactsIndex, row: DumpedRow): void {
   index.alive[row.id] = 1;
   index.country[row.id] = row.country;
+  index.city[row.id] = row.city;
   index.mediaType[row.id] = row.mediaType;
   index.language[row.id] = row.language;
 }
@@ -159,7 +165,7 @@ async function loadIndex(db: Db, version: string): Promise<ContactsIndex> {
     await db.execute(sql`SELECT max(id) AS "maxId" FROM ${gc}`),
   );
   const size = Number(maxId ?? 0) + 1;
-  const codes = { country: new Codes(), mediaType: new Codes(), language: new Codes(), topic: new Codes() };
+  const codes = { country: new Codes(), city: new Codes(), mediaType: new Codes(), language: new Codes(), topic: new Codes() };
   const index = blankIndex(version, size, codes);
   // Topics arrive in any order: they are gathered per contact first, then laid out in id order.
   const gathered = new CodeList();
@@ -221,6 +227,7 @@ async function refreshIndex(db: Db, from: ContactsIndex, version: string): Promi
   const index = blankIndex(version, size, from.codes);
   index.alive.set(from.alive);
   index.country.set(from.country);
+  index.city.set(from.city);
   index.mediaType.set(from.mediaType);
   index.language.set(from.language);
   index.total = from.total;
@@ -330,9 +337,11 @@ const COUNTRY = 1;
 const MEDIA_TYPE = 2;
 const LANGUAGE = 4;
 const TOPIC = 8;
+const CITY = 16;
 
 type Allowed = {
   country?: Uint8Array;
+  city?: Uint8Array;
   mediaType?: Uint8Array;
   language?: Uint8Array;
   topic?: Uint8Array;
@@ -342,6 +351,7 @@ function allowedBy(index: ContactsIndex, filter: ContactFilter): Allowed {
   const { codes } = index;
   return {
     country: filter.country.length ? codes.country.allowing(filter.country) : undefined,
+    city: filter.city.length ? codes.city.allowing(filter.city) : undefined,
     mediaType: filter.mediaType.length ? codes.mediaType.allowing(filter.mediaType) : undefined,
     language: filter.language ? codes.language.allowing([filter.language]) : undefined,
     topic: filter.contactTopic.length ? codes.topic.allowing(filter.contactTopic) : undefined,
@@ -352,6 +362,7 @@ function allowedBy(index: ContactsIndex, filter: ContactFilter): Allowed {
 function failures(index: ContactsIndex, allowed: Allowed, id: number): number {
   let failed = 0;
   if (allowed.country && !allowed.country[index.country[id]]) failed |= COUNTRY;
+  if (allowed.city && !allowed.city[index.city[id]]) failed |= CITY;
   if (allowed.mediaType && !allowed.mediaType[index.mediaType[id]]) failed |= MEDIA_TYPE;
   if (allowed.language && !allowed.language[index.language[id]]) failed |= LANGUAGE;
   if (allowed.topic) {
@@ -404,6 +415,7 @@ function rememberedFor<T extends number | ContactFacets>(
 const filterKey = (filter: ContactFilter) =>
   JSON.stringify([
     [...filter.country].sort(),
+    [...filter.city].sort(),
     [...filter.mediaType].sort(),
     [...filter.contactTopic].sort(),
     filter.language ?? null,
@@ -491,6 +503,42 @@ function pageOfRanked(
   return { ids, total };
 }
 
+/** How many of `set` meet every filter (what a page's total would count of them). */
+export function countMeeting(index: ContactsIndex, filter: ContactFilter, set: IdSet): number {
+  const allowed = allowedBy(index, filter);
+  let count = 0;
+  forEachCandidate(index, set, (id) => {
+    if (failures(index, allowed, id) === 0) count++;
+  });
+  return count;
+}
+
+/**
+ * What the city column says of the contacts of these countries, for a city word of the query: those
+ * recorded in one of `cities`, and those with no city recorded. Every other contact is in neither set.
+ */
+export function idsByCity(index: ContactsIndex, countries: readonly string[], cities: readonly string[]): { inCity: IdSet; withoutCity: IdSet } {
+  const inCountry = index.codes.country.allowing(countries);
+  const named = index.codes.city.allowing(cities);
+  const blank = index.codes.city.allowing(['']);
+  const inCity = emptyIdSet(index.size);
+  const withoutCity = emptyIdSet(index.size);
+  for (let id = 1; id < index.size; id++) {
+    if (!index.alive[id]) continue;
+    if (named[index.city[id]]) addId(inCity, id);
+    else if (blank[index.city[id]] && inCountry[index.country[id]]) addId(withoutCity, id);
+  }
+  return { inCity, withoutCity };
+}
+
+/** Every live contact whose country is none of these: a city word says nothing about them. */
+export function idsOutside(index: ContactsIndex, countries: readonly string[]): IdSet {
+  const inCountry = index.codes.country.allowing(countries);
+  const set = emptyIdSet(index.size);
+  for (let id = 1; id < index.size; id++) if (index.alive[id] && !inCountry[index.country[id]]) addId(set, id);
+  return set;
+}
+
 const taggedSets = new WeakMap<ContactsIndex, Map<string, IdSet>>();
 
 /** The contacts tagged with any of these topics, kept with this version of the index. Never mutate it. */
@@ -545,12 +593,14 @@ function countFacets(index: ContactsIndex, filter: ContactFilter, matches?: IdSe
   const allowed = allowedBy(index, filter);
   const { codes } = index;
   const country = new Uint32Array(codes.country.values.length);
+  const city = new Uint32Array(codes.city.values.length);
   const mediaType = new Uint32Array(codes.mediaType.values.length);
   const language = new Uint32Array(codes.language.values.length);
   const topic = new Uint32Array(codes.topic.values.length);
   forEachCandidate(index, matches, (id) => {
     const failed = failures(index, allowed, id);
     if (failed === 0 || failed === COUNTRY) country[index.country[id]]++;
+    if (failed === 0 || failed === CITY) city[index.city[id]]++;
     if (failed === 0 || failed === MEDIA_TYPE) mediaType[index.mediaType[id]]++;
     if (failed === 0 || failed === LANGUAGE) language[index.language[id]]++;
     if (failed === 0 || failed === TOPIC) {
@@ -559,6 +609,7 @@ function countFacets(index: ContactsIndex, filter: ContactFilter, matches?: IdSe
   });
   return {
     countries: facetValues(country, codes.country),
+    cities: facetValues(city, codes.city),
     contactTopics: facetValues(topic, codes.topic),
     mediaTypes: facetValues(mediaType, codes.mediaType),
     languages: facetValues(language, codes.language),

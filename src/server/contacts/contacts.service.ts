@@ -1,14 +1,26 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Contact, ContactFacets, ContactFilter, ContactPage } from '../../shared/contacts.js';
+import type { CityBreadth, Contact, ContactFacets, ContactFilter, ContactPage, RelatedBreadth } from '../../shared/contacts.js';
 import type { Db } from '../db/client.js';
 import { globalContacts as gc } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 import { menuConditions, type SearchVisibility } from './contact-filter-sql.js';
-import { findsNothing, textMatches, withNamedFirst } from './contact-search.js';
+import { findsNothing, textMatches, withNamedFirst, type TextMatches } from './contact-search.js';
 import { readQuery } from './query-reading.js';
 import { contactsVersion } from './contacts-version.js';
-import { contactsIndex, facetsOfMatches, idsCountable, idsOfMatches, idsTagged, pageOfMatches, type IdSet } from './contacts-index.js';
+import {
+  contactsIndex,
+  countMeeting,
+  facetsOfMatches,
+  idsByCity,
+  idsCountable,
+  idsOfMatches,
+  idsOutside,
+  idsTagged,
+  pageOfMatches,
+  type ContactsIndex,
+  type IdSet,
+} from './contacts-index.js';
 
 /**
  * The media database's reads: a page of a search, its facets and every match. The other jobs live beside
@@ -56,8 +68,19 @@ async function indexAndMatches(db: Db, asked: ContactFilter, visibility: SearchV
   const index = await contactsIndex(db, version);
   let filter = asked;
   const countable = (set: IdSet) => idsCountable(index, filter, set, use === 'facets' ? 1 : 0);
-  const tagged = (topics: readonly string[]) => idsTagged(index, topics);
-  const lookup = { db, size: index.size, version, visibility, countable, tagged };
+  const lookup = {
+    db,
+    size: index.size,
+    version,
+    visibility,
+    countable,
+    tagged: (topics: readonly string[]) => idsTagged(index, topics),
+    // Whatever the use, under every filter: a page, its count, its facets and a bulk action read a beat alike.
+    meeting: (set: IdSet) => countMeeting(index, filter, set),
+    byCity: (countries: readonly string[], cities: readonly string[]) => idsByCity(index, countries, cities),
+    outside: (countries: readonly string[]) => idsOutside(index, countries),
+    related: asked.related,
+  };
   const reading = await readQuery(asked.search, (term) => findsNothing(lookup, term));
   filter = withPlaces(asked, reading.countries);
   const text = await textMatches(lookup, reading);
@@ -95,7 +118,32 @@ export async function searchContacts(
     ...(text?.matchedAs.length ? { matchedAs: text.matchedAs } : {}),
     ...(suggestions.length ? { suggestions } : {}),
     ...(reading.interpreted.length ? { interpreted: reading.interpreted } : {}),
+    ...breadthOf(index, filter, text),
   };
+}
+
+/** How far a city word and a beat word reached, counted under the filters as the total is. */
+function breadthOf(
+  index: ContactsIndex,
+  filter: ContactFilter,
+  text: TextMatches | undefined,
+): { cityBreadth?: CityBreadth; relatedBreadth?: RelatedBreadth } {
+  const breadth: { cityBreadth?: CityBreadth; relatedBreadth?: RelatedBreadth } = {};
+  if (text?.byCity) {
+    const { cities, countries, inCity, withoutCity } = text.byCity;
+    breadth.cityBreadth = {
+      cities,
+      countries,
+      inCity: countMeeting(index, filter, inCity),
+      withoutCity: countMeeting(index, filter, withoutCity),
+    };
+  }
+  if (text?.related) {
+    const { terms, topics, direct, broad, included } = text.related;
+    const directCount = countMeeting(index, filter, direct);
+    breadth.relatedBreadth = { terms, topics, direct: directCount, more: countMeeting(index, filter, broad) - directCount, included };
+  }
+  return breadth;
 }
 
 /**

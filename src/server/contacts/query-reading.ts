@@ -20,12 +20,17 @@ export type QueryReading = {
   units: ReadUnit[];
   /** The countries the place words name (several place words: any of them); empty without one. */
   countries: string[];
-  /** Per city word, its names as whole-word phrases: contacts naming one rank first. */
-  cities: string[][][];
+  /**
+   * Per city word, the cities it names with their countries (the city column decides: docs/decisions/019),
+   * and their names as whole-word phrases, which rank first the contacts without a city that name one.
+   */
+  cities: CityWord[];
   interpreted: Interpretation[];
   /** Vocabulary words a slip was read as ("Did you mean"). */
   corrected: Array<{ term: string; as: string }>;
 };
+
+export type CityWord = { cities: string[]; countries: string[]; names: string[][] };
 
 type PlaceReading = { country: string; city?: string; cityNames?: string[][] };
 type Entry = { places?: PlaceReading[]; topics?: readonly string[] };
@@ -118,13 +123,17 @@ export async function readQuery(search: string, findsNothing: (term: string) => 
 
 function addVocabulary(reading: QueryReading, term: string, { entry, form }: { entry: Entry; form: string }): void {
   if (entry.places) {
+    const word: CityWord = { cities: [], countries: [], names: [] };
     for (const place of entry.places) {
       reading.countries.push(place.country);
       if (place.city) {
         reading.interpreted.push({ term, as: { city: place.city, country: place.country } });
-        reading.cities.push(place.cityNames!);
+        word.cities.push(place.city);
+        word.countries.push(place.country);
+        word.names.push(...place.cityNames!);
       } else reading.interpreted.push({ term, as: { country: place.country } });
     }
+    if (word.cities.length) reading.cities.push(word);
     return;
   }
   const topics = entry.topics!;
