@@ -47,6 +47,8 @@ const brandFields = {
   nameAr: plainSenderName(shortText(120)).optional(),
   /** The name before "via Nashr"; empty means the brand's name. */
   senderName: plainSenderName(shortText(80)).optional(),
+  /** The name before "عبر نشر" of an Arabic e-mail; empty means the Arabic name, else the sender name. */
+  senderNameAr: plainSenderName(shortText(80)).optional(),
   /** Chosen address; given at the brand's first release that goes out when absent. */
   newsroomSlug: newsroomSlugField.nullish(),
   newsroomEnabled: z.boolean().optional(),
@@ -70,6 +72,7 @@ export const brandInputSchema = z.object({
   ...brandFields,
   nameAr: brandFields.nameAr.default(''),
   senderName: brandFields.senderName.default(''),
+  senderNameAr: brandFields.senderNameAr.default(''),
   newsroomEnabled: brandFields.newsroomEnabled.default(true),
   boilerplate: brandFields.boilerplate.default(''),
   boilerplateAr: brandFields.boilerplateAr.default(''),
@@ -90,6 +93,7 @@ export type Brand = {
   name: string;
   nameAr: string;
   senderName: string;
+  senderNameAr: string;
   newsroomSlug: string | null;
   newsroomEnabled: boolean;
   /** Absolute address of the newsroom once it has one. */
@@ -161,6 +165,38 @@ export type BrandReport = {
 /** The name the email's From shows before "via Nashr". */
 export const senderNameOf = (brand: { name: string; senderName: string }): string =>
   plainSenderText(brand.senderName) || plainSenderText(brand.name);
+
+/** The names a brand signs with: its names and sender names in both languages. */
+export type SenderNames = { name: string; nameAr: string; senderName: string; senderNameAr?: string };
+
+/**
+ * The name an e-mail in `language` shows before "via Nashr" (issue 37): an Arabic e-mail is signed with the
+ * brand's Arabic sender name, else its Arabic name, wherever one exists; else, as an English one, with its
+ * sender name or name.
+ */
+export const senderNameIn = (brand: SenderNames, language: string): string =>
+  (language === 'arabic' && (plainSenderText(brand.senderNameAr ?? '') || plainSenderText(brand.nameAr))) ||
+  senderNameOf(brand);
+
+/** Nashr's own name as each language's readers read it (PRODUCT.md: نشر, "to publish"). */
+export const NASHR_NAMES = { english: 'Nashr', arabic: 'نشر' } as const;
+
+/**
+ * The From's display name of a release e-mail, in the language of its (first) version: "{sender} via Nashr",
+ * or "{sender} عبر نشر" in Arabic (decision 022). `mailboxName` is MAIL_FROM's own name: an installation
+ * named otherwise keeps its name in both languages; without a sender the mailbox's name alone.
+ */
+export function fromDisplayName(sender: string, language: string, mailboxName?: string): string | undefined {
+  const arabic = language === 'arabic';
+  const nashr = !mailboxName || mailboxName === NASHR_NAMES.english ? NASHR_NAMES[arabic ? 'arabic' : 'english'] : mailboxName;
+  const name = plainSenderText(sender);
+  if (!name) return mailboxName;
+  return arabic ? `${name} عبر ${nashr}` : `${name} via ${nashr}`;
+}
+
+/** The From as a person reads it: `Name <address>`, or the bare address. */
+export const fromLine = (from: { name: string | undefined; address: string }): string =>
+  from.name ? `${from.name} <${from.address}>` : from.address;
 
 /** Where a brand's logo is served (public: newsrooms, web versions and emails show it); `v` changes with the image. */
 export const brandLogoPath = (brandId: string, sha256: string): string =>

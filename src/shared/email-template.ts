@@ -450,6 +450,68 @@ export function renderBilingualEmail(
   return { subject: subjectOf(first), html, text, dir, lang };
 }
 
+/** The version of a release one e-mail leads with: the primary one (the flat fields) or its translation. */
+export type ReleaseVersion = 'primary' | 'translation';
+
+/** A file of the release: with every version (language null or absent), or with the version in that language. */
+export type EditionFile = { language?: string | null };
+
+/**
+ * What every e-mail of a release is made from (decision 012): its versions, primary first, whether one e-mail
+ * carries both, its files and its embargo while it is still ahead (null for followers, who get it at the lift).
+ */
+export type ReleaseEmailSource<F extends EditionFile = EditionFile> = {
+  primary: EmailTemplateRelease;
+  translation?: EmailTemplateRelease | null;
+  bilingualEmail: boolean;
+  files: F[];
+  embargo: { until: string; timeZone: string } | null;
+};
+
+/** The brand as an e-mail shows it: its names (the logo's alt text in each language) and its logo. */
+export type EmailBrand = { name: string; nameAr: string; logoUrl: string | null };
+
+/** One e-mail of a release: what its readers get, with the files it carries. */
+export type RenderedEdition<F extends EditionFile = EditionFile> = RenderedEmail & { files: F[] };
+
+/** The brand's name as a reader of `language` reads it: the Arabic one in Arabic when it has one. */
+export const brandNameFor = (brand: Pick<EmailBrand, 'name' | 'nameAr'>, language: string): string =>
+  language === 'arabic' && brand.nameAr.trim() ? brand.nameAr.trim() : brand.name;
+
+/**
+ * THE e-mail of a release for the readers of one version (issue 37): the sender, the test send, the review
+ * and every preview in the app render through this one function, so what is previewed is what is sent —
+ * the embargo in the subject and at the top, the brand's logo, both versions when one e-mail carries them
+ * (the readers' version first, every file listed under it), else that version with its own files.
+ * `linksOf` gives each version its links (tracking, footer, downloads of the files it lists).
+ */
+export function renderEdition<F extends EditionFile>(
+  source: ReleaseEmailSource<F>,
+  version: ReleaseVersion,
+  brand: EmailBrand | null,
+  linksOf: (version: ReleaseVersion, files: F[]) => EmailTemplateLinks = () => ({}),
+): RenderedEdition<F> {
+  const versions = {
+    primary: { ...source.primary, embargo: source.embargo },
+    translation: source.translation ? { ...source.translation, embargo: source.embargo } : null,
+  };
+  const lead: ReleaseVersion = version === 'translation' && versions.translation ? 'translation' : 'primary';
+  const other: ReleaseVersion = lead === 'primary' ? 'translation' : 'primary';
+  const linksWithLogo = (shown: ReleaseVersion, files: F[]): EmailTemplateLinks => {
+    const language = templateLanguage(versions[shown]?.language);
+    const logo = brand?.logoUrl ? { url: brand.logoUrl, alt: brandNameFor(brand, language) } : null;
+    return { logo, ...linksOf(shown, files) };
+  };
+  const second = versions[other];
+  if (second && source.bilingualEmail) {
+    const rendered = renderBilingualEmail(versions[lead]!, second, linksWithLogo(lead, source.files), linksWithLogo(other, []));
+    return { ...rendered, files: source.files };
+  }
+  const language = templateLanguage(versions[lead]!.language);
+  const files = source.files.filter((f) => !f.language || f.language === language);
+  return { ...renderEmail(versions[lead]!, linksWithLogo(lead, files)), files };
+}
+
 /** The recipient's copy: every placeholder replaced by their tokens (the only per-recipient part). */
 export function personalise(rendered: string, token: string, preferencesToken = ''): string {
   return rendered.split(TOKEN_PLACEHOLDER).join(token).split(PREFERENCES_PLACEHOLDER).join(preferencesToken);

@@ -610,8 +610,16 @@ export type ReleaseReview = {
 };
 
 export type SendPressReleaseResponse = { pressRelease: PressRelease };
-/** GET /api/press-releases/sender: the From header every release is sent with (MAIL_FROM), so the preview is exact. */
-export type ReleaseSender = { from: string };
+/**
+ * GET /api/press-releases/sender: the From every release e-mail of the brand is sent with (MAIL_FROM's address),
+ * per language of the e-mail ("… via Nashr", "… عبر نشر"), and the brand as e-mails show it (names, logo),
+ * so the previews render exactly what is sent. `from` is the English one.
+ */
+export type ReleaseSender = {
+  from: string;
+  fromByLanguage: Record<ReleaseLanguage, string>;
+  brand: { name: string; nameAr: string; logoUrl: string | null } | null;
+};
 export type ReleasesPage = { items: PressReleaseSummary[]; total: number; page: number; pageSize: number };
 
 /** GET /api/analytics/dashboard: the editor dashboard (SPEC §2) and the analytics dashboard. */

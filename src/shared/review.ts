@@ -55,8 +55,8 @@ export type ReviewDetail = {
   /** The email exactly as recipients get it (the delivery template), for an iframe: the primary version's. */
   html: string;
   subject: string;
-  /** Every version's email as its readers get it, primary first. */
-  versions: Array<{ language: ReleaseLanguage; subject: string; html: string }>;
+  /** Each version's e-mail as its readers get it: subject, HTML and From (null when the server cannot tell), primary first. */
+  versions: Array<{ language: ReleaseLanguage; subject: string; html: string; from: string | null }>;
   recipients: number;
   byCountry: Array<{ country: string; count: number }>;
   byLanguage: Array<{ language: string; count: number }>;

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { brandLogoPath } from '../../shared/brands.js';
-import type { ReleaseLanguage } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { brandLogos, brands } from '../db/schema.js';
 
@@ -14,6 +13,7 @@ export type BrandVoice = {
   name: string;
   nameAr: string;
   senderName: string;
+  senderNameAr: string;
   /** The newsroom's address while it is online, else null. */
   newsroomSlug: string | null;
   /** Absolute address of the logo image, or null. */
@@ -26,6 +26,7 @@ export const brandVoiceColumns = {
   brandName: brands.name,
   brandNameAr: brands.nameAr,
   brandSenderName: brands.senderName,
+  brandSenderNameAr: brands.senderNameAr,
   brandNewsroomSlug: brands.newsroomSlug,
   brandNewsroomEnabled: brands.newsroomEnabled,
   brandLogoSha: brandLogos.sha256,
@@ -36,6 +37,7 @@ type BrandVoiceRow = {
   brandName: string;
   brandNameAr: string;
   brandSenderName: string;
+  brandSenderNameAr: string;
   brandNewsroomSlug: string | null;
   brandNewsroomEnabled: boolean;
   brandLogoSha: string | null;
@@ -50,6 +52,7 @@ export function brandVoiceOf(row: BrandVoiceRow, publicUrl: string): BrandVoice 
     name: row.brandName,
     nameAr: row.brandNameAr,
     senderName: row.brandSenderName,
+    senderNameAr: row.brandSenderNameAr,
     newsroomSlug: row.brandNewsroomEnabled ? row.brandNewsroomSlug : null,
     logoUrl: brandLogoUrl(publicUrl, row.brandId, row.brandLogoSha),
   };
@@ -73,7 +76,4 @@ export async function findBrandVoice(
 }
 
 /** The brand's name as a reader of that language reads it: the Arabic name on the Arabic side when it has one. */
-export const brandNameIn = (
-  brand: { name: string; nameAr: string },
-  language: ReleaseLanguage | string,
-): string => (language === 'arabic' && brand.nameAr.trim() ? brand.nameAr.trim() : brand.name);
+export { brandNameFor as brandNameIn } from '../../shared/email-template.js';

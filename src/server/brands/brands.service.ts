@@ -84,6 +84,7 @@ function toBrand(
     name: brand.name,
     nameAr: brand.nameAr,
     senderName: brand.senderName,
+    senderNameAr: brand.senderNameAr,
     newsroomSlug: brand.newsroomSlug,
     newsroomEnabled: brand.newsroomEnabled,
     newsroomUrl: brand.newsroomSlug ? `${publicUrl}/newsroom/${brand.newsroomSlug}` : null,

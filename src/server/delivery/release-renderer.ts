@@ -4,14 +4,16 @@ import {
   TOKEN_PLACEHOLDER,
   extractLinks,
   personalise,
-  renderBilingualEmail,
-  renderEmail,
+  renderEdition,
   type EmailTemplateLinks,
   type EmailTemplateRelease,
-  type RenderedEmail,
+  type ReleaseEmailSource,
+  type ReleaseVersion,
+  type RenderedEdition as SharedEdition,
 } from '../../shared/email-template.js';
 import { versionsOf, type ReleaseLanguage } from '../../shared/releases.js';
-import { senderNameOf } from '../../shared/brands.js';
+import { fromDisplayName, senderNameIn, senderNameOf } from '../../shared/brands.js';
+import { releaseWebPath } from '../../shared/release-address.js';
 import { plainSenderText } from '../../shared/sender-name.js';
 import type { DkimSigner } from '../deliverability/dkim-signer.js';
 import type { Db } from '../db/client.js';
@@ -32,6 +34,10 @@ export type RenderedEdition = {
   subject: string;
   html: string;
   text: string;
+  /** The language of the e-mail (of its first version), which its From is written in; English when absent. */
+  lang?: 'en' | 'ar';
+  /** The brand's name before "via Nashr" in that language (its Arabic sender name in an Arabic e-mail); the release's companyName when absent. */
+  senderName?: string;
   mixedBoundary: string;
   /** The attachments as files, for a message sent through the shared mailer (a test send). */
   files: Array<{ filename: string; contentType: string; content: Buffer }>;
@@ -99,10 +105,6 @@ export async function renderRelease(
   const { release } = found;
   // The release speaks as its brand (decision 022): its From, logo and newsroom, named in each version's language.
   const brand = brandVoiceOf(found, publicUrl);
-  const brandLinks = (language: string): Pick<EmailTemplateLinks, 'newsroom' | 'logo'> => ({
-    newsroom: brand.newsroomSlug ? { url: newsroomUrl(publicUrl, brand.newsroomSlug), companyName: brandNameIn(brand, language) } : null,
-    logo: brand.logoUrl ? { url: brand.logoUrl, alt: brandNameIn(brand, language) } : null,
-  });
   const files: ReleaseFile[] = await db
     .select({ id: attachments.id, size: attachments.size, language: attachments.language, ...attachmentContent })
     .from(attachments)
@@ -111,21 +113,20 @@ export async function renderRelease(
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   const downloadUrl = (fileId: string) =>
     mode === 'test' ? `${publicUrl}/api/press-releases/${releaseId}/attachments/${fileId}` : `${publicUrl}/t/d/${TOKEN_PLACEHOLDER}/${fileId}`;
-  const embargo = embargoAhead(release, now);
-  const primary: EmailTemplateRelease = { ...release, content: sanitizeContent(release.content), embargo };
-  const translation: EmailTemplateRelease | undefined = release.translation
-    ? { ...release, ...release.translation, content: sanitizeContent(release.translation.content), embargo }
-    : undefined;
+  const source: ReleaseEmailSource<ReleaseFile> = {
+    ...emailSourceOf(release, sanitizeContent),
+    files,
+    embargo: embargoAhead(release, now),
+  };
   // Links are numbered across versions as dispatch froze them: the primary's first, then the translation's.
-  const primaryLinkCount = extractLinks(primary.content).length;
-  const linksFor = (audience: Audience) => (version: 'primary' | 'translation', shown: ReleaseFile[]): EmailTemplateLinks => {
+  const primaryLinkCount = extractLinks(source.primary.content).length;
+  const linksFor = (audience: Audience) => (version: ReleaseVersion, shown: ReleaseFile[]): EmailTemplateLinks => {
     const downloads = shown.map((f) => ({ name: f.originalName, size: f.size, url: downloadUrl(f.id) }));
-    const { logo, newsroom } = brandLinks((version === 'primary' ? primary : translation!).language ?? 'english');
-    if (mode === 'test') return { downloads, logo };
+    if (mode === 'test') return { downloads };
+    const language = (version === 'primary' ? source.primary : source.translation!).language ?? 'english';
     const offset = version === 'primary' ? 0 : primaryLinkCount;
     return {
-      logo,
-      viewInBrowser: release.slug ? `${publicUrl}/r/${release.slug}?t=${TOKEN_PLACEHOLDER}` : null,
+      viewInBrowser: release.slug ? `${publicUrl}${releaseWebPath(release.slug)}?t=${TOKEN_PLACEHOLDER}` : null,
       unsubscribe: `${publicUrl}/u/${TOKEN_PLACEHOLDER}`,
       // A journalist's own page (decision 024); a follower has no contact whose preferences it could set.
       preferences: audience === 'list' ? `${publicUrl}/preferences/${PREFERENCES_PLACEHOLDER}` : null,
@@ -133,33 +134,24 @@ export async function renderRelease(
       trackLink: (_url, linkId) => `${publicUrl}/t/c/${TOKEN_PLACEHOLDER}/${linkId + offset}`,
       downloads,
       audience,
-      newsroom,
+      newsroom: brand.newsroomSlug ? { url: newsroomUrl(publicUrl, brand.newsroomSlug), companyName: brandNameIn(brand, language) } : null,
     };
   };
-  const filesOf = (language: string) => files.filter((f) => f.language === null || f.language === language);
   // The files of an email are encoded once, whoever (journalists, followers) receives that email.
-  const encoded = new Map<string, Omit<RenderedEdition, 'subject' | 'html' | 'text'>>();
-  const editionOf = (rendered: RenderedEmail, shown: ReleaseFile[]): RenderedEdition => {
-    const key = shown.map((f) => f.id).join(',');
-    if (!encoded.has(key)) encoded.set(key, encodeFiles(shown));
-    return { subject: rendered.subject, html: rendered.html, text: rendered.text, ...encoded.get(key)! };
+  const encoded = new Map<string, Omit<RenderedEdition, 'subject' | 'html' | 'text' | 'lang' | 'senderName'>>();
+  const editionOf = (rendered: SharedEdition<ReleaseFile>): RenderedEdition => {
+    const key = rendered.files.map((f) => f.id).join(',');
+    if (!encoded.has(key)) encoded.set(key, encodeFiles(rendered.files));
+    const { subject, html, text, lang } = rendered;
+    return { subject, html, text, lang, senderName: senderNameIn(brand, lang === 'ar' ? 'arabic' : 'english'), ...encoded.get(key)! };
   };
   const [primaryLanguage, secondLanguage] = versionsOf(release);
-  const versions = [primary, translation] as const;
   const editionsFor = (audience: Audience) => {
-    const links = linksFor(audience);
-    const [lead, second] = audience === 'follower' ? withoutEmbargo(versions) : versions;
+    // Followers are sent a release once it is public: theirs never carry the embargo.
+    const shown = audience === 'follower' ? { ...source, embargo: null } : source;
     const editions = new Map<ReleaseLanguage, RenderedEdition>();
-    if (!second || !secondLanguage) {
-      editions.set(primaryLanguage, editionOf(renderEmail(lead, links('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
-    } else if (release.bilingualEmail) {
-      // One email with both versions; every file goes with it, listed once under the first version.
-      editions.set(primaryLanguage, editionOf(renderBilingualEmail(lead, second, links('primary', files), links('translation', [])), files));
-      editions.set(secondLanguage, editionOf(renderBilingualEmail(second, lead, links('translation', files), links('primary', [])), files));
-    } else {
-      editions.set(primaryLanguage, editionOf(renderEmail(lead, links('primary', filesOf(primaryLanguage))), filesOf(primaryLanguage)));
-      editions.set(secondLanguage, editionOf(renderEmail(second, links('translation', filesOf(secondLanguage))), filesOf(secondLanguage)));
-    }
+    editions.set(primaryLanguage, editionOf(renderEdition(shown, 'primary', brand, linksFor(audience))));
+    if (secondLanguage) editions.set(secondLanguage, editionOf(renderEdition(shown, 'translation', brand, linksFor(audience))));
     return editions;
   };
   const editions = editionsFor('list');
@@ -175,6 +167,19 @@ export async function renderRelease(
   };
 }
 
+/**
+ * A stored release's versions as the shared template reads them (`clean`: the server's content sanitiser),
+ * so the sender and the approvers' previews start from the same fields.
+ */
+export function emailSourceOf(
+  release: Pick<typeof pressReleases.$inferSelect, 'title' | 'subtitle' | 'content' | 'releaseDate' | 'location' | 'boilerplate' | 'contactName' | 'contactEmail' | 'contactPhone' | 'language' | 'translation' | 'bilingualEmail'>,
+  clean: (html: string) => string,
+): Omit<ReleaseEmailSource, 'files' | 'embargo'> {
+  const primary: EmailTemplateRelease = { ...release, content: clean(release.content) };
+  const translation = release.translation ? { ...primary, ...release.translation, content: clean(release.translation.content) } : null;
+  return { primary, translation, bilingualEmail: release.bilingualEmail };
+}
+
 /** The release's embargo while it is still ahead of `now`; null once lifted (or never set). */
 export function embargoAhead(
   release: { embargoUntil: Date | null; embargoTimeZone: string | null },
@@ -184,10 +189,7 @@ export function embargoAhead(
   return { until: release.embargoUntil.toISOString(), timeZone: release.embargoTimeZone };
 }
 
-const withoutEmbargo = (versions: readonly [EmailTemplateRelease, EmailTemplateRelease | undefined]) =>
-  [{ ...versions[0], embargo: null }, versions[1] && { ...versions[1], embargo: null }] as const;
-
-function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'html' | 'text'> {
+function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'html' | 'text' | 'lang' | 'senderName'> {
   const mixedBoundary = newBoundary();
   const mailFiles = files.map((f) => ({ filename: f.originalName, contentType: f.mimetype, content: f.content }));
   return { mixedBoundary, files: mailFiles, attachmentParts: encodedOnce(encodeAttachmentParts(mixedBoundary, mailFiles)) };
@@ -197,11 +199,16 @@ function encodeFiles(files: ReleaseFile[]): Omit<RenderedEdition, 'subject' | 'h
  * The sender as journalists see it: the brand (its sender name), through Nashr ("Riyadh Foods via Nashr"), at
  * MAIL_FROM's address; replies go to Reply-To (the delivery's reply address, else the media contact).
  */
-export function senderOf(mailFrom: string, companyName: string): { name: string | undefined; address: string } {
+export function senderOf(
+  mailFrom: string,
+  companyName: string,
+  language: 'en' | 'ar' | ReleaseLanguage = 'en',
+): { name: string | undefined; address: string } {
   const from = parseMailbox(mailFrom);
-  // A name kept before the rule (sender-name.ts) still may not pass for an address of its own.
-  const company = plainSenderText(companyName);
-  return { name: company ? `${company} via ${from.name ?? 'Nashr'}` : from.name, address: from.address };
+  // A name kept before the rule (sender-name.ts) still may not pass for an address of its own: fromDisplayName
+  // shows it without what it may not hold.
+  const name = fromDisplayName(companyName, language === 'ar' || language === 'arabic' ? 'arabic' : 'english', from.name);
+  return { name, address: from.address };
 }
 
 /** The sender id of Feedback-ID: the same for every message we send, as Google's format asks. */
@@ -243,7 +250,7 @@ export function messageFor(
   const replyTo = signing.replyAddress ? formatAddress(rendered.replyName, signing.replyAddress) : rendered.replyTo;
   const editions = delivery.audience === 'follower' ? rendered.followerEditions : rendered.editions;
   const edition = editions.get(delivery.language as ReleaseLanguage) ?? rendered;
-  const from = senderOf(mailFrom, rendered.companyName);
+  const from = senderOf(mailFrom, edition.senderName ?? rendered.companyName, edition.lang);
   const domain = from.address.split('@')[1] ?? 'localhost';
   const unsubscribeUrl = `${publicUrl}/u/${delivery.token}`;
   const html = personalise(edition.html, delivery.token, preferencesToken);

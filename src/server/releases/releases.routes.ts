@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { senderOf } from '../delivery/release-renderer.js';
 import {
   listReleasesQuerySchema,
   preflightInputSchema,
@@ -7,8 +6,8 @@ import {
   sendPressReleaseSchema,
   type ReleaseSender,
 } from '../../shared/releases.js';
-import { senderNameOf, senderQuerySchema } from '../../shared/brands.js';
-import { firstVisibleBrand, requireVisibleBrand } from '../brands/brand-filter.js';
+import { senderQuerySchema } from '../../shared/brands.js';
+import { releaseSenderOf } from './release-sender.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { BODY_LIMIT } from '../http/server-limits.js';
@@ -84,13 +83,8 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/press-releases/sender', async (request): Promise<ReleaseSender> => {
     const actor = requireUser(request);
     const { brandId } = parseInput(senderQuerySchema, request.query);
-    const brand = brandId
-      ? await requireVisibleBrand(app.deps.db, actor, brandId)
-      : actor.workspace
-        ? await firstVisibleBrand(app.deps.db, actor)
-        : null;
-    const sender = senderOf(app.deps.config.mailFrom, brand ? senderNameOf(brand) : actor.companyName);
-    return { from: sender.name ? `${sender.name} <${sender.address}>` : sender.address };
+    const { db, config } = app.deps;
+    return releaseSenderOf({ db, mailFrom: config.mailFrom, publicUrl: config.publicUrl }, actor, brandId);
   });
 
   app.post('/press-releases/preflight', async (request) => {

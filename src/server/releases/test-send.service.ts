@@ -16,10 +16,10 @@ type Ctx = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
 export async function sendTestToSelf(ctx: Ctx, actor: CurrentUser, releaseId: string): Promise<{ sentTo: string }> {
   const release = await requireRelease(ctx.db, actor, releaseId, 'write');
   const rendered = await renderRelease(ctx.db, release.id, ctx.publicUrl, 'test');
-  const sender = senderOf(ctx.mailFrom, rendered.companyName);
   try {
-    // One test per version: each language's readers get their own email.
+    // One test per version: each language's readers get their own email, From included.
     for (const edition of rendered.editions.values()) {
+      const sender = senderOf(ctx.mailFrom, edition.senderName ?? rendered.companyName, edition.lang);
       await ctx.mailer.send({
         from: plainMailbox(sender.name, sender.address),
         to: actor.email,

@@ -12,7 +12,7 @@ const queueQuerySchema = z.object({ page: pageParam(10_000), pageSize: pageSizeP
 
 /** /api/review: the editors' queue, one release under review, decisions and turnaround (issue 11). */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
-  const deps = { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, now: app.deps.now, log: app.log };
+  const deps = { db: app.deps.db, mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl, mailFrom: app.deps.config.mailFrom, now: app.deps.now, log: app.log };
   const linkCheck = { allowPrivate: app.deps.config.linkCheckAllowPrivate, timeoutMs: LINK_CHECK_TIMEOUT_MS };
   const editor = (request: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(request);

@@ -16,7 +16,8 @@ import { deliveries, pressReleases, releaseReviews, users, workspaceMembers, wor
 import { requireEditor } from '../access/access.js';
 import { membershipOf } from '../access/membership.js';
 import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
-import { renderRelease } from '../delivery/release-renderer.js';
+import { renderRelease, senderOf } from '../delivery/release-renderer.js';
+import { fromLine } from '../../shared/brands.js';
 import { notFound, appError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
@@ -37,6 +38,8 @@ export type ReviewDeps = {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** MAIL_FROM, whose address every release e-mail comes from (the detail shows each version's From). */
+  mailFrom?: string;
   now: () => Date;
   log: { error: (obj: object, msg: string) => void };
 };
@@ -132,7 +135,12 @@ export async function reviewDetail(deps: ReviewDeps, editor: CurrentUser, id: st
     ownerEmail: owner.email ?? '',
     html: rendered.html,
     subject: rendered.subject,
-    versions: [...rendered.editions].map(([language, edition]) => ({ language, subject: edition.subject, html: edition.html })),
+    versions: [...rendered.editions].map(([language, edition]) => ({
+      language,
+      subject: edition.subject,
+      html: edition.html,
+      from: deps.mailFrom ? fromLine(senderOf(deps.mailFrom, edition.senderName ?? rendered.companyName, edition.lang)) : null,
+    })),
     recipients: audience.recipients,
     byCountry: audience.byCountry,
     byLanguage: audience.byLanguage,

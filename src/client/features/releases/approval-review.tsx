@@ -8,7 +8,7 @@ import { formatForViewer } from '../../lib/zoned-time';
 import { ErrorState, Spinner } from '../../ui/feedback';
 import { brandName } from '../brands/brand-picker';
 import { formatKb, valuesFromRelease } from './editor-form';
-import { EmailFrame, Envelope, envelopeRows, useFromLine, useShownVersion, VersionSwitch } from './email-preview';
+import { EmailFrame, Envelope, envelopeRows, useExactEmail, useShownVersion, VersionSwitch } from './email-preview';
 import { PreflightAudience, PreflightWarnings, SummarySection, useAllowanceText } from './preflight-summary';
 import { RELEASES_PATH } from './releases-api';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -77,16 +77,16 @@ export function ApprovalReview({
 function ExactEmail({ release }: { release: PressRelease }) {
   const { t, i18n } = useTranslation(['lifecycle', 'releases']);
   const all = useMemo(() => valuesFromRelease(release), [release]);
-  const { shown, setVersion, values } = useShownVersion(all);
-  const from = useFromLine(true, release.brandId);
+  const { shown, setVersion } = useShownVersion(all);
+  const preview = useExactEmail(all, shown, release.id);
   const brand = release.brand ? brandName(release.brand, i18n.language) : '—';
   return (
     <div className="min-w-0" data-testid="approval-envelope">
       <h4 className="mb-2 text-sm font-semibold text-slate-700">{t('approve.email')}</h4>
       <VersionSwitch values={all} shown={shown} onSelect={setVersion} />
-      <Envelope rows={[{ label: t('approve.brand'), value: brand }, ...envelopeRows(t, from, values)]} />
+      <Envelope rows={[{ label: t('approve.brand'), value: brand }, ...envelopeRows(t, preview)]} />
       <EmailFrame
-        values={values}
+        html={preview.email.html}
         title={t('approve.email')}
         className="h-[32rem] w-full rounded-md border border-slate-200 bg-slate-100"
       />

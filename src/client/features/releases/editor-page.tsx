@@ -44,7 +44,6 @@ import {
   withBrand,
   valuesFromRelease,
   VERSION_FIELDS,
-  versionView,
   withStoredFiles,
   type EditorField,
   type EditorValues,
@@ -586,7 +585,7 @@ function EditorForm({
         </div>
 
         <aside className="min-w-0 lg:sticky lg:top-20 lg:self-start">
-          <LiveEmailPreview values={versionView(values, shownVersion)} />
+          <LiveEmailPreview values={values} version={shownVersion} releaseId={releaseId.current} />
         </aside>
 
         <div className="space-y-4 lg:col-span-2">

@@ -1,7 +1,6 @@
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paperclip } from 'lucide-react';
-import { renderEmail } from '../../../shared/email-template';
 import type { ReleaseLanguage } from '../../../shared/releases';
 import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
@@ -9,26 +8,37 @@ import { formatNumber, isolate } from '../../lib/i18n';
 import { formatKb, toPreflightPayload, versionView, type EditorValues } from './editor-form';
 import type { Version } from './version-fields';
 import { usePreflight, useReleaseSender, type RecipientList } from './releases-api';
+import { previewEdition, type PreviewEdition } from './preview-edition';
 
-/** The email exactly as the shared template renders it, in a sandboxed frame (no scripts, no same-origin access). */
-export function EmailFrame({
-  values,
-  title,
-  className,
-}: {
-  values: EditorValues;
-  title: string;
-  className?: string;
-}) {
+/**
+ * The e-mail the readers of `version` receive, rendered by the sender's own function (preview-edition.ts):
+ * embargo, brand logo, both versions when one e-mail carries them, and its From. Deferred, so typing stays quick.
+ */
+export function useExactEmail(
+  values: EditorValues,
+  version: Version,
+  releaseId?: string,
+): PreviewEdition & { fromText: string; replyTo: string } {
+  const { t } = useTranslation('releases');
+  const sender = useReleaseSender(true, values.brandId);
   const deferred = useDeferredValue(values);
-  const html = useMemo(() => renderEmail(deferred).html, [deferred]);
-  return (
-    <iframe title={title} sandbox="" srcDoc={html} className={className} data-testid="email-preview-frame" />
+  const preview = useMemo(
+    () => previewEdition(deferred, version, sender.data, { releaseId, origin: window.location.origin }),
+    [deferred, version, sender.data, releaseId],
   );
+  const fromText = preview.from ?? (sender.isError ? t('preview.fromUnknown') : t('preview.fromLoading'));
+  return { ...preview, fromText, replyTo: values.contactEmail };
 }
 
-export function LiveEmailPreview({ values }: { values: EditorValues }) {
+/** An e-mail's HTML in a sandboxed frame (no scripts, no same-origin access). */
+export function EmailFrame({ html, title, className }: { html: string; title: string; className?: string }) {
+  return <iframe title={title} sandbox="" srcDoc={html} className={className} data-testid="email-preview-frame" />;
+}
+
+/** The editor's live preview of the version being written: the exact e-mail its readers get, From and subject above it. */
+export function LiveEmailPreview({ values, version, releaseId }: { values: EditorValues; version: Version; releaseId?: string }) {
   const { t } = useTranslation('releases');
+  const preview = useExactEmail(values, version, releaseId);
   return (
     <section
       aria-labelledby="live-preview-title"
@@ -40,8 +50,11 @@ export function LiveEmailPreview({ values }: { values: EditorValues }) {
       >
         {t('preview.live')}
       </h2>
+      <div className="px-4 pt-3">
+        <Envelope rows={envelopeRows(t, preview)} />
+      </div>
       <EmailFrame
-        values={values}
+        html={preview.email.html}
         title={t('preview.live')}
         className="h-[640px] w-full rounded-b-xl bg-slate-100"
       />
@@ -71,8 +84,9 @@ export function PreviewEmailDialog({
 }) {
   const { t } = useTranslation('releases');
   const { shown, setVersion, values } = useShownVersion(allValues, initialVersion);
-  // The brand picked in the editor speaks: its "{sender} via Nashr".
-  const from = useFromLine(open, allValues.brandId);
+  // The brand picked in the editor speaks: its "{sender} via Nashr" (or "عبر نشر" in an Arabic e-mail).
+  const preview = useExactEmail(allValues, shown, releaseId);
+  const files = preview.email.files;
   const chosen = lists.filter((l) => values.recipientLists.includes(l.id));
   // Who really receives it: the lists' unique addresses minus suppressed ones, as the server counts them.
   const preflight = usePreflight(
@@ -92,18 +106,18 @@ export function PreviewEmailDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('preview.dialogTitle')} size="xl">
       <VersionSwitch values={allValues} shown={shown} onSelect={setVersion} />
-      <Envelope rows={[{ label: t('preview.to'), value: to }, ...envelopeRows(t, from, values)]} />
+      <Envelope rows={[{ label: t('preview.to'), value: to }, ...envelopeRows(t, preview)]} />
       <EmailFrame
-        values={values}
+        html={preview.email.html}
         title={t('preview.dialogTitle')}
         className="h-[60vh] w-full rounded-md border border-slate-200 bg-slate-100"
       />
       <h3 className="mt-4 text-sm font-semibold text-slate-700">{t('preview.attachments')}</h3>
-      {values.attachments.length === 0 ? (
+      {files.length === 0 ? (
         <p className="text-sm text-slate-500">{t('preview.noAttachments')}</p>
       ) : (
         <FileList
-          files={values.attachments.map((a) => ({ name: a.originalName, size: a.size }))}
+          files={files.map((a) => ({ name: a.originalName, size: a.size }))}
           label={t('preview.attachments')}
           className="mt-1 space-y-1 text-sm"
         />
@@ -153,13 +167,6 @@ export function VersionSwitch({
   );
 }
 
-/** The From a release goes out with (its brand's "{sender} via Nashr" at MAIL_FROM), or why it is not shown yet. */
-export function useFromLine(enabled: boolean, brandId: string | null | undefined): string {
-  const { t } = useTranslation('releases');
-  const sender = useReleaseSender(enabled, brandId);
-  return sender.data ? sender.data.from : sender.isError ? t('preview.fromUnknown') : t('preview.fromLoading');
-}
-
 type EnvelopeRow = { label: string; value: ReactNode };
 
 /** The version an exact preview shows (the primary unless the other is asked for and exists) and its values. */
@@ -169,15 +176,14 @@ export function useShownVersion(all: EditorValues, initial: Version = 'primary')
   return { shown, setVersion, values: versionView(all, shown) };
 }
 
-/** From, Reply-To and Subject of the version shown. */
+/** From, Reply-To and Subject of the e-mail shown, as it is sent. */
 export const envelopeRows = (
   t: (key: string) => string,
-  from: string,
-  values: Pick<EditorValues, 'contactEmail' | 'title'>,
+  preview: { fromText: string; email: { subject: string }; replyTo: string },
 ): EnvelopeRow[] => [
-  { label: t('releases:preview.from'), value: from },
-  { label: t('releases:preview.replyTo'), value: values.contactEmail || '—' },
-  { label: t('releases:preview.subject'), value: values.title || '—' },
+  { label: t('releases:preview.from'), value: preview.fromText },
+  { label: t('releases:preview.replyTo'), value: preview.replyTo || '—' },
+  { label: t('releases:preview.subject'), value: preview.email.subject || '—' },
 ];
 
 /** The e-mail's header lines above the exact preview, each value in its own direction. */

@@ -84,12 +84,19 @@ export default function ReviewPage() {
 function EmailPreview({ detail }: { detail: ReviewDetail }) {
   const { t } = useTranslation('review');
   const [shown, setShown] = useState(0);
-  const version = detail.versions[shown] ?? { language: detail.pressRelease.language, subject: detail.subject, html: detail.html };
+  const version = detail.versions[shown] ?? { language: detail.pressRelease.language, subject: detail.subject, html: detail.html, from: null };
   return (
     <Card className="overflow-hidden">
       <CardHeader
         title={t('detail.preview')}
-        description={t('detail.subject', { subject: isolate(version.subject) })}
+        description={
+          <>
+            <span className="block" data-testid="review-subject">{t('detail.subject', { subject: isolate(version.subject) })}</span>
+            {version.from && (
+              <span className="block" data-testid="review-from">{t('detail.from', { from: isolate(version.from) })}</span>
+            )}
+          </>
+        }
         action={
           detail.versions.length > 1 ? (
             <div role="group" aria-label={t('detail.versions')} className="flex gap-1">
