@@ -39,11 +39,12 @@ import { bounceWebhookRoutes } from './deliverability/webhooks.routes.js';
 import { workspacesRoutes } from './workspaces/workspaces.routes.js';
 import { preferencesAdminRoutes, preferencesRoutes } from './preferences/preferences.routes.js';
 import { invoicePdfRoutes } from './invoices/invoice-pdf.routes.js';
+import { embargoApiRoutes, embargoPageRoutes } from './embargo/embargo.routes.js';
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 /** Paths served by the server itself, never by the single-page app. */
-const SERVER_PREFIXES = ['/api/', '/t/', '/u/', '/r/'];
+const SERVER_PREFIXES = ['/api/', '/t/', '/u/', '/r/', '/embargo/'];
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -136,6 +137,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(preferencesRoutes, { prefix: '/api/preferences' });
   await app.register(preferencesAdminRoutes, { prefix: '/api/admin' });
   await app.register(invoicePdfRoutes, { prefix: '/api/billing' });
+  await app.register(embargoPageRoutes);
+  await app.register(embargoApiRoutes, { prefix: '/api' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES, TOPICS } from './contacts.js';
+import { timeZoneField } from './time-zones.js';
 
 /**
  * What a journalist chooses on their preference page (issue 30, decision 024), kept apart from the curated
@@ -20,6 +21,8 @@ export type JournalistPreferences = {
   /** At most one release e-mail a day. */
   digest: boolean;
   acceptsEmbargo: boolean;
+  /** The zone they read times in (an embargo notice's lift); null: the zone the time was entered in. */
+  timeZone: string | null;
   /** The companies (brands) whose releases they no longer want, by name. */
   unsubscribedFrom: string[];
   unsubscribedAll: boolean;
@@ -53,6 +56,7 @@ export const preferencesUpdateSchema = z
       .nullable(),
     digest: z.boolean({ message: 'digest must be true or false' }),
     acceptsEmbargo: z.boolean({ message: 'acceptsEmbargo must be true or false' }),
+    timeZone: timeZoneField.nullable(),
     unsubscribedFrom: z.array(z.string().trim().min(1).max(200)).max(500),
     unsubscribedAll: z.boolean({ message: 'unsubscribedAll must be true or false' }),
   })
@@ -75,7 +79,6 @@ export const leftOutReasons = [
   'company_unsubscribe',
   'unsubscribed',
   'suppressed',
-  'no_embargo',
 ] as const;
 export type LeftOutReason = (typeof leftOutReasons)[number];
 export type LeftOut = { reason: LeftOutReason; count: number };

@@ -5,6 +5,7 @@ import type { PersonRef, WorkspaceRole } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
 import { TOPICS } from './contacts.js';
 import type { LeftOut } from './preferences.js';
+import type { EmbargoAudience } from './embargo.js';
 import { timeZoneField } from './time-zones.js';
 
 /**
@@ -350,6 +351,8 @@ const existingId = {
   /** The IANA zone `scheduledAt` was entered in (issue 30); it is stored as an instant either way. */
   timeZone: timeZoneField.nullish(),
   embargo: embargoSchema.nullish(),
+  /** Whether the embargo notice names the title (else only "a press release from {Brand}"); kept when left out. */
+  embargoNoticeShowsTitle: z.boolean({ message: 'embargoNoticeShowsTitle must be true or false' }).optional(),
   /** What the release is about: journalists who chose other topics are left out (issue 30). */
   topics: z.array(z.enum(TOPICS, { message: 'Unknown topic' })).max(TOPICS.length).optional(),
 };
@@ -492,6 +495,8 @@ export type PressReleaseSummary = {
   timeZone: string | null;
   /** The embargo, while the release has one; publishedAt is when its public pages appeared (the lift). */
   embargo: Embargo | null;
+  /** Whether the embargo notice to journalists who have not agreed names the title, or only the brand. */
+  embargoNoticeShowsTitle: boolean;
   publishedAt: string | null;
   topics: string[];
   sentAt: string | null;
@@ -842,6 +847,11 @@ export type Preflight = {
   /** Whether an editor reviews it before it goes out (a customer's release, review on, not trusted). */
   review: boolean;
   warnings: PreflightWarning[];
-  /** Journalists on the lists who will not get it, by reason (their preferences, suppressions, the embargo). */
+  /** Journalists on the lists who will not get it, by reason (their preferences, suppressions). */
   leftOut: LeftOut[];
+  /**
+   * Under an embargo still ahead: how many of `recipients` get it now, are asked to agree, and get it at the
+   * lift (EmbargoAudience; before the send `atLift` is `asked`, nobody having agreed yet). null without one.
+   */
+  embargo: EmbargoAudience | null;
 };

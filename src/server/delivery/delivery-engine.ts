@@ -5,6 +5,7 @@ import { deliveries } from '../db/schema.js';
 import { suppress } from './suppressions.service.js';
 import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
 import { messageFor, renderRelease, type RenderedRelease } from './release-renderer.js';
+import { renderEmbargoNotice } from './embargo-notice.js';
 import { TokenBucket } from './token-bucket.js';
 import { ensureAppSecret } from '../bootstrap.js';
 import { preferenceToken } from '../preferences/preference-link.js';
@@ -198,8 +199,12 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
 
   async function deliver(delivery: Claimed): Promise<Outcome> {
     try {
-      const release = await renderOnce(delivery.releaseId);
-      const preferencesToken = delivery.audience === 'list' ? preferenceToken(delivery.id, await appSecret()) : undefined;
+      // An embargo notice is the journalist's own (their zone, their agreement link): rendered per delivery.
+      const release =
+        delivery.audience === 'embargo_notice'
+          ? await renderEmbargoNotice(db, delivery, options.publicUrl, await appSecret())
+          : await renderOnce(delivery.releaseId);
+      const preferencesToken = delivery.audience !== 'follower' ? preferenceToken(delivery.id, await appSecret()) : undefined;
       await bucket.take();
       if (stopping) return { delivery, kind: 'released' };
       const answer = await options.transport.send(

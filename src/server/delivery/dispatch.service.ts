@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { versionFor, versionsOf, type Preflight, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
+import type { EmbargoAudience } from '../../shared/embargo.js';
 import { extractLinks } from '../../shared/email-template.js';
-import { slugWords } from '../../shared/text-fold.js';
+import { releaseSlugWords } from '../../shared/release-address.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { pressReleases, releaseLinks } from '../db/schema.js';
 import { sanitizeContent } from '../content/content-sanitizer.js';
-import { LEFT_OUT_ORDER, selectionCtes, type SelectionFilters } from './recipient-selection.js';
+import { LEFT_OUT_ORDER, releaseSelection, selectionCtes, type SelectionFilters } from './recipient-selection.js';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
+import { insertSelected, queueEmbargoNotices } from './embargo-deliveries.js';
 
 /**
  * Turning a release into its delivery queue, inside the caller's transaction (the send transaction or
@@ -106,33 +108,15 @@ async function serializeCappedSends(tx: Db, listIds: string[]): Promise<void> {
  */
 async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date): Promise<number> {
   // Each journalist gets the version in their language (versionFor), the primary one otherwise.
-  const versions = versionsOf(release);
-  const selection = selectionCtes({
-    workspaceId: release.workspaceId,
-    listIds: release.recipientLists,
-    brandId: release.brandId,
-    versions,
-    now,
-    ...selectionFiltersOf(release),
-  });
+  const { versions, selection } = releaseSelection(release, now);
   await serializeCappedSends(tx, release.recipientLists);
-  const result = await tx.execute(sql`
-    INSERT INTO deliveries (release_id, email, contact_id, language, token, status, next_attempt_at)
-    ${selection}
-    SELECT ${release.id}::uuid, r.email, r.contact_id,
-           CASE WHEN r.lower_language = ANY(${sql.param(versions)}::text[]) THEN r.lower_language ELSE ${versions[0]} END,
-           replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
-           'queued', ${now.toISOString()}::timestamptz
-    FROM selected r
-    WHERE r.left_out IS NULL
-    -- Sending order is the recipients table's default order and breaks its ties: by name, never by
-    -- address, so that it tells a sender who may not see addresses nothing about them.
-    ORDER BY r.first_name, r.last_name, r.contact_id
-    ON CONFLICT (release_id, email) DO NOTHING`);
-  void result;
+  // Everyone it reaches now; whoever waits for an embargo's lift is sent the notice instead (decision 027).
+  await insertSelected(tx, { releaseId: release.id, versions, now, audience: 'list', selection, where: sql`r.left_out IS NULL AND NOT r.waits_for_lift` });
+  await queueEmbargoNotices(tx, { releaseId: release.id, versions, now, selection });
   await queueFollowers(tx, release, versions, now);
   const counted = await tx.execute(
-    sql`SELECT count(*)::int AS n FROM deliveries WHERE release_id = ${release.id}::uuid AND audience = 'list'`,
+    // The journalists it is addressed to: those it reaches now and those asked to agree to its embargo.
+    sql`SELECT count(*)::int AS n FROM deliveries WHERE release_id = ${release.id}::uuid AND audience IN ('list', 'embargo_notice')`,
   );
   return Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0].n);
 }
@@ -174,19 +158,19 @@ async function insertFollowerDeliveries(
     WHERE f.company_id = ${release.brandId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = f.email)
     ORDER BY f.created_at, f.id
-    ON CONFLICT (release_id, email) DO NOTHING`);
+    ON CONFLICT (release_id, email) WHERE audience <> 'embargo_notice' DO NOTHING`);
 }
 
-/** Readable and unguessable: the title's latin words (if any) and 48 random bits. */
+/** Readable and unguessable: the title's Latin or Arabic words (if any) and 48 random bits. */
 export function makeSlug(title: string): string {
-  const words = slugWords(title, 8, 60);
+  const words = releaseSlugWords(title);
   const suffix = randomBytes(6).toString('hex');
   return words ? `${words}-${suffix}` : suffix;
 }
 
 export type Audience = Pick<
   Preflight,
-  'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage' | 'byVersion' | 'leftOut'
+  'recipients' | 'duplicates' | 'suppressed' | 'suppressedByReason' | 'byCountry' | 'byLanguage' | 'byVersion' | 'leftOut' | 'embargo'
 >;
 
 /** Reasons that were counted as "suppressed" before journalists had preferences (Preflight.suppressed keeps them). */
@@ -207,12 +191,17 @@ export async function audienceOf(
   filters: SelectionFilters = {},
   now: Date = new Date(),
 ): Promise<Audience> {
-  const empty: Audience = { recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [], byVersion: [], leftOut: [] };
+  const embargoed = Boolean(filters.embargoUntil && filters.embargoUntil > now);
+  const empty: Audience = {
+    recipients: 0, duplicates: 0, suppressed: 0, suppressedByReason: [], byCountry: [], byLanguage: [], byVersion: [], leftOut: [],
+    embargo: embargoed ? { now: 0, asked: 0, atLift: 0 } : null,
+  };
   if (!listIds.length) return empty;
   const result = await db.execute(sql`
     ${selectionCtes({ workspaceId: ownerId, listIds, brandId, versions, now, ...filters })}
     SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
     UNION ALL SELECT 'unique', '', count(*)::int FROM selected
+    UNION ALL SELECT 'asked', '', count(*)::int FROM selected WHERE left_out IS NULL AND waits_for_lift
     UNION ALL SELECT 'left_out', left_out, count(*)::int FROM selected WHERE left_out IS NOT NULL GROUP BY left_out
     UNION ALL SELECT 'suppressed', suppression, count(*)::int FROM selected
       WHERE left_out IN ('suppressed', 'unsubscribed', 'company_unsubscribe') GROUP BY suppression
@@ -227,8 +216,12 @@ export async function audienceOf(
   const suppressedByReason = of('suppressed').map((r) => ({ reason: r.key, count: r.n }));
   const suppressed = leftOut.filter((l) => SUPPRESSION_REASONS.has(l.reason)).reduce((sum, l) => sum + l.count, 0);
   const notReached = leftOut.reduce((sum, l) => sum + l.count, 0);
+  const recipients = unique - notReached;
+  const asked = of('asked')[0]?.n ?? 0;
   return {
-    recipients: unique - notReached,
+    recipients,
+    // Before the send nobody has agreed yet: everyone asked still waits for the lift (EmbargoAudience).
+    embargo: embargoed ? ({ now: recipients - asked, asked, atLift: asked } satisfies EmbargoAudience) : null,
     duplicates: total - unique,
     suppressed,
     suppressedByReason,

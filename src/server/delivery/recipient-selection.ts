@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, canonicalCountry, type Country } from '../../shared/contacts.js';
 import type { LeftOutReason } from '../../shared/preferences.js';
-import type { ReleaseLanguage } from '../../shared/releases.js';
+import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import { brandNameKeys } from '../preferences/company-names.js';
 
 /**
@@ -13,15 +13,15 @@ import { brandNameKeys } from '../preferences/company-names.js';
 
 /**
  * The order reasons are tried in: the address cannot be mailed at all (a bounce, a complaint, an admin's
- * suppression), then the journalist's own opt-outs (from everyone, from this company), then the embargo (a
- * rule of the release, not a taste), then what the release is about (language, topic, country), and the
- * weekly cap last: a cap counts only releases the journalist would otherwise have received.
+ * suppression), then the journalist's own opt-outs (from everyone, from this company), then what the release
+ * is about (language, topic, country), and the weekly cap last: a cap counts only releases the journalist
+ * would otherwise have received. An embargo leaves nobody out (decision 027): whoever would get the release
+ * but neither accepts embargoes nor is accredited `waits_for_lift`, and is asked to agree instead.
  */
 export const LEFT_OUT_ORDER: readonly LeftOutReason[] = [
   'suppressed',
   'unsubscribed',
   'company_unsubscribe',
-  'no_embargo',
   'language',
   'topic',
   'country',
@@ -34,7 +34,7 @@ export type SelectionFilters = {
   topics?: readonly string[];
   /** The dateline (location); the country is read from it when it names one of ours. */
   location?: string | null;
-  /** While in the future, only journalists who accept embargoes or are accredited get it. */
+  /** While in the future, only journalists who accept embargoes or are accredited get it now; the others wait for the lift. */
   embargoUntil?: Date | null;
   /** The release itself: its own deliveries do not count against a weekly cap (a retried dispatch). */
   releaseId?: string | null;
@@ -117,7 +117,8 @@ const textArray = (values: readonly string[]) => sql`ARRAY(SELECT jsonb_array_el
 
 /**
  * `WITH … selected AS (…)`: one row per unique (lower-case) address of the lists, with `left_out` (null when
- * it gets the release) and `suppression` (the reason as the older Preflight.suppressedByReason names it).
+ * it gets the release), `waits_for_lift` (it gets it, but only once the embargo lifts or they agree to it) and
+ * `suppression` (the reason as the older Preflight.suppressedByReason names it).
  * The weekly cap reads every company's deliveries of the last seven days (one a day for a digest) of the
  * addresses that set one.
  */
@@ -160,7 +161,6 @@ export function selectionCtes(input: SelectionInput): SQL {
                WHEN s.reason IS NOT NULL AND s.reason <> 'unsubscribed' THEN 'suppressed'
                WHEN s.reason = 'unsubscribed' OR p.unsubscribed_all THEN 'unsubscribed'
                WHEN c.hit THEN 'company_unsubscribe'
-               WHEN ${embargoed}::boolean AND NOT (coalesce(p.accepts_embargo, false) OR u.embargo_accredited) THEN 'no_embargo'
                WHEN p.languages IS NOT NULL AND NOT (p.languages && ${textArray(input.versions)}) THEN 'language'
                WHEN cardinality(${textArray(topics)}) > 0 AND cardinality(p.topics) > 0
                     AND NOT (p.topics && ${textArray(topics)}) THEN 'topic'
@@ -168,7 +168,8 @@ export function selectionCtes(input: SelectionInput): SQL {
                     AND NOT (${releaseCountry}::text = ANY(p.countries)) THEN 'country'
                WHEN p.digest IS TRUE AND ${deliveriesSince(DAY_MS)} >= 1 THEN 'weekly_cap'
                WHEN p.weekly_cap IS NOT NULL AND ${deliveriesSince(WEEK_MS)} >= p.weekly_cap THEN 'weekly_cap'
-             END AS left_out
+             END AS left_out,
+             ${embargoed}::boolean AND NOT (coalesce(p.accepts_embargo, false) OR u.embargo_accredited) AS waits_for_lift
       FROM unique_members u
       LEFT JOIN suppressions s ON s.email = u.email
       -- "Only from {Company}": this brand, whatever it is called now, or a brand of its workspace that went
@@ -181,4 +182,34 @@ export function selectionCtes(input: SelectionInput): SQL {
       ) c ON true
       LEFT JOIN journalist_preferences p ON p.contact_id = u.id
     )`;
+}
+
+/** A release as its selection reads it: its lists, brand, languages, topics, dateline and embargo. */
+export type SelectableRelease = {
+  id: string;
+  workspaceId: string;
+  brandId: string;
+  recipientLists: string[];
+  language: string;
+  translation: ReleaseTranslation | null;
+  topics: string[];
+  location: string;
+  embargoUntil: Date | null;
+};
+
+/** The selection of a release's lists as the release decides it, with its languages (primary first). */
+export function releaseSelection(release: SelectableRelease, now: Date): { versions: ReleaseLanguage[]; selection: SQL } {
+  const versions = versionsOf(release);
+  const selection = selectionCtes({
+    workspaceId: release.workspaceId,
+    listIds: release.recipientLists,
+    brandId: release.brandId,
+    versions,
+    now,
+    topics: release.topics,
+    location: release.location,
+    embargoUntil: release.embargoUntil ? new Date(release.embargoUntil) : null,
+    releaseId: release.id,
+  });
+  return { versions, selection };
 }

@@ -222,7 +222,7 @@ const compactId = (uuid: string) => uuid.replace(/-/g, '');
  */
 function listHeaders(rendered: RenderedRelease, audience: string, domain: string): Record<string, string> {
   const customer = compactId(rendered.customerId);
-  const mailType = audience === 'follower' ? 'newsroom' : 'release';
+  const mailType = audience === 'follower' ? 'newsroom' : audience === 'embargo_notice' ? 'embargo-notice' : 'release';
   return {
     'List-Id': `<${customer}.releases.${domain}>`,
     'Feedback-ID': `${compactId(rendered.releaseId)}:${customer}:${mailType}:${FEEDBACK_SENDER}`,

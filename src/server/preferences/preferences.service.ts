@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { maskEmail } from '../../shared/contacts.js';
 import {
   DATA_REQUEST_DAYS,
@@ -34,13 +34,14 @@ export async function linkOf(db: Db, token: string, secret: string): Promise<Pre
     .select({ contactId: globalContacts.id, email: globalContacts.email, firstName: globalContacts.firstName, lastName: globalContacts.lastName })
     .from(deliveries)
     .innerJoin(globalContacts, eq(globalContacts.id, deliveries.contactId))
-    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.audience, 'list')));
+    // A journalist's release e-mail or embargo notice (decision 027); a follower's mail names no contact.
+    .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.audience, ['list', 'embargo_notice'])));
   if (!row) throw appError('PREFERENCE_LINK_INVALID');
   const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
   return { deliveryId, contactId: row.contactId, email: row.email.toLowerCase(), name };
 }
 
-const DEFAULTS = { languages: [...preferenceLanguages], topics: [], countries: [], weeklyCap: null, digest: false, acceptsEmbargo: false };
+const DEFAULTS = { languages: [...preferenceLanguages], topics: [], countries: [], weeklyCap: null, digest: false, acceptsEmbargo: false, timeZone: null };
 
 /** The contact's choices as they stand, with the defaults (everything, no cap) when they never chose. */
 export async function preferencesOf(db: Db, contactId: number, email: string): Promise<JournalistPreferences> {
@@ -55,6 +56,7 @@ export async function preferencesOf(db: Db, contactId: number, email: string): P
         weeklyCap: stored.weeklyCap,
         digest: stored.digest,
         acceptsEmbargo: stored.acceptsEmbargo,
+        timeZone: stored.timeZone,
       }
     : DEFAULTS;
   return {
@@ -156,6 +158,7 @@ export async function updatePreferences(db: Db, link: PreferenceLink, update: Pr
       weeklyCap: wanted.weeklyCap,
       digest: wanted.digest,
       acceptsEmbargo: wanted.acceptsEmbargo,
+      timeZone: wanted.timeZone,
       unsubscribedAll: wanted.unsubscribedAll,
       updatedAt: new Date(),
     };

@@ -47,8 +47,9 @@ async function draft(as: string, lists: string[], fields: Partial<typeof pressRe
 const sendDraft = (as: string, saved: { id: string; attachments: Array<{ id: string }> }, lists: string[]) =>
   send(as, { existingPressReleaseId: saved.id, recipientLists: lists, attachments: [{ id: saved.attachments[0].id }] });
 
+/** Who is sent the release itself (an embargo notice is no copy of it). */
 const recipientsOf = async (releaseId: string) =>
-  (await t.db.select({ email: deliveries.email }).from(deliveries).where(eq(deliveries.releaseId, releaseId))).map((d) => d.email).sort();
+  (await t.db.select({ email: deliveries.email }).from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.audience, 'list')))).map((d) => d.email).sort();
 
 /** The preference token of the address's delivery of that release, as the e-mail carries it. */
 async function tokenOf(releaseId: string, email: string) {
@@ -127,11 +128,12 @@ describe('saving preferences', () => {
       weeklyCap: 5,
       digest: false,
       acceptsEmbargo: false,
+      timeZone: null,
       unsubscribedFrom: [],
       unsubscribedAll: false,
     });
-    const again = await put(j.token, { acceptsEmbargo: true });
-    expect(again.json()).toMatchObject({ languages: ['arabic'], weeklyCap: 5, acceptsEmbargo: true });
+    const again = await put(j.token, { acceptsEmbargo: true, timeZone: 'Asia/Dubai' });
+    expect(again.json()).toMatchObject({ languages: ['arabic'], weeklyCap: 5, acceptsEmbargo: true, timeZone: 'Asia/Dubai' });
     const records = await t.db.select().from(consentRecords).where(eq(consentRecords.contactId, j.contact.id)).orderBy(consentRecords.id);
     const [delivery] = await t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, j.release.id), eq(deliveries.email, j.email)));
     expect(records.map((r) => ({ changes: r.changes, deliveryId: r.deliveryId, email: r.email }))).toEqual([
@@ -140,7 +142,7 @@ describe('saving preferences', () => {
         deliveryId: delivery.id,
         email: j.email,
       },
-      { changes: { acceptsEmbargo: { from: false, to: true } }, deliveryId: delivery.id, email: j.email },
+      { changes: { acceptsEmbargo: { from: false, to: true }, timeZone: { from: null, to: 'Asia/Dubai' } }, deliveryId: delivery.id, email: j.email },
     ]);
   });
 
@@ -171,6 +173,7 @@ describe('saving preferences', () => {
       [{ weeklyCap: 2.5 }, 'weeklyCap'],
       [{ topics: ['Gossip'], weeklyCap: 3 }, 'topics.0'],
       [{ languages: [] }, 'languages'],
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
       [{ unsubscribedFrom: ['Nobody Ever Sent You This'] }, 'unsubscribedFrom'],
     ] as const) {
       const res = await put(j.token, payload);
@@ -401,7 +404,7 @@ describe('a send honours the preferences', () => {
     expect(later.json()).toMatchObject({ recipients: 1, leftOut: [] });
   }, 60_000);
 
-  it('sends an embargoed release before the lift only to journalists who accept embargoes or are accredited', async () => {
+  it('sends an embargoed release before the lift only to journalists who accept embargoes or are accredited, and asks the others', async () => {
     const alpha = await customer(`embargo-${tag()}`);
     const id = tag();
     const [accepts, accredited, neither] = ['accepts', 'accredited', 'neither'].map((n) => `${n}-${id}@media.test`);
@@ -412,9 +415,12 @@ describe('a send honours the preferences', () => {
 
     const embargoed = await draft(alpha.as, [list.listId], { embargoUntil: new Date(Date.now() + 3 * 86_400_000), embargoTimeZone: 'Asia/Riyadh' });
     const preflight = await t.request({ method: 'GET', url: `/api/press-releases/${embargoed.id}/preflight`, as: alpha.as });
-    expect(preflight.json()).toMatchObject({ recipients: 2, leftOut: [{ reason: 'no_embargo', count: 1 }] });
+    // The embargo leaves nobody out (decision 027): the one who neither accepts nor is accredited is asked to agree.
+    expect(preflight.json()).toMatchObject({ recipients: 3, leftOut: [], embargo: { now: 2, asked: 1, atLift: 1 } });
     const sent = await sendDraft(alpha.as, embargoed, [list.listId]);
     expect(await recipientsOf(sent.id)).toEqual([accepts, accredited].sort());
+    const notices = await t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, sent.id), eq(deliveries.audience, 'embargo_notice')));
+    expect(notices.map((d) => d.email)).toEqual([neither]);
 
     // A release that goes out once its embargo has lifted (a schedule that waited for an approval) reaches everyone.
     const lifted = await draft(alpha.as, [list.listId], {

@@ -4,14 +4,11 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { startSmtpSink } from '../test/smtp-sink.js';
+import { deliverAll as deliverEverything } from '../test/deliver-all.js';
 import { articlePage, html, startFeedServer } from '../test/feed-server.js';
-import { createDeliveryEngine } from '../delivery/delivery-engine.js';
-import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { createScheduler } from './scheduler.js';
 import { auditLog, deliveries, globalContacts, newsroomFollowers, pressReleases } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from './release-fixtures.js';
-import { finishIfDone } from './lifecycle.js';
 
 /**
  * Embargoes (issue 30), through the API on a real database: what the release payload accepts, that
@@ -46,14 +43,7 @@ const sendAs = (as: string, payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [listId], ...payload }) });
 const get = (url: string, app?: FastifyInstance) => (app ? app.inject({ method: 'GET', url }) : t.request({ method: 'GET', url }));
 
-async function deliverAll(now: () => Date) {
-  const sink = await startSmtpSink();
-  const transport = smtpDeliveryTransport(sink.url, 2);
-  await createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: PUBLIC_URL, mailFrom: t.deps.config.mailFrom, now }).drain();
-  await transport.close();
-  await sink.close();
-  return sink.messages;
-}
+const deliverAll = (now: () => Date) => deliverEverything(t.db, { publicUrl: PUBLIC_URL, mailFrom: t.deps.config.mailFrom, now });
 
 const deliveriesOf = (releaseId: string, audience: 'list' | 'follower') =>
   t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.audience, audience)));

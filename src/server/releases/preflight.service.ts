@@ -216,7 +216,8 @@ export function languageWarnings(versions: ReleaseLanguage[], byLanguage: Prefli
   return [
     {
       code: 'LANGUAGE_MISMATCH',
-      message: `Most recipients (${percent}%) read ${top.language}, but this press release is in ${releaseLanguage}`,
+      // Say what they will read, not only that something is off: the one version there is.
+      message: `Most recipients (${percent}%) read ${top.language}, but this press release is in ${releaseLanguage} only: they will receive the ${releaseLanguage} text`,
       params: { percent, language: top.language, releaseLanguage },
     },
   ];

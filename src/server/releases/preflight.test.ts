@@ -84,7 +84,7 @@ describe('pre-send check', () => {
     const codes = body.warnings.map((w: { code: string }) => w.code).filter((code: string) => !calendar.includes(code));
     expect(codes.sort()).toEqual(['EMPTY_LIST', 'IMAGE_NOT_SENT', 'LANGUAGE_MISMATCH', 'LINK_NOT_HTTP']);
     expect(body.warnings.find((w: { code: string }) => w.code === 'LANGUAGE_MISMATCH').message).toBe(
-      'Most recipients (67%) read Arabic, but this press release is in English',
+      'Most recipients (67%) read Arabic, but this press release is in English only: they will receive the English text',
     );
   });
 

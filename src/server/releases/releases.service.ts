@@ -168,6 +168,7 @@ function timingOf(input: SendPressReleasePayload, existing: ReleaseRow | undefin
   return {
     embargoUntil: embargo ? new Date(embargo.until) : null,
     embargoTimeZone: embargo?.timeZone ?? null,
+    embargoNoticeShowsTitle: input.embargoNoticeShowsTitle ?? existing?.embargoNoticeShowsTitle ?? false,
     timeZone: input.timeZone === undefined ? (existing?.timeZone ?? null) : input.timeZone,
     topics: input.topics ?? existing?.topics ?? [],
   };
@@ -567,6 +568,7 @@ function toSummary(
     scheduledAt: iso(row.scheduledAt),
     timeZone: row.timeZone,
     embargo: row.embargoUntil && row.embargoTimeZone ? { until: iso(row.embargoUntil)!, timeZone: row.embargoTimeZone } : null,
+    embargoNoticeShowsTitle: row.embargoNoticeShowsTitle,
     publishedAt: iso(row.publishedAt),
     topics: row.topics,
     sentAt: iso(row.sentAt),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, notExists, sql, type SQL } from 'dr
 import type { Db } from '../db/client.js';
 import { pressReleases, workspaces } from '../db/schema.js';
 import { queueFollowersAtLift } from '../delivery/dispatch.service.js';
+import { queueReleaseToWaiting } from '../delivery/embargo-deliveries.js';
 import { applyEvent, finishIfDone, liftEmbargo } from './lifecycle.js';
 
 /** A release's workspace is suspended (by a super admin). */
@@ -46,7 +47,8 @@ export function dispatchDueReleases(db: Db, now: Date): Promise<number> {
 
 /**
  * Embargoes that have lifted: releases that went out under an embargo are published (web version,
- * newsroom, feeds) and their newsroom's followers queued. The state is the row (published_at still null,
+ * newsroom, feeds), the journalists who were asked to agree and did not are sent it (decision 027), and
+ * their newsroom's followers queued. The state is the row (published_at still null,
  * embargo_until passed), not a timer, so a lift missed while no worker ran (or while the workspace was
  * suspended) is published at the next tick.
  */
@@ -54,6 +56,8 @@ export function publishLiftedEmbargoes(db: Db, now: Date): Promise<number> {
   const lifted = and(inArray(pressReleases.status, ['sending', 'sent']), isNull(pressReleases.publishedAt), lte(pressReleases.embargoUntil, now), notExists(suspendedOwner));
   return claimEach(db, lifted, asc(pressReleases.embargoUntil), async (tx, release) => {
     await liftEmbargo(tx, release, now);
+    // Journalists who were asked and have not agreed get it now, before the followers (an address both is a journalist).
+    await queueReleaseToWaiting(tx, release, now);
     await queueFollowersAtLift(tx, release, now);
   });
 }

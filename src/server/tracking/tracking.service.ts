@@ -1,7 +1,7 @@
 import Negotiator from 'negotiator';
 import { PUBLIC_STATUSES, isPublicRelease, unfollowByDelivery } from '../newsroom/newsroom.service.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
-import { and, asc, eq, exists, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, brandLogos, brands, deliveries, pressReleases, releaseLinks } from '../db/schema.js';
@@ -14,6 +14,8 @@ import { liftRecentUnsubscribe, suppress, unsubscribeFromCompany } from '../deli
 const TOKEN = /^[0-9a-f]{64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isWellFormedToken = (token: string) => TOKEN.test(token);
+/** An embargo notice's token opens nothing of the release it announces (decision 027): only its unsubscribe. */
+const carriesRelease = ne(deliveries.audience, 'embargo_notice');
 
 /** The URL stored for that link of that delivery's release at send time; never one from the request. */
 export async function findClickTarget(db: Db, token: string, linkId: number): Promise<string | undefined> {
@@ -22,7 +24,7 @@ export async function findClickTarget(db: Db, token: string, linkId: number): Pr
     .select({ url: releaseLinks.url })
     .from(deliveries)
     .innerJoin(releaseLinks, and(eq(releaseLinks.releaseId, deliveries.releaseId), eq(releaseLinks.linkId, linkId)))
-    .where(eq(deliveries.token, token));
+    .where(and(eq(deliveries.token, token), carriesRelease));
   // Links stored before they were encoded at send time are encoded here; one that cannot be is a miss.
   return row ? (encodedLinkUrl(row.url) ?? undefined) : undefined;
 }
@@ -34,7 +36,7 @@ export async function findTrackedDownload(db: Db, token: string, attachmentId: s
     .from(deliveries)
     .innerJoin(attachments, eq(attachments.releaseId, deliveries.releaseId))
     .innerJoin(attachmentBlobs, blobOfAttachment)
-    .where(and(eq(deliveries.token, token), eq(attachments.id, attachmentId)));
+    .where(and(eq(deliveries.token, token), eq(attachments.id, attachmentId), carriesRelease));
   return file;
 }
 
@@ -104,7 +106,7 @@ export async function findPublicRelease(db: Db, slug: string, publicUrl: string,
             db
               .select({ id: deliveries.id })
               .from(deliveries)
-              .where(and(eq(deliveries.token, token), eq(deliveries.releaseId, pressReleases.id))),
+              .where(and(eq(deliveries.token, token), eq(deliveries.releaseId, pressReleases.id), carriesRelease)),
           ),
         )
       : undefined;

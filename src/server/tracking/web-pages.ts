@@ -9,7 +9,7 @@ import { brandNameIn, type BrandVoice } from '../brands/brand-voice.js';
 type Release = typeof pressReleases.$inferSelect;
 type FileInfo = { id: string; originalName: string; size: number; language: string | null };
 
-function page(options: { title: string; lang: string; dir: string; head?: string; body: string }): string {
+export function page(options: { title: string; lang: string; dir: string; head?: string; body: string }): string {
   return [
     `<!DOCTYPE html><html lang="${options.lang}" dir="${options.dir}"><head><meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(options.title)}</title>`,
@@ -20,7 +20,7 @@ function page(options: { title: string; lang: string; dir: string; head?: string
   ].join('');
 }
 
-const card = (inner: string) =>
+export const card = (inner: string) =>
   `<main style="max-width:560px;margin:48px auto;background:#fff;border-radius:8px;padding:32px;text-align:center;line-height:1.6;">${inner}</main>`;
 
 /** JSON inside <script>: "<" escaped so the content can never close the element. */
@@ -119,7 +119,7 @@ export function webVersionPage(
 /** Each language named in itself, for the switch between versions. */
 const VERSION_NAMES: Record<ReleaseLanguage, string> = { english: 'English', arabic: 'العربية' };
 
-const button = (label: string) =>
+export const button = (label: string) =>
   `<button type="submit" style="padding:10px 24px;font-size:16px;background:#0f4c81;color:#fff;border:0;border-radius:6px;cursor:pointer;">${label}</button>`;
 const rule = '<hr style="border:0;border-top:1px solid #e5e7eb;margin:24px 0;">';
 

@@ -30,6 +30,7 @@ const draftOf = (page: PreferencePage): Draft => ({
   countries: page.countries,
   digest: page.digest,
   acceptsEmbargo: page.acceptsEmbargo,
+  timeZone: page.timeZone,
   unsubscribedFrom: page.unsubscribedFrom,
   unsubscribedAll: page.unsubscribedAll,
   frequency: page.digest ? 'digest' : page.weeklyCap ? 'cap' : 'any',
