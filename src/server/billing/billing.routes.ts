@@ -41,7 +41,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/process-success', async (request) => {
     const user = requireUser(request);
     const { paymentIntentId } = parseInput(processSuccessSchema, request.body);
-    return processPaymentSuccess(billingDeps, provider, user, paymentIntentId);
+    return processPaymentSuccess(billingDeps, provider, user, paymentIntentId, request.sessionHash);
   });
 
   if (provider.name === 'demo') {

@@ -389,12 +389,13 @@ export async function processPaymentSuccess(
   provider: PaymentProvider,
   user: CurrentUser,
   paymentIntentId: string,
+  sessionHash: string | null = null,
 ): Promise<ProcessSuccessResponse> {
   const intent = await provider.retrieveIntent(paymentIntentId);
   // Another workspace's intent is as unknown as an invented one.
   if (!intent || !user.workspace || intent.workspaceId !== user.workspace.id) throw appError('PAYMENT_NOT_FOUND');
   const credited = await creditAndSendReceipt(deps, provider.name, intent, intent.buyerId ?? user.id);
-  return { credited, status: await getSubscriptionStatus(deps.db, (await loadCurrentUser(deps.db, user.id)) ?? user) };
+  return { credited, status: await getSubscriptionStatus(deps.db, (await loadCurrentUser(deps.db, user.id, sessionHash)) ?? user) };
 }
 
 export type WebhookOutcome = { received: true; handled: boolean; credited: boolean };

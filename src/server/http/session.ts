@@ -46,17 +46,42 @@ function toCurrentUser(row: UserRow, membership: Membership | null, contact = ''
   };
 }
 
-/** The signed-in person as the API sees them, read afresh (after a change to their workspace). */
-export async function loadCurrentUser(db: Db, userId: string, contact = ''): Promise<CurrentUser | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return row ? toCurrentUser(row, await currentMembership(db, row.id, row.currentWorkspaceId), contact) : null;
+/**
+ * The signed-in person as the API sees them, read afresh (after a change to their workspace): acting where
+ * the session `sessionHash` acts, or without one where the account last chose.
+ */
+export async function loadCurrentUser(db: Db, userId: string, sessionHash: string | null = null): Promise<CurrentUser | null> {
+  const [row] = await db
+    .select({ user: users, chosen: sessions.currentWorkspaceId })
+    .from(users)
+    .leftJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.idHash, sessionHash ?? '')))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? toCurrentUser(row.user, await currentMembership(db, row.user.id, row.chosen ?? row.user.currentWorkspaceId)) : null;
 }
 
-/** Creates a session for the user and sets the cookie: a new random id at every sign-in. */
-export async function startSession(db: Db, reply: FastifyReply, userId: string, secure: boolean): Promise<void> {
+/**
+ * Where this session acts from now on (a switch, a new workspace, an invitation accepted): this device only.
+ * The account remembers it too, as where its next sign-in starts.
+ */
+export async function chooseSessionWorkspace(db: Db, userId: string, sessionHash: string | null, workspaceId: string): Promise<void> {
+  await db.update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, userId));
+  if (sessionHash)
+    await db
+      .update(sessions)
+      .set({ currentWorkspaceId: workspaceId })
+      .where(and(eq(sessions.idHash, sessionHash), eq(sessions.userId, userId)));
+}
+
+/**
+ * Creates a session for the user and sets the cookie: a new random id at every sign-in. It starts in the
+ * workspace the account chose last and keeps its own choice after (switching elsewhere leaves it be).
+ */
+export async function startSession(db: Db, reply: FastifyReply, userId: string, secure: boolean): Promise<string> {
   const id = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-  await db.insert(sessions).values({ idHash: sha256(id), userId, expiresAt });
+  const [user] = await db.select({ chosen: users.currentWorkspaceId }).from(users).where(eq(users.id, userId));
+  await db.insert(sessions).values({ idHash: sha256(id), userId, expiresAt, currentWorkspaceId: user?.chosen ?? null });
   reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
     httpOnly: true,
@@ -64,6 +89,7 @@ export async function startSession(db: Db, reply: FastifyReply, userId: string, 
     secure,
     expires: expiresAt,
   });
+  return sha256(id);
 }
 
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -83,13 +109,14 @@ export function installSessions(app: FastifyInstance, db: Db): void {
     if (!id || id.length > 100) return;
     const idHash = sha256(id);
     const [row] = await db
-      .select({ user: users, expiresAt: sessions.expiresAt })
+      .select({ user: users, expiresAt: sessions.expiresAt, chosen: sessions.currentWorkspaceId })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (!row) return;
-    const membership = await currentMembership(db, row.user.id, row.user.currentWorkspaceId);
+    // Sessions from before a session kept its own choice (none) act where the account chose.
+    const membership = await currentMembership(db, row.user.id, row.chosen ?? row.user.currentWorkspaceId);
     request.user = toCurrentUser(row.user, membership, app.deps.config.supportEmail);
     request.sessionHash = idHash;
     const remaining = new Date(row.expiresAt).getTime() - Date.now();

@@ -4,7 +4,8 @@ import { buildApp } from '../app.js';
 import type { Deps } from '../deps.js';
 import { createMailer } from '../mail/transport.js';
 import { accountMailSigning } from '../deliverability/account-mail.js';
-import { sessions } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../db/schema.js';
 import { insertAccount, type AccountFields } from './accounts.js';
 import { hashPassword } from '../auth/password.js';
 import { randomToken, sha256 } from '../http/tokens.js';
@@ -70,10 +71,21 @@ export async function createTestApp(env: Record<string, string> = {}) {
     return user;
   }
 
+  /** The same person signed in on another device, as `as`: a session of its own, as a sign-in makes it. */
+  async function signInElsewhere(as: string, userId: string) {
+    const id = randomToken();
+    const [user] = await database.db.select({ chosen: users.currentWorkspaceId }).from(users).where(eq(users.id, userId));
+    await database.db
+      .insert(sessions)
+      .values({ idHash: sha256(id), userId, expiresAt: new Date(Date.now() + 86_400_000), currentWorkspaceId: user.chosen });
+    jars.set(as, new Map([['sid', id]]));
+  }
+
   return {
     app,
     deps,
     signInAs,
+    signInElsewhere,
     db: database.db,
     smtp,
     request,

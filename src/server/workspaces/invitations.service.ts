@@ -20,6 +20,7 @@ import { actorName, recordActivity } from './workspaces.service.js';
 import { seatBrands } from '../brands/brands.service.js';
 import { RATE_RULES, takeAttempt, takeAttemptIfAllowed } from '../auth/rate-limit.js';
 import { suppressedAmong } from '../delivery/suppressions.service.js';
+import { chooseSessionWorkspace } from '../http/session.js';
 
 const DAY_MS = 86_400_000;
 
@@ -336,8 +337,8 @@ export async function claimInvitation(
 }
 
 /** POST /api/invitations/{token}/accept: a signed-in person joins (an additional workspace for them). */
-export async function acceptInvitation(db: Db, actor: CurrentUser, token: string, now: Date): Promise<void> {
-  await db.transaction(async (txn) => {
-    await claimInvitation(txn as unknown as Db, token, actor, now);
-  });
+export async function acceptInvitation(db: Db, actor: CurrentUser, token: string, now: Date, sessionHash: string | null): Promise<void> {
+  const { workspaceId } = await db.transaction(async (txn) => claimInvitation(txn as unknown as Db, token, actor, now));
+  // This device moves to the workspace just joined; the person's other devices stay where they are.
+  await chooseSessionWorkspace(db, actor.id, sessionHash, workspaceId);
 }

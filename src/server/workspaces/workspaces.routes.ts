@@ -52,12 +52,12 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/workspaces', async (request) => listWorkspaces(db, requireUser(request)));
   app.put('/workspaces/current', async (request) => {
     const { workspaceId } = parseInput(switchWorkspaceSchema, request.body);
-    return { workspace: await switchWorkspace(db, requireUser(request), workspaceId) };
+    return { workspace: await switchWorkspace(db, requireUser(request), workspaceId, request.sessionHash) };
   });
 
   app.post('/workspaces', async (request, reply) => {
     const { name } = parseInput(newWorkspaceSchema, request.body);
-    const workspace = await createOwnWorkspace(db, requireUser(request), name, request.ip, app.deps.now());
+    const workspace = await createOwnWorkspace(db, requireUser(request), name, request.ip, app.deps.now(), request.sessionHash);
     return reply.status(201).send({ workspace });
   });
 
@@ -69,7 +69,7 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send();
   });
   app.patch('/workspace', async (request) =>
-    updateWorkspace(db, requireUser(request), parseInput(workspaceSettingsSchema, request.body)),
+    updateWorkspace(db, requireUser(request), parseInput(workspaceSettingsSchema, request.body), request.sessionHash),
   );
   app.get('/workspace/activity', async (request) =>
     listActivity(db, requireUser(request), parseInput(activityQuerySchema, request.query)),
@@ -119,7 +119,7 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post<{ Params: { token: string } }>('/invitations/:token/accept', async (request) => {
     const actor = requireUser(request);
-    await acceptInvitation(db, actor, request.params.token, app.deps.now());
+    await acceptInvitation(db, actor, request.params.token, app.deps.now(), request.sessionHash);
     return listWorkspaces(db, { ...actor, workspace: null });
   });
 }

@@ -16,7 +16,7 @@ import { attachments, pressReleases } from '../db/schema.js';
 import { appError, fieldError, validationFailed } from '../http/errors.js';
 import { mayChangeMember, requireAction, requireAnotherOwner, requireMember, requireMemberChange } from '../access/access.js';
 import { createWorkspace, membershipOf } from '../access/membership.js';
-import { loadCurrentUser } from '../http/session.js';
+import { chooseSessionWorkspace, loadCurrentUser } from '../http/session.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { renameCompanyBrand, seatBrands } from '../brands/brands.service.js';
 import { RATE_RULES, takeAttempt } from '../auth/rate-limit.js';
@@ -36,15 +36,19 @@ export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<Worksp
   }));
 }
 
-/** PUT /api/workspaces/current: remembered for the person, so every session of theirs acts there. */
+/**
+ * PUT /api/workspaces/current: this signed-in device acts there (issue 37); the person's other devices stay
+ * where they are. Their next sign-in starts there.
+ */
 export async function switchWorkspace(
   db: Db,
   actor: CurrentUser,
   workspaceId: string,
+  sessionHash: string | null,
 ): Promise<CurrentWorkspace> {
   if (!(await membershipOf(db, workspaceId, actor.id))) throw appError('WORKSPACE_NOT_FOUND');
-  await db.update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, actor.id));
-  return (await loadCurrentUser(db, actor.id))!.workspace!;
+  await chooseSessionWorkspace(db, actor.id, sessionHash, workspaceId);
+  return (await loadCurrentUser(db, actor.id, sessionHash))!.workspace!;
 }
 
 export async function currentWorkspace(actor: CurrentUser): Promise<CurrentWorkspace> {
@@ -56,6 +60,7 @@ export async function updateWorkspace(
   db: Db,
   actor: CurrentUser,
   input: { name?: string; requireSecondApproval?: boolean },
+  sessionHash: string | null,
 ): Promise<CurrentWorkspace> {
   const workspaceId = requireAction(actor, 'manage');
   if (input.name !== undefined || input.requireSecondApproval !== undefined) {
@@ -70,7 +75,7 @@ export async function updateWorkspace(
       await recordActivity(tx, workspaceId, actor, 'workspace.updated', input);
     });
   }
-  return (await loadCurrentUser(db, actor.id))!.workspace!;
+  return (await loadCurrentUser(db, actor.id, sessionHash))!.workspace!;
 }
 
 /**
@@ -84,17 +89,18 @@ export async function createOwnWorkspace(
   name: string,
   ip: string,
   now: Date,
+  sessionHash: string | null,
 ): Promise<CurrentWorkspace> {
   const giveBack = await takeAttempt(db, now, RATE_RULES.workspaceCreation, { ip, userId: actor.id });
+  let created: { id: string };
   try {
-    await db.transaction(async (txn) => {
-      await createWorkspace(txn as unknown as Db, actor.id, { name, language: actor.language });
-    });
+    created = await db.transaction(async (txn) => createWorkspace(txn as unknown as Db, actor.id, { name, language: actor.language }));
   } catch (error) {
     await giveBack();
     throw error;
   }
-  return (await loadCurrentUser(db, actor.id))!.workspace!;
+  await chooseSessionWorkspace(db, actor.id, sessionHash, created.id);
+  return (await loadCurrentUser(db, actor.id, sessionHash))!.workspace!;
 }
 
 /**

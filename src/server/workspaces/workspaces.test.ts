@@ -67,6 +67,30 @@ describe('the current workspace', () => {
     );
   });
 
+  it("switches this device only: the person's other signed-in devices stay where they were, a new sign-in starts where they last chose", async () => {
+    const owner = await ownerOfNewWorkspace({ companyName: 'Levant Wire' });
+    const { as: laptop, user } = await memberOf(owner.id, 'writer');
+    const other = await ownerOfNewWorkspace({ companyName: 'Nile Media' });
+    await addMember(other.id, user.id, 'viewer');
+    await t.signInElsewhere(`${laptop}-phone`, user.id);
+    const workspaceOf = async (as: string) => (await t.request({ method: 'GET', url: '/api/auth/me', as })).json().workspace.id;
+    expect(await workspaceOf(laptop)).toBe(owner.id);
+    expect(await workspaceOf(`${laptop}-phone`)).toBe(owner.id);
+
+    const switched = await t.request({ method: 'PUT', url: '/api/workspaces/current', payload: { workspaceId: other.id }, as: laptop });
+    expect(switched.json().workspace.id).toBe(other.id);
+    expect(await workspaceOf(laptop)).toBe(other.id);
+    // The phone still acts in the workspace it was in, lists it as current, and its answers follow it.
+    expect(await workspaceOf(`${laptop}-phone`)).toBe(owner.id);
+    const phoneList = (await t.request({ method: 'GET', url: '/api/workspaces', as: `${laptop}-phone` })).json();
+    expect(phoneList.find((w: { current: boolean }) => w.current).id).toBe(owner.id);
+    expect((await t.request({ method: 'PUT', url: '/api/auth/language', payload: { language: 'ar' }, as: `${laptop}-phone` })).json().workspace.id).toBe(owner.id);
+
+    // Signing in again (a third device) starts where the person chose last.
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', as: `${laptop}-tablet`, payload: { email: user.email, password: 'password123' } });
+    expect(login.json().user.workspace.id).toBe(other.id);
+  });
+
   it('answers 404 for switching to a workspace one is not a member of, and 422 for a malformed id, changing nothing', async () => {
     const stranger = await ownerOfNewWorkspace();
     const owner = await ownerOfNewWorkspace();
