@@ -217,19 +217,23 @@ describe('the recipients table', () => {
     expect(text).not.toMatch(/UAE|Saudi Arabia|Egypt/);
   });
 
-  it('on a 390 px Arabic phone: scrolls with a cue, keeps the beginning of a Latin outlet, and shows every figure by version', async () => {
+  it('on a 390 px Arabic phone: one card per journalist, nothing scrolls sideways, keeps the beginning of a Latin outlet, and shows every figure by version', async () => {
     const user = await createUser({ language: 'ar' });
     const releaseId = await sentRelease(user.id);
     const page = await stack.newPage({ locale: 'ar-AE', viewport: PHONE });
     await signedIn(page, user.id);
     await page.goto(`/analytics/${releaseId}`);
-    await page.getByTestId('recipients-table').getByRole('row').nth(3).waitFor();
-    expect(await recipientsRegion(page)).toEqual({ overflows: true, focusable: true, named: true });
-    await page.getByTestId('scroll-cue').waitFor();
+    const cards = page.getByTestId('recipients-cards');
+    await cards.getByTestId('recipient-card').nth(2).waitFor();
+    expect(await page.getByTestId('recipients-table').count()).toBe(0);
+    expect(await page.getByTestId('scroll-cue').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // Every figure is named in the card, in Arabic.
+    await cards.getByTestId('recipient-card').first().getByText('التنزيلات').waitFor();
 
-    const outlet = page.getByTestId('recipients-table').locator('[data-own-text]', { hasText: LONG_OUTLET }).first();
+    const outlet = cards.locator('[data-own-text]', { hasText: LONG_OUTLET }).first();
     expect(await cut(outlet)).toEqual({ direction: 'ltr', overflows: true, firstLetterShown: true });
-    const address = page.getByTestId('recipients-table').locator('[data-own-text][dir="ltr"]', { hasText: '@' }).first();
+    const address = cards.locator('[data-own-text][dir="ltr"]', { hasText: '@' }).first();
     expect(await address.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
 
     // By version: every figure, Downloads last, inside the phone's width without scrolling.

@@ -22,7 +22,10 @@ import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { OwnText } from '../../ui/own-text';
+import { cn } from '../../ui/cn';
 import { ScrollRegion } from '../../ui/scroll-region';
+import { useWideScreen } from '../../ui/use-wide-screen';
+import { titleFor } from '../releases/release-title';
 import { countryName } from '../../lib/place-names';
 import {
   reportPath,
@@ -64,12 +67,14 @@ const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'>
 export default function ReleaseAnalyticsPage() {
   // The brands texts load with the page, not when a client's decision first shows (the spinner again); so
   // do the lifecycle's (the timeline, a return, the gates ahead) and the workspace's roles they name.
-  const { t } = useTranslation(['analytics', 'brands', 'lifecycle', 'workspaces']);
+  const { t, i18n } = useTranslation(['analytics', 'brands', 'lifecycle', 'workspaces']);
   const { id = '' } = useParams();
   const release = useReleaseForAnalytics(id);
   const analytics = useReleaseAnalytics(id, release.data);
   const can = useCan();
-  useDocumentTitle(release.data ? t('release.pageTitle', { title: release.data.title }) : t('title'));
+  // The title in the reader's language when the release has that version.
+  const title = release.data ? titleFor({ ...release.data, translationTitle: release.data.translation?.title || release.data.translationTitle }, i18n.language) : '';
+  useDocumentTitle(release.data ? t('release.pageTitle', { title }) : t('title'));
 
   if (release.isPending) {
     return (
@@ -104,7 +109,7 @@ export default function ReleaseAnalyticsPage() {
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-500">{t('release.report')}</p>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            <bdi>{r.title}</bdi>
+            <bdi>{title}</bdi>
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <BrandTag brand={r.brand} />
@@ -326,6 +331,7 @@ function RecipientsTable({
   const [sort, setSort] = useState<RecipientSort>('sent');
   const [page, setPage] = useState(1);
   const recipients = useReleaseRecipients(id, { page, status: filter || undefined, sort }, release);
+  const wide = useWideScreen();
   const pageCount = recipients.data
     ? Math.max(1, Math.ceil(recipients.data.total / recipients.data.pageSize))
     : 1;
@@ -390,33 +396,43 @@ function RecipientsTable({
           <EmptyState title={filter ? t('recipients.noMatches') : t('recipients.empty')} />
         ) : (
           <>
-            {/*
-              One column per figure, the journalist's name, outlet and address stacked in the first, dates over
-              two lines: it fits a laptop's page (1,366 px). Narrower, it scrolls in a named region that says so.
-            */}
-            <ScrollRegion label={t('recipients.title')}>
-              <table className="w-full text-sm" data-testid="recipients-table">
-                <thead className="text-start text-xs uppercase text-slate-500">
-                  <tr>
-                    <Th>{t('recipients.journalist')}</Th>
-                    <Th>{t('recipients.country')}</Th>
-                    <Th>{t('recipients.language')}</Th>
-                    <Th>{t('recipients.status')}</Th>
-                    <Th>{t('recipients.sentAt')}</Th>
-                    <Th>{t('recipients.firstOpen')}</Th>
-                    <Th>{t('recipients.opens')}</Th>
-                    <Th>{t('recipients.clicks')}</Th>
-                    <Th>{t('recipients.downloads')}</Th>
-                    <Th>{t('recipients.lastActivity')}</Th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {recipients.data.items.map((row) => (
-                    <RecipientRow key={row.id} row={row} />
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            {wide ? (
+              /*
+                One column per figure, the journalist's name, outlet and address stacked in the first, dates over
+                two lines: it fits a laptop's page (1,366 px); between a tablet and that, it scrolls in a named
+                region that says so.
+              */
+              <ScrollRegion label={t('recipients.title')}>
+                <table className="w-full text-sm" data-testid="recipients-table">
+                  <thead className="text-start text-xs uppercase text-slate-500">
+                    <tr>
+                      <Th>{t('recipients.journalist')}</Th>
+                      <Th>{t('recipients.country')}</Th>
+                      <Th>{t('recipients.language')}</Th>
+                      <Th>{t('recipients.status')}</Th>
+                      <Th>{t('recipients.sentAt')}</Th>
+                      <Th>{t('recipients.firstOpen')}</Th>
+                      <Th>{t('recipients.opens')}</Th>
+                      <Th>{t('recipients.clicks')}</Th>
+                      <Th>{t('recipients.downloads')}</Th>
+                      <Th>{t('recipients.lastActivity')}</Th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {recipients.data.items.map((row) => (
+                      <RecipientRow key={row.id} row={row} />
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollRegion>
+            ) : (
+              // On a phone, one card per journalist: every figure named, nothing to scroll sideways.
+              <ul className="divide-y divide-slate-100" aria-label={t('recipients.title')} data-testid="recipients-cards">
+                {recipients.data.items.map((row) => (
+                  <RecipientCard key={row.id} row={row} />
+                ))}
+              </ul>
+            )}
             <Pager
               className="no-print mt-4"
               page={page}
@@ -452,39 +468,19 @@ function DateCell({ value }: { value: string | null }) {
 }
 
 function RecipientRow({ row }: { row: ReleaseRecipient }) {
-  const { t } = useTranslation('analytics');
   return (
     <tr>
       <td className="px-2 py-2">
-        <OwnText className="max-w-56 font-medium text-slate-900">{row.name || '—'}</OwnText>
-        {row.outlet && <OwnText className="max-w-56 text-xs text-slate-500">{row.outlet}</OwnText>}
-        <OwnText address className="max-w-56 text-xs text-slate-600">
-          {row.email}
-        </OwnText>
+        <RecipientWho row={row} column />
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-slate-600">
-        <bdi>{row.country ? countryName(row.country) : '—'}</bdi>
+        <RecipientCountry row={row} />
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-slate-600">
-        {row.language ? t(`recipients.languages.${row.language}`, { defaultValue: row.language }) : '—'}
+        <RecipientLanguage row={row} />
       </td>
       <td className="px-2 py-2">
-        <div className="flex flex-wrap items-center gap-1">
-          <Badge tone={STATUS_TONES[row.status] ?? 'slate'} className="whitespace-nowrap">
-            {t(`recipientStatus.${row.status}`)}
-          </Badge>
-          {row.unsubscribed && <Badge tone="amber">{t('recipientStatus.unsubscribed')}</Badge>}
-        </div>
-        {row.softBounces > 0 && (
-          <p className="mt-1 text-xs text-amber-700">
-            {t('recipients.softBounces', { count: row.softBounces, value: formatNumber(row.softBounces) })}
-          </p>
-        )}
-        {row.lastError && row.status !== 'sent' && (
-          <p className="mt-1 max-w-64 truncate text-xs text-slate-500" title={row.lastError}>
-            {row.lastError}
-          </p>
-        )}
+        <RecipientStatus row={row} />
       </td>
       <DateCell value={row.sentAt} />
       <DateCell value={row.firstOpenAt} />
@@ -493,5 +489,82 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
       <td className="px-2 py-2">{formatNumber(row.downloads)}</td>
       <DateCell value={row.lastActivityAt} />
     </tr>
+  );
+}
+
+/** A journalist on a phone: who, their state, then each figure under its name. */
+function RecipientCard({ row }: { row: ReleaseRecipient }) {
+  const { t } = useTranslation('analytics');
+  const when = (value: string | null) => (value ? formatDate(value, true) : '—');
+  const figures: [string, ReactNode][] = [
+    [t('recipients.country'), <RecipientCountry key="country" row={row} />],
+    [t('recipients.language'), <RecipientLanguage key="language" row={row} />],
+    [t('recipients.sentAt'), when(row.sentAt)],
+    [t('recipients.firstOpen'), when(row.firstOpenAt)],
+    [t('recipients.opens'), formatNumber(row.opens)],
+    [t('recipients.clicks'), formatNumber(row.clicks)],
+    [t('recipients.downloads'), formatNumber(row.downloads)],
+    [t('recipients.lastActivity'), when(row.lastActivityAt)],
+  ];
+  return (
+    <li className="space-y-2 py-3 text-sm" data-testid="recipient-card">
+      <RecipientWho row={row} />
+      <RecipientStatus row={row} />
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs">
+        {figures.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-slate-800">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** Name, outlet and address, each on its own line; in the table's first column no wider than 14 rem. */
+function RecipientWho({ row, column = false }: { row: ReleaseRecipient; column?: boolean }) {
+  const width = column ? 'max-w-56' : '';
+  return (
+    <>
+      <OwnText className={cn(width, 'font-medium text-slate-900')}>{row.name || '—'}</OwnText>
+      {row.outlet && <OwnText className={cn(width, 'text-xs text-slate-500')}>{row.outlet}</OwnText>}
+      <OwnText address className={cn(width, 'text-xs text-slate-600')}>
+        {row.email}
+      </OwnText>
+    </>
+  );
+}
+
+function RecipientCountry({ row }: { row: ReleaseRecipient }) {
+  return <bdi>{row.country ? countryName(row.country) : '—'}</bdi>;
+}
+
+function RecipientLanguage({ row }: { row: ReleaseRecipient }) {
+  const { t } = useTranslation('analytics');
+  return <>{row.language ? t(`recipients.languages.${row.language}`, { defaultValue: row.language }) : '—'}</>;
+}
+
+function RecipientStatus({ row }: { row: ReleaseRecipient }) {
+  const { t } = useTranslation('analytics');
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-1">
+        <Badge tone={STATUS_TONES[row.status] ?? 'slate'} className="whitespace-nowrap">
+          {t(`recipientStatus.${row.status}`)}
+        </Badge>
+        {row.unsubscribed && <Badge tone="amber">{t('recipientStatus.unsubscribed')}</Badge>}
+      </div>
+      {row.softBounces > 0 && (
+        <p className="mt-1 text-xs text-amber-700">
+          {t('recipients.softBounces', { count: row.softBounces, value: formatNumber(row.softBounces) })}
+        </p>
+      )}
+      {row.lastError && row.status !== 'sent' && (
+        <p className="mt-1 max-w-64 truncate text-xs text-slate-500" title={row.lastError}>
+          {row.lastError}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { PressRelease, ReleaseStatus, ReleaseStep, ReleaseStepKind } from '../../../shared/releases';
 import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
-import { isolate } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { cn } from '../../ui/cn';
-import { useStepRole } from '../releases/lifecycle-words';
+import { IsolatedText } from '../../ui/isolated-text';
+import { useStepActor } from '../releases/lifecycle-words';
 
 /** Steps that stop a release or send it back, and those that let it on: their dots say so. */
 const SETBACKS: readonly ReleaseStepKind[] = ['returned', 'client_returned', 'changes_requested', 'withdrawn', 'unscheduled', 'held'];
@@ -77,7 +77,7 @@ export function ReleaseTimeline({ release }: { release: PressRelease }) {
 
 function TimelineStep({ step }: { step: ReleaseStep }) {
   const { t } = useTranslation('lifecycle');
-  const role = useStepRole();
+  const actor = useStepActor();
   return (
     <li className="relative" data-testid="timeline-step" data-kind={step.kind}>
       <span className={cn('absolute -start-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full', dotTone(step.kind))} aria-hidden />
@@ -85,7 +85,9 @@ function TimelineStep({ step }: { step: ReleaseStep }) {
       <p className="text-xs text-slate-500">
         {step.by && (
           <>
-            <span data-testid="timeline-by">{t('timeline.by', { name: isolate(step.by.name), role: role(step.by.role) })}</span>
+            <span data-testid="timeline-by">
+              <IsolatedText text={actor(step.by)} />
+            </span>
             {' · '}
           </>
         )}

@@ -21,6 +21,18 @@ export function useStepRole() {
 }
 
 /**
+ * Who took a step, as the release's readers see it: someone of the workspace by name and role
+ * ("⁨Sara Haddad⁩ (Publisher)"), Nashr's own side (its editor, the service) by its role alone, in the
+ * reader's language ("Nashr’s editor"): a staff member's own account name means nothing to a customer.
+ */
+export function useStepActor() {
+  const { t } = useTranslation(['lifecycle', 'workspaces']);
+  const role = useStepRole();
+  return (by: { name: string; role: ReleaseStepRole }): string =>
+    isWorkspaceRole(by.role) ? t('lifecycle:timeline.by', { name: isolate(by.name), role: role(by.role) }) : role(by.role);
+}
+
+/**
  * "Before it goes out: a publisher of your workspace approves it, then ⁨Riyadh Dates⁩ approves it, then
  * Nashr’s editor checks it." — empty when no gate is left. `lead` picks the sentence's opening.
  */

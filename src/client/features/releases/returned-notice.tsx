@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageSquareWarning, PauseCircle } from 'lucide-react';
 import type { PressRelease } from '../../../shared/releases';
-import { isolate } from '../../lib/i18n';
 import { useCan } from '../../lib/workspace';
 import { formatForViewer } from '../../lib/zoned-time';
-import { useIsClientSeat, useStepRole } from './lifecycle-words';
+import { useIsClientSeat, useStepActor } from './lifecycle-words';
 
 /**
  * A release sent back for changes (by the workspace's approver, the brand's client or Nashr's editor):
@@ -23,7 +22,7 @@ export function ReturnedNotice({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('lifecycle');
-  const role = useStepRole();
+  const actor = useStepActor();
   const clientSeat = useIsClientSeat();
   const can = useCan();
   const returned = release.returned;
@@ -40,7 +39,7 @@ export function ReturnedNotice({
       <h2 id="returned-notice-title" className="flex items-center gap-2 font-semibold">
         <MessageSquareWarning className="h-4 w-4 shrink-0" aria-hidden />
         {returned.by
-          ? t('returned.title', { who: isolate(returned.by.name), role: role(returned.by.role) })
+          ? t('returned.title', { who: actor(returned.by) })
           : t('returned.titleUnnamed')}
       </h2>
       <p className="mt-0.5 text-xs text-amber-800">{t('returned.on', { when: formatForViewer(returned.at, null) })}</p>
