@@ -29,6 +29,7 @@ import { listsRoutes } from './lists/lists.routes.js';
 import { releasesRoutes } from './releases/releases.routes.js';
 import { trackingRoutes } from './tracking/tracking.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
+import { repliesRoutes } from './replies/replies.routes.js';
 import { installRequestTiming, operationsRoutes } from './operations/operations.routes.js';
 import { campaignsRoutes } from './campaigns/campaigns.routes.js';
 import { brandsRoutes } from './brands/brands.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(invoicePdfRoutes, { prefix: '/api/billing' });
   await app.register(embargoPageRoutes);
   await app.register(embargoApiRoutes, { prefix: '/api' });
+  await app.register(repliesRoutes, { prefix: '/api' });
   // Feature routes are registered above this line, one line per feature.
 
   const clientDir = options.clientDir ?? defaultClientDir;

@@ -5,6 +5,8 @@ import { createScheduler } from './releases/scheduler.js';
 import { ensureAppSecret } from './bootstrap.js';
 import { bounceAddress } from './deliverability/verp.js';
 import { replyAddress } from './replies/reply-address.js';
+import { createReplyIntake } from './replies/intake.js';
+import { startReplyUpkeep } from './replies/upkeep.js';
 import { loadDkimKey } from './deliverability/dkim.js';
 import { dkimSignerThread } from './deliverability/dkim-signer.js';
 import { startInboundSmtp, type InboundListener } from './deliverability/inbound-smtp.js';
@@ -40,9 +42,21 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
   });
   const scheduler = createScheduler({ db, now: deps.now, log });
   let inbound: InboundListener | undefined;
+  const replies = createReplyIntake({
+    db,
+    mailer: deps.mailer,
+    secret,
+    replyDomain: config.replyDomain,
+    mailFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+    dnsResolver: config.dnsResolver,
+    now: deps.now,
+    log,
+  });
+  const replyUpkeep = startReplyUpkeep({ db, retentionDays: config.replyRetentionDays, intake: replies, now: deps.now, log });
   if (config.inboundSmtp) {
-    inbound = await startInboundSmtp({ db, ...config.inboundSmtp, bounceDomain: config.bounceDomain, secret, now: deps.now, log });
-    log.info(`Bounce and complaint listener on ${config.inboundSmtp.host}:${inbound.port} for bounces+…@${config.bounceDomain}`);
+    inbound = await startInboundSmtp({ db, ...config.inboundSmtp, bounceDomain: config.bounceDomain, secret, now: deps.now, replies, log });
+    log.info(`Bounce, complaint and reply listener on ${config.inboundSmtp.host}:${inbound.port} for bounces+…@${config.bounceDomain} and r-…@${config.replyDomain}`);
   }
   const poller = createFeedPoller({
     db,
@@ -60,6 +74,7 @@ export async function startBackgroundWork(deps: Deps, log: Logger): Promise<Back
   return {
     async stop() {
       await inbound?.close();
+      await replyUpkeep.stop();
       await poller.stop();
       await scheduler.stop();
       await engine.stop();

@@ -95,6 +95,7 @@ export const platformAuditActions = [
   'contact.delete',
   'contact.bulk_delete',
   'contact.accreditation_changed',
+  'contact.research_resolved',
   'feed.created',
   'feed.updated',
   'feed.deleted',

@@ -209,6 +209,9 @@ export const ERRORS = {
   EMBARGO_BEFORE_SEND: entry(422, "The embargo must lift after the scheduled send"),
   DATA_REQUEST_NOT_FOUND: entry(404, "Data request not found"),
   INVITATION_WORKSPACE_SUSPENDED: entry(403, '{{workspace}} is suspended for now, so its invitation cannot be accepted. Ask the person who invited you.'),
+  // Journalists' replies and the research queue (issue 38)
+  RESEARCH_ITEM_NOT_FOUND: entry(404, 'This research item does not exist'),
+  RESEARCH_ITEM_RESOLVED: entry(409, 'This research item was already resolved'),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

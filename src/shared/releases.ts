@@ -718,6 +718,9 @@ export type ReleaseAnalytics = {
   unsubscribes: number;
   openRate: number;
   clickRate: number;
+  /** Journalists who wrote back (human replies, not automatic ones), and their share of delivered messages (issue 38). */
+  replies: number;
+  replyRate: number;
   /** Hourly buckets. */
   timeline: { at: string; opens: number; clicks: number }[];
 };
@@ -745,6 +748,8 @@ export type ReleaseRecipient = {
   unsubscribed: boolean;
   /** Times a server reported the message temporarily undeliverable after accepting it. */
   softBounces: number;
+  /** They wrote back (a human reply, issue 38). */
+  replied: boolean;
   /** The latest open, click, download or unsubscribe. */
   lastActivityAt: string | null;
   lastError: string | null;

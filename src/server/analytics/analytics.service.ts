@@ -24,6 +24,8 @@ import type { Db } from '../db/client.js';
 import { countContactsInLists } from '../lists/lists.service.js';
 import { reportWords, type ReportLanguage } from './report-words.js';
 import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
+import { replyCountOfRelease } from '../replies/replies.service.js';
+import { replyRateOf } from '../../shared/replies.js';
 
 /**
  * Numbers shown to customers, all computed from delivery rows and tracking events. A "human open" is a
@@ -104,6 +106,12 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
   };
 }
 
+/** Human replies (one a journalist) and their rate of delivered messages: the same figure on every page (issue 38). */
+async function replyFigures(db: Db, releaseId: string, delivered: number): Promise<{ replies: number; replyRate: number }> {
+  const replies = await replyCountOfRelease(db, releaseId);
+  return { replies, replyRate: replyRateOf(replies, delivered) };
+}
+
 /** The release if the caller may see it (its workspace or a super admin); another's is a 404. */
 export const visibleRelease = (db: Db, actor: CurrentUser, id: string) => requireRelease(db, actor, id, 'read');
 
@@ -143,6 +151,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
     unsubscribes: e.unsubscribes,
     openRate: percent(e.uniqueOpens, d.delivered),
     clickRate: percent(e.uniqueClicks, d.delivered),
+    ...(await replyFigures(db, id, d.delivered)),
     timeline: timeline.map((b) => ({ at: iso(b.at)!, opens: b.opens, clicks: b.clicks })),
   };
 }
@@ -280,6 +289,7 @@ type RecipientRow = {
   unsubscribed: boolean;
   last_activity_at: string | null;
   soft_bounces: number;
+  replied: boolean;
 };
 
 const ORDER_BY: Record<RecipientSort, SQL> = {
@@ -303,7 +313,8 @@ async function recipientRows(db: Db, releaseId: string, filter: SQL, options: { 
              count(te.id) FILTER (WHERE te.type = 'download')::int AS downloads,
              coalesce(bool_or(te.type = 'unsubscribe'), false) AS unsubscribed,
              max(te.created_at) AS last_activity_at,
-             (SELECT count(*) FROM delivery_reports r WHERE r.delivery_id = d.id AND r.kind = 'soft')::int AS soft_bounces
+             (SELECT count(*) FROM delivery_reports r WHERE r.delivery_id = d.id AND r.kind = 'soft')::int AS soft_bounces,
+             EXISTS (SELECT 1 FROM inbound_replies ir WHERE ir.delivery_id = d.id AND ir.kind = 'reply') AS replied
       FROM deliveries d
       LEFT JOIN global_contacts gc ON gc.id = d.contact_id
       LEFT JOIN tracking_events te ON te.delivery_id = d.id
@@ -331,6 +342,7 @@ function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
     downloads: row.downloads,
     unsubscribed: Boolean(row.unsubscribed),
     softBounces: Number(row.soft_bounces),
+    replied: Boolean(row.replied),
     lastActivityAt: iso(row.last_activity_at),
     lastError: row.last_error && (showEmail ? row.last_error : maskAddressesIn(row.last_error, row.email)),
   };
@@ -404,6 +416,7 @@ export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmai
         r.clicks,
         r.downloads,
         r.unsubscribed ? words.yes : words.no,
+        r.replied ? words.yes : words.no,
         localTime(r.lastActivityAt, timeZone),
         r.lastError,
       ]

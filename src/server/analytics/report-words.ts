@@ -5,7 +5,7 @@ import { countryIn } from '../../shared/country-codes.js';
 export type ReportLanguage = 'en' | 'ar';
 
 const ARABIC = {
-  columns: ['الاسم', 'المؤسسة', 'الدولة', 'اللغة', 'البريد الإلكتروني', 'النسخة المرسلة', 'الحالة', 'المحاولات', 'الارتدادات المؤقتة', 'وقت الإرسال', 'أول فتح', 'مرات الفتح', 'النقرات', 'التنزيلات', 'ألغى الاشتراك', 'آخر نشاط', 'آخر خطأ'],
+  columns: ['الاسم', 'المؤسسة', 'الدولة', 'اللغة', 'البريد الإلكتروني', 'النسخة المرسلة', 'الحالة', 'المحاولات', 'الارتدادات المؤقتة', 'وقت الإرسال', 'أول فتح', 'مرات الفتح', 'النقرات', 'التنزيلات', 'ألغى الاشتراك', 'ردّ', 'آخر نشاط', 'آخر خطأ'],
   coverageColumns: ['التغطية: المؤسسة', 'الدولة', 'اللغة', 'العنوان', 'الرابط', 'وقت النشر', 'النوع', 'المصدر', 'مقتطف'],
   status: { queued: 'في الانتظار', sending: 'قيد الإرسال', sent: 'تم التسليم', bounced: 'مرتد', complained: 'شكوى', failed: 'فشل' } as Record<string, string>,
   version: { english: 'الإنجليزية', arabic: 'العربية' } as Record<string, string>,
@@ -20,7 +20,7 @@ const ARABIC = {
 };
 
 const ENGLISH: typeof ARABIC = {
-  columns: ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Version sent', 'Status', 'Attempts', 'Soft Bounces', 'Sent At', 'First Open At', 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', 'Last Activity', 'Last Error'],
+  columns: ['Name', 'Outlet', 'Country', 'Language', 'Email', 'Version sent', 'Status', 'Attempts', 'Soft Bounces', 'Sent At', 'First Open At', 'Opens', 'Clicks', 'Downloads', 'Unsubscribed', 'Replied', 'Last Activity', 'Last Error'],
   coverageColumns: ['Coverage: Outlet', 'Country', 'Language', 'Headline', 'Address', 'Published At', 'Kind', 'Source', 'Excerpt'],
   status: RECIPIENT_STATUS_WORDS,
   version: VERSION_WORDS,
@@ -34,7 +34,7 @@ const ENGLISH: typeof ARABIC = {
 };
 
 /** Columns that hold times name the reader's zone after their word. */
-const TIME_COLUMNS = new Set([9, 10, 15]);
+const TIME_COLUMNS = new Set([9, 10, 16]);
 const COVERAGE_TIME_COLUMN = 5;
 const BRAND_TIME_COLUMN = 1;
 

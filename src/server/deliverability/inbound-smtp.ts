@@ -7,8 +7,8 @@ import { applyAccountBounce } from './account-mail.js';
 
 /**
  * The inbound SMTP listener for what comes back after sending (INBOUND_SMTP_PORT): bounce notifications
- * to the VERP addresses, and complaint reports to those or to the feedback-loop address. It accepts mail
- * for nothing else, at most MAX_MESSAGE_BYTES a message and INBOUND_LIMITS per connection and per client
+ * to the VERP addresses, complaint reports to those or to the feedback-loop address, and journalists'
+ * replies (to their reply address, or to the From address; issue 38). It accepts mail for nothing else, at most MAX_MESSAGE_BYTES a message and INBOUND_LIMITS per connection and per client
  * address and minute (a relay told 421 or 452 tries again later); unknown or forged notifications are
  * logged and change nothing.
  */
@@ -22,6 +22,18 @@ export const INBOUND_LIMITS = {
   recipientsPerMinute: 240,
 };
 
+/**
+ * Journalists' replies (replies/intake.ts), when the listener takes them too: mail to a delivery's reply
+ * address, or to the From address naming a delivery's Message-ID. Passed in, so this folder needs nothing
+ * of the replies feature.
+ */
+export type ReplyReceiver = {
+  recipient(address: string): Promise<'reply' | 'refused' | 'other'>;
+  deliveryOfRecipient(address: string): number | undefined;
+  isFromAddress(address: string): boolean;
+  receive(message: { raw: Buffer; deliveryIds: number[]; byMessageId: boolean; envelope: { ip: string; helo: string; sender: string } }): Promise<{ bounceOf: number[] }>;
+};
+
 export type InboundOptions = {
   db: Db;
   port: number;
@@ -29,6 +41,7 @@ export type InboundOptions = {
   bounceDomain: string;
   secret: string;
   now?: () => Date;
+  replies?: ReplyReceiver;
   log: { info: (message: string) => void; warn: (message: string) => void };
 };
 
@@ -37,7 +50,7 @@ export type InboundListener = { port: number; close: () => Promise<void> };
 type Recipients = { deliveryIds: number[]; feedback: boolean; accountHashes: string[] };
 
 export async function startInboundSmtp(options: InboundOptions): Promise<InboundListener> {
-  const { db, bounceDomain, secret, log } = options;
+  const { db, bounceDomain, secret, log, replies } = options;
   const now = options.now ?? (() => new Date());
   const connections = minuteCounter(INBOUND_LIMITS.connectionsPerMinute);
   const messages = minuteCounter(INBOUND_LIMITS.messagesPerMinute);
@@ -59,6 +72,20 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
     const report = await readServerReport(raw);
     const { deliveryIds, feedback, accountHashes } = recipientsOf(session);
     await handleAccountBounces(accountHashes, report, raw, session);
+    if (replies) {
+      const rcpts = session.envelope.rcptTo.map((r) => r.address);
+      const replyIds = rcpts.map((a) => replies.deliveryOfRecipient(a)).filter((id): id is number => id !== undefined);
+      const toFrom = rcpts.some((a) => replies.isFromAddress(a));
+      // What is no report is a person (or their auto-reply) writing back, to whichever of our addresses.
+      const notReport = report.type === 'unknown';
+      if (replyIds.length || toFrom || (notReport && (deliveryIds.length || feedback))) {
+        const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        const envelope = { ip: session.remoteAddress, helo: session.hostNameAppearsAs, sender };
+        const { bounceOf } = await replies.receive({ raw, deliveryIds: notReport ? [...replyIds, ...deliveryIds] : replyIds, byMessageId: toFrom || feedback, envelope });
+        if (notReport) return;
+        deliveryIds.push(...bounceOf);
+      }
+    }
     if (accountHashes.length && !deliveryIds.length && !feedback) return;
     // A complaint sent to the feedback-loop address names the delivery inside: by the envelope sender we
     // gave it (its field or the enclosed Return-Path), else by the enclosed original's Message-ID.
@@ -84,6 +111,21 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
     }
   }
 
+  /** Undefined accepts the recipient; a forged or unknown reply address is refused like any address not ours. */
+  async function answerRecipient(address: string, session: SMTPServerSession): Promise<Error | undefined> {
+    const reply = replies ? await replies.recipient(address) : 'other';
+    const ours =
+      reply === 'reply' ||
+      (reply === 'other' && !!replies?.isFromAddress(address)) ||
+      deliveryOfBounceAddress(address, secret, bounceDomain) !== undefined ||
+      accountHashOfBounceAddress(address, secret, bounceDomain) !== undefined ||
+      isFeedbackAddress(address, bounceDomain);
+    if (!ours) return refusal(550, 'No such recipient here');
+    if (session.envelope.rcptTo.length >= INBOUND_LIMITS.recipientsPerMessage) return refusal(452, 'Too many recipients');
+    if (!recipients.take(session.remoteAddress)) return refusal(452, 'Too many recipients, try later');
+    return undefined;
+  }
+
   const server = new SMTPServer({
     name: bounceDomain,
     banner: 'Nashr bounce processing',
@@ -102,14 +144,10 @@ export async function startInboundSmtp(options: InboundOptions): Promise<Inbound
       callback();
     },
     onRcptTo(address: SMTPServerAddress, session, callback) {
-      const ours =
-        deliveryOfBounceAddress(address.address, secret, bounceDomain) !== undefined ||
-        accountHashOfBounceAddress(address.address, secret, bounceDomain) !== undefined ||
-        isFeedbackAddress(address.address, bounceDomain);
-      if (!ours) return callback(refusal(550, 'No such recipient here'));
-      if (session.envelope.rcptTo.length >= INBOUND_LIMITS.recipientsPerMessage) return callback(refusal(452, 'Too many recipients'));
-      if (!recipients.take(session.remoteAddress)) return callback(refusal(452, 'Too many recipients, try later'));
-      callback();
+      answerRecipient(address.address, session).then(
+        (error) => callback(error),
+        () => callback(refusal(451, 'Try again later')),
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

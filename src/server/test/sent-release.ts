@@ -7,6 +7,7 @@ import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { bounceAddress } from '../deliverability/verp.js';
 import { startInboundSmtp } from '../deliverability/inbound-smtp.js';
+import { replyAddress } from '../replies/reply-address.js';
 import type { AccountFields } from './accounts.js';
 import type { TestApp } from './test-app.js';
 import { finishIfDone } from '../releases/lifecycle.js';
@@ -20,6 +21,8 @@ export type SentReleaseOptions = {
   bounce: { secret: string; domain: string };
   account?: AccountFields;
   release?: Record<string, unknown>;
+  /** Journalists' Reply-To: their delivery's reply address at this domain (signed with the bounce secret), as the worker sends. */
+  replyDomain?: string;
 };
 
 /** A trusted customer's release to `emails`, sent through the real engine over SMTP, with its delivery rows by address. */
@@ -37,6 +40,7 @@ export async function sentReleaseOverSmtp(t: TestApp, options: SentReleaseOption
     publicUrl: 'http://localhost:3000',
     mailFrom: 'Nashr <releases@nashr.test>',
     bounceAddress: (id) => bounceAddress(id, bounce.secret, bounce.domain),
+    replyAddress: options.replyDomain ? (id) => replyAddress(id, bounce.secret, options.replyDomain!) : undefined,
   });
   await engine.drain();
   await transport.close();

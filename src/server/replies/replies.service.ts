@@ -1,0 +1,76 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { RepliesPage, ReplyItem } from '../../shared/replies.js';
+import { requireRelease, type Actor } from '../access/access.js';
+import type { Db } from '../db/client.js';
+import { deliveries, globalContacts, inboundReplies } from '../db/schema.js';
+
+/**
+ * A release's replies as its readers see them (issue 38): newest first, every kind but the bounces
+ * (those are the bounce path's). Who may read them is the release's read right (access.ts); the
+ * journalist's address is given only to those who may see addresses (a client seat reads none).
+ */
+export async function repliesOfRelease(db: Db, actor: Actor, releaseId: string, paging: { page: number; pageSize: number }, showAddresses: boolean): Promise<RepliesPage> {
+  await requireRelease(db, actor, releaseId, 'read');
+  const listed = and(eq(inboundReplies.releaseId, releaseId), ne(inboundReplies.kind, 'bounce'));
+  const [{ total }] = await db.select({ total: count() }).from(inboundReplies).where(listed);
+  const rows = await db
+    .select({
+      id: inboundReplies.id,
+      deliveryId: inboundReplies.deliveryId,
+      kind: inboundReplies.kind,
+      subject: inboundReplies.subject,
+      text: inboundReplies.text,
+      receivedAt: inboundReplies.receivedAt,
+      returnDate: inboundReplies.returnDate,
+      newAddress: inboundReplies.newAddress,
+      spf: inboundReplies.spf,
+      dmarc: inboundReplies.dmarc,
+      authFailed: inboundReplies.authFailed,
+      forwardedAt: inboundReplies.forwardedAt,
+      attachments: inboundReplies.attachments,
+      fromName: inboundReplies.fromName,
+      email: deliveries.email,
+      firstName: globalContacts.firstName,
+      lastName: globalContacts.lastName,
+      outlet: globalContacts.organization,
+    })
+    .from(inboundReplies)
+    .innerJoin(deliveries, eq(deliveries.id, inboundReplies.deliveryId))
+    .leftJoin(globalContacts, eq(globalContacts.id, deliveries.contactId))
+    .where(listed)
+    .orderBy(desc(inboundReplies.receivedAt), desc(inboundReplies.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  const items = rows.map(
+    (r): ReplyItem => ({
+      id: r.id,
+      deliveryId: r.deliveryId,
+      contact: {
+        name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.fromName,
+        outlet: r.outlet ?? '',
+        ...(showAddresses ? { email: r.email } : {}),
+      },
+      kind: r.kind as ReplyItem['kind'],
+      subject: r.subject,
+      text: r.text,
+      receivedAt: r.receivedAt.toISOString(),
+      ...(r.returnDate ? { returnDate: r.returnDate } : {}),
+      // A new address is an address: only for readers who may see them.
+      ...(r.newAddress && showAddresses ? { newAddress: r.newAddress } : {}),
+      auth: { spf: r.spf, dmarc: r.dmarc, failed: r.authFailed },
+      forwarded: r.forwardedAt !== null,
+      attachments: r.attachments.map((a, index) => ({ index, filename: a.filename, size: a.size, forwarded: a.forwarded })),
+    }),
+  );
+  return { items, total: Number(total), ...paging };
+}
+
+/** Human replies of a release's journalists (distinct deliveries): the `replies` of its figures. */
+export async function replyCountOfRelease(db: Db, releaseId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(DISTINCT ${inboundReplies.deliveryId})::int` })
+    .from(inboundReplies)
+    .innerJoin(deliveries, eq(deliveries.id, inboundReplies.deliveryId))
+    .where(and(eq(inboundReplies.releaseId, releaseId), eq(inboundReplies.kind, 'reply'), eq(deliveries.audience, 'list')));
+  return Number(row?.n ?? 0);
+}
