@@ -38,5 +38,8 @@ export function releaseSlugWords(title: string, maxWords = 8, maxLength = 60): s
   return slug;
 }
 
+/** What a slug may be (given now or before): lower-case Latin letters, digits, Arabic letters and hyphens. */
+export const isReleaseSlug = (slug: string): boolean => /^[a-z0-9\u0621-\u064a\u0671-\u06d3\u06d5-]{1,100}$/u.test(slug);
+
 /** The path of a release's web version, its slug percent-encoded (an Arabic one too). */
 export const releaseWebPath = (slug: string): string => `/r/${encodeURIComponent(slug)}`;

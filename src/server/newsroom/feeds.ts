@@ -1,5 +1,6 @@
 import { Feed } from 'feed';
 import type { ReleaseLanguage } from '../../shared/releases.js';
+import { releaseWebPath } from '../../shared/release-address.js';
 import { sanitizeContent } from '../content/content-sanitizer.js';
 import type { PublishedRelease } from './newsroom.service.js';
 import { brandNameIn } from '../brands/brand-voice.js';
@@ -32,7 +33,7 @@ export function atomFeed(options: {
     copyright: options.title,
   });
   for (const { release, version } of inLanguage) {
-    const url = `${options.publicUrl}/r/${release.slug}${release.versions.length > 1 ? `?lang=${lang}` : ''}`;
+    const url = `${options.publicUrl}${releaseWebPath(release.slug)}${release.versions.length > 1 ? `?lang=${lang}` : ''}`;
     feed.addItem({
       title: version.title,
       id: url,

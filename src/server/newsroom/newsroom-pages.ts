@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../shared/email-template.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
+import { releaseWebPath } from '../../shared/release-address.js';
 import type { Newsroom, PublishedRelease } from './newsroom.service.js';
 import { brandNameIn } from '../brands/brand-voice.js';
 
@@ -135,7 +136,7 @@ export function newsroomPage(
     ? releases.items
         .map((release) => {
           const version = versionFor(release, language);
-          const href = `${urls.publicUrl}/r/${release.slug}${release.versions.length > 1 ? `?lang=${code(version.language)}` : ''}`;
+          const href = `${urls.publicUrl}${releaseWebPath(release.slug)}${release.versions.length > 1 ? `?lang=${code(version.language)}` : ''}`;
           return `<article lang="${code(version.language)}" dir="${dirOf(version.language)}" style="padding:14px 0;border-bottom:1px solid #e5e7eb;">
             <h2 style="margin:0 0 4px 0;font-size:19px;"><a href="${escapeHtml(href)}" style="color:#0f172a;">${escapeHtml(version.title)}</a></h2>
             ${version.subtitle ? `<p style="margin:0 0 4px 0;color:#4b5563;">${escapeHtml(version.subtitle)}</p>` : ''}

@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
+import { releaseWebPath } from '../../shared/release-address.js';
 import {
   READ_ONLY_STATUSES,
   isScheduleInFuture,
@@ -611,7 +612,7 @@ function toPressRelease(
     // Under embargo the public address answers 404 until the lift: no link to hand out before then.
     webUrl:
       row.slug && (row.status === 'sending' || row.status === 'sent') && !heldByEmbargo(row)
-        ? `${publicUrl}/r/${row.slug}`
+        ? `${publicUrl}${releaseWebPath(row.slug)}`
         : null,
     newsroomUrl: null,
     review,

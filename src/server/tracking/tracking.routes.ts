@@ -17,6 +17,7 @@ import {
   type UnsubscribeScope,
 } from './tracking.service.js';
 import { versionsOf } from '../../shared/releases.js';
+import { releaseWebPath } from '../../shared/release-address.js';
 import { newsroomUrl } from '../newsroom/newsroom.service.js';
 import { embargoAhead } from '../delivery/release-renderer.js';
 import { notFoundPage, resubscribePage, unsubscribePage, webVersionPage } from './web-pages.js';
@@ -127,7 +128,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const held = found.release.embargoUntil !== null && found.release.publishedAt === null;
     const embargo = held ? embargoAhead(found.release, app.deps.now()) : null;
     const recipient = token ? await deliveryOfRelease(db, token, found.release.id) : undefined;
-    const downloadUrl = (fileId: string) => (recipient ? `${config.publicUrl}/t/d/${token}/${fileId}` : `${config.publicUrl}/r/${slug}/files/${fileId}`);
+    const downloadUrl = (fileId: string) => (recipient ? `${config.publicUrl}/t/d/${token}/${fileId}` : `${config.publicUrl}${releaseWebPath(slug)}/files/${fileId}`);
     const versions = versionsOf(found.release);
     const shown = versionToShow(versions, {
       lang: typeof request.query.lang === 'string' ? request.query.lang : undefined,
@@ -135,7 +136,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
       acceptLanguage: request.headers['accept-language'],
     });
     const html = webVersionPage(found, shown, {
-      pageUrl: `${config.publicUrl}/r/${slug}`,
+      pageUrl: `${config.publicUrl}${releaseWebPath(slug)}`,
       downloadUrl,
       // The switch keeps a recipient's token, so downloads from the other version still count.
       switchQuery: token && recipient ? `t=${encodeURIComponent(token)}&` : '',

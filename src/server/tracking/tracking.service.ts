@@ -1,5 +1,6 @@
 import Negotiator from 'negotiator';
 import { PUBLIC_STATUSES, isPublicRelease, unfollowByDelivery } from '../newsroom/newsroom.service.js';
+import { isReleaseSlug } from '../../shared/release-address.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
 import { and, asc, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import { encodedLinkUrl } from '../../shared/email-template.js';
@@ -97,7 +98,7 @@ export async function resubscribeByToken(db: Db, token: string, now: Date): Prom
  * deliveries (the "view in browser" link of their email); the bare slug finds nothing.
  */
 export async function findPublicRelease(db: Db, slug: string, publicUrl: string, token?: string) {
-  if (!/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
+  if (!isReleaseSlug(slug)) return undefined;
   const recipientOfIt =
     token && isWellFormedToken(token)
       ? and(
@@ -165,7 +166,7 @@ export function versionToShow(
 export const languageCode = (language: ReleaseLanguage) => LANGUAGE_CODES[language];
 
 export async function findPublicAttachment(db: Db, slug: string, attachmentId: string) {
-  if (!UUID.test(attachmentId) || !/^[a-z0-9-]{1,100}$/.test(slug)) return undefined;
+  if (!UUID.test(attachmentId) || !isReleaseSlug(slug)) return undefined;
   const [file] = await db
     .select(attachmentContent)
     .from(attachments)
