@@ -62,6 +62,15 @@ describe('the preference page', () => {
     await page.getByText('تم حفظ تفضيلاتك.').waitFor();
     // Nothing overflows the phone's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Topics and countries are chips, several a line: far shorter than one checkbox a line.
+    for (const group of ['topic-chips', 'country-chips']) {
+      const { chips, lines } = await page.getByTestId(group).evaluate((el) => {
+        const tops = [...el.querySelectorAll('label')].map((label) => Math.round(label.getBoundingClientRect().top));
+        return { chips: tops.length, lines: new Set(tops).size };
+      });
+      expect(chips).toBeGreaterThan(10);
+      expect(lines).toBeLessThanOrEqual(Math.ceil(chips / 2));
+    }
     const records = await stack.db.select().from(consentRecords).where(eq(consentRecords.contactId, contact.id));
     expect(records.map((r) => r.changes)).toEqual([{ unsubscribedFrom: { from: [], to: ['Gulf Logistics'] } }]);
 

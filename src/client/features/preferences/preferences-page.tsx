@@ -133,22 +133,22 @@ function PreferencesForm({ token, page }: { token: string; page: PreferencePage 
           </Section>
 
           <Section title={t('topics.title')} hint={t('topics.hint')}>
-            <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
+            <div className="flex flex-wrap gap-2" data-testid="topic-chips">
               {TOPICS.map((topic) => (
-                <Choice key={topic} type="checkbox" checked={draft.topics.includes(topic)} onChange={(on) => set({ topics: toggle(draft.topics, topic, on) })}>
+                <Chip key={topic} checked={draft.topics.includes(topic)} onChange={(on) => set({ topics: toggle(draft.topics, topic, on) })}>
                   {t(`topicNames.${topic}`)}
-                </Choice>
+                </Chip>
               ))}
             </div>
             <FieldError message={errorAt('topics')} />
           </Section>
 
           <Section title={t('countries.title')} hint={t('countries.hint')}>
-            <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
+            <div className="flex flex-wrap gap-2" data-testid="country-chips">
               {COUNTRIES.map((country) => (
-                <Choice key={country} type="checkbox" checked={draft.countries.includes(country)} onChange={(on) => set({ countries: toggle(draft.countries, country, on) })}>
+                <Chip key={country} checked={draft.countries.includes(country)} onChange={(on) => set({ countries: toggle(draft.countries, country, on) })}>
                   {countryName(country)}
-                </Choice>
+                </Chip>
               ))}
             </div>
             <FieldError message={errorAt('countries')} />
@@ -230,6 +230,19 @@ function Choice({ type, name, checked, onChange, children }: { type: 'radio' | '
     <label className="flex cursor-pointer items-center gap-3 rounded-md py-1 text-sm text-slate-800">
       <input type={type} name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 shrink-0 accent-brand-600" />
       <span className="text-start">{children}</span>
+    </label>
+  );
+}
+
+/**
+ * One of many choices (a topic, a country) as a chip: a real checkbox inside its label, so a phone shows
+ * several a line (the page was 2,520 px long with one a line) and keyboards and screen readers get a checkbox.
+ */
+function Chip({ checked, onChange, children }: { checked: boolean; onChange: (on: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-3.5 w-3.5 shrink-0 accent-brand-600 focus-visible:outline-none" />
+      <span>{children}</span>
     </label>
   );
 }
