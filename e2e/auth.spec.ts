@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { authAttempts } from '../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { authAttempts, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { insertAccount } from '../src/server/test/accounts';
 import type { ReceivedMail } from '../src/server/test/smtp-sink';
@@ -110,7 +111,8 @@ describe('account screens', () => {
 
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
-    expect(await page.getByTestId('account-role').textContent()).toBe('User');
+    // The role in the workspace they registered (its owner), not the platform's "User".
+    expect(await page.getByTestId('account-role').textContent()).toBe('Owner');
     expect(await page.getByLabel('Company').inputValue()).toBe('Haddad PR');
     await page.getByLabel('Company').fill('');
     await page.getByRole('button', { name: 'Update Profile' }).click();
@@ -332,6 +334,31 @@ describe('account screens', () => {
     expect(await toast(page, 'Please log in to access this page').isVisible()).toBe(true);
     await page.waitForURL('**/auth');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  });
+
+  it('keeps the language picked before signing in: the site stays in it and the account takes it', async () => {
+    const email = `picked-${Date.now()}@company.test`;
+    await insertVerifiedUser(email, 'password123', 'en');
+    const page = await stack.newPage({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    await page.goto('/auth');
+    await page.getByTestId('language-switch').first().click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await page.locator('#signin-email').fill(email);
+    await page.locator('#signin-password').fill('password123');
+    await page.locator('#signin-password').press('Enter');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('main').waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await page.screenshot({ path: '/tmp/auth-picked-ar-390.png', fullPage: true });
+    const [stored] = await stack.db.select({ language: users.language }).from(users).where(eq(users.email, email));
+    expect(stored.language).toBe('ar');
+
+    // Signing in again elsewhere, with nothing picked, keeps the account's (now Arabic) language.
+    const other = await stack.newPage({ locale: 'en-US' });
+    await other.goto('/auth');
+    await signIn(other, email, 'password123');
+    await other.waitForURL('**/dashboard');
+    await expect.poll(() => other.evaluate(() => document.documentElement.lang), { timeout: 20_000 }).toBe('ar');
   });
 
   it('shows the account screens right-to-left in Arabic', async () => {

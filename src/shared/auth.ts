@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CurrentWorkspace } from './workspaces.js';
 import { plainSenderName } from './sender-name.js';
+import { isKnownTimeZone } from './time-zones.js';
 
 /**
  * Account schemas shared by the forms and the server (SPEC.md §5). Messages are the English texts;
@@ -17,6 +18,15 @@ export type AccountLanguage = (typeof accountLanguages)[number];
 const accountLanguage = z.enum(accountLanguages, { message: 'Choose English or Arabic' });
 /** A stored language as one of the site's; anything else reads as English. */
 export const asAccountLanguage = (value: string): AccountLanguage => (value === 'ar' ? 'ar' : 'en');
+
+/**
+ * What the browser says about its reader at sign-in and registration (issue 37): the zone it runs in, for the
+ * times in the account's e-mails (one it cannot name is left out rather than refusing the sign-in), and at
+ * sign-in the language its visitor picked with the switch before signing in, which the account then takes.
+ */
+const browserTimeZone = z.string().max(64).refine(isKnownTimeZone).optional().catch(undefined);
+const signInContext = { language: accountLanguage.optional(), timeZone: browserTimeZone };
+export type SignInContext = { language?: AccountLanguage; timeZone?: string };
 
 export const REGISTRATION_PASSWORD_MIN = 6;
 export const CHANGE_PASSWORD_MIN = 8;
@@ -60,6 +70,7 @@ export const loginSchema = z.object({
     .string({ message: 'Password is required' })
     .min(1, { message: 'Password is required' })
     .max(1024, { message: 'Password is too long' }),
+  ...signInContext,
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -81,6 +92,7 @@ export const registerSchema = z.object({
   lastName: personName('Last name is too long', 'Last name is required'),
   /** The site's language at registration: the account's emails are written in it. */
   language: accountLanguage.optional().default('en'),
+  timeZone: browserTimeZone,
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -113,6 +125,7 @@ export const useSignInLinkSchema = z.object({
     .string({ message: INVALID_SIGN_IN_LINK_MESSAGE })
     .min(1, { message: INVALID_SIGN_IN_LINK_MESSAGE })
     .max(200, { message: INVALID_SIGN_IN_LINK_MESSAGE }),
+  ...signInContext,
 });
 
 export const resetPasswordSchema = z.object({

@@ -1,6 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n';
+import { markLanguagePicked } from '../lib/language-pick';
 import { useCurrentUser, useSaveAccountLanguage } from '../lib/session';
 import { cn } from '../ui/cn';
 
@@ -12,7 +13,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const next = i18n.language === 'ar' ? 'en' : 'ar';
   const switchLanguage = () => {
     setLanguage(next);
-    if (user && user.language !== next) saveAccountLanguage.mutate(next);
+    if (!user) markLanguagePicked(next);
+    else if (user.language !== next) saveAccountLanguage.mutate(next);
   };
   return (
     <button

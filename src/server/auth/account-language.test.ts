@@ -92,4 +92,36 @@ describe('the language of an account’s emails', () => {
     await call(t, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     expect((await waitForMailTo(t, email, sent + 1)).parsed.subject).toBe('Reset your Nashr password');
   });
+
+  it('takes the language picked before signing in, and keeps its own when none was picked', async () => {
+    const email = await registerVerified(t);
+    const login = (as: string, extra: object) => call(t, { method: 'POST', url: '/api/auth/login', as, payload: { email, password: 'secret123', ...extra } });
+    const picked = await login('picker', { language: 'ar' });
+    expect(picked.statusCode).toBe(200);
+    expect(picked.json().user.language).toBe('ar');
+    expect(await storedLanguage(email)).toBe('ar');
+    // The account's mail follows the pick.
+    const sent = mailsTo(t, email).length;
+    await call(t, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    expect((await waitForMailTo(t, email, sent + 1)).parsed.subject).toBe('إعادة تعيين كلمة المرور في نشر');
+
+    // No pick: the account keeps the language it has.
+    expect((await login('no-pick', {})).json().user.language).toBe('ar');
+    expect(await storedLanguage(email)).toBe('ar');
+    // A language the site does not have is refused with its field, and changes nothing.
+    const bad = await login('bad-pick', { language: 'fr' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([{ path: 'language', message: 'Choose English or Arabic' }]);
+    expect(await storedLanguage(email)).toBe('ar');
+  });
+
+  it("keeps the browser's zone for the account's e-mails; a zone it cannot name is left out, not refused", async () => {
+    const email = await registerVerified(t);
+    const zoneOf = async () => (await t.db.select({ zone: users.timeZone }).from(users).where(eq(users.email, email)))[0].zone;
+    const login = (as: string, timeZone: unknown) => call(t, { method: 'POST', url: '/api/auth/login', as, payload: { email, password: 'secret123', timeZone } });
+    expect((await login('riyadh', 'Asia/Riyadh')).statusCode).toBe(200);
+    expect(await zoneOf()).toBe('Asia/Riyadh');
+    expect((await login('mars', 'Mars/Olympus')).statusCode).toBe(200);
+    expect(await zoneOf()).toBe('Asia/Riyadh');
+  });
 });

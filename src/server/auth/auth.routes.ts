@@ -13,6 +13,7 @@ import {
   signInLinkSchema,
   useSignInLinkSchema,
   type SignedIn,
+  type SignInContext,
 } from '../../shared/auth.js';
 import { sessions } from '../db/schema.js';
 import { parseInput } from '../http/errors.js';
@@ -43,11 +44,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const serviceDeps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
   limitBodiesTo(app, BODY_LIMIT.accountForms);
   // A sign-in always gets a fresh session id; the one this browser held before is dropped.
-  const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: { id: string }) => {
+  const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: { id: string }, context: SignInContext = {}) => {
     if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
-    await startSession(db, reply, user.id, config.secureCookies);
-    const { firstSignIn } = await recordSignIn(app.deps, user.id);
-    return { user: (await loadCurrentUser(db, user.id))!, firstSignIn } satisfies SignedIn;
+    const session = await startSession(db, reply, user.id, config.secureCookies);
+    const { firstSignIn } = await recordSignIn(app.deps, user.id, context);
+    return { user: (await loadCurrentUser(db, user.id, session))!, firstSignIn } satisfies SignedIn;
   };
 
   app.post('/register', async (request, reply) => {
@@ -75,7 +76,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(loginSchema, request.body);
     const user = await authenticate(serviceDeps(request), input, request.ip);
     await admitDespiteSuspensions(db, user, config.supportEmail);
-    return signInThisBrowser(request, reply, user);
+    return signInThisBrowser(request, reply, user, input);
   });
 
   app.post('/sign-in-link', async (request) => {
@@ -86,10 +87,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // Posted by the page the emailed link opens (a click, not the GET a mail scanner makes).
   app.post('/sign-in-link/use', async (request, reply) => {
-    const { token } = parseInput(useSignInLinkSchema, request.body);
+    const { token, ...context } = parseInput(useSignInLinkSchema, request.body);
     const user = await signInByLink(app.deps, token);
     await admitDespiteSuspensions(db, user, config.supportEmail);
-    return signInThisBrowser(request, reply, user);
+    return signInThisBrowser(request, reply, user, context);
   });
 
   app.post('/resend-verification', async (request) => {
@@ -123,13 +124,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.put('/profile', async (request) => {
     const user = requireUser(request);
     const input = parseInput(profileSchema, request.body);
-    return updateProfile(serviceDeps(request), user, input, request.ip);
+    return updateProfile(serviceDeps(request), user, input, request.ip, request.sessionHash);
   });
 
   app.put('/language', async (request) => {
     const user = requireUser(request);
     const { language } = parseInput(accountLanguageSchema, request.body);
-    return setAccountLanguage(app.deps, user.id, language);
+    return setAccountLanguage(app.deps, user.id, language, request.sessionHash);
   });
 
   // The link in the email-change confirmation; like /verify, no HEAD twin for link-probing scanners.

@@ -10,6 +10,7 @@ import {
   type registerSchema,
   type registerWithInvitationSchema,
   type resetPasswordSchema,
+  type SignInContext,
 } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { renameCompanyBrand } from '../brands/brands.service.js';
@@ -73,7 +74,7 @@ export async function registerUser(
       const tx = txn as unknown as Db;
       const [created] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language })
+        .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language, timeZone: input.timeZone ?? null })
         .returning();
       // Their company: a workspace they own, with their own id (as every account made before workspaces).
       await createWorkspace(tx, created.id, { id: created.id, name: input.companyName, language: input.language });
@@ -109,7 +110,7 @@ export async function registerWithInvitation(
       const tx = txn as unknown as Db;
       const [created] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language, verified: true })
+        .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language, timeZone: input.timeZone ?? null, verified: true })
         .returning();
       await claimInvitation(tx, input.invitationToken, created, deps.now());
       return { id: created.id };
@@ -194,15 +195,29 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
  * Notes a sign-in (password or link) and tells whether it is the account's first, so a new user is
  * welcomed rather than welcomed back. Only one of two sign-ins at once can find the time still empty.
  */
-export async function recordSignIn(deps: Pick<AuthDeps, 'db' | 'now'>, userId: string): Promise<{ firstSignIn: boolean }> {
+/**
+ * A sign-in, with what the browser said (issue 37): its zone becomes the account's for its e-mails, and a
+ * language its visitor picked before signing in becomes the account's, as a switch while signed in would
+ * (an explicit choice is newer than the one the account holds). Without a pick the account's language stays.
+ */
+export async function recordSignIn(
+  deps: Pick<AuthDeps, 'db' | 'now'>,
+  userId: string,
+  context: SignInContext = {},
+): Promise<{ firstSignIn: boolean }> {
   const now = deps.now();
+  const fields = {
+    lastSignInAt: now,
+    ...(context.timeZone ? { timeZone: context.timeZone } : {}),
+    ...(context.language ? { language: context.language, updatedAt: now } : {}),
+  };
   const first = await deps.db
     .update(users)
-    .set({ lastSignInAt: now })
+    .set(fields)
     .where(and(eq(users.id, userId), isNull(users.lastSignInAt)))
     .returning({ id: users.id });
   if (first.length) return { firstSignIn: true };
-  await deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+  await deps.db.update(users).set(fields).where(eq(users.id, userId));
   return { firstSignIn: false };
 }
 
@@ -303,6 +318,7 @@ export async function updateProfile(
   actor: CurrentUser,
   input: z.infer<typeof profileSchema>,
   ip: string,
+  sessionHash: string | null = null,
 ): Promise<CurrentUser> {
   const userId = actor.id;
   const user = await findUserById(deps.db, userId);
@@ -329,7 +345,7 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   if (changesEmail) await sendEmailChangeMails(deps, updated, input.email);
-  return (await loadCurrentUser(deps.db, updated.id))!;
+  return (await loadCurrentUser(deps.db, updated.id, sessionHash))!;
 }
 
 async function assertEmailChangeAllowed(
@@ -403,9 +419,14 @@ export async function confirmEmailChange(deps: Pick<AuthDeps, 'db' | 'now'>, tok
 }
 
 /** The site's language changed while signed in: the account's emails follow it. */
-export async function setAccountLanguage(deps: Pick<AuthDeps, 'db' | 'now'>, userId: string, language: AccountLanguage): Promise<CurrentUser> {
+export async function setAccountLanguage(
+  deps: Pick<AuthDeps, 'db' | 'now'>,
+  userId: string,
+  language: AccountLanguage,
+  sessionHash: string | null = null,
+): Promise<CurrentUser> {
   await deps.db.update(users).set({ language, updatedAt: deps.now() }).where(eq(users.id, userId));
-  return (await loadCurrentUser(deps.db, userId))!;
+  return (await loadCurrentUser(deps.db, userId, sessionHash))!;
 }
 
 /** Changes the password after checking the current one; every other session and every reset link is void. */

@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/workspaces';
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 
 /** The calls of issue 27's workspaces API (WS-API.md), one hook per endpoint. */
 
@@ -175,7 +176,7 @@ export type InvitedRegisterBody = {
 export function useRegisterInvited() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvitedRegisterBody) => api.post<{ user: CurrentUser }>('/api/auth/register', body),
+    mutationFn: (body: InvitedRegisterBody) => api.post<{ user: CurrentUser }>('/api/auth/register', { ...body, timeZone: browserTimeZone() }),
     onSuccess: ({ user }) => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
       queryClient.setQueryData(CURRENT_USER_KEY, user);
