@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
+import { workspaceOf } from '../../lib/workspace';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { EmailChangeNotice } from './email-change-notice';
@@ -13,7 +14,7 @@ import { OwnText } from '../../ui/own-text';
 
 /** /profile 'Profile Settings' (SPEC §2): names, email and company, the account type, and where an email change stands. */
 export default function ProfilePage() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'workspaces']);
   const { data: user, isPending, isError, error, refetch } = useCurrentUser();
   useDocumentTitle(t('profile.title'));
 
@@ -29,7 +30,7 @@ export default function ProfilePage() {
         ) : (
           <>
             <EmailChangeNotice user={user} />
-            <div className="grid gap-6 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
               {/* Re-mounted when the saved user changes, so the form always starts from what is stored. */}
               <ProfileForm
                 key={`${user.email}|${user.pendingEmail}|${user.companyName}|${user.firstName}|${user.lastName}`}
@@ -68,7 +69,7 @@ function AccountTypeCard({ user }: { user: CurrentUser }) {
             <dt className="whitespace-nowrap text-slate-500">{t('profile.role')}</dt>
             <dd className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-xs font-bold tracking-wide text-brand-800" data-testid="account-role">
               <BadgeCheck className="h-3.5 w-3.5" aria-hidden />
-              {t(`roles.${user.role}`)}
+              <RoleName user={user} />
             </dd>
           </div>
           <div className="flex items-center justify-between gap-2">
@@ -91,9 +92,19 @@ function AccountTypeCard({ user }: { user: CurrentUser }) {
   );
 }
 
+/**
+ * The role the person holds where they work: their role in the current workspace, as the session names it
+ * ("Owner"); only someone in no workspace (Nashr's own staff) is shown their platform role.
+ */
+function RoleName({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation(['account', 'workspaces']);
+  const workspace = workspaceOf(user);
+  return <>{workspace ? t(`workspaces:roles.${workspace.role}`) : t(`account:roles.${user.role}`)}</>;
+}
+
 function ProfileSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-3" aria-hidden>
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3" aria-hidden>
       <Card className="space-y-4 p-6 lg:col-span-2">
         <UserRound className="h-6 w-6 text-slate-300" />
         <Skeleton className="h-10" />
