@@ -369,7 +369,7 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  it('reads "Saudi economy" as a country chip and the economy beat, in English and Arabic; removing the chip widens', async () => {
+  it('reads "Saudi economy" as a country chip and the economy beat, in English and Arabic; its own word first, its topics offered; removing the chip widens', async () => {
     // Two Saudi economy journalists tagged with the beat's topics, and one whose position only names it.
     await seedContacts(stack, [
       { email: 'econ.desk@riyadh-review.test', firstName: 'Faisal', lastName: 'Otaibi', position: 'Editor', country: 'Saudi Arabia', mediaType: 'Online', contactTopics: 'Business' },
@@ -382,18 +382,25 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('Saudi economy');
     const chips = page.getByRole('group', { name: 'Active filters' });
     await chips.getByText('Country: Saudi Arabia · from your search').waitFor();
-    await page.getByText('3 contacts found').waitFor();
+    // The one whose position has the word is shown; the two tagged with the beat's topics are offered (issue 37).
+    await page.getByText('1 contact found').waitFor();
     await page.getByTestId('search-read-as').filter({ hasText: 'country Saudi Arabia' }).waitFor();
-    // Tagged with the beat first (newest first), then the one whose position only names it.
+    const breadth = page.getByTestId('related-breadth');
+    await breadth.getByText(/^Showing the 1 with “\u2068?economy\u2069?” in their own title, beat or outlet; 2 more only cover Business, Finance, or Banking\./).waitFor();
+    await breadth.getByRole('button', { name: 'Show the 2 too' }).click();
+    await page.getByText('3 contacts found').waitFor();
+    expect(new URL(page.url()).searchParams.get('related')).toBe('1');
+    // The word in the title first, then the tagged ones, newest first.
     const names = await cards(page).allInnerTexts();
-    expect(names[0]).toContain('Reem');
-    expect(names[1]).toContain('Faisal');
-    expect(names[2]).toContain('Yasir');
+    expect(names[0]).toContain('Yasir');
+    expect(names[1]).toContain('Reem');
+    expect(names[2]).toContain('Faisal');
+    await page.getByText('Select all 3').waitFor();
     await chips.getByRole('button', { name: 'Remove filter Country: Saudi Arabia · from your search' }).click();
     await chips.getByText('Country: Saudi Arabia · from your search').waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('search')).toBe('economy');
-    // Every economy contact now, wherever it is: the seeded Business contacts as well.
-    await page.getByText(/^\d+ contacts found$/).filter({ hasNotText: /^3 / }).waitFor();
+    // Economy everywhere: the word's own contact, and the beat's topics over the whole database offered.
+    await breadth.getByRole('button', { name: /^Show the \d+ too$/ }).filter({ hasNotText: 'Show the 2 too' }).waitFor();
 
     const arabic = await stack.newPage({ locale: 'ar' });
     await signIn(stack, arabic);
@@ -401,10 +408,12 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await arabic.getByRole('heading', { name: 'قاعدة بيانات الصحفيين' }).waitFor();
     await arabic.getByRole('searchbox', { name: 'بحث' }).fill('الاقتصاد السعودية');
     await arabic.getByRole('group', { name: 'عوامل التصفية النشطة' }).getByText('الدولة: السعودية · من بحثك').waitFor();
-    await arabic.waitForFunction(() => document.querySelectorAll('[data-testid="contact-card"]').length === 3);
+    // Nobody has the Arabic word: the beat's topics are read at once, and the screen says so.
+    await arabic.getByTestId('related-breadth').getByText(/^لا أحد هنا يرد «/).waitFor();
+    await arabic.waitForFunction(() => document.querySelectorAll('[data-testid="contact-card"]').length === 2);
     const arabicNames = await cards(arabic).allInnerTexts();
     expect(arabicNames[0]).toContain('Reem');
-    expect(arabicNames.length).toBe(3);
+    expect(arabicNames.length).toBe(2);
   });
 
   it('names a city read from the search in Arabic on an Arabic screen: "Riyadh" is الرياض، السعودية', async () => {
@@ -470,11 +479,66 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await readings.getByText('Did you mean:').waitFor();
     await page.getByTestId('search-read-as').filter({ hasText: 'topic Banking' }).waitFor();
     expect(await found.innerText()).toBe(right);
-    expect(await cards(page).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Turki')]));
+    // Turki is only tagged Banking: offered beside the one whose title has the word.
+    await page.getByTestId('related-breadth').getByRole('button', { name: /^Show the \d+ too$/ }).click();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="contact-card"]')].some((card) => card.textContent?.includes('Turki')));
     await readings.getByRole('button', { name: 'economy' }).click();
     await readings.getByText('Did you mean:').waitFor({ state: 'detached' });
     // The box takes the new search in the effect after the render that hid the suggestion: a frame later.
     await expect.poll(() => box.inputValue()).toBe('Saudi economy');
     expect(new URL(page.url()).searchParams.get('search')).toBe('Saudi economy');
+  });
+  it('narrows "Riyadh" to its city and says it widened to the country; the Country menu shows Saudi Arabia; chips are whole, in English and Arabic at 1366 and 390 px', async () => {
+    // No outlet names a place: the city can only come from the city column (issue 37).
+    await seedContacts(stack, [
+      ...['Ghada', 'Hamad', 'Ilham'].map((name, i) => ({ email: `${name.toLowerCase()}@waha.test`, firstName: name, lastName: 'Riyadhi', organization: 'Al Waha Daily', position: 'Reporter', country: 'Saudi Arabia', city: 'Riyadh', mediaType: 'Newspaper', contactTopics: i ? 'Politics' : 'Business' })),
+      { email: 'jamal@sahm.test', firstName: 'Jamal', lastName: 'Elsewhere', organization: 'Sahm Review', position: 'Reporter', country: 'Saudi Arabia', city: 'Jeddah', mediaType: 'Online', contactTopics: 'Politics' },
+      { email: 'kamal@sahm.test', firstName: 'Kamal', lastName: 'Elsewhere', organization: 'Sahm Review', position: 'Reporter', country: 'Saudi Arabia', city: 'Dammam', mediaType: 'Online', contactTopics: 'Politics' },
+    ]);
+    const views = [
+      { locale: 'en-US', width: 1366, word: 'Riyadh', chip: 'Country: Saudi Arabia (Riyadh) · from your search', country: 'Saudi Arabia', city: 'Riyadh', note: /^Showing 3 recorded in Riyadh, then (\d+) more in Saudi Arabia with no city recorded\.$/, all: /^Select all ([\d,]+)/, heading: 'Journalists Database', search: 'Search', show: 'Show filters' },
+      { locale: 'en-US', width: 390, word: 'Riyadh', chip: 'Country: Saudi Arabia (Riyadh) · from your search', country: 'Saudi Arabia', city: 'Riyadh', note: /^Showing 3 recorded in Riyadh, then (\d+) more in Saudi Arabia with no city recorded\.$/, all: /^Select all ([\d,]+)/, heading: 'Journalists Database', search: 'Search', show: 'Show filters' },
+      { locale: 'ar', width: 1366, word: 'الرياض', chip: 'الدولة: السعودية (الرياض) · من بحثك', country: 'السعودية', city: 'الرياض', note: /^نعرض 3 مسجَّلين في الرياض، ثم (\d+) آخرين في السعودية لم تُسجَّل مدينتهم\.$/, all: /^تحديد كل جهات الاتصال \(([\d,]+)\)/, heading: 'قاعدة بيانات الصحفيين', search: 'بحث', show: 'إظهار عوامل التصفية' },
+      { locale: 'ar', width: 390, word: 'الرياض', chip: 'الدولة: السعودية (الرياض) · من بحثك', country: 'السعودية', city: 'الرياض', note: /^نعرض 3 مسجَّلين في الرياض، ثم (\d+) آخرين في السعودية لم تُسجَّل مدينتهم\.$/, all: /^تحديد كل جهات الاتصال \(([\d,]+)\)/, heading: 'قاعدة بيانات الصحفيين', search: 'بحث', show: 'إظهار عوامل التصفية' },
+    ];
+    const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
+    for (const view of views) {
+      const page = await stack.newPage({ locale: view.locale, viewport: { width: view.width, height: 900 } });
+      page.setDefaultTimeout(30_000);
+      await signIn(stack, page);
+      await page.goto('/contacts-new');
+      await page.getByRole('heading', { name: view.heading }).waitFor();
+      await page.getByRole('searchbox', { name: view.search }).fill(view.word);
+      const chip = page.getByTestId('filter-chip').filter({ hasText: view.chip });
+      await chip.waitFor();
+      const note = page.getByTestId('city-breadth');
+      await note.filter({ hasText: view.note }).waitFor();
+      const widened = digits(view.note.exec(await note.innerText())![1]);
+      expect(widened, view.locale).toBeGreaterThan(0);
+      // The city's three first, then the country's contacts with no city; Jeddah and Dammam are not shown.
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="contact-card"]').length > 3);
+      const shown = await cards(page).allInnerTexts();
+      expect(shown.slice(0, 3).every((card) => card.includes('Riyadhi')), view.locale).toBe(true);
+      expect(shown.some((card) => card.includes('Elsewhere')), view.locale).toBe(false);
+      expect(shown[0], view.locale).toContain(view.city);
+      // "Select all N" is what the note counts: the city's and the widened.
+      const selectAll = page.locator('label').filter({ hasText: view.all });
+      expect(digits((await selectAll.innerText()).match(view.all)![1]), view.locale).toBe(3 + widened);
+      // The Country menu shows the country the chip applied, the City menu its city.
+      if (view.width < 1024) await page.getByRole('button', { name: view.show }).click();
+      await page.getByTestId('filter-country').filter({ hasText: view.country }).waitFor();
+      await page.getByTestId('filter-city').filter({ hasText: view.city }).waitFor();
+      // Chips are whole: no text cut, and nothing wider than the screen.
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="filter-chip"]')].filter((chip) => {
+          const box = chip.getBoundingClientRect();
+          const text = chip.firstElementChild as HTMLElement;
+          return text.scrollWidth > text.clientWidth + 1 || box.left < 0 || box.right > document.documentElement.clientWidth;
+        }).length,
+      );
+      expect(cut, `${view.locale} ${view.width}`).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `/tmp/contacts-city-${view.locale}-${view.width}.png`, fullPage: false });
+    }
   });
 });

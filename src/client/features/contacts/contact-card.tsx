@@ -112,10 +112,14 @@ export function ContactCard({
           {contact.email}
         </span>
       </p>
-      {contact.country && (
-        <p className="flex items-center gap-2 text-sm text-slate-700">
+      {(contact.country || contact.city) && (
+        <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="contact-place">
           <Globe2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-          {valueLabel(t, 'country', contact.country)}
+          <span className="min-w-0">
+            {[contact.country && valueLabel(t, 'country', contact.country), contact.city && valueLabel(t, 'city', contact.city)]
+              .filter(Boolean)
+              .join(t('card.placeSeparator'))}
+          </span>
         </p>
       )}
       <div className="mt-auto flex flex-wrap gap-1 pt-1">

@@ -70,6 +70,7 @@ export function ContactDetailDialog({
               label={t('fields.country')}
               value={contact.country && valueLabel(t, 'country', contact.country)}
             />
+            <Row label={t('fields.city')} value={contact.city && valueLabel(t, 'city', contact.city)} />
             <Row
               label={t('fields.language')}
               value={contact.language && valueLabel(t, 'language', contact.language)}

@@ -18,6 +18,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field, Input, Select } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+import { PLACES } from '../../../shared/search-places';
 import { useSaveContact } from './contacts-api';
 import { valueLabel } from './contacts-text';
 import { useFailureToast } from './use-failure-toast';
@@ -32,12 +33,19 @@ const TEXT_FIELDS: TextField[] = [
   'position',
   'category',
   'country',
+  'city',
   'mediaType',
   'specialization',
   'focus',
   'contactTopics',
   'outletTopics',
 ];
+
+/** The known cities to suggest: the chosen country's, or every one (the country is filled in from a known city). */
+function citiesOf(country: string | undefined): string[] {
+  const places = PLACES.filter((place) => !country || place.country === country);
+  return (places.length ? places : PLACES).flatMap((place) => place.cities.map((c) => c.city));
+}
 
 const emptyContact: ContactInput = { email: '', ...BLANK_CONTACT };
 
@@ -67,7 +75,8 @@ export function ContactFormDialog({
     resolver: zodResolver(contactInputSchema),
     defaultValues: valuesOf(contact),
   });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const { register, handleSubmit, reset, setError, formState, watch } = form;
+  const country = watch('country');
   const editing = contact !== null;
 
   useEffect(() => {
@@ -141,6 +150,7 @@ export function ContactFormDialog({
         {text('position')}
         {text('category')}
         {text('country', { list: 'contact-country-options' })}
+        {text('city', { list: 'contact-city-options' })}
         {text('mediaType', { list: 'contact-media-type-options' })}
         <Field id="contact-language" label={t('fields.language')} error={errorOf('language')}>
           <Select id="contact-language" {...register('language')}>
@@ -159,6 +169,11 @@ export function ContactFormDialog({
         <datalist id="contact-country-options">
           {COUNTRIES.map((country) => (
             <option key={country} value={country} />
+          ))}
+        </datalist>
+        <datalist id="contact-city-options">
+          {citiesOf(country).map((city) => (
+            <option key={city} value={city} />
           ))}
         </datalist>
         <datalist id="contact-media-type-options">

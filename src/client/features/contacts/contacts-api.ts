@@ -21,9 +21,11 @@ function filterQuery(filter: ContactFilter, extra: Record<string, number> = {}):
   return toQuery({
     search: filter.search.trim(),
     country: filter.country,
+    city: filter.city,
     contactTopic: filter.contactTopic,
     mediaType: filter.mediaType,
     language: filter.language,
+    related: filter.related ? 1 : undefined,
     ...extra,
   });
 }

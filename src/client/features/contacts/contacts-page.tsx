@@ -28,6 +28,7 @@ import { placesOf, topicsOf } from './search-reading';
 import { FilterChips } from './filter-chips';
 import { FilterPanel, SearchBox } from './filter-panel';
 import { SearchReadings } from './search-readings';
+import { SearchBreadth } from './search-breadth';
 import { ImportDialog } from './import-dialog';
 import { MaskedNotice } from './masked-notice';
 import { isSelected, noSelection, selectionSize, toggleContact, type Selection } from './selection';
@@ -81,6 +82,12 @@ export default function ContactsPage() {
     if (data && !search.isPlaceholderData && page > pageCount) setPage(pageCount);
   }, [data, search.isPlaceholderData, page, pageCount, setPage]);
 
+  // The places a word of the search applied show in the Country and City menus as chosen.
+  const implied = useMemo(() => {
+    const places = placesOf(data?.interpreted);
+    return { country: [...new Set(places.map((p) => p.country))], city: [...new Set(places.flatMap((p) => (p.city ? [p.city] : [])))] };
+  }, [data?.interpreted]);
+
   const allSelected = selection.mode === 'filter' && total > 0;
   const toggleAll = () => setSelection(allSelected ? noSelection : { mode: 'filter', filter, total });
 
@@ -124,7 +131,13 @@ export default function ContactsPage() {
               {filtersOpen ? t('filters.hide') : t('filters.show')}
             </Button>
             <div id="contact-filters" className={cn('mt-4 lg:block', !filtersOpen && 'hidden')}>
-              <FilterPanel filter={filter} facets={facets.data} onValues={filters.setValues} onLanguage={filters.setLanguage} />
+              <FilterPanel
+                filter={filter}
+                facets={facets.data}
+                implied={implied}
+                onValues={filters.setValues}
+                onLanguage={filters.setLanguage}
+              />
             </div>
           </div>
         </aside>
@@ -147,6 +160,7 @@ export default function ContactsPage() {
             overallTotal={data?.overallTotal}
             interpreted={data?.interpreted}
           />
+          <SearchBreadth city={data?.cityBreadth} related={data?.relatedBreadth} onRelated={filters.setRelated} />
           <SearchReadings matchedAs={data?.matchedAs} suggestions={data?.suggestions} search={filter.search} onSearch={filters.setSearch} />
 
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">

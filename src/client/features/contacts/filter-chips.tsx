@@ -67,16 +67,18 @@ export function FilterChips({
       {chips.map((chip) => (
         <span
           key={chip.key}
-          className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-800"
+          className="inline-flex max-w-full items-center gap-1 rounded-2xl bg-brand-50 py-1 ps-3 pe-1 text-sm text-brand-800"
+          data-testid="filter-chip"
         >
-          <span className="max-w-[16rem] truncate" dir="auto">
+          {/* Whole, on as many lines as it needs: a cut chip hid which country or city it applied. */}
+          <span className="min-w-0 [overflow-wrap:anywhere]" dir="auto">
             {chip.shown ?? chip.label}
           </span>
           <button
             type="button"
             onClick={chip.onRemove}
             aria-label={t('chips.remove', { label: chip.label })}
-            className="rounded-full p-0.5 hover:bg-brand-100"
+            className="shrink-0 self-start rounded-full p-0.5 hover:bg-brand-100"
           >
             <X className="h-3.5 w-3.5" aria-hidden />
           </button>

@@ -16,40 +16,43 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type FilterPanelProps = {
   filter: ContactFilter;
   facets: ContactFacets | undefined;
+  /** The countries and cities a place word of the search applied (its chip): shown as chosen, from the search. */
+  implied?: { country: string[]; city: string[] };
   onValues: (key: MultiFilterKey, values: string[]) => void;
   onLanguage: (language: ContactLanguage | undefined) => void;
 };
 
+/** The multi-select menus, in the panel's order, with the facet that counts each. */
+const MENUS: Array<{ key: MultiFilterKey; label: string; facet: Exclude<keyof ContactFacets, 'languages'> }> = [
+  { key: 'country', label: 'filters.country', facet: 'countries' },
+  { key: 'city', label: 'filters.city', facet: 'cities' },
+  { key: 'contactTopic', label: 'filters.contactTopics', facet: 'contactTopics' },
+  { key: 'mediaType', label: 'filters.mediaType', facet: 'mediaTypes' },
+];
+
 /**
- * The left panel of SPEC §2: three multi-selects with live counts and the language. The search box
+ * The left panel of SPEC §2: four multi-selects with live counts (the city's within the chosen country) and the language. The search box
  * (SearchBox) sits above it, outside what a phone folds away.
  */
-export function FilterPanel({ filter, facets, onValues, onLanguage }: FilterPanelProps) {
+export function FilterPanel({ filter, facets, implied, onValues, onLanguage }: FilterPanelProps) {
   const { t } = useTranslation('contacts');
   const languageId = useId();
+  // Cities are chosen within a country: the menu lists the chosen countries' cities (facets under them).
+  const hasCountry = filter.country.length > 0 || (implied?.country.length ?? 0) > 0;
   return (
     <div className="space-y-4">
-      <MultiSelect
-        kind="country"
-        label={t('filters.country')}
-        options={facets?.countries}
-        selected={filter.country}
-        onChange={(values) => onValues('country', values)}
-      />
-      <MultiSelect
-        kind="contactTopic"
-        label={t('filters.contactTopics')}
-        options={facets?.contactTopics}
-        selected={filter.contactTopic}
-        onChange={(values) => onValues('contactTopic', values)}
-      />
-      <MultiSelect
-        kind="mediaType"
-        label={t('filters.mediaType')}
-        options={facets?.mediaTypes}
-        selected={filter.mediaType}
-        onChange={(values) => onValues('mediaType', values)}
-      />
+      {MENUS.map(({ key, label, facet }) => (
+        <MultiSelect
+          key={key}
+          kind={key}
+          label={t(label)}
+          options={facets?.[facet]}
+          selected={filter[key]}
+          implied={key === 'country' || key === 'city' ? implied?.[key] : undefined}
+          disabledHint={key === 'city' && !hasCountry && !filter.city.length ? t('filters.cityNeedsCountry') : undefined}
+          onChange={(values) => onValues(key, values)}
+        />
+      ))}
       <div>
         <Label htmlFor={languageId}>{t('filters.language')}</Label>
         <Select
@@ -135,25 +138,33 @@ function MultiSelect({
   label,
   options,
   selected,
+  implied = [],
+  disabledHint,
   onChange,
 }: {
   kind: ValueKind;
   label: string;
   options: FacetValue[] | undefined;
   selected: string[];
+  /** Values a word of the search applied: shown as chosen (and "from your search"), removed with its chip. */
+  implied?: string[];
+  /** Set while the menu cannot be used (a city before a country): said in place of the values. */
+  disabledHint?: string;
   onChange: (values: string[]) => void;
 }) {
   const { t, i18n } = useTranslation('contacts');
   const [query, setQuery] = useState('');
   const labelId = useId();
   const valueId = useId();
+  const fromSearch = implied.filter((value) => !selected.includes(value));
+  const shownSelected = [...selected, ...fromSearch];
 
   // Chosen values stay in the menu even when the other filters leave them no match.
   const all = useMemo(() => {
     const list = [...(options ?? [])];
-    for (const value of selected) if (!list.some((o) => o.value === value)) list.push({ value, count: 0 });
+    for (const value of [...selected, ...implied]) if (!list.some((o) => o.value === value)) list.push({ value, count: 0 });
     return list;
-  }, [options, selected]);
+  }, [options, selected, implied]);
   // A topic is also found by its beats, in either language ("econ" → Business, Finance, Banking).
   const byBeat = useMemo(() => (kind === 'contactTopic' ? topicsByBeat(query) : new Set<string>()), [kind, query]);
   const shown = query.trim()
@@ -179,14 +190,20 @@ function MultiSelect({
             type="button"
             // Named by its label and what it shows ("Country: Any"), so speech users can say what they see.
             aria-labelledby={`${labelId} ${valueId}`}
-            className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-start text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500"
+            disabled={disabledHint !== undefined}
+            data-testid={`filter-${kind}`}
+            className="flex min-h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-start text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:cursor-not-allowed disabled:bg-slate-50"
           >
-            <span id={valueId} className={cn('truncate', selected.length === 0 && 'text-slate-500')}>
-              {selected.length === 0
-                ? t('filters.any')
-                : selected.length === 1
-                  ? valueLabel(t, kind, selected[0])
-                  : t('filters.selectedCount', { n: formatNumber(selected.length) })}
+            <span id={valueId} className={cn('min-w-0', shownSelected.length === 0 && 'text-slate-500')}>
+              {disabledHint ??
+                (shownSelected.length === 0
+                  ? t('filters.any')
+                  : shownSelected.length === 1
+                    ? valueLabel(t, kind, shownSelected[0])
+                    : t('filters.selectedCount', { n: formatNumber(shownSelected.length) }))}
+              {disabledHint === undefined && fromSearch.length > 0 && (
+                <span className="block text-xs text-slate-500">{t('filters.fromSearch')}</span>
+              )}
             </span>
             <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
           </button>
@@ -215,19 +232,26 @@ function MultiSelect({
                 <p className="px-2 py-1 text-sm text-slate-500">{t('filters.noOptions')}</p>
               )}
               {shown.map((option) => {
-                const checked = selected.includes(option.value);
+                const implicit = fromSearch.includes(option.value);
+                const checked = selected.includes(option.value) || implicit;
                 return (
                   <label
                     key={option.value}
                     className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50"
+                    title={implicit ? t('filters.fromSearchHint') : undefined}
                   >
                     <input
                       type="checkbox"
                       className="h-4 w-4 accent-brand-700"
                       checked={checked}
+                      // Applied by a word of the search: its chip (or the search) takes it away.
+                      disabled={implicit}
                       onChange={() => toggle(option.value)}
                     />
-                    <span className="flex-1 truncate">{valueLabel(t, kind, option.value)}</span>
+                    <span className="flex-1 truncate">
+                      {valueLabel(t, kind, option.value)}
+                      {implicit && <span className="ms-1 text-xs text-slate-500">{t('filters.fromSearchShort')}</span>}
+                    </span>
                     <span className="text-xs tabular-nums text-slate-500">{formatNumber(option.count)}</span>
                   </label>
                 );

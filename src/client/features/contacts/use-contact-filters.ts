@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import type { ContactFilter, ContactLanguage } from '../../../shared/contacts';
 import { LANGUAGES } from '../../../shared/contacts';
 
-export type MultiFilterKey = 'country' | 'contactTopic' | 'mediaType';
-export const MULTI_FILTER_KEYS: MultiFilterKey[] = ['country', 'contactTopic', 'mediaType'];
+export type MultiFilterKey = 'country' | 'city' | 'contactTopic' | 'mediaType';
+export const MULTI_FILTER_KEYS: MultiFilterKey[] = ['country', 'city', 'contactTopic', 'mediaType'];
 
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 
@@ -30,9 +30,11 @@ export function useContactFilters() {
     return {
       search: params.get('search') ?? '',
       country: unique(params.getAll('country')),
+      city: unique(params.getAll('city')),
       contactTopic: unique(params.getAll('contactTopic')),
       mediaType: unique(params.getAll('mediaType')),
       language: LANGUAGES.includes(language as ContactLanguage) ? (language as ContactLanguage) : undefined,
+      related: params.get('related') === '1',
     };
   }, [params]);
 
@@ -44,6 +46,7 @@ export function useContactFilters() {
       if (next.search.trim()) search.set('search', next.search);
       for (const key of MULTI_FILTER_KEYS) next[key].forEach((value) => search.append(key, value));
       if (next.language) search.set('language', next.language);
+      if (next.related) search.set('related', '1');
       setParams(search, { replace: options.replace });
     },
     [setParams],
@@ -61,10 +64,12 @@ export function useContactFilters() {
     [setParams],
   );
 
+  // A new query asks its own question: whether to include a beat's related contacts is asked again.
   const setSearch = useCallback(
-    (search: string) => writeFilter({ ...filter, search }, { replace: true }),
+    (search: string) => writeFilter({ ...filter, search, related: false }, { replace: true }),
     [filter, writeFilter],
   );
+  const setRelated = useCallback((related: boolean) => writeFilter({ ...filter, related }), [filter, writeFilter]);
   const setValues = useCallback(
     (key: MultiFilterKey, values: string[]) => writeFilter({ ...filter, [key]: unique(values) }),
     [filter, writeFilter],
@@ -79,9 +84,9 @@ export function useContactFilters() {
     [filter, writeFilter],
   );
   const clearAll = useCallback(
-    () => writeFilter({ search: '', country: [], contactTopic: [], mediaType: [], language: undefined }),
+    () => writeFilter({ search: '', country: [], city: [], contactTopic: [], mediaType: [], language: undefined, related: false }),
     [writeFilter],
   );
 
-  return { filter, page, setPage, setSearch, setValues, removeValue, setLanguage, clearAll };
+  return { filter, page, setPage, setSearch, setRelated, setValues, removeValue, setLanguage, clearAll };
 }
