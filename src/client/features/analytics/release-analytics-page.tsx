@@ -37,6 +37,7 @@ import './print-report.css';
 import { ReleaseTimeline } from './release-timeline';
 import { HeldNotice, ReturnedNotice } from '../releases/returned-notice';
 import { CoverageSection } from '../coverage/coverage-section';
+import { ReleaseReplies } from '../replies/release-replies';
 import { OutcomeTiers } from '../coverage/outcome-tiers';
 import { VersionBreakdown } from './version-breakdown';
 import { NextStep } from '../releases/next-step';
@@ -164,6 +165,7 @@ export default function ReleaseAnalyticsPage() {
         ))}
       {hasGoneOut && <RecipientsTable id={id} release={release.data} />}
       {hasGoneOut && analytics.data && <Timeline data={analytics.data} />}
+      {hasGoneOut && <ReleaseReplies releaseId={id} replies={analytics.data?.replies} replyRate={analytics.data?.replyRate} />}
       {r.sentAt && <CoverageSection releaseId={id} sentAt={r.sentAt} />}
     </main>
   );
