@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
+import { staticPublicPages } from './scripts/static-public-pages.js';
 
 // react-router's package exports point every bundler at its development build (warnings, checks); the
 // production build beside it is the same API without them, so the shipped bundle uses it.
@@ -12,9 +13,27 @@ export default defineConfig(({ command }) => ({
   root: 'src/client',
   // Every asset is also written brotli- (maximum quality) and gzip-compressed once, at build time; the
   // server sends those files as they are (preCompressed) instead of compressing on each request.
-  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    // The public pages' static copies, written after the bundle (scripts/static-public-pages.ts).
+    staticPublicPages(),
+  ],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // The manifest names each page's chunks, so bench/bundle-size.bench.ts can weigh what every route loads.
-  build: { outDir: '../../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    // The app, and the few-kilobyte script of the public pages' static copies.
+    rollupOptions: {
+      input: {
+        app: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
+        islands: fileURLToPath(new URL('./src/client/features/public/islands.ts', import.meta.url)),
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/t': 'http://127.0.0.1:3000', '/u': 'http://127.0.0.1:3000', '/r': 'http://127.0.0.1:3000' } },
 }));

@@ -81,7 +81,7 @@ describe('landing page', () => {
       await page.getByRole('link', { name: 'Contact Us for Enterprise Pricing' }).getAttribute('href'),
     ).toBe('/contact');
 
-    const questions = page.locator('#faq').getByRole('button');
+    const questions = page.locator('#faq').getByTestId('faq-item');
     expect(await questions.count()).toBe(5);
     expect(await page.getByRole('heading', { name: 'Start Your First Campaign' }).isVisible()).toBe(true);
     const contact = page.locator('#contact');
@@ -99,21 +99,88 @@ describe('landing page', () => {
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
   });
 
-  it('opens and closes FAQ answers as an accessible accordion', async () => {
+  it('opens and closes FAQ answers as native disclosures, each question a heading', async () => {
     const page = await stack.newPage();
     await page.goto('/');
-    const question = page.getByRole('button', { name: 'Which countries do you cover?' });
-    expect(await question.getAttribute('aria-expanded')).toBe('false');
-    const answer = page.getByRole('region', { name: 'Which countries do you cover?' });
+    const item = page.getByTestId('faq-item').filter({ has: page.getByRole('heading', { name: 'Which countries do you cover?' }) });
+    const question = item.locator('summary');
+    const answer = item.getByTestId('country-list');
+    expect(await item.getAttribute('open')).toBeNull();
     expect(await answer.isVisible()).toBe(false);
     await question.click();
-    expect(await question.getAttribute('aria-expanded')).toBe('true');
-    const countries = await answer.getByTestId('country-list').getByRole('listitem').allTextContents();
+    expect(await item.getAttribute('open')).not.toBeNull();
+    const countries = await answer.getByRole('listitem').allTextContents();
     expect(countries).toHaveLength(15);
     expect(countries).toContain('Sudan');
     expect(countries).toContain('United Arab Emirates');
-    await question.click();
+    // The keyboard opens and closes it too.
+    await question.focus();
+    await page.keyboard.press('Enter');
     expect(await answer.isVisible()).toBe(false);
+  });
+
+  it('reads whole without JavaScript, in English and in Arabic, each language with its own address', async () => {
+    const context = await stack.browser.newContext({ javaScriptEnabled: false, baseURL: stack.baseUrl });
+    try {
+      const page = await context.newPage();
+      const english = await page.goto('/');
+      expect(english!.status()).toBe(200);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('7,000+ media contacts');
+      expect(await page.getByTestId('plan-single').textContent()).toContain('$299');
+      expect(await page.getByTestId('plan-double').textContent()).toContain('$499');
+      expect(await page.getByTestId('faq-item').count()).toBe(5);
+      await page.getByTestId('faq-item').first().locator('summary').click();
+      expect(await page.getByTestId('faq-item').first().getAttribute('open')).not.toBeNull();
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${stack.baseUrl}/`);
+      expect(await page.locator('link[rel="alternate"][hreflang="ar"]').getAttribute('href')).toBe(`${stack.baseUrl}/?lang=ar`);
+
+      // The language switch is a link the server answers, and remembers.
+      await page.getByTestId('public-header').getByTestId('language-switch').click();
+      await page.waitForURL((url) => url.search === '?lang=ar');
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/أكثر من 7,000 جهة إعلامية/);
+      expect(await page.getByTestId('plan-single').textContent()).toContain('299');
+      expect(await page.getByRole('heading', { name: 'الأسئلة الشائعة' }).isVisible()).toBe(true);
+      expect(await page.getByTestId('faq-item').count()).toBe(5);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${stack.baseUrl}/?lang=ar`);
+      expect(await page.title()).toContain('نشر');
+      await page.goto('/contact');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+      const structured = await page.locator('script[type="application/ld+json"]').textContent();
+      expect(JSON.parse(structured!)).toMatchObject({ '@type': 'ContactPage', url: `${stack.baseUrl}/contact` });
+      for (const path of ['/privacy-policy', '/terms-of-service']) {
+        await page.goto(path);
+        expect(await page.getByRole('heading', { level: 1 }).isVisible(), path).toBe(true);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('loads one small script on the landing page, and the app only once a visitor goes on', async () => {
+    const page = await stack.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // The app's own entry, as the server sends it to whoever has a session.
+    const appHtml = await (await fetch(`${stack.baseUrl}/dashboard`)).text();
+    const appEntry = /<script type="module"[^>]*src="([^"]+)"/.exec(appHtml)![1];
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(scripts.some((script) => /^\/assets\/islands-/.test(script))).toBe(true);
+    expect(scripts).not.toContain(appEntry);
+    expect(scripts.length).toBeLessThanOrEqual(2);
+    // The mobile menu opens and closes with that script.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.locator('#public-mobile-menu').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    expect(await page.locator('#public-mobile-menu').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#public-mobile-menu').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+    expect(scripts).toContain(appEntry);
   });
 
   it('scrolls to the features and pricing anchors from the top bar', async () => {

@@ -15,6 +15,7 @@ import { frameworkErrors, installErrorHandler } from './http/errors.js';
 import { refuseIllFormedText } from './http/well-formed-text.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSessions } from './http/session.js';
+import { sendStaticPage } from './http/public-pages.js';
 import { CONNECTION_LIMITS, serverOptions, type ConnectionLimits } from './http/server-limits.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
@@ -165,8 +166,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       .type('text/html')
       .header('cache-control', 'no-cache')
       .sendFile('index.html', clientDir, { cacheControl: false });
-  // The static plugin refuses to list the root folder; the root is the app's landing page.
-  if (serveClient) app.get('/', (_request, reply) => sendSinglePageApp(reply));
+  // The address is read per request: a test server learns its own port after it was built.
+  const publicPages = { clientDir, publicUrl: () => deps.config.publicUrl };
+  // The static plugin refuses to list the root folder; the root is the landing page.
+  if (serveClient) app.get('/', (request, reply) => sendStaticPage(request, reply, publicPages) ?? sendSinglePageApp(reply));
   app.setNotFoundHandler((request, reply) => {
     const isServerPath = SERVER_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
     // A missing build asset is a 404, not the app's HTML under a script's name.
@@ -181,7 +184,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         .type('text/plain')
         .send('The client is not built. Run `npm start` or `npm run build`.');
     }
-    return sendSinglePageApp(reply);
+    return sendStaticPage(request, reply, publicPages) ?? sendSinglePageApp(reply);
   });
   return app;
 }

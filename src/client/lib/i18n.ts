@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from './language-key';
 
 /**
  * Every visible string lives in src/client/i18n/{en,ar}/<namespace>.json (one namespace per feature,
@@ -12,7 +13,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = 'nashr-language';
+export { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY };
 
 // One chunk per file, fetched when a page first needs its namespace in the current language: a visitor
 // to the landing page downloads the common and public texts of one language, not all 30 files.
@@ -35,13 +36,25 @@ async function loadNamespace(lang: string, ns: string): Promise<Record<string, u
   return Object.assign({}, ...(await Promise.all(parts)));
 }
 
+function cookieLanguage(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+}
+
 function initialLanguage(): Language {
   const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_STORAGE_KEY) : null;
   if (stored === 'en' || stored === 'ar') return stored;
+  const chosen = cookieLanguage();
+  if (chosen === 'en' || chosen === 'ar') return chosen;
   return typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }
 
 export function applyDocumentLanguage(lang: Language): void {
+  // Rendered ahead of time (the public pages' static copies) there is no document; the page's <html> says it.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = lang;
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
 }
@@ -66,6 +79,7 @@ i18n.on('languageChanged', (lang) => applyDocumentLanguage(lang as Language));
 
 export function setLanguage(lang: Language): void {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
   void i18n.changeLanguage(lang);
 }
 

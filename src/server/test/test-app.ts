@@ -20,7 +20,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * The real application on a fresh database with a real SMTP peer. `request` injects HTTP requests and
  * keeps a cookie jar per "browser" (`as`), so tests read like a person using the API.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}) {
   const database = await createTestDatabase();
   const smtp = await startSmtpSink();
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url, ...env });
@@ -28,7 +28,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const signing = await accountMailSigning(database.db, config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, pool: 2, db: database.db, log: silentLog, signing });
   const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
-  const app: FastifyInstance = await buildApp(deps, { serveClient: false });
+  // A test of how the client's files are served passes a folder that stands for the build.
+  const app: FastifyInstance = await buildApp(deps, options.clientDir ? { clientDir: options.clientDir } : { serveClient: false });
   await app.ready();
   const jars = new Map<string, Map<string, string>>();
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Clock, Mail, MapPin, Newspaper, type LucideIcon } from 'lucide-react';
-import { useDocumentTitle } from '../../lib/document-title';
+import { useDocumentTitle, useSiteOrigin } from '../../lib/document-title';
 import { PublicShell } from './public-shell';
 import { PageHero } from './page-hero';
 import { primaryLink } from './public-header';
@@ -94,10 +94,11 @@ export default function ContactPage() {
   const { t, i18n } = useTranslation('public');
   const title = t('contactPage.title');
   const description = t('contactPage.metaDescription');
+  const origin = useSiteOrigin();
   useDocumentTitle(title, description);
   useStructuredData(
     'contact-structured-data',
-    contactStructuredData(window.location.origin, title, description, i18n.language),
+    contactStructuredData(origin, title, description, i18n.language),
   );
   const faq = useFaqItems(CONTACT_FAQ);
 

@@ -103,35 +103,42 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
         <span className="flex-1 lg:hidden" />
         <LanguageSwitch className="text-slate-700" />
         <div className="hidden items-center gap-2 md:flex">{accountActions}</div>
+        {/* The static copy of the page opens and closes this menu with islands.ts (data-menu-toggle). */}
         <button
           type="button"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
+          data-open-label={t('header.openMenu')}
+          data-close-label={t('header.closeMenu')}
           aria-expanded={open}
           aria-controls="public-mobile-menu"
+          data-menu-toggle
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+          <span data-menu-icon="close" hidden={!open}>
+            <X className="h-5 w-5" aria-hidden />
+          </span>
+          <span data-menu-icon="open" hidden={open}>
+            <Menu className="h-5 w-5" aria-hidden />
+          </span>
         </button>
       </div>
-      {open && (
-        <div id="public-mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden">
-          <nav aria-label={t('header.label')} className="grid grid-cols-2 gap-2">
-            {SECTIONS.map((id) => (
-              <SectionLink
-                key={id}
-                id={id}
-                onLanding={onLanding}
-                onClick={close}
-                className="rounded-md bg-slate-50 px-3 py-2 text-sm font-medium text-slate-700"
-              />
-            ))}
-          </nav>
-          <div className="mt-3 grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 md:hidden">
-            {accountActions}
-          </div>
+      <div id="public-mobile-menu" hidden={!open} className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden">
+        <nav aria-label={t('header.label')} className="grid grid-cols-2 gap-2">
+          {SECTIONS.map((id) => (
+            <SectionLink
+              key={id}
+              id={id}
+              onLanding={onLanding}
+              onClick={close}
+              className="rounded-md bg-slate-50 px-3 py-2 text-sm font-medium text-slate-700"
+            />
+          ))}
+        </nav>
+        <div className="mt-3 grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 md:hidden">
+          {accountActions}
         </div>
-      )}
+      </div>
     </header>
   );
 }

@@ -1,0 +1,55 @@
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18n, { i18nReady, LANGUAGES, type Language } from '../../lib/i18n';
+import { HeadCollector, type HeadRecord } from '../../lib/document-title';
+import { AppLayout } from '../../app/layout';
+import { CookieBanner } from '../../app/cookie-consent';
+import LandingPage from './landing-page';
+import ContactPage from './contact-page';
+import PrivacyPolicyPage from './privacy-policy-page';
+import TermsOfServicePage from './terms-of-service-page';
+
+/**
+ * The public pages rendered to HTML ahead of time, from the same components the app shows, so a visitor
+ * reads the page (and a search engine indexes it) before any script runs, and without one. The build
+ * writes one file per page and language (scripts/static-public-pages.ts); the server sends it to visitors
+ * without a session (src/server/http/public-pages.ts). Only islands.ts runs on these copies.
+ */
+export const STATIC_PAGES: Record<string, { file: string; page: ComponentType }> = {
+  '/': { file: 'index', page: LandingPage },
+  '/contact': { file: 'contact', page: ContactPage },
+  '/privacy-policy': { file: 'privacy-policy', page: PrivacyPolicyPage },
+  '/terms-of-service': { file: 'terms-of-service', page: TermsOfServicePage },
+};
+
+/** Stands for the site's address in the files; the server writes its public URL in its place. */
+export const ORIGIN_PLACEHOLDER = '__NASHR_ORIGIN__';
+
+export { LANGUAGES };
+
+export async function renderStaticPage(path: string, language: Language): Promise<{ body: string; head: HeadRecord }> {
+  const entry = STATIC_PAGES[path];
+  if (!entry) throw new Error(`No static copy for ${path}`);
+  await i18nReady;
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(['common', 'public', 'legal']);
+  const head: HeadRecord = { origin: ORIGIN_PLACEHOLDER, structuredData: [] };
+  const Page = entry.page;
+  const body = renderToString(
+    <HeadCollector.Provider value={head}>
+      <QueryClientProvider client={new QueryClient()}>
+        <StaticRouter location={path}>
+          <Routes>
+            <Route element={<AppLayout />}>
+              <Route path={path} element={<Page />} />
+            </Route>
+          </Routes>
+          <CookieBanner details={false} hidden />
+        </StaticRouter>
+      </QueryClientProvider>
+    </HeadCollector.Provider>,
+  );
+  return { body, head };
+}

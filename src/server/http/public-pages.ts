@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './session.js';
+
+/**
+ * The public pages' static copies (written by the client build into static-pages/, one per page and
+ * language; see src/client/features/public/static-pages.tsx): a visitor without a session gets the page's
+ * HTML with its text and layout, and a few-kilobyte script, instead of the app. Whoever has a session gets
+ * the app as before, so a signed-in person's top bar and navigation are the app's own.
+ */
+const STATIC_FILES: Record<string, string> = {
+  '/': 'index',
+  '/contact': 'contact',
+  '/privacy-policy': 'privacy-policy',
+  '/terms-of-service': 'terms-of-service',
+};
+const LANGUAGES = ['en', 'ar'] as const;
+type Language = (typeof LANGUAGES)[number];
+/** The name the client's language switch writes (src/client/lib/language-key.ts). */
+const LANGUAGE_COOKIE = 'nashr-language';
+const ORIGIN_PLACEHOLDER = /__NASHR_ORIGIN__/g;
+const YEAR_S = 31_536_000;
+
+const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** An explicit ?lang= first (and remembered), then the remembered choice, then the browser's languages. */
+export function pageLanguage(request: FastifyRequest): { language: Language; chosen: boolean } {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isLanguage(asked)) return { language: asked, chosen: true };
+  const remembered = request.cookies[LANGUAGE_COOKIE];
+  if (isLanguage(remembered)) return { language: remembered, chosen: false };
+  const accepted = request.headers['accept-language'] ?? '';
+  const first = accepted.split(',')[0]?.trim().toLowerCase() ?? '';
+  return { language: first.startsWith('ar') ? 'ar' : 'en', chosen: false };
+}
+
+export function staticPagePath(url: string): string | null {
+  const pathname = url.split(/[?#]/)[0];
+  return pathname in STATIC_FILES ? pathname : null;
+}
+
+/**
+ * Sends the static copy of a public page and returns the reply, or returns null when the app should answer
+ * (a session, or no copy in this build).
+ */
+export function sendStaticPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { clientDir: string; publicUrl: () => string },
+): FastifyReply | null {
+  const pagePath = staticPagePath(request.url);
+  if (!pagePath || request.cookies[SESSION_COOKIE]) return null;
+  const { language, chosen } = pageLanguage(request);
+  const file = path.join(options.clientDir, 'static-pages', `${STATIC_FILES[pagePath]}.${language}.html`);
+  let html: string;
+  try {
+    html = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  if (chosen) reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', maxAge: YEAR_S, sameSite: 'lax' });
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Cookie, Accept-Language')
+    .send(html.replace(ORIGIN_PLACEHOLDER, options.publicUrl()));
+}
