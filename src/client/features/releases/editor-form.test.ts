@@ -7,6 +7,7 @@ import {
   translationSchema,
 } from '../../../shared/releases';
 import {
+  emptyTranslation,
   emptyValues,
   FIELD_ORDER,
   mediaContactOf,
@@ -248,6 +249,13 @@ describe('picked files', () => {
       language: 'arabic' as const,
     };
     const author = { contactName: 'Sara Haddad', contactEmail: 'sara@company.test', contactPhone: '' };
+
+    it('gives a second version added later the brand’s boilerplate in that version’s language', () => {
+      // An Arabic-first brand's release gets an English version: its English boilerplate, not an empty one.
+      expect(emptyTranslation('arabic', riyadh)).toMatchObject({ language: 'english', boilerplate: riyadh.boilerplate, title: '' });
+      expect(emptyTranslation('english', gulf)).toMatchObject({ language: 'arabic', boilerplate: gulf.boilerplateAr });
+      expect(emptyTranslation('english', null).boilerplate).toBe('');
+    });
 
     it('fills empty fields and the author’s prefilled contact, and sends the brand', () => {
       const values = withBrand(emptyValues('2026-11-21', 'english', author), null, gulf, {

@@ -72,6 +72,8 @@ export type EditorValues = {
   embargoOn: boolean;
   embargoAt: string;
   embargoZone: string;
+  /** Whether the notice to journalists asked to agree names the title (else only the brand). */
+  embargoNoticeShowsTitle: boolean;
   /** What the release is about (TOPICS): journalists who chose other topics are left out. */
   topics: string[];
   /** The version in the other language, if the release has one. */
@@ -84,7 +86,7 @@ export type EditorValues = {
 
 export type TranslationField = `translation.${keyof TranslationValues}`;
 export type EditorField =
-  Exclude<keyof EditorValues, 'translation' | 'bilingualEmail' | 'brandId' | 'embargoOn'> | TranslationField;
+  Exclude<keyof EditorValues, 'translation' | 'bilingualEmail' | 'brandId' | 'embargoOn' | 'embargoNoticeShowsTitle'> | TranslationField;
 
 /** SPEC §5 order: the first failing rule in this order is the one the 'Validation Error' toast names. */
 export const FIELD_ORDER: EditorField[] = [
@@ -117,13 +119,14 @@ export const otherLanguage = (language: ReleaseLanguage): ReleaseLanguage =>
   language === 'arabic' ? 'english' : 'arabic';
 
 /** A new, empty version in the other language. */
-export const emptyTranslation = (primary: ReleaseLanguage): TranslationValues => ({
+/** A new second version: empty, but for the brand's boilerplate in that version's language when it has one. */
+export const emptyTranslation = (primary: ReleaseLanguage, brand?: BrandDefaults | null): TranslationValues => ({
   language: otherLanguage(primary),
   title: '',
   subtitle: '',
   location: '',
   content: '',
-  boilerplate: '',
+  boilerplate: brand ? boilerplateIn(brand, otherLanguage(primary)) : '',
 });
 
 /** The values of one version, as the preview shows it: the shared fields with that version's own. */
@@ -175,6 +178,7 @@ export function emptyValues(
     embargoOn: false,
     embargoAt: '',
     embargoZone: browserTimeZone(),
+    embargoNoticeShowsTitle: false,
     topics: [],
     translation: null,
     bilingualEmail: false,
@@ -208,6 +212,7 @@ export function valuesFromRelease(release: PressRelease, today = todayIsoDate())
     embargoOn: Boolean(release.embargo),
     embargoAt: release.embargo ? toZonedInputValue(release.embargo.until, release.embargo.timeZone) : '',
     embargoZone: release.embargo?.timeZone ?? release.timeZone ?? browserTimeZone(),
+    embargoNoticeShowsTitle: release.embargoNoticeShowsTitle ?? false,
     topics: release.topics ?? [],
     translation: release.translation ? { ...release.translation } : null,
     bilingualEmail: release.bilingualEmail ?? false,
@@ -358,6 +363,7 @@ export function toPayload(
     brandId: values.brandId ?? undefined,
     timeZone: values.scheduleZone,
     embargo: embargoOf(values, action),
+    embargoNoticeShowsTitle: values.embargoNoticeShowsTitle,
     topics: values.topics as Topic[],
   };
   if (action === 'schedule')

@@ -13,6 +13,7 @@ import { useToast } from '../../ui/toast';
 import { useCurrentUser } from '../../lib/session';
 import { useCan } from '../../lib/workspace';
 import { useWithdrawRelease } from './releases-api';
+import { useIsClientSeat } from './lifecycle-words';
 
 /**
  * A release an editor holds: waiting for review (it can be withdrawn back to a draft) or not approved
@@ -151,12 +152,14 @@ export function useIsAuthor(release: Pick<PressRelease, 'author'>): boolean {
 export function RoleLock({ releaseId }: { releaseId?: string }) {
   const { t } = useTranslation('releases');
   const navigate = useNavigate();
+  const clientSeat = useIsClientSeat();
   return (
     <main className="mx-auto max-w-2xl px-4 py-12">
       <Card className="p-8 text-center" data-testid="role-lock">
         <Eye className="mx-auto h-10 w-10 text-slate-500" aria-hidden />
-        <h1 className="mt-4 text-xl font-bold text-slate-900">{t('approval.viewerTitle')}</h1>
-        <p className="mt-2 text-slate-600">{t('approval.viewerText')}</p>
+        {/* A client seat is the brand's approver, not a viewer: it is told what it does here. */}
+        <h1 className="mt-4 text-xl font-bold text-slate-900">{t(clientSeat ? 'approval.clientLockTitle' : 'approval.viewerTitle')}</h1>
+        <p className="mt-2 text-slate-600">{t(clientSeat ? 'approval.clientLockText' : 'approval.viewerText')}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-2">
           <Button
             variant="secondary"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Check, CloudOff, Loader2 } from 'lucide-react';
-import { formatTime } from '../../lib/i18n';
+import { formatTime, translateMessage } from '../../lib/i18n';
 import type { SaveState } from './use-autosave';
 
 /** "Saved · 12:04" / "Saving…" / "Not saved", announced politely to screen readers. */
@@ -23,7 +23,11 @@ export function SaveStatus({ state }: { state: SaveState }) {
       {state.kind === 'unsaved' && (
         <>
           <CloudOff className="h-4 w-4 text-amber-600" aria-hidden />
-          {state.keptLocally ? t('autosave.keptLocally') : t('autosave.unsaved')}
+          {!state.keptLocally
+            ? t('autosave.unsaved')
+            : state.reason
+              ? t('autosave.keptLocallyBecause', { reason: translateMessage(state.reason) })
+              : t('autosave.keptLocally')}
         </>
       )}
     </p>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PressRelease } from '../../../shared/releases';
+import { errorMessage } from '../../lib/api';
 import { firstProblem, validate, type EditorValues } from './editor-form';
 
 /**
@@ -15,14 +16,17 @@ export type SaveState =
   | { kind: 'clean' }
   | { kind: 'saved'; at: Date }
   | { kind: 'saving' }
-  | { kind: 'unsaved'; keptLocally: boolean };
+  /** `reason`: why the server does not hold it yet (the draft's first missing field, or the server's answer). */
+  | { kind: 'unsaved'; keptLocally: boolean; reason?: string };
 
 /** What makes two versions of the form the same release: the files by identity, not their bytes. */
 export function fingerprint(values: EditorValues): string {
   return JSON.stringify({ ...values, attachments: values.attachments.map((a) => [a.key, a.language ?? null]) });
 }
 
-export const draftRulesPass = (values: EditorValues) => !firstProblem(validate(values, 'save_draft'));
+export const draftRulesPass = (values: EditorValues) => !draftProblem(values);
+/** What keeps a draft from the server: the first of its fields the draft rules refuse, in the shared message. */
+const draftProblem = (values: EditorValues): string | undefined => firstProblem(validate(values, 'save_draft'))?.message;
 
 // ---------------------------------------------------------------- the copy kept in this browser
 
@@ -98,7 +102,7 @@ export function useAutosave({ userId, values, initialValues, releaseId, toServer
           setState(changedMeanwhile ? { kind: 'unsaved', keptLocally: false } : { kind: 'saved', at: new Date() });
           return saved;
         } catch (error) {
-          setState({ kind: 'unsaved', keptLocally: userId ? keepLocally(userId, previousId, snapshot) : false });
+          setState({ kind: 'unsaved', keptLocally: userId ? keepLocally(userId, previousId, snapshot) : false, reason: errorMessage(error) });
           throw error;
         }
       });
@@ -116,7 +120,7 @@ export function useAutosave({ userId, values, initialValues, releaseId, toServer
       if (toServer && draftRulesPass(snapshot)) {
         saveNow(snapshot).catch(() => undefined);
       } else if (userId) {
-        setState({ kind: 'unsaved', keptLocally: keepLocally(userId, releaseId(), snapshot) });
+        setState({ kind: 'unsaved', keptLocally: keepLocally(userId, releaseId(), snapshot), reason: draftProblem(snapshot) });
       }
     }, AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);

@@ -10,6 +10,7 @@ import { Field, Input, Textarea } from '../../ui/field';
 import { cn } from '../../ui/cn';
 import { emptyTranslation, VERSION_FIELDS, type EditorValues } from './editor-form';
 import { RichTextEditor } from './rich-text-editor';
+import { useBrands } from '../brands/brands-api';
 
 export type Version = 'primary' | 'translation';
 
@@ -52,8 +53,12 @@ export function VersionTabs({
     </button>
   );
 
+  // The release's brand gives the new version its boilerplate in that language (an Arabic-first brand's English one).
+  const brands = useBrands();
+  const brandId = form.watch('brandId');
   const addTranslation = () => {
-    form.setValue('translation', emptyTranslation(language), { shouldDirty: true });
+    const brand = brands.data?.find((b) => b.id === brandId) ?? null;
+    form.setValue('translation', emptyTranslation(language, brand), { shouldDirty: true });
     onSelect('translation');
   };
   /** The other version's text as a starting point: the structure (headings, lists, links) to translate in place. */
