@@ -104,8 +104,8 @@ export type DataRequest = {
  */
 export const ERASURE_KEPT = ['consent_records', 'deliveries', 'unsubscribes', 'suppression'] as const;
 export type ErasureOutcome = {
-  /** The curated contact, the customer lists it was taken off, their choices, their opens/clicks/downloads, their newsroom follows. */
-  erased: { contact: boolean; lists: number; preferences: boolean; events: number; follows: number };
+  /** The curated contact, the customer lists it was taken off, their choices, their opens/clicks/downloads, their newsroom follows, their replies. */
+  erased: { contact: boolean; lists: number; preferences: boolean; events: number; follows: number; replies: number };
   kept: Array<(typeof ERASURE_KEPT)[number]>;
 };
 

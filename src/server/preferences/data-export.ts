@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { brands, companyUnsubscribes, consentRecords, dataRequests, deliveries, globalContacts, listContacts, pressReleases, suppressions, trackingEvents } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { repliesFromAddress } from '../replies/replies.service.js';
 import { preferencesOf } from './preferences.service.js';
 
 /**
@@ -19,6 +20,8 @@ export type JournalistDataExport = {
   preferences: Awaited<ReturnType<typeof preferencesOf>> | null;
   consentRecords: Array<{ changes: unknown; at: string }>;
   releasesReceived: Array<{ title: string; company: string; status: string; sentAt: string | null; opened: boolean; clicked: boolean }>;
+  /** What they wrote back to releases (issue 38), as kept. */
+  replies: Awaited<ReturnType<typeof repliesFromAddress>>;
   unsubscribedFrom: Array<{ company: string; at: string }>;
   suppression: { reason: string; at: string } | null;
   onCustomerLists: number;
@@ -44,6 +47,7 @@ export async function exportDataRequest(db: Db, actor: CurrentUser, id: string, 
       await db.select().from(consentRecords).where(sql`lower(${consentRecords.email}) = ${email}`).orderBy(asc(consentRecords.createdAt), asc(consentRecords.id))
     ).map((r) => ({ changes: r.changes, at: iso(r.createdAt)! })),
     releasesReceived: await releasesReceived(db, email),
+    replies: await repliesFromAddress(db, email),
     unsubscribedFrom: (
       await db
         .select({ company: brands.name, at: companyUnsubscribes.createdAt })

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, listContacts, newsroomFollowers, suppressions, trackingEvents } from '../db/schema.js';
+import { consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, listContacts, newsroomFollowers, suppressions, trackingEvents, inboundReplies } from '../db/schema.js';
 import { ensureAppSecret } from '../bootstrap.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -39,6 +39,8 @@ describe('resolving an erasure request', () => {
       { deliveryId: delivery.id, releaseId, type: 'open' },
       { deliveryId: delivery.id, releaseId, type: 'click' },
     ]);
+    // What they wrote back (issue 38) goes with them.
+    await t.db.insert(inboundReplies).values({ deliveryId: delivery.id, releaseId, kind: 'reply', matchedBy: 'reply_address', fromAddress: ERASED, text: 'Interview?', raw: Buffer.from('Subject: Re\r\n\r\nInterview?'), receivedAt: new Date() });
     await t.db.insert(newsroomFollowers).values({ companyId: sender.id, email: ERASED, language: 'english', token: `follow-${Date.now()}`, confirmedAt: new Date() });
     const token = preferenceToken(delivery.id, secret);
     expect((await t.request({ method: 'PUT', url: `/api/preferences/${token}`, payload: { digest: true } })).statusCode).toBe(200);
@@ -52,7 +54,7 @@ describe('resolving an erasure request', () => {
       status: 'done',
       kind: 'erasure',
       erasure: {
-        erased: { contact: true, lists: 1, preferences: true, events: 2, follows: 1 },
+        erased: { contact: true, lists: 1, preferences: true, events: 2, follows: 1, replies: 1 },
         kept: ['consent_records', 'deliveries', 'unsubscribes', 'suppression'],
       },
     });
@@ -63,6 +65,7 @@ describe('resolving an erasure request', () => {
     expect(await t.db.select().from(journalistPreferences).where(eq(journalistPreferences.contactId, contact.id))).toEqual([]);
     expect(await t.db.select().from(trackingEvents).where(eq(trackingEvents.deliveryId, delivery.id))).toEqual([]);
     expect(await t.db.select().from(newsroomFollowers).where(eq(newsroomFollowers.email, ERASED))).toEqual([]);
+    expect(await t.db.select().from(inboundReplies).where(eq(inboundReplies.deliveryId, delivery.id))).toEqual([]);
     // Kept: the consent record, the delivery record, the address suppressed for good; the link names no one now.
     expect((await t.db.select().from(consentRecords).where(eq(consentRecords.email, ERASED))).length).toBeGreaterThan(0);
     expect(await t.db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, delivery.id))).toHaveLength(1);

@@ -6,6 +6,7 @@ import { consentRecords, dataRequests, deliveries, globalContacts, journalistPre
 import { deleteContact } from '../contacts/contacts-writes.js';
 import { appError } from '../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { eraseRepliesOf } from '../replies/replies.service.js';
 import { preferencesOf } from './preferences.service.js';
 
 /** The super admin's side of decision 024: a journalist's own choices with their consent records, and the data-request queue. */
@@ -113,9 +114,10 @@ async function erase(tx: Db, actor: CurrentUser, email: string): Promise<Erasure
     )
     .returning({ id: trackingEvents.id });
   const follows = await tx.delete(newsroomFollowers).where(eq(newsroomFollowers.email, email)).returning({ id: newsroomFollowers.id });
+  const replies = await eraseRepliesOf(tx, email);
   await tx.insert(suppressions).values({ email, reason: 'erased' }).onConflictDoNothing();
   return {
-    erased: { contact: Boolean(contact), lists, preferences, events: events.length, follows: follows.length },
+    erased: { contact: Boolean(contact), lists, preferences, events: events.length, follows: follows.length, replies },
     kept: [...ERASURE_KEPT],
   };
 }

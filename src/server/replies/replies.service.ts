@@ -74,3 +74,23 @@ export async function replyCountOfRelease(db: Db, releaseId: string): Promise<nu
     .where(and(eq(inboundReplies.releaseId, releaseId), eq(inboundReplies.kind, 'reply'), eq(deliveries.audience, 'list')));
   return Number(row?.n ?? 0);
 }
+
+/** What a journalist wrote back to releases from their address (their data export, decision 024). */
+export async function repliesFromAddress(db: Db, email: string) {
+  const rows = await db
+    .select({ kind: inboundReplies.kind, subject: inboundReplies.subject, text: inboundReplies.text, receivedAt: inboundReplies.receivedAt, returnDate: inboundReplies.returnDate })
+    .from(inboundReplies)
+    .innerJoin(deliveries, eq(deliveries.id, inboundReplies.deliveryId))
+    .where(eq(deliveries.email, email.toLowerCase()))
+    .orderBy(desc(inboundReplies.receivedAt));
+  return rows.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString() }));
+}
+
+/** A journalist's replies go with their erasure: the deliveries stay as the law asks, what they wrote does not. */
+export async function eraseRepliesOf(db: Db, email: string): Promise<number> {
+  const gone = await db
+    .delete(inboundReplies)
+    .where(sql`${inboundReplies.deliveryId} IN (SELECT id FROM deliveries WHERE email = ${email.toLowerCase()})`)
+    .returning({ id: inboundReplies.id });
+  return gone.length;
+}
