@@ -45,13 +45,15 @@ describe('super admin console', () => {
     const page = await signedIn(root.id);
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Super Admin Dashboard' }).waitFor();
-    for (const label of ['Total Users', 'Active Users', 'Trial Users', 'Total Releases', 'Sent Releases']) {
+    for (const label of ['Total Users', 'Active Users', 'Customer workspaces', 'Total Releases', 'Sent Releases']) {
       await page.getByRole('heading', { name: label }).waitFor();
     }
     await page.getByTestId('stat-totalUsers').getByText('2').waitFor();
     await page.getByRole('heading', { name: 'Recent Users' }).waitFor();
     await page.getByRole('link', { name: 'Admin' }).waitFor();
     expect(await page.getByRole('link', { name: 'Subscription' }).count()).toBe(0);
+    // Nashr has no trials: no tile counts them.
+    expect(await page.getByText('Trial Users').count()).toBe(0);
 
     await page.getByRole('combobox', { name: 'Role for Layla Haddad' }).selectOption('admin');
     const dialog = page.getByRole('dialog', { name: 'Change role?' });
@@ -69,6 +71,51 @@ describe('super admin console', () => {
     await page.getByRole('tab', { name: 'Audit log' }).click();
     // Each name is set apart by invisible direction marks.
     await page.getByText(/Root Admin\W*changed the role of\W*Layla Haddad\W*from\W*User\W*to\W*Admin/).waitFor();
+  });
+
+  it('lands a super admin who signs in on the console, not on a customer dashboard', async () => {
+    for (const { locale, width, heading } of [
+      { locale: 'en-US', width: 1366, heading: 'Super Admin Dashboard' },
+      { locale: 'ar', width: 390, heading: 'لوحة تحكم المشرف العام' },
+    ]) {
+      const page = await stack.newPage({ locale, viewport: { width, height: 844 } });
+      await page.goto('/auth');
+      await page.locator('#signin-email').fill(root.email);
+      await page.locator('#signin-password').fill('password123');
+      await page.locator('#signin-password').press('Enter');
+      await page.waitForURL('**/admin');
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect(await page.getByText(/your first press release|بيانك الصحفي الأول/).count()).toBe(0);
+      await page.screenshot({ path: `/tmp/admin-landing-${locale}-${width}.png`, fullPage: true });
+    }
+  });
+
+  it('sends a person a password reset after asking, audited, in English and Arabic', async () => {
+    const sara = await createUser('Sara', 'Nasser', { language: 'ar' });
+    const page = await signedIn(root.id, { viewport: { width: 1366, height: 900 } });
+    await page.goto('/admin');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('sara@');
+    await page.getByRole('button', { name: 'Send Sara Nasser a password reset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a password reset?' });
+    await dialog.getByText(/Sara Nasser gets an e-mail at .*sara@company\.test/).waitFor();
+    // Asked first: cancelling sends nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await stack.db.select().from(auditLog).where(eq(auditLog.action, 'user.password_reset_sent'))).toHaveLength(0);
+    await page.getByRole('button', { name: 'Send Sara Nasser a password reset' }).click();
+    await page.getByRole('dialog', { name: 'Send a password reset?' }).getByRole('button', { name: 'Send the e-mail' }).click();
+    await page.getByTestId('toast').getByText('A password reset e-mail is on its way to sara@company.test').waitFor();
+    const [entry] = await stack.db.select().from(auditLog).where(eq(auditLog.action, 'user.password_reset_sent'));
+    expect(entry.target).toBe(sara.email);
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.getByText(/Root Admin\W*sent\W*sara@company\.test\W*a password reset e-mail/).waitFor();
+    await page.screenshot({ path: '/tmp/admin-reset-en-1366.png', fullPage: true });
+
+    const arabic = await signedIn(root.id, { locale: 'ar', viewport: { width: 390, height: 844 } });
+    await arabic.goto('/admin');
+    await arabic.getByRole('button', { name: 'إرسال إعادة تعيين كلمة المرور إلى Sara Nasser' }).click();
+    await arabic.getByRole('dialog', { name: 'إرسال رسالة لإعادة تعيين كلمة المرور؟' }).waitFor();
+    await arabic.screenshot({ path: '/tmp/admin-reset-ar-390.png', fullPage: true });
+    expect(await arabic.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   it('leaves the role alone when the confirmation is cancelled', async () => {

@@ -64,7 +64,8 @@ export type AdminUser = {
 export type AdminStats = {
   totalUsers: number;
   activeUsers: number;
-  trialUsers: number;
+  /** Every customer's workspace, paying or not yet (Nashr has no trials). */
+  customerWorkspaces: number;
   totalReleases: number;
   sentReleases: number;
   recentUsers: AdminUser[];

@@ -12,7 +12,7 @@ import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { CurrentWorkspaceLabel, useWorkspaceSwitch, WorkspaceMenuItems } from '../features/workspaces/workspace-switcher';
 import { OwnText } from '../ui/own-text';
-import { mayOnPlatform } from '../lib/workspace';
+import { homePath, mayOnPlatform } from '../lib/workspace';
 
 /**
  * The signed-in navigation bar of SPEC §2. Loaded on demand: visitors to the public pages never see it,
@@ -31,7 +31,7 @@ export default function NavBar() {
   return (
     <header className="no-print sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Logo />
+        <Logo to={homePath(user)} />
         <nav aria-label={t('nav.main')} className="hidden flex-1 items-center gap-1 lg:flex">
           {items.map((item) => (
             <NavLink

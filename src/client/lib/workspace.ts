@@ -27,6 +27,12 @@ export function mayOnPlatform(user: CurrentUser | null | undefined, action: Plat
   return !!user?.platformActions?.includes(action);
 }
 
+/**
+ * Where a person lands after signing in (issue 37): whoever runs the service on the operator console, a
+ * customer on their dashboard.
+ */
+export const homePath = (user: CurrentUser | null | undefined): string => (mayOnPlatform(user, 'console') ? '/admin' : '/dashboard');
+
 /** `can('publish')`, read from the session's workspace. */
 export function useCan(): (action: WorkspaceAction) => boolean {
   const { data: user } = useCurrentUser();

@@ -75,7 +75,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
       .select({
         totalUsers: sql<number>`(select count(*) from ${users})`.mapWith(Number),
         activeUsers: sql<number>`count(*) filter (where ${workspaces.userType} = 'active' and ${customerWorkspace})`.mapWith(Number),
-        trialUsers: sql<number>`count(*) filter (where ${workspaces.userType} = 'trial' and ${customerWorkspace})`.mapWith(Number),
+        customerWorkspaces: sql<number>`count(*) filter (where ${customerWorkspace})`.mapWith(Number),
       })
       .from(workspaces),
     db

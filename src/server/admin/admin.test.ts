@@ -54,7 +54,7 @@ describe('admin console', () => {
       const res = await fresh.request({ method: 'GET', url: '/api/admin/stats', as: 'boss' });
       expect(res.statusCode).toBe(200);
       const stats = res.json();
-      expect(stats).toMatchObject({ totalUsers: 3, activeUsers: 1, trialUsers: 1, totalReleases: 3, sentReleases: 2 });
+      expect(stats).toMatchObject({ totalUsers: 3, activeUsers: 1, customerWorkspaces: 2, totalReleases: 3, sentReleases: 2 });
       expect(stats.recentUsers.map((u: { firstName: string }) => u.firstName)).toEqual(['active', 'trial', 'boss']);
       expect(res.body).not.toMatch(/password/i);
     } finally {

@@ -10,7 +10,7 @@ import { getWorkspaceDetail } from './customers.service.js';
 import { grantReleases } from './grants.service.js';
 import { refundPayment } from './refunds.service.js';
 import { reactivateWorkspace, suspendWorkspace } from './suspension.service.js';
-import { resendVerificationFor } from './verification.service.js';
+import { resendVerificationFor, sendPasswordResetFor } from './verification.service.js';
 
 /** A path's id; an unknown and a malformed one both answer 404 naming what was not found. */
 function idParam(params: unknown, key: string, code: 'WORKSPACE_NOT_FOUND' | 'PAYMENT_NOT_FOUND' | 'USER_NOT_FOUND'): string {
@@ -61,6 +61,12 @@ export async function deskRoutes(app: FastifyInstance): Promise<void> {
     const actor = requireSuperAdmin(request);
     const userId = idParam(request.params, 'userId', 'USER_NOT_FOUND');
     return resendVerificationFor({ ...app.deps, log: request.log }, actor, userId);
+  });
+
+  app.post('/users/:userId/send-password-reset', async (request) => {
+    const actor = requireSuperAdmin(request);
+    const userId = idParam(request.params, 'userId', 'USER_NOT_FOUND');
+    return sendPasswordResetFor({ ...app.deps, log: request.log }, actor, userId, request.ip);
   });
 
   app.post('/payments/:id/refund', async (request) => {

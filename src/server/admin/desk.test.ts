@@ -394,6 +394,31 @@ describe('customers', () => {
     expect((await post('/api/admin/users/nope/resend-verification')).json().code).toBe('USER_NOT_FOUND');
   });
 
+  it("sends a person the password reset they would ask for, in their language, audited, within the forgotten-password limits", async () => {
+    const person = await t.signInAs('forgetful', { language: 'ar' });
+    const res = await post(`/api/admin/users/${person.id}/send-password-reset`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ sent: true, email: person.email });
+    const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(person.email));
+    expect(mail.parsed.subject).toBe('إعادة تعيين كلمة المرور في نشر');
+    const link = /\/auth\/reset\?token=([A-Za-z0-9_%-]+)/.exec(mail.parsed.text ?? '');
+    expect(link).not.toBeNull();
+    // The link works as the one the person asks for does.
+    const reset = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token: decodeURIComponent(link![1]), password: 'a-new-long-pass-42' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.password_reset_sent'));
+    expect(entry).toMatchObject({ target: person.email, details: { userId: person.id, name: 'forgetful Tester' } });
+    expect(JSON.stringify(entry.details)).not.toContain('token');
+
+    // The limits of a forgotten password hold: ten an address in 15 minutes, then 429, and nothing more is sent.
+    for (let i = 1; i < 10; i++) expect((await post(`/api/admin/users/${person.id}/send-password-reset`)).statusCode).toBe(200);
+    const over = await post(`/api/admin/users/${person.id}/send-password-reset`);
+    expect(over.statusCode).toBe(429);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.password_reset_sent'))).toHaveLength(10);
+    expect((await post(`/api/admin/users/${UNKNOWN_ID}/send-password-reset`)).json().code).toBe('USER_NOT_FOUND');
+    expect((await post('/api/admin/users/nope/send-password-reset')).json().code).toBe('USER_NOT_FOUND');
+  });
+
   it("finds a workspace by a member's e-mail and shows its detail", async () => {
     const { as, user, workspaceId, listId } = await customer();
     const payment = await buy(as, 'package_2');
@@ -458,6 +483,7 @@ describe('who may use the desk', () => {
       ['POST', `/api/admin/workspaces/${workspaceId}/suspend`, { reason: 'Because' }],
       ['POST', `/api/admin/workspaces/${workspaceId}/reactivate`, {}],
       ['POST', `/api/admin/users/${user.id}/resend-verification`, {}],
+      ['POST', `/api/admin/users/${user.id}/send-password-reset`, {}],
       ['POST', `/api/admin/payments/${UNKNOWN_ID}/refund`, { releases: 1 }],
     ];
     for (const [method, url, payload] of routes) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
-import { ClipboardCheck, FileText, Send, UserCheck, UserPlus, Users } from 'lucide-react';
+import { ClipboardCheck, FileText, Send, UserCheck, Building2, Users } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatNumber, translateMessage } from '../../lib/i18n';
@@ -140,7 +140,7 @@ function StatCards() {
   const cards: Array<{ key: string; value?: number; icon: ReactNode }> = [
     { key: 'totalUsers', value: data?.totalUsers, icon: <Users className="h-5 w-5" aria-hidden /> },
     { key: 'activeUsers', value: data?.activeUsers, icon: <UserCheck className="h-5 w-5" aria-hidden /> },
-    { key: 'trialUsers', value: data?.trialUsers, icon: <UserPlus className="h-5 w-5" aria-hidden /> },
+    { key: 'customerWorkspaces', value: data?.customerWorkspaces, icon: <Building2 className="h-5 w-5" aria-hidden /> },
     { key: 'totalReleases', value: data?.totalReleases, icon: <FileText className="h-5 w-5" aria-hidden /> },
     { key: 'sentReleases', value: data?.sentReleases, icon: <Send className="h-5 w-5" aria-hidden /> },
   ];

@@ -58,6 +58,12 @@ export const useResendVerification = () =>
     api.post<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/resend-verification`),
   );
 
+/** The reset mail a person would ask for themselves, with its limits (429 past them). */
+export const useSendPasswordReset = () =>
+  useDeskMutation((userId: string) =>
+    api.post<{ sent: true; email: string }>(`/api/admin/users/${encodeURIComponent(userId)}/send-password-reset`),
+  );
+
 export function useSellerSettings() {
   return useQuery({ queryKey: SELLER_KEY, queryFn: () => api.get<SellerSettings>(SELLER_KEY[0]) });
 }

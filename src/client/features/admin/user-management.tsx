@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Users } from 'lucide-react';
+import { KeyRound, Users } from 'lucide-react';
 import type { AdminUser } from '../../../shared/admin';
 import { roles, type Role } from '../../../shared/auth';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
+import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
@@ -15,6 +16,7 @@ import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useAdminUsers, useChangeRole, useSetTrusted } from './admin-api';
 import { customerPath } from './customer-path';
+import { useSendPasswordReset } from './desk-api';
 import { SearchField, useSearchPaging } from './search-field';
 import { useDebouncedValue } from './use-debounced-value';
 import { displayName, RoleBadge, SubscriptionBadge } from './user-labels';
@@ -30,6 +32,16 @@ export function UserManagement() {
   const users = useAdminUsers(debouncedSearch, page);
   const changeRole = useChangeRole();
   const [pending, setPending] = useState<{ user: AdminUser; role: Role } | null>(null);
+  const [resetFor, setResetFor] = useState<AdminUser | null>(null);
+  const sendReset = useSendPasswordReset();
+  const confirmReset = () => {
+    if (!resetFor) return;
+    sendReset.mutate(resetFor.id, {
+      onSuccess: ({ email }) => toast({ title: t('toasts.success'), description: t('users.resetSent', { email }) }),
+      onError: (error) => toast({ title: t('users.resetFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' }),
+      onSettled: () => setResetFor(null),
+    });
+  };
 
   const confirmChange = () => {
     if (!pending) return;
@@ -95,6 +107,7 @@ export function UserManagement() {
                 user={user}
                 isMe={me?.id === user.id}
                 onRoleChosen={(role) => role !== user.role && setPending({ user, role })}
+                onSendReset={() => setResetFor(user)}
               />
             ))}
           </ul>
@@ -120,6 +133,16 @@ export function UserManagement() {
         pending={changeRole.isPending}
         onConfirm={confirmChange}
       />
+      <ConfirmDialog
+        open={resetFor !== null}
+        onOpenChange={(open) => !open && !sendReset.isPending && setResetFor(null)}
+        title={t('users.resetTitle')}
+        description={resetFor ? t('users.resetDescription', { name: displayName(resetFor), email: resetFor.email }) : ''}
+        confirmLabel={sendReset.isPending ? t('users.resetSending') : t('users.resetConfirm')}
+        destructive={false}
+        pending={sendReset.isPending}
+        onConfirm={confirmReset}
+      />
     </Card>
   );
 }
@@ -128,10 +151,12 @@ function UserRow({
   user,
   isMe,
   onRoleChosen,
+  onSendReset,
 }: {
   user: AdminUser;
   isMe: boolean;
   onRoleChosen: (role: Role) => void;
+  onSendReset: () => void;
 }) {
   const { t } = useTranslation(['admin', 'desk']);
   const name = displayName(user);
@@ -166,6 +191,10 @@ function UserRow({
         </p>
       </div>
       {user.customer && <TrustedSwitch user={user} name={name} />}
+      <Button variant="secondary" size="sm" onClick={onSendReset} aria-label={t('users.sendResetFor', { name })}>
+        <KeyRound className="h-4 w-4" aria-hidden />
+        {t('users.sendReset')}
+      </Button>
       <Select
         value={user.role}
         onChange={(e) => onRoleChosen(e.target.value as Role)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../lib/document-title';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/session';
+import { homePath } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/feedback';
@@ -61,7 +62,7 @@ export default function AuthPage() {
   };
 
   if (isPending) return <Spinner label={t('common:loading')} className="min-h-screen" />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={homePath(user)} replace />;
 
   return (
     <AuthShell>

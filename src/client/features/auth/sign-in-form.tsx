@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginSchema } from '../../../shared/auth';
+import { loginSchema, type CurrentUser } from '../../../shared/auth';
+import { homePath, mayOnPlatform } from '../../lib/workspace';
 import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { translateMessage } from '../../lib/i18n';
@@ -14,10 +15,13 @@ import { Notice } from '../../ui/notice';
 import { useLogin, useRequestSignInLink } from './auth-api';
 
 /** The toast after signing in: someone who never signed in before is welcomed, everyone else welcomed back. */
-export const welcomeToast = (t: (key: string) => string, firstSignIn: boolean) =>
-  firstSignIn
-    ? { title: t('toasts.welcomeNew'), description: t('toasts.welcomeNewDescription') }
-    : { title: t('toasts.welcome'), description: t('toasts.welcomeDescription') };
+/** The greeting after a sign-in; whoever runs the service is not told to write their first press release. */
+export const welcomeToast = (t: (key: string) => string, firstSignIn: boolean, user: CurrentUser) =>
+  firstSignIn && mayOnPlatform(user, 'console')
+    ? { title: t('toasts.welcomeOperator'), description: t('toasts.welcomeOperatorDescription') }
+    : firstSignIn
+      ? { title: t('toasts.welcomeNew'), description: t('toasts.welcomeNewDescription') }
+      : { title: t('toasts.welcome'), description: t('toasts.welcomeDescription') };
 
 /** The server says this (403) when the password is right but the address is not verified yet (SPEC §8). */
 const needsVerification = (error: unknown) => error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
@@ -51,9 +55,9 @@ export function SignInForm({
   const submit = form.handleSubmit(async (values) => {
     setSuspension(null);
     try {
-      const { firstSignIn } = await login.mutateAsync(values);
-      toast(welcomeToast(t, firstSignIn));
-      navigate('/dashboard', { replace: true });
+      const { firstSignIn, user } = await login.mutateAsync(values);
+      toast(welcomeToast(t, firstSignIn, user));
+      navigate(homePath(user), { replace: true });
     } catch (error) {
       if (needsVerification(error)) {
         toast({ title: t('toasts.verificationRequired'), description: t('toasts.verificationRequiredDescription'), variant: 'destructive' });

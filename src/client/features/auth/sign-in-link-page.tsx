@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { translateMessage } from '../../lib/i18n';
+import { homePath } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Notice } from '../../ui/notice';
@@ -28,9 +29,9 @@ export default function SignInLinkPage() {
 
   const submit = async () => {
     try {
-      const { firstSignIn } = await signIn.mutateAsync({ token });
-      toast(welcomeToast(t, firstSignIn));
-      navigate('/dashboard', { replace: true });
+      const { firstSignIn, user } = await signIn.mutateAsync({ token });
+      toast(welcomeToast(t, firstSignIn, user));
+      navigate(homePath(user), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 422)) setInvalid(true);
       else toast({ title: t('toasts.loginFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
