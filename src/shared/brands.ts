@@ -152,6 +152,9 @@ export type BrandReportRow = {
   humanOpens: number;
   clicks: number;
   downloads: number;
+  /** Human replies and their rate of delivered messages (issue 38), as on the release's page. */
+  replies: number;
+  replyRate: number;
   articles: { verbatim: number; earned: number };
 };
 export type BrandReport = {
@@ -182,16 +185,22 @@ export const senderNameIn = (brand: SenderNames, language: string): string =>
 export const NASHR_NAMES = { english: 'Nashr', arabic: 'نشر' } as const;
 
 /**
+ * The name of the mailbox Nashr sends from (MAIL_FROM's), as a reader of `language` reads it: Nashr's Arabic
+ * name for an Arabic reader when it is the product's name; an installation named otherwise keeps its name.
+ */
+export const nashrNameIn = (mailboxName: string | undefined, language: string): string =>
+  !mailboxName || mailboxName === NASHR_NAMES.english ? NASHR_NAMES[language === 'arabic' ? 'arabic' : 'english'] : mailboxName;
+
+/**
  * The From's display name of a release e-mail, in the language of its (first) version: "{sender} via Nashr",
  * or "{sender} عبر نشر" in Arabic (decision 022). `mailboxName` is MAIL_FROM's own name: an installation
  * named otherwise keeps its name in both languages; without a sender the mailbox's name alone.
  */
 export function fromDisplayName(sender: string, language: string, mailboxName?: string): string | undefined {
-  const arabic = language === 'arabic';
-  const nashr = !mailboxName || mailboxName === NASHR_NAMES.english ? NASHR_NAMES[arabic ? 'arabic' : 'english'] : mailboxName;
+  const nashr = nashrNameIn(mailboxName, language);
   const name = plainSenderText(sender);
   if (!name) return mailboxName;
-  return arabic ? `${name} عبر ${nashr}` : `${name} via ${nashr}`;
+  return language === 'arabic' ? `${name} عبر ${nashr}` : `${name} via ${nashr}`;
 }
 
 /** The From as a person reads it: `Name <address>`, or the bare address. */

@@ -646,6 +646,9 @@ export type AnalyticsDashboard = {
   totalRecipients: number;
   /** Rounded percentage: totalOpens ÷ totalRecipients across sent releases. */
   averageOpenRate: number;
+  /** Human replies across sent releases, and their rate of delivered list messages (issue 38). */
+  replies: number;
+  replyRate: number;
   /** Up to 8 sent releases, newest first. */
   releases: ReleasePerformance[];
 };
@@ -662,6 +665,9 @@ export type ReleasePerformance = {
   opens: number;
   /** Rounded percentage of opens ÷ recipients. */
   openRate: number;
+  /** Human replies and their rate of delivered list messages, as on the release's page. */
+  replies: number;
+  replyRate: number;
   userEmail?: string;
 };
 

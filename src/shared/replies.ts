@@ -37,6 +37,10 @@ export type RepliesPage = { items: ReplyItem[]; total: number; page: number; pag
 /** Human replies ÷ delivered: one number for the release figures, /analytics, the dashboard and the brand report. */
 export const replyRateOf = (replies: number, delivered: number) => (delivered > 0 ? Math.round((replies / delivered) * 1000) / 10 : 0);
 
+/** A release's (or several releases') human replies and their rate of delivered list messages, one decimal. */
+export type ReplyFigures = { replies: number; replyRate: number };
+export const replyFiguresOf = (replies: number, delivered: number): ReplyFigures => ({ replies, replyRate: replyRateOf(replies, delivered) });
+
 // ---------------------------------------------------------------- research queue
 
 export const RESEARCH_SIGNALS = ['left', 'new_address', 'hard_bounce'] as const;

@@ -24,8 +24,8 @@ import type { Db } from '../db/client.js';
 import { countContactsInLists } from '../lists/lists.service.js';
 import { reportWords, type ReportLanguage } from './report-words.js';
 import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
-import { replyCountOfRelease } from '../replies/replies.service.js';
-import { replyRateOf } from '../../shared/replies.js';
+import { replyCountsOf } from '../replies/replies.service.js';
+import { replyFiguresOf, type ReplyFigures } from '../../shared/replies.js';
 
 /**
  * Numbers shown to customers, all computed from delivery rows and tracking events. A "human open" is a
@@ -80,6 +80,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
     recent.reduce((sum, r) => sum + r.opens, 0),
     recentRecipients,
   );
+  const replies = await replyFiguresByRelease(db, sent.map((r) => r.id));
   return {
     totalReleases: counts.total,
     thisMonth: counts.this_month,
@@ -90,6 +91,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
     totalOpens,
     totalRecipients,
     averageOpenRate: percent(totalOpens, totalRecipients),
+    ...replies.total,
     releases: sent.slice(0, DASHBOARD_RELEASES).map(
       (r): ReleasePerformance => ({
         id: r.id,
@@ -100,16 +102,23 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
         sent: r.sent,
         opens: r.opens,
         openRate: percent(r.opens, r.recipient_count),
+        ...replies.of(r.id),
         ...(isSuperAdmin(actor) ? { userEmail: r.user_email ?? '' } : {}),
       }),
     ),
   };
 }
 
-/** Human replies (one a journalist) and their rate of delivered messages: the same figure on every page (issue 38). */
-async function replyFigures(db: Db, releaseId: string, delivered: number): Promise<{ replies: number; replyRate: number }> {
-  const replies = await replyCountOfRelease(db, releaseId);
-  return { replies, replyRate: replyRateOf(replies, delivered) };
+/**
+ * Human replies (one a journalist) and their rate of delivered list messages, per release and over all of
+ * them: the same figure on the release page, /analytics, the dashboard and the brand report (issue 38).
+ */
+export async function replyFiguresByRelease(db: Db, releaseIds: string[]): Promise<{ of: (id: string) => ReplyFigures; total: ReplyFigures }> {
+  const [counts, delivered] = [await replyCountsOf(db, releaseIds), await listDeliveryCounts(db, releaseIds)];
+  const sum = (pick: (id: string) => number) => releaseIds.reduce((n, id) => n + pick(id), 0);
+  const repliesOf = (id: string) => counts.get(id) ?? 0;
+  const deliveredOf = (id: string) => delivered.get(id)?.delivered ?? 0;
+  return { of: (id) => replyFiguresOf(repliesOf(id), deliveredOf(id)), total: replyFiguresOf(sum(repliesOf), sum(deliveredOf)) };
 }
 
 /** The release if the caller may see it (its workspace or a super admin); another's is a 404. */
@@ -151,7 +160,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
     unsubscribes: e.unsubscribes,
     openRate: percent(e.uniqueOpens, d.delivered),
     clickRate: percent(e.uniqueClicks, d.delivered),
-    ...(await replyFigures(db, id, d.delivered)),
+    ...(await replyFiguresByRelease(db, [id])).of(id),
     timeline: timeline.map((b) => ({ at: iso(b.at)!, opens: b.opens, clicks: b.clicks })),
   };
 }

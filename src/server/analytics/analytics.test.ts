@@ -129,7 +129,7 @@ describe('release analytics', () => {
     const [recipientsTable, coverageTable] = res.body.replace(/^\uFEFF/, '').trim().split('\r\n\r\n');
     const lines = recipientsTable.split('\r\n');
     expect(lines[0]).toBe(
-      '"Name","Outlet","Country","Language","Email","Version sent","Status","Attempts","Soft Bounces","Sent At (Asia/Dubai)","First Open At (Asia/Dubai)","Opens","Clicks","Downloads","Unsubscribed","Last Activity (Asia/Dubai)","Last Error"',
+      '"Name","Outlet","Country","Language","Email","Version sent","Status","Attempts","Soft Bounces","Sent At (Asia/Dubai)","First Open At (Asia/Dubai)","Opens","Clicks","Downloads","Unsubscribed","Replied","Last Activity (Asia/Dubai)","Last Error"',
     );
     expect(lines).toHaveLength(6);
     expect(coverageTable).toBe('"Coverage: Outlet","Country","Language","Headline","Address","Published At (Asia/Dubai)","Kind","Source","Excerpt"');

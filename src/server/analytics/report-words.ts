@@ -15,7 +15,7 @@ const ARABIC = {
   manual: 'أضيف يدويًا',
   feed: 'موجز',
   /** The brand report (issue 28): a row per release, then the totals. */
-  brandColumns: ['البيان', 'وقت الإرسال', 'المستلمون', 'تم التسليم', 'مرات الفتح (أشخاص)', 'النقرات', 'التنزيلات', 'مقالات حرفية', 'مقالات مكتسبة'],
+  brandColumns: ['البيان', 'وقت الإرسال', 'المستلمون', 'تم التسليم', 'مرات الفتح (أشخاص)', 'النقرات', 'التنزيلات', 'الردود', 'معدل الرد', 'مقالات حرفية', 'مقالات مكتسبة'],
   total: 'المجموع',
 };
 
@@ -29,7 +29,7 @@ const ENGLISH: typeof ARABIC = {
   coverageKind: { verbatim: 'Verbatim', earned: 'Earned', unverified: 'Not confirmed' },
   manual: 'Added by hand',
   feed: 'Feed',
-  brandColumns: ['Release', 'Sent At', 'Recipients', 'Delivered', 'Human Opens', 'Clicks', 'Downloads', 'Verbatim Articles', 'Earned Articles'],
+  brandColumns: ['Release', 'Sent At', 'Recipients', 'Delivered', 'Human Opens', 'Clicks', 'Downloads', 'Replies', 'Reply Rate', 'Verbatim Articles', 'Earned Articles'],
   total: 'Total',
 };
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { fieldError, validationFailed } from '../http/errors.js';
-import { csvCell, listDeliveryCounts, listEventCounts, localTime } from '../analytics/analytics.service.js';
+import { csvCell, listDeliveryCounts, listEventCounts, localTime, replyFiguresByRelease } from '../analytics/analytics.service.js';
 import { reportWords, type ReportLanguage } from '../analytics/report-words.js';
 import { articleCountsOf } from '../coverage/coverage.service.js';
 import { fileNamePart } from '../../shared/file-name.js';
@@ -46,6 +46,8 @@ const addRow = (sum: Figures, r: BrandReportRow): Figures => ({
   humanOpens: sum.humanOpens + r.humanOpens,
   clicks: sum.clicks + r.clicks,
   downloads: sum.downloads + r.downloads,
+  replies: sum.replies + r.replies,
+  replyRate: 0,
   articles: {
     verbatim: sum.articles.verbatim + r.articles.verbatim,
     earned: sum.articles.earned + r.articles.earned,
@@ -58,6 +60,8 @@ const NO_FIGURES: Figures = {
   humanOpens: 0,
   clicks: 0,
   downloads: 0,
+  replies: 0,
+  replyRate: 0,
   articles: { verbatim: 0, earned: 0 },
 };
 
@@ -84,10 +88,11 @@ export async function brandReport(
     )
     .orderBy(asc(pressReleases.sentAt), asc(pressReleases.id));
   const ids = releases.map((r) => r.id);
-  const [deliveries, events, articles] = [
+  const [deliveries, events, articles, replies] = [
     await listDeliveryCounts(db, ids),
     await listEventCounts(db, ids),
     await articleCountsOf(db, ids),
+    await replyFiguresByRelease(db, ids),
   ];
   const rows = releases.map((r): BrandReportRow => ({
     id: r.id,
@@ -98,13 +103,15 @@ export async function brandReport(
     humanOpens: events.get(r.id)?.uniqueOpens ?? 0,
     clicks: events.get(r.id)?.clicks ?? 0,
     downloads: events.get(r.id)?.downloads ?? 0,
+    ...replies.of(r.id),
     articles: articles.get(r.id) ?? { verbatim: 0, earned: 0 },
   }));
   return {
     brand: (await brandsOf(db, deps.publicUrl, [brand.id])).get(brand.id)!,
     ...period,
     releases: rows,
-    totals: rows.reduce(addRow, NO_FIGURES),
+    // The rate of the period is its replies over its delivered messages, never an average of rates.
+    totals: { ...rows.reduce(addRow, NO_FIGURES), ...replies.total },
   };
 }
 
@@ -134,6 +141,8 @@ export function brandReportCsv(
     f.humanOpens,
     f.clicks,
     f.downloads,
+    f.replies,
+    `${f.replyRate}%`,
     f.articles.verbatim,
     f.articles.earned,
   ];

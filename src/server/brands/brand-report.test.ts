@@ -11,6 +11,7 @@ import {
   brands,
   coverageItems,
   deliveries,
+  inboundReplies,
   pressReleases,
   trackingEvents,
 } from '../db/schema.js';
@@ -57,6 +58,10 @@ async function deliver(releaseId: string, bounced: string[] = []) {
   }
   return (email: string) => rows.find((r) => r.email === email)!.id;
 }
+
+/** Mail the inbound listener filed for a delivery (replies.test.ts covers how it gets there). */
+const reply = (releaseId: string, deliveryId: number, kind: 'reply' | 'auto_reply') =>
+  t.db.insert(inboundReplies).values({ releaseId, deliveryId, kind, matchedBy: 'reply_address', fromAddress: 'j@brand.test', raw: Buffer.from(''), receivedAt: new Date() });
 
 const events = (releaseId: string, deliveryId: number, ...types: string[]) =>
   t.db.insert(trackingEvents).values(types.map((type) => ({ releaseId, deliveryId, type })));
@@ -108,6 +113,10 @@ beforeAll(async () => {
   await events(releases.client, client('r1@brand.test'), 'open', 'open');
   await events(releases.client, client('r2@brand.test'), 'machine_open');
   await events(releases.client, client('r3@brand.test'), 'click', 'click', 'download');
+  // r1 writes back twice (one journalist, one reply); r2's out-of-office is no reply.
+  await reply(releases.client, client('r1@brand.test'), 'reply');
+  await reply(releases.client, client('r1@brand.test'), 'reply');
+  await reply(releases.client, client('r2@brand.test'), 'auto_reply');
   const [follower] = await t.db
     .insert(deliveries)
     .values({
@@ -165,6 +174,8 @@ const clientRow = {
   humanOpens: 2, // r1 opened, r3 clicked (a click proves a read); r2's machine open is not a person's
   clicks: 2,
   downloads: 1,
+  replies: 1,
+  replyRate: 33.3,
   articles: { verbatim: 2, earned: 1 },
 };
 
@@ -196,6 +207,8 @@ describe('brand report', () => {
       machineOpens: 1,
       clicks: 2,
       downloads: 1,
+      replies: 1,
+      replyRate: 33.3,
     });
     const coverage = await json<Record<string, number>>(
       'agency',
@@ -213,6 +226,8 @@ describe('brand report', () => {
       humanOpens: 1,
       clicks: 0,
       downloads: 0,
+      replies: 0,
+      replyRate: 0,
       articles: { verbatim: 0, earned: 1 },
     });
   });
@@ -238,6 +253,9 @@ describe('brand report', () => {
       humanOpens: 3,
       clicks: 3,
       downloads: 1,
+      // 1 reply over 4 delivered: the period's own rate, not the mean of its releases' rates.
+      replies: 1,
+      replyRate: 25,
       articles: { verbatim: 3, earned: 1 },
     });
 
@@ -324,12 +342,12 @@ describe('brand report as CSV', () => {
     const lines = await csvOf('agency', '?tz=Asia/Dubai');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      '"Release","Sent At (Asia/Dubai)","Recipients","Delivered","Human Opens","Clicks","Downloads","Verbatim Articles","Earned Articles"',
+      '"Release","Sent At (Asia/Dubai)","Recipients","Delivered","Human Opens","Clicks","Downloads","Replies","Reply Rate","Verbatim Articles","Earned Articles"',
     );
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/evil\.example""\)","\d{4}-\d\d-\d\d \d\d:\d\d","4","3","2","2","1","2","1"$/,
+      /^"'=HYPERLINK\(""http:\/\/evil\.example""\)","\d{4}-\d\d-\d\d \d\d:\d\d","4","3","2","2","1","1","33.3%","2","1"$/,
     );
-    expect(lines[2]).toBe('"Total","","4","3","2","2","1","2","1"');
+    expect(lines[2]).toBe('"Total","","4","3","2","2","1","1","33.3%","2","1"');
   });
 
   it("is named by the brand's name in the reader's language, Arabic kept, never by its id", async () => {
@@ -346,14 +364,14 @@ describe('brand report as CSV', () => {
 
   it('writes its headers in Arabic for an Arabic reader: asked, by Accept-Language or by the account', async () => {
     const arabicHeader =
-      '"البيان","وقت الإرسال (UTC)","المستلمون","تم التسليم","مرات الفتح (أشخاص)","النقرات","التنزيلات","مقالات حرفية","مقالات مكتسبة"';
+      '"البيان","وقت الإرسال (UTC)","المستلمون","تم التسليم","مرات الفتح (أشخاص)","النقرات","التنزيلات","الردود","معدل الرد","مقالات حرفية","مقالات مكتسبة"';
     expect((await csvOf('agency', '', { 'accept-language': 'ar-SA,ar;q=0.9,en;q=0.5' }))[0]).toBe(
       arabicHeader,
     );
     expect((await csvOf('agency', '?lang=ar'))[0]).toBe(arabicHeader);
     const arabicClient = await csvOf('arabic-client');
     expect(arabicClient[0]).toBe(arabicHeader);
-    expect(arabicClient[2]).toBe('"المجموع","","4","3","2","2","1","2","1"');
+    expect(arabicClient[2]).toBe('"المجموع","","4","3","2","2","1","1","33.3%","2","1"');
     // An explicit choice wins over the account; a language the report does not speak falls back to it.
     expect((await csvOf('arabic-client', '?lang=en'))[0]).toMatch(/^"Release"/);
     expect((await csvOf('arabic-client', '', { 'accept-language': 'fr-FR' }))[0]).toBe(arabicHeader);
@@ -373,6 +391,15 @@ describe('brand filter of analytics, campaigns and spends', () => {
     expect(client.releases.map((r) => r.id).sort()).toEqual([releases.client, releases.old].sort());
     const own = await json<AnalyticsDashboard>('agency', `/api/analytics/dashboard?brandId=${ownBrand}`);
     expect(own.releases.map((r) => r.id)).toEqual([releases.own]);
+    expect(own).toMatchObject({ replies: 0, replyRate: 0 });
+    // The reply figures are the release page's and the brand report's, for the same data.
+    const wide = await json<BrandReport>('agency', `/api/brands/${clientBrand}/report?from=${day(Date.now() - 40 * DAY_MS)}&to=${today}`);
+    expect(client).toMatchObject({ replies: wide.totals.replies, replyRate: wide.totals.replyRate });
+    const perRelease = Object.fromEntries(client.releases.map((r) => [r.id, { replies: r.replies, replyRate: r.replyRate }]));
+    const analytics = await json<{ replies: number; replyRate: number }>('agency', `/api/press-releases/${releases.client}/analytics`);
+    expect(perRelease[releases.client]).toEqual({ replies: analytics.replies, replyRate: analytics.replyRate });
+    expect(perRelease[releases.client]).toEqual({ replies: 1, replyRate: 33.3 });
+    expect(all).toMatchObject({ replies: 1, replyRate: Math.round((1 / 6) * 1000) / 10 });
     // A client seat sees its brand (and only it, unfiltered too), and hears 404 for another.
     expect((await json<AnalyticsDashboard>('client-seat', '/api/analytics/dashboard')).totalReleases).toBe(2);
     expect(

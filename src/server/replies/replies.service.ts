@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RepliesPage, ReplyItem } from '../../shared/replies.js';
 import { requireRelease, type Actor } from '../access/access.js';
 import type { Db } from '../db/client.js';
@@ -67,12 +67,22 @@ export async function repliesOfRelease(db: Db, actor: Actor, releaseId: string, 
 
 /** Human replies of a release's journalists (distinct deliveries): the `replies` of its figures. */
 export async function replyCountOfRelease(db: Db, releaseId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(DISTINCT ${inboundReplies.deliveryId})::int` })
+  return (await replyCountsOf(db, [releaseId])).get(releaseId) ?? 0;
+}
+
+/**
+ * The `replies` of several releases in one query (dashboard, brand report): distinct list deliveries with
+ * a human reply; a release without any is absent from the map.
+ */
+export async function replyCountsOf(db: Db, releaseIds: string[]): Promise<Map<string, number>> {
+  if (!releaseIds.length) return new Map();
+  const rows = await db
+    .select({ releaseId: inboundReplies.releaseId, n: sql<number>`count(DISTINCT ${inboundReplies.deliveryId})::int` })
     .from(inboundReplies)
     .innerJoin(deliveries, eq(deliveries.id, inboundReplies.deliveryId))
-    .where(and(eq(inboundReplies.releaseId, releaseId), eq(inboundReplies.kind, 'reply'), eq(deliveries.audience, 'list')));
-  return Number(row?.n ?? 0);
+    .where(and(inArray(inboundReplies.releaseId, releaseIds), eq(inboundReplies.kind, 'reply'), eq(deliveries.audience, 'list')))
+    .groupBy(inboundReplies.releaseId);
+  return new Map(rows.map((r) => [r.releaseId, Number(r.n)]));
 }
 
 /** What a journalist wrote back to releases from their address (their data export, decision 024). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BarChart3, FileText, Mail, TrendingUp, Users } from 'lucide-react';
+import { BarChart3, FileText, Mail, MessageSquareReply, TrendingUp, Users } from 'lucide-react';
 import type { ReleasePerformance } from '../../../shared/releases';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
@@ -33,6 +33,7 @@ export default function AnalyticsPage() {
     { label: t('cards.totalReleases'), value: data && formatNumber(data.totalReleases), icon: <FileText className="h-5 w-5" aria-hidden /> },
     { label: t('cards.averageOpenRate'), value: data && `${formatNumber(data.averageOpenRate ?? 0)}%`, icon: <TrendingUp className="h-5 w-5" aria-hidden /> },
     { label: t('cards.totalRecipients'), value: data && formatNumber(data.totalRecipients ?? 0), icon: <Users className="h-5 w-5" aria-hidden /> },
+    { label: t('cards.replyRate'), value: data && `${formatNumber(data.replyRate ?? 0)}%`, icon: <MessageSquareReply className="h-5 w-5" aria-hidden /> },
   ];
 
   return (
@@ -48,7 +49,7 @@ export default function AnalyticsPage() {
         <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />
       ) : (
         <>
-          <section aria-label={t('cards.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <section aria-label={t('cards.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {cards.map((card) => (
               <Card key={card.label} className="p-5">
                 <div className="flex items-center justify-between text-slate-500">
@@ -106,7 +107,7 @@ function PerformanceRow({ release, showOwner }: { release: ReleasePerformance; s
             </p>
           )}
         </div>
-        <div className="flex items-center gap-4 text-sm text-slate-600">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1">
             <Mail className="h-4 w-4" aria-hidden />
             {t('performance.sent', { value: formatNumber(release.sent) })}
@@ -117,6 +118,10 @@ function PerformanceRow({ release, showOwner }: { release: ReleasePerformance; s
             className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', strong ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700')}
           >
             {t('performance.openBadge', { value: formatNumber(release.openRate) })}
+          </span>
+          <span className="inline-flex items-center gap-1" data-testid="release-reply-rate">
+            <MessageSquareReply className="h-4 w-4" aria-hidden />
+            {t('performance.replyBadge', { value: formatNumber(release.replyRate ?? 0) })}
           </span>
         </div>
       </Link>

@@ -222,7 +222,7 @@ function PeriodPicker({
   );
 }
 
-const FIGURES = ['recipients', 'delivered', 'humanOpens', 'clicks', 'downloads'] as const;
+const FIGURES = ['recipients', 'delivered', 'humanOpens', 'clicks', 'downloads', 'replies'] as const;
 
 function ReportTable({ report }: { report: BrandReport }) {
   const { t } = useTranslation('brands');
@@ -242,6 +242,7 @@ function ReportTable({ report }: { report: BrandReport }) {
                     {t(`report.columns.${figure}`)}
                   </Th>
                 ))}
+                <Th numeric>{t('report.columns.replyRate')}</Th>
                 <Th numeric>{t('report.columns.articles')}</Th>
               </tr>
             </thead>
@@ -259,6 +260,7 @@ function ReportTable({ report }: { report: BrandReport }) {
                 {FIGURES.map((figure) => (
                   <Num key={figure}>{formatNumber(totals[figure])}</Num>
                 ))}
+                <Num>{`${formatNumber(totals.replyRate)}%`}</Num>
                 <Num>
                   <Articles verbatim={totals.articles.verbatim} earned={totals.articles.earned} />
                 </Num>
@@ -288,6 +290,7 @@ function ReportRow({ row }: { row: BrandReportRow }) {
       {FIGURES.map((figure) => (
         <Num key={figure}>{formatNumber(row[figure])}</Num>
       ))}
+      <Num>{`${formatNumber(row.replyRate)}%`}</Num>
       <Num>
         <Articles verbatim={row.articles.verbatim} earned={row.articles.earned} />
       </Num>

@@ -8,6 +8,7 @@ import {
   ClipboardCheck,
   FileText,
   List,
+  MessageSquareReply,
   Plus,
   TrendingUp,
   Users,
@@ -155,6 +156,13 @@ function StatCards({ brandId }: { brandId?: string }) {
       icon: <TrendingUp className="h-5 w-5" aria-hidden />,
     },
     {
+      label: t('stats.replyRate'),
+      // Human replies ÷ delivered over the sent releases: the figure the release pages and the report show.
+      value: data && `${formatNumber(data.replyRate ?? 0)}%`,
+      sub: t('stats.repliesSub', { count: data?.replies ?? 0, value: formatNumber(data?.replies ?? 0) }),
+      icon: <MessageSquareReply className="h-5 w-5" aria-hidden />,
+    },
+    {
       label: t('stats.mediaContacts'),
       value: data && formatNumber(data.mediaContacts),
       sub: t('stats.inYourLists'),
@@ -175,9 +183,9 @@ function StatCards({ brandId }: { brandId?: string }) {
     <section
       aria-label={t('stats.label')}
       className={
-        cards.length === 4
-          ? 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4'
-          : 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3'
+        cards.length === 5
+          ? 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5'
+          : 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4'
       }
     >
       {cards.map((card) => (
