@@ -417,6 +417,7 @@ function RecipientsTable({
                       <Th>{t('recipients.opens')}</Th>
                       <Th>{t('recipients.clicks')}</Th>
                       <Th>{t('recipients.downloads')}</Th>
+                      <Th>{t('recipients.replied')}</Th>
                       <Th>{t('recipients.lastActivity')}</Th>
                     </tr>
                   </thead>
@@ -489,6 +490,9 @@ function RecipientRow({ row }: { row: ReleaseRecipient }) {
       <td className="px-2 py-2">{formatNumber(row.opens)}</td>
       <td className="px-2 py-2">{formatNumber(row.clicks)}</td>
       <td className="px-2 py-2">{formatNumber(row.downloads)}</td>
+      <td className="px-2 py-2">
+        <RecipientReplied row={row} />
+      </td>
       <DateCell value={row.lastActivityAt} />
     </tr>
   );
@@ -506,6 +510,7 @@ function RecipientCard({ row }: { row: ReleaseRecipient }) {
     [t('recipients.opens'), formatNumber(row.opens)],
     [t('recipients.clicks'), formatNumber(row.clicks)],
     [t('recipients.downloads'), formatNumber(row.downloads)],
+    [t('recipients.replied'), <RecipientReplied key="replied" row={row} />],
     [t('recipients.lastActivity'), when(row.lastActivityAt)],
   ];
   return (
@@ -535,6 +540,20 @@ function RecipientWho({ row, column = false }: { row: ReleaseRecipient; column?:
         {row.email}
       </OwnText>
     </>
+  );
+}
+
+/** Whether the journalist wrote back (a human reply; an automatic one is no reply). */
+function RecipientReplied({ row }: { row: ReleaseRecipient }) {
+  const { t } = useTranslation('analytics');
+  return row.replied ? (
+    <span data-testid="recipient-replied">
+      <Badge tone="green" className="whitespace-nowrap">
+        {t('recipients.repliedYes')}
+      </Badge>
+    </span>
+  ) : (
+    <span className="text-slate-500">{t('recipients.repliedNo')}</span>
   );
 }
 
