@@ -35,6 +35,8 @@ export type PreferencePage = JournalistPreferences & {
   name: string;
   /** Companies that sent this address releases: what "unsubscribe from one company" can name. */
   companies: string[];
+  /** The Arabic name of each of `companies` that has one, which the page shows in Arabic (issue 37). */
+  companyNamesAr: Record<string, string>;
   /** Pending requests for a copy or erasure of their data. */
   requests: Array<{ kind: DataRequestKind; createdAt: string; dueAt: string }>;
 };

@@ -2,6 +2,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
+import { nashrNameIn } from '../../shared/brands.js';
+import { parseMailbox, plainMailbox } from '../delivery/mime.js';
 // Every SMTP connection of the process encodes its DATA with native searches (see smtp-data.ts).
 import './smtp-data.js';
 
@@ -17,7 +19,16 @@ export type MailMessage = {
   messageId?: string;
   headers?: Record<string, string>;
   attachments?: MailAttachment[];
+  /** The reader's language, when no `from` is given: an Arabic reader's account mail comes from "نشر" (issue 37). */
+  language?: 'en' | 'ar';
 };
+
+/** The From of a message without its own: MAIL_FROM, its name in the reader's language. */
+export function defaultFrom(mailFrom: string, language: MailMessage['language']): string {
+  if (language !== 'ar') return mailFrom;
+  const { name, address } = parseMailbox(mailFrom);
+  return plainMailbox(nashrNameIn(name, 'arabic'), address);
+}
 
 /** SMTP reply of a failed send, so the delivery engine can tell a bounce (5xx) from a retry (4xx). */
 export class MailSendError extends Error {
@@ -93,7 +104,8 @@ function smtpMailer(smtpUrl: string, from: string, pool: number, ehloName: strin
     async send(message) {
       const envelope = signing && { from: signing.envelopeFrom(message.to), to: [message.to] };
       try {
-        const info = await transport.sendMail({ ...message, from: message.from ?? from, envelope });
+        const { language, ...mail } = message;
+        const info = await transport.sendMail({ ...mail, from: mail.from ?? defaultFrom(from, language), envelope });
         return { messageId: info.messageId };
       } catch (error) {
         const err = error as { message: string; responseCode?: number };
@@ -116,7 +128,7 @@ function captureMailer(options: { from: string; db: Db; log: Logger }): Mailer {
       const messageId = message.messageId ?? `<capture-${Date.now()}-${++counter}@nashr.local>`;
       await options.db.insert(mailOutbox).values({
         toAddress: message.to,
-        fromAddress: message.from ?? options.from,
+        fromAddress: message.from ?? defaultFrom(options.from, message.language),
         subject: message.subject,
         html: message.html,
         text: message.text,

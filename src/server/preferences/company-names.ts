@@ -11,8 +11,12 @@ import { rowsOf, type Db } from '../db/client.js';
  * the rule), so the send's INSERT … SELECT, the unsubscribe and the preference page read the same names.
  */
 
-/** The names the brand row `b` goes by now, folded: a text[] in SQL. */
-export const brandNameKeys = (b = sql.raw('b')): SQL => sql`company_name_keys(${b}.name, ${b}.name_ar, ${b}.sender_name)`;
+/**
+ * The names the brand row `b` goes by now, folded: a text[] in SQL. Its Arabic sender name (issue 37) is one
+ * of them, after the three the SQL function folds (a key twice over changes no comparison).
+ */
+export const brandNameKeys = (b = sql.raw('b')): SQL =>
+  sql`(company_name_keys(${b}.name, ${b}.name_ar, ${b}.sender_name) || company_name_keys(${b}.sender_name_ar, '', ''))`;
 
 /**
  * "Only from {Company}" written for a brand: its workspace, the name chosen and the names it goes by now.

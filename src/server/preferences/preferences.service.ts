@@ -69,7 +69,7 @@ export async function preferencesOf(db: Db, contactId: number, email: string): P
 
 const byName = (a: string, b: string) => a.localeCompare(b);
 
-type CoveredBrand = { id: string; name: string; workspaceId: string; names: string[] };
+type CoveredBrand = { id: string; name: string; nameAr: string; workspaceId: string; names: string[] };
 type UnsubscribeRow = { companyId: string; workspaceId: string | null; names: string[] };
 
 /**
@@ -82,33 +82,38 @@ async function companiesCovered(db: Db, email: string): Promise<{ rows: Unsubscr
     .from(companyUnsubscribes)
     .where(eq(companyUnsubscribes.email, email));
   if (!rows.length) return { rows, covered: [] };
-  const covered = rowsOf<{ id: string; name: string; workspace_id: string; names: string[] }>(
+  const covered = rowsOf<{ id: string; name: string; name_ar: string; workspace_id: string; names: string[] }>(
     await db.execute(sql`
-      SELECT b.id, b.name, b.workspace_id, ${brandNameKeys()} AS names FROM brands b
+      SELECT b.id, b.name, b.name_ar, b.workspace_id, ${brandNameKeys()} AS names FROM brands b
       WHERE EXISTS (
         SELECT 1 FROM company_unsubscribes cu
         WHERE cu.email = ${email}
           AND (cu.company_id = b.id OR (cu.workspace_id = b.workspace_id AND cu.names && ${brandNameKeys()})))
       ORDER BY b.name, b.id`),
-  ).map((b) => ({ id: b.id, name: b.name, workspaceId: b.workspace_id, names: b.names }));
+  ).map((b) => ({ id: b.id, name: b.name, nameAr: b.name_ar, workspaceId: b.workspace_id, names: b.names }));
   return { rows, covered };
 }
 
 /** The brands that sent this address releases as a journalist: what "unsubscribe from one company" can name. */
-async function sendersOf(db: Db, email: string): Promise<Array<{ id: string; name: string }>> {
+async function sendersOf(db: Db, email: string): Promise<Array<{ id: string; name: string; name_ar: string }>> {
   const rows = await db.execute(sql`
-    SELECT DISTINCT b.id, b.name FROM deliveries d
+    SELECT DISTINCT b.id, b.name, b.name_ar FROM deliveries d
     JOIN press_releases pr ON pr.id = d.release_id
     JOIN brands b ON b.id = pr.brand_id
     WHERE d.email = ${email} AND d.audience = 'list'
     ORDER BY b.name, b.id`);
-  return rowsOf<{ id: string; name: string }>(rows);
+  return rowsOf<{ id: string; name: string; name_ar: string }>(rows);
 }
 
+/** Each company's Arabic name, where one of the brands going by that name has one. */
+const arabicNamesOf = (brands: Array<{ name: string; nameAr: string }>): Record<string, string> =>
+  Object.fromEntries(brands.filter((b) => b.nameAr.trim()).map((b) => [b.name, b.nameAr.trim()]));
+
 export async function preferencePage(db: Db, link: PreferenceLink): Promise<PreferencePage> {
-  const [preferences, senders, requests] = await Promise.all([
+  const [preferences, senders, covered, requests] = await Promise.all([
     preferencesOf(db, link.contactId, link.email),
     sendersOf(db, link.email),
+    companiesCovered(db, link.email),
     db
       .select({ kind: dataRequests.kind, createdAt: dataRequests.createdAt, dueAt: dataRequests.dueAt })
       .from(dataRequests)
@@ -120,6 +125,7 @@ export async function preferencePage(db: Db, link: PreferenceLink): Promise<Pref
     email: maskEmail(link.email),
     name: link.name,
     companies: [...new Set([...senders.map((s) => s.name), ...preferences.unsubscribedFrom])].sort((a, b) => a.localeCompare(b)),
+    companyNamesAr: arabicNamesOf([...covered.covered, ...senders.map((s) => ({ name: s.name, nameAr: s.name_ar }))]),
     requests: requests.map((r) => ({ kind: r.kind as DataRequestKind, createdAt: iso(r.createdAt), dueAt: iso(r.dueAt) })),
   };
 }

@@ -190,7 +190,11 @@ describe('saving preferences', () => {
     const other = await customer(`other-${tag()}`);
     const otherList = await createListWithContacts(t.db, other.user.id, 0, [j.email]);
     await send(other.as, { recipientLists: [otherList.listId] });
-    expect((await page(j.token)).json().companies).toEqual([j.sender.brandName, other.brandName].sort((a, b) => a.localeCompare(b)));
+    // One of them has an Arabic name, which the Arabic page shows (issue 37); the Latin name stays its key.
+    await t.db.update(brands).set({ nameAr: 'شركة أخرى' }).where(eq(brands.name, other.brandName));
+    const listed = (await page(j.token)).json();
+    expect(listed.companies).toEqual([j.sender.brandName, other.brandName].sort((a, b) => a.localeCompare(b)));
+    expect(listed.companyNamesAr).toEqual({ [other.brandName]: 'شركة أخرى' });
 
     const company = await put(j.token, { unsubscribedFrom: [j.sender.brandName] });
     expect(company.json()).toMatchObject({ unsubscribedFrom: [j.sender.brandName], unsubscribedAll: false });

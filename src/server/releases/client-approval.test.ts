@@ -293,8 +293,11 @@ describe('a release of a brand whose client approves', () => {
 
   it('after a writer’s workspace approval, goes on to the client, then out as the approver’s send', async () => {
     const a = await agency({ clientLanguage: 'ar' });
-    const submitted = await send(a, a.writerAs);
-    expect(submitted.statusCode).toBe(202);
+    const arabicTitle = 'أغذية الرياض تفتتح مخبزًا في جدة';
+    const submitted = await send(a, a.writerAs, {
+      translation: { language: 'arabic', title: arabicTitle, subtitle: '', content: '<p>افتتحت أغذية الرياض اليوم أول مخبز لها في جدة يخبز لأربعين متجرًا.</p>', location: 'جدة', boilerplate: 'تخبز أغذية الرياض للمملكة منذ عام 1990.' },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(202);
     const release = submitted.json().pressRelease;
     expect(release.status).toBe('awaiting_approval');
     const from = t.smtp.messages.length;
@@ -308,7 +311,11 @@ describe('a release of a brand whose client approves', () => {
     // Held from the approver's decision on (decision 026); the client's approval spends nothing more.
     expect(await allowanceUsed(a.owner.id)).toBe(1);
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.client!.email), from);
-    expect(mail.parsed.subject).toBe(`بانتظار موافقتك: ${release.title}`);
+    // An Arabic reader reads the brand's Arabic name and the release's Arabic title (issue 37), from نشر.
+    expect(mail.parsed.subject).toBe(`بانتظار موافقتك: ${arabicTitle}`);
+    expect(mail.parsed.text).toContain('«أغذية الرياض»');
+    expect(mail.parsed.text).not.toContain(a.brand.name);
+    expect(mail.parsed.from?.value[0].name).toBe('نشر');
     expect(mail.parsed.text).toContain(`/analytics/${release.id}`);
 
     const out = (await answer(release.id, a.clientAs, 'client-approve')).json().pressRelease;

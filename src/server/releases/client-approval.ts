@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
+import { asAccountLanguage, type AccountLanguage, type CurrentUser } from '../../shared/auth.js';
+import { brandNameIn } from '../brands/brand-voice.js';
 import type { PressRelease } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { brands, pressReleases, users } from '../db/schema.js';
@@ -109,15 +110,16 @@ async function tellAgency(deps: ApprovalDeps, client: CurrentUser, release: Rele
   );
   if (!ids.length) return;
   const readers = await deps.db.select().from(users).where(inArray(users.id, ids));
-  const brand = await brandName(deps.db, release.brandId);
+  const brand = await brandNames(deps.db, release.brandId);
   const link = new URL(`/editor/${release.id}`, deps.publicUrl).href;
   for (const reader of readers) {
+    const language = asAccountLanguage(reader.language);
     const message = clientReturnedMessage({
-      language: asAccountLanguage(reader.language),
+      language,
       firstName: reader.firstName,
       clientName: actorName(client),
-      brandName: brand,
-      title: release.title,
+      brandName: brandNameIn(brand, readerVersion(language)),
+      title: titleIn(release, language),
       comment,
       link,
     });
@@ -132,14 +134,15 @@ async function tellAgency(deps: ApprovalDeps, client: CurrentUser, release: Rele
 export function tellClients(deps: ApprovalDeps, sender: CurrentUser, release: PressRelease): void {
   inBackground(deps, async () => {
     const link = new URL(`/analytics/${release.id}`, deps.publicUrl).href;
-    const brand = await brandName(deps.db, release.brandId);
+    const brand = await brandNames(deps.db, release.brandId);
     for (const client of await clientsOfBrand(deps.db, release.workspaceId, release.brandId)) {
+      const language = asAccountLanguage(client.language);
       const message = clientApprovalRequestMessage({
-        language: asAccountLanguage(client.language),
+        language,
         firstName: client.firstName,
         senderName: actorName(sender),
-        brandName: brand,
-        title: release.title,
+        brandName: brandNameIn(brand, readerVersion(language)),
+        title: titleIn(release, language),
         scheduledAt: release.scheduledAt ? new Date(release.scheduledAt) : null,
         link,
       });
@@ -148,9 +151,17 @@ export function tellClients(deps: ApprovalDeps, sender: CurrentUser, release: Pr
   });
 }
 
-async function brandName(db: Db, brandId: string): Promise<string> {
-  const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId));
-  return brand?.name ?? '';
+async function brandNames(db: Db, brandId: string): Promise<{ name: string; nameAr: string }> {
+  const [brand] = await db.select({ name: brands.name, nameAr: brands.nameAr }).from(brands).where(eq(brands.id, brandId));
+  return brand ?? { name: '', nameAr: '' };
+}
+
+const readerVersion = (language: AccountLanguage) => (language === 'ar' ? 'arabic' : 'english');
+
+/** The release's title as a reader of `language` reads it (issue 37): the version in their language when it has one. */
+function titleIn(release: { title: string; language: string; translation: { language: string; title: string } | null }, language: AccountLanguage): string {
+  const wanted = readerVersion(language);
+  return release.language !== wanted && release.translation?.language === wanted && release.translation.title.trim() ? release.translation.title : release.title;
 }
 
 function inBackground(deps: ApprovalDeps, work: () => Promise<void>): void {

@@ -53,11 +53,12 @@ export function IdentityFields({ form }: { form: BrandForm }) {
       <legend className="sr-only">{t('form.identity')}</legend>
       <TextField form={form} name="name" label={t('form.name')} />
       <TextField form={form} name="nameAr" label={t('form.nameAr')} dir="rtl" />
-      <div className="sm:col-span-2">
-        <TextField form={form} name="senderName" label={t('form.senderName')} hint={t('form.senderNameHint')}>
-          <SenderPreview form={form} />
-        </TextField>
-      </div>
+      <TextField form={form} name="senderName" label={t('form.senderName')} hint={t('form.senderNameHint')}>
+        <SenderPreview form={form} language="english" />
+      </TextField>
+      <TextField form={form} name="senderNameAr" label={t('form.senderNameAr')} hint={t('form.senderNameArHint')} dir="rtl">
+        <SenderPreview form={form} language="arabic" />
+      </TextField>
       <Field id="brand-language" label={t('form.language')}>
         <Select id="brand-language" {...form.register('language')}>
           <option value="english">{t('languages.english')}</option>

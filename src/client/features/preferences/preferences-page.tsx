@@ -88,7 +88,7 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 function PreferencesForm({ token, page }: { token: string; page: PreferencePage }) {
-  const { t } = useTranslation('preferences');
+  const { t, i18n } = useTranslation('preferences');
   const save = useSavePreferences(token);
   const [draft, setDraft] = useState<Draft>(() => draftOf(page));
   const [saved, setSaved] = useState(false);
@@ -196,7 +196,7 @@ function PreferencesForm({ token, page }: { token: string; page: PreferencePage 
             {page.companies.length > 0 && <p className="text-sm text-slate-600">{t('unsubscribe.companies')}</p>}
             {page.companies.map((company) => (
               <Choice key={company} type="checkbox" checked={draft.unsubscribedFrom.includes(company)} onChange={(on) => set({ unsubscribedFrom: toggle(draft.unsubscribedFrom, company, on) })}>
-                {t('unsubscribe.company', { company: isolate(company) })}
+                {t('unsubscribe.company', { company: isolate(companyName(page, company, i18n.language)) })}
               </Choice>
             ))}
             <FieldError message={errorAt('unsubscribedFrom')} />
@@ -278,3 +278,7 @@ function DataRequests({ token, page }: { token: string; page: PreferencePage }) 
     </Card>
   );
 }
+
+/** A company as the page's reader reads it: its Arabic name on the Arabic page where it has one (issue 37). */
+const companyName = (page: PreferencePage, company: string, language: string) =>
+  (language === 'ar' && page.companyNamesAr[company]) || company;

@@ -1,3 +1,5 @@
+import { NASHR_NAMES } from '../../../shared/brands.js';
+
 /**
  * The frame of every account email (verification, password reset): the Nashr header with its tagline,
  * one message, one button, and a footer. Table layout and inline styles because mail clients ignore
@@ -14,18 +16,21 @@ export const BRAND = {
   background: '#f1f5f9',
 } as const;
 
-export type RenderedEmail = { subject: string; html: string; text: string };
+/** An account e-mail; `language` tells the mailer which name of Nashr its From shows. */
+export type RenderedEmail = { subject: string; html: string; text: string; language?: EmailLanguage };
 
 export type EmailLanguage = 'en' | 'ar';
 
 /** What the frame says around the message, in each language. */
-const FRAME: Record<EmailLanguage, { tagline: string; linkFallback: string; reason: string }> = {
+const FRAME: Record<EmailLanguage, { name: string; tagline: string; linkFallback: string; reason: string }> = {
   en: {
+    name: NASHR_NAMES.english,
     tagline: 'Premium PR Distribution - MENA',
     linkFallback: 'If the button does not work, copy this link into your browser:',
     reason: `You received this email because of an action on your ${BRAND.name} account.`,
   },
   ar: {
+    name: NASHR_NAMES.arabic,
     tagline: 'توزيع البيانات الصحفية في الشرق الأوسط وشمال أفريقيا',
     linkFallback: 'إذا لم يعمل الزر، فانسخ هذا الرابط والصقه في متصفحك:',
     reason: 'وصلتك هذه الرسالة بسبب إجراء على حسابك في نشر.',
@@ -85,7 +90,7 @@ export type LayoutContent = {
 };
 
 export function renderLayout(content: LayoutContent): RenderedEmail {
-  return { subject: content.subject, html: renderHtml(content), text: renderText(content) };
+  return { subject: content.subject, html: renderHtml(content), text: renderText(content), language: content.language ?? 'en' };
 }
 
 function renderHtml(c: LayoutContent): string {
@@ -111,7 +116,7 @@ function renderHtml(c: LayoutContent): string {
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid #e2e8f0;">
 <tr><td style="background:${BRAND.ink};padding:28px 32px;border-bottom:4px solid ${BRAND.gold};">
-<div style="font-size:26px;font-weight:700;letter-spacing:0.5px;color:#ffffff;">${BRAND.name}</div>
+<div style="font-size:26px;font-weight:700;letter-spacing:0.5px;color:#ffffff;">${frame.name}</div>
 <div style="margin-top:4px;font-size:13px;${taglineSpacing}color:${BRAND.gold};">${frame.tagline}</div>
 </td></tr>
 <tr><td style="padding:32px;">
@@ -126,7 +131,7 @@ ${note(frame.linkFallback)}
 ${c.notes.map(note).join('\n')}
 </td></tr>
 <tr><td style="padding:20px 32px;background:#f8fafc;border-top:1px solid #e2e8f0;">
-<p style="margin:0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${BRAND.name} &middot; ${frame.tagline}</p>
+<p style="margin:0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${frame.name} &middot; ${frame.tagline}</p>
 <p style="margin:4px 0 0;font-size:12px;line-height:1.5;color:${BRAND.muted};">${escapeHtml(c.reason ?? frame.reason)}</p>
 </td></tr>
 </table>
@@ -148,7 +153,7 @@ function factsTable(facts: Array<[string, string]>, language: EmailLanguage): st
 function renderText(c: LayoutContent): string {
   const frame = FRAME[c.language ?? 'en'];
   return [
-    `${BRAND.name} - ${frame.tagline}`,
+    `${frame.name} - ${frame.tagline}`,
     '',
     c.greeting,
     '',
@@ -159,7 +164,7 @@ function renderText(c: LayoutContent): string {
     ...c.notes,
     '',
     '--',
-    `${BRAND.name} · ${frame.tagline}`,
+    `${frame.name} · ${frame.tagline}`,
     c.reason ?? frame.reason,
     '',
   ].join('\n');

@@ -111,7 +111,7 @@ describe('account emails in the reader’s language', () => {
     expect(receipt(5).text).toContain('التاريخ: 26 نوفمبر 2026');
     expect(receipt(5).text).toMatch(/المبلغ المدفوع: \S*99\.00\sUSD\n/);
     expect(receipt(5).text).toContain('الباقة: بيان واحد');
-    expect(receipt(5).text.startsWith('Nashr - توزيع البيانات الصحفية')).toBe(true);
+    expect(receipt(5).text.startsWith('نشر - توزيع البيانات الصحفية')).toBe(true);
     expect(receipt(5).text).toContain('\nمرحبًا،\n');
   });
 });
