@@ -233,18 +233,30 @@ export type AdminWorkspaceDetail = {
   recentSignIns: Array<{ userId: string; email: string; at: string }>;
 };
 
-/** GET /api/admin/deliveries?email=&releaseId=: did this person get that release, and what did their server say. */
+/** The fewest characters a part of a name or address is looked up by (a trigram index answers from three). */
+export const DELIVERY_SEARCH_MIN = 3;
+
+/**
+ * GET /api/admin/deliveries?q=&releaseId=: did this person get that release, and what did their server say.
+ * q: part of the journalist's address or name.
+ */
 export const deliveriesQuerySchema = z
   .object({
     page,
     pageSize,
-    email: search,
+    q: search.refine((text) => text === '' || [...text].length >= DELIVERY_SEARCH_MIN, {
+      message: `Type at least ${DELIVERY_SEARCH_MIN} characters of a name or address`,
+    }),
     releaseId: z.uuid({ message: 'Release id is invalid' }).optional(),
   })
-  .refine((q) => q.email !== '' || q.releaseId !== undefined, {
-    message: 'Search by an address or a release',
-    path: ['email'],
+  .refine((q) => q.q !== '' || q.releaseId !== undefined, {
+    message: 'Search by a name, an address or a release',
+    path: ['q'],
   });
+
+/** GET /api/admin/releases?q=: releases that went out, found by part of their title (the delivery log's picker). */
+export const releaseChoicesQuerySchema = z.object({ q: search, page, pageSize: pageSizeParam(10, 50) });
+export type ReleaseChoice = { id: string; title: string; workspaceName: string | null; sentAt: string | null };
 
 export type AdminDelivery = {
   releaseId: string;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminDelivery, Paged } from '../../shared/admin.js';
-import { rowsOf, type Db } from '../db/client.js';
+import type { AdminDelivery, Paged, ReleaseChoice } from '../../shared/admin.js';
+import { likePattern, rowsOf, type Db } from '../db/client.js';
 
 /**
  * The operator's answer to "did this journalist get that release, and what did their server say?" (issue 29):
@@ -8,7 +8,7 @@ import { rowsOf, type Db } from '../db/client.js';
  * came back later (bounces, delayed notices, complaints) and what the reader did (human opens, clicks).
  */
 
-export type DeliveryLogQuery = { email: string; releaseId?: string; page: number; pageSize: number };
+export type DeliveryLogQuery = { q: string; releaseId?: string; page: number; pageSize: number };
 
 type DeliveryRow = {
   id: number;
@@ -27,11 +27,17 @@ type CountRow = { delivery_id: number; opens: number; clicks: number };
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Addresses are stored lower case (dispatch), so an exact match is the lower-cased address. */
+/**
+ * Part of an address or of the journalist's name. Addresses are stored lower case (dispatch); both sides are
+ * matched as the trigram indexes hold them (deliveries_email_trgm_idx, global_contacts_name_trgm_idx).
+ */
 function filterOf(query: DeliveryLogQuery): SQL {
-  const email = query.email.toLowerCase();
+  const pattern = query.q ? likePattern(query.q.toLowerCase()) : '';
+  const byPerson = pattern
+    ? sql`(d.email LIKE ${pattern} OR d.contact_id IN (SELECT gc.id FROM global_contacts gc WHERE lower(gc.first_name || ' ' || gc.last_name) LIKE ${pattern}))`
+    : undefined;
   return sql.join(
-    [email ? sql`d.email = ${email}` : undefined, query.releaseId ? sql`d.release_id = ${query.releaseId}::uuid` : undefined].filter(
+    [byPerson, query.releaseId ? sql`d.release_id = ${query.releaseId}::uuid` : undefined].filter(
       (part): part is SQL => part !== undefined,
     ),
     sql` AND `,
@@ -105,5 +111,28 @@ function toDelivery(row: DeliveryRow, reports: Map<number, AdminDelivery['report
     reports: reports.get(id) ?? [],
     opens: Number(counts.get(id)?.opens ?? 0),
     clicks: Number(counts.get(id)?.clicks ?? 0),
+  };
+}
+
+/** Releases that have gone out (they have deliveries), newest first, by part of the title. */
+export async function listReleaseChoices(db: Db, query: { q: string; page: number; pageSize: number }): Promise<Paged<ReleaseChoice>> {
+  const where = sql`pr.sent_at IS NOT NULL${query.q ? sql` AND pr.title ILIKE ${likePattern(query.q)}` : sql``}`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .execute(
+        sql`SELECT pr.id, pr.title, w.name AS workspace_name, pr.sent_at
+            FROM press_releases pr LEFT JOIN workspaces w ON w.id = pr.workspace_id
+            WHERE ${where}
+            ORDER BY pr.sent_at DESC, pr.id
+            LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+      )
+      .then((result) => rowsOf<{ id: string; title: string; workspace_name: string | null; sent_at: string | null }>(result)),
+    db.execute(sql`SELECT count(*)::int AS total FROM press_releases pr WHERE ${where}`).then((result) => rowsOf<{ total: number }>(result)),
+  ]);
+  return {
+    items: rows.map((row) => ({ id: row.id, title: row.title, workspaceName: row.workspace_name, sentAt: iso(row.sent_at) })),
+    total: Number(total),
+    page: query.page,
+    pageSize: query.pageSize,
   };
 }

@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { sentReleaseOverSmtp, startReportPath } from '../test/sent-release.js';
 import { bounceAddress } from '../deliverability/verp.js';
-import type { AdminDelivery, Paged } from '../../shared/admin.js';
+import type { AdminDelivery, Paged, ReleaseChoice } from '../../shared/admin.js';
+import { eq } from 'drizzle-orm';
+import { globalContacts } from '../db/schema.js';
 
 /**
  * The delivery log over real SMTP (issue 29): releases go out through the engine to a server that accepts one
@@ -70,7 +72,7 @@ beforeAll(async () => {
 
 describe('GET /api/admin/deliveries', () => {
   it('answers for a delivered address: each release it got, accepted, with its human opens and clicks', async () => {
-    const page = await items('email=Read.It@Journalists.test');
+    const page = await items('q=Read.It@Journalists.test');
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 20 });
     const [later, earlier] = page.items;
     expect(later).toMatchObject({ releaseId: second.releaseId, releaseTitle: 'Second wave', status: 'sent', opens: 0, clicks: 0 });
@@ -91,7 +93,7 @@ describe('GET /api/admin/deliveries', () => {
   });
 
   it('answers for an address that bounced after acceptance with the report that came back', async () => {
-    const [entry] = (await items('email=unknown.user@journalists.test')).items;
+    const [entry] = (await items('q=unknown.user@journalists.test')).items;
     // Accepted first (the server's 250), reported undeliverable afterwards.
     expect(entry).toMatchObject({ releaseTitle: 'Marina Vista opens', status: 'bounced', smtpResponse: expect.stringMatching(/^250\b/), attempts: 1, opens: 0 });
     expect(entry.reports).toHaveLength(1);
@@ -101,7 +103,7 @@ describe('GET /api/admin/deliveries', () => {
   });
 
   it("answers for an address the receiving server refused with that server's words", async () => {
-    const [entry] = (await items(`email=${REFUSED}`)).items;
+    const [entry] = (await items(`q=${REFUSED}`)).items;
     expect(entry).toMatchObject({ status: 'bounced', attempts: 1, reports: [] });
     expect(Date.parse(entry.lastAttemptAt!)).not.toBeNaN();
     expect(entry.smtpResponse).toContain('550');
@@ -114,18 +116,51 @@ describe('GET /api/admin/deliveries', () => {
     expect(all.items).toHaveLength(2);
     const rest = await items(`releaseId=${first.releaseId}&pageSize=2&page=2`);
     expect([...all.items, ...rest.items].map((d) => d.email).sort()).toEqual([REFUSED, 'read.it@journalists.test', 'unknown.user@journalists.test']);
-    const one = await items(`releaseId=${second.releaseId}&email=read.it@journalists.test`);
+    const one = await items(`releaseId=${second.releaseId}&q=read.it@journalists.test`);
     expect(one.items.map((d) => d.releaseTitle)).toEqual(['Second wave']);
-    expect((await items('email=nobody@journalists.test')).total).toBe(0);
+    expect((await items('q=nobody@journalists.test')).total).toBe(0);
   });
 
   it('asks for an address or a release (422) and answers only super admins (403, 401)', async () => {
     const none = await log('page=1');
     expect(none.statusCode).toBe(422);
-    expect(none.body).toContain('Search by an address or a release');
+    expect(none.body).toContain('Search by a name, an address or a release');
+    const short = await log('q=ab');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual([{ path: 'q', message: 'Type at least 3 characters of a name or address' }]);
     expect((await log('releaseId=not-a-uuid')).statusCode).toBe(422);
     await t.signInAs('customer', { role: 'admin' });
-    expect((await log('email=read.it@journalists.test', 'customer')).statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url: '/api/admin/deliveries?email=read.it@journalists.test' })).statusCode).toBe(401);
+    expect((await log('q=read.it@journalists.test', 'customer')).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/admin/deliveries?q=read.it@journalists.test' })).statusCode).toBe(401);
+  });
+});
+
+describe('finding a journalist or a release by part', () => {
+  it("finds deliveries by part of the address or of the journalist's name, paged on the server", async () => {
+    await t.db.update(globalContacts).set({ firstName: 'Rania', lastName: 'Haddad' }).where(eq(globalContacts.email, 'read.it@journalists.test'));
+    const byName = await items('q=HADDAD');
+    expect(byName.items.map((d) => d.releaseTitle).sort()).toEqual(['Marina Vista opens', 'Second wave']);
+    expect(new Set(byName.items.map((d) => d.email))).toEqual(new Set(['read.it@journalists.test']));
+    expect((await items('q=rania h')).total).toBe(2);
+    const byPart = await items('q=@journalists.test&pageSize=2');
+    expect(byPart.total).toBe(4);
+    expect(byPart.items).toHaveLength(2);
+    expect((await items('q=@journalists.test&pageSize=2&page=2')).items).toHaveLength(2);
+    expect((await items(`q=unknown.us&releaseId=${first.releaseId}`)).items.map((d) => d.email)).toEqual(['unknown.user@journalists.test']);
+    // A LIKE wildcard typed is a character, not "anything".
+    expect((await items('q=%%%')).total).toBe(0);
+  });
+
+  it('offers releases that went out by part of their title, for the picker', async () => {
+    const choices = async (query: string) => {
+      const res = await t.request({ method: 'GET', url: `/api/admin/releases?${query}`, as: 'root' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Paged<ReleaseChoice>;
+    };
+    const found = await choices('q=marina');
+    expect(found.items).toEqual([expect.objectContaining({ id: first.releaseId, title: 'Marina Vista opens', workspaceName: 'Desk Company 1' })]);
+    expect((await choices('q=')).total).toBeGreaterThanOrEqual(2);
+    expect((await choices('q=nothing like it')).items).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/admin/releases?q=marina', as: 'customer' })).statusCode).toBe(403);
   });
 });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { auditCsvQuerySchema, auditQuerySchema, deliveriesQuerySchema } from '../../shared/admin.js';
+import { auditCsvQuerySchema, auditQuerySchema, deliveriesQuerySchema, releaseChoicesQuerySchema } from '../../shared/admin.js';
 import { requireSuperAdmin } from '../access/access.js';
 import { auditCsv, listAudit } from '../audit/audit.service.js';
 import { reportLanguage } from '../brands/brand-report.service.js';
 import { parseInput } from '../http/errors.js';
 import { sendCsvReport } from '../http/csv-reply.js';
-import { listDeliveryLog } from './delivery-log.service.js';
+import { listDeliveryLog, listReleaseChoices } from './delivery-log.service.js';
 
 /** /api/admin: the operator's logs (issue 29): deliveries by address or release, the audit log in words. Super admins only. */
 export async function deskLogRoutes(app: FastifyInstance): Promise<void> {
@@ -16,6 +16,7 @@ export async function deskLogRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/deliveries', async (request) => listDeliveryLog(db, parseInput(deliveriesQuerySchema, request.query)));
+  app.get('/releases', async (request) => listReleaseChoices(db, parseInput(releaseChoicesQuerySchema, request.query)));
 
   app.get('/audit', async (request) => listAudit(db, parseInput(auditQuerySchema, request.query)));
 

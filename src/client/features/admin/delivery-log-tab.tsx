@@ -2,19 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MailSearch, Search } from 'lucide-react';
-import type { AdminDelivery } from '../../../shared/admin';
+import { DELIVERY_SEARCH_MIN, type AdminDelivery } from '../../../shared/admin';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
-import { Input, Label } from '../../ui/field';
+import { Field, Input } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { customerPath } from './customer-path';
 import { Cell, DeskTable } from './desk-section';
 import { useDeliveryLog, type DeliverySearch } from './desk-api';
 import { RowsSkeleton } from './search-field';
+import { ReleasePicker, type PickedRelease } from './release-picker';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
   queued: 'blue',
@@ -25,7 +26,7 @@ const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'>
   failed: 'red',
 };
 
-/** The log's search lives in the address (?email=&releaseId=), so a customer's release can link straight to it. */
+/** The log's search lives in the address (?q=&releaseId=), so a customer's release can link straight to it. */
 export const deliveryLogPath = (releaseId: string) => `/admin?${new URLSearchParams({ tab: 'deliveries', releaseId }).toString()}`;
 
 /**
@@ -35,10 +36,15 @@ export const deliveryLogPath = (releaseId: string) => `/admin?${new URLSearchPar
 export function DeliveryLogTab() {
   const { t } = useTranslation('desk');
   const [params, setParams] = useSearchParams();
-  const search: DeliverySearch = { email: params.get('email') ?? '', releaseId: params.get('releaseId') ?? '' };
+  // ?email= is what older links to the log carry: an address is a part of itself.
+  const search: DeliverySearch = { q: params.get('q') ?? params.get('email') ?? '', releaseId: params.get('releaseId') ?? '' };
   const [page, setPage] = useState(1);
   const log = useDeliveryLog(search, page);
-  const asked = search.email !== '' || search.releaseId !== '';
+  const asked = search.q !== '' || search.releaseId !== '';
+  // The release's title, for the picker: as it was picked, else as its deliveries name it (a link from its page).
+  const [picked, setPicked] = useState<PickedRelease | null>(null);
+  const pickedTitle = picked?.id === search.releaseId ? picked.title : log.data?.items.find((d) => d.releaseId === search.releaseId)?.releaseTitle;
+  const release = search.releaseId ? { id: search.releaseId, title: pickedTitle ?? '' } : null;
   const pageCount = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
   const onSearch = (next: DeliverySearch) => {
     setParams(Object.fromEntries(Object.entries({ tab: 'deliveries', ...next }).filter(([, value]) => value !== '')), { replace: true });
@@ -48,7 +54,15 @@ export function DeliveryLogTab() {
     <Card>
       <CardHeader title={t('deliveryLog.title')} description={t('deliveryLog.description')} />
       <CardBody className="space-y-4">
-        <DeliverySearchForm key={`${search.email}|${search.releaseId}`} initial={search} onSearch={onSearch} />
+        <DeliverySearchForm
+          key={`${search.q}|${search.releaseId}`}
+          initial={search}
+          release={release}
+          onSearch={(next, chosen) => {
+            setPicked(chosen);
+            onSearch(next);
+          }}
+        />
         {!asked ? (
           <EmptyState icon={<MailSearch className="h-10 w-10" aria-hidden />} title={t('deliveryLog.before')} />
         ) : log.isPending ? (
@@ -66,26 +80,47 @@ export function DeliveryLogTab() {
   );
 }
 
-/** An exact address and/or a release id; asked on submit, not on each key, since only a whole address matches. */
-function DeliverySearchForm({ initial, onSearch }: { initial: DeliverySearch; onSearch: (search: DeliverySearch) => void }) {
+/**
+ * Part of a name or address and/or a release picked by title; asked on submit, and on picking a release.
+ * A part shorter than the server's minimum is said beside the field before anything is asked.
+ */
+function DeliverySearchForm({
+  initial,
+  release,
+  onSearch,
+}: {
+  initial: DeliverySearch;
+  release: PickedRelease | null;
+  onSearch: (search: DeliverySearch, release: PickedRelease | null) => void;
+}) {
   const { t } = useTranslation('desk');
-  const [email, setEmail] = useState(initial.email);
-  const [releaseId, setReleaseId] = useState(initial.releaseId);
+  const [q, setQ] = useState(initial.q);
+  const [tooShort, setTooShort] = useState(false);
+  const ask = (text: string, chosen: PickedRelease | null) => {
+    const part = text.trim();
+    const short = part !== '' && [...part].length < DELIVERY_SEARCH_MIN;
+    setTooShort(short);
+    if (!short) onSearch({ q: part, releaseId: chosen?.id ?? '' }, chosen);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ email: email.trim(), releaseId: releaseId.trim() });
+    ask(q, release);
   };
   return (
-    <form role="search" aria-label={t('deliveryLog.title')} onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-      <div>
-        <Label htmlFor="delivery-email">{t('deliveryLog.email')}</Label>
-        <Input id="delivery-email" type="email" dir="ltr" className="text-start" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@outlet.com" />
-      </div>
-      <div>
-        <Label htmlFor="delivery-release">{t('deliveryLog.releaseId')}</Label>
-        <Input id="delivery-release" dir="ltr" className="text-start" value={releaseId} onChange={(e) => setReleaseId(e.target.value)} />
-      </div>
-      <Button type="submit">
+    <form role="search" aria-label={t('deliveryLog.title')} onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[2fr_2fr_auto] sm:items-start">
+      <Field id="delivery-q" label={t('deliveryLog.q')} error={tooShort ? t('deliveryLog.qHint') : undefined}>
+        <Input
+          id="delivery-q"
+          type="search"
+          value={q}
+          invalid={tooShort}
+          aria-describedby={tooShort ? 'delivery-q-error' : undefined}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t('deliveryLog.qPlaceholder')}
+        />
+      </Field>
+      <ReleasePicker value={release} onChange={(chosen) => ask(q, chosen)} />
+      <Button type="submit" className="sm:mt-6">
         <Search className="h-4 w-4" aria-hidden />
         {t('deliveryLog.search')}
       </Button>

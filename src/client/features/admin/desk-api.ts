@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminDelivery, AdminWorkspaceDetail, GrantInput, Paged, RefundInput, RefundResult, SuspendInput } from '../../../shared/admin';
+import type { AdminDelivery, AdminWorkspaceDetail, GrantInput, Paged, RefundInput, RefundResult, SuspendInput, ReleaseChoice } from '../../../shared/admin';
 import type { SellerSettings, SellerSettingsInput } from '../../../shared/invoices';
 import { api, toQuery } from '../../lib/api';
 
@@ -79,16 +79,30 @@ export function useSaveSellerSettings() {
   });
 }
 
-/** What the delivery log was asked: an exact address, a release's id, or both. */
-export type DeliverySearch = { email: string; releaseId: string };
+/** What the delivery log was asked: part of a name or address, a release, or both. */
+export type DeliverySearch = { q: string; releaseId: string };
+
+const sameSearch = (asked: unknown, search: DeliverySearch) =>
+  typeof asked === 'object' && asked !== null && (asked as DeliverySearch).q === search.q && (asked as DeliverySearch).releaseId === search.releaseId;
+
+/** Releases that went out, by part of their title: the delivery log's picker. */
+export function useReleaseChoices(q: string) {
+  return useQuery({
+    queryKey: [RELEASE_CHOICES_PATH, q],
+    queryFn: () => api.get<Paged<ReleaseChoice>>(`${RELEASE_CHOICES_PATH}${toQuery({ q, pageSize: 10 })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+const RELEASE_CHOICES_PATH = '/api/admin/releases';
 
 /** Deliveries of an address and/or a release; nothing is asked before either is given (the server would answer 422). */
 export function useDeliveryLog(search: DeliverySearch, page: number) {
   return useQuery({
     queryKey: [DELIVERIES_PATH, { ...search, page }],
     queryFn: () => api.get<Paged<AdminDelivery>>(`${DELIVERIES_PATH}${toQuery({ ...search, page })}`),
-    enabled: search.email !== '' || search.releaseId !== '',
-    placeholderData: keepPreviousData,
+    enabled: search.q !== '' || search.releaseId !== '',
+    // The last page stays while the next page of the same search loads; a new search starts empty.
+    placeholderData: (previous, previousQuery) => (sameSearch(previousQuery?.queryKey[1], search) ? previous : undefined),
     // A refused search (422) stays refused; asking again would not change that.
     retry: (count, error) => (error as { status?: number }).status !== 422 && count < 2,
   });
