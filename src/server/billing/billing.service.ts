@@ -348,7 +348,7 @@ function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
     const invoiceLink = new URL(`/billing/invoices/${receipt.invoiceId}`, deps.publicUrl).href;
     const pdfLink = new URL(`/api/billing/invoices/${receipt.invoiceId}/pdf`, deps.publicUrl).href;
     const language = asAccountLanguage(buyer.language);
-    await deps.mailer.send({ to: buyer.email, ...receiptMessage({ firstName: buyer.firstName, billingLink, invoiceLink, pdfLink, language, ...receipt }) });
+    await deps.mailer.send({ to: buyer.email, ...receiptMessage({ firstName: buyer.firstName, billingLink, invoiceLink, pdfLink, language, timeZone: buyer.timeZone, ...receipt }) });
   })().catch((error: unknown) => {
     deps.log.error({ err: error, receipt: receipt.receiptNumber }, 'receipt email could not be sent');
   });
@@ -363,7 +363,7 @@ async function recordPurchase(tx: Db, workspaceId: string, buyerId: string | nul
 /** The buyer, while still a member of the workspace; otherwise its first owner. */
 async function receiptRecipient(db: Db, receipt: Receipt) {
   const [person] = await db
-    .select({ email: users.email, firstName: users.firstName, language: users.language })
+    .select({ email: users.email, firstName: users.firstName, language: users.language, timeZone: users.timeZone })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, receipt.workspaceId))

@@ -185,17 +185,18 @@ function mailInvitation(
   },
 ): void {
   const link = `${deps.publicUrl}/invitation?token=${encodeURIComponent(token)}`;
-  const message = invitationMessage({
-    ...about,
-    role: row.role as WorkspaceRole,
-    link,
-    expiresAt: new Date(row.expiresAt),
-  });
-  void deps.mailer
-    .send({ to: row.email, ...message })
-    .catch((error: unknown) =>
-      deps.log.error({ err: error, invitation: row.id }, 'invitation email could not be sent'),
-    );
+  void (async () => {
+    // The expiry on the inviter's clock (their browser's zone at their last sign-in), named in the mail.
+    const [inviter] = row.invitedBy ? await deps.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, row.invitedBy)) : [];
+    const message = invitationMessage({
+      ...about,
+      role: row.role as WorkspaceRole,
+      link,
+      expiresAt: new Date(row.expiresAt),
+      timeZone: inviter?.timeZone,
+    });
+    await deps.mailer.send({ to: row.email, ...message });
+  })().catch((error: unknown) => deps.log.error({ err: error, invitation: row.id }, 'invitation email could not be sent'));
 }
 
 export async function listInvitations(db: Db, actor: CurrentUser, now: Date): Promise<WorkspaceInvitation[]> {

@@ -1,4 +1,5 @@
-import { emailLocale, greeting, longDateUtc, renderLayout, type EmailLanguage, type RenderedEmail } from './layout.js';
+import { emailLocale, greeting, renderLayout, type EmailLanguage, type RenderedEmail } from './layout.js';
+import { longDateIn } from './zoned-date.js';
 
 /** What a receipt states about a purchase. */
 export type ReceiptFacts = {
@@ -36,9 +37,11 @@ type ReceiptLinks = { billingLink: string; invoiceLink: string; pdfLink: string 
  * The receipt sent after each purchase, naming its tax invoice (its page and PDF); the same figures are
  * listed in the billing history.
  */
-export function receiptMessage(input: ReceiptFacts & ReceiptLinks & { firstName: string; language: EmailLanguage }): RenderedEmail {
+export function receiptMessage(
+  input: ReceiptFacts & ReceiptLinks & { firstName: string; language: EmailLanguage; /** The buyer's zone, named beside the time. */ timeZone?: string | null },
+): RenderedEmail {
   const currency = input.currency.toUpperCase();
-  const date = longDateUtc(input.paidAt, input.language);
+  const date = longDateIn(input.paidAt, input.language, input.timeZone);
   if (input.language === 'ar') {
     // "299.00 USD": the code, not a symbol that reads as another currency's in Arabic.
     const money = (cents: number) => new Intl.NumberFormat(emailLocale('ar'), { style: 'currency', currency, currencyDisplay: 'code' }).format(cents / 100);

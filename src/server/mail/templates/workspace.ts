@@ -1,12 +1,12 @@
 import type { WorkspaceRole } from '../../../shared/workspaces.js';
 import {
   greeting,
-  longDateUtc,
   renderLayout,
   unlinked,
   type EmailLanguage,
   type RenderedEmail,
 } from './layout.js';
+import { longDateIn } from './zoned-date.js';
 
 /**
  * Mail of workspaces: an invitation (to someone who may have no account yet), a release waiting for a
@@ -35,6 +35,8 @@ export function invitationMessage(input: {
   role: WorkspaceRole;
   link: string;
   expiresAt: Date;
+  /** The inviter's zone: the expiry is said on their clock, named (the invitee's is not known yet). */
+  timeZone?: string | null;
   /** A client's brands: all they will see of the workspace. */
   brandNames?: Array<{ name: string; nameAr: string }>;
 }): RenderedEmail {
@@ -59,7 +61,7 @@ export function invitationMessage(input: {
       ],
       action: { label: 'قبول الدعوة', url: input.link },
       notes: [
-        `تصلح الدعوة مرة واحدة حتى ${longDateUtc(input.expiresAt, 'ar')}.`,
+        `تصلح الدعوة مرة واحدة حتى ${longDateIn(input.expiresAt, 'ar', input.timeZone)}.`,
         'إن لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة.',
       ],
       reason: 'وصلتك هذه الرسالة لأن عضوًا في مساحة عمل على نشر دعا عنوانك.',
@@ -80,7 +82,7 @@ export function invitationMessage(input: {
     ],
     action: { label: 'Accept the invitation', url: input.link },
     notes: [
-      `The invitation works once, until ${longDateUtc(input.expiresAt, 'en')}.`,
+      `The invitation works once, until ${longDateIn(input.expiresAt, 'en', input.timeZone)}.`,
       'If you did not expect it, ignore this email.',
     ],
     reason: 'You received this email because a member of a Nashr workspace invited your address.',
