@@ -4,13 +4,13 @@ import type { ResearchItem, ResearchPage, ResearchResolution } from '../../share
 import type { Actor } from '../access/access.js';
 import { updateContact } from '../contacts/contacts-writes.js';
 import type { Db } from '../db/client.js';
-import { globalContacts, researchItems } from '../db/schema.js';
+import { globalContacts, researchItems, suppressions } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 
 /**
  * The operator's research queue (issue 38): journalists whose address may be out of date — they left or
  * gave a new address in a reply, or their mail hard-bounced. The operator corrects the contact's address,
- * marks them left (the contact leaves the media database), or dismisses the signal. Each contact says when
+ * marks them left (their address is suppressed: no release reaches it again), or dismisses the signal. Each contact says when
  * it was last confirmed by any signal: a message delivered, a reply, the journalist's own change on their
  * preference page, or an operator's correction.
  */
@@ -70,6 +70,8 @@ export async function resolveResearchItem(db: Db, actor: Actor, id: number, reso
       if (!contact) throw appError('CONTACT_NOT_FOUND');
       await updateContact(tx, contact.id, contactInputSchema.parse({ ...contact, email: resolution.email }));
     }
+    // Left: nobody mails the address again (the suppression list every send checks), until an operator lifts it.
+    if (resolution.action === 'mark_left') await tx.insert(suppressions).values({ email: item.email, reason: 'left' }).onConflictDoNothing();
     const resolved = ({ correct: 'corrected', mark_left: 'left', dismiss: 'dismissed' } as const)[resolution.action];
     // Every open signal about the same journalist is settled by the same decision.
     await tx

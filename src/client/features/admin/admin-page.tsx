@@ -18,11 +18,12 @@ import { SendingDomainCard } from './sending-domain-card';
 import { OutboxTab } from './outbox-tab';
 import { RecentUsers } from './recent-users';
 import { SuppressionsTab } from './suppressions-tab';
+import { ResearchQueueTab } from '../replies/research-queue-tab';
 import { WorkspacesTab } from './workspaces-tab';
 import { SellerSettingsTab } from './seller-settings-tab';
 import { UserManagement } from './user-management';
 
-const TABS = ['users', 'workspaces', 'seller', 'outbox', 'suppressions', 'deliverability', 'deliveries', 'data-requests', 'feeds', 'audit'] as const;
+const TABS = ['users', 'workspaces', 'seller', 'outbox', 'suppressions', 'deliverability', 'deliveries', 'research', 'data-requests', 'feeds', 'audit'] as const;
 
 /**
  * The open tab is in the address (?tab=), so another page can link to one, e.g. a customer's release to its
@@ -83,6 +84,9 @@ export default function AdminPage() {
           <Tabs.Trigger value="deliveries" className={TAB_CLASS}>
             {t('desk:deliveryLog.tab')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="research" className={TAB_CLASS}>
+            {t('tabs.research')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="feeds" className={TAB_CLASS}>
             {t('tabs.feeds')}
           </Tabs.Trigger>
@@ -117,6 +121,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="deliveries">
           <DeliveryLogTab />
+        </Tabs.Content>
+        <Tabs.Content value="research">
+          <ResearchQueueTab />
         </Tabs.Content>
         <Tabs.Content value="feeds">
           <FeedsTab />
