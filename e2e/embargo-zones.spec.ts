@@ -8,6 +8,7 @@ import ar from '../src/client/i18n/ar/releases.json';
 import { startStack, type Stack } from './harness';
 import { createPerson } from './people';
 import { seedListOfJournalists } from './contacts-seed';
+import { fillRelease } from './release-form';
 
 /**
  * A Dubai agency schedules 09:00 Riyadh time with an embargo lifting in Dubai's zone (issue 30), in English and
@@ -122,12 +123,14 @@ describe('scheduling with an embargo in another time zone', () => {
   }
 });
 
-async function fill(page: Page, t: typeof en, title: string) {
-  await page.getByLabel(t.fields.title, { exact: true }).fill(title);
-  await page.getByLabel(t.fields.location).fill('Riyadh');
-  await page.getByRole('textbox', { name: t.fields.content }).fill(CONTENT);
-  await page.getByLabel(t.fields.boilerplate).fill('Nashr distributes press releases to media across the Middle East and North Africa.');
-  await page.getByLabel(t.fields.contactName).fill('Huda Karim');
-  await page.getByLabel(t.fields.contactEmail).fill('huda@agency.test');
-  await page.getByLabel(t.fields.contactPhone).fill('+971 4 555 0101');
+function fill(page: Page, t: typeof en, title: string) {
+  return fillRelease(page, t, {
+    title,
+    location: 'Riyadh',
+    content: CONTENT,
+    boilerplate: 'Nashr distributes press releases to media across the Middle East and North Africa.',
+    contactName: 'Huda Karim',
+    contactEmail: 'huda@agency.test',
+    contactPhone: '+971 4 555 0101',
+  });
 }

@@ -559,7 +559,7 @@ function EditorForm({
           <Card>
             <CardHeader title={t('distribution.title')} description={t('distribution.description')} />
             <CardBody className="space-y-5">
-              <EmbargoSection form={form} fieldError={fieldError} disabled={busy} />
+              <EmbargoSection form={form} fieldError={fieldError} disabled={busy} releaseId={releaseId.current} />
               <TopicsField form={form} error={fieldError('topics')} disabled={busy} />
             </CardBody>
           </Card>

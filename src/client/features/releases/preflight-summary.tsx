@@ -49,15 +49,8 @@ export function PreflightAudience({ data }: { data: Preflight }) {
               <bdi>{list.name}</bdi> · {t('recipients.count', { count: list.contacts })}
             </li>
           ))}
+          {/* Who is left out and why is said once, under "Left out" above, not again here in other words. */}
           {data.duplicates > 0 && <li>{t('presend.duplicates', { count: data.duplicates })}</li>}
-          {data.suppressedByReason.map((s) => (
-            <li key={s.reason}>
-              {t(`presend.suppressed.${s.reason}`, {
-                count: s.count,
-                defaultValue: t('presend.suppressed.other', { count: s.count }),
-              })}
-            </li>
-          ))}
         </ul>
       </SummarySection>
       <div className="grid gap-4 sm:grid-cols-2">

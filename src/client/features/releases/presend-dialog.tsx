@@ -14,6 +14,7 @@ import { FileList } from './email-preview';
 import { useGatesText } from './lifecycle-words';
 import { PreflightAudience, PreflightWarnings, SummarySection, useAllowanceText } from './preflight-summary';
 import { usePreflight } from './releases-api';
+import { EmbargoAudienceLines } from './embargo-audience';
 
 type Props = {
   action: 'send_now' | 'schedule' | null;
@@ -103,7 +104,7 @@ function PreflightSummary({ data, values, release }: { data: Preflight; values: 
           <p className="font-medium text-amber-900" data-testid="presend-embargo">
             {t('embargo.preview', { when: formatInZone(embargoUntil, values.embargoZone) })}
           </p>
-          <p className="text-slate-600">{t('presend.embargoAcceptors', { count: data.recipients, n: formatNumber(data.recipients) })}</p>
+          {data.embargo && <EmbargoAudienceLines audience={data.embargo} testId="presend-embargo-audience" />}
         </SummarySection>
       )}
       <PreflightAudience data={data} />

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { TOPICS } from '../../../shared/contacts';
 import { Field, Input, Select } from '../../ui/field';
 import { valueLabel } from '../contacts/contacts-text';
-import { toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
+import { toPreflightPayload, toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
+import type { EmbargoAudience } from '../../../shared/embargo';
+import { EmbargoAudienceLines } from './embargo-audience';
+import { usePreflight } from './releases-api';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { formatInZone, zoneChoices, zoneLabel } from '../../lib/zoned-time';
 
@@ -46,10 +49,11 @@ export function ZoneSelect({
  * An embargo: off by default; on, a date and time in a chosen zone, and the line journalists will read
  * ("Embargoed until 09:00, 1 December 2026 (Riyadh)").
  */
-export function EmbargoSection({ form, fieldError, disabled }: { form: Form; fieldError: FieldErrorOf; disabled?: boolean }) {
+export function EmbargoSection({ form, fieldError, disabled, releaseId }: { form: Form; fieldError: FieldErrorOf; disabled?: boolean; releaseId?: string }) {
   const { t } = useTranslation('releases');
   const [on, at, zone] = useWatch({ control: form.control, name: ['embargoOn', 'embargoAt', 'embargoZone'] });
   const until = on ? zonedInputToIso(at, zone) : '';
+  const audience = useEmbargoAudience(form, releaseId, Boolean(until));
   return (
     <section className="space-y-3" aria-labelledby="embargo-title" data-testid="embargo-section">
       <label className="flex items-start gap-2 text-sm">
@@ -87,10 +91,36 @@ export function EmbargoSection({ form, fieldError, disabled }: { form: Form; fie
           <p id="embargo-preview" className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 sm:col-span-2" data-testid="embargo-preview">
             {until ? t('embargo.preview', { when: formatInZone(until, zone) }) : t('embargo.needsTime')}
           </p>
+          <div className="space-y-1 text-sm sm:col-span-2" data-testid="embargo-audience">
+            <p className="font-medium text-slate-800">{t('embargo.audience.title')}</p>
+            {audience ? <EmbargoAudienceLines audience={audience} testId="embargo-audience-counts" /> : <p className="text-slate-600">{t('embargo.audience.how')}</p>}
+          </div>
+          <label className="flex items-start gap-2 text-sm sm:col-span-2">
+            <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-700" disabled={disabled} aria-describedby="embargo-notice-title-help" {...form.register('embargoNoticeShowsTitle')} />
+            <span>
+              <span className="font-medium text-slate-800">{t('embargo.noticeTitle')}</span>
+              <span id="embargo-notice-title-help" className="block text-slate-500">
+                {t('embargo.noticeTitleHelp')}
+              </span>
+            </span>
+          </label>
         </div>
       )}
     </section>
   );
+}
+
+/**
+ * The server's count of who gets the release now, is asked, and gets it at the lift, for the lists, topics and
+ * embargo the editor holds (the words and files change no count, so typing asks nothing). Null until there
+ * are lists and a whole embargo.
+ */
+function useEmbargoAudience(form: Form, releaseId: string | undefined, embargoed: boolean): EmbargoAudience | null {
+  const values = useWatch({ control: form.control }) as EditorValues;
+  const lists = values.recipientLists ?? [];
+  const payload = toPreflightPayload({ ...values, content: '', attachments: [], translation: values.translation ? { ...values.translation, content: '' } : null }, 'send_now', releaseId);
+  const preflight = usePreflight(payload, embargoed && lists.length > 0);
+  return embargoed && lists.length > 0 ? (preflight.data?.embargo ?? null) : null;
 }
 
 /** What the release is about: journalists who chose other topics on their preference page are left out. */
