@@ -65,6 +65,8 @@ const brandFields = {
   language: z.enum(releaseLanguages, { message: BRAND_MESSAGES.language }).optional(),
   /** A publisher's Send or Schedule first goes to the brand's clients. */
   clientApproval: z.boolean().optional(),
+  /** Journalists' replies go to the brand's client seats as well as to the release's media contact (issue 38). */
+  forwardRepliesToClients: z.boolean().optional(),
 };
 
 /** POST /api/brands: a new brand, its absent fields filled with their defaults. */
@@ -81,6 +83,7 @@ export const brandInputSchema = z.object({
   contactPhone: brandFields.contactPhone.default(''),
   language: brandFields.language.default('english'),
   clientApproval: brandFields.clientApproval.default(false),
+  forwardRepliesToClients: brandFields.forwardRepliesToClients.default(false),
 });
 export type BrandInput = z.input<typeof brandInputSchema>;
 
@@ -105,6 +108,7 @@ export type Brand = {
   contactPhone: string;
   language: ReleaseLanguage;
   clientApproval: boolean;
+  forwardRepliesToClients: boolean;
   /** Address of the logo image (changes with the logo), or null. */
   logoUrl: string | null;
   archivedAt: string | null;

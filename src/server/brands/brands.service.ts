@@ -95,6 +95,7 @@ function toBrand(
     contactPhone: brand.contactPhone,
     language: brand.language as ReleaseLanguage,
     clientApproval: brand.clientApproval,
+    forwardRepliesToClients: brand.forwardRepliesToClients,
     logoUrl: brandLogoUrl(publicUrl, brand.id, logoSha256),
     archivedAt: brand.archivedAt ? new Date(brand.archivedAt).toISOString() : null,
     sentReleases: Number(sent),

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startDnsServer } from '../test/dns-server.js';
 import { sentReleaseOverSmtp } from '../test/sent-release.js';
-import { deliveries, globalContacts, inboundReplies, researchItems, suppressions, users } from '../db/schema.js';
+import { deliveries, globalContacts, inboundReplies, pressReleases, researchItems, suppressions, users } from '../db/schema.js';
 import { INBOUND_LIMITS, startInboundSmtp, type InboundListener } from '../deliverability/inbound-smtp.js';
 import { bounceAddress } from '../deliverability/verp.js';
 import { createReplyIntake, FORWARD_FILE_LIMIT } from './intake.js';
@@ -74,7 +74,7 @@ describe('journalists reply', () => {
   const forwardDelays: number[] = [];
 
   beforeAll(async () => {
-    const emails = [...REPLY_FIXTURES.map((_f, i) => journalist(i)), journalist(90, 'spoofed.test'), journalist(91), journalist(92)];
+    const emails = [...REPLY_FIXTURES.map((_f, i) => journalist(i)), journalist(90, 'spoofed.test'), journalist(91), journalist(92), journalist(93), journalist(94)];
     sent = await sentReleaseOverSmtp(t, {
       as: 'replies',
       emails,
@@ -256,6 +256,38 @@ describe('journalists reply', () => {
     expect((await t.request({ method: 'GET', url: '/api/admin/research-queue', as: 'replies' })).statusCode).toBe(403);
     expect(admin.id).toBeTruthy();
     await t.db.select().from(users).limit(1);
+  });
+
+  it("forwards to the brand's client seats only when the brand asks, and a client seat reads the replies without addresses", async () => {
+    const [release] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, sent.releaseId));
+    const seat = await t.signInAs('reply-client', { memberOf: { workspaceId: release.workspaceId, role: 'client', brandIds: [release.brandId] } });
+    const answer = async (i: number, alsoTo?: string) => {
+      const delivery = sent.byEmail.get(journalist(i))!;
+      const raw = `From: Writer${i} <${journalist(i)}>\r\nTo: ${replyAddress(delivery.id, SECRET, REPLY_DOMAIN)}\r\nSubject: Re: ${release.title}\r\nMessage-ID: <answer-${i}@gulfdaily.test>\r\n\r\nHappy to interview your CEO on Thursday.\r\n`;
+      const before = t.smtp.messages.length;
+      await remote().sendMail({ envelope: { from: journalist(i), to: [replyAddress(delivery.id, SECRET, REPLY_DOMAIN)] }, raw });
+      for (const to of [CONTACT, alsoTo].filter(Boolean))
+        await t.smtp.waitForMail((m) => m.envelopeTo.includes(to!) && m.parsed.replyTo?.value[0].address === journalist(i), before);
+      return t.smtp.messages.slice(before).filter((m) => m.parsed.replyTo?.value[0].address === journalist(i)).flatMap((m) => m.envelopeTo);
+    };
+    // By default the media contact alone hears of it.
+    expect(await answer(93)).not.toContain(seat.email);
+    const bad = await t.request({ method: 'PATCH', url: `/api/brands/${release.brandId}`, as: 'replies', payload: { forwardRepliesToClients: 'yes' } });
+    expect([bad.statusCode, bad.json().errors?.[0]?.path]).toEqual([422, 'forwardRepliesToClients']);
+    const on = await t.request({ method: 'PATCH', url: `/api/brands/${release.brandId}`, as: 'replies', payload: { forwardRepliesToClients: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().brand).toMatchObject({ forwardRepliesToClients: true });
+    expect(await answer(94, seat.email)).toEqual(expect.arrayContaining([CONTACT, seat.email]));
+
+    // The access module gives a client seat the release's read right but no addresses.
+    const read = await t.request({ method: 'GET', url: `/api/press-releases/${sent.releaseId}/replies?pageSize=200`, as: 'reply-client' });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().items.length).toBeGreaterThan(0);
+    expect(read.json().items.some((i: { text: string; contact: { name: string } }) => i.text.includes('Happy to interview') && i.contact.name.endsWith('Reporter'))).toBe(true);
+    expect(read.json().items.every((i: { contact: { email?: string } }) => i.contact.email === undefined)).toBe(true);
+    expect(JSON.stringify(read.json())).not.toMatch(/\bj\d+@gulfdaily\.test/);
+    const owner = (await t.request({ method: 'GET', url: `/api/press-releases/${sent.releaseId}/replies?pageSize=200`, as: 'replies' })).json();
+    expect(owner.items.some((i: { contact: { email?: string } }) => i.contact.email === journalist(94))).toBe(true);
   });
 
   it('a reply is kept for REPLY_RETENTION_DAYS, then purged', async () => {

@@ -6,7 +6,7 @@ import type { BrandForm, BrandFormValues } from './brand-form';
 import { SenderPreview } from './sender-preview';
 import { SwitchField } from './switch-field';
 
-type TextName = Exclude<keyof BrandFormValues, 'newsroomEnabled' | 'clientApproval' | 'language'>;
+type TextName = Exclude<keyof BrandFormValues, 'newsroomEnabled' | 'clientApproval' | 'forwardRepliesToClients' | 'language'>;
 
 /** One text field of the brand form with its label, its error (the browser's or the server's) and a hint. */
 function TextField({
@@ -111,15 +111,23 @@ export function ReleaseDefaultsFields({ form }: { form: BrandForm }) {
   );
 }
 
-/** Whether a publisher's Send first goes to the brand's clients. */
+/** Whether a publisher's Send first goes to the brand's clients, and whether journalists' replies reach them too. */
 export function ApprovalField({ form }: { form: BrandForm }) {
   const { t } = useTranslation('brands');
   return (
-    <SwitchField
-      id="brand-clientApproval"
-      label={t('form.clientApproval')}
-      explanation={t('form.clientApprovalText')}
-      {...form.register('clientApproval')}
-    />
+    <>
+      <SwitchField
+        id="brand-clientApproval"
+        label={t('form.clientApproval')}
+        explanation={t('form.clientApprovalText')}
+        {...form.register('clientApproval')}
+      />
+      <SwitchField
+        id="brand-forwardRepliesToClients"
+        label={t('form.forwardRepliesToClients')}
+        explanation={t('form.forwardRepliesToClientsText')}
+        {...form.register('forwardRepliesToClients')}
+      />
+    </>
   );
 }

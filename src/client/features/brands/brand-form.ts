@@ -27,6 +27,7 @@ export const BRAND_FIELDS = [
   'contactPhone',
   'language',
   'clientApproval',
+  'forwardRepliesToClients',
 ] as const;
 
 /** A 409 without field errors still belongs to one field: the name or the newsroom address. */
@@ -51,6 +52,7 @@ export function formValuesOf(brand: Brand | null): BrandFormValues {
     contactPhone: brand?.contactPhone ?? '',
     language: brand?.language ?? 'english',
     clientApproval: brand?.clientApproval ?? false,
+    forwardRepliesToClients: brand?.forwardRepliesToClients ?? false,
   };
 }
 
