@@ -3,6 +3,7 @@ import { dayParam } from './dates.js';
 import { workspaceActivityActions, type WorkspaceRole } from './workspaces.js';
 import { roles, type Role } from './auth.js';
 import { pageParam, pageSizeParam } from './paging.js';
+import type { ListedReplyKind } from './replies.js';
 
 /** The super admin's console (SPEC.md §2 Admin dashboard, §3 Admin stats, PRODUCT.md §3 audit trail). */
 
@@ -270,6 +271,8 @@ export type AdminDelivery = {
   reports: Array<{ kind: string; at: string; detail: string | null }>;
   opens: number;
   clicks: number;
+  /** What the journalist wrote back, oldest first (issue 38): a reply, an automatic reply or "left / new address". */
+  replies: Array<{ kind: ListedReplyKind; at: string }>;
 };
 
 /** GET /api/admin/audit?actor=&workspace=&kind=&from=&to= (and .csv). */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminDelivery, Paged, ReleaseChoice } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
+import { replyTimesOf } from '../replies/replies.service.js';
 
 /**
  * The operator's answer to "did this journalist get that release, and what did their server say?" (issue 29):
@@ -62,8 +63,8 @@ export async function listDeliveryLog(db: Db, query: DeliveryLogQuery): Promise<
     db.execute(sql`SELECT count(*)::int AS total FROM deliveries d WHERE ${where}`).then((result) => rowsOf<{ total: number }>(result)),
   ]);
   const ids = rows.map((row) => Number(row.id));
-  const [reports, counts] = await Promise.all([reportsOf(db, ids), countsOf(db, ids)]);
-  return { items: rows.map((row) => toDelivery(row, reports, counts)), total: Number(total), page: query.page, pageSize: query.pageSize };
+  const [reports, counts, replies] = await Promise.all([reportsOf(db, ids), countsOf(db, ids), replyTimesOf(db, ids)]);
+  return { items: rows.map((row) => ({ ...toDelivery(row, reports, counts), replies: replies.get(Number(row.id)) ?? [] })), total: Number(total), page: query.page, pageSize: query.pageSize };
 }
 
 /** Every later report of the page's deliveries, oldest first, in one query. */
@@ -97,7 +98,7 @@ async function countsOf(db: Db, ids: number[]): Promise<Map<number, CountRow>> {
  * The engine keeps the receiving server's answer to the latest attempt, its acceptance ("250 2.0.0 Ok: queued
  * as …") as well as a refusal, with the attempt's time; reports that come later are listed apart.
  */
-function toDelivery(row: DeliveryRow, reports: Map<number, AdminDelivery['reports']>, counts: Map<number, CountRow>): AdminDelivery {
+function toDelivery(row: DeliveryRow, reports: Map<number, AdminDelivery['reports']>, counts: Map<number, CountRow>): Omit<AdminDelivery, 'replies'> {
   const id = Number(row.id);
   return {
     releaseId: row.release_id,

@@ -7,7 +7,7 @@ import { sentReleaseOverSmtp, startReportPath } from '../test/sent-release.js';
 import { bounceAddress } from '../deliverability/verp.js';
 import type { AdminDelivery, Paged, ReleaseChoice } from '../../shared/admin.js';
 import { eq } from 'drizzle-orm';
-import { globalContacts } from '../db/schema.js';
+import { globalContacts, inboundReplies } from '../db/schema.js';
 
 /**
  * The delivery log over real SMTP (issue 29): releases go out through the engine to a server that accepts one
@@ -65,6 +65,12 @@ beforeAll(async () => {
   expect((await tracking.inject({ method: 'GET', url: `/t/o/${reader.token}.gif`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(200);
   expect((await tracking.inject({ method: 'GET', url: `/t/c/${reader.token}/1`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(302);
   await tracking.close();
+  // The reader was away, then wrote back (replies.test.ts covers how the listener files them); a bounce is a report, not a reply.
+  const replied = (kind: 'reply' | 'auto_reply' | 'bounce', at: string) =>
+    t.db.insert(inboundReplies).values({ releaseId: first.releaseId, deliveryId: reader.id, kind, matchedBy: 'reply_address', fromAddress: reader.email, raw: Buffer.from(''), receivedAt: new Date(at) });
+  await replied('reply', '2026-11-03T09:30:00Z');
+  await replied('auto_reply', '2026-11-02T08:00:00Z');
+  await replied('bounce', '2026-11-04T08:00:00Z');
   // The accepted message to unknown.user bounces later: Postfix's report reaches the inbound listener.
   const raw = fs.readFileSync(new URL('../deliverability/fixtures/postfix-hard-bounce.eml', import.meta.url), 'utf8');
   await reports.report(bounceAddress(first.byEmail.get('unknown.user@journalists.test')!.id, SECRET, DOMAIN), raw);
@@ -88,7 +94,12 @@ describe('GET /api/admin/deliveries', () => {
       reports: [],
       opens: 1,
       clicks: 1,
+      replies: [
+        { kind: 'auto_reply', at: '2026-11-02T08:00:00.000Z' },
+        { kind: 'reply', at: '2026-11-03T09:30:00.000Z' },
+      ],
     });
+    expect(later.replies).toEqual([]);
     expect(Date.parse(earlier.lastAttemptAt!)).not.toBeNaN();
   });
 

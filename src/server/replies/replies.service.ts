@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { RepliesPage, ReplyItem } from '../../shared/replies.js';
+import type { ListedReplyKind, RepliesPage, ReplyItem } from '../../shared/replies.js';
 import { requireRelease, type Actor } from '../access/access.js';
 import type { Db } from '../db/client.js';
 import { deliveries, globalContacts, inboundReplies } from '../db/schema.js';
@@ -83,6 +83,22 @@ export async function replyCountsOf(db: Db, releaseIds: string[]): Promise<Map<s
     .where(and(inArray(inboundReplies.releaseId, releaseIds), eq(inboundReplies.kind, 'reply'), eq(deliveries.audience, 'list')))
     .groupBy(inboundReplies.releaseId);
   return new Map(rows.map((r) => [r.releaseId, Number(r.n)]));
+}
+
+/** When each delivery was written back to, oldest first, bounces left to the bounce path (the operator's delivery log). */
+export async function replyTimesOf(db: Db, deliveryIds: number[]): Promise<Map<number, Array<{ kind: ListedReplyKind; at: string }>>> {
+  const byDelivery = new Map<number, Array<{ kind: ListedReplyKind; at: string }>>();
+  if (!deliveryIds.length) return byDelivery;
+  const rows = await db
+    .select({ deliveryId: inboundReplies.deliveryId, kind: inboundReplies.kind, at: inboundReplies.receivedAt })
+    .from(inboundReplies)
+    .where(and(inArray(inboundReplies.deliveryId, deliveryIds), ne(inboundReplies.kind, 'bounce')))
+    .orderBy(inboundReplies.receivedAt, inboundReplies.id);
+  for (const row of rows) {
+    const list = byDelivery.get(row.deliveryId) ?? byDelivery.set(row.deliveryId, []).get(row.deliveryId)!;
+    list.push({ kind: row.kind as ListedReplyKind, at: row.at.toISOString() });
+  }
+  return byDelivery;
 }
 
 /** What a journalist wrote back to releases from their address (their data export, decision 024). */

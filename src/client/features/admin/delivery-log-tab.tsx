@@ -130,7 +130,7 @@ function DeliverySearchForm({
 
 function DeliveryTable({ deliveries }: { deliveries: AdminDelivery[] }) {
   const { t } = useTranslation('desk');
-  const columns = ['release', 'email', 'status', 'attempts', 'lastAttempt', 'answer', 'reports', 'opens', 'clicks'].map((key) => t(`deliveryLog.columns.${key}`));
+  const columns = ['release', 'email', 'status', 'attempts', 'lastAttempt', 'answer', 'reports', 'replies', 'opens', 'clicks'].map((key) => t(`deliveryLog.columns.${key}`));
   return (
     <DeskTable label={t('deliveryLog.results')} columns={columns}>
       {deliveries.map((delivery) => (
@@ -171,6 +171,9 @@ function DeliveryTable({ deliveries }: { deliveries: AdminDelivery[] }) {
           <Cell>
             <LaterReports reports={delivery.reports} />
           </Cell>
+          <Cell>
+            <Replies replies={delivery.replies} />
+          </Cell>
           <Cell className="tabular-nums">{formatNumber(delivery.opens)}</Cell>
           <Cell last className="tabular-nums">
             {formatNumber(delivery.clicks)}
@@ -178,6 +181,22 @@ function DeliveryTable({ deliveries }: { deliveries: AdminDelivery[] }) {
         </tr>
       ))}
     </DeskTable>
+  );
+}
+
+/** What the journalist wrote back to the delivery, oldest first: replies, automatic replies, "left". */
+function Replies({ replies }: { replies: AdminDelivery['replies'] }) {
+  const { t } = useTranslation('desk');
+  if (!replies.length) return <span className="text-slate-500">{t('deliveryLog.noReplies')}</span>;
+  return (
+    <ul className="min-w-36 space-y-1" data-testid="delivery-replies">
+      {replies.map((reply, i) => (
+        <li key={i} className="text-xs">
+          <span className="font-medium text-slate-900">{t(`deliveryLog.replyKinds.${reply.kind}`)}</span>
+          <span className="whitespace-nowrap text-slate-500"> · {formatDate(reply.at, true)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
