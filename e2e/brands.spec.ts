@@ -64,7 +64,7 @@ describe('brands', () => {
     await dialog.getByLabel('Arabic name').fill('نجد للأغذية');
     expect(await dialog.getByLabel('Arabic name').getAttribute('dir')).toBe('rtl');
     await dialog.getByTestId('sender-preview').getByText('Najd Foods via Nashr').waitFor();
-    await dialog.getByLabel('Sender name').fill('Najd Foods Company');
+    await dialog.getByLabel('Sender name', { exact: true }).fill('Najd Foods Company');
     await dialog.getByTestId('sender-preview').getByText('Najd Foods Company via Nashr').waitFor();
     await dialog.getByLabel('Newsroom address').fill(`najd-foods-${counter}`);
     await dialog.getByLabel('Boilerplate (English)').fill('Najd Foods makes dates and bread in Riyadh.');

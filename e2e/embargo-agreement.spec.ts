@@ -76,8 +76,7 @@ describe('an embargo journalists can agree to', () => {
       await expectNoSidewaysScroll(page);
       await page.setViewportSize(WIDE);
 
-      // The resized page's sticky preview may lie over the button for a moment: the click is the button's own.
-      await page.getByRole('button', { name: t.actions.sendNow, exact: true }).dispatchEvent('click');
+      await page.getByRole('button', { name: t.actions.sendNow, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: t.presend.titleSend });
       await dialog.getByTestId('presend-embargo-audience').waitFor();
       await expectCounts(page, 'presend-embargo-audience', t);

@@ -584,9 +584,12 @@ function EditorForm({
           </Card>
         </div>
 
-        <aside className="min-w-0 lg:sticky lg:top-20 lg:self-start">
-          <LiveEmailPreview values={values} version={shownVersion} releaseId={releaseId.current} />
-        </aside>
+        {/* The preview sticks within the form's row only: stuck to the grid it slid over the actions below it. */}
+        <div className="min-w-0">
+          <aside className="lg:sticky lg:top-20">
+            <LiveEmailPreview values={values} version={shownVersion} releaseId={releaseId.current} />
+          </aside>
+        </div>
 
         <div className="space-y-4 lg:col-span-2">
           {submitsForApproval ? (
