@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { embargoText, liftTimeText } from '../../shared/embargo.js';
 import { PREFERENCES_PLACEHOLDER, TOKEN_PLACEHOLDER, escapeHtml, templateLanguage, type TemplateLanguage } from '../../shared/email-template.js';
-import { senderNameOf } from '../../shared/brands.js';
+import { senderNameIn, senderNameOf } from '../../shared/brands.js';
 import type { Db } from '../db/client.js';
 import { brandLogos, brands, deliveries, journalistPreferences, pressReleases } from '../db/schema.js';
 import { brandNameIn, brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
@@ -47,6 +47,9 @@ export async function renderEmbargoNotice(db: Db, delivery: NoticeDelivery, publ
     releaseId: release.id,
     customerId: release.workspaceId,
     companyName: senderNameOf(brand),
+    // Its From is in the journalist's language, as a release e-mail's is ("{Arabic sender name} عبر نشر").
+    lang: language === 'arabic' ? 'ar' : 'en',
+    senderName: senderNameIn(brand, language),
     // A notice is answered by the media contact itself: it carries no reply address of Nashr's.
     replyTo: release.contactEmail ? formatAddress(release.contactName, release.contactEmail) : undefined,
     replyName: release.contactName,

@@ -133,6 +133,8 @@ describe('an embargoed release to journalists who have not accepted embargoes', 
     expect(arabic.parsed.text).toContain('يمكن نشره اعتبارًا من 09:00، 1 ديسمبر 2030 (الرياض).');
     expect(arabic.parsed.text).toContain('أوافق على الالتزام بالحظر حتى ذلك الحين: http://localhost:3000/embargo/');
     expect(String(arabic.parsed.html)).toContain('dir="rtl"');
+    // Its From is in Arabic too, as an Arabic release e-mail's is.
+    expect(arabic.parsed.from?.text).toContain('عبر نشر');
     for (const [name, mail] of Object.entries({ agrees: english, waits: arabic, racer: to(messages, who.racer)[0] })) links[name] = agreementLink(mail);
 
     // The notice's token opens nothing of the release: not the recipient's web version, not a file.
