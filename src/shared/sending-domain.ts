@@ -2,8 +2,8 @@
 export type DnsRecordStatus = 'pass' | 'missing' | 'mismatch' | 'error';
 
 export type SendingDomainRecord = {
-  /** dkim | spf | dmarc | bounce-mx */
-  purpose: 'dkim' | 'spf' | 'dmarc' | 'bounce-mx';
+  /** dkim | spf | dmarc | bounce-mx | reply-mx (journalists' replies, when REPLY_DOMAIN is not the bounce domain) */
+  purpose: 'dkim' | 'spf' | 'dmarc' | 'bounce-mx' | 'reply-mx';
   type: 'TXT' | 'MX';
   name: string;
   value: string;
@@ -12,4 +12,5 @@ export type SendingDomainRecord = {
   found?: string;
 };
 
-export type SendingDomain = { domain: string; selector: string; bounceDomain: string; records: SendingDomainRecord[] };
+/** `replyDomain`: where journalists' replies go (REPLY_DOMAIN); the bounce MX serves it when it is the bounce domain. */
+export type SendingDomain = { domain: string; selector: string; bounceDomain: string; replyDomain: string; records: SendingDomainRecord[] };

@@ -19,6 +19,7 @@ export async function deliverabilityRoutes(app: FastifyInstance): Promise<void> 
     requireSuperAdmin(request);
     return sendingDomain(await loadDkimKey(db, config), {
       bounceDomain: config.bounceDomain,
+      replyDomain: config.replyDomain,
       inboundHost: config.bounceMxHost,
       resolver: config.dnsResolver,
     });

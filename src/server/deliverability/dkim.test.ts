@@ -14,6 +14,7 @@ import { loadConfig } from '../config.js';
 import { loadDkimKey, publicKeyRecord, type DkimKey } from './dkim.js';
 import { dkimSignerThread } from './dkim-signer.js';
 import { finishIfDone } from '../releases/lifecycle.js';
+import { sendingDomain } from './sending-domain.service.js';
 
 /**
  * Signed mail (issue 14): every release message carries a DKIM signature that a DKIM verifier
@@ -103,7 +104,8 @@ describe('sending domain panel', () => {
   it('lists the records to publish and checks each against live DNS', async () => {
     for (const name of Object.keys(dns.records)) delete dns.records[name];
     const empty = await panel();
-    expect(empty).toMatchObject({ domain: 'nashr.test', selector: 'nashr', bounceDomain: 'bounces.nashr.test' });
+    // Replies go to the bounce domain unless REPLY_DOMAIN says otherwise: its MX serves both.
+    expect(empty).toMatchObject({ domain: 'nashr.test', selector: 'nashr', bounceDomain: 'bounces.nashr.test', replyDomain: 'bounces.nashr.test' });
     // SPF is checked on the envelope sender's domain, and every envelope sender is …@BOUNCE_DOMAIN (VERP).
     expect(empty.records).toEqual([
       { purpose: 'dkim', type: 'TXT', name: 'nashr._domainkey.nashr.test', value: publicKeyRecord(key), status: 'missing' },
@@ -129,6 +131,16 @@ describe('sending domain panel', () => {
       { type: 'MX', exchange: 'app.nashr.test', priority: 10 },
     ];
     expect(statuses(await panel())).toEqual({ dkim: 'pass', spf: 'pass', dmarc: 'pass', 'bounce-mx': 'pass' });
+  });
+
+  it("names the MX to publish for REPLY_DOMAIN when replies have a domain of their own", async () => {
+    const options = { bounceDomain: 'bounces.nashr.test', replyDomain: 'reply.nashr.test', inboundHost: 'app.nashr.test', resolver: dns.address };
+    delete dns.records['reply.nashr.test'];
+    const missing = await sendingDomain(key, options);
+    expect(missing.replyDomain).toBe('reply.nashr.test');
+    expect(missing.records.at(-1)).toEqual({ purpose: 'reply-mx', type: 'MX', name: 'reply.nashr.test', value: '10 app.nashr.test', status: 'missing' });
+    dns.records['reply.nashr.test'] = [{ type: 'MX', exchange: 'app.nashr.test', priority: 10 }];
+    expect((await sendingDomain(key, options)).records.at(-1)).toMatchObject({ purpose: 'reply-mx', status: 'pass' });
   });
 
   it('is for super admins only', async () => {

@@ -37,7 +37,8 @@ export function SendingDomainCard() {
             {domain.data.records.map((record) => (
               <li key={record.purpose} className="space-y-1 py-3">
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-                  {t(`sendingDomain.purposes.${record.purpose}`)}
+                  {/* One MX serves bounces and replies unless REPLY_DOMAIN has a record of its own. */}
+                  {t(`sendingDomain.purposes.${record.purpose === 'bounce-mx' && domain.data.replyDomain === domain.data.bounceDomain ? 'bounce-mx-replies' : record.purpose}`)}
                   <Badge tone={TONES[record.status]}>{t(`sendingDomain.statuses.${record.status}`)}</Badge>
                 </p>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-slate-600">
