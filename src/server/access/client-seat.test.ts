@@ -224,6 +224,18 @@ const releaseRoutes = (id: (s: Seed) => string, kind: 'A' | 'B', sent: boolean):
       url: (x) => `/api/press-releases/${id(x)}/recipients`,
       client: read,
     },
+    // What journalists wrote back: a client reads its brands' replies (without addresses, below).
+    'GET /api/press-releases/:id/replies': {
+      method: 'GET',
+      url: (x) => `/api/press-releases/${id(x)}/replies`,
+      client: read,
+    },
+    // Who got an embargoed release at once, was asked, or waits for the lift: the team's, like the preflight.
+    'GET /api/press-releases/:id/embargo': {
+      method: 'GET',
+      url: (x) => `/api/press-releases/${id(x)}/embargo`,
+      client: 404,
+    },
     'GET /api/press-releases/:id/report.csv': {
       method: 'GET',
       url: (x) => `/api/press-releases/${id(x)}/report.csv`,

@@ -378,7 +378,12 @@ describe('reading, deleting and duplicating', () => {
     const res = await t.request({ method: 'GET', url: '/api/press-releases/sender', as: 'previewer' });
     expect(res.statusCode).toBe(200);
     const address = /<([^>]+)>/.exec(t.deps.config.mailFrom)![1];
-    expect(res.json()).toEqual({ from: `previewer Company via Nashr <${address}>` });
+    // The From of each language the e-mail may be written in, and the brand's names and logo the previews show.
+    expect(res.json()).toEqual({
+      from: `previewer Company via Nashr <${address}>`,
+      fromByLanguage: { english: `previewer Company via Nashr <${address}>`, arabic: `previewer Company عبر نشر <${address}>` },
+      brand: { name: 'previewer Company', nameAr: '', logoUrl: null },
+    });
     expect((await t.request({ method: 'GET', url: '/api/press-releases/sender' })).statusCode).toBe(401);
   });
 });
