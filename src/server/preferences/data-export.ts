@@ -28,6 +28,12 @@ export type JournalistDataExport = {
   exportedAt: string;
 };
 
+/** The language a journalist reads: their own first choice, else their contact's, else English. */
+export function journalistLanguage(exported: JournalistDataExport): 'en' | 'ar' {
+  const first = exported.preferences?.languages[0] ?? String(exported.contact?.language ?? '').toLowerCase();
+  return first === 'arabic' ? 'ar' : 'en';
+}
+
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 /** The contact's curated fields a person would recognise as about them (no internal search text or ids). */

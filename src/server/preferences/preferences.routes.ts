@@ -7,7 +7,8 @@ import { requireSuperAdmin } from '../access/access.js';
 import { ensureAppSecret } from '../bootstrap.js';
 import { linkOf, preferencePage, requestData, updatePreferences } from './preferences.service.js';
 import { contactPreferences, listDataRequests, resolveDataRequest } from './preferences-admin.service.js';
-import { exportDataRequest } from './data-export.js';
+import { exportDataRequest, journalistLanguage } from './data-export.js';
+import { dataExportDocument } from './data-export-document.js';
 
 /** A person reading and saving their page: a generous limit per client that still stops guessing links. */
 const PREFERENCE_REQUESTS_PER_MINUTE = 60;
@@ -65,6 +66,19 @@ export async function preferencesAdminRoutes(app: FastifyInstance): Promise<void
     reply.header('cache-control', 'no-store');
     reply.header('content-disposition', `attachment; filename="nashr-data-${name}.json"`);
     return exported;
+  });
+
+  // The same export as a document to send a person: headed sections and words for every field, in the
+  // journalist's language (their own first choice, else their contact's) unless ?language= asks otherwise.
+  app.get('/data-requests/:id/export.html', async (request, reply) => {
+    const actor = requireSuperAdmin(request);
+    const exported = await exportDataRequest(db, actor, parseUuidParam((request.params as { id: string }).id), app.deps.now());
+    const asked = (request.query as { language?: string }).language;
+    const language = asked === 'en' || asked === 'ar' ? asked : journalistLanguage(exported);
+    const name = exported.email.replace(/[^a-z0-9@._-]/gi, '_');
+    reply.header('cache-control', 'no-store');
+    reply.header('content-disposition', `attachment; filename="nashr-data-${name}.html"`);
+    return reply.type('text/html; charset=utf-8').send(dataExportDocument(exported, language));
   });
 
   app.post('/data-requests/:id/resolve', async (request) => {

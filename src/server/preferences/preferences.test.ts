@@ -298,6 +298,23 @@ describe("a super admin's copy of what Nashr holds about a journalist", () => {
     const logged = (await t.request({ method: 'GET', url: '/api/admin/audit?pageSize=100', as: 'exporter' })).json();
     expect(logged.items.find((e: { action: string }) => e.action === 'data_request.exported')).toMatchObject({ target: filed.id, targetName: email });
 
+    // The readable copy: the same facts with words, in the journalist's language (Arabic, their first choice).
+    const readable = await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export.html`, as: 'exporter' });
+    expect(readable.statusCode).toBe(200);
+    expect(readable.headers['content-type']).toContain('text/html');
+    expect(readable.headers['content-disposition']).toBe(`attachment; filename="nashr-data-${email}.html"`);
+    expect(readable.body).toContain('<html lang="ar" dir="rtl">');
+    expect(readable.body).toContain('ما يحتفظ به نشر عنك');
+    expect(readable.body).toContain('Gulf Air adds Muscat flights');
+    expect(readable.body).toContain('اللغات: العربية، الإنجليزية ← العربية');
+    expect(readable.body).not.toMatch(/searchText|embargoAccredited|contactTopics/);
+    expect(readable.body).not.toContain(bystander);
+    const english = await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export.html?language=en`, as: 'exporter' });
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).toContain('Press releases sent to you');
+    expect(english.body).toContain('Accredited for embargoes</th><td>No');
+    expect((await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export.html`, as: sender.as })).statusCode).toBe(403);
+
     expect((await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export`, as: sender.as })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: `/api/admin/data-requests/${filed.id}/export` })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/admin/data-requests/00000000-0000-4000-8000-000000000000/export', as: 'exporter' })).json().code).toBe('DATA_REQUEST_NOT_FOUND');

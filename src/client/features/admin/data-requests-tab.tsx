@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Download, Inbox } from 'lucide-react';
+import { Download, FileText, Inbox } from 'lucide-react';
 import { ERASURE_KEPT, type DataRequest, type ErasureOutcome } from '../../../shared/preferences';
 import { downloadFile, errorMessage } from '../../lib/api';
 import { formatDate, formatDay, formatNumber, translateMessage } from '../../lib/i18n';
@@ -95,6 +95,7 @@ export function DataRequestsTab() {
                     )}
                   </div>
                   <DownloadDataButton request={request} />
+                  <DownloadDataButton request={request} readable />
                   {request.status === 'open' && (
                     <Button
                       variant="secondary"
@@ -126,15 +127,19 @@ export function DataRequestsTab() {
   );
 }
 
-/** What Nashr holds about the journalist, as a JSON file for the super admin to send them (or to keep before an erasure). */
-function DownloadDataButton({ request }: { request: DataRequest }) {
+/**
+ * What Nashr holds about the journalist, for the super admin to send them (or to keep before an erasure): as
+ * JSON, or as a readable document in the journalist's language (`readable`).
+ */
+function DownloadDataButton({ request, readable = false }: { request: DataRequest; readable?: boolean }) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(`/api/admin/data-requests/${encodeURIComponent(request.id)}/export`, 'nashr-data.json');
+      const url = `/api/admin/data-requests/${encodeURIComponent(request.id)}/${readable ? 'export.html' : 'export'}`;
+      await downloadFile(url, readable ? 'nashr-data.html' : 'nashr-data.json');
     } catch (error) {
       toast({ title: t('dataRequests.downloadFailed'), description: translateMessage(errorMessage(error)), variant: 'destructive' });
     } finally {
@@ -142,9 +147,15 @@ function DownloadDataButton({ request }: { request: DataRequest }) {
     }
   };
   return (
-    <Button variant="secondary" size="sm" loading={busy} onClick={() => void download()} aria-label={t('dataRequests.downloadFor', { email: request.email })}>
-      {!busy && <Download className="h-4 w-4" aria-hidden />}
-      {t('dataRequests.download')}
+    <Button
+      variant="secondary"
+      size="sm"
+      loading={busy}
+      onClick={() => void download()}
+      aria-label={t(readable ? 'dataRequests.readableFor' : 'dataRequests.downloadFor', { email: request.email })}
+    >
+      {!busy && (readable ? <FileText className="h-4 w-4" aria-hidden /> : <Download className="h-4 w-4" aria-hidden />)}
+      {t(readable ? 'dataRequests.readable' : 'dataRequests.download')}
     </Button>
   );
 }
