@@ -336,6 +336,23 @@ describe('account screens', () => {
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   });
 
+  it('keeps the language picked on the landing page (its static copy) at sign-in too', async () => {
+    const email = `picked-landing-${Date.now()}@company.test`;
+    await insertVerifiedUser(email, 'password123', 'en');
+    const page = await stack.newPage({ locale: 'en-US' });
+    await page.goto('/');
+    await page.getByTestId('public-header').getByTestId('language-switch').click();
+    await page.waitForURL((url) => url.search === '?lang=ar');
+    await page.getByTestId('public-header').getByRole('link', { name: 'تسجيل الدخول' }).click();
+    await page.waitForURL('**/auth');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await page.locator('#signin-email').fill(email);
+    await page.locator('#signin-password').fill('password123');
+    await page.locator('#signin-password').press('Enter');
+    await page.waitForURL('**/dashboard');
+    await expect.poll(async () => (await stack.db.select({ language: users.language }).from(users).where(eq(users.email, email)))[0].language).toBe('ar');
+  });
+
   it('keeps the language picked before signing in: the site stays in it and the account takes it', async () => {
     const email = `picked-${Date.now()}@company.test`;
     await insertVerifiedUser(email, 'password123', 'en');

@@ -1,5 +1,6 @@
 import { recordConsent, storedConsent, type ConsentChoice } from '../../lib/consent';
 import { LANGUAGE_STORAGE_KEY } from '../../lib/language-key';
+import { markLanguagePicked } from '../../lib/language-pick';
 
 /**
  * The only script of the public pages' static copies (static-pages.tsx): the few parts that need one, by
@@ -11,7 +12,9 @@ import { LANGUAGE_STORAGE_KEY } from '../../lib/language-key';
 function agreeOnLanguage(): void {
   const page = document.documentElement.lang;
   if (new URLSearchParams(location.search).has('lang')) {
+    // Chosen with the switch (a link here): at sign-in the account takes it, as after the app's switch.
     localStorage.setItem(LANGUAGE_STORAGE_KEY, page);
+    markLanguagePicked(page);
     return;
   }
   // A choice made in the app before the language cookie existed: serve that language instead.
