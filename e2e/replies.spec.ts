@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, inboundReplies } from '../src/server/db/schema';
+import { deliveries, inboundReplies, users } from '../src/server/db/schema';
 import { startDnsServer } from '../src/server/test/dns-server';
 import { startBackgroundWork, type BackgroundWork } from '../src/server/worker';
 import { seedListOfJournalists } from './contacts-seed';
@@ -125,5 +125,32 @@ describe('replies on the release page', () => {
     // The same figure on /analytics.
     await page.goto('/analytics');
     await page.getByTestId('release-reply-rate').getByText('50% replied').waitFor();
+  });
+
+  it("puts a journalist who left in the operator's research queue, where marking them left asks first, in English and Arabic", async () => {
+    const operator = await createPerson(stack.db, 'nashr.test', 'Noor', 'Operator');
+    await stack.db.update(users).set({ role: 'super_admin' }).where(eq(users.id, operator.id));
+    const [writer] = await stack.db.select().from(deliveries).where(eq(deliveries.status, 'sent')).orderBy(deliveries.id).limit(1);
+    await replyTo(writer.email, (to, subject, messageId) =>
+      [`From: Desk <${writer.email}>`, `To: ${to}`, `Subject: Re: ${subject}`, `In-Reply-To: ${messageId}`, `Message-ID: <l1.${Date.now()}@example.com>`, '', 'Reporter 0 is no longer with the paper. Please write to reporter.zero@newdesk.example for her.', ''].join('\r\n'),
+    );
+    for (const { locale, lang, tab, signal, markLeft, ask } of [
+      { locale: 'en-US', lang: 'en', tab: 'Research queue', signal: 'New address', markLeft: 'Mark left', ask: 'Mark this journalist as left?' },
+      { locale: 'ar', lang: 'ar', tab: 'قائمة المراجعة', signal: 'عنوان جديد', markLeft: 'وسمه كمغادر', ask: 'وسم هذا الصحفي كمغادر؟' },
+    ]) {
+      for (const [size, viewport] of [['1366', LAPTOP], ['390', PHONE]] as const) {
+        const console = await stack.signedInPage(operator.id, { locale, viewport });
+        await console.goto('/admin?tab=research');
+        await console.getByRole('tab', { name: tab }).waitFor();
+        const item = console.getByTestId('research-item').first();
+        await item.getByText(signal, { exact: true }).waitFor();
+        expect(await item.getByTestId('research-evidence').textContent()).toContain('no longer with the paper');
+        await item.getByRole('button', { name: markLeft }).click();
+        await console.getByRole('dialog', { name: ask }).waitFor();
+        expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await console.screenshot({ path: path.join(SCREENSHOTS, `research-queue-${lang}-${size}.png`), fullPage: true });
+        await console.context().close();
+      }
+    }
   });
 });
