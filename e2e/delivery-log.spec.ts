@@ -129,6 +129,7 @@ describe('the delivery log', () => {
       expect.any(String),
       delivery.smtpResponse,
       expect.stringMatching(/^Soft bounce · .+4\.2\.2 Mailbox full$/),
+      'None',
       '0',
       '0',
     ]);
