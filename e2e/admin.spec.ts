@@ -96,13 +96,13 @@ describe('super admin console', () => {
     const page = await signedIn(root.id, { viewport: { width: 1366, height: 900 } });
     await page.goto('/admin');
     await page.getByRole('searchbox', { name: 'Search users' }).fill('sara@');
-    await page.getByRole('button', { name: 'Send Sara Nasser a password reset' }).click();
+    await page.getByRole('button', { name: 'Send password reset to Sara Nasser' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send a password reset?' });
     await dialog.getByText(/Sara Nasser gets an e-mail at .*sara@company\.test/).waitFor();
     // Asked first: cancelling sends nothing.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await stack.db.select().from(auditLog).where(eq(auditLog.action, 'user.password_reset_sent'))).toHaveLength(0);
-    await page.getByRole('button', { name: 'Send Sara Nasser a password reset' }).click();
+    await page.getByRole('button', { name: 'Send password reset to Sara Nasser' }).click();
     await page.getByRole('dialog', { name: 'Send a password reset?' }).getByRole('button', { name: 'Send the e-mail' }).click();
     await page.getByTestId('toast').getByText('A password reset e-mail is on its way to sara@company.test').waitFor();
     const [entry] = await stack.db.select().from(auditLog).where(eq(auditLog.action, 'user.password_reset_sent'));

@@ -137,14 +137,17 @@ describe('editorial review', () => {
     // Approved: distribution starts and the customer's page says who approved it.
     await desk.goto('/admin/review');
     await desk.getByRole('link', { name: 'Levant Media opens an Amman newsroom, says its editor' }).click();
+    // The editor reads which brand it speaks for.
+    expect(await desk.getByTestId('review-brand').textContent()).toMatch(/^For the brand .*Levant Media \d+/);
     await desk.getByRole('button', { name: 'Approve and distribute' }).click();
     await desk.getByRole('dialog', { name: 'Approve this press release?' }).getByRole('button', { name: 'Approve and distribute' }).click();
     await toast(desk).getByText(/^Approved/).waitFor();
     await writer.goto(`/analytics/${releaseId}`);
-    // The timeline names the editor ("Editor 2"), never the editor's address (issue 29).
+    // The timeline names Nashr's side by its role, never a staff member's name or address (issue 37).
     const editorName = `Editor ${editor.email.match(/\d+/)![0]}`;
     const approvedStep = writer.getByTestId('timeline-step').filter({ hasText: 'Approved by Nashr’s editor' });
-    await approvedStep.getByTestId('timeline-by').getByText(new RegExp(`${editorName}. \\(Nashr’s editor\\)`)).waitFor();
+    await approvedStep.getByTestId('timeline-by').getByText('Nashr’s editor', { exact: true }).waitFor();
+    expect(await writer.getByTestId('release-timeline').getByText(editorName).count()).toBe(0);
     // Two rounds: the request for changes, then the approval of the resubmission.
     await writer.getByTestId('timeline-round').getByText('Round 2').waitFor();
     expect(await writer.getByTestId('release-timeline').getByText(editor.email).count()).toBe(0);
