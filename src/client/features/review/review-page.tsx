@@ -11,10 +11,11 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { useLinkChecks, useReviewDetail } from './review-api';
 import { DecisionPanel } from './decision-panel';
+import { brandName } from '../brands/brand-picker';
 
 /** One release under review: exactly as recipients get it, its audience, its links, the findings, the decision. */
 export default function ReviewPage() {
-  const { t } = useTranslation('review');
+  const { t, i18n } = useTranslation('review');
   const { id = '' } = useParams();
   const detail = useReviewDetail(id);
   const navigate = useNavigate();
@@ -46,6 +47,12 @@ export default function ReviewPage() {
         <p className="text-sm font-medium text-slate-500">
           <bdi>{d.companyName}</bdi> · <bdi dir="ltr">{d.ownerEmail}</bdi>
         </p>
+        {/* The brand it speaks for: an agency's release names its client, not the agency. */}
+        {r.brand && (
+          <p className="text-sm text-slate-600" data-testid="review-brand">
+            {t('detail.brand', { brand: isolate(brandName(r.brand, i18n.language)) })}
+          </p>
+        )}
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" dir="auto">
           {r.title}
         </h1>
