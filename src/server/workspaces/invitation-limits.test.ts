@@ -107,9 +107,13 @@ function expectInvitationAnswer(
   return body as { id: string; email: string };
 }
 
-/** The token of the last invitation mailed to `email`, as the stranger reads it in the text. */
-function lastToken(email: string): string {
-  const mails = mailsTo(email);
+/**
+ * The token of the `nth` invitation mailed to `email`, as the stranger reads it in the text. The mail is sent
+ * once the answer is given, so it is waited for.
+ */
+async function nthToken(email: string, nth: number): Promise<string> {
+  await expect.poll(() => mailsTo(email).length).toBeGreaterThanOrEqual(nth);
+  const mails = mailsTo(email).slice(0, nth);
   const match = /\/invitation\?token=([A-Za-z0-9_%-]+)/.exec(mails[mails.length - 1]?.text ?? '');
   expect(match).not.toBeNull();
   return decodeURIComponent(match![1]);
@@ -288,9 +292,9 @@ describe('what the inviter learns', () => {
     const ip = nextIp();
     const stranger = `${unique('keeps-link')}@stranger.test`;
     const first = expectInvitationAnswer(await invite(as, stranger, ip), stranger);
-    const firstToken = lastToken(stranger);
+    const firstToken = await nthToken(stranger, 1);
     const second = expectInvitationAnswer(await resend(as, first.id, ip), stranger);
-    const secondToken = lastToken(stranger);
+    const secondToken = await nthToken(stranger, 2);
     expect(secondToken).not.toBe(firstToken);
     expect((await t.request({ method: 'GET', url: `/api/invitations/${firstToken}` })).json().state).toBe(
       'revoked',
