@@ -132,6 +132,9 @@ beforeAll(async () => {
     },
   });
   mail.foods = await deliverAll();
+  // The unsubscribe page's Arabic half names the brand by its Arabic name (issue 37).
+  const foodsOffer = await get(`/u/${await tokenOf(sent.foods.id, 'desk-one@news.test')}`);
+  expect(foodsOffer.body).toContain('Only from <bdi>Riyadh Foods</bdi> · من <bdi>أغذية الرياض</bdi> فقط');
   agencySlug = (
     await t.db.select({ slug: brands.newsroomSlug }).from(brands).where(eq(brands.id, agencyBrand))
   )[0].slug!;

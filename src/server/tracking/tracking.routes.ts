@@ -101,8 +101,11 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
     const { token } = request.params;
     const target = await unsubscribeTarget(db, token);
-    const companyName = target && !target.follower ? target.companyName : undefined;
-    return htmlPage(reply, unsubscribePage(false, { action: `/u/${encodeURIComponent(token)}`, companyName }));
+    const brand = target && !target.follower ? target : undefined;
+    return htmlPage(
+      reply,
+      unsubscribePage(false, { action: `/u/${encodeURIComponent(token)}`, companyName: brand?.companyName, companyNameAr: brand?.companyNameAr }),
+    );
   });
 
   app.post<{ Params: { token: string }; Querystring: { scope?: string } }>('/u/:token', async (request, reply) => {
@@ -111,7 +114,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     if (await unsubscribeByToken(db, token, scope)) record(request, token, 'unsubscribe');
     const target = await unsubscribeTarget(db, token);
     const resubscribe = { action: `/u/${encodeURIComponent(token)}/resubscribe`, hours: RESUBSCRIBE_WINDOW_HOURS };
-    return htmlPage(reply, unsubscribePage(true, { action: '', companyName: target?.companyName, scope, resubscribe }));
+    return htmlPage(reply, unsubscribePage(true, { action: '', companyName: target?.companyName, companyNameAr: target?.companyNameAr, scope, resubscribe }));
   });
 
   app.post<{ Params: { token: string } }>('/u/:token/resubscribe', async (request, reply) => {

@@ -42,15 +42,18 @@ export async function findTrackedDownload(db: Db, token: string, attachmentId: s
 }
 
 /** Which brand a token's release spoke for, for the unsubscribe page's "only from {Brand}". */
-export async function unsubscribeTarget(db: Db, token: string): Promise<{ companyName: string; follower: boolean } | undefined> {
+export async function unsubscribeTarget(
+  db: Db,
+  token: string,
+): Promise<{ companyName: string; companyNameAr: string; follower: boolean } | undefined> {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await db
-    .select({ companyName: brands.name, audience: deliveries.audience })
+    .select({ companyName: brands.name, companyNameAr: brands.nameAr, audience: deliveries.audience })
     .from(deliveries)
     .innerJoin(pressReleases, eq(pressReleases.id, deliveries.releaseId))
     .innerJoin(brands, eq(brands.id, pressReleases.brandId))
     .where(eq(deliveries.token, token));
-  return row ? { companyName: row.companyName, follower: row.audience === 'follower' } : undefined;
+  return row ? { companyName: row.companyName, companyNameAr: row.companyNameAr, follower: row.audience === 'follower' } : undefined;
 }
 
 export type UnsubscribeScope = 'company' | 'everyone';

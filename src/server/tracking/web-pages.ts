@@ -128,6 +128,8 @@ export type UnsubscribePageOptions = {
   action: string;
   /** The brand the token's release spoke for; unknown tokens (and followers) are offered "every release" only. */
   companyName?: string;
+  /** Its Arabic name, which the page's Arabic half reads where the brand has one. */
+  companyNameAr?: string;
   /** What was done: from the one company, or from every release sent through Nashr. */
   scope?: 'company' | 'everyone';
   /** Once unsubscribed, the page offers to undo it for a while, in case the click was a slip. */
@@ -139,8 +141,9 @@ export type UnsubscribePageOptions = {
  * every company sending through Nashr; used again, the link answers with the same page.
  */
 export function unsubscribePage(done: boolean, options: UnsubscribePageOptions): string {
-  const { action, companyName, scope = 'everyone', resubscribe } = options;
+  const { action, companyName, companyNameAr, scope = 'everyone', resubscribe } = options;
   const company = companyName ? `<bdi>${escapeHtml(companyName)}</bdi>` : '';
+  const companyAr = companyName && companyNameAr?.trim() ? `<bdi>${escapeHtml(companyNameAr.trim())}</bdi>` : company;
   const undo = resubscribe
     ? `${rule}<p>Unsubscribed by mistake? You can undo it within ${resubscribe.hours} hours.</p>
        <p dir="rtl" lang="ar">ألغيت اشتراكك بالخطأ؟ يمكنك التراجع خلال ${resubscribe.hours} ساعة.</p>
@@ -150,14 +153,14 @@ export function unsubscribePage(done: boolean, options: UnsubscribePageOptions):
   const body = done
     ? fromCompany
       ? `<h1 style="font-size:22px;">You have been unsubscribed</h1><p>You will not receive press releases from ${company} at this address again. Releases other companies send through Nashr still reach you.</p>
-       ${rule}<div dir="rtl" lang="ar"><h1 style="font-size:22px;">تم إلغاء اشتراكك</h1><p>لن تصلك بعد الآن بيانات ${company} الصحفية على هذا العنوان. ستظل تصلك البيانات التي ترسلها شركات أخرى عبر نشر.</p></div>${undo}`
+       ${rule}<div dir="rtl" lang="ar"><h1 style="font-size:22px;">تم إلغاء اشتراكك</h1><p>لن تصلك بعد الآن بيانات ${companyAr} الصحفية على هذا العنوان. ستظل تصلك البيانات التي ترسلها شركات أخرى عبر نشر.</p></div>${undo}`
       : `<h1 style="font-size:22px;">You have been unsubscribed</h1><p>You will not receive press releases sent through Nashr at this address again.</p>
        ${rule}<div dir="rtl" lang="ar"><h1 style="font-size:22px;">تم إلغاء اشتراكك</h1><p>لن تصلك بعد الآن بيانات صحفية مرسلة عبر نشر على هذا العنوان.</p></div>${undo}`
     : `<h1 style="font-size:22px;">Unsubscribe</h1><p>Stop receiving press releases at this address?</p>
        <div dir="rtl" lang="ar"><p>هل تريد التوقف عن تلقي البيانات الصحفية على هذا العنوان؟</p></div>
        ${
          company
-           ? `<form method="post" action="${escapeHtml(`${action}?scope=company`)}" style="margin:16px 0;">${button(`Only from ${company} · من ${company} فقط`)}</form>`
+           ? `<form method="post" action="${escapeHtml(`${action}?scope=company`)}" style="margin:16px 0;">${button(`Only from ${company} · من ${companyAr} فقط`)}</form>`
            : ''
        }
        <form method="post" action="${escapeHtml(action)}" style="margin:16px 0;"><input type="hidden" name="List-Unsubscribe" value="One-Click">
