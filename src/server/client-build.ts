@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
-const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package.json'];
+// The build's own plugin (the public pages' static copies) is a source of the build too.
+const sources = ['src/client', 'src/shared', 'vite.config.ts', 'scripts/static-public-pages.ts', 'package.json'];
 
 function newestMtime(target: string): number {
   const full = path.join(root, target);
