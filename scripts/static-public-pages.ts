@@ -12,7 +12,7 @@ import react from '@vitejs/plugin-react';
  */
 type Head = { title?: string; description?: string; structuredData: Array<{ id: string; json: string }> };
 type StaticPagesModule = {
-  STATIC_PAGES: Record<string, { file: string }>;
+  STATIC_PAGE_FILES: Record<string, string>;
   LANGUAGES: readonly ('en' | 'ar')[];
   ORIGIN_PLACEHOLDER: string;
   renderStaticPage: (path: string, language: 'en' | 'ar') => Promise<{ body: string; head: Head }>;
@@ -76,7 +76,7 @@ export function staticPublicPages(): Plugin {
         const target = path.join(outDir, STATIC_PAGES_DIR);
         fs.mkdirSync(target, { recursive: true });
         for (const language of pages.LANGUAGES) {
-          for (const [pagePath, { file }] of Object.entries(pages.STATIC_PAGES)) {
+          for (const [pagePath, file] of Object.entries(pages.STATIC_PAGE_FILES)) {
             const { body, head } = await pages.renderStaticPage(pagePath, language);
             const html = staticHtml(template, islands.file, pagePath, language, body, head, pages.ORIGIN_PLACEHOLDER, pages.LANGUAGES);
             fs.writeFileSync(path.join(target, `${file}.${language}.html`), html);

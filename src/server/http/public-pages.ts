@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaticPagePath, LANGUAGE_COOKIE, ORIGIN_PLACEHOLDER, SITE_LANGUAGES, STATIC_PAGE_FILES, type SiteLanguage } from '../../shared/static-pages.js';
 import { SESSION_COOKIE } from './session.js';
 
 /**
@@ -9,23 +10,13 @@ import { SESSION_COOKIE } from './session.js';
  * HTML with its text and layout, and a few-kilobyte script, instead of the app. Whoever has a session gets
  * the app as before, so a signed-in person's top bar and navigation are the app's own.
  */
-const STATIC_FILES: Record<string, string> = {
-  '/': 'index',
-  '/contact': 'contact',
-  '/privacy-policy': 'privacy-policy',
-  '/terms-of-service': 'terms-of-service',
-};
-const LANGUAGES = ['en', 'ar'] as const;
-type Language = (typeof LANGUAGES)[number];
-/** The name the client's language switch writes (src/client/lib/language-key.ts). */
-const LANGUAGE_COOKIE = 'nashr-language';
-const ORIGIN_PLACEHOLDER = /__NASHR_ORIGIN__/g;
+const ORIGIN = new RegExp(ORIGIN_PLACEHOLDER, 'g');
 const YEAR_S = 31_536_000;
 
-const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+const isLanguage = (value: unknown): value is SiteLanguage => SITE_LANGUAGES.includes(value as SiteLanguage);
 
 /** An explicit ?lang= first (and remembered), then the remembered choice, then the browser's languages. */
-export function pageLanguage(request: FastifyRequest): { language: Language; chosen: boolean } {
+export function pageLanguage(request: FastifyRequest): { language: SiteLanguage; chosen: boolean } {
   const asked = (request.query as Record<string, unknown> | undefined)?.lang;
   if (isLanguage(asked)) return { language: asked, chosen: true };
   const remembered = request.cookies[LANGUAGE_COOKIE];
@@ -35,9 +26,9 @@ export function pageLanguage(request: FastifyRequest): { language: Language; cho
   return { language: first.startsWith('ar') ? 'ar' : 'en', chosen: false };
 }
 
-export function staticPagePath(url: string): string | null {
+export function staticPagePath(url: string) {
   const pathname = url.split(/[?#]/)[0];
-  return pathname in STATIC_FILES ? pathname : null;
+  return isStaticPagePath(pathname) ? pathname : null;
 }
 
 /**
@@ -52,7 +43,7 @@ export function sendStaticPage(
   const pagePath = staticPagePath(request.url);
   if (!pagePath || request.cookies[SESSION_COOKIE]) return null;
   const { language, chosen } = pageLanguage(request);
-  const file = path.join(options.clientDir, 'static-pages', `${STATIC_FILES[pagePath]}.${language}.html`);
+  const file = path.join(options.clientDir, 'static-pages', `${STATIC_PAGE_FILES[pagePath]}.${language}.html`);
   let html: string;
   try {
     html = fs.readFileSync(file, 'utf8');
@@ -64,5 +55,5 @@ export function sendStaticPage(
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'Cookie, Accept-Language')
-    .send(html.replace(ORIGIN_PLACEHOLDER, options.publicUrl()));
+    .send(html.replace(ORIGIN, options.publicUrl()));
 }

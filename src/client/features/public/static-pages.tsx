@@ -6,6 +6,7 @@ import i18n, { i18nReady, LANGUAGES, type Language } from '../../lib/i18n';
 import { HeadCollector, type HeadRecord } from '../../lib/document-title';
 import { AppLayout } from '../../app/layout';
 import { CookieBanner } from '../../app/cookie-consent';
+import { isStaticPagePath, ORIGIN_PLACEHOLDER, STATIC_PAGE_FILES, type StaticPagePath } from '../../../shared/static-pages';
 import LandingPage from './landing-page';
 import ContactPage from './contact-page';
 import PrivacyPolicyPage from './privacy-policy-page';
@@ -17,26 +18,22 @@ import TermsOfServicePage from './terms-of-service-page';
  * writes one file per page and language (scripts/static-public-pages.ts); the server sends it to visitors
  * without a session (src/server/http/public-pages.ts). Only islands.ts runs on these copies.
  */
-export const STATIC_PAGES: Record<string, { file: string; page: ComponentType }> = {
-  '/': { file: 'index', page: LandingPage },
-  '/contact': { file: 'contact', page: ContactPage },
-  '/privacy-policy': { file: 'privacy-policy', page: PrivacyPolicyPage },
-  '/terms-of-service': { file: 'terms-of-service', page: TermsOfServicePage },
+const PAGES: Record<StaticPagePath, ComponentType> = {
+  '/': LandingPage,
+  '/contact': ContactPage,
+  '/privacy-policy': PrivacyPolicyPage,
+  '/terms-of-service': TermsOfServicePage,
 };
 
-/** Stands for the site's address in the files; the server writes its public URL in its place. */
-export const ORIGIN_PLACEHOLDER = '__NASHR_ORIGIN__';
-
-export { LANGUAGES };
+export { LANGUAGES, ORIGIN_PLACEHOLDER, STATIC_PAGE_FILES };
 
 export async function renderStaticPage(path: string, language: Language): Promise<{ body: string; head: HeadRecord }> {
-  const entry = STATIC_PAGES[path];
-  if (!entry) throw new Error(`No static copy for ${path}`);
+  if (!isStaticPagePath(path)) throw new Error(`No static copy for ${path}`);
+  const Page = PAGES[path];
   await i18nReady;
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces(['common', 'public', 'legal']);
   const head: HeadRecord = { origin: ORIGIN_PLACEHOLDER, structuredData: [] };
-  const Page = entry.page;
   const body = renderToString(
     <HeadCollector.Provider value={head}>
       <QueryClientProvider client={new QueryClient()}>
