@@ -1,0 +1,77 @@
+/**
+ * The import graph of a source folder folded to its top-level folders (feature folders), with its cycles: the
+ * strongly connected components of more than one folder. Read by `scripts/folder-cycles.ts` (which prints it)
+ * and by the architecture tests (which fail on a cycle); nothing at runtime imports it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type FolderGraph = {
+  /** folder → the folders it imports from */
+  edges: Map<string, Set<string>>;
+  /** folder → target folder → the files that make the edge (for a message that says where to look) */
+  witnesses: Map<string, Map<string, string[]>>;
+  cycles: string[][];
+};
+
+const isSource = (file: string) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith(`test${path.sep}`);
+const folderOf = (file: string) => (file.includes(path.sep) ? file.split(path.sep)[0] : '.');
+const IMPORT = /(?:import|export)[^'"]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
+
+export function folderGraph(root: string): FolderGraph {
+  const edges = new Map<string, Set<string>>();
+  const witnesses = new Map<string, Map<string, string[]>>();
+  const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(isSource);
+  for (const file of files) {
+    const from = folderOf(file);
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const spec = match[1] ?? match[2];
+      const target = path.relative(root, path.resolve(root, path.dirname(file), spec));
+      if (target.startsWith('..')) continue;
+      const to = folderOf(target);
+      if (to === from || to === '.' || from === '.') continue;
+      (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(to);
+      const byTarget = witnesses.get(from) ?? witnesses.set(from, new Map()).get(from)!;
+      (byTarget.get(to) ?? byTarget.set(to, []).get(to)!).push(file);
+    }
+  }
+  return { edges, witnesses, cycles: stronglyConnected(edges) };
+}
+
+/** Tarjan's strongly connected components, keeping those of more than one folder. */
+function stronglyConnected(edges: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (v: string) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+    }
+    if (low.get(v) !== order.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) components.push(component.sort());
+  };
+  for (const v of edges.keys()) if (!order.has(v)) visit(v);
+  return components;
+}
+
+/** Pairs of folders that import each other directly, "a ⇄ b". */
+export const mutualPairs = ({ edges }: FolderGraph): string[] =>
+  [...edges].flatMap(([a, tos]) => [...tos].filter((b) => edges.get(b)?.has(a) && a < b).map((b) => `${a} ⇄ ${b}`));
