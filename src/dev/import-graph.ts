@@ -75,3 +75,33 @@ function stronglyConnected(edges: Map<string, Set<string>>): string[][] {
 /** Pairs of folders that import each other directly, "a ⇄ b". */
 export const mutualPairs = ({ edges }: FolderGraph): string[] =>
   [...edges].flatMap(([a, tos]) => [...tos].filter((b) => edges.get(b)?.has(a) && a < b).map((b) => `${a} ⇄ ${b}`));
+
+export type FileGraph = {
+  /** file → the files it imports (paths relative to the root, as on disk) */
+  edges: Map<string, Set<string>>;
+  cycles: string[][];
+};
+
+/** The file an import names: `./brands.js` is brands.ts (or .tsx, or a folder's index). */
+function resolveSource(root: string, file: string, spec: string): string | undefined {
+  const base = path.relative(root, path.resolve(root, path.dirname(file), spec)).replace(/\.js$/, '');
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => {
+    const full = path.join(root, candidate);
+    return fs.existsSync(full) && fs.statSync(full).isFile();
+  });
+}
+
+/** The import graph of the source files under root, file by file, with its cycles (tests left out). */
+export function fileGraph(root: string): FileGraph {
+  const edges = new Map<string, Set<string>>();
+  const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(isSource);
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const target = resolveSource(root, file, match[1] ?? match[2]);
+      if (!target || target.startsWith('..') || target === file) continue;
+      (edges.get(file) ?? edges.set(file, new Set()).get(file)!).add(target);
+    }
+  }
+  return { edges, cycles: stronglyConnected(edges) };
+}
