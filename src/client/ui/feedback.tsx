@@ -17,6 +17,17 @@ export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden className={cn('animate-pulse rounded-md bg-slate-200', className)} />;
 }
 
+/** Placeholder rows while a list loads. */
+export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div className="space-y-2" aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-12" />
+      ))}
+    </div>
+  );
+}
+
 export function EmptyState({ icon, title, description, action }: { icon?: ReactNode; title: ReactNode; description?: ReactNode; action?: ReactNode }) {
   return (
     <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">

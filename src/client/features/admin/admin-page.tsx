@@ -11,7 +11,7 @@ import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
 import { DeliveryLogTab } from './delivery-log-tab';
-import { DataRequestsTab } from './data-requests-tab';
+import { DataRequestsTab } from '../preferences/data-requests-tab';
 import { DeliverabilityTab } from './deliverability-tab';
 import { FeedsTab } from '../coverage/feeds-tab';
 import { SendingDomainCard } from './sending-domain-card';

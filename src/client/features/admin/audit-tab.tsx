@@ -5,12 +5,12 @@ import type { AuditEntry } from '../../../shared/admin';
 import { errorMessage } from '../../lib/api';
 import { formatDate, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState } from '../../ui/feedback';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { Input, Label, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { auditCsvUrl, useAudit, useWorkspaceChoices, type AuditFilters } from './admin-api';
-import { RowsSkeleton, SearchField } from './search-field';
-import { useDebouncedValue } from './use-debounced-value';
+import { SearchField } from '../../ui/search-field';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AUDIT_KINDS, auditSentence, kindOf } from './audit-text';
 
 

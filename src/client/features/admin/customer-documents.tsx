@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { InvoiceSummary } from '../../../shared/invoices';
 import { formatDate } from '../../lib/i18n';
-import { formatCents } from '../billing/format';
+import { formatCents } from '../../lib/money';
 import { Badge } from '../../ui/feedback';
 import { Cell, DeskSection, DeskTable } from './desk-section';
 

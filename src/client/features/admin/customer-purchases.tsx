@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Undo2 } from 'lucide-react';
 import type { AdminWorkspaceDetail } from '../../../shared/admin';
 import { formatDate, formatNumber } from '../../lib/i18n';
-import { formatCents } from '../billing/format';
+import { formatCents } from '../../lib/money';
 import { Button } from '../../ui/button';
 import { OwnText } from '../../ui/own-text';
 import { Cell, DeskSection, DeskTable } from './desk-section';

@@ -5,10 +5,9 @@ import type { SendingRates } from '../../../shared/deliverability';
 import { errorMessage } from '../../lib/api';
 import { formatNumber, translateMessage } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useDeliverability } from './admin-api';
-import { RowsSkeleton } from './search-field';
 
 /**
  * Bounce and complaint rates over 30 days, for the platform and per customer (issue 14): a customer

@@ -7,14 +7,13 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { Field, Input } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { customerPath } from './customer-path';
 import { Cell, DeskTable } from './desk-section';
 import { useDeliveryLog, type DeliverySearch } from './desk-api';
-import { RowsSkeleton } from './search-field';
 import { ReleasePicker, type PickedRelease } from './release-picker';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {

@@ -6,11 +6,11 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
-import { EmptyState, ErrorState, Spinner } from '../../ui/feedback';
+import { EmptyState, ErrorState, Spinner, RowsSkeleton } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useOutbox, useOutboxMessage } from './admin-api';
-import { SearchField, RowsSkeleton, useSearchPaging } from './search-field';
-import { useDebouncedValue } from './use-debounced-value';
+import { SearchField, useSearchPaging } from '../../ui/search-field';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { OwnText } from '../../ui/own-text';
 
 /** Capture mode's mail (no SMTP_URL): every message the product would have sent, newest first. */

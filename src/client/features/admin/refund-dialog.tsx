@@ -6,7 +6,7 @@ import { prorated, refundSchema, type AdminWorkspaceDetail, type RefundInput } f
 import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
-import { formatCents } from '../billing/format';
+import { formatCents } from '../../lib/money';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field, Input, Textarea } from '../../ui/field';

@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/i18n';
 import { Input, Label } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { useReleaseChoices } from './desk-api';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 export type PickedRelease = { id: string; title: string };
 

@@ -11,11 +11,10 @@ import { translateMessage } from '../../lib/i18n';
 import { countryName } from '../../lib/place-names';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { ErrorState } from '../../ui/feedback';
+import { ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { Field, Input, Select, Textarea } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useSaveSellerSettings, useSellerSettings } from './desk-api';
-import { RowsSkeleton } from './search-field';
 
 type Form = UseFormReturn<SellerSettingsInput, unknown, SellerSettings>;
 

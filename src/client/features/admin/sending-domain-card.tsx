@@ -5,9 +5,8 @@ import { errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, ErrorState } from '../../ui/feedback';
+import { Badge, ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { useSendingDomain } from './admin-api';
-import { RowsSkeleton } from './search-field';
 
 const TONES: Record<DnsRecordStatus, 'green' | 'amber' | 'red'> = { pass: 'green', missing: 'amber', mismatch: 'red', error: 'red' };
 

@@ -7,12 +7,12 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useLiftSuppression, useSuppressions } from './admin-api';
-import { SearchField, RowsSkeleton, useSearchPaging } from './search-field';
-import { useDebouncedValue } from './use-debounced-value';
+import { SearchField, useSearchPaging } from '../../ui/search-field';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { OwnText } from '../../ui/own-text';
 
 /** PRODUCT.md §3: addresses nobody mails again (unsubscribed, hard-bounced); a super admin may lift one. */

@@ -17,8 +17,8 @@ import { useToast } from '../../ui/toast';
 import { useAdminUsers, useChangeRole, useSetTrusted } from './admin-api';
 import { customerPath } from './customer-path';
 import { useSendPasswordReset } from './desk-api';
-import { SearchField, useSearchPaging } from './search-field';
-import { useDebouncedValue } from './use-debounced-value';
+import { SearchField, useSearchPaging } from '../../ui/search-field';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { displayName, RoleBadge, SubscriptionBadge } from './user-labels';
 import { OwnText } from '../../ui/own-text';
 

@@ -3,15 +3,15 @@ import { Link } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
-import { formatCents } from '../billing/format';
+import { formatCents } from '../../lib/money';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { useAdminWorkspaces } from './admin-api';
 import { customerPath } from './customer-path';
-import { SearchField, RowsSkeleton, useSearchPaging } from './search-field';
-import { useDebouncedValue } from './use-debounced-value';
+import { SearchField, useSearchPaging } from '../../ui/search-field';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** The companies (decision 021): each workspace with its people and roles, purchases and allowance. */
 export function WorkspacesTab() {

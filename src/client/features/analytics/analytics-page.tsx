@@ -10,8 +10,8 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { cn } from '../../ui/cn';
 import { useAnalyticsDashboard } from './analytics-api';
-import { BrandFilter, useBrandParam } from '../brands/brand-picker';
-import { useBrands } from '../brands/brands-api';
+import { BrandFilter } from '../../ui/brand-filter';
+import { useBrandParam, useBrands } from '../../lib/brands';
 import { OwnText } from '../../ui/own-text';
 import { mayOnPlatform } from '../../lib/workspace';
 

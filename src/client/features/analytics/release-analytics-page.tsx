@@ -44,8 +44,8 @@ import { NextStep } from '../releases/next-step';
 import { formatForViewer } from '../../lib/zoned-time';
 import { ApprovalPanel } from '../releases/approval-panel';
 import { ReleasePeople } from '../releases/release-people';
-import { ClientApprovalPanel } from '../brands/client-approval-panel';
-import { BrandTag } from '../brands/brand-picker';
+import { ClientApprovalPanel } from '../releases/client-approval-panel';
+import { BrandTag } from '../../ui/brand-tag';
 import { useCan } from '../../lib/workspace';
 
 const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {

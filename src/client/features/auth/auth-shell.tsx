@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Globe2, ShieldCheck, Zap } from 'lucide-react';
-import { Logo } from '../../app/logo';
-import { LanguageSwitch } from '../../app/language-switch';
+import { Logo } from '../../ui/logo';
+import { LanguageSwitch } from '../../ui/language-switch';
 
 /** The frame of the account screens: their own small top bar (the navigation bar is hidden on /auth). */
 export function AuthShell({ children }: { children: ReactNode }) {

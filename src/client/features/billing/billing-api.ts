@@ -7,27 +7,17 @@ import type {
   PlanId,
   ProcessSuccessResponse,
   SpendsPage,
-  SubscriptionStatus,
 } from '../../../shared/billing';
 import type { BillingProfile, BillingProfileInput, InvoiceDocument, InvoiceSummary, Quote } from '../../../shared/invoices';
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
+import { SUBSCRIPTION_STATUS_KEY } from '../../lib/subscription-status';
 
-export const STATUS_KEY = ['/api/subscription/status'] as const;
 export const PLANS_KEY = ['/api/subscription/plans'] as const;
 export const HISTORY_KEY = ['/api/subscription/history'] as const;
 export const PROFILE_KEY = ['/api/billing/profile'] as const;
 export const QUOTE_PATH = '/api/billing/quote';
 export const INVOICES_KEY = ['/api/billing/invoices'] as const;
-
-/** SPEC §7: the status call is not retried. */
-export function useSubscriptionStatus() {
-  return useQuery({
-    queryKey: STATUS_KEY,
-    queryFn: () => api.get<SubscriptionStatus>('/api/subscription/status'),
-    retry: false,
-  });
-}
 
 export function usePlans() {
   return useQuery({ queryKey: PLANS_KEY, queryFn: () => api.get<Plan[]>('/api/subscription/plans') });
@@ -120,7 +110,7 @@ export function useProcessSuccess() {
       api.post<ProcessSuccessResponse>('/api/subscription/process-success', { paymentIntentId }),
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
+        queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY }),
         queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
         queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
         queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),

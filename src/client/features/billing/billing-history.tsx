@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { TableHead } from '../../ui/table';
 import { useBillingHistory } from './billing-api';
-import { formatCents } from './format';
+import { formatCents } from '../../lib/money';
 import { InvoiceLinks } from './invoice-links';
 
 /**

@@ -4,14 +4,17 @@ import { formatNumber } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge } from '../../ui/feedback';
 
-/** SPEC §2 'Current Status': account status, and for paying customers the balance with a progress bar. */
-export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
+/**
+ * SPEC §2 'Current Status': account status, and for paying customers the balance with a progress bar.
+ * `unmetered`: the session's platform action of those who run the service (no allowance, no package).
+ */
+export function CurrentStatusCard({ status, unmetered }: { status: SubscriptionStatus; unmetered: boolean }) {
   const { t } = useTranslation('billing');
   const { monthlyPressReleaseLimit: limit, pressReleasesUsedThisMonth: used, remaining } = status;
   const remainingShare = limit > 0 ? Math.round((remaining / limit) * 100) : 0;
   // Every package refunded: no longer a paid package, though granted releases may be left.
-  const refunded = status.packageRefunded && !status.isSuperAdmin;
-  const accountStatus = status.isSuperAdmin
+  const refunded = status.packageRefunded && !unmetered;
+  const accountStatus = unmetered
     ? t('status.superAdmin')
     : refunded
       ? t('status.refunded')
@@ -27,7 +30,7 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
           <p className="text-sm text-slate-500">{t('status.accountStatus')}</p>
           <p className="mt-1">
             <Badge
-              tone={status.isSuperAdmin ? 'blue' : refunded ? 'slate' : status.userType === 'active' ? 'green' : 'gold'}
+              tone={unmetered ? 'blue' : refunded ? 'slate' : status.userType === 'active' ? 'green' : 'gold'}
               className="text-sm"
             >
               {accountStatus}
@@ -41,7 +44,7 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
             <p className="mt-1 text-sm text-slate-600">{t('status.freeAccountHint')}</p>
           </div>
         )}
-        {status.userType === 'active' && !status.isSuperAdmin && (
+        {status.userType === 'active' && !unmetered && (
           <div>
             <p className="text-sm text-slate-500">{t('status.accountType')}</p>
             <p className="mt-1 font-semibold text-slate-900" data-testid="account-type">
@@ -78,7 +81,7 @@ export function CurrentStatusCard({ status }: { status: SubscriptionStatus }) {
             </p>
           </div>
         )}
-        {status.isSuperAdmin && (
+        {unmetered && (
           <div>
             <p className="text-sm text-slate-500">{t('status.balance')}</p>
             <p className="mt-1 font-semibold text-slate-900">{t('status.unlimited')}</p>

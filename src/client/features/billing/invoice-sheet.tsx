@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { countryIn } from '../../../shared/country-codes';
 import { DOCUMENT_TITLES, REVERSE_CHARGE_TEXT, type InvoiceDocument } from '../../../shared/invoices';
-import { formatCents } from './format';
+import { formatCents } from '../../lib/money';
 
 /** The Arabic column's country names: Arabic with Latin digits, as the rest of the product writes it. */
 const ARABIC_LOCALE = 'ar-EG-u-nu-latn';

@@ -11,7 +11,7 @@ import { useToast } from '../../ui/toast';
 import { useBillingProfile, useProcessSuccess, useQuote } from './billing-api';
 import { BillingProfileContent } from './billing-details-card';
 import { DemoCardForm } from './demo-card-form';
-import { formatCents, formatDollars } from './format';
+import { formatCents, formatDollars } from '../../lib/money';
 import { PurchaseOrderForm } from './purchase-order-form';
 import { QuoteSummary } from './quote-summary';
 import { afterPaymentPath } from './return-path';

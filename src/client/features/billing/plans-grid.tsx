@@ -7,13 +7,13 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { usePlans } from './billing-api';
-import { formatDollars } from './format';
+import { formatDollars } from '../../lib/money';
 
 /**
  * The two packages (PRODUCT.md §2), prices from the server; package_2 is highlighted 'Most Popular'.
  * Choosing one opens the checkout (billing details, quote, card); nothing is asked of the server yet.
  */
-export function PlansGrid({ isSuperAdmin, onChoose }: { isSuperAdmin: boolean; onChoose: (plan: Plan) => void }) {
+export function PlansGrid({ unmetered, onChoose }: { unmetered: boolean; onChoose: (plan: Plan) => void }) {
   const { t } = useTranslation('billing');
   const plans = usePlans();
   if (plans.isPending) {
@@ -37,7 +37,7 @@ export function PlansGrid({ isSuperAdmin, onChoose }: { isSuperAdmin: boolean; o
         <PlanCard
           key={plan.id}
           plan={plan}
-          isSuperAdmin={isSuperAdmin}
+          unmetered={unmetered}
           onChoose={() => onChoose(plan)}
         />
       ))}
@@ -47,11 +47,11 @@ export function PlansGrid({ isSuperAdmin, onChoose }: { isSuperAdmin: boolean; o
 
 function PlanCard({
   plan,
-  isSuperAdmin,
+  unmetered,
   onChoose,
 }: {
   plan: Plan;
-  isSuperAdmin: boolean;
+  unmetered: boolean;
   onChoose: () => void;
 }) {
   const { t } = useTranslation('billing');
@@ -98,7 +98,7 @@ function PlanCard({
         ))}
       </ul>
       <div className="mt-6">
-        {isSuperAdmin ? (
+        {unmetered ? (
           <p className="flex items-center justify-center gap-2 rounded-md bg-brand-50 px-4 py-3 text-sm font-semibold text-brand-800">
             <Crown className="h-4 w-4" aria-hidden />
             {t('plans.superAdmin')}

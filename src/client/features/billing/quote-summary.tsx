@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useQuote } from './billing-api';
-import { formatCents } from './format';
+import { formatCents } from '../../lib/money';
 
 /** What the buyer will pay for the plan, VAT shown before payment (issue 29): asked once details exist. */
 export function QuoteSummary({ planId, enabled }: { planId: PlanId; enabled: boolean }) {

@@ -9,8 +9,8 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Pager } from '../../ui/pager';
 import { TableHead } from '../../ui/table';
-import { BrandFilter, brandName, useBrandParam } from '../brands/brand-picker';
-import { useBrands } from '../brands/brands-api';
+import { BrandFilter } from '../../ui/brand-filter';
+import { brandName, useBrandParam, useBrands } from '../../lib/brands';
 import { useSpends } from './billing-api';
 
 const PAGE_SIZE = 20;

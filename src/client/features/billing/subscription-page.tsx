@@ -6,10 +6,11 @@ import type { Plan, SubscriptionStatus } from '../../../shared/billing';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { translateMessage } from '../../lib/i18n';
-import { useCan } from '../../lib/workspace';
+import { mayOnPlatform, useCan } from '../../lib/workspace';
 import { useCurrentUser } from '../../lib/session';
 import { ErrorState, Spinner } from '../../ui/feedback';
-import { useProcessSuccess, useSubscriptionStatus } from './billing-api';
+import { useSubscriptionStatus } from '../../lib/subscription-status';
+import { useProcessSuccess } from './billing-api';
 import { BillingDetailsCard } from './billing-details-card';
 import { BillingHistory } from './billing-history';
 import { CurrentStatusCard } from './current-status-card';
@@ -47,6 +48,8 @@ export default function SubscriptionPage() {
     );
   }
   const current = status.data;
+  // Those who run the service send without an allowance: nothing to buy, no billing of their own.
+  const unmetered = mayOnPlatform(session.data, 'unmetered');
 
   return (
     <main className="pb-12">
@@ -70,7 +73,7 @@ export default function SubscriptionPage() {
             </div>
           </div>
         )}
-        <CurrentStatusCard status={current} />
+        <CurrentStatusCard status={current} unmetered={unmetered} />
         {!billing ? (
           <p role="note" className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700" data-testid="billing-role-note">
             {t('roleNote')}
@@ -78,14 +81,14 @@ export default function SubscriptionPage() {
         ) : checkout ? (
           <PaymentView plan={checkout} onCancel={() => setCheckout(null)} />
         ) : (
-          <PlansGrid isSuperAdmin={current.isSuperAdmin} onChoose={setCheckout} />
+          <PlansGrid unmetered={unmetered} onChoose={setCheckout} />
         )}
         <TrustPoints />
         {billing && <SpendsCard />}
         {/* The checkout shows the same details with its own form; one form for them on the page is enough. */}
-        {!current.isSuperAdmin && billing && !checkout && <BillingDetailsCard />}
-        {!current.isSuperAdmin && billing && <BillingHistory />}
-        {!current.isSuperAdmin && billing && <InvoicesCard />}
+        {!unmetered && billing && !checkout && <BillingDetailsCard />}
+        {!unmetered && billing && <BillingHistory />}
+        {!unmetered && billing && <InvoicesCard />}
       </div>
     </main>
   );

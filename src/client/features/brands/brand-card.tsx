@@ -12,9 +12,9 @@ import { OwnText } from '../../ui/own-text';
 import { NewsroomSettingsPanel } from '../newsroom/newsroom-settings';
 import { ArchiveButton, DeleteButton } from './brand-actions';
 import { BrandLogo } from './brand-logo';
-import { brandName } from './brand-picker';
+import { brandName } from '../../lib/brands';
 import { NewsroomLink } from './newsroom-link';
-import { reportLinkState } from './report-origin';
+import { reportLinkState } from '../../lib/report-origin';
 
 /**
  * One brand in the list: its logo, names, newsroom address and releases sent, the way to its report,

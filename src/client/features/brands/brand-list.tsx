@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { BrandCard } from './brand-card';
-import { useBrands } from './brands-api';
+import { useBrands } from '../../lib/brands';
 
 /** Active brands first, archived ones after them, each group in the server's order. */
 const activeFirst = (brands: Brand[]) => [

@@ -13,8 +13,9 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Input } from '../../ui/field';
 import { ScrollRegion } from '../../ui/scroll-region';
 import { readerReportQuery } from '../../lib/browser-time-zone';
-import { BrandLogo, brandName } from './brand-picker';
-import { useReportOrigin } from './report-origin';
+import { BrandMark } from '../../ui/brand-tag';
+import { brandName } from '../../lib/brands';
+import { useReportOrigin } from '../../lib/report-origin';
 import '../analytics/print-report.css';
 
 /**
@@ -91,7 +92,7 @@ export default function BrandReportPage() {
       <header className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div className="flex min-w-0 items-center gap-4">
           {brand ? (
-            <BrandLogo brand={brand} className="h-16 w-16 rounded-lg text-2xl" />
+            <BrandMark brand={brand} className="h-16 w-16 rounded-lg text-2xl" />
           ) : (
             <Skeleton className="h-16 w-16" />
           )}

@@ -1,23 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Brand, BrandInput } from '../../../shared/brands';
 import { api } from '../../lib/api';
+import { BRANDS_KEY, BRANDS_PATH } from '../../lib/brands';
 
-/** The calls of issue 28's brands API, one hook per endpoint. */
+/** The changes of issue 28's brands API, one hook per endpoint (the list is read in lib/brands.ts). */
 
-export const BRANDS_PATH = '/api/brands';
-const BRANDS_KEY = [BRANDS_PATH];
 /** The newsroom settings answer names the brand's newsroom: a change to a brand makes it stale too. */
 const NEWSROOM_KEY = ['/api/newsroom/settings'];
 
 const brandPath = (id: string) => `${BRANDS_PATH}/${encodeURIComponent(id)}`;
-
-export function useBrands(enabled = true) {
-  return useQuery({
-    queryKey: BRANDS_KEY,
-    queryFn: async () => (await api.get<{ brands: Brand[] }>(BRANDS_PATH)).brands,
-    enabled,
-  });
-}
 
 /** After any change to a brand: the list and the newsroom settings are asked again. */
 function useInvalidateBrands() {

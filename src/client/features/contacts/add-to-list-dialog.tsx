@@ -11,7 +11,8 @@ import { Dialog } from '../../ui/dialog';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
-import { useAddToList, useCreateList, useMyLists } from './contacts-api';
+import { useAddToList, useCreateList } from './contacts-api';
+import { useUserLists } from '../../lib/user-lists';
 import { countText } from './contacts-text';
 import { bulkAddBody, selectionSize, type Selection } from './selection';
 import { useFailureToast } from './use-failure-toast';
@@ -32,7 +33,7 @@ export function AddToListDialog({
   const toast = useToast();
   const navigate = useNavigate();
   const failed = useFailureToast();
-  const lists = useMyLists(open);
+  const lists = useUserLists(open);
   const add = useAddToList();
   const [listId, setListId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);

@@ -4,7 +4,8 @@ import type { Contact } from '../../../shared/contacts';
 import { Badge } from '../../ui/feedback';
 import { UnsubscribedBadge } from './unsubscribed-badge';
 import { cn } from '../../ui/cn';
-import { fullName, topicsOf, valueLabel } from './contacts-text';
+import { fullName, topicsOf } from './contacts-text';
+import { valueLabel } from '../../lib/value-label';
 import { OwnText } from '../../ui/own-text';
 
 export function ContactCard({

@@ -6,7 +6,8 @@ import { Button } from '../../ui/button';
 import { JournalistChoices } from '../preferences/admin-journalist-choices';
 import { Dialog } from '../../ui/dialog';
 import { Badge } from '../../ui/feedback';
-import { fullName, topicsOf, valueLabel } from './contacts-text';
+import { fullName, topicsOf } from './contacts-text';
+import { valueLabel } from '../../lib/value-label';
 import { MaskedNotice } from './masked-notice';
 import { UnsubscribedBadge } from './unsubscribed-badge';
 

@@ -20,7 +20,7 @@ import { Field, Input, Select } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { PLACES } from '../../../shared/search-places';
 import { useSaveContact } from './contacts-api';
-import { valueLabel } from './contacts-text';
+import { valueLabel } from '../../lib/value-label';
 import { useFailureToast } from './use-failure-toast';
 
 type TextField = Exclude<keyof ContactInput, 'language'>;

@@ -12,10 +12,10 @@ import type {
 import { CONTACT_PAGE_SIZE, CONTACT_PAGE_SIZE_MAX, BULK_IDS_MAX } from '../../../shared/contacts';
 import type { BulkAddInput, BulkAddResult, ListCreateInput, UserList } from '../../../shared/lists';
 import { api, ApiError, toQuery } from '../../lib/api';
+import { USER_LISTS_PATH, useInvalidateUserLists } from '../../lib/user-lists';
 
 export const CONTACTS_PATH = '/api/global-contacts';
 export const FACETS_PATH = '/api/global-contacts/facets';
-export const LISTS_PATH = '/api/user-lists';
 
 function filterQuery(filter: ContactFilter, extra: Record<string, number> = {}): string {
   return toQuery({
@@ -48,11 +48,6 @@ export function useContactFacets(filter: ContactFilter) {
   });
 }
 
-/** Read only while the Add to List dialog is open. */
-export function useMyLists(enabled: boolean) {
-  return useQuery({ queryKey: [LISTS_PATH], queryFn: () => api.get<UserList[]>(LISTS_PATH), enabled });
-}
-
 /** After any change to the media database every cached search, facet count and list count may be stale. */
 function useInvalidateContacts() {
   const queryClient = useQueryClient();
@@ -60,7 +55,7 @@ function useInvalidateContacts() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [CONTACTS_PATH] }),
       queryClient.invalidateQueries({ queryKey: [FACETS_PATH] }),
-      queryClient.invalidateQueries({ queryKey: [LISTS_PATH] }),
+      queryClient.invalidateQueries({ queryKey: [USER_LISTS_PATH] }),
     ]);
 }
 
@@ -92,19 +87,19 @@ export function useBulkDeleteContacts() {
 }
 
 export function useAddToList() {
-  const queryClient = useQueryClient();
+  const invalidateLists = useInvalidateUserLists();
   return useMutation({
     mutationFn: ({ listId, body }: { listId: string; body: BulkAddInput }) =>
-      api.post<BulkAddResult>(`${LISTS_PATH}/${listId}/contacts/bulk`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [LISTS_PATH] }),
+      api.post<BulkAddResult>(`${USER_LISTS_PATH}/${listId}/contacts/bulk`, body),
+    onSuccess: invalidateLists,
   });
 }
 
 export function useCreateList() {
-  const queryClient = useQueryClient();
+  const invalidateLists = useInvalidateUserLists();
   return useMutation({
-    mutationFn: (input: ListCreateInput) => api.post<UserList>(LISTS_PATH, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [LISTS_PATH] }),
+    mutationFn: (input: ListCreateInput) => api.post<UserList>(USER_LISTS_PATH, input),
+    onSuccess: invalidateLists,
   });
 }
 

@@ -23,7 +23,8 @@ import {
   useContactSearch,
   useDeleteContact,
 } from './contacts-api';
-import { countText, fullName, valueLabel } from './contacts-text';
+import { countText, fullName } from './contacts-text';
+import { valueLabel } from '../../lib/value-label';
 import { placesOf, topicsOf } from './search-reading';
 import { FilterChips } from './filter-chips';
 import { FilterPanel, SearchBox } from './filter-panel';

@@ -11,16 +11,6 @@ export function countText(
   return t(key, { ...values, count, n: formatNumber(count) });
 }
 
-export type ValueKind = 'country' | 'city' | 'contactTopic' | 'mediaType' | 'language';
-
-/**
- * Countries, topics, media types and languages are stored in English, as are the cities a search is read
- * as (shared/search-places.ts); known ones are shown translated.
- */
-export function valueLabel(t: TFunction, kind: ValueKind, value: string): string {
-  return t(`values.${kind}.${value}`, { defaultValue: value, keySeparator: '.', nsSeparator: false });
-}
-
 export function fullName(contact: { firstName: string; lastName: string; email: string }): string {
   return `${contact.firstName} ${contact.lastName}`.trim();
 }

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../lib/i18n';
 import type { ContactFilter, Interpretation } from '../../../shared/contacts';
-import { valueLabel } from './contacts-text';
+import { valueLabel } from '../../lib/value-label';
 import { placesOf, withoutTerm } from './search-reading';
 import { MULTI_FILTER_KEYS, isFilterActive, type MultiFilterKey } from './use-contact-filters';
 

@@ -8,7 +8,7 @@ import { topicsByBeat } from '../../../shared/search-beats';
 import { formatNumber } from '../../lib/i18n';
 import { Input, Label, Select } from '../../ui/field';
 import { cn } from '../../ui/cn';
-import { valueLabel, type ValueKind } from './contacts-text';
+import { valueLabel, type ValueKind } from '../../lib/value-label';
 import type { MultiFilterKey } from './use-contact-filters';
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -10,7 +10,8 @@ import { Dialog } from '../../ui/dialog';
 import { Label } from '../../ui/field';
 import { TableHead } from '../../ui/table';
 import { useToast } from '../../ui/toast';
-import { CONTACTS_PATH, FACETS_PATH, LISTS_PATH, uploadContactsCsv } from './contacts-api';
+import { CONTACTS_PATH, FACETS_PATH, uploadContactsCsv } from './contacts-api';
+import { USER_LISTS_PATH } from '../../lib/user-lists';
 import { countText } from './contacts-text';
 import { useFailureToast } from './use-failure-toast';
 
@@ -65,7 +66,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [CONTACTS_PATH] }),
         queryClient.invalidateQueries({ queryKey: [FACETS_PATH] }),
-        queryClient.invalidateQueries({ queryKey: [LISTS_PATH] }),
+        queryClient.invalidateQueries({ queryKey: [USER_LISTS_PATH] }),
       ]);
     } catch (error) {
       setPhase({ step: 'choose' });

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CityBreadth, RelatedBreadth } from '../../../shared/contacts';
 import { formatNumber, isolate } from '../../lib/i18n';
-import { valueLabel } from './contacts-text';
+import { valueLabel } from '../../lib/value-label';
 
 /**
  * How far the search reached (issue 37), said plainly: a city word's contacts recorded there and those of

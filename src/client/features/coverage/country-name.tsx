@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { valueLabel } from '../contacts/contacts-text';
+import { valueLabel } from '../../lib/value-label';
 
 /** A country of the media database in the reader's language (the contacts feature names them). */
 export function CountryName({ country }: { country: string }) {

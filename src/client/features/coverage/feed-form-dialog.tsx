@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field, Input, Select } from '../../ui/field';
 import { useToast } from '../../ui/toast';
-import { valueLabel } from '../contacts/contacts-text';
+import { valueLabel } from '../../lib/value-label';
 import { useSaveFeed } from './coverage-api';
 
 type FormValues = z.input<typeof feedInputSchema>;

@@ -33,14 +33,9 @@ import { NextStepShort } from '../releases/next-step';
 import { IsolatedText } from '../../ui/isolated-text';
 import { OwnText } from '../../ui/own-text';
 import { titleFor } from '../releases/release-title';
-import {
-  BrandFilter,
-  BrandReportLink,
-  BrandTag,
-  brandName,
-  useBrandParam,
-} from '../brands/brand-picker';
-import { useBrands } from '../brands/brands-api';
+import { BrandFilter, BrandReportLink } from '../../ui/brand-filter';
+import { BrandTag } from '../../ui/brand-tag';
+import { brandName, useBrandParam, useBrands } from '../../lib/brands';
 
 /** Releases the customer can still change open in the editor; the others on their own page. */
 const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];

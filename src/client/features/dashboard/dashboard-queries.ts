@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import type { AnalyticsDashboard, ReleasesPage } from '../../../shared/releases';
 import type { RecentActivity } from '../../../shared/campaigns';
-import { listInterval, OPEN_REFRESH_MS } from '../analytics/analytics-api';
+import { listInterval, OPEN_REFRESH_MS } from '../../lib/release-polling';
 
 export const RECENT_RELEASES_COUNT = 5;
 

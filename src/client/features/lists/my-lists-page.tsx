@@ -13,14 +13,15 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { useToast } from '../../ui/toast';
 import { ListFormDialog } from './list-form-dialog';
 import { ListViewDialog } from './list-view-dialog';
-import { useDeleteList, useLists } from './lists-api';
+import { useDeleteList } from './lists-api';
+import { useUserLists } from '../../lib/user-lists';
 
 /** /my-lists (SPEC §2 "My Lists"). */
 export default function MyListsPage() {
   const { t } = useTranslation('lists');
   const writes = useCan()('write');
   useDocumentTitle(t('title'));
-  const lists = useLists();
+  const lists = useUserLists();
   const [form, setForm] = useState<{ list: UserList | null } | null>(null);
   const [viewing, setViewing] = useState<UserList | null>(null);
   const [toDelete, setToDelete] = useState<UserList | null>(null);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LayoutDashboard, Menu, X } from 'lucide-react';
 import { useCurrentUser } from '../../lib/session';
-import { LanguageSwitch } from '../../app/language-switch';
+import { LanguageSwitch } from '../../ui/language-switch';
 import { cn } from '../../ui/cn';
 
 const SECTIONS = ['features', 'pricing', 'faq', 'contact'] as const;

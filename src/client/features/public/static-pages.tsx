@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n, { i18nReady, LANGUAGES, type Language } from '../../lib/i18n';
 import { HeadCollector, type HeadRecord } from '../../lib/document-title';
-import { AppLayout } from '../../app/layout';
-import { CookieBanner } from '../../app/cookie-consent';
+import { CookieBanner } from '../../ui/cookie-banner';
+import { PageFrame } from '../../ui/page-frame';
 import { isStaticPagePath, ORIGIN_PLACEHOLDER, STATIC_PAGE_FILES, type StaticPagePath } from '../../../shared/static-pages';
 import LandingPage from './landing-page';
 import ContactPage from './contact-page';
@@ -38,11 +38,10 @@ export async function renderStaticPage(path: string, language: Language): Promis
     <HeadCollector.Provider value={head}>
       <QueryClientProvider client={new QueryClient()}>
         <StaticRouter location={path}>
-          <Routes>
-            <Route element={<AppLayout />}>
-              <Route path={path} element={<Page />} />
-            </Route>
-          </Routes>
+          {/* A visitor's frame, as the app draws it for them: no navigation bar. */}
+          <PageFrame>
+            <Page />
+          </PageFrame>
           <CookieBanner details={false} hidden />
         </StaticRouter>
       </QueryClientProvider>

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
 import { ErrorState, Spinner } from '../../ui/feedback';
-import { brandName } from '../brands/brand-picker';
+import { brandName } from '../../lib/brands';
 import { formatKb, valuesFromRelease } from './editor-form';
 import { EmailFrame, Envelope, envelopeRows, useExactEmail, useShownVersion, VersionSwitch } from './email-preview';
 import { PreflightAudience, PreflightWarnings, SummarySection, useAllowanceText } from './preflight-summary';

@@ -12,13 +12,8 @@ import {
   type ReleaseStatus,
 } from '../../../shared/releases';
 import type { Brand } from '../../../shared/brands';
-import {
-  BrandPicker,
-  pickableBrands,
-  rememberBrand,
-  useDefaultBrand,
-} from '../brands/brand-picker';
-import { useBrands } from '../brands/brands-api';
+import { BrandPicker, pickableBrands, rememberBrand, useDefaultBrand } from './brand-picker';
+import { useBrands } from '../../lib/brands';
 import { ApiError, errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -56,12 +51,12 @@ import { PresendDialog } from './presend-dialog';
 import {
   canSendFrom,
   RELEASES_PATH,
-  useRecipientLists,
   useRelease,
   useSendPressRelease,
-  useSendStatus,
   useTestSend,
 } from './releases-api';
+import { useSubscriptionStatus } from '../../lib/subscription-status';
+import { useUserLists } from '../../lib/user-lists';
 import { ReviewLock, RoleLock, WithdrawButton } from './review-status';
 import { ReturnedNotice } from './returned-notice';
 import { SaveStatus } from './save-status';
@@ -182,8 +177,8 @@ function EditorForm({
   const toast = useToast();
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  const lists = useRecipientLists();
-  const status = useSendStatus();
+  const lists = useUserLists();
+  const status = useSubscriptionStatus();
   const send = useSendPressRelease();
   const [previewOpen, setPreviewOpen] = useState(false);
   const [pendingAction, setPendingAction] = useState<ReleaseAction | null>(null);

@@ -5,7 +5,7 @@ import { isWorkspaceRole } from '../../../shared/workspaces';
 import { isolate } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { limitedToBrands } from '../../lib/workspace';
-import { brandName } from '../brands/brand-picker';
+import { brandName } from '../../lib/brands';
 
 /**
  * The words of a release's lifecycle (decision 026) that several screens say alike: the role of whoever

@@ -30,8 +30,9 @@ import { formatForViewer } from '../../lib/zoned-time';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
 import { titleFor } from './release-title';
 import { ReleaseAuthor } from './release-people';
-import { BrandFilter, BrandTag, useBrandParam } from '../brands/brand-picker';
-import { useBrands } from '../brands/brands-api';
+import { BrandFilter } from '../../ui/brand-filter';
+import { BrandTag } from '../../ui/brand-tag';
+import { useBrandParam, useBrands } from '../../lib/brands';
 
 const PAGE_SIZE = 20;
 const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {

@@ -4,7 +4,8 @@ import { errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { EmptyState, ErrorState, Spinner } from '../../ui/feedback';
-import type { RecipientList, useRecipientLists } from './releases-api';
+import type { useUserLists } from '../../lib/user-lists';
+import type { RecipientList } from './releases-api';
 
 /** The user's lists as checkboxes, with how many contacts each holds; the way to create one when there is none. */
 export function RecipientPicker({
@@ -13,7 +14,7 @@ export function RecipientPicker({
   onChange,
   error,
 }: {
-  lists: ReturnType<typeof useRecipientLists>;
+  lists: ReturnType<typeof useUserLists>;
   value: string[];
   onChange: (next: string[]) => void;
   error?: string;

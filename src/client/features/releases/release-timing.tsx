@@ -2,7 +2,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TOPICS } from '../../../shared/contacts';
 import { Field, Input, Select } from '../../ui/field';
-import { valueLabel } from '../contacts/contacts-text';
+import { valueLabel } from '../../lib/value-label';
 import { toPreflightPayload, toZonedInputValue, zonedInputToIso, type EditorValues } from './editor-form';
 import type { EmbargoAudience } from '../../../shared/embargo';
 import { EmbargoAudienceLines } from './embargo-audience';

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/session';
-import { listInterval, OPEN_REFRESH_MS, WAITING_REFRESH_MS } from '../analytics/analytics-api';
+import { SUBSCRIPTION_STATUS_KEY } from '../../lib/subscription-status';
+import { listInterval, OPEN_REFRESH_MS, WAITING_REFRESH_MS } from '../../lib/release-polling';
 import type {
   Preflight,
   PreflightInput,
@@ -12,6 +13,8 @@ import type {
   SendPressReleaseInput,
   SendPressReleaseResponse,
 } from '../../../shared/releases';
+import type { SubscriptionStatus } from '../../../shared/billing';
+import type { UserList } from '../../../shared/lists';
 
 export const RELEASES_PATH = '/api/press-releases';
 const WAITING_STATUSES: readonly ReleaseStatus[] = [
@@ -19,27 +22,11 @@ const WAITING_STATUSES: readonly ReleaseStatus[] = [
   'awaiting_client_approval',
   'in_review',
 ];
-const LISTS_PATH = '/api/user-lists';
-const STATUS_PATH = '/api/subscription/status';
+/** The recipient choices of the editor: the workspace's lists (lib/user-lists.ts). */
+export type RecipientList = Pick<UserList, 'id' | 'name' | 'contactCount'>;
 
-/** The recipient choices of the editor (GET /api/user-lists). */
-export type RecipientList = { id: string; name: string; contactCount: number };
-
-/** The fields of GET /api/subscription/status the editor's purchase gate reads (SPEC §3). */
-export type SendStatus = {
-  userType?: string;
-  canSend?: { canSend: boolean } | boolean;
-  isTrialUser?: boolean;
-  isSuperAdmin?: boolean;
-  monthlyPressReleaseLimit?: number;
-  pressReleasesUsedThisMonth?: number;
-};
-
-export function canSendFrom(status: SendStatus | undefined): boolean {
-  if (!status) return false;
-  if (status.isSuperAdmin) return true;
-  return typeof status.canSend === 'object' ? status.canSend?.canSend === true : status.canSend === true;
-}
+/** Whether the allowance lets the workspace send now (SPEC §3); unknown while asked, or when it failed. */
+export const canSendFrom = (status: SubscriptionStatus | undefined): boolean => status?.canSend.canSend === true;
 
 export type ReleaseFilters = {
   status?: ReleaseStatus;
@@ -114,15 +101,6 @@ export function useTestSend() {
   });
 }
 
-export function useRecipientLists() {
-  return useQuery({ queryKey: [LISTS_PATH], queryFn: () => api.get<RecipientList[]>(LISTS_PATH) });
-}
-
-/** SPEC §7: the status call is not retried; a failure means "cannot send" (the server decides anyway). */
-export function useSendStatus() {
-  return useQuery({ queryKey: [STATUS_PATH], queryFn: () => api.get<SendStatus>(STATUS_PATH), retry: false });
-}
-
 /** After any change to releases, every view of them (lists, dashboard, analytics) is stale. */
 function useInvalidateReleases() {
   const queryClient = useQueryClient();
@@ -130,7 +108,7 @@ function useInvalidateReleases() {
     void queryClient.invalidateQueries({ queryKey: [RELEASES_PATH] });
     void queryClient.invalidateQueries({ queryKey: ['/api/analytics'] });
     if (withAllowance) {
-      void queryClient.invalidateQueries({ queryKey: [STATUS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY });
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     }
   };

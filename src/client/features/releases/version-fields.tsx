@@ -10,7 +10,7 @@ import { Field, Input, Textarea } from '../../ui/field';
 import { cn } from '../../ui/cn';
 import { emptyTranslation, VERSION_FIELDS, type EditorValues } from './editor-form';
 import { RichTextEditor } from './rich-text-editor';
-import { useBrands } from '../brands/brands-api';
+import { useBrands } from '../../lib/brands';
 
 export type Version = 'primary' | 'translation';
 

@@ -7,12 +7,11 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { Field, Input } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
-import { RowsSkeleton } from '../admin/search-field';
 import { useResearchQueue, useResolveResearchItem } from './replies-api';
 
 type State = 'open' | 'resolved';

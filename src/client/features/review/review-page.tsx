@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { useLinkChecks, useReviewDetail } from './review-api';
 import { DecisionPanel } from './decision-panel';
-import { brandName } from '../brands/brand-picker';
+import { brandName } from '../../lib/brands';
 
 /** One release under review: exactly as recipients get it, its audience, its links, the findings, the decision. */
 export default function ReviewPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useBrandNames } from '../brands/brand-checklist';
+import { useBrandNames } from './brand-checklist';
 
 /** A client's brands in a line ("Brands: Gulf Bridge, Najd Foods"); nothing for the team's roles. */
 export function ClientBrandNames({ brandIds }: { brandIds: string[] | null }) {

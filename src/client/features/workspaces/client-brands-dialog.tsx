@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { BrandChecklist } from '../brands/brand-checklist';
+import { BrandChecklist } from './brand-checklist';
 
 /**
  * The brands a client seat works on, chosen before the change is sent: when a member becomes a client,

@@ -14,7 +14,7 @@ import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
 import { Field, Input, Select } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { useToast } from '../../ui/toast';
-import { BrandChecklist } from '../brands/brand-checklist';
+import { BrandChecklist } from './brand-checklist';
 import { ClientBrandNames } from './client-brand-names';
 import { RoleOptions } from './role-options';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from './workspaces-api';

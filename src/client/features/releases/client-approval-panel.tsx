@@ -3,10 +3,10 @@ import type { PressRelease } from '../../../shared/releases';
 import { isolate } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
 import { useCan } from '../../lib/workspace';
-import { useClientApproveRelease, useClientReturnRelease, useReleasePreflight } from '../releases/releases-api';
-import { DecisionPanel, useConflictRefetch } from '../releases/approval-panel';
-import { ApprovalReview } from '../releases/approval-review';
-import { brandName } from './brand-picker';
+import { useClientApproveRelease, useClientReturnRelease, useReleasePreflight } from './releases-api';
+import { DecisionPanel, useConflictRefetch } from './approval-panel';
+import { ApprovalReview } from './approval-review';
+import { brandName } from '../../lib/brands';
 
 /**
  * On a release waiting for the brand's client, for that client: what they approve (each version's exact

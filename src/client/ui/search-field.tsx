@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Search } from 'lucide-react';
-import { Skeleton } from '../../ui/feedback';
-import { Input } from '../../ui/field';
+import { Input } from './field';
 
-/** The console's search box; each change goes back to the first page of results. */
+/** A list's search box (the console's tabs); each change goes back to the first page of results. */
 export function SearchField({
   value,
   onChange,
@@ -34,7 +33,7 @@ export function SearchField({
 }
 
 /**
- * A console list's search and page: a new search goes back to the first page. `search` is what the box
+ * A searched list's search and page: a new search goes back to the first page. `search` is what the box
  * shows; pass it through useDebouncedValue before asking the server.
  */
 export function useSearchPaging() {
@@ -45,15 +44,4 @@ export function useSearchPaging() {
     setPage(1);
   };
   return { search, onSearch, page, setPage };
-}
-
-/** Placeholder rows while a console list loads. */
-export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
-  return (
-    <div className="space-y-2" aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-12" />
-      ))}
-    </div>
-  );
 }

@@ -8,12 +8,11 @@ import { formatDate, formatDay, formatNumber, translateMessage } from '../../lib
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState } from '../../ui/feedback';
+import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
-import { useDataRequests, useResolveDataRequest } from '../preferences/admin-preferences-api';
-import { RowsSkeleton } from './search-field';
+import { useDataRequests, useResolveDataRequest } from './admin-preferences-api';
 
 /** What an erasure keeps, as the law asks (the server's list, ERASURE_KEPT), in a sentence. */
 const keptText = (t: TFunction, kept: readonly ErasureOutcome['kept'][number][]) =>

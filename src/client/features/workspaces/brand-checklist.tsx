@@ -3,7 +3,7 @@ import { errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { FieldError } from '../../ui/field';
-import { useBrands } from './brands-api';
+import { useBrands } from '../../lib/brands';
 
 /**
  * Choose some of the workspace's brands (a client seat's): one checkbox per brand. Archived brands are

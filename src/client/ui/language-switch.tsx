@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n';
 import { markLanguagePicked } from '../lib/language-pick';
 import { useCurrentUser, useSaveAccountLanguage } from '../lib/session';
-import { cn } from '../ui/cn';
+import { cn } from './cn';
 
 /**
  * Switches between English and Arabic; the choice is remembered per browser, and by a signed-in account for
