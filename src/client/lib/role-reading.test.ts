@@ -28,4 +28,15 @@ describe('the client and roles', () => {
     );
     expect(found).toEqual([]);
   });
+
+  it("branches on no answer's role flag (isSuperAdmin): the session's platformActions say what it allows", () => {
+    const found = clientFiles('src/client').flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ file, line: i + 1, text: line.trim() }))
+        .filter(({ text }) => /\bisSuperAdmin\b|userType\s*[!=]==\s*'super_admin'/.test(text)),
+    );
+    expect(found).toEqual([]);
+  });
 });
