@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { isWorkspaceRole } from '../../shared/workspaces';
 
 /**
  * The one way the client talks to the server: JSON over fetch with the session cookie.
@@ -57,9 +56,13 @@ export function errorMessage(error: unknown, fallback?: string): string {
   return message(fallback ?? GENERIC_MESSAGE);
 }
 
-/** A workspace role named in a refusal (ROLE_REQUIRED's `role`) reads as the role's name in the reader's language. */
+/**
+ * A workspace role named in a refusal (ROLE_REQUIRED's `role`) reads as the role's name in the reader's language.
+ * A role is known by its name's translation (`role.<role>`), not by the shared role table: that module holds
+ * the workspace schemas, and this one is in every page's entry, which should not carry the schema library.
+ */
 function withRoleNames(details: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!details || !isWorkspaceRole(details.role)) return details;
+  if (!details || typeof details.role !== 'string' || !hasMessage(`role.${details.role}`)) return details;
   return { ...details, role: message(`role.${details.role}`) };
 }
 
