@@ -1,9 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { cn } from './cn';
 
 export type DialogProps = {
   open: boolean;
@@ -27,54 +24,25 @@ if (typeof document !== 'undefined') {
   });
 }
 
-const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
+// The dialog's frame (Radix: focus trap, scroll lock, layers) is fetched the first time a dialog opens, so
+// the many pages that hold a closed dialog do not download it with their first screen.
+const DialogFrame = lazy(() => import('./dialog-frame'));
 
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
-  const { t } = useTranslation();
+export function Dialog(props: DialogProps) {
   // Radix returns focus only to a Dialog.Trigger; our dialogs open from state, so remember the control
   // that had focus when one opened and give focus back to it on close (if it is still on the page).
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (open) opener.current = lastFocusOutsideDialogs;
-  }, [open]);
+    if (props.open) opener.current = lastFocusOutsideDialogs;
+  }, [props.open]);
+  // Once opened, the frame stays mounted (closed), so Radix can hand focus back as it closes.
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content
-          className={cn(
-            'fixed start-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2',
-            widths[size],
-          )}
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-          }}
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
-            <div>
-              {/* Titles often are user text (a list's or a contact's name): laid out in their own direction. */}
-              <RadixDialog.Title className="text-lg font-semibold text-slate-900" dir="auto">
-                {title}
-              </RadixDialog.Title>
-              {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-500">{description}</RadixDialog.Description>
-              ) : (
-                <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-              )}
-            </div>
-            <RadixDialog.Close asChild>
-              <button type="button" aria-label={t('actions.close')} className="rounded p-1 text-slate-500 hover:bg-slate-100">
-                <X className="h-5 w-5" aria-hidden />
-              </button>
-            </RadixDialog.Close>
-          </div>
-          <div className="overflow-y-auto px-6 py-4">{children}</div>
-          {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 px-6 py-4">{footer}</div>}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={props.open ? <div className="fixed inset-0 z-40 bg-slate-900/50" /> : null}>
+      <DialogFrame {...props} opener={opener} />
+    </Suspense>
   );
 }
 
