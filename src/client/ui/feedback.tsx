@@ -56,8 +56,11 @@ export function ErrorState({ message, onRetry }: { message?: string; onRetry?: (
   );
 }
 
-export function Badge({ children, tone = 'slate', className }: { children: ReactNode; tone?: 'slate' | 'green' | 'amber' | 'red' | 'blue' | 'gold'; className?: string }) {
-  const tones = {
+/** The colours a Badge comes in (a status's: status-tones.ts). */
+export type Tone = 'slate' | 'green' | 'amber' | 'red' | 'blue' | 'gold';
+
+export function Badge({ children, tone = 'slate', className }: { children: ReactNode; tone?: Tone; className?: string }) {
+  const tones: Record<Tone, string> = {
     slate: 'bg-slate-100 text-slate-700',
     green: 'bg-emerald-100 text-emerald-800',
     amber: 'bg-amber-100 text-amber-800',

@@ -4,21 +4,10 @@ import type { AdminWorkspaceDetail } from '../../../shared/admin';
 import { formatDate } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
 import { Badge } from '../../ui/feedback';
+import { releaseTone } from '../../ui/status-tones';
 import { OwnText } from '../../ui/own-text';
 import { deliveryLogPath } from './delivery-log-tab';
 import { Cell, DeskSection, DeskTable } from './desk-section';
-
-const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
-  sent: 'green',
-  scheduled: 'blue',
-  sending: 'blue',
-  failed: 'red',
-  rejected: 'red',
-  in_review: 'amber',
-  changes_requested: 'amber',
-  awaiting_approval: 'amber',
-  awaiting_client_approval: 'amber',
-};
 
 /** The workspace's releases with their states; a scheduled release of a suspended workspace is held. */
 export function CustomerReleases({ releases }: { releases: AdminWorkspaceDetail['releases'] }) {
@@ -46,7 +35,7 @@ export function CustomerReleases({ releases }: { releases: AdminWorkspaceDetail[
             </Cell>
             <Cell>
               <span className="flex flex-wrap gap-1">
-                <Badge className="whitespace-nowrap" tone={STATUS_TONES[release.status] ?? 'slate'}>
+                <Badge className="whitespace-nowrap" tone={releaseTone(release.status)}>
                   {t(`releases:status.${release.status}`, { defaultValue: release.status })}
                 </Badge>
                 {release.held && <Badge className="whitespace-nowrap" tone="red">{t('releases.held')}</Badge>}

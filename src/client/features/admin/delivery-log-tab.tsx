@@ -8,6 +8,7 @@ import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { deliveryTone } from '../../ui/status-tones';
 import { Field, Input } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
@@ -15,15 +16,6 @@ import { customerPath } from './customer-path';
 import { Cell, DeskTable } from './desk-section';
 import { useDeliveryLog, type DeliverySearch } from './desk-api';
 import { ReleasePicker, type PickedRelease } from './release-picker';
-
-const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
-  queued: 'blue',
-  sending: 'blue',
-  sent: 'green',
-  bounced: 'red',
-  complained: 'amber',
-  failed: 'red',
-};
 
 /** The log's search lives in the address (?q=&releaseId=), so a customer's release can link straight to it. */
 export const deliveryLogPath = (releaseId: string) => `/admin?${new URLSearchParams({ tab: 'deliveries', releaseId }).toString()}`;
@@ -151,7 +143,7 @@ function DeliveryTable({ deliveries }: { deliveries: AdminDelivery[] }) {
             </OwnText>
           </Cell>
           <Cell>
-            <Badge className="whitespace-nowrap" tone={STATUS_TONES[delivery.status] ?? 'slate'}>
+            <Badge className="whitespace-nowrap" tone={deliveryTone(delivery.status)}>
               {t(`deliveryLog.statuses.${delivery.status}`, { defaultValue: delivery.status })}
             </Badge>
           </Cell>

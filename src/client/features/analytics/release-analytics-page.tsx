@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { deliveryTone, releaseTone } from '../../ui/status-tones';
 import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
@@ -47,22 +48,6 @@ import { ReleasePeople } from '../releases/release-people';
 import { ClientApprovalPanel } from '../releases/client-approval-panel';
 import { BrandTag } from '../../ui/brand-tag';
 import { useCan } from '../../lib/workspace';
-
-const STATUS_TONES: Record<string, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
-  draft: 'slate',
-  awaiting_approval: 'amber',
-  awaiting_client_approval: 'amber',
-  in_review: 'amber',
-  changes_requested: 'amber',
-  rejected: 'red',
-  scheduled: 'blue',
-  queued: 'slate',
-  sending: 'amber',
-  sent: 'green',
-  complained: 'red',
-  bounced: 'red',
-  failed: 'red',
-};
 
 /** Per-release analytics: totals, a chart over time, the recipient table, the CSV report and a printable page. */
 export default function ReleaseAnalyticsPage() {
@@ -114,7 +99,7 @@ export default function ReleaseAnalyticsPage() {
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <BrandTag brand={r.brand} />
-            <Badge tone={STATUS_TONES[r.status]}>{t(`status.${r.status}`)}</Badge>
+            <Badge tone={releaseTone(r.status)}>{t(`status.${r.status}`)}</Badge>
             {r.sentAt && <span>{t('release.sentOn', { when: formatDate(r.sentAt, true) })}</span>}
             {r.status === 'scheduled' && r.scheduledAt && (
               <span>{t('release.scheduledFor', { when: formatForViewer(r.scheduledAt, r.timeZone) })}</span>
@@ -571,7 +556,7 @@ function RecipientStatus({ row }: { row: ReleaseRecipient }) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-1">
-        <Badge tone={STATUS_TONES[row.status] ?? 'slate'} className="whitespace-nowrap">
+        <Badge tone={deliveryTone(row.status)} className="whitespace-nowrap">
           {t(`recipientStatus.${row.status}`)}
         </Badge>
         {row.unsubscribed && <Badge tone="amber">{t('recipientStatus.unsubscribed')}</Badge>}

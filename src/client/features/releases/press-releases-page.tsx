@@ -22,6 +22,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { releaseTone } from '../../ui/status-tones';
 import { Input, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
@@ -35,20 +36,6 @@ import { BrandTag } from '../../ui/brand-tag';
 import { useBrandParam, useBrands } from '../../lib/brands';
 
 const PAGE_SIZE = 20;
-const STATUS_TONES: Record<ReleaseStatus, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
-  draft: 'slate',
-  awaiting_approval: 'amber',
-  awaiting_client_approval: 'amber',
-  in_review: 'amber',
-  changes_requested: 'amber',
-  rejected: 'red',
-  scheduled: 'blue',
-  sending: 'amber',
-  sent: 'green',
-  failed: 'red',
-  cancelled: 'slate',
-};
-
 /** PRODUCT.md §1: every release of the user (the super admin sees everyone's, with the owner's email). */
 export default function PressReleasesPage() {
   // The brands texts load with the page, not when the brands arrive (which would show the spinner again).
@@ -293,7 +280,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
             >
               {titleFor(release, i18n.language)}
             </Link>
-            <Badge tone={held ? 'amber' : STATUS_TONES[release.status]}>{t(held ? 'status.held' : `status.${release.status}`)}</Badge>
+            <Badge tone={held ? 'amber' : releaseTone(release.status)}>{t(held ? 'status.held' : `status.${release.status}`)}</Badge>
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
             <NextStepShort release={release} />
             {release.embargo && !release.publishedAt && (

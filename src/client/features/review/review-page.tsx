@@ -9,6 +9,7 @@ import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i
 import { formatForViewer } from '../../lib/zoned-time';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
+import { releaseTone } from '../../ui/status-tones';
 import { useLinkChecks, useReviewDetail } from './review-api';
 import { DecisionPanel } from './decision-panel';
 import { brandName } from '../../lib/brands';
@@ -57,7 +58,7 @@ export default function ReviewPage() {
           {r.title}
         </h1>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <Badge tone={r.status === 'in_review' ? 'amber' : 'slate'}>{t(`status.${r.status}`, { defaultValue: r.status })}</Badge>
+          <Badge tone={releaseTone(r.status)}>{t(`status.${r.status}`, { defaultValue: r.status })}</Badge>
           {r.review && <span>{t('detail.submitted', { when: formatDate(r.review.submittedAt, true) })}</span>}
           <span>{r.scheduledAt ? t('queue.scheduledFor', { when: formatForViewer(r.scheduledAt, r.timeZone) }) : t('queue.sendNow')}</span>
           {r.embargo && (
