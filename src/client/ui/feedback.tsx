@@ -28,6 +28,24 @@ export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
   );
 }
 
+/** Placeholder rows of people (an avatar, a name and a line, an action at the end with `action`) while they load. */
+export function PeopleSkeleton({ label, rows = 5, action = false }: { label: string; rows?: number; action?: boolean }) {
+  return (
+    <ul className="divide-y divide-slate-100" aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        <li key={i} className="flex items-center gap-3 py-3">
+          <Skeleton className="h-9 w-9 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-3.5 w-2/3" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+          {action && <Skeleton className="h-9 w-32" />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function EmptyState({ icon, title, description, action }: { icon?: ReactNode; title: ReactNode; description?: ReactNode; action?: ReactNode }) {
   return (
     <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import * as Tabs from '@radix-ui/react-tabs';
+import { Link } from 'react-router';
 import { ClipboardCheck, FileText, Send, UserCheck, Building2, Users } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatNumber, translateMessage } from '../../lib/i18n';
 import { Card } from '../../ui/card';
+import { PageTabs, useTabParam, type PageTab } from '../../ui/page-tabs';
 import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
@@ -23,27 +23,47 @@ import { WorkspacesTab } from './workspaces-tab';
 import { SellerSettingsTab } from './seller-settings-tab';
 import { UserManagement } from './user-management';
 
-const TABS = ['users', 'workspaces', 'seller', 'outbox', 'suppressions', 'deliverability', 'deliveries', 'research', 'data-requests', 'feeds', 'audit'] as const;
-
-/**
- * The open tab is in the address (?tab=), so another page can link to one, e.g. a customer's release to its
- * delivery log; a tab's own filters ride along and are dropped when another tab is chosen.
- */
-function useTabParam() {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab = TABS.find((value) => value === asked) ?? 'users';
-  return [tab, (value: string) => setParams({ tab: value }, { replace: true })] as const;
-}
-
-const TAB_CLASS =
-  'whitespace-nowrap rounded-md px-4 py-2 text-sm font-medium text-slate-600 hover:bg-white/60 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
-
 /** /admin 'Super Admin Dashboard' (SPEC §2): stats, users and roles, and the outbox, suppressions and audit log. */
 export default function AdminPage() {
-  const { t, i18n } = useTranslation(['admin', 'desk']);
+  const { t } = useTranslation(['admin', 'desk']);
   useDocumentTitle(t('title'));
-  const [tab, setTab] = useTabParam();
+  // In the bar's order; ?tab= names one (the delivery log's links do), the users by default.
+  const tabs: PageTab[] = [
+    {
+      value: 'users',
+      label: t('tabs.users'),
+      className: 'grid grid-cols-1 gap-6 lg:grid-cols-3',
+      content: (
+        <>
+          <div className="lg:col-span-2">
+            <UserManagement />
+          </div>
+          <RecentUsers />
+        </>
+      ),
+    },
+    { value: 'workspaces', label: t('tabs.workspaces'), content: <WorkspacesTab /> },
+    { value: 'seller', label: t('desk:seller.tab'), content: <SellerSettingsTab /> },
+    { value: 'outbox', label: t('tabs.outbox'), content: <OutboxTab /> },
+    { value: 'suppressions', label: t('tabs.suppressions'), content: <SuppressionsTab /> },
+    {
+      value: 'deliverability',
+      label: t('tabs.deliverability'),
+      className: 'space-y-6',
+      content: (
+        <>
+          <SendingDomainCard />
+          <DeliverabilityTab />
+        </>
+      ),
+    },
+    { value: 'deliveries', label: t('desk:deliveryLog.tab'), content: <DeliveryLogTab /> },
+    { value: 'research', label: t('tabs.research'), content: <ResearchQueueTab /> },
+    { value: 'feeds', label: t('tabs.feeds'), content: <FeedsTab /> },
+    { value: 'data-requests', label: t('tabs.dataRequests'), content: <DataRequestsTab /> },
+    { value: 'audit', label: t('tabs.audit'), content: <AuditTab /> },
+  ];
+  const [tab, setTab] = useTabParam(tabs.map((tab) => tab.value));
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -58,83 +78,7 @@ export default function AdminPage() {
         </Link>
       </header>
       <StatCards />
-      <Tabs.Root value={tab} onValueChange={setTab} dir={i18n.dir()} className="space-y-6">
-        <Tabs.List
-          aria-label={t('tabs.label')}
-          className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex"
-        >
-          <Tabs.Trigger value="users" className={TAB_CLASS}>
-            {t('tabs.users')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="workspaces" className={TAB_CLASS}>
-            {t('tabs.workspaces')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="seller" className={TAB_CLASS}>
-            {t('desk:seller.tab')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="outbox" className={TAB_CLASS}>
-            {t('tabs.outbox')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="suppressions" className={TAB_CLASS}>
-            {t('tabs.suppressions')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="deliverability" className={TAB_CLASS}>
-            {t('tabs.deliverability')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="deliveries" className={TAB_CLASS}>
-            {t('desk:deliveryLog.tab')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="research" className={TAB_CLASS}>
-            {t('tabs.research')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="feeds" className={TAB_CLASS}>
-            {t('tabs.feeds')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="data-requests" className={TAB_CLASS}>
-            {t('tabs.dataRequests')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="audit" className={TAB_CLASS}>
-            {t('tabs.audit')}
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="users" className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <UserManagement />
-          </div>
-          <RecentUsers />
-        </Tabs.Content>
-        <Tabs.Content value="workspaces">
-          <WorkspacesTab />
-        </Tabs.Content>
-        <Tabs.Content value="seller">
-          <SellerSettingsTab />
-        </Tabs.Content>
-        <Tabs.Content value="outbox">
-          <OutboxTab />
-        </Tabs.Content>
-        <Tabs.Content value="suppressions">
-          <SuppressionsTab />
-        </Tabs.Content>
-        <Tabs.Content value="deliverability" className="space-y-6">
-          <SendingDomainCard />
-          <DeliverabilityTab />
-        </Tabs.Content>
-        <Tabs.Content value="deliveries">
-          <DeliveryLogTab />
-        </Tabs.Content>
-        <Tabs.Content value="research">
-          <ResearchQueueTab />
-        </Tabs.Content>
-        <Tabs.Content value="feeds">
-          <FeedsTab />
-        </Tabs.Content>
-        <Tabs.Content value="data-requests">
-          <DataRequestsTab />
-        </Tabs.Content>
-        <Tabs.Content value="audit">
-          <AuditTab />
-        </Tabs.Content>
-      </Tabs.Root>
+      <PageTabs label={t('tabs.label')} tabs={tabs} value={tab} onChange={setTab} />
     </main>
   );
 }

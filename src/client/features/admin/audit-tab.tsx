@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, ScrollText } from 'lucide-react';
 import type { AuditEntry } from '../../../shared/admin';
-import { errorMessage } from '../../lib/api';
-import { formatDate, translateMessage } from '../../lib/i18n';
+import { formatDate } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { EmptyState } from '../../ui/feedback';
+import { noItems, QueryState } from '../../ui/query-state';
 import { Input, Label, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { auditCsvUrl, useAudit, useWorkspaceChoices, type AuditFilters } from './admin-api';
@@ -47,19 +47,19 @@ export function AuditTab() {
       />
       <CardBody className="space-y-4">
         <AuditFilterBar filters={filters} onChange={change} />
-        {audit.isPending ? (
-          <RowsSkeleton />
-        ) : audit.isError ? (
-          <ErrorState message={translateMessage(errorMessage(audit.error))} onRetry={() => void audit.refetch()} />
-        ) : audit.data.items.length === 0 ? (
-          <EmptyState icon={<ScrollText className="h-10 w-10" aria-hidden />} title={t(filtered(filters) ? 'audit.noMatch' : 'audit.empty')} />
-        ) : (
-          <ol className="divide-y divide-slate-100" aria-label={t('audit.title')}>
-            {audit.data.items.map((entry) => (
-              <AuditLine key={entry.id} entry={entry} onWorkspace={(workspace) => change({ workspace })} />
-            ))}
-          </ol>
-        )}
+        <QueryState
+          query={audit}
+          isEmpty={noItems}
+          empty={<EmptyState icon={<ScrollText className="h-10 w-10" aria-hidden />} title={t(filtered(filters) ? 'audit.noMatch' : 'audit.empty')} />}
+        >
+          {(found) => (
+            <ol className="divide-y divide-slate-100" aria-label={t('audit.title')}>
+              {found.items.map((entry) => (
+                <AuditLine key={entry.id} entry={entry} onWorkspace={(workspace) => change({ workspace })} />
+              ))}
+            </ol>
+          )}
+        </QueryState>
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
     </Card>

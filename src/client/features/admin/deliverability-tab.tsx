@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, MailCheck } from 'lucide-react';
 import type { SendingRates } from '../../../shared/deliverability';
-import { errorMessage } from '../../lib/api';
-import { formatNumber, translateMessage } from '../../lib/i18n';
+import { formatNumber } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { Badge, EmptyState } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Pager } from '../../ui/pager';
 import { useDeliverability } from './admin-api';
 
@@ -34,40 +34,38 @@ export function DeliverabilityTab() {
         }
       />
       <CardBody className="space-y-6">
-        {report.isPending ? (
-          <RowsSkeleton />
-        ) : report.isError ? (
-          <ErrorState message={translateMessage(errorMessage(report.error))} onRetry={() => void report.refetch()} />
-        ) : (
-          <>
-            <section aria-label={t('deliverability.platform')} className="rounded-lg border border-slate-200 p-4">
-              <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-                {t('deliverability.platform')}
-                {report.data.platform.warning && <WarningBadge />}
-              </h3>
-              <Rates rates={report.data.platform} />
-            </section>
-            {report.data.customers.items.length === 0 ? (
-              <EmptyState icon={<MailCheck className="h-10 w-10" aria-hidden />} title={t('deliverability.empty')} />
-            ) : (
-              <ul className="divide-y divide-slate-100" aria-label={t('deliverability.customers')}>
-                {report.data.customers.items.map((customer) => (
-                  <li key={customer.userId} className="py-3">
-                    <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                      <bdi>{customer.companyName || customer.email}</bdi>
-                      <span className="text-xs font-normal text-slate-500" dir="ltr">
-                        {customer.email}
-                      </span>
-                      {customer.warning && <WarningBadge />}
-                    </p>
-                    <Rates rates={customer} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
-          </>
-        )}
+        <QueryState query={report}>
+          {(answer) => (
+            <>
+              <section aria-label={t('deliverability.platform')} className="rounded-lg border border-slate-200 p-4">
+                <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                  {t('deliverability.platform')}
+                  {answer.platform.warning && <WarningBadge />}
+                </h3>
+                <Rates rates={answer.platform} />
+              </section>
+              {answer.customers.items.length === 0 ? (
+                <EmptyState icon={<MailCheck className="h-10 w-10" aria-hidden />} title={t('deliverability.empty')} />
+              ) : (
+                <ul className="divide-y divide-slate-100" aria-label={t('deliverability.customers')}>
+                  {answer.customers.items.map((customer) => (
+                    <li key={customer.userId} className="py-3">
+                      <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                        <bdi>{customer.companyName || customer.email}</bdi>
+                        <span className="text-xs font-normal text-slate-500" dir="ltr">
+                          {customer.email}
+                        </span>
+                        {customer.warning && <WarningBadge />}
+                      </p>
+                      <Rates rates={customer} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+            </>
+          )}
+        </QueryState>
       </CardBody>
     </Card>
   );

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MailSearch, Search } from 'lucide-react';
 import { DELIVERY_SEARCH_MIN, type AdminDelivery } from '../../../shared/admin';
-import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { Badge, EmptyState } from '../../ui/feedback';
+import { noItems, QueryState } from '../../ui/query-state';
 import { deliveryTone } from '../../ui/status-tones';
 import { Field, Input } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
@@ -54,16 +54,16 @@ export function DeliveryLogTab() {
             onSearch(next);
           }}
         />
-        {!asked ? (
-          <EmptyState icon={<MailSearch className="h-10 w-10" aria-hidden />} title={t('deliveryLog.before')} />
-        ) : log.isPending ? (
-          <RowsSkeleton />
-        ) : log.isError ? (
-          <ErrorState message={translateMessage(errorMessage(log.error))} onRetry={() => void log.refetch()} />
-        ) : log.data.items.length === 0 ? (
-          <EmptyState icon={<MailSearch className="h-10 w-10" aria-hidden />} title={t('deliveryLog.empty')} />
+        {asked ? (
+          <QueryState
+            query={log}
+            isEmpty={noItems}
+            empty={<EmptyState icon={<MailSearch className="h-10 w-10" aria-hidden />} title={t('deliveryLog.empty')} />}
+          >
+            {(found) => <DeliveryTable deliveries={found.items} />}
+          </QueryState>
         ) : (
-          <DeliveryTable deliveries={log.data.items} />
+          <EmptyState icon={<MailSearch className="h-10 w-10" aria-hidden />} title={t('deliveryLog.before')} />
         )}
         {asked && <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />}
       </CardBody>

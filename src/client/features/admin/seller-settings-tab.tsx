@@ -11,7 +11,8 @@ import { translateMessage } from '../../lib/i18n';
 import { countryName } from '../../lib/place-names';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { RowsSkeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Field, Input, Select, Textarea } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useSaveSellerSettings, useSellerSettings } from './desk-api';
@@ -35,13 +36,9 @@ export function SellerSettingsTab() {
     <Card>
       <CardHeader title={t('seller.title')} description={t('seller.description')} />
       <CardBody>
-        {settings.isPending ? (
-          <RowsSkeleton rows={6} />
-        ) : settings.isError ? (
-          <ErrorState message={translateMessage(errorMessage(settings.error))} onRetry={() => void settings.refetch()} />
-        ) : (
-          <SellerForm saved={settings.data} />
-        )}
+        <QueryState query={settings} loading={<RowsSkeleton rows={6} />}>
+          {(saved) => <SellerForm saved={saved} />}
+        </QueryState>
       </CardBody>
     </Card>
   );

@@ -7,7 +7,8 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { Badge, EmptyState } from '../../ui/feedback';
+import { noItems, QueryState } from '../../ui/query-state';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useLiftSuppression, useSuppressions } from './admin-api';
@@ -51,45 +52,44 @@ export function SuppressionsTab() {
           label={t('suppressions.search')}
           placeholder={t('suppressions.searchPlaceholder')}
         />
-        {suppressions.isPending ? (
-          <RowsSkeleton />
-        ) : suppressions.isError ? (
-          <ErrorState
-            message={translateMessage(errorMessage(suppressions.error))}
-            onRetry={() => void suppressions.refetch()}
-          />
-        ) : suppressions.data.items.length === 0 ? (
-          <EmptyState
-            icon={<ShieldOff className="h-10 w-10" aria-hidden />}
-            title={t('suppressions.empty')}
-          />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={t('suppressions.title')}>
-            {suppressions.data.items.map((item) => (
-              <li key={item.email} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
-                <div className="min-w-0 flex-1">
-                  <OwnText as="p" address className="font-medium text-slate-900">
-                    {item.email}
-                  </OwnText>
-                  <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                    <Badge tone={item.reason === 'bounced' ? 'red' : 'amber'}>
-                      {t(`suppressions.reasons.${item.reason}`, { defaultValue: item.reason })}
-                    </Badge>
-                    {formatDate(item.createdAt, true)}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => setLifting(item)}
-                  aria-label={t('suppressions.liftFor', { email: item.email })}
-                >
-                  {t('suppressions.lift')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={suppressions}
+          isEmpty={noItems}
+          empty={
+            <EmptyState
+              icon={<ShieldOff className="h-10 w-10" aria-hidden />}
+              title={t('suppressions.empty')}
+            />
+          }
+        >
+          {(found) => (
+            <ul className="divide-y divide-slate-100" aria-label={t('suppressions.title')}>
+              {found.items.map((item) => (
+                <li key={item.email} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
+                  <div className="min-w-0 flex-1">
+                    <OwnText as="p" address className="font-medium text-slate-900">
+                      {item.email}
+                    </OwnText>
+                    <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                      <Badge tone={item.reason === 'bounced' ? 'red' : 'amber'}>
+                        {t(`suppressions.reasons.${item.reason}`, { defaultValue: item.reason })}
+                      </Badge>
+                      {formatDate(item.createdAt, true)}
+                    </p>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setLifting(item)}
+                    aria-label={t('suppressions.liftFor', { email: item.email })}
+                  >
+                    {t('suppressions.lift')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
       <ConfirmDialog

@@ -10,7 +10,8 @@ import { useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, PeopleSkeleton } from '../../ui/feedback';
+import { noItems, QueryState } from '../../ui/query-state';
 import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
@@ -79,39 +80,26 @@ export function UserManagement() {
           label={t('users.search')}
           placeholder={t('users.searchPlaceholder')}
         />
-        {users.isPending ? (
-          <ul className="divide-y divide-slate-100" aria-busy="true" aria-label={t('users.loading')}>
-            {Array.from({ length: 8 }, (_, i) => (
-              <li key={i} className="flex items-center gap-4 py-3">
-                <Skeleton className="h-10 w-10 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-1/3" />
-                  <Skeleton className="h-3 w-1/2" />
-                </div>
-                <Skeleton className="h-9 w-32" />
-              </li>
-            ))}
-          </ul>
-        ) : users.isError ? (
-          <ErrorState
-            message={translateMessage(errorMessage(users.error))}
-            onRetry={() => void users.refetch()}
-          />
-        ) : users.data.items.length === 0 ? (
-          <EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('users.empty')} />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={t('users.title')}>
-            {users.data.items.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isMe={me?.id === user.id}
-                onRoleChosen={(role) => role !== user.role && setPending({ user, role })}
-                onSendReset={() => setResetFor(user)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={users}
+          loading={<PeopleSkeleton label={t('users.loading')} rows={8} action />}
+          isEmpty={noItems}
+          empty={<EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('users.empty')} />}
+        >
+          {(found) => (
+            <ul className="divide-y divide-slate-100" aria-label={t('users.title')}>
+              {found.items.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isMe={me?.id === user.id}
+                  onRoleChosen={(role) => role !== user.role && setPending({ user, role })}
+                  onSendReset={() => setResetFor(user)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
       <ConfirmDialog

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Building2 } from 'lucide-react';
 import type { AdminWorkspaceDetail } from '../../../shared/admin';
-import { ApiError, errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber } from '../../lib/i18n';
 import { Card } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Notice } from '../../ui/notice';
 import { CustomerActions } from './customer-actions';
 import { CustomerDocuments } from './customer-documents';
@@ -29,21 +29,19 @@ export default function WorkspaceDetailPage() {
         <ArrowLeft className="flip-rtl h-4 w-4" aria-hidden />
         {t('detail.back')}
       </Link>
-      {detail.isPending ? (
-        <DetailSkeleton />
-      ) : detail.isError ? (
-        detail.error instanceof ApiError && detail.error.status === 404 ? (
+      <QueryState
+        query={detail}
+        loading={<DetailSkeleton />}
+        notFound={
           <EmptyState
             icon={<Building2 className="h-10 w-10" aria-hidden />}
             title={t('detail.notFound')}
             description={t('detail.notFoundText')}
           />
-        ) : (
-          <ErrorState message={translateMessage(errorMessage(detail.error))} onRetry={() => void detail.refetch()} />
-        )
-      ) : (
-        <CustomerPage customer={detail.data} />
-      )}
+        }
+      >
+        {(customer) => <CustomerPage customer={customer} />}
+      </QueryState>
     </main>
   );
 }

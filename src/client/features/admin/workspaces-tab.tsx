@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Building2 } from 'lucide-react';
-import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber } from '../../lib/i18n';
 import { formatCents } from '../../lib/money';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { Badge, EmptyState } from '../../ui/feedback';
+import { noItems, QueryState } from '../../ui/query-state';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { useAdminWorkspaces } from './admin-api';
@@ -30,46 +30,46 @@ export function WorkspacesTab() {
           label={t('workspaces.search')}
           placeholder={t('workspaces.searchPlaceholder')}
         />
-        {workspaces.isPending ? (
-          <RowsSkeleton />
-        ) : workspaces.isError ? (
-          <ErrorState message={translateMessage(errorMessage(workspaces.error))} onRetry={() => void workspaces.refetch()} />
-        ) : workspaces.data.items.length === 0 ? (
-          <EmptyState icon={<Building2 className="h-10 w-10" aria-hidden />} title={t('workspaces.empty')} />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={t('workspaces.title')}>
-            {workspaces.data.items.map((workspace) => (
-              <li key={workspace.id} className="space-y-2 py-4" aria-label={workspace.name}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <Link to={customerPath(workspace.id)} className="min-w-0 font-medium text-brand-700 hover:underline">
-                    <OwnText>{workspace.name}</OwnText>
-                  </Link>
-                  <Badge tone={workspace.userType === 'active' ? 'green' : 'slate'}>{t(`subscription.${workspace.userType}`)}</Badge>
-                  {workspace.trusted ? <Badge tone="blue">{t('workspaces.trusted')}</Badge> : null}
-                </div>
-                <p className="text-sm text-slate-600">
-                  {t('workspaces.figures', {
-                    used: formatNumber(workspace.pressReleasesUsedThisMonth),
-                    limit: formatNumber(workspace.monthlyPressReleaseLimit),
-                    purchases: formatNumber(workspace.purchases),
-                    paid: formatCents(workspace.paidCents, 'usd'),
-                  })}{' '}
-                  · {t('workspaces.since', { date: formatDate(workspace.createdAt) })}
-                </p>
-                <ul className="flex flex-wrap gap-2" aria-label={t('workspaces.members')}>
-                  {workspace.members.map((member) => (
-                    <li key={member.userId} className="flex items-center gap-1 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700">
-                      <OwnText>{member.name}</OwnText>
-                      <span aria-hidden>·</span>
-                      <OwnText address>{member.email}</OwnText>
-                      <Badge tone="slate">{t(`workspaces:roles.${member.role}`)}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={workspaces}
+          isEmpty={noItems}
+          empty={<EmptyState icon={<Building2 className="h-10 w-10" aria-hidden />} title={t('workspaces.empty')} />}
+        >
+          {(found) => (
+            <ul className="divide-y divide-slate-100" aria-label={t('workspaces.title')}>
+              {found.items.map((workspace) => (
+                <li key={workspace.id} className="space-y-2 py-4" aria-label={workspace.name}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link to={customerPath(workspace.id)} className="min-w-0 font-medium text-brand-700 hover:underline">
+                      <OwnText>{workspace.name}</OwnText>
+                    </Link>
+                    <Badge tone={workspace.userType === 'active' ? 'green' : 'slate'}>{t(`subscription.${workspace.userType}`)}</Badge>
+                    {workspace.trusted ? <Badge tone="blue">{t('workspaces.trusted')}</Badge> : null}
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    {t('workspaces.figures', {
+                      used: formatNumber(workspace.pressReleasesUsedThisMonth),
+                      limit: formatNumber(workspace.monthlyPressReleaseLimit),
+                      purchases: formatNumber(workspace.purchases),
+                      paid: formatCents(workspace.paidCents, 'usd'),
+                    })}{' '}
+                    · {t('workspaces.since', { date: formatDate(workspace.createdAt) })}
+                  </p>
+                  <ul className="flex flex-wrap gap-2" aria-label={t('workspaces.members')}>
+                    {workspace.members.map((member) => (
+                      <li key={member.userId} className="flex items-center gap-1 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-700">
+                        <OwnText>{member.name}</OwnText>
+                        <span aria-hidden>·</span>
+                        <OwnText address>{member.email}</OwnText>
+                        <Badge tone="slate">{t(`workspaces:roles.${member.role}`)}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
     </Card>

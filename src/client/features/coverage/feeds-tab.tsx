@@ -7,7 +7,8 @@ import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { Badge, EmptyState } from '../../ui/feedback';
+import { noItems, QueryState } from '../../ui/query-state';
 import { Notice } from '../../ui/notice';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
@@ -72,19 +73,19 @@ export function FeedsTab() {
           label={t('feeds.search')}
           placeholder={t('feeds.searchPlaceholder')}
         />
-        {feeds.isPending ? (
-          <RowsSkeleton />
-        ) : feeds.isError ? (
-          <ErrorState message={translateMessage(errorMessage(feeds.error))} onRetry={() => void feeds.refetch()} />
-        ) : feeds.data.items.length === 0 ? (
-          <EmptyState icon={<Rss className="h-10 w-10" aria-hidden />} title={t('feeds.empty')} description={search ? undefined : t('feeds.emptyHint')} />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={t('feeds.title')}>
-            {feeds.data.items.map((feed) => (
-              <FeedRow key={feed.id} feed={feed} onEdit={() => setEditing(feed)} onDelete={() => setDeleting(feed)} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={feeds}
+          isEmpty={noItems}
+          empty={<EmptyState icon={<Rss className="h-10 w-10" aria-hidden />} title={t('feeds.empty')} description={search ? undefined : t('feeds.emptyHint')} />}
+        >
+          {(found) => (
+            <ul className="divide-y divide-slate-100" aria-label={t('feeds.title')}>
+              {found.items.map((feed) => (
+                <FeedRow key={feed.id} feed={feed} onEdit={() => setEditing(feed)} onDelete={() => setDeleting(feed)} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
       <FeedFormDialog open={editing !== null} feed={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -8,7 +8,8 @@ import { formatDate, formatDay, formatNumber, translateMessage } from '../../lib
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { Badge, EmptyState } from '../../ui/feedback';
+import { noItems, QueryState } from '../../ui/query-state';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
@@ -56,60 +57,60 @@ export function DataRequestsTab() {
     <Card>
       <CardHeader title={t('dataRequests.title')} description={t('dataRequests.description')} />
       <CardBody className="space-y-4">
-        {requests.isPending ? (
-          <RowsSkeleton />
-        ) : requests.isError ? (
-          <ErrorState message={translateMessage(errorMessage(requests.error))} onRetry={() => void requests.refetch()} />
-        ) : requests.data.items.length === 0 ? (
-          <EmptyState icon={<Inbox className="h-10 w-10" aria-hidden />} title={t('dataRequests.empty')} />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={t('dataRequests.title')}>
-            {requests.data.items.map((request) => {
-              const overdue = isOverdue(request, now);
-              return (
-                <li key={request.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center" data-testid="data-request">
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <Badge tone={request.kind === 'erasure' ? 'red' : 'blue'}>{t(`dataRequests.kinds.${request.kind}`)}</Badge>
-                      <Badge tone={request.status === 'open' ? 'amber' : 'green'}>{t(`dataRequests.statuses.${request.status}`)}</Badge>
-                      {overdue && <Badge tone="red">{t('dataRequests.overdue')}</Badge>}
-                    </p>
-                    <OwnText as="p" address className="font-medium text-slate-900">
-                      {request.email}
-                    </OwnText>
-                    <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
-                      <span>{t('dataRequests.requested', { date: formatDate(request.createdAt, true) })}</span>
-                      {request.status === 'open' ? (
-                        <span className={overdue ? 'font-semibold text-red-700' : undefined}>
-                          {t('dataRequests.due', { date: formatDay(request.dueAt) })}
-                        </span>
-                      ) : (
-                        request.resolvedAt && <span>{t('dataRequests.doneOn', { date: formatDate(request.resolvedAt, true) })}</span>
-                      )}
-                    </p>
-                    {request.kind === 'erasure' && request.status === 'done' && (
-                      <p className="text-sm text-slate-600" data-testid="erasure-kept">
-                        {keptText(t, ERASURE_KEPT)}
+        <QueryState
+          query={requests}
+          isEmpty={noItems}
+          empty={<EmptyState icon={<Inbox className="h-10 w-10" aria-hidden />} title={t('dataRequests.empty')} />}
+        >
+          {(found) => (
+            <ul className="divide-y divide-slate-100" aria-label={t('dataRequests.title')}>
+              {found.items.map((request) => {
+                const overdue = isOverdue(request, now);
+                return (
+                  <li key={request.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center" data-testid="data-request">
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <p className="flex flex-wrap items-center gap-2">
+                        <Badge tone={request.kind === 'erasure' ? 'red' : 'blue'}>{t(`dataRequests.kinds.${request.kind}`)}</Badge>
+                        <Badge tone={request.status === 'open' ? 'amber' : 'green'}>{t(`dataRequests.statuses.${request.status}`)}</Badge>
+                        {overdue && <Badge tone="red">{t('dataRequests.overdue')}</Badge>}
                       </p>
+                      <OwnText as="p" address className="font-medium text-slate-900">
+                        {request.email}
+                      </OwnText>
+                      <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
+                        <span>{t('dataRequests.requested', { date: formatDate(request.createdAt, true) })}</span>
+                        {request.status === 'open' ? (
+                          <span className={overdue ? 'font-semibold text-red-700' : undefined}>
+                            {t('dataRequests.due', { date: formatDay(request.dueAt) })}
+                          </span>
+                        ) : (
+                          request.resolvedAt && <span>{t('dataRequests.doneOn', { date: formatDate(request.resolvedAt, true) })}</span>
+                        )}
+                      </p>
+                      {request.kind === 'erasure' && request.status === 'done' && (
+                        <p className="text-sm text-slate-600" data-testid="erasure-kept">
+                          {keptText(t, ERASURE_KEPT)}
+                        </p>
+                      )}
+                    </div>
+                    <DownloadDataButton request={request} />
+                    <DownloadDataButton request={request} readable />
+                    {request.status === 'open' && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setResolving(request)}
+                        aria-label={t('dataRequests.markDoneFor', { email: request.email })}
+                      >
+                        {t('dataRequests.markDone')}
+                      </Button>
                     )}
-                  </div>
-                  <DownloadDataButton request={request} />
-                  <DownloadDataButton request={request} readable />
-                  {request.status === 'open' && (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setResolving(request)}
-                      aria-label={t('dataRequests.markDoneFor', { email: request.email })}
-                    >
-                      {t('dataRequests.markDone')}
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
       <ConfirmDialog

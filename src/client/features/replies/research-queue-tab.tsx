@@ -7,7 +7,8 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { Badge, EmptyState } from '../../ui/feedback';
+import { noItems, QueryState } from '../../ui/query-state';
 import { Field, Input } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
@@ -60,19 +61,19 @@ export function ResearchQueueTab() {
             </Button>
           ))}
         </div>
-        {queue.isPending ? (
-          <RowsSkeleton />
-        ) : queue.isError ? (
-          <ErrorState message={translateMessage(errorMessage(queue.error))} onRetry={() => void queue.refetch()} />
-        ) : queue.data.items.length === 0 ? (
-          <EmptyState icon={<SearchCheck className="h-10 w-10" aria-hidden />} title={t(`research.empty.${state}`)} />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={t('research.title')} data-testid="research-queue">
-            {queue.data.items.map((item) => (
-              <ResearchRow key={item.id} item={item} onCorrect={() => setCorrecting(item)} onAsk={(action) => setAsking({ item, action })} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={queue}
+          isEmpty={noItems}
+          empty={<EmptyState icon={<SearchCheck className="h-10 w-10" aria-hidden />} title={t(`research.empty.${state}`)} />}
+        >
+          {(found) => (
+            <ul className="divide-y divide-slate-100" aria-label={t('research.title')} data-testid="research-queue">
+              {found.items.map((item) => (
+                <ResearchRow key={item.id} item={item} onCorrect={() => setCorrecting(item)} onAsk={(action) => setAsking({ item, action })} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
       <ConfirmDialog

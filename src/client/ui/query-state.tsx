@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError, errorMessage } from '../lib/api';
+import { translateMessage } from '../lib/i18n';
+import { ErrorState, RowsSkeleton } from './feedback';
+
+/**
+ * What a part of a page shows while its answer is not there to draw: placeholder rows while it loads
+ * (`loading` for another placeholder), what went wrong with Try again when it failed (`notFound` instead
+ * when the server says there is no such thing), and `empty` when the answer has nothing (`isEmpty`).
+ * Then `children` draws the answer.
+ */
+export function QueryState<T>({
+  query,
+  loading = <RowsSkeleton />,
+  isEmpty,
+  empty,
+  notFound,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  notFound?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (query.isError && notFound && query.error instanceof ApiError && query.error.status === 404) return notFound;
+  if (query.isError) return <ErrorState message={translateMessage(errorMessage(query.error))} onRetry={() => void query.refetch()} />;
+  if (isEmpty?.(query.data)) return empty;
+  return children(query.data);
+}
+
+/** A page of a list answer that holds no item. */
+export const noItems = (page: { items: readonly unknown[] }): boolean => page.items.length === 0;
