@@ -12,7 +12,7 @@ import {
   processPaymentSuccess,
 } from './billing.service.js';
 import { CardDeclinedError, confirmDemoPayment } from './demo-provider.js';
-import { publicPlans } from './plans.js';
+import { publicPlans } from '../invoices/plans.js';
 import type { StripeProvider } from './stripe-provider.js';
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
