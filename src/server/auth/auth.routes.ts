@@ -18,7 +18,7 @@ import {
 import { sessions } from '../db/schema.js';
 import { parseInput } from '../http/errors.js';
 import { BODY_LIMIT, limitBodiesTo } from '../http/server-limits.js';
-import { endSession, loadCurrentUser, startSession } from '../http/session.js';
+import { endSession, loadCurrentUser, startSession } from '../access/session.js';
 import { requireUser } from '../access/access.js';
 import { admitDespiteSuspensions } from '../access/suspension.js';
 import {

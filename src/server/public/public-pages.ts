@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaticPagePath, LANGUAGE_COOKIE, ORIGIN_PLACEHOLDER, SITE_LANGUAGES, STATIC_PAGE_FILES, type SiteLanguage } from '../../shared/static-pages.js';
-import { SESSION_COOKIE } from './session.js';
+import { SESSION_COOKIE } from '../access/session.js';
 
 /**
  * The public pages' static copies (written by the client build into static-pages/, one per page and
