@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditCsvQuerySchema, auditQuerySchema, deliveriesQuerySchema, releaseChoicesQuerySchema } from '../../shared/admin.js';
 import { requireSuperAdmin } from '../access/access.js';
 import { auditCsv, listAudit } from '../audit/audit.service.js';
-import { reportLanguage } from '../brands/brand-report.service.js';
+import { reportLanguage } from '../analytics/brand-report.service.js';
 import { parseInput } from '../http/errors.js';
 import { sendCsvReport } from '../http/csv-reply.js';
 import { listDeliveryLog, listReleaseChoices } from './delivery-log.service.js';

@@ -10,12 +10,13 @@ import {
 import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { fieldError, validationFailed } from '../http/errors.js';
-import { csvCell, listDeliveryCounts, listEventCounts, localTime, replyFiguresByRelease } from '../analytics/analytics.service.js';
-import { reportWords, type ReportLanguage } from '../analytics/report-words.js';
+import { listDeliveryCounts, listEventCounts, localTime, replyFiguresByRelease } from './analytics.service.js';
+import { reportWords } from './report-words.js';
+import { csvCell, type ReportLanguage } from '../common/csv.js';
 import { articleCountsOf } from '../coverage/coverage.service.js';
 import { fileNamePart } from '../../shared/file-name.js';
-import { brandsOf } from './release-brands.js';
-import { requireVisibleBrand } from './brand-filter.js';
+import { brandsOf } from '../brands/release-brands.js';
+import { requireVisibleBrand } from '../brands/brand-filter.js';
 
 /**
  * The brand report (issue 28): per brand and period, the releases that went out with the figures their
