@@ -1,9 +1,8 @@
 import { RECIPIENT_STATUS_WORDS, VERSION_WORDS } from '../../shared/releases.js';
 import { countryIn } from '../../shared/country-codes.js';
+import type { ReportLanguage } from '../common/csv.js';
 
-/** The CSV report's words in the reader's language (the `lang` of the request); English is the default. */
-export type ReportLanguage = 'en' | 'ar';
-
+/** The CSV reports' words in the reader's language (the `lang` of the request). */
 const ARABIC = {
   columns: ['الاسم', 'المؤسسة', 'الدولة', 'اللغة', 'البريد الإلكتروني', 'النسخة المرسلة', 'الحالة', 'المحاولات', 'الارتدادات المؤقتة', 'وقت الإرسال', 'أول فتح', 'مرات الفتح', 'النقرات', 'التنزيلات', 'ألغى الاشتراك', 'ردّ', 'آخر نشاط', 'آخر خطأ'],
   coverageColumns: ['التغطية: المؤسسة', 'الدولة', 'اللغة', 'العنوان', 'الرابط', 'وقت النشر', 'النوع', 'المصدر', 'مقتطف'],
