@@ -21,9 +21,10 @@ import { attachmentBlobs, attachments, brandLogos, brands, pressReleases } from 
 import { brandNameIn, brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
 import { attachmentContent, blobOfAttachment } from '../content/attachment-store.js';
 import { sanitizeContent } from '../content/content-sanitizer.js';
-import { newsroomUrl } from '../newsroom/newsroom.service.js';
+import { newsroomUrl } from '../common/public-urls.js';
 import { encodedOnce } from '../mail/smtp-data.js';
-import { buildRawMessage, encodeAttachmentParts, formatAddress, newBoundary, parseMailbox } from './mime.js';
+import { buildRawMessage, encodeAttachmentParts, formatAddress, newBoundary } from './mime.js';
+import { parseMailbox } from '../mail/mailbox.js';
 
 /**
  * A release rendered once for all its recipients: per version (language), the template with the token

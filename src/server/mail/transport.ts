@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { nashrNameIn } from '../../shared/brands.js';
-import { parseMailbox, plainMailbox } from '../delivery/mime.js';
+import { parseMailbox, plainMailbox } from './mailbox.js';
 // Every SMTP connection of the process encodes its DATA with native searches (see smtp-data.ts).
 import './smtp-data.js';
 

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { renderRelease, senderOf } from '../delivery/release-renderer.js';
-import { plainMailbox } from '../delivery/mime.js';
+import { plainMailbox } from '../mail/mailbox.js';
 import { appError } from '../http/errors.js';
 import type { Mailer } from '../mail/transport.js';
 import { requireRelease } from '../access/access.js';
