@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parseInput } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireUser } from '../access/access.js';
-import { versionToShow } from '../tracking/tracking.service.js';
+import { versionToShow } from './version-to-show.js';
 import { brandNameIn } from '../brands/brand-voice.js';
 import { atomFeed } from './feeds.js';
 import { confirmFollowPage, newsroomMessagePage, newsroomPage } from './newsroom-pages.js';
@@ -17,12 +17,12 @@ import {
   movedNewsroomSlug,
   newsroomNotFound,
   newsroomSettings,
-  newsroomUrl,
   pendingFollow,
   publishedReleases,
   requestFollow,
   setNewsroomEnabled,
 } from './newsroom.service.js';
+import { newsroomUrl } from '../common/public-urls.js';
 
 const PAGE_SIZE = 20;
 const FEED_SIZE = 50;

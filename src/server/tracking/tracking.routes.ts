@@ -11,14 +11,14 @@ import {
   RESUBSCRIBE_WINDOW_HOURS,
   resubscribeByToken,
   deliveryOfRelease,
-  versionToShow,
   unsubscribeByToken,
   unsubscribeTarget,
   type UnsubscribeScope,
 } from './tracking.service.js';
+import { versionToShow } from '../newsroom/version-to-show.js';
 import { versionsOf } from '../../shared/releases.js';
 import { releaseWebPath } from '../../shared/release-address.js';
-import { newsroomUrl } from '../newsroom/newsroom.service.js';
+import { newsroomUrl } from '../common/public-urls.js';
 import { embargoAhead } from '../delivery/release-renderer.js';
 import { notFoundPage, resubscribePage, unsubscribePage, webVersionPage } from './web-pages.js';
 
