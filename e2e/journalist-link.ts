@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { brands, deliveries, pressReleases } from '../src/server/db/schema';
-import { ensureAppSecret } from '../src/server/bootstrap';
+import { ensureAppSecret } from '../src/server/common/app-secret';
 import { preferenceToken } from '../src/server/preferences/preference-link';
 import type { Stack } from './harness';
 import { createPerson } from './people';

@@ -4,7 +4,8 @@ import { loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { users } from './db/schema.js';
 import { hashPassword, verifyPassword } from './auth/password.js';
-import { ensureAppSecret, ensureSuperAdmin } from './bootstrap.js';
+import { ensureSuperAdmin } from './bootstrap.js';
+import { ensureAppSecret } from './common/app-secret.js';
 import { insertAccount } from './test/accounts.js';
 import { createTestDatabase } from './test/test-db.js';
 

@@ -2,7 +2,7 @@ import type { Deps } from './deps.js';
 import { createDeliveryEngine } from './delivery/delivery-engine.js';
 import { mailerDeliveryTransport, smtpDeliveryTransport } from './delivery/delivery-transport.js';
 import { createScheduler } from './releases/scheduler.js';
-import { ensureAppSecret } from './bootstrap.js';
+import { ensureAppSecret } from './common/app-secret.js';
 import { bounceAddress } from './deliverability/verp.js';
 import { replyAddress } from './replies/reply-address.js';
 import { createReplyIntake } from './replies/intake.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { signedFields } from '../test/dkim-check.js';
 import { suppressions } from '../db/schema.js';
-import { ensureAppSecret } from '../bootstrap.js';
+import { ensureAppSecret } from '../common/app-secret.js';
 import { loadDkimKey, publicKeyRecord } from './dkim.js';
 import { startInboundSmtp, type InboundListener } from './inbound-smtp.js';
 

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { ensureAppSecret } from '../bootstrap.js';
-import { suppress } from '../delivery/suppressions.service.js';
+import { ensureAppSecret } from '../common/app-secret.js';
+import { suppress } from '../suppressions/suppressions.service.js';
 import type { MailSigning } from '../mail/transport.js';
 import { SIGNED_HEADER_FIELDS, loadDkimKey } from './dkim.js';
 import type { ServerReport } from './reports.js';

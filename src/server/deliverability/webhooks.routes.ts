@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ensureAppSecret } from '../bootstrap.js';
+import { ensureAppSecret } from '../common/app-secret.js';
 import { appError } from '../http/errors.js';
 import { applyServerReport } from './reports.service.js';
 import { isAuthenticSnsMessage, isFreshSnsMessage, reportOfSesNotification, type SnsEnvelope } from './ses-notifications.js';

@@ -4,7 +4,7 @@ import type { EmbargoAudience } from '../../shared/embargo.js';
 import { parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireBrowse, requireRelease, requireUser } from '../access/access.js';
-import { ensureAppSecret } from '../bootstrap.js';
+import { ensureAppSecret } from '../common/app-secret.js';
 import { embargoAudienceOfRelease } from '../delivery/embargo-deliveries.js';
 import { notFoundPage } from '../tracking/web-pages.js';
 import { agreeToEmbargo, maskedAddress, noticeOfToken, pageStateOf, readerZone, type EmbargoNotice, type EmbargoPageState } from './embargo-agreement.service.js';

@@ -4,7 +4,7 @@ import { adminPageQuerySchema } from '../../shared/admin.js';
 import { parseInput, parseIntParam, parseUuidParam } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireSuperAdmin } from '../access/access.js';
-import { ensureAppSecret } from '../bootstrap.js';
+import { ensureAppSecret } from '../common/app-secret.js';
 import { linkOf, preferencePage, requestData, updatePreferences } from './preferences.service.js';
 import { contactPreferences, listDataRequests, resolveDataRequest } from './preferences-admin.service.js';
 import { exportDataRequest, journalistLanguage } from './data-export.js';
