@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminSearchQuerySchema, hasControlCharacter, updateRoleSchema } from '../../shared/admin.js';
 import { trustedSchema } from '../../shared/review.js';
 import { setTrusted } from '../review/review.service.js';
-import { listSuppressions } from '../delivery/suppressions.service.js';
+import { listSuppressions } from '../suppressions/suppressions.service.js';
 import { parseInput, parseIntParam, parseUuidParam, appError } from '../http/errors.js';
 import { requireSuperAdmin } from '../access/access.js';
 import { accreditationSchema } from '../../shared/accreditation.js';

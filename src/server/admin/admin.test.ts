@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { suppress } from '../delivery/suppressions.service.js';
+import { suppress } from '../suppressions/suppressions.service.js';
 import { auditLog, pressReleases, suppressions, users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { authAttempts } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { call, nextIp, registerVerified, uniqueEmail, validRegistration } from './auth-test-helpers.js';
-import { pruneAttempts, RATE_RULES } from './rate-limit.js';
+import { pruneAttempts, RATE_RULES } from '../common/rate-limit.js';
 
 let t: TestApp;
 let proxied: TestApp;

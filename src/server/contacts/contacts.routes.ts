@@ -9,7 +9,7 @@ import {
 import { parseInput, parseIntParam, validationFailed, appError, fieldError } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { canViewEmails, requireBrowse, requireSuperAdmin, requireUser } from '../access/access.js';
-import { markUnsubscribed } from '../delivery/suppressions.service.js';
+import { markUnsubscribed } from '../suppressions/suppressions.service.js';
 import { exportCsvStream, templateCsv } from './contacts-csv.js';
 import { assertCsvFile, fileTooLarge, importContactsCsv } from './contacts-import.js';
 import {

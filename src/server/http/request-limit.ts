@@ -6,7 +6,7 @@ import { errorText } from '../../shared/error-codes.js';
  * a draft). Counted in the memory of each web process: these limits protect the process and its database
  * from one account's loop, so a generous limit per process is enough, and a database write per search would
  * cost more than the search. Account endpoints, whose limits are about guessing, count in the database
- * instead (auth/rate-limit.ts).
+ * instead (common/rate-limit.ts).
  */
 
 export class TooManyRequestsError extends AppError {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { MailMessage } from '../mail/transport.js';
-import { suppress } from '../delivery/suppressions.service.js';
+import { suppress } from '../suppressions/suppressions.service.js';
 import { invitationMessage } from '../mail/templates/workspace.js';
 import { suppressions } from '../db/schema.js';
 
