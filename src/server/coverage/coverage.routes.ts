@@ -4,7 +4,6 @@ import { addCoverageSchema, FEED_IMPORT_MAX_BYTES, feedInputSchema } from '../..
 import { parseInput, parseIntParam, parseUuidParam, validationFailed, appError, fieldError } from '../http/errors.js';
 import { createRequestLimiter } from '../http/request-limit.js';
 import { requireRelease, requireSuperAdmin, requireUser } from '../access/access.js';
-import { visibleRelease } from '../analytics/analytics.service.js';
 import { addCoverageFromUrl, coverageOf, recentCoverage, removeItem } from './coverage.service.js';
 import { createFeed, deleteFeed, importFeeds, listFeeds, updateFeed } from './feeds.service.js';
 import { importStarterFeeds } from './starter-feeds.js';
@@ -55,7 +54,7 @@ export async function coverageRoutes(app: FastifyInstance): Promise<void> {
   const releaseId = (params: unknown) => parseUuidParam((params as { id: string }).id);
 
   app.get('/press-releases/:id/coverage', async (request) => {
-    const release = await visibleRelease(db, requireUser(request), releaseId(request.params));
+    const release = await requireRelease(db, requireUser(request), releaseId(request.params), 'read');
     return coverageOf(db, release);
   });
 
