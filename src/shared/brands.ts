@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayParam } from './dates.js';
-import { releaseLanguages, reportQuerySchema, type ReleaseLanguage } from './releases.js';
+import { releaseLanguages, reportQuerySchema, type ReleaseBrand, type ReleaseLanguage } from './releases.js';
 import { plainSenderName, plainSenderText } from './sender-name.js';
 
 /**
@@ -117,8 +117,8 @@ export type Brand = {
   createdAt: string;
 };
 
-/** The brand as a release names it. */
-export type ReleaseBrand = { id: string; name: string; nameAr: string; logoUrl: string | null };
+/** The brand as a release names it, declared beside the release answers that carry it. */
+export type { ReleaseBrand } from './releases.js';
 
 /** GET /api/press-releases/sender?brandId= */
 export const senderQuerySchema = z.object({ brandId: z.string().optional() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageParam, pageSizeParam } from './paging.js';
 import { knownCity } from './search-places.js';
+import { COUNTRIES, type Country } from './country-codes.js';
 
 /**
  * The media database's shared vocabulary: the contact schemas used by the server and the admin forms,
@@ -8,25 +9,8 @@ import { knownCity } from './search-places.js';
  * contact emails and phones that viewers without `canViewEmails` receive.
  */
 
-/** The 15 countries of SPEC.md §1, in the order the marketing copy lists them. Stored as written here. */
-export const COUNTRIES = [
-  'UAE',
-  'Saudi Arabia',
-  'Egypt',
-  'Lebanon',
-  'Jordan',
-  'Kuwait',
-  'Qatar',
-  'Bahrain',
-  'Oman',
-  'Morocco',
-  'Tunisia',
-  'Algeria',
-  'Iraq',
-  'Yemen',
-  'Sudan',
-] as const;
-export type Country = (typeof COUNTRIES)[number];
+/** The 15 countries (country-codes.ts, below the place words), part of the media database's vocabulary. */
+export { COUNTRIES, type Country } from './country-codes.js';
 
 export const MEDIA_TYPES = [
   'Newspaper',

@@ -1,4 +1,24 @@
-/** ISO 3166 codes of the stored country names (contacts.ts COUNTRIES) and their common spellings, for Intl. */
+/** The 15 countries of SPEC.md §1, in the order the marketing copy lists them. Stored as written here. */
+export const COUNTRIES = [
+  'UAE',
+  'Saudi Arabia',
+  'Egypt',
+  'Lebanon',
+  'Jordan',
+  'Kuwait',
+  'Qatar',
+  'Bahrain',
+  'Oman',
+  'Morocco',
+  'Tunisia',
+  'Algeria',
+  'Iraq',
+  'Yemen',
+  'Sudan',
+] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** ISO 3166 codes of the stored country names (COUNTRIES) and their common spellings, for Intl. */
 export const REGION_CODES: Record<string, string> = {
   UAE: 'AE',
   'United Arab Emirates': 'AE',

@@ -1,4 +1,4 @@
-import type { Country } from './contacts.js';
+import type { Country } from './country-codes.js';
 import { foldText } from './text-fold.js';
 
 /**

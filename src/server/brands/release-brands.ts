@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { ReleaseBrand } from '../../shared/brands.js';
+import type { ReleaseBrand } from '../../shared/releases.js';
 import { brandLogoUrl } from './brand-voice.js';
 import type { Db } from '../db/client.js';
 import { brandLogos, brands } from '../db/schema.js';
