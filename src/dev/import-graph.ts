@@ -105,3 +105,23 @@ export function fileGraph(root: string): FileGraph {
   }
   return { edges, cycles: stronglyConnected(edges) };
 }
+
+/**
+ * The file graph folded to folders as folderGraph folds it, but with each top-level file a node of its own
+ * (`bootstrap.ts`, `deps.ts`), so a knot that runs through one of them shows too.
+ */
+export function moduleGraph(root: string): FolderGraph {
+  const edges = new Map<string, Set<string>>();
+  const witnesses = new Map<string, Map<string, string[]>>();
+  const unitOf = (file: string) => (file.includes(path.sep) ? file.split(path.sep)[0] : file);
+  for (const [file, targets] of fileGraph(root).edges) {
+    for (const target of targets) {
+      const [from, to] = [unitOf(file), unitOf(target)];
+      if (from === to) continue;
+      (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(to);
+      const byTarget = witnesses.get(from) ?? witnesses.set(from, new Map()).get(from)!;
+      (byTarget.get(to) ?? byTarget.set(to, []).get(to)!).push(file);
+    }
+  }
+  return { edges, witnesses, cycles: stronglyConnected(edges) };
+}
