@@ -25,25 +25,33 @@ const CANDIDATES_CHECKED_MAX = 40_000;
 /** The words of a punctuated term ("editor-in-chief"): a contact's text containing it contains each. */
 const selectiveParts = (term: string) => (term.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter(isSelectiveWord);
 
-export type Lookup = {
+/** What looking words up needs: the database, the id sets' size, the data version and who searches. */
+export type WordLookup = {
   db: Db;
   size: number;
   version: string;
   visibility: SearchVisibility;
+};
+
+/**
+ * The words, and the contacts' filter columns under the filter the query makes: from the contacts index,
+ * or from the database while it loads (contacts-from-database.ts).
+ */
+export type Lookup = WordLookup & {
   /** The ids of a set that some answer to this filter can use (idsCountable): a text check needs no others. */
-  countable: (set: IdSet) => number[];
+  countable: (set: IdSet) => Promise<number[]>;
   /** The contacts tagged with any of these topics (idsTagged). */
-  tagged: (topics: readonly string[]) => IdSet;
+  tagged: (topics: readonly string[]) => Promise<IdSet>;
   /** How many of a set meet every filter (countMeeting). */
-  meeting: (set: IdSet) => number;
+  meeting: (set: IdSet) => Promise<number>;
   /** The city column of these countries' contacts (idsByCity), and the contacts of other countries (idsOutside). */
-  byCity: (countries: readonly string[], cities: readonly string[]) => { inCity: IdSet; withoutCity: IdSet };
-  outside: (countries: readonly string[]) => IdSet;
+  byCity: (countries: readonly string[], cities: readonly string[]) => Promise<{ inCity: IdSet; withoutCity: IdSet }>;
+  outside: (countries: readonly string[]) => Promise<IdSet>;
   /** The filter asks for a beat's related contacts too (ContactFilter.related). */
   related: boolean;
 };
 
-function contactsWithWord({ db, size, version, visibility }: Lookup, term: string): Promise<IdSet> {
+function contactsWithWord({ db, size, version, visibility }: WordLookup, term: string): Promise<IdSet> {
   return rememberedSet(db, version, `${visibility.revealsEmail ? 'all' : 'public'} ${term}`, async () => {
     const found = emptyIdSet(size);
     for (const ids of await contactIdsWithWord(db, term, visibility.revealsEmail)) forEachSentId(ids, (id) => addId(found, id));
@@ -52,7 +60,7 @@ function contactsWithWord({ db, size, version, visibility }: Lookup, term: strin
 }
 
 /** Whether a word finds no contact as typed, for this viewer (only such a word is read as a slip). */
-export async function findsNothing(lookup: Lookup, term: string): Promise<boolean> {
+export async function findsNothing(lookup: WordLookup, term: string): Promise<boolean> {
   return isWordTerm(term) && countIds(await contactsWithWord(lookup, term)) === 0;
 }
 
@@ -143,7 +151,7 @@ export async function textMatches(lookup: Lookup, reading: QueryReading): Promis
   let related: TextMatches['related'];
   if (beats.length) {
     const direct = combine(true)[LEVELS - 1]!;
-    const hasDirect = lookup.meeting(direct) > 0;
+    const hasDirect = (await lookup.meeting(direct)) > 0;
     const included = lookup.related || !hasDirect;
     related = {
       terms: beats.map((unit) => unit.text),
@@ -177,7 +185,7 @@ async function unitMatches(
 ): Promise<UnitMatches> {
   const asTyped = await typedMatches(lookup, unit.typed, running);
   // A beat's synonyms are its topics: a contact tagged with one is found through it, not through the words.
-  const tagged = unit.topics ? unite(lookup.tagged(unit.topics).slice(), asTyped) : asTyped.slice();
+  const tagged = unit.topics ? unite((await lookup.tagged(unit.topics)).slice(), asTyped) : asTyped.slice();
   const found = tagged.slice();
   const used: string[] = [];
   if (!unit.topics) {
@@ -213,8 +221,8 @@ async function cityLevels(lookup: Lookup, words: CityWord[]) {
     cities: [...new Set(words.flatMap((w) => w.cities))],
     countries: [...new Set(words.flatMap((w) => w.countries))],
   };
-  const { inCity, withoutCity } = lookup.byCity(word.countries, word.cities);
-  const first = unite(lookup.outside(word.countries).slice(), inCity);
+  const { inCity, withoutCity } = await lookup.byCity(word.countries, word.cities);
+  const first = unite((await lookup.outside(word.countries)).slice(), inCity);
   const naming = (await wholeWordMatches(lookup, words.flatMap((w) => w.names))).reduce((all, set) => unite(all, set), emptyIdSet(lookup.size));
   const allowed = unite(first.slice(), withoutCity);
   return {
@@ -245,7 +253,7 @@ export async function withNamedFirst(lookup: Lookup, reading: QueryReading, matc
   const words = [...new Set(reading.units.flatMap((unit) => (unit.topics ? [] : unit.typed)).filter(isSelectiveWord))];
   const best = matches.ranks[0];
   if (!words.length || !best) return matches;
-  const candidates = lookup.countable(best);
+  const candidates = await lookup.countable(best);
   if (!candidates.length || candidates.length > NAMES_CHECKED_MAX) return matches;
   // The search text begins with the folded name (folding a character never makes it more than three):
   // only a contact with a word near its start can be named. Its name, folded here as the text was, says
@@ -280,7 +288,7 @@ async function typedMatches(lookup: Lookup, terms: string[], earlier?: IdSet): P
     if (isSelectiveWord(term)) found = await contactsWithWord(lookup, term);
     else {
       const running = await narrowedFor(lookup, term, matches ?? earlier);
-      const candidates = running && lookup.countable(running);
+      const candidates = running && (await lookup.countable(running));
       if (candidates && candidates.length <= CANDIDATES_CHECKED_MAX) found = await contactsWithText(db, term, size, visibility, candidates);
       else if (isWordTerm(term)) found = await contactsWithWord(lookup, term);
       else found = await contactsWithText(db, term, size, visibility);

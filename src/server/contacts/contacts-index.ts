@@ -65,12 +65,13 @@ const ITEM = '\u001e';
  * faster to parse than rows or JSON. Not an async function: calling `then` at once sends the query
  * now, so the caller can parse one range while the database reads the next.
  */
-function dump(db: Db, where: SQL): Promise<string | null> {
+function dump(db: Db, where: SQL, limit?: number): Promise<string | null> {
+  const picked = limit === undefined ? sql`${gc} WHERE ${where}` : sql`(SELECT id, country, city, media_type, language, contact_topic_list FROM ${gc} WHERE ${where} LIMIT ${limit}) AS picked`;
   return db
     .execute(
       sql`SELECT string_agg(id || chr(31) || country || chr(31) || city || chr(31) || media_type || chr(31) || language || chr(31)
           || array_to_string(contact_topic_list, chr(30)), chr(10)) AS text
-        FROM ${gc} WHERE ${where}`,
+        FROM ${picked}`,
     )
     .then((result) => rowsOf<{ text: string | null }>(result)[0].text);
 }
@@ -160,41 +161,91 @@ function setRow(index: ContactsIndex, row: DumpedRow): void {
   index.language[row.id] = row.language;
 }
 
-async function loadIndex(db: Db, version: string): Promise<ContactsIndex> {
-  const [{ maxId }] = rowsOf<{ maxId: number | null }>(
-    await db.execute(sql`SELECT max(id) AS "maxId" FROM ${gc}`),
-  );
-  const size = Number(maxId ?? 0) + 1;
-  const codes = { country: new Codes(), city: new Codes(), mediaType: new Codes(), language: new Codes(), topic: new Codes() };
-  const index = blankIndex(version, size, codes);
-  // Topics arrive in any order: they are gathered per contact first, then laid out in id order.
-  const gathered = new CodeList();
-  const gatheredAt = new Uint32Array(size);
-  const topicCount = new Uint32Array(size);
-  // Ranges of ids, the next one read by the database while this one is parsed here.
-  const range = (start: number) => dump(db, sql`id >= ${start} AND id < ${Math.min(start + CHUNK, size)}`);
-  let next = range(0);
-  for (let start = 0; start < size; start += CHUNK) {
-    const text = await next;
-    if (start + CHUNK < size) next = range(start + CHUNK);
-    if (!text) continue;
-    parseDump(text, codes, (row) => {
+const newCodes = (): IndexCodes => ({ country: new Codes(), city: new Codes(), mediaType: new Codes(), language: new Codes(), topic: new Codes() });
+
+/**
+ * Lays rows out as an index of `size` ids: the columns by id, the topics gathered per contact as they arrive
+ * (in any order) and laid out in id order by `build`, which may be called again after more rows.
+ */
+export class IndexBuilder {
+  readonly index: ContactsIndex;
+  private readonly gathered = new CodeList();
+  private readonly gatheredAt: Uint32Array;
+  private readonly topicCount: Uint32Array;
+
+  constructor(version: string, size: number) {
+    this.index = blankIndex(version, size, newCodes());
+    this.gatheredAt = new Uint32Array(size);
+    this.topicCount = new Uint32Array(size);
+  }
+
+  /**
+   * Adds the rows of a dump (parseDump), and their ids to `found`, and says how many rows it held; a row
+   * already added, or beyond the size, is not added again.
+   */
+  addDump(text: string | null, found?: IdSet): number {
+    if (!text) return 0;
+    const { index, gathered, gatheredAt, topicCount } = this;
+    let rows = 0;
+    parseDump(text, index.codes, (row) => {
+      rows++;
+      if (row.id >= index.size) return;
+      if (found) addId(found, row.id);
+      if (index.alive[row.id]) return;
       setRow(index, row);
       gatheredAt[row.id] = gathered.length;
       topicCount[row.id] = row.topics.length;
       for (const topic of row.topics) gathered.push(topic);
       index.total++;
     });
+    return rows;
   }
-  const all = gathered.toArray();
-  const topicCodes = new Uint32Array(all.length);
-  for (let id = 0, at = 0; id < size; id++) {
-    index.topicStart[id] = at;
-    for (let k = 0; k < topicCount[id]; k++) topicCodes[at++] = all[gatheredAt[id] + k];
+
+  build(): ContactsIndex {
+    const { index, gatheredAt, topicCount } = this;
+    const all = this.gathered.toArray();
+    const topicCodes = new Uint32Array(all.length);
+    for (let id = 0, at = 0; id < index.size; id++) {
+      index.topicStart[id] = at;
+      for (let k = 0; k < topicCount[id]; k++) topicCodes[at++] = all[gatheredAt[id] + k];
+    }
+    index.topicStart[index.size] = all.length;
+    index.topicCodes = topicCodes;
+    return index;
   }
-  index.topicStart[size] = all.length;
-  index.topicCodes = topicCodes;
-  return index;
+}
+
+/** One more than the largest id: the length of an index's per-id arrays. */
+export async function indexSize(db: Db): Promise<number> {
+  const [{ maxId }] = rowsOf<{ maxId: number | null }>(await db.execute(sql`SELECT max(id) AS "maxId" FROM ${gc}`));
+  return Number(maxId ?? 0) + 1;
+}
+
+/**
+ * Adds to `builder` the filter columns of the contacts meeting `where` (at most `limit` of them), and
+ * their ids to `found`; says how many rows were read.
+ */
+export async function addContactsWhere(
+  db: Db,
+  builder: IndexBuilder,
+  where: SQL,
+  { found, limit }: { found?: IdSet; limit?: number } = {},
+): Promise<number> {
+  return builder.addDump(await dump(db, where, limit), found);
+}
+
+async function loadIndex(db: Db, version: string): Promise<ContactsIndex> {
+  const size = await indexSize(db);
+  const builder = new IndexBuilder(version, size);
+  // Ranges of ids, the next one read by the database while this one is parsed here.
+  const range = (start: number) => dump(db, sql`id >= ${start} AND id < ${Math.min(start + CHUNK, size)}`);
+  let next = range(0);
+  for (let start = 0; start < size; start += CHUNK) {
+    const text = await next;
+    if (start + CHUNK < size) next = range(start + CHUNK);
+    builder.addDump(text);
+  }
+  return builder.build();
 }
 
 /** Beyond this many changed contacts, loading everything again is as quick as applying them. */
@@ -205,7 +256,12 @@ const REFRESH_MAX = 50_000;
  * (contact_changes): a write of a few contacts costs a few milliseconds instead of a reload. When the
  * changes are not all listed (an import, or versions already pruned), everything is loaded again.
  */
-async function refreshIndex(db: Db, from: ContactsIndex, version: string): Promise<ContactsIndex> {
+async function refreshIndex(
+  db: Db,
+  from: ContactsIndex,
+  version: string,
+  loadAll: () => Promise<ContactsIndex>,
+): Promise<ContactsIndex> {
   const changes = await db
     .select({ contactIds: contactChanges.contactIds })
     .from(contactChanges)
@@ -213,10 +269,10 @@ async function refreshIndex(db: Db, from: ContactsIndex, version: string): Promi
       and(gt(contactChanges.version, Number(from.version)), lte(contactChanges.version, Number(version))),
     );
   if (changes.length !== Number(version) - Number(from.version) || changes.some((c) => !c.contactIds)) {
-    return loadIndex(db, version);
+    return loadAll();
   }
   const ids = new Set(changes.flatMap((c) => c.contactIds!));
-  if (ids.size > REFRESH_MAX) return loadIndex(db, version);
+  if (ids.size > REFRESH_MAX) return loadAll();
 
   const touched = [...ids].sort((a, b) => a - b);
   const changed = new Map<number, DumpedRow>();
@@ -262,28 +318,53 @@ async function refreshIndex(db: Db, from: ContactsIndex, version: string): Promi
 }
 
 const isCount = (version: string) => /^[0-9]+$/.test(version);
-const loaded = new WeakMap<Db, { version: string; index: Promise<ContactsIndex> }>();
+/** An index this process holds or is making; `inFull` while it is loaded from every row (seconds at a million). */
+type Held = { version: string; index: Promise<ContactsIndex>; inFull: boolean };
+const loaded = new WeakMap<Db, Held>();
 
 /**
  * The index of the given version of the media database (or a later one): brought forward from the one
  * this process holds, or loaded.
  */
 export function contactsIndex(db: Db, version: string): Promise<ContactsIndex> {
+  return heldIndex(db, version).index;
+}
+
+/**
+ * The index of this version when it is held or only needs bringing forward by listed changes
+ * (milliseconds); undefined while it is loaded in full, which this call starts or joins. A search then
+ * reads the database instead of waiting (docs/decisions/031).
+ */
+export function contactsIndexUnlessLoading(db: Db, version: string): Promise<ContactsIndex> | undefined {
+  const held = heldIndex(db, version);
+  return held.inFull ? undefined : held.index;
+}
+
+function heldIndex(db: Db, version: string): Held {
   const current = loaded.get(db);
-  if (current?.version === version) return current.index;
+  if (current?.version === version) return current;
   const counted = current && isCount(current.version) && isCount(version);
   // A request that read the version just before a write may be answered from the newer index.
-  if (counted && Number(current.version) > Number(version)) return current.index;
-  const index = counted
-    ? current.index.then(
-        (from) => refreshIndex(db, from, version),
-        () => loadIndex(db, version),
-      )
-    : loadIndex(db, version);
-  loaded.set(db, { version, index });
-  // A failed load is forgotten, so the next request tries again.
-  index.catch(() => loaded.get(db)?.index === index && loaded.delete(db));
-  return index;
+  if (counted && Number(current.version) > Number(version)) return current;
+  // Bringing forward an index still loaded in full waits for that load.
+  const held = { version, inFull: !counted || current.inFull } as Held;
+  const loadAll = () => {
+    held.inFull = true;
+    return loadIndex(db, version);
+  };
+  held.index = counted
+    ? current.index.then((from) => {
+        held.inFull = false;
+        return refreshIndex(db, from, version, loadAll);
+      }, loadAll)
+    : loadAll();
+  loaded.set(db, held);
+  held.index.then(
+    () => (held.inFull = false),
+    // A failed load is forgotten, so the next request tries again.
+    () => loaded.get(db) === held && loaded.delete(db),
+  );
+  return held;
 }
 
 // ---------------------------------------------------------------- filtering and counting
@@ -566,11 +647,12 @@ export function idsTagged(index: ContactsIndex, topics: readonly string[]): IdSe
 const FACET_LIMIT = 100;
 
 function facetValues(counts: Uint32Array, codes: Codes): FacetValue[] {
-  const values: FacetValue[] = [];
-  counts.forEach((count, code) => {
-    const value = codes.values[code];
-    if (count > 0 && value !== '') values.push({ value, count });
-  });
+  return facetMenu(Array.from(counts, (count, code) => ({ value: codes.values[code], count })));
+}
+
+/** A menu's values as shown: counted, named (no blank value), most contacts first, at most FACET_LIMIT. */
+export function facetMenu(counted: FacetValue[]): FacetValue[] {
+  const values = counted.filter(({ value, count }) => count > 0 && value !== '');
   values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   return values.slice(0, FACET_LIMIT);
 }

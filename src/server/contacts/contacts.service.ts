@@ -5,22 +5,11 @@ import { globalContacts as gc } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { presentContact } from './contact-view.js';
 import { menuConditions, type SearchVisibility } from './contact-filter-sql.js';
-import { findsNothing, textMatches, withNamedFirst, type TextMatches } from './contact-search.js';
+import { findsNothing, textMatches, withNamedFirst, type Lookup, type TextMatches } from './contact-search.js';
 import { readQuery } from './query-reading.js';
 import { contactsVersion } from './contacts-version.js';
-import {
-  contactsIndex,
-  countMeeting,
-  facetsOfMatches,
-  idsByCity,
-  idsCountable,
-  idsOfMatches,
-  idsOutside,
-  idsTagged,
-  pageOfMatches,
-  type ContactsIndex,
-  type IdSet,
-} from './contacts-index.js';
+import { contactsIndex, contactsIndexUnlessLoading, idsOfMatches, indexSize, type ContactsIndex } from './contacts-index.js';
+import { databaseColumns, indexColumns, type Failures, type FilterColumns } from './contacts-from-database.js';
 
 /**
  * The media database's reads: a page of a search, its facets and every match. The other jobs live beside
@@ -58,33 +47,52 @@ export async function warmContactsIndex(db: Db): Promise<{ contacts: number; ms:
 }
 
 /**
+ * Where an answer reads the contacts' filter columns: the contacts index, or the database while the index
+ * is loaded in full (after a start, or an import: seconds at a million contacts), so that no search waits
+ * for it (docs/decisions/031). A bulk action ('all') reads every match, and waits for the index.
+ */
+type ColumnsSource = {
+  size: number;
+  index?: ContactsIndex;
+  under: (filter: ContactFilter, failures: Failures) => FilterColumns;
+};
+
+async function columnsSource(db: Db, version: string, use: 'page' | 'all' | 'facets'): Promise<ColumnsSource> {
+  const held = use === 'all' ? contactsIndex(db, version) : contactsIndexUnlessLoading(db, version);
+  if (held) {
+    const index = await held;
+    return { size: index.size, index, under: (filter, failures) => indexColumns(db, index, filter, failures) };
+  }
+  const size = await indexSize(db);
+  const whenLoaded = () => contactsIndex(db, version);
+  return { size, under: (filter, failures) => databaseColumns(db, size, filter, failures, { version, whenLoaded }) };
+}
+
+/**
  * The query as read (places, beats, slips), the filter it makes (a place word's countries, within those
- * already picked: a place word never widens), the contacts index and the query's matches. For `facets`
- * the matches must hold every contact that fails one filter too (each menu is counted under the others);
- * otherwise only contacts meeting every filter count. Only a `page` is ranked with the named first.
+ * already picked: a place word never widens), the filter columns under it and the query's matches. For
+ * `facets` the matches must hold every contact that fails one filter too (each menu is counted under the
+ * others); otherwise only contacts meeting every filter count. Only a `page` is ranked with the named first.
  */
 async function indexAndMatches(db: Db, asked: ContactFilter, visibility: SearchVisibility, use: 'page' | 'all' | 'facets') {
   const version = await contactsVersion(db);
-  const index = await contactsIndex(db, version);
-  let filter = asked;
-  const countable = (set: IdSet) => idsCountable(index, filter, set, use === 'facets' ? 1 : 0);
-  const lookup = {
-    db,
-    size: index.size,
-    version,
-    visibility,
-    countable,
-    tagged: (topics: readonly string[]) => idsTagged(index, topics),
+  const source = await columnsSource(db, version, use);
+  const words = { db, size: source.size, version, visibility };
+  const reading = await readQuery(asked.search, (term) => findsNothing(words, term));
+  const filter = withPlaces(asked, reading.countries);
+  const columns = source.under(filter, use === 'facets' ? 1 : 0);
+  const lookup: Lookup = {
+    ...words,
+    countable: columns.countable,
+    tagged: columns.tagged,
     // Whatever the use, under every filter: a page, its count, its facets and a bulk action read a beat alike.
-    meeting: (set: IdSet) => countMeeting(index, filter, set),
-    byCity: (countries: readonly string[], cities: readonly string[]) => idsByCity(index, countries, cities),
-    outside: (countries: readonly string[]) => idsOutside(index, countries),
+    meeting: columns.meeting,
+    byCity: columns.byCity,
+    outside: columns.outside,
     related: asked.related,
   };
-  const reading = await readQuery(asked.search, (term) => findsNothing(lookup, term));
-  filter = withPlaces(asked, reading.countries);
   const text = await textMatches(lookup, reading);
-  return { index, filter, reading, text: text && use === 'page' ? await withNamedFirst(lookup, reading, text) : text };
+  return { source, columns, filter, reading, text: text && use === 'page' ? await withNamedFirst(lookup, reading, text) : text };
 }
 
 /** The picked countries narrowed to those the query names (none in common: no contact). */
@@ -103,8 +111,8 @@ export async function searchContacts(
   paging: { page: number; pageSize: number },
   reveal: boolean,
 ): Promise<ContactPage> {
-  const { index, filter, reading, text } = await indexAndMatches(db, asked, { revealsEmail: reveal }, 'page');
-  const { ids, total } = pageOfMatches(index, filter, text?.all, paging, text?.ranks);
+  const { columns, reading, text } = await indexAndMatches(db, asked, { revealsEmail: reveal }, 'page');
+  const { ids, total } = await columns.page(text?.all, paging, text?.ranks);
   const rows = ids.length ? await db.select().from(gc).where(inArray(gc.id, ids)) : [];
   // In the page's order: named, then best found first (docs/decisions/014 and 019), newest first within each rank.
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -112,36 +120,35 @@ export async function searchContacts(
   return {
     items: ids.flatMap((id) => (byId.has(id) ? [presentContact(byId.get(id)!, reveal)] : [])),
     total,
-    overallTotal: index.total,
+    overallTotal: await columns.overallTotal(),
     page: paging.page,
     pageSize: paging.pageSize,
     ...(text?.matchedAs.length ? { matchedAs: text.matchedAs } : {}),
     ...(suggestions.length ? { suggestions } : {}),
     ...(reading.interpreted.length ? { interpreted: reading.interpreted } : {}),
-    ...breadthOf(index, filter, text),
+    ...(await breadthOf(columns, text)),
   };
 }
 
 /** How far a city word and a beat word reached, counted under the filters as the total is. */
-function breadthOf(
-  index: ContactsIndex,
-  filter: ContactFilter,
+async function breadthOf(
+  columns: FilterColumns,
   text: TextMatches | undefined,
-): { cityBreadth?: CityBreadth; relatedBreadth?: RelatedBreadth } {
+): Promise<{ cityBreadth?: CityBreadth; relatedBreadth?: RelatedBreadth }> {
   const breadth: { cityBreadth?: CityBreadth; relatedBreadth?: RelatedBreadth } = {};
   if (text?.byCity) {
     const { cities, countries, inCity, withoutCity } = text.byCity;
     breadth.cityBreadth = {
       cities,
       countries,
-      inCity: countMeeting(index, filter, inCity),
-      withoutCity: countMeeting(index, filter, withoutCity),
+      inCity: await columns.meeting(inCity),
+      withoutCity: await columns.meeting(withoutCity),
     };
   }
   if (text?.related) {
     const { terms, topics, direct, broad, included } = text.related;
-    const directCount = countMeeting(index, filter, direct);
-    breadth.relatedBreadth = { terms, topics, direct: directCount, more: countMeeting(index, filter, broad) - directCount, included };
+    const directCount = await columns.meeting(direct);
+    breadth.relatedBreadth = { terms, topics, direct: directCount, more: (await columns.meeting(broad)) - directCount, included };
   }
   return breadth;
 }
@@ -151,8 +158,8 @@ function breadthOf(
  * adds, so it adds exactly the contacts counted on the screen.
  */
 export async function contactIdsMatching(db: Db, filter: ContactFilter, visibility: SearchVisibility): Promise<number[]> {
-  const { index, filter: read, text } = await indexAndMatches(db, filter, visibility, 'all');
-  return idsOfMatches(index, read, text?.all);
+  const { source, filter: read, text } = await indexAndMatches(db, filter, visibility, 'all');
+  return idsOfMatches(source.index!, read, text?.all);
 }
 
 /**
@@ -164,8 +171,8 @@ export async function contactFacets(
   filter: ContactFilter,
   visibility: SearchVisibility,
 ): Promise<ContactFacets> {
-  const { index, filter: read, text } = await indexAndMatches(db, filter, visibility, 'facets');
-  return facetsOfMatches(index, read, text?.all);
+  const { columns, text } = await indexAndMatches(db, filter, visibility, 'facets');
+  return columns.facets(text?.all);
 }
 
 export async function getContact(db: Db, id: number, reveal: boolean): Promise<Contact> {
