@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { deliveries, globalContacts, listContacts, userLists } from '../src/server/db/schema.js';
-import { loadCurrentUser } from '../src/server/http/session.js';
+import { loadCurrentUser } from '../src/server/access/session.js';
 import { insertAccount } from '../src/server/test/accounts.js';
 import { saveRelease } from '../src/server/releases/releases.service.js';
 import { sendPressReleaseSchema } from '../src/shared/releases.js';

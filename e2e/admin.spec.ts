@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password';
-import { suppress } from '../src/server/delivery/suppressions.service';
+import { suppress } from '../src/server/suppressions/suppressions.service';
 import { auditLog, users } from '../src/server/db/schema';
 import { startStack, type Stack } from './harness';
 import { startDnsServer } from '../src/server/test/dns-server';

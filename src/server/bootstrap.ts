@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Deps } from './deps.js';
-import { appSettings, users } from './db/schema.js';
+import { users } from './db/schema.js';
 import type { Db } from './db/client.js';
 import { createWorkspace } from './access/membership.js';
 import { hashPassword } from './auth/password.js';
@@ -11,20 +11,6 @@ import { DEFAULT_ADMIN_EMAIL } from './auth/reserved-addresses.js';
 export const BOOTSTRAP_NAME = { firstName: 'Super', lastName: 'Admin' } as const;
 
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
-
-/**
- * The secret that signs tracking links: APP_SECRET when set, otherwise generated once and kept in the
- * database so that every process (web and workers) uses the same one.
- */
-export async function ensureAppSecret(deps: { db: Db; config: { appSecret: string | undefined } }): Promise<string> {
-  if (deps.config.appSecret) return deps.config.appSecret;
-  await deps.db
-    .insert(appSettings)
-    .values({ key: 'app_secret', value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await deps.db.select().from(appSettings).where(eq(appSettings.key, 'app_secret'));
-  return row.value;
-}
 
 /**
  * Creates the first super admin, and only that: ADMIN_EMAIL/ADMIN_PASSWORD when given, otherwise

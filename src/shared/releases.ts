@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, momentInRange } from './dates.js';
-import type { ReleaseBrand } from './brands.js';
 import type { PersonRef, WorkspaceRole } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
 import { TOPICS } from './contacts.js';
@@ -469,6 +468,9 @@ export type AttachmentInfo = {
   /** Sent only with the version in this language; null: with every version. */
   language: ReleaseLanguage | null;
 };
+
+/** The brand as a release names it. */
+export type ReleaseBrand = { id: string; name: string; nameAr: string; logoUrl: string | null };
 
 export type PressReleaseSummary = {
   id: string;

@@ -12,7 +12,7 @@ import type {
 import { RECENT_USERS } from '../../shared/admin.js';
 import type { CurrentUser, Role } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { liftSuppression } from '../delivery/suppressions.service.js';
+import { liftSuppression } from '../suppressions/suppressions.service.js';
 import { likePattern, type Db } from '../db/client.js';
 import { mailOutbox, payments, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
 import type { WorkspaceRole } from '../../shared/workspaces.js';

@@ -3,7 +3,7 @@ import { prorated, type RefundResult } from '../../shared/admin.js';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { BuyerKind, InvoiceDocument, SellerSettings } from '../../shared/invoices.js';
 import type { PaymentProvider } from '../billing/payment-provider.js';
-import { findPlan } from '../billing/plans.js';
+import { findPlan } from '../invoices/plans.js';
 import type { Db } from '../db/client.js';
 import { allowanceGrants, billingProfiles, invoices, payments, refunds, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';

@@ -22,7 +22,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { countContactsInLists } from '../lists/lists.service.js';
-import { reportWords, type ReportLanguage } from './report-words.js';
+import { reportWords } from './report-words.js';
+import { csvCell, type ReportLanguage } from '../common/csv.js';
 import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
 import { replyCountsOf } from '../replies/replies.service.js';
 import { replyFiguresOf, type ReplyFigures } from '../../shared/replies.js';
@@ -366,13 +367,6 @@ export async function recipients(db: Db, actor: CurrentUser, id: string, query: 
   );
   const rows = await recipientRows(db, id, filter, { sort: query.sort, page: { limit: query.pageSize, offset: (query.page - 1) * query.pageSize } });
   return { items: rows.map((r) => toRecipient(r, showEmail)), total, page: query.page, pageSize: query.pageSize };
-}
-
-/** A spreadsheet never runs a cell as a formula: cells starting with = + - @ (or tab/CR) get a leading quote. */
-export function csvCell(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** "2026-11-25 14:03" in the reader's zone: what a spreadsheet reads as a date and a person as their time. */

@@ -6,7 +6,7 @@ import { deliveries, globalContacts, trackingEvents } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
-import { csvCell } from './analytics.service.js';
+import { csvCell } from '../common/csv.js';
 import { finishIfDone } from '../releases/lifecycle.js';
 
 let t: TestApp;

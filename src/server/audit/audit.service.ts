@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, Paged, PlatformAuditAction } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
-import { csvCell } from '../analytics/analytics.service.js';
-import type { ReportLanguage } from '../analytics/report-words.js';
+import { csvCell, type ReportLanguage } from '../common/csv.js';
 
 export type AuditActor = { id: string; email: string } | null;
 

@@ -17,7 +17,7 @@ import { renameCompanyBrand } from '../brands/brands.service.js';
 import type { Deps } from '../deps.js';
 import { emailTokens, sessions, users, workspaces } from '../db/schema.js';
 import { isUniqueViolation, unauthorized, validationFailed, appError, fieldError } from '../http/errors.js';
-import { loadCurrentUser } from '../http/session.js';
+import { loadCurrentUser } from '../access/session.js';
 import { requireAction } from '../access/access.js';
 import { createWorkspace } from '../access/membership.js';
 import { claimInvitation } from '../workspaces/invitations.service.js';
@@ -34,7 +34,7 @@ import { signInLinkMessage } from '../mail/templates/sign-in-link.js';
 import { verifyEmailMessage } from '../mail/templates/verify-email.js';
 import { isCommonPassword } from './common-passwords.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
-import { RATE_RULES, takeAttempt, type RateRule } from './rate-limit.js';
+import { RATE_RULES, takeAttempt, type RateRule } from '../common/rate-limit.js';
 import { isReservedAddress } from './reserved-addresses.js';
 
 type Logger = { error: (obj: object, msg: string) => void };

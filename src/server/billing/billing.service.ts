@@ -28,13 +28,13 @@ import {
   workspaces,
 } from '../db/schema.js';
 import { can, canViewEmails, isSuperAdmin, requireAction } from '../access/access.js';
-import { loadCurrentUser } from '../http/session.js';
+import { loadCurrentUser } from '../access/session.js';
 import { recordActivity } from '../workspaces/workspaces.service.js';
 import { AppError, notFound, appError } from '../http/errors.js';
 import { createDemoProvider } from './demo-provider.js';
 import { requireVisibleBrand } from '../brands/brand-filter.js';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.js';
-import { findPlan, type ServerPlan } from './plans.js';
+import { findPlan, type ServerPlan } from '../invoices/plans.js';
 import { createStripeProvider, intentFromStripe, type StripeProvider } from './stripe-provider.js';
 import type { Mailer } from '../mail/transport.js';
 import { receiptMessage, type ReceiptFacts } from '../mail/templates/receipt.js';

@@ -1,6 +1,6 @@
 import type { PaymentProviderName } from '../../shared/billing.js';
 import { appError } from '../http/errors.js';
-import type { ServerPlan } from './plans.js';
+import type { ServerPlan } from '../invoices/plans.js';
 
 /** What a provider says about a payment intent: the only source of truth for crediting. */
 export type ProviderIntent = {

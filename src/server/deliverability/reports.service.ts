@@ -1,7 +1,7 @@
 import { and, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { deliveries, deliveryReports, seenReports } from '../db/schema.js';
-import { suppress } from '../delivery/suppressions.service.js';
+import { suppress } from '../suppressions/suppressions.service.js';
 import type { ReportedRecipient, ServerReport } from './reports.js';
 
 /** An address whose mail failed with a soft bounce this often (deliveries, not reports) within the window is not mailed again. */

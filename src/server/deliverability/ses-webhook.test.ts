@@ -2,7 +2,7 @@ import { createSign, generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { ensureAppSecret } from '../bootstrap.js';
+import { ensureAppSecret } from '../common/app-secret.js';
 import { deliveries, deliveryReports, suppressions } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, canonicalCountry, type Country } from '../../shared/contacts.js';
 import type { LeftOutReason } from '../../shared/preferences.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
-import { brandNameKeys } from '../preferences/company-names.js';
+import { brandNameKeys } from '../suppressions/company-names.js';
 
 /**
  * Who of the chosen lists gets a release, and why the others do not (decision 024). One set of common table

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendPressReleaseSchema } from '../../shared/releases.js';
 import type { Database } from '../db/client.js';
 import { deliveries, pressReleases } from '../db/schema.js';
-import { loadCurrentUser } from '../http/session.js';
+import { loadCurrentUser } from '../access/session.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { saveRelease } from '../releases/releases.service.js';
 import { insertAccount } from '../test/accounts.js';

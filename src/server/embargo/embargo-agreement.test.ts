@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { ReceivedMail } from '../test/smtp-sink.js';
 import { deliverAll as deliverEverything } from '../test/deliver-all.js';
-import { suppress } from '../delivery/suppressions.service.js';
+import { suppress } from '../suppressions/suppressions.service.js';
 import { createScheduler } from '../releases/scheduler.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { consentRecords, deliveries, globalContacts, journalistPreferences, pressReleases } from '../db/schema.js';

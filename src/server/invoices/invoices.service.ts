@@ -14,7 +14,7 @@ import { requireAction } from '../access/access.js';
 import type { Db } from '../db/client.js';
 import { billingProfiles } from '../db/schema.js';
 import { appError, parseInput } from '../http/errors.js';
-import { findPlan, type ServerPlan } from '../billing/plans.js';
+import { findPlan, type ServerPlan } from './plans.js';
 import { recordActivity } from '../workspaces/workspaces.service.js';
 import { findDocument, listDocuments, type DocumentDraft } from './documents.js';
 import { displayAmounts, taxTreatment } from './tax.js';

@@ -10,7 +10,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { globalContacts, listContacts, userLists, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { presentContact } from '../contacts/contact-view.js';
-import { markUnsubscribed } from '../delivery/suppressions.service.js';
+import { markUnsubscribed } from '../suppressions/suppressions.service.js';
 import { contactFilterWhere, type SearchVisibility } from '../contacts/contacts.service.js';
 
 /**

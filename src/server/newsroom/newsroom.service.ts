@@ -8,9 +8,10 @@ import type { Db } from '../db/client.js';
 import { brandLogos, brands, deliveries, newsroomAddresses, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
 import { brandLimit, mayUseBrand, requireAction, requireMember } from '../access/access.js';
 import { brandNameIn, brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
-import { suppressedAmong } from '../delivery/suppressions.service.js';
+import { suppressedAmong } from '../suppressions/suppressions.service.js';
 import { appError, isUniqueViolation } from '../http/errors.js';
 import { randomToken } from '../http/tokens.js';
+import { newsroomUrl } from '../common/public-urls.js';
 import type { Mailer } from '../mail/transport.js';
 import { confirmFollowMessage } from '../mail/templates/newsroom.js';
 
@@ -72,8 +73,6 @@ export async function ensureReleaseNewsroomSlug(db: Db, releaseId: string): Prom
   const [release] = await db.select({ brandId: pressReleases.brandId }).from(pressReleases).where(eq(pressReleases.id, releaseId));
   return ensureNewsroomSlug(db, release.brandId);
 }
-
-export const newsroomUrl = (publicUrl: string, slug: string) => `${publicUrl}/newsroom/${slug}`;
 
 export const newsroomNotFound = () => appError('NEWSROOM_NOT_FOUND');
 

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brands.js';
 import { brands, companyUnsubscribes, deliveries } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
-import { ensureAppSecret } from '../bootstrap.js';
+import { ensureAppSecret } from '../common/app-secret.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { preferenceToken } from './preference-link.js';
-import { companyNameKeys } from './company-names.js';
+import { companyNameKeys } from '../suppressions/company-names.js';
 
 /**
  * "Only from {Company}" holds against the company's renamed or re-created brand (issue 35, decision 018).

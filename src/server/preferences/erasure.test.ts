@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, listContacts, newsroomFollowers, suppressions, trackingEvents, inboundReplies } from '../db/schema.js';
-import { ensureAppSecret } from '../bootstrap.js';
+import { ensureAppSecret } from '../common/app-secret.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { preferenceToken } from './preference-link.js';

@@ -12,7 +12,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { companyUnsubscribes, consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, suppressions } from '../db/schema.js';
 import { appError, validationFailed } from '../http/errors.js';
 import { deliveryOfPreferenceToken } from './preference-link.js';
-import { brandNameKeys, insertCompanyUnsubscribe, sharesAName } from './company-names.js';
+import { brandNameKeys, insertCompanyUnsubscribe, sharesAName } from '../suppressions/company-names.js';
 
 /**
  * A journalist's preference page, reached by the signed link of a release e-mail (decision 024). The link

@@ -5,8 +5,8 @@ import { auditLog, brands, companyUnsubscribes, consentRecords, deliveries, glob
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
-import { suppress } from '../delivery/suppressions.service.js';
-import { ensureAppSecret } from '../bootstrap.js';
+import { suppress } from '../suppressions/suppressions.service.js';
+import { ensureAppSecret } from '../common/app-secret.js';
 import { preferenceToken } from './preference-link.js';
 import { multipartBody } from '../contacts/contacts-fixtures.js';
 import { dispatchDueReleases } from '../releases/scheduler.js';

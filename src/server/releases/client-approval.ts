@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { brands, pressReleases, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { sha256 } from '../http/tokens.js';
-import { loadCurrentUser } from '../http/session.js';
+import { loadCurrentUser } from '../access/session.js';
 import { clientApprovalRequestMessage, clientReturnedMessage } from '../mail/templates/brand.js';
 import { mayUseBrand, requireAction, requireRelease } from '../access/access.js';
 import { getRelease } from './releases.service.js';

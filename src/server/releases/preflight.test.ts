@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { deliveries, globalContacts, pressReleases, userLists, workspaces } from '../db/schema.js';
-import { suppress } from '../delivery/suppressions.service.js';
+import { suppress } from '../suppressions/suppressions.service.js';
 import { createListWithContacts, pdfAttachment, releasePayload } from './release-fixtures.js';
 
 /** Care around the send: drafts for everyone, the pre-send numbers, and a test to oneself. */

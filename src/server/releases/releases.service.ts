@@ -60,7 +60,8 @@ import {
   storeFiles,
 } from '../content/attachment-store.js';
 import { sanitizeContent } from '../content/content-sanitizer.js';
-import { ensureReleaseNewsroomSlug, newsroomUrl } from '../newsroom/newsroom.service.js';
+import { ensureReleaseNewsroomSlug } from '../newsroom/newsroom.service.js';
+import { newsroomUrl } from '../common/public-urls.js';
 
 type ReleaseRow = typeof pressReleases.$inferSelect;
 type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { attachments, deliveries, pressReleases, workspaces } from '../db/schema.js';
-import { suppress } from '../delivery/suppressions.service.js';
+import { suppress } from '../suppressions/suppressions.service.js';
 import { PDF_BYTES, PNG_BYTES, createListWithContacts, pdfAttachment, releasePayload } from './release-fixtures.js';
 
 let t: TestApp;

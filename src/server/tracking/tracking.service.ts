@@ -1,14 +1,12 @@
-import Negotiator from 'negotiator';
 import { PUBLIC_STATUSES, isPublicRelease, unfollowByDelivery } from '../newsroom/newsroom.service.js';
 import { isReleaseSlug } from '../../shared/release-address.js';
-import type { ReleaseLanguage } from '../../shared/releases.js';
 import { and, asc, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import { encodedLinkUrl } from '../../shared/email-template.js';
 import type { Db } from '../db/client.js';
 import { attachmentBlobs, attachments, brandLogos, brands, deliveries, pressReleases, releaseLinks } from '../db/schema.js';
 import { brandVoiceColumns, brandVoiceOf, logoOfBrand } from '../brands/brand-voice.js';
 import { attachmentContent, blobOfAttachment } from '../content/attachment-store.js';
-import { liftRecentUnsubscribe, suppress, unsubscribeFromCompany } from '../delivery/suppressions.service.js';
+import { liftRecentUnsubscribe, suppress, unsubscribeFromCompany } from '../suppressions/suppressions.service.js';
 
 /** Lookups of the public tracking endpoints. Every miss is `undefined`: the caller answers it like any other miss. */
 
@@ -146,27 +144,6 @@ export async function deliveryOfRelease(db: Db, token: string, releaseId: string
     .where(and(eq(deliveries.token, token), eq(deliveries.releaseId, releaseId)));
   return row;
 }
-
-const LANGUAGE_CODES: Record<ReleaseLanguage, string> = { english: 'en', arabic: 'ar' };
-
-/**
- * The version a visitor of the web version reads: the one asked for (?lang=ar|en), else the one a
- * recipient was sent (their link carries the token), else the best match of Accept-Language, else the
- * primary one.
- */
-export function versionToShow(
-  versions: ReleaseLanguage[],
-  ask: { lang?: string; sent?: string; acceptLanguage?: string },
-): ReleaseLanguage {
-  const byCode = (code: string | undefined) => versions.find((v) => LANGUAGE_CODES[v] === code);
-  const sent = versions.find((v) => v === ask.sent);
-  if (byCode(ask.lang)) return byCode(ask.lang)!;
-  if (sent) return sent;
-  const preferred = new Negotiator({ headers: { 'accept-language': ask.acceptLanguage ?? '' } }).language(versions.map((v) => LANGUAGE_CODES[v]));
-  return (ask.acceptLanguage && byCode(preferred)) || versions[0];
-}
-
-export const languageCode = (language: ReleaseLanguage) => LANGUAGE_CODES[language];
 
 export async function findPublicAttachment(db: Db, slug: string, attachmentId: string) {
   if (!UUID.test(attachmentId) || !isReleaseSlug(slug)) return undefined;

@@ -18,9 +18,9 @@ import { invitationMessage } from '../mail/templates/workspace.js';
 import { requireAction, requireMemberChange } from '../access/access.js';
 import { actorName, recordActivity } from './workspaces.service.js';
 import { seatBrands } from '../brands/brands.service.js';
-import { RATE_RULES, takeAttempt, takeAttemptIfAllowed } from '../auth/rate-limit.js';
-import { suppressedAmong } from '../delivery/suppressions.service.js';
-import { chooseSessionWorkspace } from '../http/session.js';
+import { RATE_RULES, takeAttempt, takeAttemptIfAllowed } from '../common/rate-limit.js';
+import { suppressedAmong } from '../suppressions/suppressions.service.js';
+import { chooseSessionWorkspace } from '../access/session.js';
 
 const DAY_MS = 86_400_000;
 

@@ -16,10 +16,10 @@ import { attachments, pressReleases } from '../db/schema.js';
 import { appError, fieldError, validationFailed } from '../http/errors.js';
 import { mayChangeMember, requireAction, requireAnotherOwner, requireMember, requireMemberChange } from '../access/access.js';
 import { createWorkspace, membershipOf } from '../access/membership.js';
-import { chooseSessionWorkspace, loadCurrentUser } from '../http/session.js';
+import { chooseSessionWorkspace, loadCurrentUser } from '../access/session.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { renameCompanyBrand, seatBrands } from '../brands/brands.service.js';
-import { RATE_RULES, takeAttempt } from '../auth/rate-limit.js';
+import { RATE_RULES, takeAttempt } from '../common/rate-limit.js';
 
 /** The workspaces the person belongs to, the current one marked. */
 export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<WorkspaceChoice[]> {

@@ -3,9 +3,9 @@ import { and, eq, gt } from 'drizzle-orm';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { currentMembership, describeWorkspace, type Membership } from '../access/membership.js';
-import { isSuperAdmin, platformActionsOf } from '../access/access.js';
-import { randomToken, sha256 } from './tokens.js';
+import { currentMembership, describeWorkspace, type Membership } from './membership.js';
+import { isSuperAdmin, platformActionsOf } from './access.js';
+import { randomToken, sha256 } from '../http/tokens.js';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands, companyUnsubscribes, globalContacts, suppressions } from '../db/schema.js';
-import { insertCompanyUnsubscribe } from '../preferences/company-names.js';
+import { insertCompanyUnsubscribe } from './company-names.js';
 
 export type SuppressionReason = 'unsubscribed' | 'bounced' | 'soft-bounced' | 'complained' | 'manual';
 
@@ -15,7 +15,7 @@ export async function suppress(db: Db, email: string, reason: SuppressionReason,
 
 /**
  * "Only from {Company}": that company's lists no longer reach the address, nor those of its workspace's
- * brands going by one of its names (decision 018, preferences/company-names.ts); everyone else's still do.
+ * brands going by one of its names (decision 018, company-names.ts); everyone else's still do.
  */
 export async function unsubscribeFromCompany(db: Db, companyId: string, email: string, releaseId: string): Promise<void> {
   await insertCompanyUnsubscribe(db, companyId, email, releaseId);
