@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users, workspaceMembers, workspaces } from '../db/schema.js';
+import { ownerMembers } from '../access/roles.js';
 
 /**
  * Stored people as tests read them back: each user row with the workspace they own beside it (the one
@@ -11,7 +12,7 @@ export async function storedAccounts(db: Db, where: SQL) {
   const rows = await db
     .select({ user: users, workspace: workspaces })
     .from(users)
-    .leftJoin(workspaceMembers, and(eq(workspaceMembers.userId, users.id), eq(workspaceMembers.role, 'owner')))
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.userId, users.id), ownerMembers))
     .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(where)
     .orderBy(asc(users.createdAt), asc(workspaceMembers.createdAt));
