@@ -1,22 +1,22 @@
-import { useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Menu, Settings, ShieldCheck, User, X, Languages } from 'lucide-react';
-import { useCurrentUser, useLogout } from '../lib/session';
-import { setLanguage } from '../lib/i18n';
-import { useToast } from '../ui/toast';
+import { Menu, X } from 'lucide-react';
+import { useCurrentUser } from '../lib/session';
 import { cn } from '../ui/cn';
 import { navItems } from './nav-items';
 import { LanguageSwitch } from '../ui/language-switch';
 import { Logo } from '../ui/logo';
-import { CurrentWorkspaceLabel, useWorkspaceSwitch, WorkspaceMenuItems } from '../features/workspaces/workspace-switcher';
-import { OwnText } from '../ui/own-text';
 import { homePath, mayOnPlatform } from '../lib/workspace';
+import { UserMenuButton } from './user-menu-button';
+
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(loadUserMenu);
 
 /**
  * The signed-in navigation bar of SPEC §2. Loaded on demand: visitors to the public pages never see it,
- * so they do not download it or its dropdown menu.
+ * so they do not download it. Its user menu (a Radix dropdown, with the workspace switcher) is fetched
+ * when the pointer or the focus first reaches the menu's button, and opens once there if it was clicked.
  */
 export default function NavBar() {
   const { t } = useTranslation();
@@ -53,7 +53,7 @@ export default function NavBar() {
           </Link>
         )}
         <LanguageSwitch className="hidden sm:inline-flex" />
-        {user && <UserMenu />}
+        {user && <LazyUserMenu />}
         <button
           type="button"
           className="rounded-md p-2 lg:hidden"
@@ -91,71 +91,23 @@ export default function NavBar() {
   );
 }
 
-function UserMenu() {
-  const { t, i18n } = useTranslation();
+/** The menu's button, until the menu itself is wanted; then the menu, open if the button was clicked. */
+function LazyUserMenu() {
   const { data: user } = useCurrentUser();
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const workspaceSwitch = useWorkspaceSwitch();
+  const [clicked, setClicked] = useState(false);
   if (!user) return null;
-  const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm outline-none data-[highlighted]:bg-slate-100';
-
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        toast({ title: t('nav.loggedOut') });
-        navigate('/auth');
-      },
-    });
-
+  const button = (
+    <UserMenuButton
+      email={user.email}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
+      onClick={() => setClicked(true)}
+    />
+  );
+  if (!clicked) return button;
   return (
-    <DropdownMenu.Root dir={i18n.dir()}>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          aria-label={t('nav.userMenu')}
-          data-testid="user-menu"
-          className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-semibold uppercase text-white"
-        >
-          {user.email.charAt(0)}
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-          <div className="px-2 py-2">
-            <OwnText as="p" address className="text-sm font-medium">
-              {user.email}
-            </OwnText>
-            {mayOnPlatform(user, 'console') && (
-              <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-brand-700">
-                <ShieldCheck className="h-3.5 w-3.5" aria-hidden />
-                {t('nav.superAdmin')}
-              </p>
-            )}
-            <CurrentWorkspaceLabel />
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/profile')}>
-            <User className="h-4 w-4" aria-hidden />
-            {t('nav.profile')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/settings')}>
-            <Settings className="h-4 w-4" aria-hidden />
-            {t('nav.settings')}
-          </DropdownMenu.Item>
-          <WorkspaceMenuItems onSwitch={workspaceSwitch} />
-          <DropdownMenu.Item className={itemClass} onSelect={() => setLanguage(i18n.language === 'ar' ? 'en' : 'ar')}>
-            <Languages className="h-4 w-4" aria-hidden />
-            {i18n.language === 'ar' ? t('language.en') : t('language.ar')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={cn(itemClass, 'text-red-600')} onSelect={signOut}>
-            <LogOut className="flip-rtl h-4 w-4" aria-hidden />
-            {t('nav.signOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={button}>
+      <UserMenu defaultOpen />
+    </Suspense>
   );
 }
