@@ -1,63 +1,59 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createRoutesFromElements, Route } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadPageTexts, type PageMessages } from '../lib/i18n';
 import { Spinner } from '../ui/feedback';
 import { AppLayout } from './layout';
 import { Protected } from './protected';
 
-// Feature pages, loaded on demand (one import per page; features never import each other).
-const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
-const AuthPage = lazy(() => import('../features/auth/auth-page'));
-const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
-const SignInLinkPage = lazy(() => import('../features/auth/sign-in-link-page'));
-const ProfilePage = lazy(() => import('../features/account/profile-page'));
-const SettingsPage = lazy(() => import('../features/account/settings-page'));
-const NewsroomSettingsCard = lazy(() => import('../features/newsroom/newsroom-settings').then((m) => ({ default: m.NewsroomSettingsCard })));
-const LandingPage = lazy(() => import('../features/public/landing-page'));
-const PrivacyPolicyPage = lazy(() => import('../features/public/privacy-policy-page'));
-const TermsOfServicePage = lazy(() => import('../features/public/terms-of-service-page'));
-const ContactPage = lazy(() => import('../features/public/contact-page'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
-const ContactsPage = lazy(() => import('../features/contacts/contacts-page'));
-const MyListsPage = lazy(() => import('../features/lists/my-lists-page'));
-const EditorPage = lazy(() => import('../features/releases/editor-page'));
-const PressReleasesPage = lazy(() => import('../features/releases/press-releases-page'));
-const SubscriptionPage = lazy(() => import('../features/billing/subscription-page'));
-const AdminPage = lazy(() => import('../features/admin/admin-page'));
-const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page'));
-const ReleaseAnalyticsPage = lazy(() => import('../features/analytics/release-analytics-page'));
-const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
-const ReviewPage = lazy(() => import('../features/review/review-page'));
-const TeamLinkCard = lazy(() => import('../features/workspaces/team-link-card').then((m) => ({ default: m.TeamLinkCard })));
-const TeamPage = lazy(() => import('../features/workspaces/team-page'));
-const InvitationPage = lazy(() => import('../features/workspaces/invitation-page'));
-const BrandsPage = lazy(() => import('../features/brands/brands-page'));
-const BrandsLinkCard = lazy(() => import('../features/brands/brands-link-card').then((m) => ({ default: m.BrandsLinkCard })));
-const BrandReportPage = lazy(() => import('../features/brands/brand-report-page'));
-const PreferencesPage = lazy(() => import('../features/preferences/preferences-page'));
-const WorkspaceDetailPage = lazy(() => import('../features/admin/workspace-detail-page'));
-const InvoicePage = lazy(() => import('../features/billing/invoice-page'));
-const BillingLinkCard = lazy(() => import('../features/billing/billing-link-card').then((m) => ({ default: m.BillingLinkCard })));
-// pages are declared above this line
-
 /**
- * A page, with a spinner while its code and texts load. Pages with forms or server answers read the
- * `messages` namespace (validation and error texts); the public pages that have neither (`messages={false}`)
- * skip it, so the landing page does not download every error text of the product.
+ * A page loaded on demand, its code and its texts side by side: the namespaces its first screen reads
+ * and the `messages` it needs (by default with its forms' validation texts; 'answers' for pages without
+ * forms, 'none' for pages that show no server answer), so the page draws once, without raw keys.
  */
-export function Page({ children, messages = true }: { children: ReactNode; messages?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Suspense fallback={<Spinner label={t('loading')} className="min-h-[50vh]" />}>
-      {messages ? <WithMessages>{children}</WithMessages> : children}
-    </Suspense>
-  );
+function page<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, namespaces: readonly string[], messages: PageMessages = 'forms') {
+  return lazy(async () => (await Promise.all([load(), loadPageTexts(namespaces, messages)]))[0]);
 }
 
-/** Renders its children once the `messages` namespace of the current language is loaded (suspends until then). */
-function WithMessages({ children }: { children: ReactNode }) {
-  useTranslation('messages');
-  return children;
+// Feature pages, loaded on demand (one import per page; features never import each other).
+const NotFoundPage = page(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })), [], 'none');
+const AuthPage = page(() => import('../features/auth/auth-page'), ['auth']);
+const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), ['auth']);
+const SignInLinkPage = page(() => import('../features/auth/sign-in-link-page'), ['auth']);
+const ProfilePage = page(() => import('../features/account/profile-page'), ['account', 'workspaces']);
+const SettingsPage = page(() => import('../features/account/settings-page'), ['account']);
+const NewsroomSettingsCard = page(() => import('../features/newsroom/newsroom-settings').then((m) => ({ default: m.NewsroomSettingsCard })), ['newsroom']);
+const LandingPage = page(() => import('../features/public/landing-page'), ['public'], 'none');
+const PrivacyPolicyPage = page(() => import('../features/public/privacy-policy-page'), ['public', 'legal'], 'none');
+const TermsOfServicePage = page(() => import('../features/public/terms-of-service-page'), ['public', 'legal'], 'none');
+const ContactPage = page(() => import('../features/public/contact-page'), ['public']);
+const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), ['dashboard', 'brands'], 'answers');
+const ContactsPage = page(() => import('../features/contacts/contacts-page'), ['contacts']);
+const MyListsPage = page(() => import('../features/lists/my-lists-page'), ['lists']);
+const EditorPage = page(() => import('../features/releases/editor-page'), ['releases', 'brands', 'contacts', 'lifecycle', 'workspaces']);
+const PressReleasesPage = page(() => import('../features/releases/press-releases-page'), ['releases', 'brands'], 'answers');
+const SubscriptionPage = page(() => import('../features/billing/subscription-page'), ['billing']);
+const AdminPage = page(() => import('../features/admin/admin-page'), ['admin', 'desk']);
+const AnalyticsPage = page(() => import('../features/analytics/analytics-page'), ['analytics', 'brands'], 'answers');
+const ReleaseAnalyticsPage = page(() => import('../features/analytics/release-analytics-page'), ['analytics', 'brands', 'lifecycle', 'workspaces']);
+const ReviewQueuePage = page(() => import('../features/review/review-queue-page'), ['review'], 'answers');
+const ReviewPage = page(() => import('../features/review/review-page'), ['review']);
+const TeamLinkCard = page(() => import('../features/workspaces/team-link-card').then((m) => ({ default: m.TeamLinkCard })), ['workspaces']);
+const TeamPage = page(() => import('../features/workspaces/team-page'), ['workspaces']);
+const InvitationPage = page(() => import('../features/workspaces/invitation-page'), ['workspaces', 'auth']);
+const BrandsPage = page(() => import('../features/brands/brands-page'), ['brands']);
+const BrandsLinkCard = page(() => import('../features/brands/brands-link-card').then((m) => ({ default: m.BrandsLinkCard })), ['brands']);
+const BrandReportPage = page(() => import('../features/brands/brand-report-page'), ['brands']);
+const PreferencesPage = page(() => import('../features/preferences/preferences-page'), ['preferences']);
+const WorkspaceDetailPage = page(() => import('../features/admin/workspace-detail-page'), ['desk']);
+const InvoicePage = page(() => import('../features/billing/invoice-page'), ['billing', 'invoice']);
+const BillingLinkCard = page(() => import('../features/billing/billing-link-card').then((m) => ({ default: m.BillingLinkCard })), ['billing']);
+// pages are declared above this line
+
+/** A page, with a spinner while its code and texts load. */
+export function Page({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<Spinner label={t('loading')} className="min-h-[50vh]" />}>{children}</Suspense>;
 }
 
 /**
@@ -73,9 +69,9 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/auth/sign-in-link" element={<Page><SignInLinkPage /></Page>} />
         <Route path="/profile" element={<Protected><Page><ProfilePage /></Page></Protected>} />
         <Route path="/settings" element={<Protected><Page><SettingsPage><TeamLinkCard /><BrandsLinkCard /><BillingLinkCard /><NewsroomSettingsCard /></SettingsPage></Page></Protected>} />
-        <Route path="/" element={<Page messages={false}><LandingPage /></Page>} />
-        <Route path="/privacy-policy" element={<Page messages={false}><PrivacyPolicyPage /></Page>} />
-        <Route path="/terms-of-service" element={<Page messages={false}><TermsOfServicePage /></Page>} />
+        <Route path="/" element={<Page><LandingPage /></Page>} />
+        <Route path="/privacy-policy" element={<Page><PrivacyPolicyPage /></Page>} />
+        <Route path="/terms-of-service" element={<Page><TermsOfServicePage /></Page>} />
         <Route path="/contact" element={<Page><ContactPage /></Page>} />
         <Route path="/dashboard" element={<Protected><Page><DashboardPage /></Page></Protected>} />
         <Route path="/contacts-new" element={<Protected action="browse"><Page><ContactsPage /></Page></Protected>} />
@@ -99,7 +95,7 @@ export function appRoutes(shell: ReactNode) {
         <Route path="/admin/workspaces/:id" element={<Protected superAdmin><Page><WorkspaceDetailPage /></Page></Protected>} />
         <Route path="/billing/invoices/:id" element={<Protected action="billing"><Page><InvoicePage /></Page></Protected>} />
         {/* routes are declared above this line */}
-        <Route path="*" element={<Page messages={false}><NotFoundPage /></Page>} />
+        <Route path="*" element={<Page><NotFoundPage /></Page>} />
       </Route>
     </Route>,
   );

@@ -19,21 +19,52 @@ export { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY };
 // to the landing page downloads the common and public texts of one language, not all 30 files.
 const files = import.meta.glob<Record<string, unknown>>('../i18n/*/*.json', { import: 'default' });
 
-function namespaceOf(file: string): { lang: string; ns: string } | null {
+/**
+ * The `messages` namespace in two parts. Its common part is what any page may show of a server answer: the
+ * server's sentences (messages.json), every error code (messages-errors.json) and the role names a refusal
+ * names (messages-workspaces.json). The other files hold the validation texts of each feature's forms; they
+ * join the namespace once a page with forms asks for them (loadPageTexts), and from then on in every
+ * language the namespace is loaded in, so a language switch keeps them.
+ */
+const COMMON_MESSAGE_FILES = new Set(['messages', 'messages-errors', 'messages-workspaces']);
+let formMessagesWanted = false;
+
+function namespaceOf(file: string): { lang: string; ns: string; formMessages: boolean } | null {
   const match = /\/i18n\/(en|ar)\/([\w-]+)\.json$/.exec(file);
   if (!match) return null;
   const [, lang, name] = match;
-  return { lang, ns: name.startsWith('messages') ? 'messages' : name };
+  const isMessages = name.startsWith('messages');
+  return { lang, ns: isMessages ? 'messages' : name, formMessages: isMessages && !COMMON_MESSAGE_FILES.has(name) };
 }
 
 async function loadNamespace(lang: string, ns: string): Promise<Record<string, unknown>> {
   const parts = Object.entries(files)
     .filter(([file]) => {
       const found = namespaceOf(file);
-      return found?.lang === lang && found.ns === ns;
+      return found?.lang === lang && found.ns === ns && (!found.formMessages || formMessagesWanted);
     })
     .map(([, load]) => load());
   return Object.assign({}, ...(await Promise.all(parts)));
+}
+
+/** Which `messages` a page needs: with its forms' validation texts, only what a server answer may say, or none. */
+export type PageMessages = 'forms' | 'answers' | 'none';
+
+/**
+ * Loads a page's texts in the current language, side by side with its code (app/routes.tsx): its
+ * namespaces and the part of `messages` it needs. A namespace a component reads beyond these still loads
+ * when the component first renders (it suspends meanwhile), so a list that falls short costs time, never
+ * a raw key.
+ */
+export async function loadPageTexts(namespaces: readonly string[], messages: PageMessages): Promise<void> {
+  await i18nReady;
+  const wanted = messages === 'none' ? [...namespaces] : [...namespaces, 'messages'];
+  if (messages === 'forms' && !formMessagesWanted) {
+    formMessagesWanted = true;
+    // Loaded already without the forms' part (an earlier page showed only answers): fetched again whole.
+    if (i18n.hasResourceBundle(i18n.language, 'messages')) await i18n.reloadResources([i18n.language], ['messages']);
+  }
+  await i18n.loadNamespaces(wanted);
 }
 
 function cookieLanguage(): string | undefined {
