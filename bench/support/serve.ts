@@ -6,7 +6,8 @@ import type { Deps } from '../../src/server/deps.js';
 
 /**
  * The real Fastify application on a port, for benchmarks: the database of DATABASE_URL or the PGlite
- * directory BENCH_PGLITE_DIR, no background work, and the client build only with BENCH_SERVE_CLIENT=on.
+ * directory BENCH_PGLITE_DIR, no background work, and the client build only with BENCH_SERVE_CLIENT=on (the
+ * build in BENCH_CLIENT_DIR when given, else dist/client).
  * Prints "LISTENING <port>".
  */
 const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'warn' });
@@ -14,7 +15,7 @@ const database = await openDatabase({ url: config.databaseUrl, dir: config.datab
 const log = { info: () => {}, warn: () => {}, error: () => {} };
 const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, pool: 1, db: database.db, log });
 const deps: Deps = { config, database, db: database.db, mailer, now: () => new Date() };
-const app = await buildApp(deps, { serveClient: process.env.BENCH_SERVE_CLIENT === 'on' });
+const app = await buildApp(deps, { serveClient: process.env.BENCH_SERVE_CLIENT === 'on', clientDir: process.env.BENCH_CLIENT_DIR });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`LISTENING ${typeof address === 'object' && address ? address.port : 0}`);
