@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ContactFacets, ContactFilter } from '../../shared/contacts.js';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { appSettings, globalContacts as gc } from '../db/schema.js';
 import { failingAtMost } from './contact-filter-sql.js';
 import {
@@ -113,12 +113,12 @@ export function databaseColumns(
     page: async (matches, paging, ranks) => {
       if (matches) return pageOfMatches(await rows.of(matches), filter, matches, paging, ranks);
       if (everybody) return everybodyPage(db, paging, figures);
-      return pageOfMatches(await rows.where(sql`true`), filter, undefined, paging);
+      return pageOfMatches(await rows.everyQualifying(), filter, undefined, paging);
     },
     facets: async (matches) => {
       if (matches) return facetsOfMatches(await rows.of(matches), filter, matches);
       if (everybody) return (await figures())?.facets ?? everybodyFacets(db, await whenLoaded(), filter);
-      return facetsOfMatches(await rows.where(sql`true`), filter, undefined);
+      return facetsOfMatches(await rows.everyQualifying(), filter, undefined);
     },
   };
 }
@@ -134,6 +134,8 @@ class RowsRead {
   private readonly asked: IdSet;
   private rowsRead = 0;
   private built = true;
+  /** Every qualifying row is held: no later question of this answer needs the database. */
+  private complete = false;
   private full?: Promise<ContactsIndex>;
 
   constructor(
@@ -146,20 +148,35 @@ class RowsRead {
     this.asked = emptyIdSet(size);
   }
 
-  /** An index holding the qualifying rows of every contact of `set`. */
+  /**
+   * An index holding the qualifying rows of every contact of `set`: read by id, or, when they are too many
+   * to send, every qualifying row (a word in a quarter of a million contacts under a small country).
+   */
   async of(set: IdSet): Promise<ContactsIndex> {
     if (this.full) return this.full;
+    if (this.complete) return this.index();
     const missing = idsIn(without(set, this.asked));
-    if (this.rowsRead + missing.length > databaseReads.rowsPerAnswer) return this.fullIndex();
+    if (!missing.length) return this.index();
+    if (this.rowsRead + missing.length > databaseReads.rowsPerAnswer) return this.everyQualifying();
     unite(this.asked, set);
-    if (missing.length) await this.read(sql`${gc.id} = ANY(${sql.param(missing)}::int[])`);
+    await this.read(sql`${gc.id} = ANY(${sql.param(missing)}::int[])`, { counted: true });
+    return this.full ?? this.index();
+  }
+
+  /** An index holding every qualifying row (at a million contacts without a filter: the full index). */
+  async everyQualifying(): Promise<ContactsIndex> {
+    if (this.full) return this.full;
+    if (this.complete) return this.index();
+    await this.read(sql`true`);
+    if (!this.full) this.complete = true;
     return this.full ?? this.index();
   }
 
   /** An index holding every qualifying row meeting `condition` (their ids also added to `found`). */
   async where(condition: SQL, found?: IdSet): Promise<ContactsIndex> {
     if (this.full) return this.full;
-    await this.read(condition, found);
+    if (this.complete) return this.index();
+    await this.read(condition, { found });
     return this.full ?? this.index();
   }
 
@@ -170,9 +187,10 @@ class RowsRead {
    */
   async tagged(topics: readonly string[]): Promise<IdSet> {
     const withTopic = sql`${gc.contactTopicList} && ${sql.param([...topics])}::text[]`;
-    const found = emptyIdSet(this.size);
-    const index = await this.where(withTopic, found);
+    const read = emptyIdSet(this.size);
+    const index = await this.where(withTopic, read);
     if (this.full) return idsTagged(index, topics);
+    const found = this.complete ? idsTagged(index, topics).slice() : read;
     if (countIds(found) === 0 && this.qualifying) {
       const [anyone] = await this.db.select({ id: gc.id }).from(gc).where(withTopic).limit(1);
       if (anyone) addId(found, anyone.id);
@@ -180,16 +198,28 @@ class RowsRead {
     return found;
   }
 
-  private async read(condition: SQL, found?: IdSet): Promise<void> {
+  /**
+   * Reads the qualifying rows meeting `condition`, unless they are more than the answer may still read
+   * (counted first, without reading them: a dump thrown away would cost what it saved); then the answer
+   * waits for the full index.
+   */
+  private async read(condition: SQL, { found, counted = false }: { found?: IdSet; counted?: boolean } = {}): Promise<void> {
     const room = databaseReads.rowsPerAnswer - this.rowsRead;
-    const read = await addContactsWhere(this.db, this.builder, and(condition, this.qualifying)!, {
-      found: found ?? this.asked,
-      limit: room + 1,
-    });
+    const where = and(condition, this.qualifying)!;
+    if (!counted && (await this.moreThan(where, room))) {
+      void this.fullIndex();
+      return;
+    }
+    this.rowsRead += await addContactsWhere(this.db, this.builder, where, { found: found ?? this.asked });
     if (found) unite(this.asked, found);
-    this.rowsRead += read;
     this.built = false;
-    if (read > room) void this.fullIndex();
+  }
+
+  private async moreThan(where: SQL, room: number): Promise<boolean> {
+    const [{ n }] = rowsOf<{ n: number }>(
+      await this.db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${gc} WHERE ${where} LIMIT ${room + 1}) AS bounded`),
+    );
+    return Number(n) > room;
   }
 
   private fullIndex(): Promise<ContactsIndex> {
