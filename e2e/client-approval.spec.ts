@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { brands, pressReleases } from '../src/server/db/schema';
 import { startStack, type Stack } from './harness';
 import { createPerson as createPersonIn, type Person, type PersonOptions } from './people';
@@ -65,6 +65,26 @@ async function seedAgency(suffix: string, language: 'english' | 'arabic' = 'engl
 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+/**
+ * Holds the page's GET requests to addresses matching `pattern` (its refreshes) until `letThrough`, which
+ * stops holding and sends the held ones on: a page that has not yet heard of a change made elsewhere.
+ */
+async function holdReads(page: Page, pattern: RegExp) {
+  const held: Route[] = [];
+  const hold = (route: Route) => {
+    if (route.request().method() === 'GET') held.push(route);
+    else void route.fallback();
+  };
+  await page.route(pattern, hold);
+  return {
+    async letThrough() {
+      await page.unroute(pattern, hold);
+      // A held read the page has given up on (it asked again after the refusal) is already handled.
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
+}
 
 const PDF = { name: 'facts.pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
 
@@ -317,7 +337,10 @@ describe('client approval and the brand report', () => {
     expect(await seriousViolations(phone)).toEqual([]);
 
     // Another seat of the client returns it meanwhile: this page's approval is refused (409), said in
-    // Arabic, and the page shows the release as it now is, with no panel.
+    // Arabic, and the page shows the release as it now is, with no panel. The page asks for the release's
+    // state every few seconds; its reads are held until the refusal, so that it has not yet learned of the
+    // return when its reader clicks (on a slow machine the refresh could otherwise remove the panel first).
+    const releaseReads = await holdReads(phone, new RegExp(`/api/press-releases/${id}(/analytics)?$`));
     const colleague = await createPerson('Sami', 'Harbi', {
       memberOf: { workspaceId: owner.workspaceId, role: 'client', brandIds: [brand.id] },
       language: 'ar',
@@ -337,6 +360,7 @@ describe('client approval and the brand report', () => {
       .getByRole('button', { name: 'موافقة' })
       .click();
     await toast(phone, 'هذا البيان لا ينتظر موافقة العميل').waitFor();
+    await releaseReads.letThrough();
     // Returned, not a draft: the page says who asked for changes and their words, and offers no editor.
     await phone.getByText('مطلوب تعديلات').first().waitFor();
     await phone.getByTestId('returned-notice').getByText(/طلب .Sami Harbi. \(عميل\) تعديلات/).waitFor();
