@@ -33,6 +33,7 @@ import { loadDemoContacts } from '../src/server/demo-data/load.js';
 import {
   fmt,
   measure,
+  measureTogether,
   percentile,
   postgresServerUrl,
   scratchDatabase,
@@ -163,6 +164,13 @@ async function runScenario(
   const server = await startServer(serverEnv);
   const base = `${server.url}/api/global-contacts`;
   try {
+    // Issue 40: the first visitors after a start are answered from the database while the index loads
+    // (contacts-from-database.ts), a narrow search, a broad word and the facets at once, as a page asks.
+    const [firstNarrow] = narrowFilters(1);
+    const firstSearches = await measureTogether(
+      [`${base}?${queryString(firstNarrow)}`, `${base}?search=editor&page=1`, `${base}/facets?${queryString(firstNarrow)}`],
+      cookie,
+    );
     const firstRequest = await measure([`${base}/facets`], cookie);
     const afterChange: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -225,7 +233,11 @@ async function runScenario(
     row('facets: one media type', broadFacets);
     row('search: no filter', noFilter);
     row('facets: no filter', noFilterFacets);
-    row('facets: first request after start (loads the index)', firstRequest);
+    console.log(
+      `  first requests after start, at once (narrow search, broad word, facets): ${firstSearches.map(fmt).join(', ')}` +
+        ` (target ≤ 300 ms at 1,000,000 on PostgreSQL; before, each waited for the index: 1.45 s)`,
+    );
+    row('facets: next request (the index loaded)', firstRequest);
     console.log(
       `  first request after a change (brings the index forward): ${afterChange.map(fmt).join(', ')}`,
     );

@@ -110,4 +110,18 @@ export async function measure(urls: string[], cookie: string | string[]): Promis
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], n: times.length };
 }
 
+/** The requests sent at once, as a page's first screen sends them; each one's time, in the given order. */
+export async function measureTogether(urls: string[], cookie: string | string[]): Promise<number[]> {
+  const cookies = typeof cookie === 'string' ? [cookie] : cookie;
+  return Promise.all(
+    urls.map(async (url, i) => {
+      const started = performance.now();
+      const res = await fetch(url, { headers: { cookie: cookies[i % cookies.length] } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${res.status} for ${url}`);
+      return performance.now() - started;
+    }),
+  );
+}
+
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
