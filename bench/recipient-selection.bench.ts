@@ -91,7 +91,7 @@ async function measureCase(db: Db, release: typeof pressReleases.$inferSelect) {
       await timed(() =>
         db
           .transaction(async (tx) => {
-            queued = await dispatchRelease(tx as unknown as Db, release, now);
+            queued = await dispatchRelease(tx, release, now);
             throw new RolledBack();
           })
           .catch((error) => {

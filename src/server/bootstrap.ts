@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Deps } from './deps.js';
 import { users } from './db/schema.js';
-import type { Db } from './db/client.js';
 import { createWorkspace } from './access/membership.js';
 import { hashPassword } from './auth/password.js';
 import { DEFAULT_ADMIN_EMAIL } from './auth/reserved-addresses.js';
@@ -32,8 +31,7 @@ export async function ensureSuperAdmin(deps: Pick<Deps, 'db' | 'config'>, log: L
   }
   const password = deps.config.adminPassword ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)
       .values({ email, passwordHash, firstName: BOOTSTRAP_NAME.firstName, lastName: BOOTSTRAP_NAME.lastName, verified: true, role: 'super_admin' })

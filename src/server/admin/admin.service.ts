@@ -191,7 +191,7 @@ export async function changeUserRole(db: Db, actor: CurrentUser, userId: string,
     if (!superAdmins.some((s) => s.id === actor.id)) throw appError('SUPER_ADMIN_REQUIRED');
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!target) throw appError('USER_NOT_FOUND');
-    if (target.role === role) return { user: (await toAdminUsers(tx as unknown as Db, [target]))[0], changed: false };
+    if (target.role === role) return { user: (await toAdminUsers(tx, [target]))[0], changed: false };
     const demotesSuperAdmin = isSuperAdmin(target);
     if (demotesSuperAdmin && superAdmins.filter((s) => s.id !== target.id).length === 0) {
       throw appError('LAST_SUPER_ADMIN');
@@ -201,12 +201,12 @@ export async function changeUserRole(db: Db, actor: CurrentUser, userId: string,
       .set({ role, updatedAt: new Date() })
       .where(and(eq(users.id, userId), ne(users.role, role)))
       .returning();
-    await recordAudit(tx as unknown as Db, { id: actor.id, email: actor.email }, 'user.role_changed', target.email, {
+    await recordAudit(tx, { id: actor.id, email: actor.email }, 'user.role_changed', target.email, {
       userId: target.id,
       from: target.role,
       to: role,
     });
-    return { user: (await toAdminUsers(tx as unknown as Db, [updated]))[0], changed: true };
+    return { user: (await toAdminUsers(tx, [updated]))[0], changed: true };
   });
 }
 
@@ -245,7 +245,7 @@ export async function getOutboxMessage(db: Db, id: number, publicUrl: string): P
 /** Lets an address be mailed again; the audit entry exists exactly when the suppression is gone. */
 export async function liftSuppressionAudited(db: Db, actor: CurrentUser, email: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await liftSuppression(tx as unknown as Db, email))) throw appError('SUPPRESSION_NOT_FOUND');
-    await recordAudit(tx as unknown as Db, { id: actor.id, email: actor.email }, 'suppression.lifted', email);
+    if (!(await liftSuppression(tx, email))) throw appError('SUPPRESSION_NOT_FOUND');
+    await recordAudit(tx, { id: actor.id, email: actor.email }, 'suppression.lifted', email);
   });
 }

@@ -18,8 +18,7 @@ export type GrantResult = {
  * nothing was sold.
  */
 export async function grantReleases(db: Db, actor: CurrentUser, workspaceId: string, input: Required<GrantInput>): Promise<GrantResult> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [workspace] = await tx
       .update(workspaces)
       .set({ monthlyPressReleaseLimit: sql`${workspaces.monthlyPressReleaseLimit} + ${input.releases}`, updatedAt: new Date() })

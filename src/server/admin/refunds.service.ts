@@ -88,8 +88,7 @@ export async function refundPayment(
   k: number,
   reason: string,
 ): Promise<RefundResult> {
-  const outcome = await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const outcome = await deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1).for('update');
     if (!payment) throw appError('PAYMENT_NOT_FOUND');
     const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, payment.workspaceId)).limit(1).for('update');

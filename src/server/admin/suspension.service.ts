@@ -12,8 +12,7 @@ export type SuspensionState = { id: string; suspended: { at: string; reason: str
  * releases are held by the scheduler. Nothing is deleted; reactivation gives everything back.
  */
 export async function suspendWorkspace(db: Db, actor: CurrentUser, workspaceId: string, reason: string): Promise<SuspensionState> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
     if (workspace.suspendedAt) throw appError('WORKSPACE_ALREADY_SUSPENDED');
     const [after] = await tx
@@ -28,8 +27,7 @@ export async function suspendWorkspace(db: Db, actor: CurrentUser, workspaceId: 
 
 /** Lifts a suspension; held scheduled releases whose time has passed go out at the scheduler's next tick. */
 export async function reactivateWorkspace(db: Db, actor: CurrentUser, workspaceId: string): Promise<SuspensionState> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
     if (!workspace.suspendedAt) throw appError('WORKSPACE_NOT_SUSPENDED');
     const [after] = await tx

@@ -70,8 +70,7 @@ export async function registerUser(
     return answer;
   }
   try {
-    const user = await deps.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    const user = await deps.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language, timeZone: input.timeZone ?? null })
@@ -106,8 +105,7 @@ export async function registerWithInvitation(
   const passwordHash = await hashPassword(input.password);
   if (await findUserByEmail(deps.db, input.email)) throw appError('INVITATION_SIGN_IN');
   try {
-    return await deps.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    return await deps.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language, timeZone: input.timeZone ?? null, verified: true })
@@ -328,8 +326,7 @@ export async function updateProfile(
   const workspaceId = renamesCompany ? requireAction(actor, 'manage') : null;
   if (changesEmail) await assertEmailChangeAllowed(deps, user, input, ip);
   if (workspaceId) {
-    await deps.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    await deps.db.transaction(async (tx) => {
       await tx.update(workspaces).set({ name: input.companyName, updatedAt: deps.now() }).where(eq(workspaces.id, workspaceId));
       await renameCompanyBrand(tx, workspaceId, actor.workspace!.name, input.companyName);
     });

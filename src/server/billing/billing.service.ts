@@ -316,10 +316,10 @@ export async function creditSucceededIntent(
       .returning();
     const balanceAfter = Math.max(0, account.monthlyPressReleaseLimit - account.pressReleasesUsedThisMonth);
     await tx.update(payments).set({ balanceAfter }).where(eq(payments.id, payment.id));
-    await recordPurchase(tx as unknown as Db, workspaceId, buyerId, plan.name);
+    await recordPurchase(tx, workspaceId, buyerId, plan.name);
     // Last, so the series stays locked for as short a time as possible.
     const draft = purchaseInvoiceDraft({ seller, plan, terms, buyerKind: terms.buyerKind, payment: { ...payment, workspaceId } });
-    const invoice = await issueDocument(tx as unknown as Db, seller.invoicePrefix, draft);
+    const invoice = await issueDocument(tx, seller.invoicePrefix, draft);
     return {
       workspaceId,
       buyerId,

@@ -229,8 +229,7 @@ export async function renameCompanyBrand(
 export async function createBrand(deps: BrandDeps, actor: Actor, input: BrandFields): Promise<Brand> {
   const workspaceId = requireAction(actor, 'manage');
   const id = await withSlugIndex(() =>
-    deps.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    deps.db.transaction(async (tx) => {
       await lockWorkspace(tx, workspaceId);
       await requireFreeName(tx, workspaceId, input.name);
       if (input.newsroomSlug) await requireFreeSlug(tx, input.newsroomSlug);
@@ -259,8 +258,7 @@ export async function updateBrand(
     ),
   );
   await withSlugIndex(() =>
-    deps.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    deps.db.transaction(async (tx) => {
       await lockWorkspace(tx, brand.workspaceId);
       if (input.name !== undefined) await requireFreeName(tx, brand.workspaceId, input.name, brand.id);
       // The address it already has is kept as it is (one given before a word was reserved included).
@@ -289,8 +287,7 @@ async function otherActiveBrand(tx: Db, workspaceId: string, brandId: string): P
 /** POST /api/brands/{id}/archive: it takes no new release but keeps its public pages. */
 export async function archiveBrand(deps: BrandDeps, actor: Actor, id: string): Promise<Brand> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
-  await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     await lockWorkspace(tx, brand.workspaceId);
     if (!(await otherActiveBrand(tx, brand.workspaceId, brand.id))) throw appError('LAST_BRAND');
     await tx
@@ -318,8 +315,7 @@ export async function unarchiveBrand(deps: BrandDeps, actor: Actor, id: string):
  */
 export async function deleteBrand(deps: BrandDeps, actor: Actor, id: string): Promise<void> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
-  await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     await lockWorkspace(tx, brand.workspaceId);
     const [went] = await tx
       .select({ id: pressReleases.id })

@@ -26,8 +26,7 @@ export async function setAccreditation(
   contactId: number,
   input: { accredited: boolean; note: string },
 ): Promise<Accreditation> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const before = await accreditationOf(tx, contactId);
     await tx
       .update(globalContacts)

@@ -181,8 +181,7 @@ export async function buildContactWordsIfMissing(
   if (!(await missing(db))) return;
   const started = Date.now();
   let indexed = 0;
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.contactWords})`);
     if (!(await missing(tx))) return;
     // One block of ids at a time: each (word, block) row is then written once.

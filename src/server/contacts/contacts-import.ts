@@ -129,7 +129,7 @@ export async function importContactsCsv(
       const rows = chunk;
       chunk = [];
       if (!rows.length) return;
-      await db.transaction((tx) => insertChunk(tx as unknown as Db, rows, reject, progress));
+      await db.transaction((tx) => insertChunk(tx, rows, reject, progress));
       // PGlite runs queries on this thread and a buffered upload never waits for I/O: without this turn
       // of the event loop, requests that arrived meanwhile would only run after the whole file.
       await new Promise((resolve) => setImmediate(resolve));

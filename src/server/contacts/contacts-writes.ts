@@ -37,8 +37,7 @@ function columnsOf(input: ContactFields) {
 const duplicateEmail = () => appError('CONTACT_EMAIL_TAKEN');
 
 export async function createContact(db: Db, fields: ContactFields): Promise<Contact> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(gc)
       .values(columnsOf(fields))
@@ -53,8 +52,7 @@ export async function createContact(db: Db, fields: ContactFields): Promise<Cont
 
 export async function updateContact(db: Db, id: number, fields: ContactFields): Promise<Contact> {
   try {
-    return await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return await db.transaction(async (tx) => {
       const [before] = await tx
         .select({ searchText: gc.searchText, email: gc.email })
         .from(gc)
@@ -83,12 +81,12 @@ export async function deleteContact(db: Db, actor: AuditActor, id: number): Prom
       .where(eq(gc.id, id))
       .returning({ id: gc.id, email: gc.email, searchText: gc.searchText });
     if (!row) throw appError('CONTACT_NOT_FOUND');
-    await removeContactWords(tx as unknown as Db, [row]);
-    await recordAudit(tx as unknown as Db, actor, 'contact.delete', String(id), {
+    await removeContactWords(tx, [row]);
+    await recordAudit(tx, actor, 'contact.delete', String(id), {
       email: row.email,
       deleted: 1,
     });
-    await markContactsChanged(tx as unknown as Db, [id]);
+    await markContactsChanged(tx, [id]);
   });
 }
 
@@ -101,8 +99,7 @@ export async function bulkDeleteContacts(
   ids: number[],
 ): Promise<BulkDeleteResult> {
   const unique = [...new Set(ids)];
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return db.transaction(async (tx) => {
     const deletedIds = await removeContacts(tx, unique);
     const failed = unique
       .filter((id) => !deletedIds.has(id))
@@ -133,7 +130,7 @@ async function removeContacts(tx: Db, ids: number[]): Promise<Set<number>> {
 export async function deleteImportedContacts(db: Db, ids: number[], chunkSize: number): Promise<void> {
   for (let i = 0; i < ids.length; i += chunkSize) {
     const chunk = ids.slice(i, i + chunkSize);
-    await db.transaction((tx) => removeContacts(tx as unknown as Db, chunk));
+    await db.transaction((tx) => removeContacts(tx, chunk));
   }
 }
 

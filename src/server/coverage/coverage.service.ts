@@ -75,8 +75,7 @@ export async function releasesForMatching(db: Db, from: Date, to: Date): Promise
  * nothing. Answers the releases that got coverage.
  */
 export async function recordFeedArticle(db: Db, article: FoundArticle & { feedId: string }, matches: CoverageMatch[]): Promise<string[]> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(coverageArticles)
       .values({ url: article.url, feedId: article.feedId, publishedAt: article.publishedAt })
@@ -201,8 +200,7 @@ async function addManualItem(
   releaseId: string,
   article: FoundArticle & { kind: CoverageKind; excerpt: string; foundAt: Date },
 ): Promise<CoverageItem> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(coverageItems)
       .values({
@@ -223,8 +221,7 @@ async function addManualItem(
 
 /** DELETE …/coverage/{itemId}: a false match goes; the article is not matched to the release again. */
 export async function removeItem(db: Db, actor: CurrentUser, releaseId: string, itemId: number): Promise<void> {
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(coverageItems)
       .where(and(eq(coverageItems.id, itemId), eq(coverageItems.releaseId, releaseId)))

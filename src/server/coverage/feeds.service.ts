@@ -54,8 +54,7 @@ export async function listFeeds(db: Db, query: { page: number; pageSize: number;
 const duplicate = () => appError('FEED_TAKEN');
 
 export async function createFeed(db: Db, actor: CurrentUser, input: FeedValues): Promise<OutletFeed> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(outletFeeds)
       .values({ ...input, host: hostOf(input.url) })
@@ -68,8 +67,7 @@ export async function createFeed(db: Db, actor: CurrentUser, input: FeedValues):
 }
 
 export async function updateFeed(db: Db, actor: CurrentUser, id: string, input: FeedValues): Promise<OutletFeed> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(outletFeeds).where(eq(outletFeeds.id, id)).for('update');
     if (!before) throw appError('FEED_NOT_FOUND');
     const addressChanged = before.url !== input.url;
@@ -94,8 +92,7 @@ export async function updateFeed(db: Db, actor: CurrentUser, id: string, input: 
 }
 
 export async function deleteFeed(db: Db, actor: CurrentUser, id: string): Promise<void> {
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     const [row] = await tx.delete(outletFeeds).where(eq(outletFeeds.id, id)).returning({ url: outletFeeds.url, outlet: outletFeeds.outlet });
     if (!row) throw appError('FEED_NOT_FOUND');
     await recordAudit(tx, actorOf(actor), 'feed.deleted', id, row);
@@ -150,8 +147,7 @@ export async function importFeeds(db: Db, actor: CurrentUser, csv: string): Prom
     }
   }
 
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     let created = 0;
     let updated = 0;
     for (const feed of valid) {

@@ -28,8 +28,7 @@ export function starterFeeds(csv = fs.readFileSync(STARTER_FILE, 'utf8')): Start
 /** Adds the feeds not listed yet (by address) and leaves the others as the operator set them: running it twice adds nothing. */
 export async function importStarterFeeds(db: Db, actor: CurrentUser): Promise<StarterFeedsResult> {
   const feeds = starterFeeds();
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(outletFeeds)
       .values(feeds.map((feed) => ({ ...feed, host: new URL(feed.url).host.toLowerCase() })))

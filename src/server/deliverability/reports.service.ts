@@ -54,8 +54,7 @@ export async function applyServerReport(db: Db, deliveryId: number, report: Serv
 
 /** Runs `apply` in a transaction unless this report was already applied to this delivery; false when it was. */
 async function onceInTransaction(db: Db, reportId: string, deliveryId: number, now: Date, apply: (tx: Db) => Promise<void>): Promise<boolean> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const first = await tx.insert(seenReports).values({ reportId, deliveryId, createdAt: now }).onConflictDoNothing().returning({ reportId: seenReports.reportId });
     if (!first.length) return false;
     await apply(tx);

@@ -34,7 +34,7 @@ export async function loadDemoDataIfEmpty(deps: Pick<Deps, 'db' | 'config'>, log
   if (!deps.config.demoData) return 0;
   if ((await countAllContacts(deps.db)) > 0) return 0;
   const started = Date.now();
-  const inserted = await deps.db.transaction((tx) => loadDemoContacts(tx as unknown as Db, DEMO_CONTACT_COUNT));
+  const inserted = await deps.db.transaction((tx) => loadDemoContacts(tx, DEMO_CONTACT_COUNT));
   log.info(`Demo data: ${inserted} fictional media contacts loaded in ${Date.now() - started} ms (set DEMO_DATA=off to start empty)`);
   return inserted;
 }

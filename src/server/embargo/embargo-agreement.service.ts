@@ -103,8 +103,7 @@ export async function pageStateOf(db: Db, notice: EmbargoNotice, now: Date): Pro
  * agreeing but sent nothing. `fromNowOn` also sets "accept embargoes" on their preferences, in the same record.
  */
 export async function agreeToEmbargo(db: Db, notice: EmbargoNotice, fromNowOn: boolean, now: Date): Promise<EmbargoPageState> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM deliveries WHERE id = ${notice.noticeId} FOR UPDATE`);
     const [release] = await tx.select().from(pressReleases).where(eq(pressReleases.id, notice.release.id)).for('update');
     if (!release || isLifted({ ...notice, release: { ...notice.release, publishedAt: release.publishedAt } }, now)) return { kind: 'lifted' } as const;

@@ -40,7 +40,7 @@ export async function saveBillingProfile(db: Db, actor: CurrentUser, input: unkn
       .insert(billingProfiles)
       .values({ workspaceId, ...profile })
       .onConflictDoUpdate({ target: billingProfiles.workspaceId, set: { ...profile, updatedAt: new Date() } });
-    await recordActivity(tx as unknown as Db, workspaceId, actor, 'billing_profile.updated', { name: profile.legalName });
+    await recordActivity(tx, workspaceId, actor, 'billing_profile.updated', { name: profile.legalName });
   });
   return profile;
 }

@@ -48,12 +48,12 @@ export async function saveSeller(
 ): Promise<SellerSettings> {
   const settings = sellerSettingsSchema.parse(input);
   return db.transaction(async (tx) => {
-    const before = await loadSeller(tx as unknown as Db, configured);
+    const before = await loadSeller(tx, configured);
     await tx
       .insert(sellerSettings)
       .values({ id: 1, settings, updatedBy: actor.id })
       .onConflictDoUpdate({ target: sellerSettings.id, set: { settings, updatedBy: actor.id, updatedAt: new Date() } });
-    await recordAudit(tx as unknown as Db, { id: actor.id, email: actor.email }, 'seller.updated', null, { before, after: settings });
+    await recordAudit(tx, { id: actor.id, email: actor.email }, 'seller.updated', null, { before, after: settings });
     return settings;
   });
 }

@@ -137,8 +137,7 @@ export async function addContactsToList(
   } else {
     where = await contactFilterWhere(db, selection.filter, visibility);
   }
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     // One addition at a time per workspace: two at once could otherwise each fit under the cap and together not.
     await tx.execute(sql`SELECT 1 FROM ${workspaces} WHERE id = ${workspaceId} FOR UPDATE`);
     await ownedList(tx, workspaceId, listId);

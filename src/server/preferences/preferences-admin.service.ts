@@ -67,8 +67,7 @@ export async function listDataRequests(db: Db, options: { page: number; pageSize
  * erasure request erases the journalist in the same transaction (`erase`) and says what was kept.
  */
 export async function resolveDataRequest(db: Db, actor: CurrentUser, id: string, now: Date): Promise<DataRequest> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [resolved] = await tx
       .update(dataRequests)
       .set({ status: 'done', resolvedAt: now, resolvedBy: actor.id })

@@ -151,8 +151,7 @@ function changesOf(before: JournalistPreferences, after: JournalistPreferences):
  * longer want, by name, among those that sent them releases.
  */
 export async function updatePreferences(db: Db, link: PreferenceLink, update: PreferencesUpdate): Promise<JournalistPreferences> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     // One change at a time per contact: two tabs saving at once each record what they changed.
     await tx.execute(sql`SELECT id FROM global_contacts WHERE id = ${link.contactId} FOR UPDATE`);
     const before = await preferencesOf(tx, link.contactId, link.email);
@@ -231,8 +230,7 @@ async function setUnsubscribedFrom(tx: Db, link: PreferenceLink, names: string[]
 
 /** A request for a copy or for erasure, due in DATA_REQUEST_DAYS; asking again while one is open answers that one. */
 export async function requestData(db: Db, link: PreferenceLink, kind: DataRequestKind, now: Date) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM global_contacts WHERE id = ${link.contactId} FOR UPDATE`);
     const open = and(eq(dataRequests.contactId, link.contactId), eq(dataRequests.kind, kind), eq(dataRequests.status, 'open'));
     const [existing] = await tx.select().from(dataRequests).where(open);

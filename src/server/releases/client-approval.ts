@@ -49,8 +49,7 @@ function answerAsClient<T>(
   id: string,
   answer: (tx: Db, row: ReleaseRow) => Promise<T>,
 ): Promise<T> {
-  return deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     return answer(tx, await lockForClient(tx, actor, id));
   });
 }

@@ -90,8 +90,7 @@ export async function saveRelease(
   if (input.action === 'schedule' && !isScheduleInFuture(input.scheduledAt, now)) {
     throw validationFailed([fieldError('scheduledAt', 'SCHEDULE_IN_PAST')]);
   }
-  const { id, goesOut } = await ctx.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const { id, goesOut } = await ctx.db.transaction(async (tx) => {
     let existing = input.existingPressReleaseId
       ? await lockEditableRelease(tx, actor, input.existingPressReleaseId)
       : undefined;
@@ -295,8 +294,7 @@ async function replaceAttachments(
 
 /** POST /api/press-releases/{id}/cancel: a scheduled release returns to draft and gives its press release back. */
 export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
-  await ctx.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await ctx.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw appError('RELEASE_SENT');
     await applyEvent(ctx, tx, row, 'unschedule', actor);
@@ -310,8 +308,7 @@ export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string):
  * release is returned. Its author may, and anyone who may publish.
  */
 export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
-  await ctx.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await ctx.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
     if (row.authorId !== actor.id && !isSuperAdmin(actor)) requireAction(actor, 'publish');
     // The answer names the state it is in, so a page that fell behind can show it at once.
@@ -443,8 +440,7 @@ export async function listReleases(
  * scheduled or sent stays. A press release it still held goes back.
  */
 export async function deleteDraft(ctx: Pick<Ctx, 'db' | 'now' | 'review'>, actor: CurrentUser, id: string): Promise<void> {
-  await ctx.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await ctx.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
     await applyEvent(ctx, tx, row, 'delete', actor);
     await deleteOrphanBlobs(tx, row.workspaceId);
@@ -453,8 +449,7 @@ export async function deleteDraft(ctx: Pick<Ctx, 'db' | 'now' | 'review'>, actor
 
 /** POST /api/press-releases/{id}/duplicate: a new draft of the caller with the same fields and files. */
 export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
-  const newId = await ctx.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const newId = await ctx.db.transaction(async (tx) => {
     const source = await requireRelease(tx, actor, id, 'read');
     const workspaceId = requireAction(actor, 'write');
     const now = ctx.now();

@@ -18,8 +18,7 @@ type Release = typeof pressReleases.$inferSelect;
 async function claimEach(db: Db, where: SQL | undefined, orderBy: SQL, handle: (tx: Db, release: Release) => Promise<void>): Promise<number> {
   let handled = 0;
   for (;;) {
-    const claimed = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    const claimed = await db.transaction(async (tx) => {
       const [release] = await tx.select().from(pressReleases).where(where).orderBy(orderBy).limit(1).for('update', { skipLocked: true });
       if (!release) return false;
       await handle(tx, release);

@@ -34,8 +34,7 @@ export type ApprovalDeps = {
  * it waiting and moves it on; the others find it moved and get 409.
  */
 export async function approveRelease(deps: ApprovalDeps, actor: CurrentUser, id: string): Promise<PressRelease> {
-  const moved = await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const moved = await deps.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (row.status === 'awaiting_approval') assertSecondPerson(row, actor);
     const moved = await applyEvent(deps, tx, row, 'approve', actor);
@@ -55,8 +54,7 @@ export async function returnRelease(
   id: string,
   comment: string,
 ): Promise<PressRelease> {
-  const returned = await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const returned = await deps.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     await applyEvent(deps, tx, row, 'return', actor, { comment });
     await recordActivity(tx, row.workspaceId, actor, 'release.returned', { title: row.title });

@@ -60,8 +60,7 @@ export async function researchQueue(db: Db, query: { page: number; pageSize: num
 
 /** Resolves an open item (409 once resolved); correcting or marking left needs the contact to still exist. */
 export async function resolveResearchItem(db: Db, actor: Actor, id: number, resolution: ResearchResolution, now: Date): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const [item] = await tx.select().from(researchItems).where(eq(researchItems.id, id)).for('update');
     if (!item) throw appError('RESEARCH_ITEM_NOT_FOUND');
     if (item.resolvedAt) throw appError('RESEARCH_ITEM_RESOLVED');

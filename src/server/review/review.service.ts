@@ -240,8 +240,7 @@ type Decided = {
  */
 export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, decision: Decision): Promise<PressRelease> {
   const now = deps.now();
-  const decided = await deps.db.transaction(async (txn): Promise<Decided> => {
-    const tx = txn as unknown as Db;
+  const decided = await deps.db.transaction(async (tx): Promise<Decided> => {
     const [row] = await tx.select().from(pressReleases).where(eq(pressReleases.id, id)).for('update');
     if (!row) throw notFound();
     // Otherwise an editor's own workspace's release would skip review: approved by one of its own people.
@@ -329,8 +328,7 @@ export async function reviewStats(deps: ReviewDeps, days = 30): Promise<ReviewSt
 
 /** PUT /api/admin/users/{id}/trusted: the releases of the workspaces the person owns skip review. */
 export async function setTrusted(db: Db, admin: CurrentUser, userId: string, trusted: boolean): Promise<{ id: string; trusted: boolean }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
     if (!row) throw appError('USER_NOT_FOUND');
     const owned = tx

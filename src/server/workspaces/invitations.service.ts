@@ -81,8 +81,7 @@ export async function invite(
   const now = deps.now();
   const giveBack = await takeAttempt(deps.db, now, RATE_RULES.invitations, { ip, userId: actor.id });
   const token = randomToken();
-  const { row, mails, workspaceName, language, brandNames } = await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  const { row, mails, workspaceName, language, brandNames } = await deps.db.transaction(async (tx) => {
     const [workspace] = await tx
       .select()
       .from(workspaces)
@@ -242,8 +241,7 @@ export async function revokeInvitation(deps: InvitationDeps, actor: CurrentUser,
   const workspaceId = requireAction(actor, 'manage');
   const now = deps.now();
   const row = await pendingInvitation(deps.db, workspaceId, id, now);
-  await deps.db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     await tx.update(workspaceInvitations).set({ revokedAt: now }).where(eq(workspaceInvitations.id, row.id));
     await recordActivity(tx, workspaceId, actor, 'invitation.revoked', { email: row.email });
   });
@@ -339,7 +337,7 @@ export async function claimInvitation(
 
 /** POST /api/invitations/{token}/accept: a signed-in person joins (an additional workspace for them). */
 export async function acceptInvitation(db: Db, actor: CurrentUser, token: string, now: Date, sessionHash: string | null): Promise<void> {
-  const { workspaceId } = await db.transaction(async (txn) => claimInvitation(txn as unknown as Db, token, actor, now));
+  const { workspaceId } = await db.transaction(async (txn) => claimInvitation(txn, token, actor, now));
   // This device moves to the workspace just joined; the person's other devices stay where they are.
   await chooseSessionWorkspace(db, actor.id, sessionHash, workspaceId);
 }

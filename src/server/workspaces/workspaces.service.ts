@@ -64,8 +64,7 @@ export async function updateWorkspace(
 ): Promise<CurrentWorkspace> {
   const workspaceId = requireAction(actor, 'manage');
   if (input.name !== undefined || input.requireSecondApproval !== undefined) {
-    await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    await db.transaction(async (tx) => {
       await tx
         .update(workspaces)
         .set({ ...input, updatedAt: new Date() })
@@ -94,7 +93,7 @@ export async function createOwnWorkspace(
   const giveBack = await takeAttempt(db, now, RATE_RULES.workspaceCreation, { ip, userId: actor.id });
   let created: { id: string };
   try {
-    created = await db.transaction(async (txn) => createWorkspace(txn as unknown as Db, actor.id, { name, language: actor.language }));
+    created = await db.transaction(async (tx) => createWorkspace(tx, actor.id, { name, language: actor.language }));
   } catch (error) {
     await giveBack();
     throw error;
@@ -111,8 +110,7 @@ export async function deleteWorkspace(db: Db, actor: CurrentUser, typedName: str
   const workspaceId = requireAction(actor, 'own');
   if (typedName.trim() !== actor.workspace!.name)
     throw validationFailed([fieldError('name', 'WORKSPACE_NAME_MISMATCH')]);
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await db.transaction(async (tx) => {
     // Files first: an attachment holds its stored bytes (attachment_blobs, the workspace's too) with a plain
     // foreign key, which the cascade from the workspace would meet before the attachment is gone. The tax
     // invoices stay, without the workspace (invoices.workspace_id is set null; their text never changes).
@@ -161,8 +159,7 @@ async function withMembersLocked<T>(
   workspaceId: string,
   work: (tx: Db, members: Array<{ userId: string; role: string }>) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const members = await tx
       .select({ userId: workspaceMembers.userId, role: workspaceMembers.role })
       .from(workspaceMembers)
