@@ -10,8 +10,7 @@ import { hasControlCharacter } from './admin.js';
 export const FEED_LANGUAGES = ['english', 'arabic'] as const;
 export type FeedLanguage = (typeof FEED_LANGUAGES)[number];
 export const FEED_IMPORT_MAX_BYTES = 1024 * 1024;
-/** Articles published more than this long after a release's send are not its coverage. */
-export const COVERAGE_WINDOW_DAYS = 30;
+export { COVERAGE_WINDOW_DAYS } from './coverage-window.js';
 
 const plainText = (label: string, max: number) =>
   z

@@ -6,6 +6,7 @@ import { TOPICS } from './contacts.js';
 import type { LeftOut } from './preferences.js';
 import type { EmbargoAudience } from './embargo.js';
 import { timeZoneField } from './time-zones.js';
+import { releaseStatuses, type ReleaseStatus } from './release-statuses.js';
 
 /**
  * Press releases: the SPEC.md §5 rules shared by the editor form and POST /api/send-press-release,
@@ -18,55 +19,14 @@ import { timeZoneField } from './time-zones.js';
 export const releaseLanguages = ['english', 'arabic'] as const;
 export type ReleaseLanguage = (typeof releaseLanguages)[number];
 
-/**
- * draft → (in_review → approved as scheduled or sending | changes_requested | rejected) → scheduled →
- * sending → sent; a release whose every delivery failed ends `failed`. Releases of super admins and
- * trusted customers (or with REVIEW=off) skip review. `cancelled` is kept for data of older versions.
- * `awaiting_approval` is a workspace member's release waiting for the workspace's own approver;
- * `awaiting_client_approval` a publisher's send waiting for the brand's client (issue 28).
- */
-export const releaseStatuses = [
-  'draft',
-  'awaiting_approval',
-  'awaiting_client_approval',
-  'in_review',
-  'changes_requested',
-  'rejected',
-  'scheduled',
-  'sending',
-  'sent',
-  'failed',
-  'cancelled',
-] as const;
-export type ReleaseStatus = (typeof releaseStatuses)[number];
-/** Sending, sent and failed releases are frozen for good; one in review or rejected is not edited either. */
-export const READ_ONLY_STATUSES: readonly ReleaseStatus[] = [
-  'in_review',
-  'rejected',
-  'sending',
-  'sent',
-  'failed',
-];
-/** Statuses whose release has gone out (its figures and web version exist). */
-export const SENT_STATUSES: readonly ReleaseStatus[] = ['sending', 'sent', 'failed'];
-/** Waiting for someone else's decision: the owner can take it back to a draft (allowance returned). */
-export const WITHDRAWABLE_STATUSES: readonly ReleaseStatus[] = [
-  'awaiting_approval',
-  'awaiting_client_approval',
-  'in_review',
-  'changes_requested',
-];
-/**
- * States that move without the owner doing anything (a decision, the send time, the engine): a page
- * showing a release in one of them keeps asking until it settles.
- */
-export const MOVING_STATUSES: readonly ReleaseStatus[] = [
-  'awaiting_approval',
-  'awaiting_client_approval',
-  'in_review',
-  'scheduled',
-  'sending',
-];
+export {
+  releaseStatuses,
+  READ_ONLY_STATUSES,
+  SENT_STATUSES,
+  WITHDRAWABLE_STATUSES,
+  MOVING_STATUSES,
+  type ReleaseStatus,
+} from './release-statuses.js';
 
 export const releaseActions = ['send_now', 'schedule', 'save_draft'] as const;
 export type ReleaseAction = (typeof releaseActions)[number];

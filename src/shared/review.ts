@@ -3,8 +3,7 @@ import type { PressRelease, ReleaseLanguage } from './releases.js';
 
 /** Editorial review (issue 11): the queue, one release under review, the decisions and their figures. */
 
-/** The promise of the landing page: distribution within 30 minutes of approval. */
-export const REVIEW_TARGET_MINUTES = 30;
+export { REVIEW_TARGET_MINUTES } from './review-target.js';
 export const REVIEW_TEXT_MAX = 2000;
 
 export const REVIEW_MESSAGES = {

@@ -1,4 +1,4 @@
-import { MOVING_STATUSES, type ReleaseStatus } from '../../shared/releases';
+import { MOVING_STATUSES, type ReleaseStatus } from '../../shared/release-statuses';
 
 /**
  * A release's numbers move while it sends and for days after, as journalists open, click and download:

@@ -1,4 +1,4 @@
-import { REGION_ZONES, zoneName } from '../../shared/time-zones';
+import { REGION_ZONES, zoneName } from '../../shared/wall-clock';
 import i18n, { currentLocale } from './i18n';
 import { browserTimeZone } from './browser-time-zone';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PressRelease, ReleaseStatus, ReleaseStep, ReleaseStepKind } from '../../../shared/releases';
-import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
+import { REVIEW_TARGET_MINUTES } from '../../../shared/review-target';
 import { formatForViewer } from '../../lib/zoned-time';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { cn } from '../../ui/cn';

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../shared/admin';
-import { COVERAGE_WINDOW_DAYS, type AddedCoverageItem, type Coverage, type FeedImportResult, type FeedInput, type OutletFeed, type RecentCoverage, type StarterFeedsResult } from '../../../shared/coverage';
+import type { AddedCoverageItem, Coverage, FeedImportResult, FeedInput, OutletFeed, RecentCoverage, StarterFeedsResult } from '../../../shared/coverage';
+import { COVERAGE_WINDOW_DAYS } from '../../../shared/coverage-window';
 import { api, toQuery } from '../../lib/api';
 
 const RELEASES_PATH = '/api/press-releases';

@@ -1,5 +1,5 @@
 import type { Brand } from '../../../shared/brands';
-import { instantOf, wallClockOf } from '../../../shared/time-zones';
+import { instantOf, wallClockOf } from '../../../shared/wall-clock';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import type { TOPICS } from '../../../shared/contacts';
 import {

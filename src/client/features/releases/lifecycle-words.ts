@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReleaseBrand } from '../../../shared/brands';
 import type { ReleaseGate, ReleaseStepRole } from '../../../shared/releases';
-import { isWorkspaceRole } from '../../../shared/workspaces';
+import { isWorkspaceRole } from '../../../shared/workspace-roles';
 import { isolate } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { limitedToBrands } from '../../lib/workspace';

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Info } from 'lucide-react';
-import { WITHDRAWABLE_STATUSES, type PressRelease, type ReleaseStatus } from '../../../shared/releases';
-import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
+import type { PressRelease } from '../../../shared/releases';
+import { WITHDRAWABLE_STATUSES, type ReleaseStatus } from '../../../shared/release-statuses';
+import { REVIEW_TARGET_MINUTES } from '../../../shared/review-target';
 import { formatForViewer } from '../../lib/zoned-time';
 import { useCan } from '../../lib/workspace';
 import { useIsAuthor, WithdrawButton } from './review-status';

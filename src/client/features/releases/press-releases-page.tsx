@@ -12,7 +12,8 @@ import {
   Search,
   Trash2,
 } from 'lucide-react';
-import { releaseStatuses, type PressReleaseSummary, type ReleaseStatus } from '../../../shared/releases';
+import type { PressReleaseSummary } from '../../../shared/releases';
+import { releaseStatuses, type ReleaseStatus } from '../../../shared/release-statuses';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { SENT_STATUSES, type PressReleaseSummary } from '../../../shared/releases';
+import type { PressReleaseSummary } from '../../../shared/releases';
+import { SENT_STATUSES } from '../../../shared/release-statuses';
 import type { PersonRef } from '../../../shared/workspaces';
 import { formatDate, isolate } from '../../lib/i18n';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { REVIEW_TARGET_MINUTES } from '../../../shared/review';
+import { REVIEW_TARGET_MINUTES } from '../../../shared/review-target';
 import { formatNumber } from '../../lib/i18n';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/feedback';

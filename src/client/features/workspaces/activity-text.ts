@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { isWorkspaceRole, type WorkspaceActivity } from '../../../shared/workspaces';
+import type { WorkspaceActivity } from '../../../shared/workspaces';
+import { isWorkspaceRole } from '../../../shared/workspace-roles';
 import { isolate } from '../../lib/isolate';
 
 /** Details naming a role: shown as the role's name in the reader's language. */
