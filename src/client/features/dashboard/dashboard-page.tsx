@@ -28,7 +28,7 @@ import {
   useRecentReleases,
 } from './dashboard-queries';
 import { RecentActivity } from './recent-activity';
-import { RecentCoverage } from '../coverage/recent-coverage';
+import { RecentCoverage } from './recent-coverage';
 import { NextStepShort } from '../releases/next-step';
 import { IsolatedText } from '../../ui/isolated-text';
 import { OwnText } from '../../ui/own-text';
