@@ -29,7 +29,7 @@ import {
 } from './dashboard-queries';
 import { RecentActivity } from './recent-activity';
 import { RecentCoverage } from './recent-coverage';
-import { NextStepShort } from '../releases/next-step';
+import { NextStepShort } from '../releases/next-step-short';
 import { IsolatedText } from '../../ui/isolated-text';
 import { OwnText } from '../../ui/own-text';
 import { titleFor } from '../releases/release-title';

@@ -25,30 +25,6 @@ export function useNextStepText() {
   };
 }
 
-/** A few words for lists (releases, dashboard) under a release that is moving or waiting for its owner. */
-const SHORT_STATES: readonly ReleaseStatus[] = [
-  'awaiting_approval',
-  'awaiting_client_approval',
-  'in_review',
-  'changes_requested',
-  'scheduled',
-  'sending',
-];
-export function NextStepShort({ release }: { release: Pick<PressRelease, 'status' | 'scheduledAt' | 'timeZone'> }) {
-  const { t } = useTranslation('releases');
-  // A client seat makes no changes: a returned release is with the agency.
-  const clientSeat = useIsClientSeat();
-  if (!SHORT_STATES.includes(release.status)) return null;
-  const key = clientSeat && release.status === 'changes_requested' ? 'changes_requested_agency' : release.status;
-  return (
-    <span className="text-xs text-slate-500" data-testid="next-step-short">
-      {t(`short.${key}`, {
-        when: release.scheduledAt ? formatForViewer(release.scheduledAt, release.timeZone) : '',
-      })}
-    </span>
-  );
-}
-
 /** Statuses whose page names the gates still ahead (in review, the editor's line says it already). */
 const GATED: readonly ReleaseStatus[] = ['draft', 'changes_requested', 'awaiting_approval', 'awaiting_client_approval'];
 /** Statuses a client seat and a reader who writes nothing are told in words of their own. */

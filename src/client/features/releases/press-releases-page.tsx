@@ -27,7 +27,7 @@ import { releaseTone } from '../../ui/status-tones';
 import { Input, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
-import { NextStepShort } from './next-step';
+import { NextStepShort } from './next-step-short';
 import { formatForViewer } from '../../lib/zoned-time';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
 import { titleFor } from './release-title';
