@@ -170,7 +170,7 @@ async function sentRelease(ownerId: string) {
       contactId: c.id,
       language: i === 2 ? 'arabic' : 'english',
       token: randomToken(),
-      status: 'sent',
+      status: 'sent' as const,
       sentAt,
     })),
   );

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/client.js';
+import type { Role } from '../../src/shared/auth.js';
 import { sessions } from '../../src/server/db/schema.js';
 import { insertAccount } from '../../src/server/test/accounts.js';
 import { randomToken, sha256 } from '../../src/server/http/tokens.js';
@@ -21,7 +22,7 @@ export const scratchDir = (name: string) => {
 };
 
 /** A signed-in user (owner of a workspace) straight in the database (as the test harness does); returns the cookie header. */
-export async function sessionCookie(db: Db, fields: { role?: string; userType?: string } = {}): Promise<string> {
+export async function sessionCookie(db: Db, fields: { role?: Role; userType?: string } = {}): Promise<string> {
   const user = await insertAccount(db, {
     email: `bench-${randomBytes(4).toString('hex')}@bench.test`,
     passwordHash: 'not-used',

@@ -57,7 +57,7 @@ export async function currentMembership(
       asc(workspaceMembers.workspaceId),
     )
     .limit(1);
-  return row ? { workspace: row.workspace, role: row.role as WorkspaceRole, brandIds: row.brandIds } : null;
+  return row ? { workspace: row.workspace, role: row.role, brandIds: row.brandIds } : null;
 }
 
 export async function membershipOf(
@@ -70,7 +70,7 @@ export async function membershipOf(
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
     .limit(1);
-  return (row?.role as WorkspaceRole | undefined) ?? null;
+  return (row?.role) ?? null;
 }
 
 /**

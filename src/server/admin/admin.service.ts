@@ -15,7 +15,6 @@ import { recordAudit } from '../audit/audit.service.js';
 import { liftSuppression } from '../suppressions/suppressions.service.js';
 import { likePattern, type Db } from '../db/client.js';
 import { mailOutbox, payments, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
-import type { WorkspaceRole } from '../../shared/workspaces.js';
 import { appError } from '../http/errors.js';
 import { isSuperAdmin } from '../access/access.js';
 
@@ -34,7 +33,7 @@ export function toAdminUser(row: UserRow, workspace: WorkspaceRow | undefined): 
     lastName: row.lastName,
     companyName: workspace?.name ?? '',
     workspaceId: workspace?.id ?? null,
-    role: row.role as Role,
+    role: row.role,
     userType: isSuperAdmin(row) ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
     subscriptionStatus: workspace?.subscriptionStatus ?? 'trial',
     verified: row.verified,
@@ -171,7 +170,7 @@ export async function listWorkspacesForAdmin(db: Db, options: { search: string; 
     pressReleasesUsedThisMonth: workspace.pressReleasesUsedThisMonth,
     members: members
       .filter((m) => m.workspaceId === workspace.id)
-      .map((m) => ({ userId: m.userId, name: `${m.firstName} ${m.lastName}`.trim() || m.email, email: m.email, role: m.role as WorkspaceRole })),
+      .map((m) => ({ userId: m.userId, name: `${m.firstName} ${m.lastName}`.trim() || m.email, email: m.email, role: m.role })),
     purchases,
     paidCents,
     createdAt: new Date(workspace.createdAt).toISOString(),

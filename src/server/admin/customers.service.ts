@@ -1,7 +1,6 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminWorkspaceDetail } from '../../shared/admin.js';
 import { everyPackageRefunded } from '../../shared/billing.js';
-import type { WorkspaceRole } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
 import { allowanceGrants, brands, payments, pressReleases, sessions, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
@@ -97,8 +96,8 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
 }
 
 /** What a release holds of its workspace's allowance (the same reading as the customer's allowance screen). */
-const allowanceOf = (release: { allowanceUsed: boolean; status: string }): 'spent' | 'held' | 'none' =>
-  !release.allowanceUsed ? 'none' : SENT_STATUSES.includes(release.status as ReleaseStatus) ? 'spent' : 'held';
+const allowanceOf = (release: { allowanceUsed: boolean; status: ReleaseStatus }): 'spent' | 'held' | 'none' =>
+  !release.allowanceUsed ? 'none' : SENT_STATUSES.includes(release.status) ? 'spent' : 'held';
 
 async function membersOf(db: Db, workspaceId: string): Promise<AdminWorkspaceDetail['members']> {
   const rows = await db
@@ -120,7 +119,7 @@ async function membersOf(db: Db, workspaceId: string): Promise<AdminWorkspaceDet
     userId: m.userId,
     name: nameOf(m),
     email: m.email,
-    role: m.role as WorkspaceRole,
+    role: m.role,
     verified: m.verified,
     lastSignInAt: m.lastSignInAt ? new Date(m.lastSignInAt).toISOString() : null,
   }));

@@ -57,7 +57,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
   const sent = rowsOf<{
     id: string;
     title: string;
-    status: string;
+    status: ReleaseStatus;
     sent_at: string | null;
     recipient_count: number;
     user_email: string | null;
@@ -97,7 +97,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
       (r): ReleasePerformance => ({
         id: r.id,
         title: r.title,
-        status: r.status as ReleaseStatus,
+        status: r.status,
         sentAt: iso(r.sent_at),
         recipientCount: r.recipient_count,
         sent: r.sent,
@@ -140,7 +140,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
   );
   return {
     releaseId: id,
-    status: release.status as ReleaseStatus,
+    status: release.status,
     byVersion: await figuresByVersion(db, id, release.language, 'list'),
     followers: (await figuresByVersion(db, id, release.language, 'follower')).reduce(addFigures, noFigures()),
     recipients: d.recipients,
@@ -288,7 +288,7 @@ type RecipientRow = {
   language: string;
   email: string;
   version: string;
-  status: string;
+  status: RecipientStatus;
   attempts: number;
   sent_at: string | null;
   last_error: string | null;
@@ -343,7 +343,7 @@ function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
     language: row.language,
     email: showEmail ? row.email : maskEmail(row.email),
     version: row.version as ReleaseLanguage,
-    status: row.status as RecipientStatus,
+    status: row.status,
     attempts: row.attempts,
     sentAt: iso(row.sent_at),
     firstOpenAt: iso(row.first_open_at),

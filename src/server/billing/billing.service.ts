@@ -13,7 +13,7 @@ import {
   type UserType,
 } from '../../shared/billing.js';
 import type { BillingProfile, BuyerKind, SellerSettings } from '../../shared/invoices.js';
-import { SENT_STATUSES, type ReleaseStatus } from '../../shared/releases.js';
+import { SENT_STATUSES } from '../../shared/releases.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import {
@@ -199,7 +199,7 @@ export async function listSpends(
     ...r,
     sentAt: r.sentAt?.toISOString() ?? null,
     scheduledAt: r.scheduledAt?.toISOString() ?? null,
-    hold: SENT_STATUSES.includes(r.status as ReleaseStatus) ? ('spent' as const) : ('held' as const),
+    hold: SENT_STATUSES.includes(r.status) ? ('spent' as const) : ('held' as const),
   }));
   return { items, total, page: query.page, pageSize: query.pageSize };
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -15,11 +16,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ReleaseStepKind, ReleaseStepRole, ReleaseTranslation } from '../../shared/releases.js';
+import { releaseStatuses, type RecipientStatus, type ReleaseStatus, type ReleaseStepKind, type ReleaseStepRole, type ReleaseTranslation } from '../../shared/releases.js';
+import { roles, type Role } from '../../shared/auth.js';
+import { workspaceRoles, type WorkspaceRole } from '../../shared/workspaces.js';
+import { isOneOf } from './sql-literals.js';
 
 /**
  * Every table of the product, in one place. Migrations are generated from this file by drizzle-kit
- * (`npm run db:generate`) and applied at start.
+ * (`npm run db:generate`) and applied at start. A status or role column has its TypeScript type from the list in
+ * src/shared and, where it is checked, a CHECK naming the same list, so the database refuses what the code would not write.
  */
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -44,7 +49,7 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     verified: boolean('verified').notNull().default(false),
-    role: text('role').notNull().default('user'),
+    role: text('role').$type<Role>().notNull().default('user'),
     /** When this editor was last told of a release entering the review queue (at most one email per few minutes). */
     reviewAlertedAt: timestamp('review_alerted_at', { withTimezone: true }),
     /** The language of the account's own emails (en | ar): chosen at registration, changed with the site's language. */
@@ -61,6 +66,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
+    check('users_role_check', isOneOf(t.role, roles)),
   ],
 );
 
@@ -111,12 +117,16 @@ export const workspaceMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** owner | manager | publisher | writer | viewer | client */
-    role: text('role').notNull(),
+    role: text('role').$type<WorkspaceRole>().notNull(),
     /** A client's brands: all they see of the workspace. Null for every other role. */
     brandIds: uuid('brand_ids').array(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId),
+    check('workspace_members_role_check', isOneOf(t.role, workspaceRoles)),
+  ],
 );
 
 /** Invitations by email: only the token's hash is kept; valid 14 days, used once. */
@@ -128,7 +138,7 @@ export const workspaceInvitations = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<WorkspaceRole>().notNull(),
     /** The brands a client invitation gives; null for other roles. */
     brandIds: uuid('brand_ids').array(),
     tokenHash: text('token_hash').notNull(),
@@ -141,6 +151,7 @@ export const workspaceInvitations = pgTable(
   (t) => [
     uniqueIndex('workspace_invitations_token_key').on(t.tokenHash),
     index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt),
+    check('workspace_invitations_role_check', isOneOf(t.role, workspaceRoles)),
   ],
 );
 
@@ -461,7 +472,7 @@ export const pressReleases = pgTable(
     /** Both versions in one email, the recipient's language first; otherwise each gets their own. */
     bilingualEmail: boolean('bilingual_email').notNull().default(false),
     /** draft | scheduled | sending | sent | failed */
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<ReleaseStatus>().notNull().default('draft'),
     templateId: text('template_id'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     /** The IANA zone the schedule was entered in (issue 30); null for releases scheduled before. */
@@ -496,6 +507,7 @@ export const pressReleases = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('press_releases_status_check', isOneOf(t.status, releaseStatuses)),
     index('press_releases_workspace_idx').on(t.workspaceId, t.createdAt),
     index('press_releases_brand_idx').on(t.brandId, t.sentAt),
     index('press_releases_status_idx').on(t.status, t.scheduledAt),
@@ -635,7 +647,7 @@ export const deliveries = pgTable(
     /** Random token used in tracking URLs. */
     token: text('token').notNull(),
     /** queued | sending | sent | bounced | complained (delivered, then reported as spam) | failed */
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<RecipientStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -253,7 +253,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
       if (o.kind === 'retry') {
         const retryAt = nextRetryAt(at, o.delivery.attempts, o.delivery.queuedAt, retryBaseMs, retryWindowMs);
         // A temporary failure once the retry window has ended is final.
-        const row = retryAt ? { status: 'queued', lockedBy: null, nextAttemptAt: retryAt } : { status: 'failed' };
+        const row = retryAt ? { status: 'queued' as const, lockedBy: null, nextAttemptAt: retryAt } : { status: 'failed' as const };
         await db
           .update(deliveries)
           .set({ ...row, lockedUntil: null, lastError: o.error, smtpResponse: o.error, lastAttemptAt: at })

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql 
 import type { CurrentUser } from '../../shared/auth.js';
 import { FOLLOW_MESSAGES, type NewsroomSettings } from '../../shared/newsroom.js';
 import { slugWords } from '../../shared/text-fold.js';
-import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
+import { versionsOf, type ReleaseLanguage, type ReleaseStatus, type ReleaseTranslation } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
 import { brandLogos, brands, deliveries, newsroomAddresses, newsroomFollowers, pressReleases, workspaces } from '../db/schema.js';
 import { brandLimit, mayUseBrand, requireAction, requireMember } from '../access/access.js';
@@ -23,7 +23,7 @@ import { confirmFollowMessage } from '../mail/templates/newsroom.js';
  */
 
 /** Only releases that went out are public; drafts, schedules and releases in review never are. */
-export const PUBLIC_STATUSES = ['sending', 'sent'];
+export const PUBLIC_STATUSES: ReleaseStatus[] = ['sending', 'sent'];
 
 /**
  * A release every public surface may show (web version, newsroom, feeds): it went out, and it is not held

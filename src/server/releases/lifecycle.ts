@@ -107,7 +107,7 @@ export async function applyEvent(
   options: EventOptions = {},
 ): Promise<Moved> {
   const transition: Transition = TRANSITIONS[event];
-  const status = row.status as ReleaseStatus;
+  const status = row.status;
   if (!transition.from.includes(status)) throw appError(transition.refusal, { status });
   const now = ctx.now();
   const round = await roundFor(tx, row.id, event);

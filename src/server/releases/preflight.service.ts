@@ -9,7 +9,6 @@ import {
   type PreflightWarning,
   type preflightInputSchema,
   type ReleaseLanguage,
-  type ReleaseStatus,
   versionsOf,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
@@ -119,7 +118,7 @@ async function findRelease(db: Db, actor: CurrentUser, id: string) {
   const release = await requireRelease(db, actor, id, 'read');
   const clientDeciding = release.status === 'awaiting_client_approval' && can(actor, 'clientApprove');
   if (!clientDeciding) requireBrowse(actor);
-  if (READ_ONLY_STATUSES.includes(release.status as ReleaseStatus)) throw appError('RELEASE_SENT');
+  if (READ_ONLY_STATUSES.includes(release.status)) throw appError('RELEASE_SENT');
   return release;
 }
 

@@ -25,7 +25,6 @@ import {
   type PressReleaseSummary,
   type ReleaseLanguage,
   type ReleaseReview,
-  type ReleaseStatus,
   type ReleasesPage,
   type SendPressReleasePayload,
   type NewAttachmentInput,
@@ -208,7 +207,7 @@ async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Prom
   if (row.status === 'awaiting_client_approval') throw appError('RELEASE_AWAITING_CLIENT_APPROVAL');
   if (row.status === 'in_review') throw appError('RELEASE_IN_REVIEW');
   if (row.status === 'rejected') throw appError('RELEASE_REJECTED');
-  if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw alreadySent();
+  if (READ_ONLY_STATUSES.includes(row.status)) throw alreadySent();
   return row;
 }
 
@@ -296,7 +295,7 @@ async function replaceAttachments(
 export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
   await ctx.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
-    if (READ_ONLY_STATUSES.includes(row.status as ReleaseStatus)) throw appError('RELEASE_SENT');
+    if (READ_ONLY_STATUSES.includes(row.status)) throw appError('RELEASE_SENT');
     await applyEvent(ctx, tx, row, 'unschedule', actor);
   });
   return getRelease(ctx, actor, id);
@@ -333,7 +332,7 @@ async function gatesFor(ctx: ReadCtx, row: ReleaseRow, clientApproval: boolean, 
   if (!viewer) return [];
   const superAdmin = isSuperAdmin(viewer);
   const editable = row.status === 'draft' || row.status === 'changes_requested';
-  return gatesAhead(row.status as ReleaseStatus, {
+  return gatesAhead(row.status, {
     workspaceApproval: editable ? needsWorkspaceApproval(viewer) : true,
     clientApproval: clientApproval && !superAdmin,
     review: await needsReview(ctx.db, ctx.review ?? false, viewer, row.workspaceId),
@@ -561,7 +560,7 @@ function toSummary(
     translationTitle: row.translation?.title || null,
     subtitle: row.subtitle,
     language: row.language as ReleaseLanguage,
-    status: row.status as ReleaseStatus,
+    status: row.status,
     scheduledAt: iso(row.scheduledAt),
     timeZone: row.timeZone,
     embargo: row.embargoUntil && row.embargoTimeZone ? { until: iso(row.embargoUntil)!, timeZone: row.embargoTimeZone } : null,

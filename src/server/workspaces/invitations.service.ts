@@ -37,7 +37,7 @@ type InvitationRow = typeof workspaceInvitations.$inferSelect;
 const toInvitation = (row: InvitationRow, invitedBy: string | null): WorkspaceInvitation => ({
   id: row.id,
   email: row.email,
-  role: row.role as WorkspaceRole,
+  role: row.role,
   brandIds: row.brandIds,
   expiresAt: new Date(row.expiresAt).toISOString(),
   createdAt: new Date(row.createdAt).toISOString(),
@@ -189,7 +189,7 @@ function mailInvitation(
     const [inviter] = row.invitedBy ? await deps.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, row.invitedBy)) : [];
     const message = invitationMessage({
       ...about,
-      role: row.role as WorkspaceRole,
+      role: row.role,
       link,
       expiresAt: new Date(row.expiresAt),
       timeZone: inviter?.timeZone,
@@ -259,7 +259,7 @@ export async function resendInvitation(
 ): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');
   const row = await pendingInvitation(deps.db, workspaceId, id, deps.now());
-  const again = { email: row.email, role: row.role as WorkspaceRole, brandIds: row.brandIds };
+  const again = { email: row.email, role: row.role, brandIds: row.brandIds };
   return invite(deps, actor, again, ip);
 }
 
@@ -287,7 +287,7 @@ export async function viewInvitation(db: Db, token: string, now: Date): Promise<
     state: stateOf(found.invitation, now),
     workspaceName: found.workspaceName,
     email: found.invitation.email,
-    role: found.invitation.role as WorkspaceRole,
+    role: found.invitation.role,
     existingUser: Boolean(existing),
     workspaceSuspended: found.workspaceSuspended,
   };
@@ -324,7 +324,7 @@ export async function claimInvitation(
     )
     .returning();
   if (!claimed) throw appError('INVITATION_USED');
-  const role = claimed.role as WorkspaceRole;
+  const role = claimed.role;
   await tx
     .insert(workspaceMembers)
     .values({ workspaceId: claimed.workspaceId, userId: person.id, role, brandIds: claimed.brandIds })

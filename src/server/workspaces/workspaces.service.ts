@@ -31,7 +31,7 @@ export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<Worksp
     .orderBy(asc(workspaces.name), asc(workspaces.id));
   return rows.map((row) => ({
     ...row,
-    role: row.role as WorkspaceRole,
+    role: row.role,
     current: row.id === actor.workspace?.id,
   }));
 }
@@ -143,7 +143,7 @@ export async function listMembers(db: Db, actor: CurrentUser): Promise<Workspace
     .orderBy(asc(workspaceMembers.createdAt), asc(users.id));
   return rows.map((row) => ({
     ...row,
-    role: row.role as WorkspaceRole,
+    role: row.role,
     joinedAt: new Date(row.joinedAt).toISOString(),
     changeable: row.userId !== actor.id && mayChangeMember(actor.workspace?.role, row.role),
   }));
@@ -157,7 +157,7 @@ export async function listMembers(db: Db, actor: CurrentUser): Promise<Workspace
 async function withMembersLocked<T>(
   db: Db,
   workspaceId: string,
-  work: (tx: Db, members: Array<{ userId: string; role: string }>) => Promise<T>,
+  work: (tx: Db, members: Array<{ userId: string; role: WorkspaceRole }>) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const members = await tx
@@ -180,7 +180,7 @@ export async function changeMemberRole(
   const workspaceId = requireAction(actor, 'manage');
   await withMembersLocked(db, workspaceId, async (tx, members) => {
     // The actor's own role may have changed since the request was authorised.
-    const mine = members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined;
+    const mine = members.find((m) => m.userId === actor.id)?.role;
     const target = members.find((m) => m.userId === userId);
     requireMemberChange(mine, target?.role ?? '', role);
     if (!target) throw appError('MEMBER_NOT_FOUND');
@@ -213,7 +213,7 @@ export async function removeMember(db: Db, actor: CurrentUser, userId: string): 
     // Leaving is one's own; removing someone else is a member change.
     if (userId !== actor.id)
       requireMemberChange(
-        members.find((m) => m.userId === actor.id)?.role as WorkspaceRole | undefined,
+        members.find((m) => m.userId === actor.id)?.role,
         target.role,
       );
     requireAnotherOwner(members, userId);

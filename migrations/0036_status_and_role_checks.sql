@@ -1,0 +1,4 @@
+ALTER TABLE "press_releases" ADD CONSTRAINT "press_releases_status_check" CHECK ("press_releases"."status" IN ('draft', 'awaiting_approval', 'awaiting_client_approval', 'in_review', 'changes_requested', 'rejected', 'scheduled', 'sending', 'sent', 'failed', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" IN ('user', 'admin', 'super_admin'));--> statement-breakpoint
+ALTER TABLE "workspace_invitations" ADD CONSTRAINT "workspace_invitations_role_check" CHECK ("workspace_invitations"."role" IN ('owner', 'manager', 'publisher', 'writer', 'viewer', 'client'));--> statement-breakpoint
+ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_role_check" CHECK ("workspace_members"."role" IN ('owner', 'manager', 'publisher', 'writer', 'viewer', 'client'));

@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../../shared/auth.js';
+import { releaseStatuses } from '../../shared/releases.js';
+import { workspaceRoles } from '../../shared/workspaces.js';
+import { createTestDatabase } from '../test/test-db.js';
+import { rowsOf, type Database } from './client.js';
+import { brands, pressReleases, users, workspaceMembers, workspaces } from './schema.js';
+
+/**
+ * Status and role columns hold only what the shared lists name: the CHECK of each says the same list as the
+ * TypeScript type (a value added to a list without a migration fails here), and the database refuses a
+ * value outside it whoever writes it.
+ */
+const CHECKED: Record<string, readonly string[]> = {
+  users_role_check: roles,
+  workspace_members_role_check: workspaceRoles,
+  workspace_invitations_role_check: workspaceRoles,
+  press_releases_status_check: releaseStatuses,
+};
+
+let database: Database;
+let userId: string;
+let releaseId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database;
+  [{ id: userId }] = await db.insert(users).values({ email: 'checks@nashr.test', passwordHash: 'x' }).returning();
+  const [{ id: workspaceId }] = await db.insert(workspaces).values({ name: 'Checks' }).returning();
+  await db.insert(workspaceMembers).values({ workspaceId, userId, role: 'owner' });
+  const [brand] = await db.insert(brands).values({ workspaceId, name: 'Checks' }).returning();
+  [{ id: releaseId }] = await db.insert(pressReleases).values({ workspaceId, brandId: brand.id, authorId: userId, title: 'Checked' }).returning();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** The SQLSTATE and constraint a statement fails with (drizzle wraps the driver's error as its cause). */
+async function refusal(statement: Promise<unknown>): Promise<{ code?: string; constraint?: string }> {
+  try {
+    await statement;
+  } catch (error) {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+    return { code: cause.code, constraint: cause.constraint };
+  }
+  throw new Error('the statement was accepted');
+}
+
+describe('status and role columns', () => {
+  it('each CHECK names exactly the values of its shared list', async () => {
+    const found = rowsOf<{ name: string; definition: string }>(
+      await database.db.execute(sql`
+        SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+        WHERE contype = 'c' AND conname IN ${Object.keys(CHECKED)}`),
+    );
+    expect(found.map((c) => c.name).sort()).toEqual(Object.keys(CHECKED).sort());
+    for (const { name, definition } of found) {
+      const values = [...definition.matchAll(/'([^']*)'/g)].map((m) => m[1]);
+      expect({ name, values }).toEqual({ name, values: [...CHECKED[name]] });
+    }
+  });
+
+  it('takes every value of the lists', async () => {
+    for (const status of releaseStatuses) await database.db.update(pressReleases).set({ status }).where(eq(pressReleases.id, releaseId));
+    for (const role of workspaceRoles) await database.db.update(workspaceMembers).set({ role }).where(eq(workspaceMembers.userId, userId));
+    for (const role of roles) await database.db.update(users).set({ role }).where(eq(users.id, userId));
+  });
+
+  it.each([
+    ['press_releases_status_check', () => sql`UPDATE ${pressReleases} SET status = ${'archived'} WHERE id = ${releaseId}`],
+    ['workspace_members_role_check', () => sql`UPDATE ${workspaceMembers} SET role = ${'admin'} WHERE user_id = ${userId}`],
+    ['users_role_check', () => sql`UPDATE ${users} SET role = ${'owner'} WHERE id = ${userId}`],
+  ])('refuses a value outside the list (%s)', async (constraint, statement) => {
+    expect(await refusal(database.db.execute(statement()))).toEqual({ code: '23514', constraint });
+  });
+
+  it('refuses a bad status written through the query builder too, and keeps the row as it was', async () => {
+    await database.db.update(pressReleases).set({ status: 'draft' }).where(eq(pressReleases.id, releaseId));
+    // A value the type check would stop, as a cast or a raw row could still bring it.
+    expect(await refusal(database.db.update(pressReleases).set({ status: 'published' as never }).where(eq(pressReleases.id, releaseId)))).toMatchObject({
+      code: '23514',
+    });
+    const [row] = await database.db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, releaseId));
+    expect(row.status).toBe('draft');
+  });
+});
