@@ -10,5 +10,9 @@ export default defineConfig({
     // about a third less time (462 s → 319 s on PGlite) and CI stays within its time.
     fileParallelism: true,
     maxWorkers: 2,
+    // A worker keeps the server's modules it loaded for one spec file for the next, as the unit suite does,
+    // instead of importing the whole server afresh for each of the ~40 files; every file still starts its own
+    // server, database, SMTP peer and Chromium (harness.ts).
+    isolate: false,
   },
 });
