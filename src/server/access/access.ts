@@ -13,6 +13,7 @@ import type { Db } from '../db/client.js';
 import { pressReleases } from '../db/schema.js';
 import { appError, notFound, unauthorized } from '../http/errors.js';
 import { asClause } from '../../shared/clause.js';
+import { isEditor, isSuperAdmin } from './roles.js';
 
 /**
  * The one rule book for access (decision 021). Routes name who may call them with the require… helpers;
@@ -25,11 +26,8 @@ import { asClause } from '../../shared/clause.js';
 
 export type Actor = CurrentUser;
 
-export const isSuperAdmin = (actor: { role: string } | null | undefined): boolean =>
-  actor?.role === 'super_admin';
-/** Editors decide the review queue: the platform's `admin` role and super admins. */
-export const isEditor = (actor: { role: string } | null | undefined): boolean =>
-  actor?.role === 'admin' || actor?.role === 'super_admin';
+// Defined once, in roles.ts; re-exported so that the routes and services importing them from here keep doing so.
+export { isEditor, isSuperAdmin };
 
 /**
  * What a member of a suspended workspace may still do: read who they are (the page that says why reads it),
@@ -72,7 +70,7 @@ export const seatCanViewEmails = (
   platformRole: string,
   role: WorkspaceRole | null | undefined,
   workspacePaid: boolean,
-): boolean => platformRole === 'super_admin' || (workspacePaid && !isBrandLimited(role));
+): boolean => isSuperAdmin({ role: platformRole }) || (workspacePaid && !isBrandLimited(role));
 
 /** Whether the signed-in person sees real addresses: their seat's answer (`seatCanViewEmails`). */
 export const canViewEmails = (actor: Actor): boolean =>
@@ -83,7 +81,7 @@ export const canViewEmails = (actor: Actor): boolean =>
  * eyes" setting, a publisher's does too. Super admins run the service and never wait.
  */
 export const seatSendsForApproval = (platformRole: string, role: WorkspaceRole | null | undefined, requireSecondApproval: boolean): boolean =>
-  platformRole !== 'super_admin' && (!roleCan(role, 'publish') || requireSecondApproval);
+  !isSuperAdmin({ role: platformRole }) && (!roleCan(role, 'publish') || requireSecondApproval);
 
 /** Whether the actor's own Send or Schedule waits for the workspace's approval (`seatSendsForApproval`). */
 export const needsWorkspaceApproval = (actor: Actor): boolean =>
@@ -91,12 +89,16 @@ export const needsWorkspaceApproval = (actor: Actor): boolean =>
 
 /** What a platform role may do beside its workspace's actions, as the session tells the client. */
 export function platformActionsOf(platformRole: string): PlatformAction[] {
-  if (platformRole === 'super_admin') return ['console', 'review', 'unmetered'];
-  return platformRole === 'admin' ? ['review'] : [];
+  const person = { role: platformRole };
+  if (isSuperAdmin(person)) return ['console', 'review', 'unmetered'];
+  return isEditor(person) ? ['review'] : [];
 }
 
 /** Whether the actor may take the action in their current workspace. */
 export const can = (actor: Actor, action: WorkspaceAction): boolean => roleCan(actor.workspace?.role, action);
+
+/** The same, with super admins' exception: they may take every action of a workspace (as requireRelease lets them). */
+export const mayAct = (actor: Actor, action: WorkspaceAction): boolean => isSuperAdmin(actor) || can(actor, action);
 
 /**
  * The actor's current workspace id when their role allows the action; otherwise 403 naming the least role

@@ -8,6 +8,7 @@ import {
 } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
 import { givableRoles, seatCanViewEmails, seatSendsForApproval } from './access.js';
+import { isSuperAdmin, standingOf } from './roles.js';
 import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -17,7 +18,7 @@ export type Membership = { workspace: WorkspaceRow; role: WorkspaceRole; brandId
 export const workspaceCanViewEmails = (
   workspace: Pick<WorkspaceRow, 'userType'>,
   platformRole: string,
-): boolean => platformRole === 'super_admin' || workspace.userType === 'active';
+): boolean => isSuperAdmin({ role: platformRole }) || standingOf(workspace) === 'active';
 
 /** `contact` is the support address named on a suspended workspace (config.supportEmail). */
 export function describeWorkspace(membership: Membership, platformRole: string, contact = ''): CurrentWorkspace {

@@ -4,7 +4,8 @@ import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { currentMembership, describeWorkspace, type Membership } from './membership.js';
-import { isSuperAdmin, platformActionsOf } from './access.js';
+import { platformActionsOf } from './access.js';
+import { userTypeOf } from './roles.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -35,7 +36,7 @@ function toCurrentUser(row: UserRow, membership: Membership | null, contact = ''
     firstName: row.firstName,
     lastName: row.lastName,
     role: row.role as CurrentUser['role'],
-    userType: isSuperAdmin(row) ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
+    userType: userTypeOf(row, workspace),
     verified: row.verified,
     monthlyPressReleaseLimit: workspace?.monthlyPressReleaseLimit ?? 0,
     pressReleasesUsedThisMonth: workspace?.pressReleasesUsedThisMonth ?? 0,
