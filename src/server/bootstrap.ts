@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from './deps.js';
 import { users } from './db/schema.js';
 import { createWorkspace } from './access/membership.js';
+import { superAdminUsers } from './access/roles.js';
 import { hashPassword } from './auth/password.js';
 import { DEFAULT_ADMIN_EMAIL } from './auth/reserved-addresses.js';
 
@@ -19,7 +20,7 @@ type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
  */
 export async function ensureSuperAdmin(deps: Pick<Deps, 'db' | 'config'>, log: Logger): Promise<void> {
   const email = deps.config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
-  const [anyAdmin] = await deps.db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).limit(1);
+  const [anyAdmin] = await deps.db.select({ id: users.id }).from(users).where(superAdminUsers).limit(1);
   if (anyAdmin) return;
   const [holder] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (holder) {

@@ -16,7 +16,16 @@ import { liftSuppression } from '../suppressions/suppressions.service.js';
 import { likePattern, type Db } from '../db/client.js';
 import { mailOutbox, payments, pressReleases, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
-import { isSuperAdmin } from '../access/access.js';
+import {
+  contactFirst,
+  isCustomer,
+  requireAnotherSuperAdmin,
+  requireStillSuperAdmin,
+  runBySuperAdmin,
+  standingOf,
+  superAdminUsers,
+  userTypeOf,
+} from '../access/roles.js';
 
 type UserRow = typeof users.$inferSelect;
 type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -34,13 +43,13 @@ export function toAdminUser(row: UserRow, workspace: WorkspaceRow | undefined): 
     companyName: workspace?.name ?? '',
     workspaceId: workspace?.id ?? null,
     role: row.role,
-    userType: isSuperAdmin(row) ? 'super_admin' : workspace?.userType === 'active' ? 'active' : 'trial',
+    userType: userTypeOf(row, workspace),
     subscriptionStatus: workspace?.subscriptionStatus ?? 'trial',
     verified: row.verified,
     monthlyPressReleaseLimit: workspace?.monthlyPressReleaseLimit ?? 0,
     pressReleasesUsedThisMonth: workspace?.pressReleasesUsedThisMonth ?? 0,
     trusted: workspace?.trusted ?? false,
-    customer: !isSuperAdmin(row),
+    customer: isCustomer(row),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -53,7 +62,7 @@ async function ownWorkspaces(db: Db, userIds: string[]): Promise<Map<string, Wor
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(inArray(workspaceMembers.userId, userIds))
-    .orderBy(desc(sql`${workspaceMembers.role} = 'owner'`), asc(workspaceMembers.createdAt), asc(workspaces.id));
+    .orderBy(...contactFirst, asc(workspaces.id));
   const own = new Map<string, WorkspaceRow>();
   for (const row of rows) if (!own.has(row.userId)) own.set(row.userId, row.workspace);
   return own;
@@ -65,8 +74,7 @@ async function toAdminUsers(db: Db, rows: UserRow[]): Promise<AdminUser[]> {
 }
 
 /** Workspaces that are customers: not run by a super admin. */
-const customerWorkspace = sql`not exists (select 1 from ${workspaceMembers} m join ${users} u on u.id = m.user_id
-  where m.workspace_id = "workspaces"."id" and m.role = 'owner' and u.role = 'super_admin')`;
+const customerWorkspace = sql`not ${runBySuperAdmin(workspaces.id)}`;
 
 export async function adminStats(db: Db): Promise<AdminStats> {
   const [[userCounts], [releaseCounts], recent] = await Promise.all([
@@ -164,7 +172,7 @@ export async function listWorkspacesForAdmin(db: Db, options: { search: string; 
   const items = rows.map(({ workspace, purchases, paidCents }): AdminWorkspace => ({
     id: workspace.id,
     name: workspace.name,
-    userType: workspace.userType === 'active' ? 'active' : 'trial',
+    userType: standingOf(workspace),
     trusted: workspace.trusted,
     monthlyPressReleaseLimit: workspace.monthlyPressReleaseLimit,
     pressReleasesUsedThisMonth: workspace.pressReleasesUsedThisMonth,
@@ -185,16 +193,13 @@ export async function listWorkspacesForAdmin(db: Db, options: { search: string; 
  */
 export async function changeUserRole(db: Db, actor: CurrentUser, userId: string, role: Role): Promise<RoleChangeResult> {
   return db.transaction(async (tx) => {
-    const superAdmins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).orderBy(users.id).for('update');
+    const superAdminIds = (await tx.select({ id: users.id }).from(users).where(superAdminUsers).orderBy(users.id).for('update')).map((s) => s.id);
     // The actor may have been demoted by a concurrent request after this one was authorised.
-    if (!superAdmins.some((s) => s.id === actor.id)) throw appError('SUPER_ADMIN_REQUIRED');
+    requireStillSuperAdmin(superAdminIds, actor.id);
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!target) throw appError('USER_NOT_FOUND');
     if (target.role === role) return { user: (await toAdminUsers(tx, [target]))[0], changed: false };
-    const demotesSuperAdmin = isSuperAdmin(target);
-    if (demotesSuperAdmin && superAdmins.filter((s) => s.id !== target.id).length === 0) {
-      throw appError('LAST_SUPER_ADMIN');
-    }
+    requireAnotherSuperAdmin(superAdminIds, target);
     const [updated] = await tx
       .update(users)
       .set({ role, updatedAt: new Date() })

@@ -4,6 +4,7 @@ import { everyPackageRefunded } from '../../shared/billing.js';
 import type { Db } from '../db/client.js';
 import { allowanceGrants, brands, payments, pressReleases, sessions, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
+import { standingOf } from '../access/roles.js';
 import { listDocuments } from '../invoices/documents.js';
 import { poolOf, refundFigures, releasesOf, remainingOf } from './refunds.service.js';
 import { SENT_STATUSES, type ReleaseStatus } from '../../shared/releases.js';
@@ -47,7 +48,7 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
   return {
     id: workspace.id,
     name: workspace.name,
-    userType: workspace.userType === 'active' ? 'active' : 'trial',
+    userType: standingOf(workspace),
     packageRefunded: everyPackageRefunded(purchases),
     trusted: workspace.trusted,
     suspended: workspace.suspendedAt ? { at: workspace.suspendedAt.toISOString(), reason: workspace.suspendedReason ?? '' } : null,

@@ -13,6 +13,7 @@ import { renderInvoicePdf } from '../invoices/invoice-pdf.js';
 import type { Mailer } from '../mail/transport.js';
 import { creditNoteMessage } from '../mail/templates/credit-note.js';
 import { recordDeskAudit } from './desk-audit.js';
+import { contactFirst } from '../access/roles.js';
 
 export type RefundDeps = {
   db: Db;
@@ -241,8 +242,7 @@ function sendCreditNote(deps: RefundDeps, payment: PaymentRow, creditNote: Invoi
       .where(eq(workspaceMembers.workspaceId, payment.workspaceId))
       .orderBy(
         desc(payment.paidBy ? sql`${users.id} = ${payment.paidBy}::uuid` : sql`false`),
-        desc(sql`${workspaceMembers.role} = 'owner'`),
-        asc(workspaceMembers.createdAt),
+        ...contactFirst,
       )
       .limit(1);
     if (!person) return;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { can, isSuperAdmin, releaseScopeSql, requireRelease } from '../access/access.js';
+import { can, releaseScopeSql, requireRelease } from '../access/access.js';
+import { seesAuthorEmails } from '../access/roles.js';
 import { reportCountsOfRelease } from '../deliverability/reports.service.js';
 import { coverageOf } from '../coverage/coverage.service.js';
 import type { Coverage } from '../../shared/coverage.js';
@@ -104,7 +105,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
         opens: r.opens,
         openRate: percent(r.opens, r.recipient_count),
         ...replies.of(r.id),
-        ...(isSuperAdmin(actor) ? { userEmail: r.user_email ?? '' } : {}),
+        ...(seesAuthorEmails(actor) ? { userEmail: r.user_email ?? '' } : {}),
       }),
     ),
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import {
@@ -10,7 +10,6 @@ import {
   type ProcessSuccessResponse,
   type SpendsPage,
   type SubscriptionStatus,
-  type UserType,
 } from '../../shared/billing.js';
 import type { BillingProfile, BuyerKind, SellerSettings } from '../../shared/invoices.js';
 import { SENT_STATUSES } from '../../shared/releases.js';
@@ -27,7 +26,8 @@ import {
   workspaceMembers,
   workspaces,
 } from '../db/schema.js';
-import { can, canViewEmails, isSuperAdmin, requireAction } from '../access/access.js';
+import { canViewEmails, mayAct, requireAction } from '../access/access.js';
+import { contactFirst, isSuperAdmin, isUnmetered, requireCustomer, userTypeOf } from '../access/roles.js';
 import { loadCurrentUser } from '../access/session.js';
 import { recordActivity } from '../workspaces/workspaces.service.js';
 import { AppError, notFound, appError } from '../http/errors.js';
@@ -70,23 +70,23 @@ type WorkspaceRow = typeof workspaces.$inferSelect;
 
 /** SPEC §3 Subscription status of the current workspace; the allowance model of PRODUCT.md §1. */
 export function subscriptionStatusOf(workspace: WorkspaceRow, actor: CurrentUser, packageRefunded = false): SubscriptionStatus {
-  const superAdmin = isSuperAdmin(actor);
-  const userType: UserType = superAdmin ? 'super_admin' : workspace.userType === 'active' ? 'active' : 'trial';
+  const unmetered = isUnmetered(actor);
+  const userType = userTypeOf(actor, workspace);
   const limit = workspace.monthlyPressReleaseLimit;
   const used = workspace.pressReleasesUsedThisMonth;
   const remaining = Math.max(0, limit - used);
   const plan = workspace.subscriptionPlan && findPlan(workspace.subscriptionPlan) ? (workspace.subscriptionPlan as PlanId) : null;
   // Writers and viewers never send themselves: a writer's Send is a submission for approval.
-  const mayPublish = superAdmin || can(actor, 'publish');
+  const mayPublish = mayAct(actor, 'publish');
   return {
     userType,
     status: userType,
     subscriptionPlan: plan,
-    canSend: { canSend: mayPublish && (superAdmin || remaining > 0), ...(mayPublish ? {} : { reason: 'role' as const }) },
+    canSend: { canSend: mayPublish && (unmetered || remaining > 0), ...(mayPublish ? {} : { reason: 'role' as const }) },
     canViewEmails: canViewEmails(actor),
     isTrialUser: userType === 'trial',
-    isSuperAdmin: superAdmin,
-    needsSubscription: !superAdmin && remaining === 0,
+    isSuperAdmin: isSuperAdmin(actor),
+    needsSubscription: !unmetered && remaining === 0,
     monthlyPressReleaseLimit: limit,
     pressReleasesUsedThisMonth: used,
     remaining,
@@ -214,8 +214,7 @@ export async function createPayment(
   user: CurrentUser,
   input: { planId: PlanId; poNumber: string | null },
 ): Promise<CreatePaymentResponse> {
-  if (isSuperAdmin(user)) throw appError('SUPER_ADMIN_NO_PURCHASE');
-  const workspaceId = requireAction(user, 'billing');
+  const workspaceId = requireAction(requireCustomer(user), 'billing');
   const plan = findPlan(input.planId);
   if (!plan) throw appError('PLAN_NOT_FOUND');
   const buyer = await requireBillingProfile(deps.db, workspaceId);
@@ -369,8 +368,7 @@ async function receiptRecipient(db: Db, receipt: Receipt) {
     .where(eq(workspaceMembers.workspaceId, receipt.workspaceId))
     .orderBy(
       desc(receipt.buyerId ? sql`${users.id} = ${receipt.buyerId}::uuid` : sql`false`),
-      desc(sql`${workspaceMembers.role} = 'owner'`),
-      asc(workspaceMembers.createdAt),
+      ...contactFirst,
     )
     .limit(1);
   return person;

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { brands } from '../db/schema.js';
-import { brandLimit, mayUseBrand, requireAction, requireMember, isSuperAdmin, type Actor } from '../access/access.js';
+import { brandLimit, mayAct, mayUseBrand, requireAction, requireMember, type Actor } from '../access/access.js';
 import { appError } from '../http/errors.js';
 
 /**
@@ -19,7 +19,7 @@ export async function requireVisibleBrand(
   actor: Actor,
   id: string,
 ): Promise<typeof brands.$inferSelect> {
-  if (!isSuperAdmin(actor)) requireAction(actor, 'read');
+  if (!mayAct(actor, 'read')) requireAction(actor, 'read');
   if (!UUID.safeParse(id).success) throw appError('BRAND_NOT_FOUND');
   const [brand] = await db.select().from(brands).where(eq(brands.id, id.toLowerCase())).limit(1);
   if (!brand || !mayUseBrand(actor, brand)) throw appError('BRAND_NOT_FOUND');

@@ -8,6 +8,7 @@ import {
   type SendingRates,
 } from '../../shared/deliverability.js';
 import { rowsOf, type Db } from '../db/client.js';
+import { contactEmailOf } from '../access/roles.js';
 
 type Counts = { sent: number; bounced: number; complaints: number };
 
@@ -36,8 +37,7 @@ export async function deliverabilityReport(db: Db, now: Date, paging: { page: nu
         SELECT pr.workspace_id AS user_id, ${counts} FROM deliveries d JOIN press_releases pr ON pr.id = d.release_id
         WHERE ${answered} GROUP BY pr.workspace_id)
       SELECT c.*, w.name AS company_name,
-             (SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
-              WHERE m.workspace_id = w.id AND m.role = 'owner' ORDER BY m.created_at, u.id LIMIT 1) AS email,
+             ${contactEmailOf(sql`w.id`)} AS email,
              count(*) OVER ()::int AS total
       FROM per_customer c JOIN workspaces w ON w.id = c.user_id
       ORDER BY (c.complaints * 100.0 / greatest(c.sent - c.bounced, 1) > ${COMPLAINT_RATE_WARNING}

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../db/client.js';
 import { brands, pressReleases, releaseSteps, users, workspaces } from '../db/schema.js';
 import { appError, fieldError, paymentRequired, validationFailed } from '../http/errors.js';
-import { isSuperAdmin } from '../access/access.js';
+import { isUnmetered, skipsClientApproval, skipsSecondPerson, stepRoleOf } from '../access/roles.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
 import { clientsOfBrand, recordActivity } from '../workspaces/workspaces.service.js';
 import { closeOpenReview, needsReview, openReview } from './review-rounds.js';
@@ -111,9 +111,9 @@ export async function applyEvent(
   if (!transition.from.includes(status)) throw appError(transition.refusal, { status });
   const now = ctx.now();
   const round = await roundFor(tx, row.id, event);
-  const step = (kind: ReleaseStepKind, by: CurrentUser | null, role: ReleaseStepRole = roleOf(by), comment: string | null = null) =>
+  const step = (kind: ReleaseStepKind, by: CurrentUser | null, role: ReleaseStepRole = stepRoleOf(by), comment: string | null = null) =>
     recordStep(tx, row.id, kind, by, role, { comment, round, at: now });
-  if (transition.step) await step(transition.step, actor, options.role ?? roleOf(actor), options.comment ?? null);
+  if (transition.step) await step(transition.step, actor, options.role ?? stepRoleOf(actor), options.comment ?? null);
 
   const sender = options.sender ?? actor;
   const allowanceUsed = await changeHold(tx, row, transition.hold, sender);
@@ -244,8 +244,7 @@ async function nextStop(
     .innerJoin(workspaces, eq(workspaces.id, row.workspaceId))
     .where(eq(brands.id, row.brandId));
   const suspended = Boolean(place?.suspendedAt);
-  const superAdmin = isSuperAdmin(sender);
-  if ((passed === 'sender' || passed === 'workspace_approval') && !superAdmin && place?.clientApproval) {
+  if ((passed === 'sender' || passed === 'workspace_approval') && !skipsClientApproval(sender) && place?.clientApproval) {
     await assertSomeoneReceives(tx, row);
     if (!(await clientsOfBrand(tx, row.workspaceId, row.brandId)).length) throw appError('NO_CLIENT_TO_APPROVE');
     return { status: 'awaiting_client_approval', suspended };
@@ -275,7 +274,7 @@ async function changeHold(tx: Db, row: ReleaseRow, change: HoldChange, sender: C
     return false;
   }
   // Super admins run the service: their sends spend nothing.
-  if (row.allowanceUsed || isSuperAdmin(sender)) return row.allowanceUsed;
+  if (row.allowanceUsed || isUnmetered(sender)) return row.allowanceUsed;
   await take(tx, row.workspaceId);
   return true;
 }
@@ -331,9 +330,6 @@ export async function liftEmbargo(tx: Db, row: ReleaseRow, now: Date): Promise<v
 }
 
 // ---------------------------------------------------------------- the timeline
-
-const roleOf = (actor: CurrentUser | null): ReleaseStepRole =>
-  !actor ? 'system' : isSuperAdmin(actor) ? 'super_admin' : (actor.workspace?.role ?? 'system');
 
 const nameOf = (actor: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>) => `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
 
@@ -403,7 +399,7 @@ export function returnOf(status: string, timeline: ReleaseStep[]): ReleaseReturn
  * (a super admin runs the service and may). 403 naming the rule.
  */
 export function assertSecondPerson(row: ReleaseRow, approver: CurrentUser): void {
-  if (isSuperAdmin(approver)) return;
+  if (skipsSecondPerson(approver)) return;
   const hands = new Set([row.authorId, row.submittedBy, ...row.editedBy].filter(Boolean));
   if (hands.has(approver.id)) throw appError('SECOND_APPROVER_REQUIRED');
 }

@@ -14,7 +14,8 @@ import {
 import type { Db } from '../db/client.js';
 import { attachments, userLists, workspaces } from '../db/schema.js';
 import { validationFailed, appError, fieldError } from '../http/errors.js';
-import { can, isSuperAdmin, needsWorkspaceApproval, requireAction, requireBrowse, requireRelease } from '../access/access.js';
+import { can, needsWorkspaceApproval, requireAction, requireBrowse, requireRelease } from '../access/access.js';
+import { isUnmetered } from '../access/roles.js';
 import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
 import type { SelectionFilters } from '../delivery/recipient-selection.js';
 import { brandForRelease } from '../brands/brand-choice.js';
@@ -178,7 +179,7 @@ async function preflight({ db, review, now = () => new Date() }: Ctx, actor: Cur
 }
 
 async function allowanceAfter(db: Db, actor: CurrentUser, subject: Subject): Promise<Preflight['allowance']> {
-  if (isSuperAdmin(actor)) return { spends: 0, remainingAfter: null };
+  if (isUnmetered(actor)) return { spends: 0, remainingAfter: null };
   const [owner] = await db
     .select({ limit: workspaces.monthlyPressReleaseLimit, used: workspaces.pressReleasesUsedThisMonth })
     .from(workspaces)

@@ -39,11 +39,12 @@ import { brandForRelease } from '../brands/brand-choice.js';
 import {
   needsWorkspaceApproval,
   isEditor,
-  isSuperAdmin,
+  mayAct,
   releaseScope,
   requireAction,
   requireRelease,
 } from '../access/access.js';
+import { runBySuperAdmin, seesAuthorEmails, skipsClientApproval } from '../access/roles.js';
 import { peopleOf, type People } from './release-people.js';
 import { brandsOf, type ReleaseBrands } from '../brands/release-brands.js';
 import { ownedListIds } from '../lists/lists.service.js';
@@ -270,7 +271,7 @@ async function replaceAttachments(
     .returning({ id: attachments.id });
   for (const file of kept)
     await tx.update(attachments).set({ language: file.language }).where(eq(attachments.id, file.id));
-  const stored = await storeFiles(tx, ownerId, added);
+  const stored = await storeFiles(tx, ownerId, added, runBySuperAdmin);
   if (stored.length) {
     await tx.insert(attachments).values(
       stored.map((file, i) => ({
@@ -309,7 +310,7 @@ export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string):
 export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
   await ctx.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
-    if (row.authorId !== actor.id && !isSuperAdmin(actor)) requireAction(actor, 'publish');
+    if (row.authorId !== actor.id && !mayAct(actor, 'publish')) requireAction(actor, 'publish');
     // The answer names the state it is in, so a page that fell behind can show it at once.
     await applyEvent(ctx, tx, row, 'withdraw', actor);
   });
@@ -319,7 +320,7 @@ export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: strin
 type ReadCtx = Pick<Ctx, 'db' | 'publicUrl'> & { review?: boolean };
 
 export async function getRelease(ctx: ReadCtx, actor: CurrentUser, id: string): Promise<PressRelease> {
-  return loadRelease(ctx, releaseScope(actor, id)!, isSuperAdmin(actor), actor);
+  return loadRelease(ctx, releaseScope(actor, id)!, seesAuthorEmails(actor), actor);
 }
 
 /** A release as an editor sees it: any owner's, with the owner's address and who decided its review. */
@@ -330,11 +331,10 @@ export async function getReleaseForEditor(ctx: ReadCtx, id: string): Promise<Pre
 /** The gates the release still has ahead, as the viewer's own send would meet them (none for an editor). */
 async function gatesFor(ctx: ReadCtx, row: ReleaseRow, clientApproval: boolean, viewer: CurrentUser | null): Promise<ReleaseGate[]> {
   if (!viewer) return [];
-  const superAdmin = isSuperAdmin(viewer);
   const editable = row.status === 'draft' || row.status === 'changes_requested';
   return gatesAhead(row.status, {
     workspaceApproval: editable ? needsWorkspaceApproval(viewer) : true,
-    clientApproval: clientApproval && !superAdmin,
+    clientApproval: clientApproval && !skipsClientApproval(viewer),
     review: await needsReview(ctx.db, ctx.review ?? false, viewer, row.workspaceId),
   });
 }
@@ -431,7 +431,7 @@ export async function listReleases(
     ),
   ]);
   const names = { people, brands: brandsById };
-  return { items: rows.map((row) => toSummary(row, names, isSuperAdmin(actor))), total, page, pageSize };
+  return { items: rows.map((row) => toSummary(row, names, seesAuthorEmails(actor))), total, page, pageSize };
 }
 
 /**
@@ -509,6 +509,7 @@ async function copyAttachments(
         tx,
         target.ownerId,
         files.map((f) => f.blobId),
+        runBySuperAdmin,
       );
   await tx.insert(attachments).values(
     files.map(({ id: _id, createdAt: _createdAt, ...file }) => ({

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { asAccountLanguage, type AccountLanguage } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { pressReleases, users } from '../db/schema.js';
@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/transport.js';
 import type { RenderedEmail } from '../mail/templates/layout.js';
 import { reviewQueueAlertMessage } from '../mail/templates/review.js';
 import { BOOTSTRAP_NAME } from '../bootstrap.js';
+import { editorUsers } from '../access/roles.js';
 
 /**
  * Mail about Nashr's review of a release: the editors' alert when one enters the queue (sent where the
@@ -49,7 +50,7 @@ export async function alertEditors(deps: ReviewMailDeps): Promise<void> {
     .set({ reviewAlertedAt: now })
     .where(
       and(
-        inArray(users.role, ['admin', 'super_admin']),
+        editorUsers,
         or(isNull(users.reviewAlertedAt), lt(users.reviewAlertedAt, new Date(now.getTime() - ALERT_EVERY_MS))),
       ),
     )

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.js';
 import { deliveries, pressReleases, releaseReviews, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { requireEditor } from '../access/access.js';
 import { membershipOf } from '../access/membership.js';
+import { ownerMembers } from '../access/roles.js';
 import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
 import { renderRelease, senderOf } from '../delivery/release-renderer.js';
 import { fromLine } from '../../shared/brands.js';
@@ -334,7 +335,7 @@ export async function setTrusted(db: Db, admin: CurrentUser, userId: string, tru
     const owned = tx
       .select({ id: workspaceMembers.workspaceId })
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
+      .where(and(eq(workspaceMembers.userId, userId), ownerMembers));
     await tx.update(workspaces).set({ trusted, updatedAt: new Date() }).where(inArray(workspaces.id, owned));
     await recordAudit(tx, { id: admin.id, email: admin.email }, trusted ? 'user.trusted' : 'user.untrusted', row.email);
     return { id: row.id, trusted };

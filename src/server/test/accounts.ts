@@ -35,9 +35,10 @@ export async function insertAccount(db: Db, fields: AccountFields & { email: str
       userValues[key] = value;
       workspaceValues[key] = value;
     } else if (workspaceColumns.has(key) && !userColumns.has(key)) workspaceValues[key] = value;
-    else if (key === 'userType' || key === 'language') {
-      workspaceValues[key] = value === 'super_admin' ? 'active' : value;
-      if (userColumns.has(key)) userValues[key] = value;
+    else if (key === 'language') {
+      // The person and the workspace they own both have one: a fixture's language is both.
+      workspaceValues[key] = value;
+      userValues[key] = value;
     } else userValues[key] = value;
   }
   const [user] = await db

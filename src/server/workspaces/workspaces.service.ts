@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
-  roleCan,
-  workspaceRoles,
   type CurrentWorkspace,
   type WorkspaceActivity,
   type WorkspaceActivityAction,
@@ -16,6 +14,7 @@ import { attachments, pressReleases } from '../db/schema.js';
 import { appError, fieldError, validationFailed } from '../http/errors.js';
 import { mayChangeMember, requireAction, requireAnotherOwner, requireMember, requireMemberChange } from '../access/access.js';
 import { createWorkspace, membershipOf } from '../access/membership.js';
+import { approverMembers, clientApproverMembers } from '../access/roles.js';
 import { chooseSessionWorkspace, loadCurrentUser } from '../access/session.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { renameCompanyBrand, seatBrands } from '../brands/brands.service.js';
@@ -287,18 +286,8 @@ export async function listActivity(db: Db, actor: CurrentUser, paging: { page: n
 
 /** Members who may approve a release of the workspace (told by email when one waits), but `except`. */
 export async function approversOf(db: Db, workspaceId: string, except: string | null) {
-  return membersToTell(
-    db,
-    workspaceId,
-    and(
-      sql`${workspaceMembers.role} in ('owner', 'manager', 'publisher')`,
-      except ? ne(users.id, except) : undefined,
-    ),
-  );
+  return membersToTell(db, workspaceId, and(approverMembers, except ? ne(users.id, except) : undefined));
 }
-
-/** Roles that approve a brand's releases for the client (the rule book says which: a client seat). */
-const CLIENT_APPROVER_ROLES = workspaceRoles.filter((role) => roleCan(role, 'clientApprove'));
 
 /** The client seats of a brand: they approve its releases and are told when one waits for them. */
 export async function clientsOfBrand(db: Db, workspaceId: string, brandId: string) {
@@ -306,7 +295,7 @@ export async function clientsOfBrand(db: Db, workspaceId: string, brandId: strin
     db,
     workspaceId,
     and(
-      inArray(workspaceMembers.role, CLIENT_APPROVER_ROLES),
+      clientApproverMembers,
       sql`${brandId}::uuid = any(${workspaceMembers.brandIds})`,
     ),
   );
