@@ -96,11 +96,7 @@ export async function measure(urls: string[], cookie: string | string[]): Promis
   const times: number[] = [];
   const timed: Array<{ url: string; ms: number }> = [];
   for (const [i, url] of urls.entries()) {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { cookie: cookies[i % cookies.length] } });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${res.status} for ${url}`);
-    times.push(performance.now() - started);
+    times.push(await timedFetch(url, cookies[i % cookies.length]));
     timed.push({ url, ms: times[times.length - 1] });
   }
   // BENCH_SLOWEST=n names the n slowest requests of each measurement, to see what makes a tail.
@@ -114,15 +110,16 @@ export async function measure(urls: string[], cookie: string | string[]): Promis
 /** The requests sent at once, as a page's first screen sends them; each one's time, in the given order. */
 export async function measureTogether(urls: string[], cookie: string | string[]): Promise<number[]> {
   const cookies = typeof cookie === 'string' ? [cookie] : cookie;
-  return Promise.all(
-    urls.map(async (url, i) => {
-      const started = performance.now();
-      const res = await fetch(url, { headers: { cookie: cookies[i % cookies.length] } });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${res.status} for ${url}`);
-      return performance.now() - started;
-    }),
-  );
+  return Promise.all(urls.map((url, i) => timedFetch(url, cookies[i % cookies.length])));
+}
+
+/** One request's time until its whole answer has arrived; an answer that is not 2xx stops the bench. */
+async function timedFetch(url: string, cookie: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${res.status} for ${url}`);
+  return performance.now() - started;
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
