@@ -15,7 +15,8 @@ function page<T extends ComponentType<any>>(load: () => Promise<{ default: T }>,
   return lazy(async () => (await Promise.all([load(), loadPageTexts(namespaces, messages)]))[0]);
 }
 
-// Feature pages, loaded on demand (one import per page; features never import each other).
+// Pages, loaded on demand (one import per page): a feature's own, or one of pages/ that composes a feature's page with
+// the sections other features draw for it (features import each other only on src/client/architecture.test.ts's list).
 const NotFoundPage = page(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })), [], 'none');
 const AuthPage = page(() => import('../features/auth/auth-page'), ['auth']);
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), ['auth']);
@@ -33,7 +34,7 @@ const MyListsPage = page(() => import('../features/lists/my-lists-page'), ['list
 const EditorPage = page(() => import('../features/releases/editor-page'), ['releases', 'brands', 'contacts', 'lifecycle', 'workspaces']);
 const PressReleasesPage = page(() => import('../features/releases/press-releases-page'), ['releases', 'brands'], 'answers');
 const SubscriptionPage = page(() => import('../features/billing/subscription-page'), ['billing']);
-const AdminPage = page(() => import('../features/admin/admin-page'), ['admin', 'desk']);
+const AdminPage = page(() => import('./pages/admin-page'), ['admin', 'desk']);
 const AnalyticsPage = page(() => import('../features/analytics/analytics-page'), ['analytics', 'brands'], 'answers');
 const ReleaseAnalyticsPage = page(() => import('../features/analytics/release-analytics-page'), ['analytics', 'brands', 'lifecycle', 'workspaces']);
 const ReviewQueuePage = page(() => import('../features/review/review-queue-page'), ['review'], 'answers');

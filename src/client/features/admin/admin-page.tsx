@@ -11,20 +11,23 @@ import { ErrorState, Skeleton } from '../../ui/feedback';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
 import { DeliveryLogTab } from './delivery-log-tab';
-import { DataRequestsTab } from '../preferences/data-requests-tab';
 import { DeliverabilityTab } from './deliverability-tab';
-import { FeedsTab } from '../coverage/feeds-tab';
 import { SendingDomainCard } from './sending-domain-card';
 import { OutboxTab } from './outbox-tab';
 import { RecentUsers } from './recent-users';
 import { SuppressionsTab } from './suppressions-tab';
-import { ResearchQueueTab } from '../replies/research-queue-tab';
 import { WorkspacesTab } from './workspaces-tab';
 import { SellerSettingsTab } from './seller-settings-tab';
 import { UserManagement } from './user-management';
 
-/** /admin 'Super Admin Dashboard' (SPEC §2): stats, users and roles, and the outbox, suppressions and audit log. */
-export default function AdminPage() {
+/** The console's tabs that other features draw: the app passes them in (app/pages/admin-page.tsx). */
+export type ConsoleTabs = { research: ReactNode; feeds: ReactNode; dataRequests: ReactNode };
+
+/**
+ * /admin 'Super Admin Dashboard' (SPEC §2): stats, users and roles, and the outbox, suppressions and audit log;
+ * the replies' Research queue, the coverage's Outlet feeds and the preferences' Data requests come as `tabs`.
+ */
+export function AdminConsole({ tabs: sections }: { tabs: ConsoleTabs }) {
   const { t } = useTranslation(['admin', 'desk']);
   useDocumentTitle(t('title'));
   // In the bar's order; ?tab= names one (the delivery log's links do), the users by default.
@@ -58,9 +61,9 @@ export default function AdminPage() {
       ),
     },
     { value: 'deliveries', label: t('desk:deliveryLog.tab'), content: <DeliveryLogTab /> },
-    { value: 'research', label: t('tabs.research'), content: <ResearchQueueTab /> },
-    { value: 'feeds', label: t('tabs.feeds'), content: <FeedsTab /> },
-    { value: 'data-requests', label: t('tabs.dataRequests'), content: <DataRequestsTab /> },
+    { value: 'research', label: t('tabs.research'), content: sections.research },
+    { value: 'feeds', label: t('tabs.feeds'), content: sections.feeds },
+    { value: 'data-requests', label: t('tabs.dataRequests'), content: sections.dataRequests },
     { value: 'audit', label: t('tabs.audit'), content: <AuditTab /> },
   ];
   const [tab, setTab] = useTabParam(tabs.map((tab) => tab.value));
