@@ -17,7 +17,6 @@ const ALLOWED: ReadonlyArray<readonly [from: string, to: string, why: string]> =
   ['brands', 'newsroom', "a brand's card holds its newsroom's settings"],
   ['contacts', 'preferences', "a contact's details show the journalist's own choices"],
   ['lists', 'contacts', 'a list shows its contacts as the media database does'],
-  ['workspaces', 'auth', "the invitation page is an account screen: auth's frame and sign-in"],
 ];
 
 /** What a lower floor must never import: the floors above it. */

@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/feedback';
 import { useToast } from '../../ui/toast';
-import { AuthShell, FormHeading } from './auth-shell';
+import { AuthShell, FormHeading } from '../../ui/auth-shell';
 import { Notice } from '../../ui/notice';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { RegisterForm } from './register-form';

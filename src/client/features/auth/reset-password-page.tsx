@@ -13,7 +13,7 @@ import { Card } from '../../ui/card';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useResetPassword } from './auth-api';
-import { AuthShell, FormHeading } from './auth-shell';
+import { AuthShell, FormHeading } from '../../ui/auth-shell';
 import { Notice } from '../../ui/notice';
 
 /** The link of the password-reset email: /auth/reset?token=… (valid 1 hour, single use). */

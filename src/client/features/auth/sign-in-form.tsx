@@ -12,7 +12,8 @@ import { Button } from '../../ui/button';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { Notice } from '../../ui/notice';
-import { useLogin, useRequestSignInLink } from './auth-api';
+import { useRequestSignInLink } from './auth-api';
+import { useLogin } from '../../lib/sign-in';
 
 /** The toast after signing in: someone who never signed in before is welcomed, everyone else welcomed back. */
 /** The greeting after a sign-in; whoever runs the service is not told to write their first press release. */

@@ -9,8 +9,8 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Notice } from '../../ui/notice';
 import { useToast } from '../../ui/toast';
-import { useSignInByLink } from './auth-api';
-import { AuthShell, FormHeading } from './auth-shell';
+import { useSignInByLink } from '../../lib/sign-in';
+import { AuthShell, FormHeading } from '../../ui/auth-shell';
 import { welcomeToast } from './sign-in-form';
 
 /**

@@ -18,8 +18,8 @@ import { ErrorState, Spinner } from '../../ui/feedback';
 import { Field, Input } from '../../ui/field';
 import { Notice } from '../../ui/notice';
 import { useToast } from '../../ui/toast';
-import { AuthShell } from '../auth/auth-shell';
-import { useLogin } from '../auth/auth-api';
+import { AuthShell } from '../../ui/auth-shell';
+import { useLogin } from '../../lib/sign-in';
 import { useAcceptInvitation, useInvitation, useRegisterInvited } from './workspaces-api';
 
 /** The invitee's registration: the address is the invited one, and there is no company to name. */

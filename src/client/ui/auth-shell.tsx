@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Globe2, ShieldCheck, Zap } from 'lucide-react';
-import { Logo } from '../../ui/logo';
-import { LanguageSwitch } from '../../ui/language-switch';
+import { Logo } from './logo';
+import { LanguageSwitch } from './language-switch';
 
-/** The frame of the account screens: their own small top bar (the navigation bar is hidden on /auth). */
+/**
+ * The frame of the account screens (auth's pages, and the invitation page for someone signed out): their own
+ * small top bar (the navigation bar is hidden on /auth) and the product's promise beside the form.
+ */
 export function AuthShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('auth');
   return (
