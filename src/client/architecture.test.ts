@@ -14,7 +14,6 @@ const ALLOWED: ReadonlyArray<readonly [from: string, to: string, why: string]> =
   ['analytics', 'replies', "the release page's Replies section"],
   ['dashboard', 'releases', "each recent release's next step"],
   ['dashboard', 'coverage', 'the articles of the last 30 days'],
-  ['brands', 'newsroom', "a brand's card holds its newsroom's settings"],
   ['contacts', 'preferences', "a contact's details show the journalist's own choices"],
   ['lists', 'contacts', 'a list shows its contacts as the media database does'],
 ];

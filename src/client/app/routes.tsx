@@ -42,7 +42,7 @@ const ReviewPage = page(() => import('../features/review/review-page'), ['review
 const TeamLinkCard = page(() => import('../features/workspaces/team-link-card').then((m) => ({ default: m.TeamLinkCard })), ['workspaces']);
 const TeamPage = page(() => import('../features/workspaces/team-page'), ['workspaces']);
 const InvitationPage = page(() => import('../features/workspaces/invitation-page'), ['workspaces', 'auth']);
-const BrandsPage = page(() => import('../features/brands/brands-page'), ['brands']);
+const BrandsPage = page(() => import('./pages/brands-page'), ['brands']);
 const BrandsLinkCard = page(() => import('../features/brands/brands-link-card').then((m) => ({ default: m.BrandsLinkCard })), ['brands']);
 const BrandReportPage = page(() => import('../features/brands/brand-report-page'), ['brands']);
 const PreferencesPage = page(() => import('../features/preferences/preferences-page'), ['preferences']);

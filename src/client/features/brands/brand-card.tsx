@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, ChevronDown, Pencil } from 'lucide-react';
@@ -9,12 +9,14 @@ import { Card } from '../../ui/card';
 import { cn } from '../../ui/cn';
 import { Badge } from '../../ui/feedback';
 import { OwnText } from '../../ui/own-text';
-import { NewsroomSettingsPanel } from '../newsroom/newsroom-settings';
 import { ArchiveButton, DeleteButton } from './brand-actions';
 import { BrandLogo } from './brand-logo';
 import { brandName } from '../../lib/brands';
 import { NewsroomLink } from './newsroom-link';
 import { reportLinkState } from '../../lib/report-origin';
+
+/** A brand's newsroom settings, which the newsroom feature draws (passed in by app/pages/brands-page.tsx). */
+export type NewsroomPanelOf = (brandId: string) => ReactNode;
 
 /**
  * One brand in the list: its logo, names, newsroom address and releases sent, the way to its report,
@@ -24,10 +26,12 @@ export function BrandCard({
   brand,
   manage,
   onEdit,
+  newsroom,
 }: {
   brand: Brand;
   manage: boolean;
   onEdit: (brand: Brand) => void;
+  newsroom: NewsroomPanelOf;
 }) {
   const { t, i18n } = useTranslation('brands');
   const location = useLocation();
@@ -108,7 +112,7 @@ export function BrandCard({
         {/* Loaded when opened: one request per brand only when asked. */}
         {newsroomOpen && (
           <div id={panelId} className="mt-3 rounded-lg border border-slate-100 p-3">
-            <NewsroomSettingsPanel brandId={brand.id} />
+            {newsroom(brand.id)}
           </div>
         )}
       </Card>

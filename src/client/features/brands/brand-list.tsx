@@ -4,7 +4,7 @@ import type { Brand } from '../../../shared/brands';
 import { errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
-import { BrandCard } from './brand-card';
+import { BrandCard, type NewsroomPanelOf } from './brand-card';
 import { useBrands } from '../../lib/brands';
 
 /** Active brands first, archived ones after them, each group in the server's order. */
@@ -14,7 +14,7 @@ const activeFirst = (brands: Brand[]) => [
 ];
 
 /** The workspace's brands (a client's: its own), with loading, empty and error states. */
-export function BrandList({ manage, onEdit }: { manage: boolean; onEdit: (brand: Brand) => void }) {
+export function BrandList({ manage, onEdit, newsroom }: { manage: boolean; onEdit: (brand: Brand) => void; newsroom: NewsroomPanelOf }) {
   const { t } = useTranslation('brands');
   const brands = useBrands();
   if (brands.isPending) {
@@ -41,7 +41,7 @@ export function BrandList({ manage, onEdit }: { manage: boolean; onEdit: (brand:
   return (
     <ul className="space-y-3" aria-label={t('list.label')} data-testid="brand-list">
       {activeFirst(brands.data).map((brand) => (
-        <BrandCard key={brand.id} brand={brand} manage={manage} onEdit={onEdit} />
+        <BrandCard key={brand.id} brand={brand} manage={manage} onEdit={onEdit} newsroom={newsroom} />
       ))}
     </ul>
   );

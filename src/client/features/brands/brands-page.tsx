@@ -8,12 +8,13 @@ import { useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { BrandFormDialog } from './brand-form-dialog';
 import { BrandList } from './brand-list';
+import type { NewsroomPanelOf } from './brand-card';
 
 /**
  * Settings → Brands (issue 28): who the workspace's releases speak for. Owners and managers add, edit,
  * archive and delete brands; everyone else (a client: its own brands) reads them, their newsrooms and reports.
  */
-export default function BrandsPage() {
+export function BrandsSettings({ newsroom }: { newsroom: NewsroomPanelOf }) {
   const { t } = useTranslation('brands');
   useDocumentTitle(t('page.title'));
   const manage = useCan()('manage');
@@ -40,7 +41,7 @@ export default function BrandsPage() {
           </Button>
         )}
       </header>
-      <BrandList manage={manage} onEdit={setEditing} />
+      <BrandList manage={manage} onEdit={setEditing} newsroom={newsroom} />
       {manage && (
         <BrandFormDialog
           open={editing !== null}
