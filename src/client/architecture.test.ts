@@ -12,8 +12,6 @@ const ALLOWED: ReadonlyArray<readonly [from: string, to: string, why: string]> =
   ['analytics', 'releases', "the release page's lifecycle: next step, approvals, people, returned notice"],
   ['analytics', 'coverage', "the release page's Coverage section and outcome tiers"],
   ['analytics', 'replies', "the release page's Replies section"],
-  ['dashboard', 'releases', "each recent release's next step"],
-  ['dashboard', 'coverage', 'the articles of the last 30 days'],
   ['contacts', 'preferences', "a contact's details show the journalist's own choices"],
   ['lists', 'contacts', 'a list shows its contacts as the media database does'],
 ];

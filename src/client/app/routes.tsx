@@ -28,7 +28,7 @@ const LandingPage = page(() => import('../features/public/landing-page'), ['publ
 const PrivacyPolicyPage = page(() => import('../features/public/privacy-policy-page'), ['public', 'legal'], 'none');
 const TermsOfServicePage = page(() => import('../features/public/terms-of-service-page'), ['public', 'legal'], 'none');
 const ContactPage = page(() => import('../features/public/contact-page'), ['public']);
-const DashboardPage = page(() => import('../features/dashboard/dashboard-page'), ['dashboard', 'brands'], 'answers');
+const DashboardPage = page(() => import('./pages/dashboard-page'), ['dashboard', 'brands'], 'answers');
 const ContactsPage = page(() => import('../features/contacts/contacts-page'), ['contacts']);
 const MyListsPage = page(() => import('../features/lists/my-lists-page'), ['lists']);
 const EditorPage = page(() => import('../features/releases/editor-page'), ['releases', 'brands', 'contacts', 'lifecycle', 'workspaces']);

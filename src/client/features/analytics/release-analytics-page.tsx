@@ -26,7 +26,7 @@ import { OwnText } from '../../ui/own-text';
 import { cn } from '../../ui/cn';
 import { ScrollRegion } from '../../ui/scroll-region';
 import { useWideScreen } from '../../ui/use-wide-screen';
-import { titleFor } from '../releases/release-title';
+import { titleFor } from '../../lib/release-title';
 import { countryName } from '../../lib/place-names';
 import {
   reportPath,

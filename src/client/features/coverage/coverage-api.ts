@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../shared/admin';
-import type { AddedCoverageItem, Coverage, FeedImportResult, FeedInput, OutletFeed, RecentCoverage, StarterFeedsResult } from '../../../shared/coverage';
+import type { AddedCoverageItem, Coverage, FeedImportResult, FeedInput, OutletFeed, StarterFeedsResult } from '../../../shared/coverage';
 import { COVERAGE_WINDOW_DAYS } from '../../../shared/coverage-window';
 import { api, toQuery } from '../../lib/api';
 
@@ -39,10 +39,6 @@ export function useRemoveCoverage(releaseId: string) {
     mutationFn: (itemId: number) => api.delete<void>(`${RELEASES_PATH}/${releaseId}/coverage/${itemId}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: coverageKey(releaseId) }),
   });
-}
-
-export function useRecentCoverage() {
-  return useQuery({ queryKey: ['/api/coverage/recent'], queryFn: () => api.get<RecentCoverage>('/api/coverage/recent'), refetchInterval: 5 * 60_000 });
 }
 
 export function useFeeds(search: string, page: number) {

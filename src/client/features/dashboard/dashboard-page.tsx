@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PressReleaseSummary } from '../../../shared/releases';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,10 +30,9 @@ import {
 } from './dashboard-queries';
 import { RecentActivity } from './recent-activity';
 import { RecentCoverage } from './recent-coverage';
-import { NextStepShort } from '../releases/next-step-short';
 import { IsolatedText } from '../../ui/isolated-text';
 import { OwnText } from '../../ui/own-text';
-import { titleFor } from '../releases/release-title';
+import { titleFor } from '../../lib/release-title';
 import { BrandFilter, BrandReportLink } from '../../ui/brand-filter';
 import { BrandTag } from '../../ui/brand-tag';
 import { brandName, useBrandParam, useBrands } from '../../lib/brands';
@@ -40,8 +40,11 @@ import { brandName, useBrandParam, useBrands } from '../../lib/brands';
 /** Releases the customer can still change open in the editor; the others on their own page. */
 const EDITABLE: string[] = ['draft', 'scheduled', 'changes_requested'];
 
+/** What the releases feature draws under each recent release: its next step in a few words (app/pages/dashboard-page.tsx). */
+export type NextStepOf = (release: PressReleaseSummary) => ReactNode;
+
 /** SPEC §2 Dashboard: welcome header, four stat cards, recent releases and shortcuts. */
-export default function DashboardPage() {
+export function Dashboard({ nextStep }: { nextStep: NextStepOf }) {
   // The brands texts load with the page, not later when the brands arrive (which would show the spinner again).
   const { t } = useTranslation(['dashboard', 'brands']);
   const navigate = useNavigate();
@@ -80,7 +83,7 @@ export default function DashboardPage() {
       {can('clientApprove') && <AwaitingApproval status="awaiting_client_approval" />}
       <StatCards brandId={brandId} />
       <RecentCoverage />
-      <RecentReleases brandId={brandId} />
+      <RecentReleases brandId={brandId} nextStep={nextStep} />
       {/* A client seat sees its brands' releases only: not the workspace's campaigns, contacts or lists. */}
       {!roleLacks(user, 'browse') && <RecentActivity />}
       <Shortcuts />
@@ -252,7 +255,7 @@ function AwaitingApproval({ status }: { status: 'awaiting_approval' | 'awaiting_
   );
 }
 
-function RecentReleases({ brandId }: { brandId?: string }) {
+function RecentReleases({ brandId, nextStep }: { brandId?: string; nextStep: NextStepOf }) {
   const { t, i18n } = useTranslation('dashboard');
   const navigate = useNavigate();
   const can = useCan();
@@ -312,7 +315,7 @@ function RecentReleases({ brandId }: { brandId?: string }) {
                     </p>
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                       <BrandTag brand={release.brand} />
-                      <NextStepShort release={release} />
+                      {nextStep(release)}
                     </div>
                   </div>
                   <Badge

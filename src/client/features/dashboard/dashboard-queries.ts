@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, toQuery } from '../../lib/api';
 import type { AnalyticsDashboard, ReleasesPage } from '../../../shared/releases';
 import type { RecentActivity } from '../../../shared/campaigns';
+import type { RecentCoverage } from '../../../shared/coverage';
 import { listInterval, OPEN_REFRESH_MS } from '../../lib/release-polling';
 
 export const RECENT_RELEASES_COUNT = 5;
@@ -48,4 +49,9 @@ export function useRecentActivity() {
     queryFn: () => api.get<RecentActivity>('/api/campaigns/activity'),
     refetchInterval: (query) => (query.state.data?.live ? ACTIVITY_LIVE_MS : 60_000),
   });
+}
+
+/** The articles found for the user's releases in the last 30 days (the dashboard's line on coverage); every five minutes. */
+export function useRecentCoverage() {
+  return useQuery({ queryKey: ['/api/coverage/recent'], queryFn: () => api.get<RecentCoverage>('/api/coverage/recent'), refetchInterval: 5 * 60_000 });
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, isolate, translateMessage } from '../../lib/i18n';
 import { IsolatedText } from '../../ui/isolated-text';
 import { OwnText } from '../../ui/own-text';
-import { titleFor } from '../releases/release-title';
+import { titleFor } from '../../lib/release-title';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { useRecentActivity } from './dashboard-queries';

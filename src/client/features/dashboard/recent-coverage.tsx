@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { formatNumber, translateMessage } from '../../lib/i18n';
 import { Card } from '../../ui/card';
 import { ErrorState, Skeleton } from '../../ui/feedback';
-import { useRecentCoverage } from '../coverage/coverage-api';
+import { useRecentCoverage } from './dashboard-queries';
 
 /**
  * The dashboard's line on coverage: articles found for the user's releases in the last 30 days. Its texts are

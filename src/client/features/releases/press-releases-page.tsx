@@ -30,7 +30,7 @@ import { useToast } from '../../ui/toast';
 import { NextStepShort } from './next-step-short';
 import { formatForViewer } from '../../lib/zoned-time';
 import { useCancelSchedule, useDeleteRelease, useDuplicateRelease, useReleases } from './releases-api';
-import { titleFor } from './release-title';
+import { titleFor } from '../../lib/release-title';
 import { ReleaseAuthor } from './release-people';
 import { BrandFilter } from '../../ui/brand-filter';
 import { BrandTag } from '../../ui/brand-tag';
