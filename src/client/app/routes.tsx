@@ -36,7 +36,7 @@ const PressReleasesPage = page(() => import('../features/releases/press-releases
 const SubscriptionPage = page(() => import('../features/billing/subscription-page'), ['billing']);
 const AdminPage = page(() => import('./pages/admin-page'), ['admin', 'desk']);
 const AnalyticsPage = page(() => import('../features/analytics/analytics-page'), ['analytics', 'brands'], 'answers');
-const ReleaseAnalyticsPage = page(() => import('../features/analytics/release-analytics-page'), ['analytics', 'brands', 'lifecycle', 'workspaces']);
+const ReleaseAnalyticsPage = page(() => import('./pages/release-analytics-page'), ['analytics', 'brands', 'lifecycle', 'workspaces']);
 const ReviewQueuePage = page(() => import('../features/review/review-queue-page'), ['review'], 'answers');
 const ReviewPage = page(() => import('../features/review/review-page'), ['review']);
 const TeamLinkCard = page(() => import('../features/workspaces/team-link-card').then((m) => ({ default: m.TeamLinkCard })), ['workspaces']);

@@ -10,6 +10,7 @@ import {
   type RecipientSort,
   type ReleaseAnalytics,
   type ReleaseRecipient,
+  type PressRelease,
   type ReleaseStatus,
 } from '../../../shared/releases';
 import { downloadFile, errorMessage } from '../../lib/api';
@@ -35,29 +36,31 @@ import {
   useReleaseRecipients,
 } from './analytics-api';
 import './print-report.css';
-import { ReleaseTimeline } from './release-timeline';
-import { HeldNotice, ReturnedNotice } from '../releases/returned-notice';
-import { CoverageSection } from '../coverage/coverage-section';
-import { ReleaseReplies } from '../replies/release-replies';
-import { OutcomeTiers } from '../coverage/outcome-tiers';
 import { VersionBreakdown } from './version-breakdown';
-import { NextStep } from '../releases/next-step';
 import { formatForViewer } from '../../lib/zoned-time';
-import { ApprovalPanel } from '../releases/approval-panel';
-import { ReleasePeople } from '../releases/release-people';
-import { ClientApprovalPanel } from '../releases/client-approval-panel';
 import { BrandTag } from '../../ui/brand-tag';
-import { useCan } from '../../lib/workspace';
+
+/**
+ * What the release page shows that other features draw (app/pages/release-analytics-page.tsx passes them in):
+ * the people under the title and the lifecycle under the header (releases), the tiered summary and the
+ * articles (coverage), the journalists' replies (replies).
+ */
+export type ReleaseSections = {
+  people: (release: PressRelease) => ReactNode;
+  lifecycle: (release: PressRelease) => ReactNode;
+  tiers: (id: string, data: ReleaseAnalytics, sentAt: string | null) => ReactNode;
+  replies: (id: string, data: ReleaseAnalytics | undefined) => ReactNode;
+  coverage: (id: string, sentAt: string) => ReactNode;
+};
 
 /** Per-release analytics: totals, a chart over time, the recipient table, the CSV report and a printable page. */
-export default function ReleaseAnalyticsPage() {
+export function ReleaseAnalytics({ sections }: { sections: ReleaseSections }) {
   // The brands texts load with the page, not when a client's decision first shows (the spinner again); so
   // do the lifecycle's (the timeline, a return, the gates ahead) and the workspace's roles they name.
   const { t, i18n } = useTranslation(['analytics', 'brands', 'lifecycle', 'workspaces']);
   const { id = '' } = useParams();
   const release = useReleaseForAnalytics(id);
   const analytics = useReleaseAnalytics(id, release.data);
-  const can = useCan();
   // The title in the reader's language when the release has that version.
   const title = release.data ? titleFor({ ...release.data, translationTitle: release.data.translation?.title || release.data.translationTitle }, i18n.language) : '';
   useDocumentTitle(release.data ? t('release.pageTitle', { title }) : t('title'));
@@ -119,19 +122,11 @@ export default function ReleaseAnalyticsPage() {
               </span>
             )}
           </div>
-          <div className="mt-2">
-            <ReleasePeople release={r} />
-          </div>
+          <div className="mt-2">{sections.people(r)}</div>
         </div>
         {hasGoneOut && <ReportActions id={id} webUrl={r.webUrl} newsroomUrl={r.newsroomUrl} />}
       </header>
-      <HeldNotice release={r} />
-      <ReturnedNotice release={r} withNext={false} />
-      <ApprovalPanel release={r} />
-      <ClientApprovalPanel release={r} />
-      {/* The client's own panel says what their decision does; the agency's next step speaks of the client. */}
-      {!(r.status === 'awaiting_client_approval' && can('clientApprove')) && <NextStep release={r} />}
-      <ReleaseTimeline release={r} />
+      {sections.lifecycle(r)}
       {/* Before it goes out there is nothing to count: no reports, no zero tiles, no empty table. */}
       {hasGoneOut &&
         (analytics.isPending ? (
@@ -143,15 +138,15 @@ export default function ReleaseAnalyticsPage() {
           />
         ) : (
           <>
-            <OutcomeTiers data={analytics.data} releaseId={id} sentAt={r.sentAt} />
+            {sections.tiers(id, analytics.data, r.sentAt)}
             <DeliveryDetails data={analytics.data} />
             <VersionBreakdown data={analytics.data} />
           </>
         ))}
       {hasGoneOut && <RecipientsTable id={id} release={release.data} />}
       {hasGoneOut && analytics.data && <Timeline data={analytics.data} />}
-      {hasGoneOut && <ReleaseReplies releaseId={id} replies={analytics.data?.replies} replyRate={analytics.data?.replyRate} />}
-      {r.sentAt && <CoverageSection releaseId={id} sentAt={r.sentAt} />}
+      {hasGoneOut && sections.replies(id, analytics.data)}
+      {r.sentAt && sections.coverage(id, r.sentAt)}
     </main>
   );
 }

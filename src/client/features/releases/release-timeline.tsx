@@ -5,7 +5,7 @@ import { formatForViewer } from '../../lib/zoned-time';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { cn } from '../../ui/cn';
 import { IsolatedText } from '../../ui/isolated-text';
-import { useStepActor } from '../releases/lifecycle-words';
+import { useStepActor } from './lifecycle-words';
 
 /** Steps that stop a release or send it back, and those that let it on: their dots say so. */
 const SETBACKS: readonly ReleaseStepKind[] = ['returned', 'client_returned', 'changes_requested', 'withdrawn', 'unscheduled', 'held'];
