@@ -7,6 +7,7 @@ import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
 import { messageFor, renderRelease, type RenderedRelease } from './release-renderer.js';
 import { renderEmbargoNotice } from './embargo-notice.js';
 import { TokenBucket } from './token-bucket.js';
+import { createGroupWriter } from './group-writer.js';
 import { ensureAppSecret } from '../common/app-secret.js';
 import { preferenceToken } from '../preferences/preference-link.js';
 import type { DkimSigner } from '../deliverability/dkim-signer.js';
@@ -16,9 +17,9 @@ import { messagesSent, smtpResponseClass, smtpResponses } from '../operations/me
  * The delivery engine (ARCHITECTURE.md §6). Claims queued deliveries in batches with
  * UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) and a short lease that a heartbeat
  * renews while the batch is in hand, so any number of engines on one database never send a delivery
- * twice, and a dead engine's rows come back within one lease. Each outcome is written as soon as the
- * server has answered (outcomes that arrive while a write is running go in the next one), so a crash
- * sends again at most the messages that were in flight. Outcomes: 2xx → sent; 4xx or connection error
+ * twice, and a dead engine's rows come back within one lease. Outcomes are written in groups, each at most
+ * 20 ms after the server answered (OUTCOME_WINDOW_MS), and all of a batch before it ends, so a crash sends
+ * again at most the messages in flight and those answered in the last 20 ms. Outcomes: 2xx → sent; 4xx or connection error
  * → retried with exponential backoff until the retry window (from when the message was queued) ends, then
  * failed; 5xx → bounced and the address suppressed.
  */
@@ -51,7 +52,7 @@ export type EngineOptions = {
   appSecret?: string;
   log?: { error: (obj: object, msg: string) => void };
   /**
-   * Told after each batch of outcomes for every release the batch touched: the release's lifecycle closes
+   * Told after each claimed batch, once all its outcomes are stored, for every release the batch touched: the release's lifecycle closes
    * a release none of whose messages is left (releases/lifecycle.ts finishIfDone); the engine never writes
    * a release's status.
    */
@@ -100,40 +101,6 @@ export function nextRetryAt(at: Date, attempts: number, queuedAt: Date, baseMs: 
   if (at.getTime() >= windowEnd) return undefined;
   const delay = Math.min(baseMs * 2 ** Math.min(attempts - 1, 30), MAX_RETRY_DELAY_MS);
   return new Date(Math.min(at.getTime() + delay, windowEnd));
-}
-
-/**
- * Writes items as they come, in groups: the first item starts a write at once, and items that arrive
- * while it runs go together in the next. Under load that is one statement per group; when quiet, no
- * item waits for a timer. Each `write` resolves once its item is stored.
- */
-function createGroupWriter<T>(writeGroup: (items: T[]) => Promise<void>) {
-  let pending: Array<{ item: T; done: () => void; failed: (error: unknown) => void }> = [];
-  let writing = false;
-
-  async function writeAll(): Promise<void> {
-    writing = true;
-    while (pending.length) {
-      const group = pending;
-      pending = [];
-      try {
-        await writeGroup(group.map((p) => p.item));
-        for (const p of group) p.done();
-      } catch (error) {
-        for (const p of group) p.failed(error);
-      }
-    }
-    writing = false;
-  }
-
-  return {
-    write(item: T): Promise<void> {
-      return new Promise<void>((done, failed) => {
-        pending.push({ item, done, failed });
-        if (!writing) void writeAll();
-      });
-    },
-  };
 }
 
 export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
@@ -266,8 +233,6 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
         await suppress(db, o.delivery.email, 'bounced', o.delivery.releaseId);
       }
     }
-    const releaseIds = [...new Set(outcomes.map((o) => o.delivery.releaseId))];
-    for (const releaseId of releaseIds) await options.onReleaseDrained(db, releaseId, at);
   }
 
   const outcomes = createGroupWriter(record);
@@ -293,12 +258,18 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
     }, leaseMs / 3);
     try {
       // Settle every message of the batch before the heartbeat stops, even if one outcome failed to be written.
-      const written = await Promise.allSettled(batch.map(async (delivery) => outcomes.write(await deliver(delivery))));
+      const stored: Array<Promise<void>> = [];
+      await Promise.allSettled(batch.map(async (delivery) => stored.push(outcomes.write(await deliver(delivery)))));
+      // Every message has its answer: what still waits for its window is written now.
+      outcomes.flush();
+      const written = await Promise.allSettled(stored);
       const failure = written.find((w) => w.status === 'rejected');
       if (failure) throw failure.reason;
     } finally {
       clearInterval(heartbeat);
     }
+    // Once per batch, when all its outcomes are stored: a release can only have drained by then.
+    for (const releaseId of new Set(batch.map((d) => d.releaseId))) await options.onReleaseDrained(db, releaseId, now());
     return batch.length;
   }
 
