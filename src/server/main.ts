@@ -63,13 +63,16 @@ async function main(role: 'web' | 'worker'): Promise<void> {
     }
     const { buildApp } = await import('./app.js');
     const app = await buildApp(deps, { logger: { level: config.logLevel === 'info' ? 'warn' : config.logLevel, stream } });
-    await app.listen({ port: config.port, host: config.host });
-    closeWeb = () => app.close();
-    log.info(`Nashr is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`);
-    warmContactsIndex(deps.db).then(
+    // Before listening, so the first searches find the index in memory when one was kept (decision 032).
+    const warming = warmContactsIndex(deps.db);
+    warming.loaded.then(
       ({ contacts, ms }) => log.info(`Contacts index: ${contacts} contacts in memory in ${ms} ms`),
       (error: unknown) => log.warn({ err: error }, 'Contacts index not loaded ahead; the first search will load it'),
     );
+    await warming.ready;
+    await app.listen({ port: config.port, host: config.host });
+    closeWeb = () => app.close();
+    log.info(`Nashr is running at ${config.publicUrl} (listening on ${config.host}:${config.port})`);
     if (mailer.mode === 'capture') log.info('No SMTP_URL: emails are captured (admin Outbox) and their links logged.');
     if (config.workers === 'inline') work = await startBackgroundWork(deps, logLine);
   } else {

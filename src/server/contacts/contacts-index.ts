@@ -2,6 +2,10 @@ import { and, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { ContactFacets, ContactFilter, FacetValue } from '../../shared/contacts.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { contactChanges, globalContacts as gc } from '../db/schema.js';
+import { Codes, type ContactsIndex } from './contacts-index-layout.js';
+import { keepIndex, keptIndex } from './contacts-index-snapshot.js';
+
+export type { ContactsIndex } from './contacts-index-layout.js';
 
 /**
  * The filter columns of every contact, held in memory as small integer codes (about 20 bytes a
@@ -12,48 +16,6 @@ import { contactChanges, globalContacts as gc } from '../db/schema.js';
  * count is never stale. Rows come from the database, never from the write paths, so every web process
  * holds the same figures (docs/decisions/006).
  */
-
-/** One dimension's distinct values; a contact stores a value's code. */
-class Codes {
-  readonly values: string[] = [];
-  private readonly codes = new Map<string, number>();
-  codeOf(value: string): number {
-    let code = this.codes.get(value);
-    if (code === undefined) {
-      code = this.values.push(value) - 1;
-      this.codes.set(value, code);
-    }
-    return code;
-  }
-  /** A lookup table by code: 1 for the chosen values. */
-  allowing(chosen: readonly string[]): Uint8Array {
-    const allowed = new Uint8Array(this.values.length);
-    for (const value of chosen) {
-      const code = this.codes.get(value);
-      if (code !== undefined) allowed[code] = 1;
-    }
-    return allowed;
-  }
-}
-
-export type ContactsIndex = {
-  version: string;
-  /** One more than the largest id: the length of the per-id arrays. */
-  size: number;
-  total: number;
-  alive: Uint8Array;
-  country: Uint32Array;
-  /** The city column's code ('' has one too: no city recorded). */
-  city: Uint32Array;
-  mediaType: Uint32Array;
-  language: Uint32Array;
-  /** The topics of contact `id` are topicCodes[topicStart[id] .. topicStart[id + 1]). */
-  topicStart: Uint32Array;
-  topicCodes: Uint32Array;
-  codes: { country: Codes; city: Codes; mediaType: Codes; language: Codes; topic: Codes };
-  /** Totals and facets of filters without a query, computed once for this version (it never changes). */
-  remembered: Map<string, number | ContactFacets>;
-};
 
 // Separators of the dump below: contact fields hold no control characters (the contacts service stores
 // them as spaces; migration 0005 cleaned older rows).
@@ -252,28 +214,24 @@ async function loadIndex(db: Db, version: string): Promise<ContactsIndex> {
 const REFRESH_MAX = 50_000;
 
 /**
- * The index of a later version, from an earlier one and the contacts changed in between
- * (contact_changes): a write of a few contacts costs a few milliseconds instead of a reload. When the
- * changes are not all listed (an import, or versions already pruned), everything is loaded again.
+ * The contacts changed after version `from` up to `to` (contact_changes), or undefined when they are not all
+ * listed (an import, or versions already pruned) or too many to apply: then everything is loaded again.
  */
-async function refreshIndex(
-  db: Db,
-  from: ContactsIndex,
-  version: string,
-  loadAll: () => Promise<ContactsIndex>,
-): Promise<ContactsIndex> {
+async function changedSince(db: Db, from: string, to: string): Promise<Set<number> | undefined> {
   const changes = await db
     .select({ contactIds: contactChanges.contactIds })
     .from(contactChanges)
-    .where(
-      and(gt(contactChanges.version, Number(from.version)), lte(contactChanges.version, Number(version))),
-    );
-  if (changes.length !== Number(version) - Number(from.version) || changes.some((c) => !c.contactIds)) {
-    return loadAll();
-  }
+    .where(and(gt(contactChanges.version, Number(from)), lte(contactChanges.version, Number(to))));
+  if (changes.length !== Number(to) - Number(from) || changes.some((c) => !c.contactIds)) return undefined;
   const ids = new Set(changes.flatMap((c) => c.contactIds!));
-  if (ids.size > REFRESH_MAX) return loadAll();
+  return ids.size > REFRESH_MAX ? undefined : ids;
+}
 
+/**
+ * The index of a later version, from an earlier one and the contacts changed in between: a write of a few
+ * contacts costs a few milliseconds instead of a reload.
+ */
+async function broughtForward(db: Db, from: ContactsIndex, version: string, ids: Set<number>): Promise<ContactsIndex> {
   const touched = [...ids].sort((a, b) => a - b);
   const changed = new Map<number, DumpedRow>();
   const text = await dump(db, sql`id = ANY(${sql.param(touched)}::int[])`);
@@ -319,25 +277,59 @@ async function refreshIndex(
 
 const isCount = (version: string) => /^[0-9]+$/.test(version);
 /** An index this process holds or is making; `inFull` while it is loaded from every row (seconds at a million). */
-type Held = { version: string; index: Promise<ContactsIndex>; inFull: boolean };
+type Held = {
+  version: string;
+  index: Promise<ContactsIndex>;
+  inFull: boolean;
+  /** Settled once it is known whether the index is loaded in full (`inFull`) or read from what is kept. */
+  decided: Promise<void>;
+};
 const loaded = new WeakMap<Db, Held>();
 
 /**
  * The index of the given version of the media database (or a later one): brought forward from the one
- * this process holds, or loaded.
+ * this process holds, or from the one kept in the database, or loaded.
  */
 export function contactsIndex(db: Db, version: string): Promise<ContactsIndex> {
   return heldIndex(db, version).index;
 }
 
 /**
- * The index of this version when it is held or only needs bringing forward by listed changes
+ * The index of this version when it is held, kept or only needs bringing forward by listed changes
  * (milliseconds); undefined while it is loaded in full, which this call starts or joins. A search then
  * reads the database instead of waiting (docs/decisions/031).
  */
-export function contactsIndexUnlessLoading(db: Db, version: string): Promise<ContactsIndex> | undefined {
+export async function contactsIndexUnlessLoading(db: Db, version: string): Promise<{ index: Promise<ContactsIndex> } | undefined> {
   const held = heldIndex(db, version);
-  return held.inFull ? undefined : held.index;
+  await held.decided;
+  return held.inFull ? undefined : { index: held.index };
+}
+
+/**
+ * Every row read, then the index kept for the next start (in the background: a failure to keep it costs
+ * that start the wait, not this answer).
+ */
+async function loadedInFull(db: Db, version: string): Promise<ContactsIndex> {
+  const index = await loadIndex(db, version);
+  void keepIndex(db, index).catch(() => {});
+  return index;
+}
+
+/** A kept index too far behind is replaced by the one it was brought forward to, so starts stay quick. */
+const KEPT_LAG_MAX = 100;
+
+/** At a start: the kept index brought forward, if it is of this version or listed changes lead to it. */
+async function fromKept(db: Db, version: string): Promise<(() => Promise<ContactsIndex>) | undefined> {
+  const kept = isCount(version) ? await keptIndex(db) : undefined;
+  if (!kept || Number(kept.version) > Number(version)) return undefined;
+  if (kept.version === version) return async () => kept;
+  const ids = await changedSince(db, kept.version, version);
+  if (!ids) return undefined;
+  return async () => {
+    const index = await broughtForward(db, kept, version, ids);
+    if (Number(version) - Number(kept.version) >= KEPT_LAG_MAX) void keepIndex(db, index).catch(() => {});
+    return index;
+  };
 }
 
 function heldIndex(db: Db, version: string): Held {
@@ -346,23 +338,37 @@ function heldIndex(db: Db, version: string): Held {
   const counted = current && isCount(current.version) && isCount(version);
   // A request that read the version just before a write may be answered from the newer index.
   if (counted && Number(current.version) > Number(version)) return current;
-  // Bringing forward an index still loaded in full waits for that load.
-  const held = { version, inFull: !counted || current.inFull } as Held;
+  let decide!: () => void;
+  const held: Held = { version, inFull: false, decided: new Promise<void>((resolve) => (decide = resolve)) } as Held;
   const loadAll = () => {
     held.inFull = true;
-    return loadIndex(db, version);
+    decide();
+    return loadedInFull(db, version);
+  };
+  const decided = (make: () => Promise<ContactsIndex>) => {
+    held.inFull = false;
+    decide();
+    return make();
   };
   held.index = counted
-    ? current.index.then((from) => {
-        held.inFull = false;
-        return refreshIndex(db, from, version, loadAll);
+    ? current.index.then(async (from) => {
+        const ids = await changedSince(db, from.version, version);
+        return ids ? decided(() => broughtForward(db, from, version, ids)) : loadAll();
       }, loadAll)
-    : loadAll();
+    : fromKept(db, version).then((read) => (read ? decided(read) : loadAll()), loadAll);
+  // Bringing forward an index still loaded in full waits for that load.
+  if (counted && current.inFull) {
+    held.inFull = true;
+    decide();
+  }
   loaded.set(db, held);
   held.index.then(
     () => (held.inFull = false),
     // A failed load is forgotten, so the next request tries again.
-    () => loaded.get(db) === held && loaded.delete(db),
+    () => {
+      decide();
+      if (loaded.get(db) === held) loaded.delete(db);
+    },
   );
   return held;
 }

@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQLWrapper } from 'drizzle-orm';
 import { contactFilterSchema, type ContactFilterInput } from '../../shared/contacts.js';
 import type { Database, Db } from '../db/client.js';
 import { createTestDatabase } from '../test/test-db.js';
 import { generateContacts } from '../demo-data/generate.js';
 import { contactFields, insertContacts } from './contacts-fixtures.js';
-import { contactsIndex, contactsIndexUnlessLoading } from './contacts-index.js';
+import { contactsIndex } from './contacts-index.js';
+import { startedWithIndexLoading, stillLoading } from './index-start-fixtures.js';
 import { contactsVersion } from './contacts-version.js';
 import { databaseReads } from './contacts-from-database.js';
 import { contactFacets, createContact, searchContacts } from './contacts.service.js';
@@ -72,33 +71,11 @@ const QUERIES: ContactFilterInput[] = [
   { search: 'editor', city: ['Dubai'], language: 'English' },
 ];
 
-/**
- * The same database as another process would open it just after a start, its full load of the index held
- * back (the load reads ranges of ids; nothing else does) until `open()`.
- */
-function startedWithIndexLoading(of: Db) {
-  const dialect = new PgDialect();
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const started = new Proxy(of, {
-    get(target, property, receiver) {
-      if (property !== 'execute') return Reflect.get(target, property, receiver);
-      return async (query: SQLWrapper) => {
-        if (/\bid >= /.test(dialect.sqlToQuery(query.getSQL()).sql)) await opened;
-        return target.execute(query);
-      };
-    },
-  });
-  return { db: started, open };
-}
-
 const parse = (filter: ContactFilterInput) => contactFilterSchema.parse(filter);
 const page = (on: Db, filter: ContactFilterInput, n: number, reveal: boolean) =>
   searchContacts(on, parse(filter), { page: n, pageSize: 10 }, reveal);
 const facets = (on: Db, filter: ContactFilterInput, reveal: boolean) => contactFacets(on, parse(filter), { revealsEmail: reveal });
 
-/** Whether this handle's index is still being loaded in full (so an answer just given came from the database). */
-const stillLoading = async (on: Db) => contactsIndexUnlessLoading(on, await contactsVersion(on)) === undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase();

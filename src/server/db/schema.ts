@@ -373,6 +373,16 @@ export const contactChanges = pgTable('contact_changes', {
 });
 
 /**
+ * The contacts index (contacts-index.ts) as a process last loaded it in full, for the next start to read in
+ * one piece and bring forward by the changes listed since (docs/decisions/032). Only the newest is kept.
+ */
+export const contactsIndexSnapshots = pgTable('contacts_index_snapshots', {
+  version: bigint('version', { mode: 'number' }).primaryKey(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * The words index of the media database: for every word of a contact's search text (see
  * searchWordsOf in src/shared/text-fold.ts), the ids of the contacts that have it. Kept by the
  * contacts service in the same transaction as every insert, update and delete. Ids are stored in
