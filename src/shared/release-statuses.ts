@@ -52,3 +52,14 @@ export const MOVING_STATUSES: readonly ReleaseStatus[] = [
   'scheduled',
   'sending',
 ];
+
+/** Where one delivery stands: queued → sending → sent (then bounced or complained, as reported) | failed. */
+export const recipientStatuses = ['queued', 'sending', 'sent', 'bounced', 'complained', 'failed'] as const;
+export type RecipientStatus = (typeof recipientStatuses)[number];
+
+/**
+ * Whom a delivery is for: a journalist of the chosen lists, someone following the company's newsroom, or a
+ * journalist asked to agree to the embargo first (decision 027).
+ */
+export const deliveryAudiences = ['list', 'follower', 'embargo_notice'] as const;
+export type DeliveryAudience = (typeof deliveryAudiences)[number];

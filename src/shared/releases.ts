@@ -6,7 +6,9 @@ import { TOPICS } from './contacts.js';
 import type { LeftOut } from './preferences.js';
 import type { EmbargoAudience } from './embargo.js';
 import { timeZoneField } from './time-zones.js';
-import { releaseStatuses, type ReleaseStatus } from './release-statuses.js';
+import { releaseStatuses, type RecipientStatus, type ReleaseStatus } from './release-statuses.js';
+export type { RecipientStatus } from './release-statuses.js';
+import { workspaceRoles } from './workspace-roles.js';
 
 /**
  * Press releases: the SPEC.md §5 rules shared by the editor form and POST /api/send-press-release,
@@ -539,7 +541,8 @@ export const releaseStepKinds = [
 export type ReleaseStepKind = (typeof releaseStepKinds)[number];
 
 /** Who took a step: a workspace role, Nashr's editor, a super admin, or the service itself (null name). */
-export type ReleaseStepRole = WorkspaceRole | 'editor' | 'super_admin' | 'system';
+export const releaseStepRoles = [...workspaceRoles, 'editor', 'super_admin', 'system'] as const;
+export type ReleaseStepRole = (typeof releaseStepRoles)[number];
 
 export type ReleaseStep = {
   kind: ReleaseStepKind;
@@ -693,7 +696,6 @@ export type ReleaseAnalytics = {
   timeline: { at: string; opens: number; clicks: number }[];
 };
 
-export type RecipientStatus = 'queued' | 'sending' | 'sent' | 'bounced' | 'complained' | 'failed';
 
 export type ReleaseRecipient = {
   id: number;

@@ -9,6 +9,9 @@ import { pageParam, pageSizeParam } from './paging.js';
 export const REPLY_KINDS = ['reply', 'auto_reply', 'left', 'bounce'] as const;
 export type ReplyKind = (typeof REPLY_KINDS)[number];
 export type ListedReplyKind = Exclude<ReplyKind, 'bounce'>;
+/** How a reply was matched to its delivery: its reply address, or its In-Reply-To/References. */
+export const REPLY_MATCHES = ['reply_address', 'message_id'] as const;
+export type ReplyMatch = (typeof REPLY_MATCHES)[number];
 
 export const repliesQuerySchema = z.object({
   page: pageParam(10_000),
@@ -45,6 +48,9 @@ export const replyFiguresOf = (replies: number, delivered: number): ReplyFigures
 
 export const RESEARCH_SIGNALS = ['left', 'new_address', 'hard_bounce'] as const;
 export type ResearchSignal = (typeof RESEARCH_SIGNALS)[number];
+/** How the operator settled a research item. */
+export const RESEARCH_OUTCOMES = ['corrected', 'left', 'dismissed'] as const;
+export type ResearchOutcome = (typeof RESEARCH_OUTCOMES)[number];
 
 export const researchQuerySchema = z.object({
   page: pageParam(10_000),
@@ -66,7 +72,7 @@ export type ResearchItem = {
   newAddress: string | null;
   createdAt: string;
   contact: { id: number | null; name: string; outlet: string; email: string; lastConfirmedAt: string | null };
-  resolution: 'corrected' | 'left' | 'dismissed' | null;
+  resolution: ResearchOutcome | null;
   resolvedAt: string | null;
 };
 

@@ -16,14 +16,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { releaseStatuses, type RecipientStatus, type ReleaseStatus, type ReleaseStepKind, type ReleaseStepRole, type ReleaseTranslation } from '../../shared/releases.js';
+import { releaseStepKinds, releaseStepRoles, type ReleaseStepKind, type ReleaseStepRole, type ReleaseTranslation } from '../../shared/releases.js';
+import { deliveryAudiences, recipientStatuses, releaseStatuses, type DeliveryAudience, type RecipientStatus, type ReleaseStatus } from '../../shared/release-statuses.js';
+import { REPLY_KINDS, REPLY_MATCHES, RESEARCH_OUTCOMES, RESEARCH_SIGNALS, type ReplyKind, type ReplyMatch, type ResearchOutcome, type ResearchSignal } from '../../shared/replies.js';
 import { roles, type Role } from '../../shared/auth.js';
 import { workspaceRoles, type WorkspaceRole } from '../../shared/workspaces.js';
 import { isOneOf } from './sql-literals.js';
 
 /**
  * Every table of the product, in one place. Migrations are generated from this file by drizzle-kit
- * (`npm run db:generate`) and applied at start. A status or role column has its TypeScript type from the list in
+ * (`npm run db:generate`) and applied at start. A status, role or kind column has its TypeScript type from the list in
  * src/shared and, where it is checked, a CHECK naming the same list, so the database refuses what the code would not write.
  */
 
@@ -551,7 +553,11 @@ export const releaseSteps = pgTable(
     round: integer('round').notNull().default(1),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('release_steps_release_idx').on(t.releaseId, t.id)],
+  (t) => [
+    index('release_steps_release_idx').on(t.releaseId, t.id),
+    check('release_steps_kind_check', isOneOf(t.kind, releaseStepKinds)),
+    check('release_steps_actor_role_check', isOneOf(t.actorRole, releaseStepRoles)),
+  ],
 );
 
 /**
@@ -651,7 +657,7 @@ export const deliveries = pgTable(
      * list: a journalist of the chosen lists; follower: someone following the company's newsroom (free);
      * embargo_notice: a journalist asked to agree to the embargo before the release is sent them (decision 027).
      */
-    audience: text('audience').notNull().default('list'),
+    audience: text('audience').$type<DeliveryAudience>().notNull().default('list'),
     /** The version this recipient was sent (english | arabic): their contact language when the release has it. */
     language: text('language').notNull().default('english'),
     /** Random token used in tracking URLs. */
@@ -679,6 +685,8 @@ export const deliveries = pgTable(
     index('deliveries_email_idx').on(t.email),
     // …and by part of an address (`@gulfnews`).
     index('deliveries_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    check('deliveries_status_check', isOneOf(t.status, recipientStatuses)),
+    check('deliveries_audience_check', isOneOf(t.audience, deliveryAudiences)),
   ],
 );
 
@@ -792,9 +800,9 @@ export const inboundReplies = pgTable(
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     /** reply | auto_reply | left | bounce (handed to the bounce path) */
-    kind: text('kind').$type<'reply' | 'auto_reply' | 'left' | 'bounce'>().notNull(),
+    kind: text('kind').$type<ReplyKind>().notNull(),
     /** How it was matched: its reply address, or its In-Reply-To/References. */
-    matchedBy: text('matched_by').$type<'reply_address' | 'message_id'>().notNull(),
+    matchedBy: text('matched_by').$type<ReplyMatch>().notNull(),
     fromAddress: text('from_address').notNull(),
     fromName: text('from_name').notNull().default(''),
     subject: text('subject').notNull().default(''),
@@ -824,6 +832,8 @@ export const inboundReplies = pgTable(
     index('inbound_replies_received_idx').on(t.receivedAt),
     // The same message relayed twice (a retry after a lost answer) is kept once.
     uniqueIndex('inbound_replies_delivery_message_key').on(t.deliveryId, t.messageId),
+    check('inbound_replies_kind_check', isOneOf(t.kind, REPLY_KINDS)),
+    check('inbound_replies_matched_by_check', isOneOf(t.matchedBy, REPLY_MATCHES)),
   ],
 );
 
@@ -839,7 +849,7 @@ export const researchItems = pgTable(
     contactId: integer('contact_id').references(() => globalContacts.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     /** left | new_address | hard_bounce */
-    signal: text('signal').$type<'left' | 'new_address' | 'hard_bounce'>().notNull(),
+    signal: text('signal').$type<ResearchSignal>().notNull(),
     /** The words that say so: the reply's text or the server's answer. */
     evidence: text('evidence').notNull().default(''),
     newAddress: text('new_address'),
@@ -847,7 +857,7 @@ export const researchItems = pgTable(
     replyId: bigint('reply_id', { mode: 'number' }).references(() => inboundReplies.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     /** corrected | left | dismissed */
-    resolution: text('resolution').$type<'corrected' | 'left' | 'dismissed'>(),
+    resolution: text('resolution').$type<ResearchOutcome>(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -856,6 +866,8 @@ export const researchItems = pgTable(
     index('research_items_contact_idx').on(t.contactId),
     // One open item per address and signal: a second bounce or auto-reply adds nothing to research.
     uniqueIndex('research_items_open_key').on(t.email, t.signal).where(sql`${t.resolvedAt} is null`),
+    check('research_items_signal_check', isOneOf(t.signal, RESEARCH_SIGNALS)),
+    check('research_items_resolution_check', sql`${t.resolution} IS NULL OR ${isOneOf(t.resolution, RESEARCH_OUTCOMES)}`),
   ],
 );
 

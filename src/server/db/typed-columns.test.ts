@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../shared/auth.js';
-import { releaseStatuses } from '../../shared/releases.js';
+import { releaseStatuses, releaseStepKinds, releaseStepRoles } from '../../shared/releases.js';
+import { deliveryAudiences, recipientStatuses } from '../../shared/release-statuses.js';
+import { REPLY_KINDS, REPLY_MATCHES, RESEARCH_OUTCOMES, RESEARCH_SIGNALS } from '../../shared/replies.js';
 import { workspaceRoles } from '../../shared/workspaces.js';
 import { createTestDatabase } from '../test/test-db.js';
 import { rowsOf, type Database } from './client.js';
-import { brands, pressReleases, users, workspaceMembers, workspaces } from './schema.js';
+import { brands, deliveries, pressReleases, releaseSteps, researchItems, users, workspaceMembers, workspaces } from './schema.js';
 
 /**
- * Status and role columns hold only what the shared lists name: the CHECK of each says the same list as the
+ * Status, role and kind columns hold only what the shared lists name: the CHECK of each says the same list as the
  * TypeScript type (a value added to a list without a migration fails here), and the database refuses a
  * value outside it whoever writes it.
  */
@@ -17,11 +19,20 @@ const CHECKED: Record<string, readonly string[]> = {
   workspace_members_role_check: workspaceRoles,
   workspace_invitations_role_check: workspaceRoles,
   press_releases_status_check: releaseStatuses,
+  deliveries_status_check: recipientStatuses,
+  deliveries_audience_check: deliveryAudiences,
+  release_steps_kind_check: releaseStepKinds,
+  release_steps_actor_role_check: releaseStepRoles,
+  inbound_replies_kind_check: REPLY_KINDS,
+  inbound_replies_matched_by_check: REPLY_MATCHES,
+  research_items_signal_check: RESEARCH_SIGNALS,
+  research_items_resolution_check: RESEARCH_OUTCOMES,
 };
 
 let database: Database;
 let userId: string;
 let releaseId: string;
+let deliveryId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -31,6 +42,7 @@ beforeAll(async () => {
   await db.insert(workspaceMembers).values({ workspaceId, userId, role: 'owner' });
   const [brand] = await db.insert(brands).values({ workspaceId, name: 'Checks' }).returning();
   [{ id: releaseId }] = await db.insert(pressReleases).values({ workspaceId, brandId: brand.id, authorId: userId, title: 'Checked' }).returning();
+  [{ id: deliveryId }] = await db.insert(deliveries).values({ releaseId, email: 'checked@press.test', token: 'checked-token' }).returning();
 });
 
 afterAll(async () => {
@@ -48,7 +60,7 @@ async function refusal(statement: Promise<unknown>): Promise<{ code?: string; co
   throw new Error('the statement was accepted');
 }
 
-describe('status and role columns', () => {
+describe('status, role and kind columns', () => {
   it('each CHECK names exactly the values of its shared list', async () => {
     const found = rowsOf<{ name: string; definition: string }>(
       await database.db.execute(sql`
@@ -66,12 +78,28 @@ describe('status and role columns', () => {
     for (const status of releaseStatuses) await database.db.update(pressReleases).set({ status }).where(eq(pressReleases.id, releaseId));
     for (const role of workspaceRoles) await database.db.update(workspaceMembers).set({ role }).where(eq(workspaceMembers.userId, userId));
     for (const role of roles) await database.db.update(users).set({ role }).where(eq(users.id, userId));
+    for (const status of recipientStatuses) await database.db.update(deliveries).set({ status }).where(eq(deliveries.id, deliveryId));
+    for (const audience of deliveryAudiences) await database.db.update(deliveries).set({ audience }).where(eq(deliveries.id, deliveryId));
+    for (const kind of releaseStepKinds) {
+      for (const actorRole of releaseStepRoles) await database.db.insert(releaseSteps).values({ releaseId, kind, actorRole, at: new Date() });
+    }
+    for (const signal of RESEARCH_SIGNALS) {
+      for (const resolution of [...RESEARCH_OUTCOMES, null]) {
+        await database.db.insert(researchItems).values({ email: `${signal}.${resolution}@press.test`, signal, resolution, resolvedAt: new Date() });
+      }
+    }
   });
 
   it.each([
     ['press_releases_status_check', () => sql`UPDATE ${pressReleases} SET status = ${'archived'} WHERE id = ${releaseId}`],
     ['workspace_members_role_check', () => sql`UPDATE ${workspaceMembers} SET role = ${'admin'} WHERE user_id = ${userId}`],
     ['users_role_check', () => sql`UPDATE ${users} SET role = ${'owner'} WHERE id = ${userId}`],
+    ['deliveries_status_check', () => sql`UPDATE ${deliveries} SET status = ${'delivered'} WHERE id = ${deliveryId}`],
+    ['deliveries_audience_check', () => sql`UPDATE ${deliveries} SET audience = ${'press'} WHERE id = ${deliveryId}`],
+    ['release_steps_kind_check', () => sql`INSERT INTO ${releaseSteps} (release_id, kind, actor_role, at) VALUES (${releaseId}, ${'published'}, ${'owner'}, now())`],
+    ['release_steps_actor_role_check', () => sql`INSERT INTO ${releaseSteps} (release_id, kind, actor_role, at) VALUES (${releaseId}, ${'sent'}, ${'admin'}, now())`],
+    ['research_items_signal_check', () => sql`INSERT INTO ${researchItems} (email, signal) VALUES (${'x@press.test'}, ${'spam'})`],
+    ['research_items_resolution_check', () => sql`INSERT INTO ${researchItems} (email, signal, resolution) VALUES (${'y@press.test'}, ${'left'}, ${'ignored'})`],
   ])('refuses a value outside the list (%s)', async (constraint, statement) => {
     expect(await refusal(database.db.execute(statement()))).toEqual({ code: '23514', constraint });
   });

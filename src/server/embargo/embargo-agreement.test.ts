@@ -8,6 +8,7 @@ import { suppress } from '../suppressions/suppressions.service.js';
 import { createScheduler } from '../releases/scheduler.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { consentRecords, deliveries, globalContacts, journalistPreferences, pressReleases } from '../db/schema.js';
+import type { DeliveryAudience } from '../../shared/release-statuses.js';
 
 /**
  * An embargo a journalist can agree to (issue 37, decision 027), through the API on a real database and a
@@ -46,7 +47,7 @@ async function deliverAll(now: () => Date) {
 
 const to = (messages: ReceivedMail[], address: string) => messages.filter((m) => m.envelopeTo[0] === address);
 const releaseMails = (address: string) => to(received, address).filter((m) => m.parsed.subject?.includes(TITLE) || m.parsed.subject?.includes(ARABIC_TITLE));
-const deliveriesOf = (releaseId: string, audience: string) =>
+const deliveriesOf = (releaseId: string, audience: DeliveryAudience) =>
   t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.audience, audience)));
 const agreementLink = (mail: ReceivedMail) => new URL(/https?:\/\/[^\s"]+\/embargo\/[0-9]+\.[0-9a-f]{32}/.exec(mail.parsed.text ?? '')![0]).pathname;
 const agree = (path: string, body = '') =>

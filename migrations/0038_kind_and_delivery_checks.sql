@@ -1,0 +1,8 @@
+ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_status_check" CHECK ("deliveries"."status" IN ('queued', 'sending', 'sent', 'bounced', 'complained', 'failed'));--> statement-breakpoint
+ALTER TABLE "deliveries" ADD CONSTRAINT "deliveries_audience_check" CHECK ("deliveries"."audience" IN ('list', 'follower', 'embargo_notice'));--> statement-breakpoint
+ALTER TABLE "inbound_replies" ADD CONSTRAINT "inbound_replies_kind_check" CHECK ("inbound_replies"."kind" IN ('reply', 'auto_reply', 'left', 'bounce'));--> statement-breakpoint
+ALTER TABLE "inbound_replies" ADD CONSTRAINT "inbound_replies_matched_by_check" CHECK ("inbound_replies"."matched_by" IN ('reply_address', 'message_id'));--> statement-breakpoint
+ALTER TABLE "release_steps" ADD CONSTRAINT "release_steps_kind_check" CHECK ("release_steps"."kind" IN ('submitted', 'approved', 'returned', 'sent_to_client', 'client_approved', 'client_returned', 'submitted_to_review', 'review_approved', 'changes_requested', 'rejected', 'scheduled', 'unscheduled', 'sending', 'sent', 'failed', 'embargo_lifted', 'withdrawn', 'held'));--> statement-breakpoint
+ALTER TABLE "release_steps" ADD CONSTRAINT "release_steps_actor_role_check" CHECK ("release_steps"."actor_role" IN ('owner', 'manager', 'publisher', 'writer', 'viewer', 'client', 'editor', 'super_admin', 'system'));--> statement-breakpoint
+ALTER TABLE "research_items" ADD CONSTRAINT "research_items_signal_check" CHECK ("research_items"."signal" IN ('left', 'new_address', 'hard_bounce'));--> statement-breakpoint
+ALTER TABLE "research_items" ADD CONSTRAINT "research_items_resolution_check" CHECK ("research_items"."resolution" IS NULL OR "research_items"."resolution" IN ('corrected', 'left', 'dismissed'));
