@@ -64,7 +64,11 @@ export type OutletFeed = {
 
 export type FeedImportResult = { created: number; updated: number; errors: Array<{ line: number; message: string }> };
 
-export type CoverageKind = 'verbatim' | 'earned' | 'unverified';
+export const coverageKinds = ['verbatim', 'earned', 'unverified'] as const;
+export type CoverageKind = (typeof coverageKinds)[number];
+/** Found in a feed the poller reads, or added by hand. */
+export const coverageSources = ['feed', 'manual'] as const;
+export type CoverageSource = (typeof coverageSources)[number];
 
 export type CoverageItem = {
   id: number;

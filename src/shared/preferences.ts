@@ -68,6 +68,8 @@ export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
 export const dataRequestKinds = ['access', 'erasure'] as const;
 export type DataRequestKind = (typeof dataRequestKinds)[number];
+export const dataRequestStates = ['open', 'done'] as const;
+export type DataRequestState = (typeof dataRequestStates)[number];
 /** Both laws give a month to answer; the queue shows the day it is due. */
 export const DATA_REQUEST_DAYS = 30;
 export const dataRequestSchema = z.object({ kind: z.enum(dataRequestKinds, { message: 'Ask for a copy or for erasure' }) });

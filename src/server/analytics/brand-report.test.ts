@@ -16,6 +16,7 @@ import {
   trackingEvents,
 } from '../db/schema.js';
 import { createListWithContacts, PNG_BYTES, releasePayload } from '../releases/release-fixtures.js';
+import type { CoverageKind } from '../../shared/coverage.js';
 
 /**
  * The brand report (issue 28) against a seeded send: releases of two brands of one agency, their
@@ -66,13 +67,13 @@ const reply = (releaseId: string, deliveryId: number, kind: 'reply' | 'auto_repl
 const events = (releaseId: string, deliveryId: number, ...types: string[]) =>
   t.db.insert(trackingEvents).values(types.map((type) => ({ releaseId, deliveryId, type })));
 
-const article = (releaseId: string, kind: string, n: number) => ({
+const article = (releaseId: string, kind: CoverageKind, n: number) => ({
   releaseId,
   kind,
   url: `https://news.example/${releaseId}/${kind}/${n}`,
   outlet: 'Gulf News',
   title: `Article ${n}`,
-  source: 'feed',
+  source: 'feed' as const,
   publishedAt: new Date(),
 });
 

@@ -90,7 +90,7 @@ export async function recordFeedArticle(db: Db, article: FoundArticle & { feedId
           releaseId: m.releaseId,
           kind: m.kind,
           excerpt: m.excerpt,
-          source: 'feed',
+          source: 'feed' as const,
           embargoBreak: embargoBreakOf(m.releaseId, article.publishedAt ?? new Date()),
         })),
       )

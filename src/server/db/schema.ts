@@ -20,6 +20,9 @@ import { releaseStepKinds, releaseStepRoles, type ReleaseStepKind, type ReleaseS
 import { deliveryAudiences, recipientStatuses, releaseStatuses, type DeliveryAudience, type RecipientStatus, type ReleaseStatus } from '../../shared/release-statuses.js';
 import { REPLY_KINDS, REPLY_MATCHES, RESEARCH_OUTCOMES, RESEARCH_SIGNALS, type ReplyKind, type ReplyMatch, type ResearchOutcome, type ResearchSignal } from '../../shared/replies.js';
 import { roles, type Role } from '../../shared/auth.js';
+import { coverageKinds, coverageSources, type CoverageKind, type CoverageSource } from '../../shared/coverage.js';
+import { documentKinds, type DocumentKind } from '../../shared/invoices.js';
+import { dataRequestKinds, dataRequestStates, type DataRequestKind, type DataRequestState } from '../../shared/preferences.js';
 import { workspaceRoles, type WorkspaceRole } from '../../shared/workspaces.js';
 import { isOneOf } from './sql-literals.js';
 
@@ -976,15 +979,20 @@ export const coverageItems = pgTable(
     title: text('title').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** verbatim | earned | unverified (added by its owner, not confirmed from the page) */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<CoverageKind>().notNull(),
     excerpt: text('excerpt').notNull().default(''),
     /** feed | manual */
-    source: text('source').notNull(),
+    source: text('source').$type<CoverageSource>().notNull(),
     /** Published before the release's embargo lifted (issue 30). */
     embargoBreak: boolean('embargo_break').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('coverage_items_release_url_key').on(t.releaseId, t.url), index('coverage_items_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('coverage_items_release_url_key').on(t.releaseId, t.url),
+    index('coverage_items_created_idx').on(t.createdAt),
+    check('coverage_items_kind_check', isOneOf(t.kind, coverageKinds)),
+    check('coverage_items_source_check', isOneOf(t.source, coverageSources)),
+  ],
 );
 
 // ---------------------------------------------------------------- billing
@@ -1079,10 +1087,10 @@ export const documentSequences = pgTable(
   'document_sequences',
   {
     series: text('series').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<DocumentKind>().notNull(),
     lastNumber: integer('last_number').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.series, t.kind] })],
+  (t) => [primaryKey({ columns: [t.series, t.kind] }), check('document_sequences_kind_check', isOneOf(t.kind, documentKinds))],
 );
 
 /**
@@ -1096,7 +1104,7 @@ export const invoices = pgTable(
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     paymentId: uuid('payment_id').notNull(),
     /** invoice | credit_note */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<DocumentKind>().notNull(),
     series: text('series').notNull(),
     seq: integer('seq').notNull(),
     number: text('number').notNull(),
@@ -1114,6 +1122,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_series_seq_key').on(t.series, t.kind, t.seq),
     index('invoices_workspace_idx').on(t.workspaceId, t.issuedAt),
     index('invoices_payment_idx').on(t.paymentId),
+    check('invoices_kind_check', isOneOf(t.kind, documentKinds)),
   ],
 );
 
@@ -1220,13 +1229,17 @@ export const dataRequests = pgTable(
     contactId: integer('contact_id').references(() => globalContacts.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     /** access | erasure */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<DataRequestKind>().notNull(),
     /** open | done */
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<DataRequestState>().notNull().default('open'),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('data_requests_status_idx').on(t.status, t.dueAt)],
+  (t) => [
+    index('data_requests_status_idx').on(t.status, t.dueAt),
+    check('data_requests_kind_check', isOneOf(t.kind, dataRequestKinds)),
+    check('data_requests_status_check', isOneOf(t.status, dataRequestStates)),
+  ],
 );

@@ -4,10 +4,13 @@ import { roles } from '../../shared/auth.js';
 import { releaseStatuses, releaseStepKinds, releaseStepRoles } from '../../shared/releases.js';
 import { deliveryAudiences, recipientStatuses } from '../../shared/release-statuses.js';
 import { REPLY_KINDS, REPLY_MATCHES, RESEARCH_OUTCOMES, RESEARCH_SIGNALS } from '../../shared/replies.js';
+import { coverageKinds, coverageSources } from '../../shared/coverage.js';
+import { dataRequestKinds, dataRequestStates } from '../../shared/preferences.js';
+import { documentKinds } from '../../shared/invoices.js';
 import { workspaceRoles } from '../../shared/workspaces.js';
 import { createTestDatabase } from '../test/test-db.js';
 import { rowsOf, type Database } from './client.js';
-import { brands, deliveries, pressReleases, releaseSteps, researchItems, users, workspaceMembers, workspaces } from './schema.js';
+import { brands, coverageItems, dataRequests, deliveries, documentSequences, pressReleases, releaseSteps, researchItems, users, workspaceMembers, workspaces } from './schema.js';
 
 /**
  * Status, role and kind columns hold only what the shared lists name: the CHECK of each says the same list as the
@@ -27,6 +30,12 @@ const CHECKED: Record<string, readonly string[]> = {
   inbound_replies_matched_by_check: REPLY_MATCHES,
   research_items_signal_check: RESEARCH_SIGNALS,
   research_items_resolution_check: RESEARCH_OUTCOMES,
+  coverage_items_kind_check: coverageKinds,
+  coverage_items_source_check: coverageSources,
+  data_requests_kind_check: dataRequestKinds,
+  data_requests_status_check: dataRequestStates,
+  document_sequences_kind_check: documentKinds,
+  invoices_kind_check: documentKinds,
 };
 
 let database: Database;
@@ -83,6 +92,13 @@ describe('status, role and kind columns', () => {
     for (const kind of releaseStepKinds) {
       for (const actorRole of releaseStepRoles) await database.db.insert(releaseSteps).values({ releaseId, kind, actorRole, at: new Date() });
     }
+    for (const kind of coverageKinds) {
+      for (const source of coverageSources) await database.db.insert(coverageItems).values({ releaseId, kind, source, url: `https://news.test/${kind}/${source}`, outlet: 'News', title: 'Covered' });
+    }
+    for (const kind of dataRequestKinds) {
+      for (const status of dataRequestStates) await database.db.insert(dataRequests).values({ email: `${kind}.${status}@press.test`, kind, status, dueAt: new Date() });
+    }
+    for (const kind of documentKinds) await database.db.insert(documentSequences).values({ series: 'CHK', kind, lastNumber: 1 });
     for (const signal of RESEARCH_SIGNALS) {
       for (const resolution of [...RESEARCH_OUTCOMES, null]) {
         await database.db.insert(researchItems).values({ email: `${signal}.${resolution}@press.test`, signal, resolution, resolvedAt: new Date() });
@@ -99,6 +115,9 @@ describe('status, role and kind columns', () => {
     ['release_steps_kind_check', () => sql`INSERT INTO ${releaseSteps} (release_id, kind, actor_role, at) VALUES (${releaseId}, ${'published'}, ${'owner'}, now())`],
     ['release_steps_actor_role_check', () => sql`INSERT INTO ${releaseSteps} (release_id, kind, actor_role, at) VALUES (${releaseId}, ${'sent'}, ${'admin'}, now())`],
     ['research_items_signal_check', () => sql`INSERT INTO ${researchItems} (email, signal) VALUES (${'x@press.test'}, ${'spam'})`],
+    ['coverage_items_kind_check', () => sql`INSERT INTO ${coverageItems} (release_id, kind, source, url, outlet, title) VALUES (${releaseId}, ${'mention'}, ${'feed'}, ${'https://news.test/x'}, ${'News'}, ${'X'})`],
+    ['data_requests_status_check', () => sql`INSERT INTO ${dataRequests} (email, kind, status, due_at) VALUES (${'z@press.test'}, ${'access'}, ${'closed'}, now())`],
+    ['document_sequences_kind_check', () => sql`INSERT INTO ${documentSequences} (series, kind, last_number) VALUES (${'CHK'}, ${'receipt'}, 1)`],
     ['research_items_resolution_check', () => sql`INSERT INTO ${researchItems} (email, signal, resolution) VALUES (${'y@press.test'}, ${'left'}, ${'ignored'})`],
   ])('refuses a value outside the list (%s)', async (constraint, statement) => {
     expect(await refusal(database.db.execute(statement()))).toEqual({ code: '23514', constraint });
