@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, momentInRange } from './dates.js';
-import type { PersonRef, WorkspaceRole } from './workspaces.js';
+import type { PersonRef } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
 import { TOPICS } from './contacts.js';
 import type { LeftOut } from './preferences.js';
