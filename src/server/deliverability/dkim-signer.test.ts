@@ -7,9 +7,9 @@ import { publicKeyRecord, type DkimKey } from './dkim.js';
 import { signedFields } from '../test/dkim-check.js';
 
 /**
- * The signing thread: what it signs verifies, whichever release's shared part a message ends with and
- * however many releases go through it; a refused key or a closed signer is an error for the message,
- * never a hang.
+ * The signing threads: what they sign verifies, whichever release's shared part a message ends with and
+ * however many releases go through them, and what they build is what the sending thread builds; a refused
+ * key or a closed signer is an error for the message, never a hang.
  */
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -32,7 +32,8 @@ function release(n: number) {
   return { boundary, attachmentParts: encodeAttachmentParts(boundary, [{ filename: `release-${n}.pdf`, contentType: 'application/pdf', content }]) };
 }
 
-const message = (sign: DkimSigner, r: ReturnType<typeof release>, to: string) =>
+/** `on`: 'threads' builds the message's own bytes on the signing threads, 'here' on this thread (then only signing there). */
+const message = (sign: DkimSigner, r: ReturnType<typeof release>, to: string, on: 'here' | 'threads' = 'here') =>
   buildRawMessage(
     {
       from: 'Nashr <releases@nashr.test>',
@@ -51,7 +52,7 @@ const message = (sign: DkimSigner, r: ReturnType<typeof release>, to: string) =>
       mixedBoundary: r.boundary,
       attachmentParts: r.attachmentParts,
     },
-    (header, personal, shared) => sign.sign(header, personal, shared),
+    on === 'threads' ? sign : (header, personal, shared) => sign.sign(header, personal, shared),
   );
 
 describe('DKIM signing thread', () => {
@@ -67,6 +68,21 @@ describe('DKIM signing thread', () => {
     }
   });
 
+  it('builds on a pool of threads the very bytes this thread builds and signs, each of which verifies', async () => {
+    signer = dkimSignerThread(key, 2);
+    expect(signer.threads).toBe(2);
+    const releases = Array.from({ length: 3 }, (_, n) => release(n));
+    const readers = Array.from({ length: 12 }, (_, i) => ({ r: releases[i % 3], to: `reader${i}@journalists.test` }));
+    const built = await Promise.all(readers.map(({ r, to }) => message(signer!, r, to, 'threads')));
+    const here = await Promise.all(readers.map(({ r, to }) => message(signer!, r, to, 'here')));
+    for (const [i, pieces] of built.entries()) {
+      expect(Buffer.concat(pieces).equals(Buffer.concat(here[i]))).toBe(true);
+      // The shared attachment bytes are passed on as they are, not copied per message.
+      expect(pieces[1]).toBe(readers[i].r.attachmentParts);
+      expect((await dkimVerify(Buffer.concat(pieces), { resolver })).results.map((r) => r.status.result)).toEqual(['pass']);
+    }
+  });
+
   it('covers the one-click unsubscribe (RFC 8058 §4) and the list and feedback headers', async () => {
     signer = dkimSignerThread(key);
     const raw = Buffer.concat(await message(signer, release(3), 'reader@journalists.test'));
@@ -79,6 +95,7 @@ describe('DKIM signing thread', () => {
     const ed25519 = createPrivateKey(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
     signer = dkimSignerThread({ ...key, privateKey: ed25519 });
     await expect(message(signer, release(1), 'reader@journalists.test')).rejects.toThrow(/DKIM signing failed/);
+    await expect(message(signer, release(1), 'reader@journalists.test', 'threads')).rejects.toThrow(/DKIM signing failed/);
   });
 
   it('refuses the messages still waiting when it is closed', async () => {

@@ -1,30 +1,41 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { MessageBuilder } from '../delivery/mime.js';
 import { SIGNED_HEADER_FIELDS, type DkimKey } from './dkim.js';
 
 /**
- * DKIM signatures (RFC 6376, rsa-sha256, relaxed/relaxed) for release messages, made on a thread of their
- * own. The body hash runs over the whole body, and a release's body is the recipient's own text parts
+ * DKIM signatures (RFC 6376, rsa-sha256, relaxed/relaxed) for release messages, made on a small pool of
+ * threads. The body hash runs over the whole body, and a release's body is the recipient's own text parts
  * followed by the attachment parts every recipient shares: SHA-256 runs from the first byte, so the shared
  * part is hashed again for every message (about 0.85 ms for a 1 MB attachment, plus 0.35 ms for the RSA
  * signature). On the sending thread that was most of what the engine did beyond writing to the socket;
- * here it runs beside it. The shared part crosses to the thread once per release and is canonicalised
- * there once; per message only the header block and the personal part do.
+ * here it runs beside it. `build` does the message's MIME too (the personal part, base64-encoded, and the
+ * head of the message), so the sending thread only claims, hands over, writes to the socket and stores
+ * outcomes. The shared part crosses to each thread once per release and is canonicalised there once; per
+ * message only the header block and the personal part (or its text and HTML) do. A message goes to the
+ * thread with the fewest waiting.
  */
-export interface DkimSigner {
+export interface DkimSigner extends MessageBuilder {
   /** The DKIM-Signature header for a message whose header block is `header` and body `personal` + `shared`. */
   sign(header: string, personal: string, shared: Buffer): Promise<string>;
+  /** How many threads sign. */
+  readonly threads: number;
   close(): Promise<void>;
 }
 
-/** How many releases' shared parts the thread keeps (the engine renders at most 16 releases at a time). */
+/** How many releases' shared parts a thread keeps (the engine renders at most 16 releases at a time). */
 const SHARED_KEPT = 16;
 
-type Reply = { n: number; signature?: string; error?: string };
+/** Two threads at most, one fewer than the machine's cores: the sending thread keeps a core of its own. */
+export const defaultSigningThreads = () => Math.max(1, Math.min(2, availableParallelism() - 1));
 
-export function dkimSignerThread(key: DkimKey): DkimSigner {
+type Reply = { n: number; signature?: string; bytes?: Uint8Array; error?: string };
+type Request = { resolve: (reply: Reply) => void; reject: (error: Error) => void };
+
+/** One thread of the pool, started when first needed and again after it stopped. */
+function signingThread(key: DkimKey, next: () => number) {
   let worker: Worker | undefined;
-  let counter = 0;
-  const pending = new Map<number, { resolve: (signature: string) => void; reject: (error: Error) => void }>();
+  const pending = new Map<number, Request>();
   const sharedIds = new Map<Buffer, number>();
 
   function failAll(error: Error) {
@@ -38,13 +49,13 @@ export function dkimSignerThread(key: DkimKey): DkimSigner {
     const thread = new Worker(new URL('./dkim-thread.mjs', import.meta.url), {
       workerData: { domain: key.domain, selector: key.selector, privateKey: key.privateKey, headerFieldNames: SIGNED_HEADER_FIELDS },
     });
-    thread.on('message', ({ n, signature, error }: Reply) => {
-      const request = pending.get(n);
-      pending.delete(n);
+    thread.on('message', (reply: Reply) => {
+      const request = pending.get(reply.n);
+      pending.delete(reply.n);
       // Only an unanswered request keeps the process alive.
       if (!pending.size) thread.unref();
-      if (error !== undefined) request?.reject(new Error(error));
-      else request?.resolve(signature!);
+      if (reply.error !== undefined) request?.reject(new Error(reply.error));
+      else request?.resolve(reply);
     });
     thread.on('error', (error) => failAll(error));
     thread.on('exit', (code) => {
@@ -57,7 +68,7 @@ export function dkimSignerThread(key: DkimKey): DkimSigner {
   function sharedId(thread: Worker, shared: Buffer): number {
     let id = sharedIds.get(shared);
     if (id === undefined) {
-      id = ++counter;
+      id = next();
       thread.postMessage({ kind: 'shared', id, bytes: shared });
       sharedIds.set(shared, id);
       if (sharedIds.size > SHARED_KEPT) {
@@ -70,14 +81,15 @@ export function dkimSignerThread(key: DkimKey): DkimSigner {
   }
 
   return {
-    sign(header, personal, shared) {
+    waiting: () => pending.size,
+    ask(request: Record<string, unknown>, shared: Buffer): Promise<Reply> {
       const thread = (worker ??= start());
-      const n = ++counter;
+      const n = next();
       const id = sharedId(thread, shared);
       return new Promise((resolve, reject) => {
         pending.set(n, { resolve, reject });
         thread.ref();
-        thread.postMessage({ kind: 'sign', n, header, personal, shared: id });
+        thread.postMessage({ ...request, n, shared: id });
       });
     },
     async close() {
@@ -85,6 +97,27 @@ export function dkimSignerThread(key: DkimKey): DkimSigner {
       worker = undefined;
       failAll(new Error('the DKIM signer was closed'));
       await thread?.terminate();
+    },
+  };
+}
+
+export function dkimSignerThread(key: DkimKey, threads = defaultSigningThreads()): DkimSigner {
+  let counter = 0;
+  const next = () => ++counter;
+  const pool = Array.from({ length: Math.max(1, threads) }, () => signingThread(key, next));
+  const least = () => pool.reduce((best, thread) => (thread.waiting() < best.waiting() ? thread : best));
+
+  return {
+    threads: pool.length,
+    async sign(header, personal, shared) {
+      return (await least().ask({ kind: 'sign', header, personal }, shared)).signature!;
+    },
+    async build(header, text, html, mixedBoundary, shared) {
+      const { bytes } = await least().ask({ kind: 'build', header, text, html, mixedBoundary }, shared);
+      return Buffer.from(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength);
+    },
+    async close() {
+      await Promise.all(pool.map((thread) => thread.close()));
     },
   };
 }

@@ -1,8 +1,10 @@
-// The DKIM signing thread (see dkim-signer.ts). Plain JavaScript: a worker thread is started by Node
+// A DKIM signing thread of the pool (see dkim-signer.ts): signs, or builds a message's own bytes (the
+// personal part, base64-encoded here) and signs them. Plain JavaScript: a worker thread is started by Node
 // itself, without the TypeScript loader the rest of the server runs under.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import sign from 'nodemailer/lib/dkim/sign';
+import { messageHead, personalPart } from '../delivery/mime-body.mjs';
 
 const { domain, selector, privateKey, headerFieldNames } = workerData;
 /** Each release's shared end of the body, canonical, by the id the main thread gave it. */
@@ -44,7 +46,14 @@ parentPort.on('message', (message) => {
   else if (message.kind === 'forget') sharedEnds.delete(message.id);
   else {
     try {
-      parentPort.postMessage({ n: message.n, signature: signature(message) });
+      if (message.kind === 'build') {
+        const personal = personalPart(message.mixedBoundary, message.text, message.html);
+        const text = messageHead(signature({ header: message.header, personal, shared: message.shared }), message.header, personal);
+        // A buffer of its own (not Node's shared pool), handed over without a copy.
+        const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+        bytes.write(text, 'utf8');
+        parentPort.postMessage({ n: message.n, bytes }, [bytes.buffer]);
+      } else parentPort.postMessage({ n: message.n, signature: signature(message) });
     } catch (error) {
       parentPort.postMessage({ n: message.n, error: error instanceof Error ? error.message : String(error) });
     }

@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { buildHeaderValue, foldLines, quoteString } from 'nodemailer/lib/mime-funcs';
+import { CRLF, messageHead, personalPart, wrapBase64 } from './mime-body.mjs';
 
 /**
  * Just enough MIME to assemble a release email from parts encoded once: the attachment parts are
  * base64-encoded once per release and reused byte for byte for every recipient.
  */
 
-const CRLF = '\r\n';
-
-export function wrapBase64(data: Buffer | string): string {
-  const encoded = Buffer.isBuffer(data) ? data.toString('base64') : Buffer.from(data, 'utf8').toString('base64');
-  const lines: string[] = [];
-  for (let i = 0; i < encoded.length; i += 76) lines.push(encoded.slice(i, i + 76));
-  return lines.join(CRLF);
-}
+export { wrapBase64 };
 
 const isPlainAscii = (value: string) => /^[\x20-\x7e]*$/.test(value);
 
@@ -89,18 +83,9 @@ export type RawMessageParts = {
   attachmentParts: Buffer;
 };
 
-/**
- * The complete message, as its two pieces: per-recipient headers and text parts, then the shared
- * attachment bytes. `sign`
- * (DKIM) gets the header block, the personal part of the body and the shared part, and answers a header
- * to put first.
- */
-export async function buildRawMessage(
-  parts: RawMessageParts,
-  sign?: (header: string, personal: string, shared: Buffer) => Promise<string>,
-): Promise<Buffer[]> {
-  const alternative = `${parts.mixedBoundary}_alt`;
-  const header = [
+/** The header block of the message (without the DKIM-Signature, which goes before it). */
+export function messageHeader(parts: RawMessageParts): string {
+  return [
     `From: ${parts.from}`,
     `To: ${parts.to}`,
     ...(parts.replyTo ? [`Reply-To: ${parts.replyTo}`] : []),
@@ -111,24 +96,30 @@ export async function buildRawMessage(
     ...Object.entries(parts.headers).map(([k, v]) => `${k}: ${v}`),
     `Content-Type: multipart/mixed; boundary="${parts.mixedBoundary}"`,
   ].join(CRLF);
-  const personal = [
-    `--${parts.mixedBoundary}`,
-    `Content-Type: multipart/alternative; boundary="${alternative}"`,
-    '',
-    `--${alternative}`,
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    wrapBase64(parts.text),
-    `--${alternative}`,
-    'Content-Type: text/html; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    wrapBase64(parts.html),
-    `--${alternative}--`,
-    '',
-  ].join(CRLF);
-  const signature = sign ? `${await sign(header, personal, parts.attachmentParts)}${CRLF}` : '';
+}
+
+/**
+ * Builds a message's own bytes (signature, header block, personal part) elsewhere: the DKIM signing
+ * threads (dkim-signer.ts), which encode the personal part beside the signature.
+ */
+export type MessageBuilder = {
+  build(header: string, text: string, html: string, mixedBoundary: string, shared: Buffer): Promise<Buffer>;
+};
+
+/**
+ * The complete message, as its two pieces: per-recipient headers and text parts, then the shared
+ * attachment bytes. `sign` (DKIM) gets the header block, the personal part of the body and the shared
+ * part, and answers a header to put first; a MessageBuilder instead builds and signs the first piece
+ * itself (the same bytes, off this thread).
+ */
+export async function buildRawMessage(
+  parts: RawMessageParts,
+  sign?: ((header: string, personal: string, shared: Buffer) => Promise<string>) | MessageBuilder,
+): Promise<Buffer[]> {
+  const header = messageHeader(parts);
   // Two pieces, not one buffer: the shared attachment bytes are sent as they are, never copied per message.
-  return [Buffer.from(`${signature}${header}${CRLF}${CRLF}${personal}`, 'utf8'), parts.attachmentParts];
+  if (sign && typeof sign !== 'function') return [await sign.build(header, parts.text, parts.html, parts.mixedBoundary, parts.attachmentParts), parts.attachmentParts];
+  const personal = personalPart(parts.mixedBoundary, parts.text, parts.html);
+  const signature = sign ? await sign(header, personal, parts.attachmentParts) : undefined;
+  return [Buffer.from(messageHead(signature, header, personal), 'utf8'), parts.attachmentParts];
 }

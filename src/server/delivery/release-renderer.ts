@@ -287,7 +287,8 @@ export function messageFor(
           mixedBoundary: edition.mixedBoundary,
           attachmentParts: edition.attachmentParts,
         },
-        dkim && ((header, personal, shared) => dkim.sign(header, personal, shared)),
+        // Signed: the signing threads build the message's own bytes beside its signature (dkim-signer.ts).
+        dkim,
       ),
   };
 }
