@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MessageBuilder } from '../delivery/mime.js';
+import { messageHead, personalPart } from '../delivery/mime-body.mjs';
 import { SIGNED_HEADER_FIELDS, type DkimKey } from './dkim.js';
 
 /**
@@ -9,9 +10,9 @@ import { SIGNED_HEADER_FIELDS, type DkimKey } from './dkim.js';
  * followed by the attachment parts every recipient shares: SHA-256 runs from the first byte, so the shared
  * part is hashed again for every message (about 0.85 ms for a 1 MB attachment, plus 0.35 ms for the RSA
  * signature). On the sending thread that was most of what the engine did beyond writing to the socket;
- * here it runs beside it. `build` does the message's MIME too (the personal part, base64-encoded, and the
- * head of the message), so the sending thread only claims, hands over, writes to the socket and stores
- * outcomes. The shared part crosses to each thread once per release and is canonicalised there once; per
+ * here it runs beside it. With two threads or more, `build` does the message's MIME there too (the personal
+ * part, base64-encoded, and the head of the message), so the sending thread only claims, hands over, writes
+ * to the socket and stores outcomes; with one, that thread only signs. The shared part crosses to each thread once per release and is canonicalised there once; per
  * message only the header block and the personal part (or its text and HTML) do. A message goes to the
  * thread with the fewest waiting.
  */
@@ -107,12 +108,18 @@ export function dkimSignerThread(key: DkimKey, threads = defaultSigningThreads()
   const pool = Array.from({ length: Math.max(1, threads) }, () => signingThread(key, next));
   const least = () => pool.reduce((best, thread) => (thread.waiting() < best.waiting() ? thread : best));
 
+  const sign = async (header: string, personal: string, shared: Buffer) => (await least().ask({ kind: 'sign', header, personal }, shared)).signature!;
+
   return {
     threads: pool.length,
-    async sign(header, personal, shared) {
-      return (await least().ask({ kind: 'sign', header, personal }, shared)).signature!;
-    },
+    sign,
     async build(header, text, html, mixedBoundary, shared) {
+      // One thread (a machine of two cores) only signs: every message waits for it, and the sending thread
+      // encoding the personal part meanwhile was ~10 % faster in the send bench than handing it over too.
+      if (pool.length === 1) {
+        const personal = personalPart(mixedBoundary, text, html);
+        return Buffer.from(messageHead(await sign(header, personal, shared), header, personal), 'utf8');
+      }
       const { bytes } = await least().ask({ kind: 'build', header, text, html, mixedBoundary }, shared);
       return Buffer.from(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength);
     },
