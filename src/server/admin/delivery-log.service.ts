@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminDelivery, Paged, ReleaseChoice } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
 import { replyTimesOf } from '../replies/replies.service.js';
+import { deliveries, deliveryReports, globalContacts, pressReleases, trackingEvents, workspaces } from '../db/schema.js';
 
 /**
  * The operator's answer to "did this journalist get that release, and what did their server say?" (issue 29):
@@ -35,7 +36,7 @@ const iso = (value: string | null) => (value === null ? null : new Date(value).t
 function filterOf(query: DeliveryLogQuery): SQL {
   const pattern = query.q ? likePattern(query.q.toLowerCase()) : '';
   const byPerson = pattern
-    ? sql`(d.email LIKE ${pattern} OR d.contact_id IN (SELECT gc.id FROM global_contacts gc WHERE lower(gc.first_name || ' ' || gc.last_name) LIKE ${pattern}))`
+    ? sql`(d.email LIKE ${pattern} OR d.contact_id IN (SELECT gc.id FROM ${globalContacts} gc WHERE lower(gc.first_name || ' ' || gc.last_name) LIKE ${pattern}))`
     : undefined;
   return sql.join(
     [byPerson, query.releaseId ? sql`d.release_id = ${query.releaseId}::uuid` : undefined].filter(
@@ -52,15 +53,15 @@ export async function listDeliveryLog(db: Db, query: DeliveryLogQuery): Promise<
       .execute(
         sql`SELECT d.id::int AS id, d.release_id, pr.title AS release_title, w.id AS workspace_id, w.name AS workspace_name,
                    d.email, d.status, d.attempts, d.smtp_response, d.last_attempt_at
-            FROM deliveries d
-            JOIN press_releases pr ON pr.id = d.release_id
-            LEFT JOIN workspaces w ON w.id = pr.workspace_id
+            FROM ${deliveries} d
+            JOIN ${pressReleases} pr ON pr.id = d.release_id
+            LEFT JOIN ${workspaces} w ON w.id = pr.workspace_id
             WHERE ${where}
             ORDER BY d.id DESC
             LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
       )
       .then((result) => rowsOf<DeliveryRow>(result)),
-    db.execute(sql`SELECT count(*)::int AS total FROM deliveries d WHERE ${where}`).then((result) => rowsOf<{ total: number }>(result)),
+    db.execute(sql`SELECT count(*)::int AS total FROM ${deliveries} d WHERE ${where}`).then((result) => rowsOf<{ total: number }>(result)),
   ]);
   const ids = rows.map((row) => Number(row.id));
   const [reports, counts, replies] = await Promise.all([reportsOf(db, ids), countsOf(db, ids), replyTimesOf(db, ids)]);
@@ -72,7 +73,7 @@ async function reportsOf(db: Db, ids: number[]): Promise<Map<number, AdminDelive
   const byDelivery = new Map<number, AdminDelivery['reports']>();
   if (!ids.length) return byDelivery;
   const rows = rowsOf<ReportRow>(
-    await db.execute(sql`SELECT delivery_id::int AS delivery_id, kind, status, detail, created_at FROM delivery_reports
+    await db.execute(sql`SELECT delivery_id::int AS delivery_id, kind, status, detail, created_at FROM ${deliveryReports}
                          WHERE delivery_id = ANY(${sql.param(ids)}::bigint[]) ORDER BY created_at, id`),
   );
   for (const row of rows) {
@@ -89,7 +90,7 @@ async function countsOf(db: Db, ids: number[]): Promise<Map<number, CountRow>> {
     await db.execute(sql`SELECT delivery_id::int AS delivery_id,
                                 count(*) FILTER (WHERE type = 'open')::int AS opens,
                                 count(*) FILTER (WHERE type = 'click')::int AS clicks
-                         FROM tracking_events WHERE delivery_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY delivery_id`),
+                         FROM ${trackingEvents} WHERE delivery_id = ANY(${sql.param(ids)}::bigint[]) GROUP BY delivery_id`),
   );
   return new Map(rows.map((row) => [Number(row.delivery_id), row]));
 }
@@ -122,13 +123,13 @@ export async function listReleaseChoices(db: Db, query: { q: string; page: numbe
     db
       .execute(
         sql`SELECT pr.id, pr.title, w.name AS workspace_name, pr.sent_at
-            FROM press_releases pr LEFT JOIN workspaces w ON w.id = pr.workspace_id
+            FROM ${pressReleases} pr LEFT JOIN ${workspaces} w ON w.id = pr.workspace_id
             WHERE ${where}
             ORDER BY pr.sent_at DESC, pr.id
             LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
       )
       .then((result) => rowsOf<{ id: string; title: string; workspace_name: string | null; sent_at: string | null }>(result)),
-    db.execute(sql`SELECT count(*)::int AS total FROM press_releases pr WHERE ${where}`).then((result) => rowsOf<{ total: number }>(result)),
+    db.execute(sql`SELECT count(*)::int AS total FROM ${pressReleases} pr WHERE ${where}`).then((result) => rowsOf<{ total: number }>(result)),
   ]);
   return {
     items: rows.map((row) => ({ id: row.id, title: row.title, workspaceName: row.workspace_name, sentAt: iso(row.sent_at) })),

@@ -28,6 +28,7 @@ import { csvCell, type ReportLanguage } from '../common/csv.js';
 import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
 import { replyCountsOf } from '../replies/replies.service.js';
 import { replyFiguresOf, type ReplyFigures } from '../../shared/replies.js';
+import { deliveries, deliveryReports, globalContacts, inboundReplies, pressReleases, trackingEvents, users } from '../db/schema.js';
 
 /**
  * Numbers shown to customers, all computed from delivery rows and tracking events. A "human open" is a
@@ -53,7 +54,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE pr.created_at >= ${monthStart}::timestamptz)::int AS this_month,
              count(*) FILTER (WHERE pr.status IN ('sending', 'sent') AND pr.sent_at >= ${monthStart}::timestamptz)::int AS sent_this_month
-      FROM press_releases pr WHERE ${ownerScope(actor)} AND ${brandFilterSql(brandId)}`),
+      FROM ${pressReleases} pr WHERE ${ownerScope(actor)} AND ${brandFilterSql(brandId)}`),
   );
   const sent = rowsOf<{
     id: string;
@@ -67,10 +68,10 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
   }>(
     await db.execute(sql`
       SELECT pr.id, pr.title, pr.status, pr.sent_at, pr.recipient_count, u.email AS user_email,
-             (SELECT count(*) FROM deliveries d WHERE d.release_id = pr.id AND d.status IN ('sent', 'complained'))::int AS sent,
-             (SELECT count(DISTINCT te.delivery_id) FROM tracking_events te
+             (SELECT count(*) FROM ${deliveries} d WHERE d.release_id = pr.id AND d.status IN ('sent', 'complained'))::int AS sent,
+             (SELECT count(DISTINCT te.delivery_id) FROM ${trackingEvents} te
                WHERE te.release_id = pr.id AND te.type IN ('open', 'click'))::int AS opens
-      FROM press_releases pr LEFT JOIN users u ON u.id = pr.author_id
+      FROM ${pressReleases} pr LEFT JOIN ${users} u ON u.id = pr.author_id
       WHERE pr.status IN ('sending', 'sent') AND ${ownerScope(actor)} AND ${brandFilterSql(brandId)}
       ORDER BY pr.sent_at DESC NULLS LAST, pr.id`),
   );
@@ -136,7 +137,7 @@ export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): 
       SELECT date_trunc('hour', created_at) AS at,
              count(*) FILTER (WHERE type = 'open')::int AS opens,
              count(*) FILTER (WHERE type = 'click')::int AS clicks
-      FROM tracking_events WHERE release_id = ${id}::uuid AND type IN ('open', 'click')
+      FROM ${trackingEvents} WHERE release_id = ${id}::uuid AND type IN ('open', 'click')
       GROUP BY 1 ORDER BY 1`),
   );
   return {
@@ -196,7 +197,7 @@ export async function listDeliveryCounts(db: Db, releaseIds: string[]): Promise<
                count(*) FILTER (WHERE status = 'failed')::int AS failed,
                count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS pending,
                count(*) FILTER (WHERE status = 'queued' AND attempts > 0)::int AS waiting
-        FROM deliveries WHERE release_id = ANY(${sql.param(releaseIds)}::uuid[]) AND audience = 'list'
+        FROM ${deliveries} WHERE release_id = ANY(${sql.param(releaseIds)}::uuid[]) AND audience = 'list'
         GROUP BY release_id`),
     ),
   );
@@ -216,7 +217,7 @@ export async function listEventCounts(db: Db, releaseIds: string[]): Promise<Map
                count(DISTINCT te.delivery_id) FILTER (WHERE te.type = 'click')::int AS "uniqueClicks",
                count(*) FILTER (WHERE te.type = 'download')::int AS downloads,
                count(DISTINCT te.delivery_id) FILTER (WHERE te.type = 'unsubscribe')::int AS unsubscribes
-        FROM tracking_events te JOIN deliveries d ON d.id = te.delivery_id AND d.audience = 'list'
+        FROM ${trackingEvents} te JOIN ${deliveries} d ON d.id = te.delivery_id AND d.audience = 'list'
         WHERE te.release_id = ANY(${sql.param(releaseIds)}::uuid[])
         GROUP BY te.release_id`),
     ),
@@ -235,7 +236,7 @@ async function figuresByVersion(db: Db, releaseId: string, primary: string, audi
              coalesce(sum(ev.clicks), 0)::int AS clicks,
              coalesce(sum(ev.downloads), 0)::int AS downloads,
              count(*) FILTER (WHERE ev.unsubscribed)::int AS unsubscribes
-      FROM deliveries d
+      FROM ${deliveries} d
       LEFT JOIN (
         SELECT delivery_id,
                count(*) FILTER (WHERE type = 'open') AS opens,
@@ -243,7 +244,7 @@ async function figuresByVersion(db: Db, releaseId: string, primary: string, audi
                count(*) FILTER (WHERE type = 'click') AS clicks,
                count(*) FILTER (WHERE type = 'download') AS downloads,
                bool_or(type = 'unsubscribe') AS unsubscribed
-        FROM tracking_events WHERE release_id = ${releaseId}::uuid GROUP BY delivery_id
+        FROM ${trackingEvents} WHERE release_id = ${releaseId}::uuid GROUP BY delivery_id
       ) ev ON ev.delivery_id = d.id
       WHERE d.release_id = ${releaseId}::uuid AND d.audience = ${audience}
       GROUP BY d.language`),
@@ -271,11 +272,11 @@ const statusFilter = (status: RecipientsQuery['status']): SQL => {
     case undefined:
       return sql`TRUE`;
     case 'opened':
-      return sql`EXISTS (SELECT 1 FROM tracking_events x WHERE x.delivery_id = d.id AND x.type IN ('open', 'click'))`;
+      return sql`EXISTS (SELECT 1 FROM ${trackingEvents} x WHERE x.delivery_id = d.id AND x.type IN ('open', 'click'))`;
     case 'clicked':
-      return sql`EXISTS (SELECT 1 FROM tracking_events x WHERE x.delivery_id = d.id AND x.type = 'click')`;
+      return sql`EXISTS (SELECT 1 FROM ${trackingEvents} x WHERE x.delivery_id = d.id AND x.type = 'click')`;
     case 'unsubscribed':
-      return sql`EXISTS (SELECT 1 FROM tracking_events x WHERE x.delivery_id = d.id AND x.type = 'unsubscribe')`;
+      return sql`EXISTS (SELECT 1 FROM ${trackingEvents} x WHERE x.delivery_id = d.id AND x.type = 'unsubscribe')`;
     default:
       return sql`d.status = ${status}`;
   }
@@ -324,11 +325,11 @@ async function recipientRows(db: Db, releaseId: string, filter: SQL, options: { 
              count(te.id) FILTER (WHERE te.type = 'download')::int AS downloads,
              coalesce(bool_or(te.type = 'unsubscribe'), false) AS unsubscribed,
              max(te.created_at) AS last_activity_at,
-             (SELECT count(*) FROM delivery_reports r WHERE r.delivery_id = d.id AND r.kind = 'soft')::int AS soft_bounces,
-             EXISTS (SELECT 1 FROM inbound_replies ir WHERE ir.delivery_id = d.id AND ir.kind = 'reply') AS replied
-      FROM deliveries d
-      LEFT JOIN global_contacts gc ON gc.id = d.contact_id
-      LEFT JOIN tracking_events te ON te.delivery_id = d.id
+             (SELECT count(*) FROM ${deliveryReports} r WHERE r.delivery_id = d.id AND r.kind = 'soft')::int AS soft_bounces,
+             EXISTS (SELECT 1 FROM ${inboundReplies} ir WHERE ir.delivery_id = d.id AND ir.kind = 'reply') AS replied
+      FROM ${deliveries} d
+      LEFT JOIN ${globalContacts} gc ON gc.id = d.contact_id
+      LEFT JOIN ${trackingEvents} te ON te.delivery_id = d.id
       WHERE d.release_id = ${releaseId}::uuid AND d.audience = 'list' AND ${filter}
       GROUP BY d.id, gc.id ORDER BY ${ORDER_BY[sort]}
       ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`),
@@ -364,7 +365,7 @@ export async function recipients(db: Db, actor: CurrentUser, id: string, query: 
   await visibleRelease(db, actor, id);
   const filter = statusFilter(query.status);
   const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`SELECT count(*)::int AS total FROM deliveries d WHERE d.release_id = ${id}::uuid AND d.audience = 'list' AND ${filter}`),
+    await db.execute(sql`SELECT count(*)::int AS total FROM ${deliveries} d WHERE d.release_id = ${id}::uuid AND d.audience = 'list' AND ${filter}`),
   );
   const rows = await recipientRows(db, id, filter, { sort: query.sort, page: { limit: query.pageSize, offset: (query.page - 1) * query.pageSize } });
   return { items: rows.map((r) => toRecipient(r, showEmail)), total, page: query.page, pageSize: query.pageSize };

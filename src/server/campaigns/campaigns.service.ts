@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../shared/auth.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
 import type { ActivityItem, ActivityType, Campaign, CampaignPage, CampaignStatus, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
 import { rowsOf, type Db } from '../db/client.js';
-import { globalContacts } from '../db/schema.js';
+import { deliveries, deliveryReports, globalContacts, listContacts, pressReleases, trackingEvents, userLists } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { presentContact, type ContactRow } from '../contacts/contact-view.js';
 
@@ -48,22 +48,22 @@ const toCampaign = (row: CampaignRow): Campaign => ({
 /** Releases that went out (or are going out), with their delivery figures. */
 const CAMPAIGN_COLUMNS = sql`
   pr.id, pr.title, pr.status, coalesce(pr.sent_at, pr.created_at) AS created_at,
-  (SELECT count(*) FROM deliveries d WHERE d.release_id = pr.id)::int AS recipients,
-  (SELECT count(*) FROM deliveries d WHERE d.release_id = pr.id AND d.status NOT IN ('queued', 'sending'))::int AS sent_count,
-  (SELECT count(*) FROM deliveries d WHERE d.release_id = pr.id AND d.status IN ('sent', 'complained'))::int AS delivered_count,
-  (SELECT count(DISTINCT te.delivery_id) FROM tracking_events te WHERE te.release_id = pr.id AND te.type IN ('open', 'click'))::int AS opened_count,
-  (SELECT max(d.sent_at) FROM deliveries d WHERE d.release_id = pr.id) AS completed_at`;
+  (SELECT count(*) FROM ${deliveries} d WHERE d.release_id = pr.id)::int AS recipients,
+  (SELECT count(*) FROM ${deliveries} d WHERE d.release_id = pr.id AND d.status NOT IN ('queued', 'sending'))::int AS sent_count,
+  (SELECT count(*) FROM ${deliveries} d WHERE d.release_id = pr.id AND d.status IN ('sent', 'complained'))::int AS delivered_count,
+  (SELECT count(DISTINCT te.delivery_id) FROM ${trackingEvents} te WHERE te.release_id = pr.id AND te.type IN ('open', 'click'))::int AS opened_count,
+  (SELECT max(d.sent_at) FROM ${deliveries} d WHERE d.release_id = pr.id) AS completed_at`;
 const WAS_SENT = sql`pr.status IN ('sending', 'sent', 'failed')`;
 
 /** GET /api/campaigns: newest first, a page at a time; one brand's with `brandId`. */
 export async function listCampaigns(db: Db, actor: CurrentUser, paging: { page: number; pageSize: number; brandId?: string }): Promise<CampaignPage> {
   if (paging.brandId) await requireVisibleBrand(db, actor, paging.brandId);
   const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`SELECT count(*)::int AS total FROM press_releases pr WHERE ${WAS_SENT} AND ${ownerScope(actor)} AND ${brandFilterSql(paging.brandId)}`),
+    await db.execute(sql`SELECT count(*)::int AS total FROM ${pressReleases} pr WHERE ${WAS_SENT} AND ${ownerScope(actor)} AND ${brandFilterSql(paging.brandId)}`),
   );
   const rows = rowsOf<CampaignRow>(
     await db.execute(sql`
-      SELECT ${CAMPAIGN_COLUMNS} FROM press_releases pr
+      SELECT ${CAMPAIGN_COLUMNS} FROM ${pressReleases} pr
       WHERE ${WAS_SENT} AND ${ownerScope(actor)} AND ${brandFilterSql(paging.brandId)}
       ORDER BY coalesce(pr.sent_at, pr.created_at) DESC, pr.id
       LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`),
@@ -73,7 +73,7 @@ export async function listCampaigns(db: Db, actor: CurrentUser, paging: { page: 
 
 async function visibleCampaign(db: Db, actor: CurrentUser, id: string): Promise<void> {
   const [found] = rowsOf<{ id: string }>(
-    await db.execute(sql`SELECT pr.id FROM press_releases pr WHERE pr.id = ${id}::uuid AND ${WAS_SENT} AND ${ownerScope(actor)}`),
+    await db.execute(sql`SELECT pr.id FROM ${pressReleases} pr WHERE pr.id = ${id}::uuid AND ${WAS_SENT} AND ${ownerScope(actor)}`),
   );
   if (!found) throw appError('CAMPAIGN_NOT_FOUND');
 }
@@ -87,13 +87,13 @@ export async function campaignContacts(
   reveal: boolean,
 ): Promise<ContactsPage> {
   await visibleCampaign(db, actor, id);
-  const inCampaign = sql`gc.id IN (SELECT d.contact_id FROM deliveries d WHERE d.release_id = ${id}::uuid AND d.contact_id IS NOT NULL)`;
+  const inCampaign = sql`gc.id IN (SELECT d.contact_id FROM ${deliveries} d WHERE d.release_id = ${id}::uuid AND d.contact_id IS NOT NULL)`;
   return contactsPage(db, inCampaign, paging, reveal);
 }
 
 /** GET /api/contacts: the distinct contacts across the user's own lists. */
 export async function contactsOfUserLists(db: Db, workspaceId: string, paging: { page: number; pageSize: number }, reveal: boolean): Promise<ContactsPage> {
-  const inLists = sql`gc.id IN (SELECT lc.global_contact_id FROM list_contacts lc JOIN user_lists ul ON ul.id = lc.list_id WHERE ul.workspace_id = ${workspaceId}::uuid)`;
+  const inLists = sql`gc.id IN (SELECT lc.global_contact_id FROM ${listContacts} lc JOIN ${userLists} ul ON ul.id = lc.list_id WHERE ul.workspace_id = ${workspaceId}::uuid)`;
   return contactsPage(db, inLists, paging, reveal);
 }
 
@@ -119,7 +119,7 @@ const RECENT_ITEMS = 10;
 export async function recentActivity(db: Db, actor: CurrentUser): Promise<RecentActivity> {
   const campaigns = rowsOf<{ id: string; status: string }>(
     await db.execute(sql`
-      SELECT pr.id, pr.status FROM press_releases pr WHERE ${WAS_SENT} AND ${releaseScopeSql(sql`pr`, actor)}
+      SELECT pr.id, pr.status FROM ${pressReleases} pr WHERE ${WAS_SENT} AND ${releaseScopeSql(sql`pr`, actor)}
       ORDER BY coalesce(pr.sent_at, pr.created_at) DESC, pr.id LIMIT ${RECENT_CAMPAIGNS}`),
   );
   if (!campaigns.length) return { items: [], live: false };
@@ -127,22 +127,22 @@ export async function recentActivity(db: Db, actor: CurrentUser): Promise<Recent
   const rows = rowsOf<{ type: ActivityType; at: string; release_id: string; title: string; language: ReleaseLanguage; translation_title: string | null; first_name: string | null; last_name: string | null; organization: string | null }>(
     await db.execute(sql`
       WITH events AS (
-        (SELECT 'delivered' AS type, d.sent_at AS at, d.id AS delivery_id FROM deliveries d
+        (SELECT 'delivered' AS type, d.sent_at AS at, d.id AS delivery_id FROM ${deliveries} d
           WHERE d.release_id = ANY(${ids}::uuid[]) AND d.status IN ('sent', 'complained') AND d.sent_at IS NOT NULL
           ORDER BY d.sent_at DESC LIMIT ${RECENT_ITEMS})
         UNION ALL
         (SELECT CASE te.type WHEN 'open' THEN 'opened' WHEN 'click' THEN 'clicked' WHEN 'download' THEN 'downloaded' ELSE 'unsubscribed' END,
-                te.created_at, te.delivery_id FROM tracking_events te
+                te.created_at, te.delivery_id FROM ${trackingEvents} te
           WHERE te.release_id = ANY(${ids}::uuid[]) AND te.type IN ('open', 'click', 'download', 'unsubscribe')
           ORDER BY te.created_at DESC LIMIT ${RECENT_ITEMS})
         UNION ALL
-        (SELECT 'bounced', coalesce(r.created_at, d.next_attempt_at), d.id FROM deliveries d
-          LEFT JOIN delivery_reports r ON r.delivery_id = d.id AND r.kind = 'hard'
+        (SELECT 'bounced', coalesce(r.created_at, d.next_attempt_at), d.id FROM ${deliveries} d
+          LEFT JOIN ${deliveryReports} r ON r.delivery_id = d.id AND r.kind = 'hard'
           WHERE d.release_id = ANY(${ids}::uuid[]) AND d.status = 'bounced'
           ORDER BY 2 DESC LIMIT ${RECENT_ITEMS}))
       SELECT e.type, e.at, d.release_id, pr.title, pr.language, nullif(pr.translation->>'title', '') AS translation_title, gc.first_name, gc.last_name, gc.organization
-      FROM events e JOIN deliveries d ON d.id = e.delivery_id JOIN press_releases pr ON pr.id = d.release_id
-      LEFT JOIN global_contacts gc ON gc.id = d.contact_id
+      FROM events e JOIN ${deliveries} d ON d.id = e.delivery_id JOIN ${pressReleases} pr ON pr.id = d.release_id
+      LEFT JOIN ${globalContacts} gc ON gc.id = d.contact_id
       ORDER BY e.at DESC, e.type LIMIT ${RECENT_ITEMS}`),
   );
   const items = rows.map(
