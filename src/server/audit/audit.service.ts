@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, Paged, PlatformAuditAction } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
-import { auditLog } from '../db/schema.js';
+import { auditLog, brands, outletFeeds, payments, pressReleases, users, workspaces } from '../db/schema.js';
 import { csvCell, type ReportLanguage } from '../common/csv.js';
 
 export type AuditActor = { id: string; email: string } | null;
@@ -74,9 +74,9 @@ async function auditRows(db: Db, filters: AuditFilters, limit: number, offset: n
       SELECT a.id::int AS id, a.created_at, a.action, a.target, a.details, a.actor_email,
              u.id AS actor_id, nullif(trim(u.first_name || ' ' || u.last_name), '') AS actor_name,
              w.id AS workspace_id, w.name AS workspace_name
-      FROM audit_log a
-      LEFT JOIN users u ON u.id = a.actor_id
-      LEFT JOIN workspaces w ON w.id = a.workspace_id
+      FROM ${auditLog} a
+      LEFT JOIN ${users} u ON u.id = a.actor_id
+      LEFT JOIN ${workspaces} w ON w.id = a.workspace_id
       WHERE ${whereOf(filters)}
       ORDER BY a.created_at DESC, a.id DESC
       LIMIT ${limit} OFFSET ${offset}`),
@@ -98,13 +98,13 @@ async function namesOf(db: Db, targets: string[]): Promise<Map<string, Named>> {
   const rows = rowsOf<Named>(
     await db.execute(sql`
       SELECT pr.id::text AS key, pr.title AS name, w.id AS workspace_id, w.name AS workspace_name
-        FROM press_releases pr LEFT JOIN workspaces w ON w.id = pr.workspace_id WHERE pr.id = ANY(${sql.param(ids)}::uuid[])
-      UNION ALL SELECT id::text, nullif(trim(first_name || ' ' || last_name), ''), NULL, NULL FROM users WHERE id = ANY(${sql.param(ids)}::uuid[])
-      UNION ALL SELECT lower(email), nullif(trim(first_name || ' ' || last_name), ''), NULL, NULL FROM users WHERE lower(email) = ANY(${sql.param(emails)}::text[])
-      UNION ALL SELECT id::text, name, id, name FROM workspaces WHERE id = ANY(${sql.param(ids)}::uuid[])
-      UNION ALL SELECT b.id::text, b.name, w.id, w.name FROM brands b JOIN workspaces w ON w.id = b.workspace_id WHERE b.id = ANY(${sql.param(ids)}::uuid[])
-      UNION ALL SELECT id::text, outlet, NULL, NULL FROM outlet_feeds WHERE id = ANY(${sql.param(ids)}::uuid[])
-      UNION ALL SELECT p.id::text, NULL, w.id, w.name FROM payments p JOIN workspaces w ON w.id = p.workspace_id WHERE p.id = ANY(${sql.param(ids)}::uuid[])`),
+        FROM ${pressReleases} pr LEFT JOIN ${workspaces} w ON w.id = pr.workspace_id WHERE pr.id = ANY(${sql.param(ids)}::uuid[])
+      UNION ALL SELECT id::text, nullif(trim(first_name || ' ' || last_name), ''), NULL, NULL FROM ${users} WHERE id = ANY(${sql.param(ids)}::uuid[])
+      UNION ALL SELECT lower(email), nullif(trim(first_name || ' ' || last_name), ''), NULL, NULL FROM ${users} WHERE lower(email) = ANY(${sql.param(emails)}::text[])
+      UNION ALL SELECT id::text, name, id, name FROM ${workspaces} WHERE id = ANY(${sql.param(ids)}::uuid[])
+      UNION ALL SELECT b.id::text, b.name, w.id, w.name FROM ${brands} b JOIN ${workspaces} w ON w.id = b.workspace_id WHERE b.id = ANY(${sql.param(ids)}::uuid[])
+      UNION ALL SELECT id::text, outlet, NULL, NULL FROM ${outletFeeds} WHERE id = ANY(${sql.param(ids)}::uuid[])
+      UNION ALL SELECT p.id::text, NULL, w.id, w.name FROM ${payments} p JOIN ${workspaces} w ON w.id = p.workspace_id WHERE p.id = ANY(${sql.param(ids)}::uuid[])`),
   );
   return new Map(rows.map((row) => [row.key, row]));
 }
@@ -153,7 +153,7 @@ export async function listAudit(db: Db, query: AuditFilters & { page: number; pa
   const [rows, [{ total }]] = await Promise.all([
     auditRows(db, query, query.pageSize, (query.page - 1) * query.pageSize),
     db
-      .execute(sql`SELECT count(*)::int AS total FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id WHERE ${whereOf(query)}`)
+      .execute(sql`SELECT count(*)::int AS total FROM ${auditLog} a LEFT JOIN ${users} u ON u.id = a.actor_id WHERE ${whereOf(query)}`)
       .then((result) => rowsOf<{ total: number }>(result)),
   ]);
   return { items: await entriesOf(db, rows), total: Number(total), page: query.page, pageSize: query.pageSize };

@@ -60,7 +60,7 @@ const RESERVED_SLUGS = new Set([
   'al-jazeera', 'aljazeera', 'al-arabiya', 'alarabiya', 'bbc', 'cnn', 'wam', 'spa',
 ]);
 
-const sentReleases = sql<number>`(select count(*)::int from press_releases pr where pr.brand_id = ${brands.id} and pr.status in (${sql.join(
+const sentReleases = sql<number>`(select count(*)::int from ${pressReleases} pr where pr.brand_id = ${brands.id} and pr.status in (${sql.join(
   SENT_STATUSES.map((status) => sql`${status}`),
   sql`, `,
 )}))`;

@@ -75,7 +75,7 @@ const isLifted = (notice: EmbargoNotice, now: Date) => notice.release.publishedA
 async function agreementOf(db: Db, noticeId: number): Promise<{ at: Date } | undefined> {
   const [row] = rowsOf<{ created_at: string }>(
     await db.execute(sql`
-      SELECT created_at FROM consent_records
+      SELECT created_at FROM ${consentRecords}
       WHERE delivery_id = ${noticeId} AND changes ? 'embargoAgreement'
       ORDER BY id LIMIT 1`),
   );
@@ -104,7 +104,7 @@ export async function pageStateOf(db: Db, notice: EmbargoNotice, now: Date): Pro
  */
 export async function agreeToEmbargo(db: Db, notice: EmbargoNotice, fromNowOn: boolean, now: Date): Promise<EmbargoPageState> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM deliveries WHERE id = ${notice.noticeId} FOR UPDATE`);
+    await tx.execute(sql`SELECT id FROM ${deliveries} WHERE id = ${notice.noticeId} FOR UPDATE`);
     const [release] = await tx.select().from(pressReleases).where(eq(pressReleases.id, notice.release.id)).for('update');
     if (!release || isLifted({ ...notice, release: { ...notice.release, publishedAt: release.publishedAt } }, now)) return { kind: 'lifted' } as const;
     const earlier = await agreementOf(tx, notice.noticeId);

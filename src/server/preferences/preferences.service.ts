@@ -9,7 +9,7 @@ import {
   preferenceLanguages,
 } from '../../shared/preferences.js';
 import { rowsOf, type Db } from '../db/client.js';
-import { companyUnsubscribes, consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, suppressions } from '../db/schema.js';
+import { brands, companyUnsubscribes, consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, pressReleases, suppressions } from '../db/schema.js';
 import { appError, validationFailed } from '../http/errors.js';
 import { deliveryOfPreferenceToken } from './preference-link.js';
 import { brandNameKeys, insertCompanyUnsubscribe, sharesAName } from '../suppressions/company-names.js';
@@ -84,9 +84,9 @@ async function companiesCovered(db: Db, email: string): Promise<{ rows: Unsubscr
   if (!rows.length) return { rows, covered: [] };
   const covered = rowsOf<{ id: string; name: string; name_ar: string; workspace_id: string; names: string[] }>(
     await db.execute(sql`
-      SELECT b.id, b.name, b.name_ar, b.workspace_id, ${brandNameKeys()} AS names FROM brands b
+      SELECT b.id, b.name, b.name_ar, b.workspace_id, ${brandNameKeys()} AS names FROM ${brands} b
       WHERE EXISTS (
-        SELECT 1 FROM company_unsubscribes cu
+        SELECT 1 FROM ${companyUnsubscribes} cu
         WHERE cu.email = ${email}
           AND (cu.company_id = b.id OR (cu.workspace_id = b.workspace_id AND cu.names && ${brandNameKeys()})))
       ORDER BY b.name, b.id`),
@@ -97,9 +97,9 @@ async function companiesCovered(db: Db, email: string): Promise<{ rows: Unsubscr
 /** The brands that sent this address releases as a journalist: what "unsubscribe from one company" can name. */
 async function sendersOf(db: Db, email: string): Promise<Array<{ id: string; name: string; name_ar: string }>> {
   const rows = await db.execute(sql`
-    SELECT DISTINCT b.id, b.name, b.name_ar FROM deliveries d
-    JOIN press_releases pr ON pr.id = d.release_id
-    JOIN brands b ON b.id = pr.brand_id
+    SELECT DISTINCT b.id, b.name, b.name_ar FROM ${deliveries} d
+    JOIN ${pressReleases} pr ON pr.id = d.release_id
+    JOIN ${brands} b ON b.id = pr.brand_id
     WHERE d.email = ${email} AND d.audience = 'list'
     ORDER BY b.name, b.id`);
   return rowsOf<{ id: string; name: string; name_ar: string }>(rows);
@@ -153,7 +153,7 @@ function changesOf(before: JournalistPreferences, after: JournalistPreferences):
 export async function updatePreferences(db: Db, link: PreferenceLink, update: PreferencesUpdate): Promise<JournalistPreferences> {
   return db.transaction(async (tx) => {
     // One change at a time per contact: two tabs saving at once each record what they changed.
-    await tx.execute(sql`SELECT id FROM global_contacts WHERE id = ${link.contactId} FOR UPDATE`);
+    await tx.execute(sql`SELECT id FROM ${globalContacts} WHERE id = ${link.contactId} FOR UPDATE`);
     const before = await preferencesOf(tx, link.contactId, link.email);
     const wanted = { ...before, ...update, unsubscribedFrom: update.unsubscribedFrom ?? before.unsubscribedFrom };
     const fields = {
@@ -231,7 +231,7 @@ async function setUnsubscribedFrom(tx: Db, link: PreferenceLink, names: string[]
 /** A request for a copy or for erasure, due in DATA_REQUEST_DAYS; asking again while one is open answers that one. */
 export async function requestData(db: Db, link: PreferenceLink, kind: DataRequestKind, now: Date) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM global_contacts WHERE id = ${link.contactId} FOR UPDATE`);
+    await tx.execute(sql`SELECT id FROM ${globalContacts} WHERE id = ${link.contactId} FOR UPDATE`);
     const open = and(eq(dataRequests.contactId, link.contactId), eq(dataRequests.kind, kind), eq(dataRequests.status, 'open'));
     const [existing] = await tx.select().from(dataRequests).where(open);
     const row =

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.js';
+import { brands, companyUnsubscribes } from '../db/schema.js';
 
 /**
  * To a journalist a company is its name (decision 018): "only from {Company}" covers the brand chosen and
@@ -24,9 +25,9 @@ export const brandNameKeys = (b = sql.raw('b')): SQL =>
  */
 export async function insertCompanyUnsubscribe(db: Db, brandId: string, email: string, releaseId: string | null): Promise<void> {
   await db.execute(sql`
-    INSERT INTO company_unsubscribes (company_id, email, workspace_id, company_name, names, release_id)
+    INSERT INTO ${companyUnsubscribes} (company_id, email, workspace_id, company_name, names, release_id)
     SELECT b.id, ${email.toLowerCase()}, b.workspace_id, b.name, ${brandNameKeys()}, ${releaseId}::uuid
-    FROM brands b WHERE b.id = ${brandId}::uuid
+    FROM ${brands} b WHERE b.id = ${brandId}::uuid
     ON CONFLICT DO NOTHING`);
 }
 
