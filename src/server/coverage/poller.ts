@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
-import { outletFeeds } from '../db/schema.js';
+import { outletFeeds, pressReleases } from '../db/schema.js';
 import { feedFetches } from '../operations/metrics.js';
 import {
   canonicalArticleUrl,
@@ -81,7 +81,7 @@ export function createFeedPoller(options: PollerOptions): Poller {
     const since = new Date(now.getTime() - 2 * WINDOW_MS);
     const [state] = rowsOf<{ n: number; latest: string | null; earliest: string | null }>(
       await db.execute(sql`
-        SELECT count(*)::int AS n, max(sent_at)::text AS latest, min(sent_at)::text AS earliest FROM press_releases
+        SELECT count(*)::int AS n, max(sent_at)::text AS latest, min(sent_at)::text AS earliest FROM ${pressReleases}
         WHERE status IN ('sending', 'sent') AND sent_at >= ${since.toISOString()}::timestamptz AND sent_at <= ${now.toISOString()}::timestamptz`),
     );
     const key = `${state.n}|${state.latest}|${state.earliest}`;
@@ -96,12 +96,12 @@ export function createFeedPoller(options: PollerOptions): Poller {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.feedClaims})`);
       return rowsOf<{ id: string }>(
         await tx.execute(sql`
-        UPDATE outlet_feeds SET locked_by = ${workerId}, locked_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
+        UPDATE ${outletFeeds} SET locked_by = ${workerId}, locked_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
         WHERE id IN (
-          SELECT f.id FROM outlet_feeds f
+          SELECT f.id FROM ${outletFeeds} f
           WHERE f.enabled AND f.next_fetch_at <= ${now.toISOString()}::timestamptz
             AND (f.locked_until IS NULL OR f.locked_until < ${now.toISOString()}::timestamptz)
-            AND NOT EXISTS (SELECT 1 FROM outlet_feeds o WHERE o.host = f.host AND o.locked_until >= ${now.toISOString()}::timestamptz)
+            AND NOT EXISTS (SELECT 1 FROM ${outletFeeds} o WHERE o.host = f.host AND o.locked_until >= ${now.toISOString()}::timestamptz)
           ORDER BY f.next_fetch_at LIMIT ${FEEDS_PER_TICK}
           FOR UPDATE SKIP LOCKED)
         RETURNING id`),

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.js';
+import { deliveries } from '../db/schema.js';
 
 /**
  * Prometheus metrics (GET /metrics). Two kinds: what this process itself did (HTTP requests, SMTP
@@ -81,11 +82,11 @@ type DatabaseFigures = { byStatus: Array<{ status: string; n: number }>; due: nu
 const keptFigures = new WeakMap<Db, { readAt: number; figures: Promise<DatabaseFigures> }>();
 
 async function readDatabaseFigures(db: Db, now: Date): Promise<DatabaseFigures> {
-  const byStatus = rowsOf<{ status: string; n: number }>(await db.execute(sql`SELECT status, count(*)::int AS n FROM deliveries GROUP BY status`));
+  const byStatus = rowsOf<{ status: string; n: number }>(await db.execute(sql`SELECT status, count(*)::int AS n FROM ${deliveries} GROUP BY status`));
   // Both read the queue index (status, next_attempt_at).
   const [queue] = rowsOf<{ due: number; oldest: string | null }>(
     await db.execute(sql`
-      SELECT count(*)::int AS due, min(next_attempt_at) AS oldest FROM deliveries
+      SELECT count(*)::int AS due, min(next_attempt_at) AS oldest FROM ${deliveries}
       WHERE status = 'queued' AND next_attempt_at <= ${now.toISOString()}::timestamptz`),
   );
   return { byStatus, due: Number(queue.due), oldest: queue.oldest };

@@ -324,7 +324,7 @@ describe('the only code that moves a release', () => {
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .map((f) => path.join(dir, f));
 
-  /** Every statement that writes press_releases.status: a drizzle update/insert naming it, or raw SQL setting it. */
+  /** Every statement that writes press_releases.status: a drizzle update/insert naming it, or raw SQL setting it (naming the table as ${pressReleases} or as text). */
   function statusWriters(file: string): string[] {
     const text = fs.readFileSync(file, 'utf8');
     const found: string[] = [];
@@ -332,7 +332,7 @@ describe('the only code that moves a release', () => {
       const statement = text.slice(match.index, text.indexOf(';', match.index));
       if (/\bstatus\s*:/.test(statement)) found.push(`${file}: ${statement.slice(0, 60)}`);
     }
-    for (const match of text.matchAll(/UPDATE\s+press_releases\b[^;`]*?\bSET\b[^;`]*?\bstatus\s*=/gi)) found.push(`${file}: ${match[0].slice(0, 60)}`);
+    for (const match of text.matchAll(/UPDATE\s+(?:press_releases\b|\$\{pressReleases\})[^;`]*?\bSET\b[^;`]*?\bstatus\s*=/gi)) found.push(`${file}: ${match[0].slice(0, 60)}`);
     return found;
   }
 

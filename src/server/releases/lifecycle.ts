@@ -11,7 +11,7 @@ import {
   type ReleaseStepRole,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { brands, pressReleases, releaseSteps, users, workspaces } from '../db/schema.js';
+import { brands, deliveries, pressReleases, releaseSteps, users, workspaces } from '../db/schema.js';
 import { appError, fieldError, paymentRequired, validationFailed } from '../http/errors.js';
 import { isUnmetered, skipsClientApproval, skipsSecondPerson, stepRoleOf } from '../access/roles.js';
 import { audienceOf, dispatchRelease } from '../delivery/dispatch.service.js';
@@ -306,16 +306,16 @@ async function giveBack(tx: Db, workspaceId: string): Promise<void> {
 export async function finishIfDone(db: Db, releaseId: string, at: Date): Promise<boolean> {
   const result = await db.execute(sql`
     WITH done AS (
-      UPDATE press_releases
-      SET status = CASE WHEN EXISTS (SELECT 1 FROM deliveries WHERE release_id = ${releaseId}::uuid AND status = 'sent')
+      UPDATE ${pressReleases}
+      SET status = CASE WHEN EXISTS (SELECT 1 FROM ${deliveries} WHERE release_id = ${releaseId}::uuid AND status = 'sent')
                         THEN 'sent' ELSE 'failed' END,
           updated_at = ${at.toISOString()}::timestamptz
       WHERE id = ${releaseId}::uuid AND status = 'sending'
-        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE release_id = ${releaseId}::uuid AND status IN ('queued', 'sending'))
+        AND NOT EXISTS (SELECT 1 FROM ${deliveries} WHERE release_id = ${releaseId}::uuid AND status IN ('queued', 'sending'))
       RETURNING id, status)
-    INSERT INTO release_steps (release_id, kind, actor_role, round, at)
+    INSERT INTO ${releaseSteps} (release_id, kind, actor_role, round, at)
     SELECT done.id, done.status, 'system',
-           COALESCE((SELECT max(round) FROM release_steps WHERE release_id = ${releaseId}::uuid), 1),
+           COALESCE((SELECT max(round) FROM ${releaseSteps} WHERE release_id = ${releaseId}::uuid), 1),
            ${at.toISOString()}::timestamptz
     FROM done
     RETURNING release_id`);

@@ -12,7 +12,7 @@ import {
   versionsOf,
 } from '../../shared/releases.js';
 import type { Db } from '../db/client.js';
-import { attachments, userLists, workspaces } from '../db/schema.js';
+import { attachments, listContacts, userLists, workspaces } from '../db/schema.js';
 import { validationFailed, appError, fieldError } from '../http/errors.js';
 import { can, needsWorkspaceApproval, requireAction, requireBrowse, requireRelease } from '../access/access.js';
 import { isUnmetered } from '../access/roles.js';
@@ -150,7 +150,7 @@ async function preflight({ db, review, now = () => new Date() }: Ctx, actor: Cur
   const listIds = [...new Set(subject.lists)];
   const lists = listIds.length
     ? await db
-        .select({ id: userLists.id, name: userLists.name, contacts: sql<number>`(SELECT count(*)::int FROM list_contacts lc WHERE lc.list_id = user_lists.id)` })
+        .select({ id: userLists.id, name: userLists.name, contacts: sql<number>`(SELECT count(*)::int FROM ${listContacts} lc WHERE lc.list_id = user_lists.id)` })
         .from(userLists)
         .where(and(eq(userLists.workspaceId, subject.ownerId), inArray(userLists.id, listIds)))
     : [];

@@ -264,7 +264,7 @@ function headersOf(parsed: ParsedMail): Record<string, string | undefined> {
 }
 
 /** The contact of a delivery, if it still exists (deliveries keep the id of a contact later deleted). */
-const contactStillThere = (contactId: number | null) => sql`(SELECT id FROM global_contacts WHERE id = ${contactId ?? null}::int)`;
+const contactStillThere = (contactId: number | null) => sql`(SELECT id FROM ${globalContacts} WHERE id = ${contactId ?? null}::int)`;
 
 /** A "left / new address" reply: the contact goes to the operator's research queue (once while it is open). */
 async function queueForResearch(

@@ -116,7 +116,7 @@ export async function repliesFromAddress(db: Db, email: string) {
 export async function eraseRepliesOf(db: Db, email: string): Promise<number> {
   const gone = await db
     .delete(inboundReplies)
-    .where(sql`${inboundReplies.deliveryId} IN (SELECT id FROM deliveries WHERE email = ${email.toLowerCase()})`)
+    .where(sql`${inboundReplies.deliveryId} IN (SELECT id FROM ${deliveries} WHERE email = ${email.toLowerCase()})`)
     .returning({ id: inboundReplies.id });
   return gone.length;
 }

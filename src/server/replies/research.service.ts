@@ -4,7 +4,7 @@ import type { ResearchItem, ResearchPage, ResearchResolution } from '../../share
 import type { Actor } from '../access/access.js';
 import { updateContact } from '../contacts/contacts-writes.js';
 import type { Db } from '../db/client.js';
-import { globalContacts, researchItems, suppressions } from '../db/schema.js';
+import { consentRecords, deliveries, globalContacts, inboundReplies, researchItems, suppressions } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 
 /**
@@ -15,10 +15,10 @@ import { appError } from '../http/errors.js';
  * preference page, or an operator's correction.
  */
 const LAST_CONFIRMED = sql<string | null>`greatest(
-  (SELECT max(d.sent_at) FROM deliveries d WHERE lower(d.email) = ${globalContacts.email} AND d.status IN ('sent', 'complained')),
-  (SELECT max(r.received_at) FROM inbound_replies r JOIN deliveries d ON d.id = r.delivery_id WHERE d.contact_id = ${globalContacts.id} AND r.kind = 'reply'),
-  (SELECT max(c.created_at) FROM consent_records c WHERE c.contact_id = ${globalContacts.id}),
-  (SELECT max(i.resolved_at) FROM research_items i WHERE i.contact_id = ${globalContacts.id} AND i.resolution = 'corrected'))`;
+  (SELECT max(d.sent_at) FROM ${deliveries} d WHERE lower(d.email) = ${globalContacts.email} AND d.status IN ('sent', 'complained')),
+  (SELECT max(r.received_at) FROM ${inboundReplies} r JOIN ${deliveries} d ON d.id = r.delivery_id WHERE d.contact_id = ${globalContacts.id} AND r.kind = 'reply'),
+  (SELECT max(c.created_at) FROM ${consentRecords} c WHERE c.contact_id = ${globalContacts.id}),
+  (SELECT max(i.resolved_at) FROM ${researchItems} i WHERE i.contact_id = ${globalContacts.id} AND i.resolution = 'corrected'))`;
 
 export async function researchQueue(db: Db, query: { page: number; pageSize: number; state: 'open' | 'resolved' }): Promise<ResearchPage> {
   const where = query.state === 'open' ? isNull(researchItems.resolvedAt) : isNotNull(researchItems.resolvedAt);

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { inboundReplies } from '../db/schema.js';
+import { deliveries, deliveryReports, globalContacts, inboundReplies, researchItems } from '../db/schema.js';
 import type { ReplyIntake } from './intake.js';
 
 /**
@@ -22,15 +22,15 @@ export async function purgeOldReplies(db: Db, retentionDays: number, now: Date):
 /** Journalists of a list whose delivery bounced for good since `since`, into the research queue once while open. */
 export async function queueHardBounces(db: Db, since: Date): Promise<void> {
   await db.execute(sql`
-    INSERT INTO research_items (contact_id, email, signal, evidence, delivery_id)
-    SELECT (SELECT g.id FROM global_contacts g WHERE g.id = d.contact_id), lower(d.email), 'hard_bounce',
+    INSERT INTO ${researchItems} (contact_id, email, signal, evidence, delivery_id)
+    SELECT (SELECT g.id FROM ${globalContacts} g WHERE g.id = d.contact_id), lower(d.email), 'hard_bounce',
            left(coalesce(r.detail, d.last_error, ''), 2000), d.id
-    FROM deliveries d
-    LEFT JOIN LATERAL (SELECT detail, created_at FROM delivery_reports WHERE delivery_id = d.id AND kind = 'hard' ORDER BY id DESC LIMIT 1) r ON true
+    FROM ${deliveries} d
+    LEFT JOIN LATERAL (SELECT detail, created_at FROM ${deliveryReports} WHERE delivery_id = d.id AND kind = 'hard' ORDER BY id DESC LIMIT 1) r ON true
     WHERE d.status = 'bounced' AND d.audience = 'list'
       AND (r.created_at >= ${since.toISOString()}::timestamptz
            OR (d.last_attempt_at >= ${since.toISOString()}::timestamptz AND d.smtp_response ~ '^5'))
-      AND NOT EXISTS (SELECT 1 FROM research_items i WHERE i.delivery_id = d.id)
+      AND NOT EXISTS (SELECT 1 FROM ${researchItems} i WHERE i.delivery_id = d.id)
     ON CONFLICT DO NOTHING`);
 }
 

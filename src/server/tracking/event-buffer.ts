@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { MACHINE_OPEN_WINDOW_SECONDS } from './machine-open.js';
+import { deliveries, trackingEvents } from '../db/schema.js';
 
 export type TrackingEventType = 'open' | 'click' | 'download' | 'unsubscribe';
 
@@ -95,7 +96,7 @@ export class EventBuffer {
       attachment_id: e.attachmentId ?? null,
     }));
     await this.db.execute(sql`
-      INSERT INTO tracking_events (delivery_id, release_id, type, link_id, attachment_id, user_agent, created_at)
+      INSERT INTO ${trackingEvents} (delivery_id, release_id, type, link_id, attachment_id, user_agent, created_at)
       SELECT d.id, d.release_id,
              CASE WHEN v.type = 'open' AND v.proxy
                        AND (d.sent_at IS NULL OR v.at <= d.sent_at + make_interval(secs => ${MACHINE_OPEN_WINDOW_SECONDS}))
@@ -103,6 +104,6 @@ export class EventBuffer {
              v.link_id, v.attachment_id, v.ua, v.at
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
            AS v(token text, type text, at timestamptz, ua text, proxy boolean, link_id int, attachment_id uuid)
-      JOIN deliveries d ON d.token = v.token`);
+      JOIN ${deliveries} d ON d.token = v.token`);
   }
 }
