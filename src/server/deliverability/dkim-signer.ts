@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { MessageBuilder } from '../delivery/mime.js';
-import { messageHead, personalPart } from '../delivery/mime-body.mjs';
+import { messageHead, personalPart, type MessageBuilder } from '../mail/mime-body.mjs';
 import { SIGNED_HEADER_FIELDS, type DkimKey } from './dkim.js';
 
 /**

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import sign from 'nodemailer/lib/dkim/sign';
-import { messageHead, personalPart } from '../delivery/mime-body.mjs';
+import { messageHead, personalPart } from '../mail/mime-body.mjs';
 
 const { domain, selector, privateKey, headerFieldNames } = workerData;
 /** Each release's shared end of the body, canonical, by the id the main thread gave it. */

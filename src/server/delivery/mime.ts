@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildHeaderValue, foldLines, quoteString } from 'nodemailer/lib/mime-funcs';
-import { CRLF, messageHead, personalPart, wrapBase64 } from './mime-body.mjs';
+import { CRLF, messageHead, personalPart, wrapBase64, type MessageBuilder } from '../mail/mime-body.mjs';
 
 /**
  * Just enough MIME to assemble a release email from parts encoded once: the attachment parts are
@@ -97,14 +97,6 @@ export function messageHeader(parts: RawMessageParts): string {
     `Content-Type: multipart/mixed; boundary="${parts.mixedBoundary}"`,
   ].join(CRLF);
 }
-
-/**
- * Builds a message's own bytes (signature, header block, personal part) elsewhere: the DKIM signing
- * threads (dkim-signer.ts), which encode the personal part beside the signature.
- */
-export type MessageBuilder = {
-  build(header: string, text: string, html: string, mixedBoundary: string, shared: Buffer): Promise<Buffer>;
-};
 
 /**
  * The complete message, as its two pieces: per-recipient headers and text parts, then the shared

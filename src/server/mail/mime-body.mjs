@@ -1,5 +1,5 @@
-// The per-recipient part of a release message's body, in plain JavaScript: mime.ts builds it on the main
-// thread, and the signing threads (deliverability/dkim-thread.mjs) build it beside the DKIM signature, in
+// The per-recipient part of a release message's body, in plain JavaScript: delivery/mime.ts builds it on the
+// main thread, and the signing threads (deliverability/dkim-thread.mjs) build it beside the DKIM signature, in
 // Node without the TypeScript loader. One implementation, so both give the same bytes.
 
 export const CRLF = '\r\n';
