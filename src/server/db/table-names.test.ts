@@ -16,20 +16,6 @@ import * as schema from './schema.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * Files still to convert, relative to src/server. Each still names tables as text; the test checks that it does, so
- * a file leaves this list as soon as it is converted.
- */
-const STILL_TO_CONVERT = new Set<string>([
-  // delivery/ and deliverability/ were being reworked when the rest of the server was converted; they go next.
-  'deliverability/rates.service.ts',
-  'deliverability/reports.service.ts',
-  'delivery/delivery-engine.ts',
-  'delivery/dispatch.service.ts',
-  'delivery/embargo-deliveries.ts',
-  'delivery/recipient-selection.ts',
-]);
-
 const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is Table => is(value, Table))
   .map((table) => getTableName(table));
@@ -93,15 +79,7 @@ describe('raw SQL names its tables through the schema', () => {
     expect(found("const q = sql.raw('SELECT 1 FROM deliveries'); const s = `FROM deliveries`;")).toEqual([]);
   });
 
-  it('no converted file names a schema table as text', () => {
-    const offenders = serverSources()
-      .filter((file) => !STILL_TO_CONVERT.has(file))
-      .flatMap(tablesNamedAsText);
-    expect(offenders).toEqual([]);
-  });
-
-  it('every file still to convert exists and still names a table as text', () => {
-    const converted = [...STILL_TO_CONVERT].filter((file) => !fs.existsSync(path.join(SERVER_DIR, file)) || tablesNamedAsText(file).length === 0);
-    expect(converted, 'converted or gone: take these off STILL_TO_CONVERT').toEqual([]);
+  it('no server file names a schema table as text', () => {
+    expect(serverSources().flatMap(tablesNamedAsText)).toEqual([]);
   });
 });

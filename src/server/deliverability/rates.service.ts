@@ -9,6 +9,7 @@ import {
 } from '../../shared/deliverability.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { contactEmailOf } from '../access/roles.js';
+import { deliveries, pressReleases, workspaces } from '../db/schema.js';
 
 type Counts = { sent: number; bounced: number; complaints: number };
 
@@ -30,16 +31,16 @@ export async function deliverabilityReport(db: Db, now: Date, paging: { page: nu
   const counts = sql`count(*)::int AS sent,
     count(*) FILTER (WHERE d.status = 'bounced')::int AS bounced,
     count(*) FILTER (WHERE d.status = 'complained')::int AS complaints`;
-  const [platform] = rowsOf<Counts>(await db.execute(sql`SELECT ${counts} FROM deliveries d WHERE ${answered}`));
+  const [platform] = rowsOf<Counts>(await db.execute(sql`SELECT ${counts} FROM ${deliveries} d WHERE ${answered}`));
   const rows = rowsOf<Counts & { user_id: string; company_name: string; email: string | null; total: number }>(
     await db.execute(sql`
       WITH per_customer AS (
-        SELECT pr.workspace_id AS user_id, ${counts} FROM deliveries d JOIN press_releases pr ON pr.id = d.release_id
+        SELECT pr.workspace_id AS user_id, ${counts} FROM ${deliveries} d JOIN ${pressReleases} pr ON pr.id = d.release_id
         WHERE ${answered} GROUP BY pr.workspace_id)
       SELECT c.*, w.name AS company_name,
              ${contactEmailOf(sql`w.id`)} AS email,
              count(*) OVER ()::int AS total
-      FROM per_customer c JOIN workspaces w ON w.id = c.user_id
+      FROM per_customer c JOIN ${workspaces} w ON w.id = c.user_id
       ORDER BY (c.complaints * 100.0 / greatest(c.sent - c.bounced, 1) > ${COMPLAINT_RATE_WARNING}
                 OR c.bounced * 100.0 / greatest(c.sent, 1) > ${BOUNCE_RATE_WARNING}) DESC,
                c.sent DESC, c.user_id
@@ -60,7 +61,7 @@ export async function deliverabilityReport(db: Db, now: Date, paging: { page: nu
 async function countCustomers(db: Db, since: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
-      SELECT count(DISTINCT pr.workspace_id)::int AS n FROM deliveries d JOIN press_releases pr ON pr.id = d.release_id
+      SELECT count(DISTINCT pr.workspace_id)::int AS n FROM ${deliveries} d JOIN ${pressReleases} pr ON pr.id = d.release_id
       WHERE d.created_at >= ${since}::timestamptz AND d.status IN ('sent', 'bounced', 'complained')`),
   );
   return Number(row.n);

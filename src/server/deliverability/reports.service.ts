@@ -95,7 +95,7 @@ export async function reportCountsOfRelease(db: Db, releaseId: string): Promise<
   const [row] = await db.execute(sql`
     SELECT count(DISTINCT r.delivery_id) FILTER (WHERE r.kind = 'soft')::int AS "softBounces",
            count(DISTINCT r.delivery_id) FILTER (WHERE r.kind = 'complaint')::int AS complaints
-    FROM delivery_reports r JOIN deliveries d ON d.id = r.delivery_id
+    FROM ${deliveryReports} r JOIN ${deliveries} d ON d.id = r.delivery_id
     WHERE d.release_id = ${releaseId}::uuid AND d.audience = 'list'`).then((r) => (r as unknown as { rows: Array<{ softBounces: number; complaints: number }> }).rows);
   return { softBounces: Number(row.softBounces), complaints: Number(row.complaints) };
 }

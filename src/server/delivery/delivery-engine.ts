@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { deliveries } from '../db/schema.js';
+import { deliveries, pressReleases, workspaces } from '../db/schema.js';
 import { suppress } from '../suppressions/suppressions.service.js';
 import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
 import { messageFor, renderRelease, type RenderedRelease } from './release-renderer.js';
@@ -138,15 +138,15 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
   async function claim(): Promise<Claimed[]> {
     const at = now();
     const result = await db.execute(sql`
-      UPDATE deliveries
+      UPDATE ${deliveries}
       SET status = 'sending', locked_by = ${workerId}, attempts = attempts + 1,
           locked_until = ${new Date(at.getTime() + leaseMs).toISOString()}::timestamptz
       WHERE id IN (
-        SELECT id FROM deliveries
+        SELECT id FROM ${deliveries}
         WHERE ((status = 'queued' AND next_attempt_at <= ${at.toISOString()}::timestamptz)
            OR (status = 'sending' AND locked_until < ${at.toISOString()}::timestamptz))
           -- A suspended workspace's messages wait, queued, until a super admin reactivates it.
-          AND NOT EXISTS (SELECT 1 FROM press_releases pr JOIN workspaces w ON w.id = pr.workspace_id
+          AND NOT EXISTS (SELECT 1 FROM ${pressReleases} pr JOIN ${workspaces} w ON w.id = pr.workspace_id
                           WHERE pr.id = deliveries.release_id AND w.suspended_at IS NOT NULL)
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
@@ -203,7 +203,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
     if (sent.length) {
       // One statement for the batch, each row with its own answer (the server's queue id), still only our rows.
       await db.execute(sql`
-        UPDATE deliveries d
+        UPDATE ${deliveries} d
         SET status = 'sent', sent_at = ${at.toISOString()}::timestamptz, locked_until = NULL, last_error = NULL,
             smtp_response = v.answer, last_attempt_at = ${at.toISOString()}::timestamptz
         FROM unnest(${sql.param(sent.map((o) => o.delivery.id))}::bigint[], ${sql.param(sent.map((o) => o.answer ?? null))}::text[]) AS v(id, answer)

@@ -5,7 +5,7 @@ import type { EmbargoAudience } from '../../shared/embargo.js';
 import { extractLinks } from '../../shared/email-template.js';
 import { releaseSlugWords } from '../../shared/release-address.js';
 import { rowsOf, type Db } from '../db/client.js';
-import { pressReleases, releaseLinks } from '../db/schema.js';
+import { brands, deliveries, journalistPreferences, listContacts, newsroomFollowers, pressReleases, releaseLinks, suppressions } from '../db/schema.js';
 import { sanitizeContent } from '../content/content-sanitizer.js';
 import { LEFT_OUT_ORDER, releaseSelection, selectionCtes, type SelectionFilters } from './recipient-selection.js';
 import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
@@ -92,7 +92,7 @@ async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<
  */
 async function serializeCappedSends(tx: Db, listIds: string[]): Promise<void> {
   const found = await tx.execute(sql`
-    SELECT 1 FROM list_contacts lc JOIN journalist_preferences p ON p.contact_id = lc.global_contact_id
+    SELECT 1 FROM ${listContacts} lc JOIN ${journalistPreferences} p ON p.contact_id = lc.global_contact_id
     WHERE lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
       AND (p.weekly_cap IS NOT NULL OR p.digest)
     LIMIT 1`);
@@ -116,7 +116,7 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
   await queueFollowers(tx, release, versions, now);
   const counted = await tx.execute(
     // The journalists it is addressed to: those it reaches now and those asked to agree to its embargo.
-    sql`SELECT count(*)::int AS n FROM deliveries WHERE release_id = ${release.id}::uuid AND audience IN ('list', 'embargo_notice')`,
+    sql`SELECT count(*)::int AS n FROM ${deliveries} WHERE release_id = ${release.id}::uuid AND audience IN ('list', 'embargo_notice')`,
   );
   return Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0].n);
 }
@@ -148,15 +148,15 @@ async function insertFollowerDeliveries(
   now: Date,
 ): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO deliveries (release_id, email, contact_id, language, audience, token, status, next_attempt_at)
+    INSERT INTO ${deliveries} (release_id, email, contact_id, language, audience, token, status, next_attempt_at)
     SELECT ${release.id}::uuid, f.email, NULL,
            CASE WHEN f.language = ANY(${sql.param(versions)}::text[]) THEN f.language ELSE ${versions[0]} END, 'follower',
            replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
            'queued', ${now.toISOString()}::timestamptz
-    FROM newsroom_followers f
-    JOIN brands b ON b.id = f.company_id AND b.newsroom_enabled
+    FROM ${newsroomFollowers} f
+    JOIN ${brands} b ON b.id = f.company_id AND b.newsroom_enabled
     WHERE f.company_id = ${release.brandId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.email = f.email)
+      AND NOT EXISTS (SELECT 1 FROM ${suppressions} s WHERE s.email = f.email)
     ORDER BY f.created_at, f.id
     ON CONFLICT (release_id, email) WHERE audience <> 'embargo_notice' DO NOTHING`);
 }

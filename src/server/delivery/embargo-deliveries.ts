@@ -3,6 +3,7 @@ import type { EmbargoAudience } from '../../shared/embargo.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { releaseSelection, type SelectableRelease } from './recipient-selection.js';
+import { deliveries } from '../db/schema.js';
 
 /**
  * The deliveries of an embargo a journalist can agree to (decision 027). At the send, whoever would get the
@@ -26,7 +27,7 @@ export async function insertSelected(
   const conflict = input.audience === 'embargo_notice' ? sql`WHERE audience = 'embargo_notice'` : sql`WHERE audience <> 'embargo_notice'`;
   const result = await tx.execute(sql`
     ${input.selection}
-    INSERT INTO deliveries (release_id, email, contact_id, language, audience, token, status, next_attempt_at, created_at)
+    INSERT INTO ${deliveries} (release_id, email, contact_id, language, audience, token, status, next_attempt_at, created_at)
     SELECT ${input.releaseId}::uuid, r.email, r.contact_id,
            CASE WHEN r.lower_language = ANY(${sql.param(input.versions)}::text[]) THEN r.lower_language ELSE ${input.versions[0]} END,
            ${input.audience},
@@ -60,7 +61,7 @@ export function queueReleaseToWaiting(tx: Db, release: SelectableRelease, now: D
     audience: 'list',
     selection,
     where: sql`r.left_out IS NULL AND ${whom} AND EXISTS (
-      SELECT 1 FROM deliveries n WHERE n.release_id = ${release.id}::uuid AND n.audience = 'embargo_notice' AND n.email = r.email)`,
+      SELECT 1 FROM ${deliveries} n WHERE n.release_id = ${release.id}::uuid AND n.audience = 'embargo_notice' AND n.email = r.email)`,
   });
 }
 
@@ -75,8 +76,8 @@ export async function embargoAudienceOfRelease(db: Db, release: { id: string; em
              count(*) FILTER (WHERE d.audience = 'embargo_notice')::int AS asked,
              count(*) FILTER (WHERE d.audience = 'list' AND n.id IS NOT NULL
                               AND d.created_at < ${release.embargoUntil?.toISOString() ?? null}::timestamptz)::int AS agreed
-      FROM deliveries d
-      LEFT JOIN deliveries n ON d.audience = 'list' AND n.release_id = d.release_id AND n.email = d.email AND n.audience = 'embargo_notice'
+      FROM ${deliveries} d
+      LEFT JOIN ${deliveries} n ON d.audience = 'list' AND n.release_id = d.release_id AND n.email = d.email AND n.audience = 'embargo_notice'
       WHERE d.release_id = ${release.id}::uuid AND d.audience IN ('list', 'embargo_notice')`),
   );
   return { now: row.now, asked: row.asked, atLift: row.asked - row.agreed, agreed: row.agreed };

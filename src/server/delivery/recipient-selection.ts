@@ -3,6 +3,7 @@ import { COUNTRIES, canonicalCountry, type Country } from '../../shared/contacts
 import type { LeftOutReason } from '../../shared/preferences.js';
 import { versionsOf, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
 import { brandNameKeys } from '../suppressions/company-names.js';
+import { brands, companyUnsubscribes, deliveries, globalContacts, journalistPreferences, listContacts, suppressions, userLists } from '../db/schema.js';
 
 /**
  * Who of the chosen lists gets a release, and why the others do not (decision 024). One set of common table
@@ -134,23 +135,23 @@ export function selectionCtes(input: SelectionInput): SQL {
    * nested loop over every delivery of the week: seconds (bench/recipient-selection.bench.ts).
    */
   const deliveriesSince = (ms: number) => sql`(
-    SELECT count(*) FROM deliveries d
+    SELECT count(*) FROM ${deliveries} d
     WHERE d.email = u.email AND d.audience = 'list'
       AND d.created_at > ${new Date(now - ms).toISOString()}::timestamptz
       AND d.release_id IS DISTINCT FROM ${input.releaseId ?? null}::uuid)`;
   return sql`
     WITH members AS (
       SELECT lower(gc.email) AS email, gc.id, gc.country, gc.language, gc.first_name, gc.last_name, gc.embargo_accredited
-      FROM list_contacts lc
-      JOIN user_lists ul ON ul.id = lc.list_id
-      JOIN global_contacts gc ON gc.id = lc.global_contact_id
+      FROM ${listContacts} lc
+      JOIN ${userLists} ul ON ul.id = lc.list_id
+      JOIN ${globalContacts} gc ON gc.id = lc.global_contact_id
       WHERE ul.workspace_id = ${input.workspaceId}::uuid
         AND lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(input.listIds)}::jsonb)::uuid)
     ),
     unique_members AS (SELECT DISTINCT ON (email) * FROM members ORDER BY email, id),
     -- The brand as "only from {Company}" knows it (decision 018): its workspace and the names it goes by now.
     company AS MATERIALIZED (
-      SELECT b.id, b.workspace_id, ${brandNameKeys()} AS names FROM brands b WHERE b.id = ${input.brandId}::uuid
+      SELECT b.id, b.workspace_id, ${brandNameKeys()} AS names FROM ${brands} b WHERE b.id = ${input.brandId}::uuid
     ),
     selected AS (
       SELECT u.email, u.id AS contact_id, u.country, u.language, lower(u.language) AS lower_language,
@@ -171,16 +172,16 @@ export function selectionCtes(input: SelectionInput): SQL {
              END AS left_out,
              ${embargoed}::boolean AND NOT (coalesce(p.accepts_embargo, false) OR u.embargo_accredited) AS waits_for_lift
       FROM unique_members u
-      LEFT JOIN suppressions s ON s.email = u.email
+      LEFT JOIN ${suppressions} s ON s.email = u.email
       -- "Only from {Company}": this brand, whatever it is called now, or a brand of its workspace that went
       -- by one of the names this one goes by (a rename, or a brand made anew under the old name).
       LEFT JOIN LATERAL (
-        SELECT true AS hit FROM company_unsubscribes cu, company
+        SELECT true AS hit FROM ${companyUnsubscribes} cu, company
         WHERE cu.email = u.email
           AND (cu.company_id = company.id OR (cu.workspace_id = company.workspace_id AND cu.names && company.names))
         LIMIT 1
       ) c ON true
-      LEFT JOIN journalist_preferences p ON p.contact_id = u.id
+      LEFT JOIN ${journalistPreferences} p ON p.contact_id = u.id
     )`;
 }
 
