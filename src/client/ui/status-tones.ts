@@ -3,7 +3,7 @@ import type { Tone } from './feedback';
 
 /**
  * A release's state as a badge's colour, the same on every page that shows it (the releases list, the
- * release page, the review page, the console's customer): waiting on someone or on its way amber,
+ * release page, the review page, the dashboard, the console's customer): waiting on someone or on its way amber,
  * scheduled blue, gone out green, refused or failed red.
  */
 const RELEASE_TONES: Record<ReleaseStatus, Tone> = {
@@ -36,3 +36,6 @@ const deliveryTones = new Map<string, Tone>(Object.entries(DELIVERY_TONES));
 /** The console's answers type a status as text: one this client does not know is slate. */
 export const releaseTone = (status: string): Tone => releaseTones.get(status) ?? 'slate';
 export const deliveryTone = (status: string): Tone => deliveryTones.get(status) ?? 'slate';
+
+/** A scheduled release of a suspended workspace, held until it is lifted (the releases list, the console's customer): it waits. */
+export const HELD_TONE: Tone = 'amber';

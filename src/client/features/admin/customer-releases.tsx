@@ -4,7 +4,7 @@ import type { AdminWorkspaceDetail } from '../../../shared/admin';
 import { formatDate } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
 import { Badge } from '../../ui/feedback';
-import { releaseTone } from '../../ui/status-tones';
+import { HELD_TONE, releaseTone } from '../../ui/status-tones';
 import { OwnText } from '../../ui/own-text';
 import { deliveryLogPath } from './delivery-log-tab';
 import { Cell, DeskSection, DeskTable } from './desk-section';
@@ -38,7 +38,7 @@ export function CustomerReleases({ releases }: { releases: AdminWorkspaceDetail[
                 <Badge className="whitespace-nowrap" tone={releaseTone(release.status)}>
                   {t(`releases:status.${release.status}`, { defaultValue: release.status })}
                 </Badge>
-                {release.held && <Badge className="whitespace-nowrap" tone="red">{t('releases.held')}</Badge>}
+                {release.held && <Badge className="whitespace-nowrap" tone={HELD_TONE}>{t('releases.held')}</Badge>}
               </span>
               {release.allowance !== 'none' && (
                 <span className="mt-1 block text-xs text-slate-500">{t(`releases.allowance.${release.allowance}`)}</span>

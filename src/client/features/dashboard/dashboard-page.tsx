@@ -22,6 +22,7 @@ import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { releaseTone } from '../../ui/status-tones';
 import {
   RECENT_RELEASES_COUNT,
   useAwaitingApproval,
@@ -318,23 +319,7 @@ function RecentReleases({ brandId, nextStep }: { brandId?: string; nextStep: Nex
                       {nextStep(release)}
                     </div>
                   </div>
-                  <Badge
-                    tone={
-                      release.status === 'sent'
-                        ? 'green'
-                        : release.status === 'changes_requested' ||
-                            release.status === 'in_review' ||
-                            release.status === 'awaiting_approval' ||
-                            release.status === 'awaiting_client_approval' ||
-                            release.status === 'sending'
-                          ? 'amber'
-                          : release.status === 'rejected'
-                            ? 'red'
-                            : 'slate'
-                    }
-                  >
-                    {t(`status.${release.status}`)}
-                  </Badge>
+                  <Badge tone={releaseTone(release.status)}>{t(`status.${release.status}`)}</Badge>
                 </Link>
               </li>
             ))}

@@ -23,7 +23,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
-import { releaseTone } from '../../ui/status-tones';
+import { HELD_TONE, releaseTone } from '../../ui/status-tones';
 import { Input, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
@@ -281,7 +281,7 @@ function ReleaseRow({ release, showOwner }: { release: PressReleaseSummary; show
             >
               {titleFor(release, i18n.language)}
             </Link>
-            <Badge tone={held ? 'amber' : releaseTone(release.status)}>{t(held ? 'status.held' : `status.${release.status}`)}</Badge>
+            <Badge tone={held ? HELD_TONE : releaseTone(release.status)}>{t(held ? 'status.held' : `status.${release.status}`)}</Badge>
             <Badge tone="slate">{t(`languages.${release.language}`)}</Badge>
             <NextStepShort release={release} />
             {release.embargo && !release.publishedAt && (
