@@ -48,14 +48,15 @@ export function useContactFacets(filter: ContactFilter) {
   });
 }
 
-/** After any change to the media database every cached search, facet count and list count may be stale. */
-function useInvalidateContacts() {
+/** After any change to the media database (an edit, a deletion, an import) every cached search, facet count and list count may be stale. */
+export function useInvalidateContacts() {
   const queryClient = useQueryClient();
+  const invalidateLists = useInvalidateUserLists();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [CONTACTS_PATH] }),
       queryClient.invalidateQueries({ queryKey: [FACETS_PATH] }),
-      queryClient.invalidateQueries({ queryKey: [USER_LISTS_PATH] }),
+      invalidateLists(),
     ]);
 }
 

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Download, FileWarning, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ImportSummary } from '../../../shared/contacts';
@@ -10,8 +9,7 @@ import { Dialog } from '../../ui/dialog';
 import { Label } from '../../ui/field';
 import { TableHead } from '../../ui/table';
 import { useToast } from '../../ui/toast';
-import { CONTACTS_PATH, FACETS_PATH, uploadContactsCsv } from './contacts-api';
-import { USER_LISTS_PATH } from '../../lib/user-lists';
+import { CONTACTS_PATH, uploadContactsCsv, useInvalidateContacts } from './contacts-api';
 import { countText } from './contacts-text';
 import { useFailureToast } from './use-failure-toast';
 
@@ -23,7 +21,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { t } = useTranslation('contacts');
   const toast = useToast();
   const failed = useFailureToast();
-  const queryClient = useQueryClient();
+  const invalidateContacts = useInvalidateContacts();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
@@ -63,11 +61,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         description:
           errorCount > 0 ? countText(t, 'toast.importErrors', errorCount) : t('toast.importAllGood'),
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [CONTACTS_PATH] }),
-        queryClient.invalidateQueries({ queryKey: [FACETS_PATH] }),
-        queryClient.invalidateQueries({ queryKey: [USER_LISTS_PATH] }),
-      ]);
+      await invalidateContacts();
     } catch (error) {
       setPhase({ step: 'choose' });
       failed(error, t('toast.importFailed'));
