@@ -12,7 +12,6 @@ import {
   type VersionFigures,
   type AnalyticsDashboard,
   type RecipientSort,
-  type RecipientStatus,
   type RecipientsPage,
   type ReleaseAnalytics,
   type ReleasePerformance,
@@ -282,26 +281,20 @@ const statusFilter = (status: RecipientsQuery['status']): SQL => {
   }
 };
 
-type RecipientRow = {
-  id: number;
-  name: string;
-  outlet: string;
-  country: string;
-  language: string;
-  email: string;
+/**
+ * The statement's row: the columns that arrive as the wire names them are ReleaseRecipient's (the email
+ * still unmasked), the rest in the database's snake case and the version as text; toRecipient makes the wire's.
+ */
+type RecipientRow = Pick<
+  ReleaseRecipient,
+  'id' | 'name' | 'outlet' | 'country' | 'language' | 'email' | 'status' | 'attempts' | 'opens' | 'clicks' | 'downloads' | 'unsubscribed' | 'replied'
+> & {
   version: string;
-  status: RecipientStatus;
-  attempts: number;
   sent_at: string | null;
   last_error: string | null;
   first_open_at: string | null;
-  opens: number;
-  clicks: number;
-  downloads: number;
-  unsubscribed: boolean;
   last_activity_at: string | null;
   soft_bounces: number;
-  replied: boolean;
 };
 
 const ORDER_BY: Record<RecipientSort, SQL> = {
