@@ -8,9 +8,10 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Field, Input } from '../../ui/field';
 import { cn } from '../../ui/cn';
+import { RICH_TEXT_AREA_CLASS, richTextFrameClass } from './rich-text-frame';
 
 /**
- * The content editor: only what the server's allow-list keeps (paragraphs, headings, bold, italic, lists,
+ * The content editor (loaded on demand through rich-text-field.tsx): only what the server's allow-list keeps (paragraphs, headings, bold, italic, lists,
  * http/https links), so what is written is what is sent.
  */
 export function RichTextEditor({
@@ -55,7 +56,7 @@ export function RichTextEditor({
         // Part of the options on every render: useEditor re-applies its options when the form re-renders.
         dir,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        class: 'release-content min-h-56 px-3 py-2 text-sm focus:outline-none',
+        class: `${RICH_TEXT_AREA_CLASS} focus:outline-none`,
       },
     },
   });
@@ -70,7 +71,7 @@ export function RichTextEditor({
   }, [editor, value]);
 
   return (
-    <div className={cn('rounded-md border bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-500', invalid ? 'border-red-500' : 'border-slate-300')}>
+    <div className={richTextFrameClass(invalid)}>
       {editor && <Toolbar editor={editor} />}
       <EditorContent editor={editor} dir={dir} />
     </div>

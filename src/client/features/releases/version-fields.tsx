@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Field, Input, Textarea } from '../../ui/field';
 import { cn } from '../../ui/cn';
 import { emptyTranslation, VERSION_FIELDS, type EditorValues } from './editor-form';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextField } from './rich-text-field';
 import { useBrands } from '../../lib/brands';
 
 export type Version = 'primary' | 'translation';
@@ -177,7 +177,7 @@ export function VersionFields({ form, version }: { form: UseFormReturn<EditorVal
           control={form.control}
           name={name('content')}
           render={({ field }) => (
-            <RichTextEditor
+            <RichTextField
               value={(field.value as string) ?? ''}
               onChange={field.onChange}
               dir={dir}
