@@ -294,7 +294,7 @@ describe('account screens', () => {
     // Twenty failed sign-ins for this account from this browser's address (however the server sees it).
     const clients = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
     await stack.db.insert(authAttempts).values(
-      clients.flatMap((ip) => Array.from({ length: 20 }, () => ({ kind: 'login_failure', key: `pair:${email}|${ip}`, createdAt: new Date() }))),
+      clients.flatMap((ip) => Array.from({ length: 20 }, () => ({ kind: 'login_failure' as const, key: `pair:${email}|${ip}`, createdAt: new Date() }))),
     );
     const page = await stack.newPage();
     await page.goto('/auth');

@@ -4,6 +4,7 @@ import { workspaceActivityActions, type WorkspaceRole } from './workspaces.js';
 import { roles, type Role } from './auth.js';
 import { pageParam, pageSizeParam } from './paging.js';
 import type { ListedReplyKind } from './replies.js';
+import type { SuppressionReason } from './deliverability.js';
 
 /** The super admin's console (SPEC.md §2 Admin dashboard, §3 Admin stats, PRODUCT.md §3 audit trail). */
 
@@ -78,7 +79,7 @@ export type OutboxSummary = { id: number; to: string; from: string; subject: str
 export type OutboxMessage = OutboxSummary & { html: string; text: string };
 export type OutboxPage = Paged<OutboxSummary> & { mode: 'smtp' | 'capture' };
 
-export type Suppression = { email: string; reason: string; releaseId: string | null; createdAt: string };
+export type Suppression = { email: string; reason: SuppressionReason; releaseId: string | null; createdAt: string };
 
 /** GET /api/admin/audit: an entry with names, so the console can say it as a sentence. */
 /**

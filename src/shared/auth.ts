@@ -8,6 +8,24 @@ import { isKnownTimeZone } from './time-zones.js';
  * the client shows them through i18n by looking the English text up (see client lib/i18n).
  */
 
+/**
+ * What an attempt in the rate-limit ledger (auth_attempts) counts against: each rule of the server's
+ * common/rate-limit.ts counts one kind (a wrong current password counts as a failed login).
+ */
+export const attemptKinds = [
+  'login_failure',
+  'register',
+  'resend_verification',
+  'forgot_password',
+  'email_change',
+  'email_change_to',
+  'sign_in_link',
+  'invitation',
+  'invitation_mail',
+  'workspace_create',
+] as const;
+export type AttemptKind = (typeof attemptKinds)[number];
+
 /** Platform roles, kept on the person: `admin` is the review editor. Workspace roles are in workspaces.ts. */
 export const roles = ['user', 'admin', 'super_admin'] as const;
 export type Role = (typeof roles)[number];

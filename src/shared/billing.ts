@@ -49,6 +49,13 @@ export type SubscriptionStatus = {
 };
 
 /**
+ * A payment row is written once its intent succeeded (billing.service.ts), so `succeeded` is the only state
+ * it holds; refunds are counted in its refunded_* columns and credit notes, not in the state.
+ */
+export const paymentStatuses = ['succeeded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
  * Whether every package a workspace bought has been refunded in full (a full refund gives back exactly
  * what was paid). Then neither the customer nor the operator reads "Paid package"; releases Nashr granted
  * may still be in the allowance.
@@ -69,7 +76,7 @@ export type PaymentRecord = {
   /** Cents, VAT included. */
   amount: number;
   currency: string;
-  status: string;
+  status: PaymentStatus;
   createdAt: string;
   /** NSR-{year}-{six-digit sequence}, as printed on the receipt email; null for a grant. */
   receiptNumber: string | null;

@@ -9,6 +9,21 @@ export const COMPLAINT_RATE_WARNING = 0.3;
 export const BOUNCE_RATE_WARNING = 5;
 export const RATES_WINDOW_DAYS = 30;
 
+/**
+ * What a mail server reported about a delivery it had accepted: a bounce that will not pass (5.x.x), one the
+ * relay gave up retrying (4.x.x), a delay warning (noted, nothing else), or a spam complaint.
+ */
+export const deliveryReportKinds = ['hard', 'soft', 'delayed', 'complaint'] as const;
+export type DeliveryReportKind = (typeof deliveryReportKinds)[number];
+
+/**
+ * Why an address is never mailed again, by anyone: it unsubscribed from every release, hard-bounced, bounced
+ * softly at three deliveries within 30 days, complained, was erased on request, or was marked left in the
+ * research queue. `manual` is for addresses an operator suppressed by hand (the admin's list names it).
+ */
+export const suppressionReasons = ['unsubscribed', 'bounced', 'soft-bounced', 'complained', 'erased', 'left', 'manual'] as const;
+export type SuppressionReason = (typeof suppressionReasons)[number];
+
 export type SendingRates = {
   /** Messages answered by the relay in the window (accepted or refused). */
   sent: number;

@@ -63,3 +63,10 @@ export type RecipientStatus = (typeof recipientStatuses)[number];
  */
 export const deliveryAudiences = ['list', 'follower', 'embargo_notice'] as const;
 export type DeliveryAudience = (typeof deliveryAudiences)[number];
+
+/**
+ * What a recipient did with a delivery, as the tracking pixel and links record it. `machine_open` is an open
+ * by a mail-privacy proxy or scanner soon after sending (tracking/machine-open.ts), counted apart from people's.
+ */
+export const trackingEventTypes = ['open', 'machine_open', 'click', 'download', 'unsubscribe'] as const;
+export type TrackingEventType = (typeof trackingEventTypes)[number];

@@ -5,6 +5,7 @@ import type { BrandReport } from '../../shared/brands.js';
 import type { CampaignPage } from '../../shared/campaigns.js';
 import type { SpendsPage } from '../../shared/billing.js';
 import type { AnalyticsDashboard } from '../../shared/releases.js';
+import type { TrackingEventType } from '../../shared/release-statuses.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import {
   brandLogos,
@@ -64,7 +65,7 @@ async function deliver(releaseId: string, bounced: string[] = []) {
 const reply = (releaseId: string, deliveryId: number, kind: 'reply' | 'auto_reply') =>
   t.db.insert(inboundReplies).values({ releaseId, deliveryId, kind, matchedBy: 'reply_address', fromAddress: 'j@brand.test', raw: Buffer.from(''), receivedAt: new Date() });
 
-const events = (releaseId: string, deliveryId: number, ...types: string[]) =>
+const events = (releaseId: string, deliveryId: number, ...types: TrackingEventType[]) =>
   t.db.insert(trackingEvents).values(types.map((type) => ({ releaseId, deliveryId, type })));
 
 const article = (releaseId: string, kind: CoverageKind, n: number) => ({

@@ -29,7 +29,7 @@ async function age(keys: string[], minutes: number) {
 
 /** Failed sign-ins recorded just now under one key, as if they had been tried. */
 async function seedFailures(key: string, count: number) {
-  await t.db.insert(authAttempts).values(Array.from({ length: count }, () => ({ kind: 'login_failure', key, createdAt: new Date() })));
+  await t.db.insert(authAttempts).values(Array.from({ length: count }, () => ({ kind: 'login_failure' as const, key, createdAt: new Date() })));
 }
 
 function expectRateLimited(res: Awaited<ReturnType<typeof call>>) {
@@ -84,7 +84,7 @@ describe('failed sign-in limit', () => {
 
   it('takes the client address from X-Forwarded-For behind a proxy when TRUST_PROXY is on', async () => {
     const forwarded = '203.0.113.77';
-    await proxied.db.insert(authAttempts).values(Array.from({ length: 100 }, () => ({ kind: 'login_failure', key: `ip:${forwarded}`, createdAt: new Date() })));
+    await proxied.db.insert(authAttempts).values(Array.from({ length: 100 }, () => ({ kind: 'login_failure' as const, key: `ip:${forwarded}`, createdAt: new Date() })));
     const blocked = await call(proxied, {
       method: 'POST',
       url: '/api/auth/login',

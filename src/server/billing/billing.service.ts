@@ -143,7 +143,7 @@ export async function listPaymentHistory(db: Db, actor: CurrentUser): Promise<Pa
       planId: null,
       amount: 0,
       currency: 'usd',
-      status: 'succeeded',
+      status: 'succeeded' as const,
       createdAt: new Date(g.createdAt).toISOString(),
       receiptNumber: null,
       balanceAfter: null,

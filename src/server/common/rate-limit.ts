@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, lt, min, or, sql } from 'drizzle-orm';
+import type { AttemptKind } from '../../shared/auth.js';
 import { errorText, type ErrorCode } from '../../shared/error-codes.js';
 import type { Db } from '../db/client.js';
 import { authAttempts } from '../db/schema.js';
@@ -22,7 +23,7 @@ const DAY_MS = 24 * HOUR_MS;
  */
 type Scope = 'address' | 'addressAndClient' | 'client' | 'account' | 'addressAndWorkspace';
 
-export type RateRule = { kind: string; windowMs: number; limits: Partial<Record<Scope, number>>; code?: ErrorCode };
+export type RateRule = { kind: AttemptKind; windowMs: number; limits: Partial<Record<Scope, number>>; code?: ErrorCode };
 
 export const RATE_RULES = {
   /**
@@ -68,7 +69,7 @@ export const RATE_RULES = {
 } satisfies Record<string, RateRule>;
 
 /** Each kind's longest window: older rows of it count nowhere, and pruning keeps the ledger (and its index) small. */
-const WINDOW_OF_KIND = new Map<string, number>();
+const WINDOW_OF_KIND = new Map<AttemptKind, number>();
 for (const rule of Object.values(RATE_RULES) as RateRule[]) {
   WINDOW_OF_KIND.set(rule.kind, Math.max(rule.windowMs, WINDOW_OF_KIND.get(rule.kind) ?? 0));
 }

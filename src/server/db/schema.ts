@@ -17,9 +17,20 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { releaseStepKinds, releaseStepRoles, type ReleaseStepKind, type ReleaseStepRole, type ReleaseTranslation } from '../../shared/releases.js';
-import { deliveryAudiences, recipientStatuses, releaseStatuses, type DeliveryAudience, type RecipientStatus, type ReleaseStatus } from '../../shared/release-statuses.js';
+import {
+  deliveryAudiences,
+  recipientStatuses,
+  releaseStatuses,
+  trackingEventTypes,
+  type DeliveryAudience,
+  type RecipientStatus,
+  type ReleaseStatus,
+  type TrackingEventType,
+} from '../../shared/release-statuses.js';
 import { REPLY_KINDS, REPLY_MATCHES, RESEARCH_OUTCOMES, RESEARCH_SIGNALS, type ReplyKind, type ReplyMatch, type ResearchOutcome, type ResearchSignal } from '../../shared/replies.js';
-import { roles, type Role } from '../../shared/auth.js';
+import { attemptKinds, roles, type AttemptKind, type Role } from '../../shared/auth.js';
+import { paymentStatuses, type PaymentStatus } from '../../shared/billing.js';
+import { deliveryReportKinds, suppressionReasons, type DeliveryReportKind, type SuppressionReason } from '../../shared/deliverability.js';
 import { coverageKinds, coverageSources, type CoverageKind, type CoverageSource } from '../../shared/coverage.js';
 import { documentKinds, type DocumentKind } from '../../shared/invoices.js';
 import { dataRequestKinds, dataRequestStates, type DataRequestKind, type DataRequestState } from '../../shared/preferences.js';
@@ -269,11 +280,11 @@ export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AttemptKind>().notNull(),
     key: text('key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('auth_attempts_lookup_idx').on(t.kind, t.key, t.createdAt)],
+  (t) => [index('auth_attempts_lookup_idx').on(t.kind, t.key, t.createdAt), check('auth_attempts_kind_check', isOneOf(t.kind, attemptKinds))],
 );
 
 // ---------------------------------------------------------------- platform
@@ -734,7 +745,7 @@ export const trackingEvents = pgTable(
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     /** open | machine_open | click | download | unsubscribe */
-    type: text('type').notNull(),
+    type: text('type').$type<TrackingEventType>().notNull(),
     linkId: integer('link_id'),
     attachmentId: uuid('attachment_id'),
     userAgent: text('user_agent'),
@@ -743,6 +754,7 @@ export const trackingEvents = pgTable(
   (t) => [
     index('tracking_events_release_idx').on(t.releaseId, t.type, t.createdAt),
     index('tracking_events_delivery_idx').on(t.deliveryId),
+    check('tracking_events_type_check', isOneOf(t.type, trackingEventTypes)),
   ],
 );
 
@@ -759,14 +771,18 @@ export const deliveryReports = pgTable(
       .notNull()
       .references(() => deliveries.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    /** hard | soft | complaint */
-    kind: text('kind').notNull(),
+    /** hard | soft | delayed | complaint */
+    kind: text('kind').$type<DeliveryReportKind>().notNull(),
     /** The enhanced status code (5.1.1) of a bounce, or the feedback type of a complaint (abuse). */
     status: text('status'),
     detail: text('detail'),
     createdAt: createdAt(),
   },
-  (t) => [index('delivery_reports_email_idx').on(t.email, t.createdAt), index('delivery_reports_delivery_idx').on(t.deliveryId)],
+  (t) => [
+    index('delivery_reports_email_idx').on(t.email, t.createdAt),
+    index('delivery_reports_delivery_idx').on(t.deliveryId),
+    check('delivery_reports_kind_check', isOneOf(t.kind, deliveryReportKinds)),
+  ],
 );
 
 /**
@@ -875,12 +891,16 @@ export const researchItems = pgTable(
 );
 
 /** Addresses never mailed again by anyone: unsubscribed, bounced or complained. Lower case. */
-export const suppressions = pgTable('suppressions', {
-  email: text('email').primaryKey(),
-  reason: text('reason').notNull(),
-  releaseId: uuid('release_id'),
-  createdAt: createdAt(),
-});
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    email: text('email').primaryKey(),
+    reason: text('reason').$type<SuppressionReason>().notNull(),
+    releaseId: uuid('release_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('suppressions_reason_check', isOneOf(t.reason, suppressionReasons))],
+);
 
 /**
  * Addresses that chose to stop hearing from one company only ("only from {Company}" on the
@@ -1013,7 +1033,7 @@ export const payments = pgTable(
     /** Amount in cents. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
-    status: text('status').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull(),
     /** Numbers the receipts in order (receipt NSR-{year}-{seq}); earlier payments were numbered when it came. */
     receiptSeq: serial('receipt_seq').notNull(),
     /** Press releases the buyer could send right after this purchase; null for payments made before receipts. */
@@ -1032,6 +1052,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_intent_key').on(t.paymentIntentId),
     index('payments_workspace_idx').on(t.workspaceId, t.createdAt),
+    check('payments_status_check', isOneOf(t.status, paymentStatuses)),
   ],
 );
 

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles } from '../../shared/auth.js';
+import { attemptKinds, roles } from '../../shared/auth.js';
+import { paymentStatuses } from '../../shared/billing.js';
+import { deliveryReportKinds, suppressionReasons } from '../../shared/deliverability.js';
 import { releaseStatuses, releaseStepKinds, releaseStepRoles } from '../../shared/releases.js';
-import { deliveryAudiences, recipientStatuses } from '../../shared/release-statuses.js';
+import { deliveryAudiences, recipientStatuses, trackingEventTypes } from '../../shared/release-statuses.js';
 import { REPLY_KINDS, REPLY_MATCHES, RESEARCH_OUTCOMES, RESEARCH_SIGNALS } from '../../shared/replies.js';
 import { coverageKinds, coverageSources } from '../../shared/coverage.js';
 import { dataRequestKinds, dataRequestStates } from '../../shared/preferences.js';
@@ -10,7 +12,24 @@ import { documentKinds } from '../../shared/invoices.js';
 import { workspaceRoles } from '../../shared/workspaces.js';
 import { createTestDatabase } from '../test/test-db.js';
 import { rowsOf, type Database } from './client.js';
-import { brands, coverageItems, dataRequests, deliveries, documentSequences, pressReleases, releaseSteps, researchItems, users, workspaceMembers, workspaces } from './schema.js';
+import {
+  authAttempts,
+  brands,
+  coverageItems,
+  dataRequests,
+  deliveries,
+  deliveryReports,
+  documentSequences,
+  payments,
+  pressReleases,
+  releaseSteps,
+  researchItems,
+  suppressions,
+  trackingEvents,
+  users,
+  workspaceMembers,
+  workspaces,
+} from './schema.js';
 
 /**
  * Status, role and kind columns hold only what the shared lists name: the CHECK of each says the same list as the
@@ -36,18 +55,24 @@ const CHECKED: Record<string, readonly string[]> = {
   data_requests_status_check: dataRequestStates,
   document_sequences_kind_check: documentKinds,
   invoices_kind_check: documentKinds,
+  tracking_events_type_check: trackingEventTypes,
+  delivery_reports_kind_check: deliveryReportKinds,
+  auth_attempts_kind_check: attemptKinds,
+  suppressions_reason_check: suppressionReasons,
+  payments_status_check: paymentStatuses,
 };
 
 let database: Database;
 let userId: string;
 let releaseId: string;
 let deliveryId: number;
+let workspaceId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
   [{ id: userId }] = await db.insert(users).values({ email: 'checks@nashr.test', passwordHash: 'x' }).returning();
-  const [{ id: workspaceId }] = await db.insert(workspaces).values({ name: 'Checks' }).returning();
+  [{ id: workspaceId }] = await db.insert(workspaces).values({ name: 'Checks' }).returning();
   await db.insert(workspaceMembers).values({ workspaceId, userId, role: 'owner' });
   const [brand] = await db.insert(brands).values({ workspaceId, name: 'Checks' }).returning();
   [{ id: releaseId }] = await db.insert(pressReleases).values({ workspaceId, brandId: brand.id, authorId: userId, title: 'Checked' }).returning();
@@ -104,6 +129,13 @@ describe('status, role and kind columns', () => {
         await database.db.insert(researchItems).values({ email: `${signal}.${resolution}@press.test`, signal, resolution, resolvedAt: new Date() });
       }
     }
+    for (const type of trackingEventTypes) await database.db.insert(trackingEvents).values({ deliveryId, releaseId, type });
+    for (const kind of deliveryReportKinds) await database.db.insert(deliveryReports).values({ deliveryId, email: 'checked@press.test', kind });
+    for (const kind of attemptKinds) await database.db.insert(authAttempts).values({ kind, key: 'ip:192.0.2.1' });
+    for (const reason of suppressionReasons) await database.db.insert(suppressions).values({ email: `${reason}@press.test`, reason });
+    for (const status of paymentStatuses) {
+      await database.db.insert(payments).values({ workspaceId, provider: 'demo', paymentIntentId: `pi_${status}`, planId: 'package_1', amount: 4900, status });
+    }
   });
 
   it.each([
@@ -119,6 +151,11 @@ describe('status, role and kind columns', () => {
     ['data_requests_status_check', () => sql`INSERT INTO ${dataRequests} (email, kind, status, due_at) VALUES (${'z@press.test'}, ${'access'}, ${'closed'}, now())`],
     ['document_sequences_kind_check', () => sql`INSERT INTO ${documentSequences} (series, kind, last_number) VALUES (${'CHK'}, ${'receipt'}, 1)`],
     ['research_items_resolution_check', () => sql`INSERT INTO ${researchItems} (email, signal, resolution) VALUES (${'y@press.test'}, ${'left'}, ${'ignored'})`],
+    ['tracking_events_type_check', () => sql`INSERT INTO ${trackingEvents} (delivery_id, release_id, type) VALUES (${deliveryId}, ${releaseId}, ${'view'})`],
+    ['delivery_reports_kind_check', () => sql`INSERT INTO ${deliveryReports} (delivery_id, email, kind) VALUES (${deliveryId}, ${'checked@press.test'}, ${'bounce'})`],
+    ['auth_attempts_kind_check', () => sql`INSERT INTO ${authAttempts} (kind, key) VALUES (${'login'}, ${'ip:192.0.2.1'})`],
+    ['suppressions_reason_check', () => sql`INSERT INTO ${suppressions} (email, reason) VALUES (${'w@press.test'}, ${'soft_bounced'})`],
+    ['payments_status_check', () => sql`INSERT INTO ${payments} (workspace_id, provider, payment_intent_id, plan_id, amount, status) VALUES (${workspaceId}, ${'demo'}, ${'pi_x'}, ${'package_1'}, 4900, ${'refunded'})`],
   ])('refuses a value outside the list (%s)', async (constraint, statement) => {
     expect(await refusal(database.db.execute(statement()))).toEqual({ code: '23514', constraint });
   });

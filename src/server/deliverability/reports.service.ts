@@ -1,4 +1,5 @@
 import { and, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DeliveryReportKind } from '../../shared/deliverability.js';
 import type { Db } from '../db/client.js';
 import { deliveries, deliveryReports, seenReports } from '../db/schema.js';
 import { suppress } from '../suppressions/suppressions.service.js';
@@ -8,7 +9,7 @@ import type { ReportedRecipient, ServerReport } from './reports.js';
 export const SOFT_BOUNCES_SUPPRESSED = 3;
 const SOFT_BOUNCE_WINDOW_DAYS = 30;
 
-export type ReportOutcome = { applied: 'hard' | 'soft' | 'delayed' | 'complaint' } | { ignored: string };
+export type ReportOutcome = { applied: DeliveryReportKind } | { ignored: string };
 
 const ALREADY_APPLIED = { ignored: 'report already applied' } as const;
 

@@ -3,6 +3,7 @@ import type { Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { Headers, Splitter, type MimeNode } from '@zone-eu/mailsplit';
 import { simpleParser } from 'mailparser';
+import type { DeliveryReportKind } from '../../shared/deliverability.js';
 
 /**
  * What a mail server's report says, read from the raw message: a delivery status notification (RFC 3464,
@@ -18,7 +19,7 @@ import { simpleParser } from 'mailparser';
 export type ReportedRecipient = {
   address: string | undefined;
   /** hard: failed for good (5.x.x); soft: the relay gave up after retries (4.x.x); delayed: still being retried (information). */
-  kind: 'hard' | 'soft' | 'delayed';
+  kind: Exclude<DeliveryReportKind, 'complaint'>;
   status: string;
   /** The remote server's words (Diagnostic-Code without its type), shown as the delivery's last error. */
   detail: string;

@@ -1,9 +1,8 @@
 import { and, count, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
+import type { SuppressionReason } from '../../shared/deliverability.js';
 import type { Db } from '../db/client.js';
 import { brands, companyUnsubscribes, globalContacts, suppressions } from '../db/schema.js';
 import { insertCompanyUnsubscribe } from './company-names.js';
-
-export type SuppressionReason = 'unsubscribed' | 'bounced' | 'soft-bounced' | 'complained' | 'manual';
 
 /** An unsubscribed, bounced or complaining address is never mailed again, by any customer. */
 export async function suppress(db: Db, email: string, reason: SuppressionReason, releaseId?: string): Promise<void> {

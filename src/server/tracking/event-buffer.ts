@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
+import type { TrackingEventType } from '../../shared/release-statuses.js';
 import type { Db } from '../db/client.js';
 import { MACHINE_OPEN_WINDOW_SECONDS } from './machine-open.js';
 import { deliveries, trackingEvents } from '../db/schema.js';
 
-export type TrackingEventType = 'open' | 'click' | 'download' | 'unsubscribe';
+/** What a tracking request records; an open may be stored as a machine open (see insert). */
+export type RequestedEventType = Exclude<TrackingEventType, 'machine_open'>;
 
 export type PendingEvent = {
   token: string;
-  type: TrackingEventType;
+  type: RequestedEventType;
   at: string;
   ua: string | null;
   /** The user agent is a known mail-privacy proxy or scanner (see machine-open.ts). */

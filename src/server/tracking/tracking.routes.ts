@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EventBuffer, type TrackingEventType } from './event-buffer.js';
+import { EventBuffer, type RequestedEventType } from './event-buffer.js';
 import { isProxyOrScanner } from './machine-open.js';
 import { watchTrackingBuffer } from '../operations/metrics.js';
 import {
@@ -52,7 +52,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { bodyLimit: 4096 }, (_req, _payload, done) => done(null, undefined));
 
-  const record = (request: FastifyRequest, token: string, type: TrackingEventType, extra: { linkId?: number; attachmentId?: string } = {}) => {
+  const record = (request: FastifyRequest, token: string, type: RequestedEventType, extra: { linkId?: number; attachmentId?: string } = {}) => {
     if (!isWellFormedToken(token)) return;
     const ua = request.headers['user-agent']?.slice(0, 500) ?? null;
     events.push({ token, type, at: new Date().toISOString(), ua, proxy: isProxyOrScanner(ua ?? undefined), ...extra });

@@ -330,7 +330,7 @@ describe('the allowances of an account and of a client', () => {
   const fill = async (as: string, ip: string, n: number, prefix: string) => {
     await t.db
       .insert(suppressions)
-      .values(Array.from({ length: n }, (_, i) => ({ email: `${prefix}-${i}@many.test`, reason: 'manual' })));
+      .values(Array.from({ length: n }, (_, i) => ({ email: `${prefix}-${i}@many.test`, reason: 'manual' as const })));
     const codes: number[] = [];
     for (let i = 0; i < n; i += 10) {
       const batch = await Promise.all(
