@@ -17,12 +17,12 @@ export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden className={cn('animate-pulse rounded-md bg-slate-200', className)} />;
 }
 
-/** Placeholder rows while a list loads. */
-export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
+/** Placeholder rows while a list loads, each as tall as `height` (about the height of a row it stands for). */
+export function RowsSkeleton({ rows = 5, height = 'h-12', label }: { rows?: number; height?: `h-${number}`; label?: string }) {
   return (
-    <div className="space-y-2" aria-busy="true">
+    <div className="space-y-2" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-12" />
+        <Skeleton key={i} className={height} />
       ))}
     </div>
   );

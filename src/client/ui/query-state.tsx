@@ -34,3 +34,6 @@ export function QueryState<T>({
 
 /** A page of a list answer that holds no item. */
 export const noItems = (page: { items: readonly unknown[] }): boolean => page.items.length === 0;
+
+/** A list answer (an array) that holds nothing. */
+export const noEntries = (list: readonly unknown[]): boolean => list.length === 0;

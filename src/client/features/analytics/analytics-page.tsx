@@ -7,7 +7,7 @@ import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useCurrentUser } from '../../lib/session';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, ErrorState, RowsSkeleton, Skeleton } from '../../ui/feedback';
 import { cn } from '../../ui/cn';
 import { useAnalyticsDashboard } from './analytics-api';
 import { BrandFilter } from '../../ui/brand-filter';
@@ -64,11 +64,7 @@ export default function AnalyticsPage() {
             <CardHeader title={t('performance.title')} description={t('performance.description')} />
             <CardBody>
               {isPending ? (
-                <div className="space-y-3">
-                  {Array.from({ length: 3 }, (_, i) => (
-                    <Skeleton key={i} className="h-16 w-full" />
-                  ))}
-                </div>
+                <RowsSkeleton rows={3} height="h-16" />
               ) : data.releases.length === 0 ? (
                 <EmptyState icon={<BarChart3 className="h-10 w-10" aria-hidden />} title={t('performance.empty')} />
               ) : (

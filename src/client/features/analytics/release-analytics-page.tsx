@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { deliveryTone, releaseTone } from '../../ui/status-tones';
 import { Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
@@ -128,21 +129,17 @@ export function ReleaseAnalytics({ sections }: { sections: ReleaseSections }) {
       </header>
       {sections.lifecycle(r)}
       {/* Before it goes out there is nothing to count: no reports, no zero tiles, no empty table. */}
-      {hasGoneOut &&
-        (analytics.isPending ? (
-          <Skeleton className="h-48 w-full" />
-        ) : analytics.isError ? (
-          <ErrorState
-            message={translateMessage(errorMessage(analytics.error))}
-            onRetry={() => analytics.refetch()}
-          />
-        ) : (
-          <>
-            {sections.tiers(id, analytics.data, r.sentAt)}
-            <DeliveryDetails data={analytics.data} />
-            <VersionBreakdown data={analytics.data} />
-          </>
-        ))}
+      {hasGoneOut && (
+        <QueryState query={analytics} loading={<Skeleton className="h-48 w-full" />}>
+          {(figures) => (
+            <>
+              {sections.tiers(id, figures, r.sentAt)}
+              <DeliveryDetails data={figures} />
+              <VersionBreakdown data={figures} />
+            </>
+          )}
+        </QueryState>
+      )}
       {hasGoneOut && <RecipientsTable id={id} release={release.data} />}
       {hasGoneOut && analytics.data && <Timeline data={analytics.data} />}
       {hasGoneOut && sections.replies(id, analytics.data)}
@@ -367,64 +364,62 @@ function RecipientsTable({
         }
       />
       <CardBody>
-        {recipients.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : recipients.isError ? (
-          <ErrorState
-            message={translateMessage(errorMessage(recipients.error))}
-            onRetry={() => recipients.refetch()}
-          />
-        ) : recipients.data.items.length === 0 ? (
-          <EmptyState title={filter ? t('recipients.noMatches') : t('recipients.empty')} />
-        ) : (
-          <>
-            {wide ? (
-              /*
-                One column per figure, the journalist's name, outlet and address stacked in the first, dates over
-                two lines: it fits a laptop's page (1,366 px); between a tablet and that, it scrolls in a named
-                region that says so.
-              */
-              <ScrollRegion label={t('recipients.title')}>
-                <table className="w-full text-sm" data-testid="recipients-table">
-                  <thead className="text-start text-xs uppercase text-slate-500">
-                    <tr>
-                      <Th>{t('recipients.journalist')}</Th>
-                      <Th>{t('recipients.country')}</Th>
-                      <Th>{t('recipients.language')}</Th>
-                      <Th>{t('recipients.status')}</Th>
-                      <Th>{t('recipients.sentAt')}</Th>
-                      <Th>{t('recipients.firstOpen')}</Th>
-                      <Th>{t('recipients.opens')}</Th>
-                      <Th>{t('recipients.clicks')}</Th>
-                      <Th>{t('recipients.downloads')}</Th>
-                      <Th>{t('recipients.replied')}</Th>
-                      <Th>{t('recipients.lastActivity')}</Th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {recipients.data.items.map((row) => (
-                      <RecipientRow key={row.id} row={row} />
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
-            ) : (
-              // On a phone, one card per journalist: every figure named, nothing to scroll sideways.
-              <ul className="divide-y divide-slate-100" aria-label={t('recipients.title')} data-testid="recipients-cards">
-                {recipients.data.items.map((row) => (
-                  <RecipientCard key={row.id} row={row} />
-                ))}
-              </ul>
-            )}
-            <Pager
-              className="no-print mt-4"
-              page={page}
-              pageCount={pageCount}
-              onPageChange={setPage}
-              numbered
-            />
-          </>
-        )}
+        <QueryState
+          query={recipients}
+          loading={<Skeleton className="h-40 w-full" />}
+          isEmpty={noItems}
+          empty={<EmptyState title={filter ? t('recipients.noMatches') : t('recipients.empty')} />}
+        >
+          {(found) => (
+            <>
+              {wide ? (
+                /*
+                  One column per figure, the journalist's name, outlet and address stacked in the first, dates over
+                  two lines: it fits a laptop's page (1,366 px); between a tablet and that, it scrolls in a named
+                  region that says so.
+                */
+                <ScrollRegion label={t('recipients.title')}>
+                  <table className="w-full text-sm" data-testid="recipients-table">
+                    <thead className="text-start text-xs uppercase text-slate-500">
+                      <tr>
+                        <Th>{t('recipients.journalist')}</Th>
+                        <Th>{t('recipients.country')}</Th>
+                        <Th>{t('recipients.language')}</Th>
+                        <Th>{t('recipients.status')}</Th>
+                        <Th>{t('recipients.sentAt')}</Th>
+                        <Th>{t('recipients.firstOpen')}</Th>
+                        <Th>{t('recipients.opens')}</Th>
+                        <Th>{t('recipients.clicks')}</Th>
+                        <Th>{t('recipients.downloads')}</Th>
+                        <Th>{t('recipients.replied')}</Th>
+                        <Th>{t('recipients.lastActivity')}</Th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-100">
+                      {found.items.map((row) => (
+                        <RecipientRow key={row.id} row={row} />
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollRegion>
+              ) : (
+                // On a phone, one card per journalist: every figure named, nothing to scroll sideways.
+                <ul className="divide-y divide-slate-100" aria-label={t('recipients.title')} data-testid="recipients-cards">
+                  {found.items.map((row) => (
+                    <RecipientCard key={row.id} row={row} />
+                  ))}
+                </ul>
+              )}
+              <Pager
+                className="no-print mt-4"
+                page={page}
+                pageCount={pageCount}
+                onPageChange={setPage}
+                numbered
+              />
+            </>
+          )}
+        </QueryState>
       </CardBody>
     </Card>
   );

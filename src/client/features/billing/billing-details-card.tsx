@@ -3,12 +3,11 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Building2, Pencil } from 'lucide-react';
 import type { BillingProfile } from '../../../shared/invoices';
-import { errorMessage } from '../../lib/api';
-import { translateMessage } from '../../lib/i18n';
 import { countryName } from '../../lib/place-names';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { useBillingProfile } from './billing-api';
 import { BillingProfileForm } from './billing-profile-form';
 
@@ -75,14 +74,19 @@ export function BillingProfileContent({
   empty?: ReactNode;
 }) {
   const profile = useBillingProfile();
-  if (profile.isPending) return <Skeleton className="h-24" />;
-  if (profile.isError)
-    return <ErrorState message={translateMessage(errorMessage(profile.error))} onRetry={() => void profile.refetch()} />;
-  if (editing || (!profile.data && !empty)) {
-    const hadSomething = Boolean(profile.data || empty);
-    return <BillingProfileForm profile={profile.data} submitLabel={submitLabel} onSaved={onDone} onCancel={hadSomething ? onDone : undefined} />;
-  }
-  return profile.data ? <BillingProfileSummary profile={profile.data} /> : empty;
+  return (
+    <QueryState query={profile} loading={<Skeleton className="h-24" />}>
+      {(saved) =>
+        editing || (!saved && !empty) ? (
+          <BillingProfileForm profile={saved} submitLabel={submitLabel} onSaved={onDone} onCancel={saved || empty ? onDone : undefined} />
+        ) : saved ? (
+          <BillingProfileSummary profile={saved} />
+        ) : (
+          empty
+        )
+      }
+    </QueryState>
+  );
 }
 
 /** The billing details as the invoice will carry them; each value isolated, beside its label in either direction. */

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Receipt } from 'lucide-react';
 import type { PaymentRecord } from '../../../shared/billing';
-import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noEntries } from '../../ui/query-state';
 import { TableHead } from '../../ui/table';
 import { useBillingHistory } from './billing-api';
 import { formatCents } from '../../lib/money';
@@ -21,46 +21,42 @@ export function BillingHistory() {
     <Card>
       <CardHeader title={t('history.title')} description={t('history.description')} />
       <CardBody>
-        {history.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-10" />
-            ))}
-          </div>
-        ) : history.isError ? (
-          <ErrorState
-            message={translateMessage(errorMessage(history.error))}
-            onRetry={() => void history.refetch()}
-          />
-        ) : history.data.length === 0 ? (
-          <EmptyState
-            icon={<Receipt className="h-10 w-10" aria-hidden />}
-            title={t('history.empty')}
-            description={t('history.emptyText')}
-          />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[56rem] text-sm">
-              <TableHead
-                labels={[
-                  t('history.receipt'),
-                  t('history.date'),
-                  t('history.plan'),
-                  t('history.amount'),
-                  t('history.added'),
-                  t('history.balanceAfter'),
-                  t('history.status'),
-                  t('history.invoice'),
-                ]}
-              />
-              <tbody>
-                {history.data.map((payment) => (
-                  <HistoryRow key={payment.id} payment={payment} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState
+          query={history}
+          loading={<RowsSkeleton rows={3} height="h-10" />}
+          isEmpty={noEntries}
+          empty={
+            <EmptyState
+              icon={<Receipt className="h-10 w-10" aria-hidden />}
+              title={t('history.empty')}
+              description={t('history.emptyText')}
+            />
+          }
+        >
+          {(list) => (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[56rem] text-sm">
+                <TableHead
+                  labels={[
+                    t('history.receipt'),
+                    t('history.date'),
+                    t('history.plan'),
+                    t('history.amount'),
+                    t('history.added'),
+                    t('history.balanceAfter'),
+                    t('history.status'),
+                    t('history.invoice'),
+                  ]}
+                />
+                <tbody>
+                  {list.map((payment) => (
+                    <HistoryRow key={payment.id} payment={payment} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
       </CardBody>
     </Card>
   );

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { FileText } from 'lucide-react';
 import type { InvoiceSummary } from '../../../shared/invoices';
-import { errorMessage } from '../../lib/api';
-import { formatDate, translateMessage } from '../../lib/i18n';
+import { formatDate } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noEntries } from '../../ui/query-state';
 import { TableHead } from '../../ui/table';
 import { useInvoices } from './billing-api';
 import { formatCents } from '../../lib/money';
@@ -18,41 +18,35 @@ export function InvoicesCard() {
     <Card data-testid="invoices">
       <CardHeader title={t('invoices.title')} description={t('invoices.description')} />
       <CardBody>
-        {invoices.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : invoices.isError ? (
-          <ErrorState message={translateMessage(errorMessage(invoices.error))} onRetry={() => void invoices.refetch()} />
-        ) : invoices.data.length === 0 ? (
-          <EmptyState
-            icon={<FileText className="h-10 w-10" aria-hidden />}
-            title={t('invoices.empty')}
-            description={t('invoices.emptyText')}
-          />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[48rem] text-sm">
-              <TableHead
-                labels={[
-                  t('invoices.kind'),
-                  t('invoices.number'),
-                  t('invoices.date'),
-                  t('invoices.vat'),
-                  t('invoices.total'),
-                  t('invoices.refersTo'),
-                  t('invoices.documents'),
-                ]}
-              />
-              <tbody>
-                {invoices.data.map((invoice) => (
-                  <InvoiceRow key={invoice.id} invoice={invoice} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState
+          query={invoices}
+          loading={<RowsSkeleton rows={2} />}
+          isEmpty={noEntries}
+          empty={<EmptyState icon={<FileText className="h-10 w-10" aria-hidden />} title={t('invoices.empty')} description={t('invoices.emptyText')} />}
+        >
+          {(list) => (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[48rem] text-sm">
+                <TableHead
+                  labels={[
+                    t('invoices.kind'),
+                    t('invoices.number'),
+                    t('invoices.date'),
+                    t('invoices.vat'),
+                    t('invoices.total'),
+                    t('invoices.refersTo'),
+                    t('invoices.documents'),
+                  ]}
+                />
+                <tbody>
+                  {list.map((invoice) => (
+                    <InvoiceRow key={invoice.id} invoice={invoice} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
       </CardBody>
     </Card>
   );

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Check, Crown, Sparkles } from 'lucide-react';
 import type { Plan } from '../../../shared/billing';
-import { errorMessage } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
-import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { usePlans } from './billing-api';
 import { formatDollars } from '../../lib/money';
 
@@ -16,32 +16,24 @@ import { formatDollars } from '../../lib/money';
 export function PlansGrid({ unmetered, onChoose }: { unmetered: boolean; onChoose: (plan: Plan) => void }) {
   const { t } = useTranslation('billing');
   const plans = usePlans();
-  if (plans.isPending) {
-    return (
-      <div className="grid gap-6 md:grid-cols-2" aria-busy="true">
-        <Skeleton className="h-96" />
-        <Skeleton className="h-96" />
-      </div>
-    );
-  }
-  if (plans.isError)
-    return (
-      <ErrorState
-        message={translateMessage(errorMessage(plans.error))}
-        onRetry={() => void plans.refetch()}
-      />
-    );
   return (
-    <section aria-label={t('plans.label')} className="grid gap-6 md:grid-cols-2">
-      {plans.data.map((plan) => (
-        <PlanCard
-          key={plan.id}
-          plan={plan}
-          unmetered={unmetered}
-          onChoose={() => onChoose(plan)}
-        />
-      ))}
-    </section>
+    <QueryState
+      query={plans}
+      loading={
+        <div className="grid gap-6 md:grid-cols-2" aria-busy="true">
+          <Skeleton className="h-96" />
+          <Skeleton className="h-96" />
+        </div>
+      }
+    >
+      {(found) => (
+        <section aria-label={t('plans.label')} className="grid gap-6 md:grid-cols-2">
+          {found.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} unmetered={unmetered} onChoose={() => onChoose(plan)} />
+          ))}
+        </section>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '../../../shared/billing';
 import { REVERSE_CHARGE_TEXT, type DisplayAmounts, type Quote } from '../../../shared/invoices';
-import { errorMessage } from '../../lib/api';
-import { formatNumber, isolate, translateMessage } from '../../lib/i18n';
-import { ErrorState, Skeleton } from '../../ui/feedback';
+import { formatNumber, isolate } from '../../lib/i18n';
+import { Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { useQuote } from './billing-api';
 import { formatCents } from '../../lib/money';
 
@@ -11,10 +11,11 @@ import { formatCents } from '../../lib/money';
 export function QuoteSummary({ planId, enabled }: { planId: PlanId; enabled: boolean }) {
   const quote = useQuote(planId, enabled);
   if (!enabled) return null;
-  if (quote.isPending) return <Skeleton className="h-32" />;
-  if (quote.isError)
-    return <ErrorState message={translateMessage(errorMessage(quote.error))} onRetry={() => void quote.refetch()} />;
-  return <QuoteLines quote={quote.data} />;
+  return (
+    <QueryState query={quote} loading={<Skeleton className="h-32" />}>
+      {(found) => <QuoteLines quote={found} />}
+    </QueryState>
+  );
 }
 
 function QuoteLines({ quote }: { quote: Quote }) {

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Send } from 'lucide-react';
 import type { SpendRecord } from '../../../shared/billing';
-import { errorMessage } from '../../lib/api';
-import { formatDate, translateMessage } from '../../lib/i18n';
+import { formatDate } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { Pager } from '../../ui/pager';
 import { TableHead } from '../../ui/table';
 import { BrandFilter } from '../../ui/brand-filter';
@@ -38,37 +38,33 @@ export function SpendsCard() {
         action={<BrandFilter brands={brands.data} value={brandId} onChange={chooseBrand} />}
       />
       <CardBody className="space-y-4">
-        {spends.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-10" />
-            ))}
-          </div>
-        ) : spends.isError ? (
-          <ErrorState
-            message={translateMessage(errorMessage(spends.error))}
-            onRetry={() => void spends.refetch()}
-          />
-        ) : spends.data.items.length === 0 ? (
-          <EmptyState
-            icon={<Send className="h-10 w-10" aria-hidden />}
-            title={t('spends.empty')}
-            description={brandId ? t('spends.emptyBrand') : t('spends.emptyText')}
-          />
-        ) : (
-          <div className="overflow-x-auto" aria-busy={spends.isPlaceholderData}>
-            <table className="w-full min-w-[36rem] text-sm">
-              <TableHead
-                labels={[t('spends.release'), t('spends.brand'), t('spends.status'), t('spends.date')]}
-              />
-              <tbody>
-                {spends.data.items.map((spend) => (
-                  <SpendRow key={spend.releaseId} spend={spend} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState
+          query={spends}
+          loading={<RowsSkeleton rows={3} height="h-10" />}
+          isEmpty={noItems}
+          empty={
+            <EmptyState
+              icon={<Send className="h-10 w-10" aria-hidden />}
+              title={t('spends.empty')}
+              description={brandId ? t('spends.emptyBrand') : t('spends.emptyText')}
+            />
+          }
+        >
+          {(found) => (
+            <div className="overflow-x-auto" aria-busy={spends.isPlaceholderData}>
+              <table className="w-full min-w-[36rem] text-sm">
+                <TableHead
+                  labels={[t('spends.release'), t('spends.brand'), t('spends.status'), t('spends.date')]}
+                />
+                <tbody>
+                  {found.items.map((spend) => (
+                    <SpendRow key={spend.releaseId} spend={spend} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
         <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
       </CardBody>
     </Card>

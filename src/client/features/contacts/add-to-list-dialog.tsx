@@ -8,7 +8,8 @@ import { listCreateSchema, type ListCreateInput } from '../../../shared/lists';
 import { isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { ErrorState, Skeleton } from '../../ui/feedback';
+import { Skeleton } from '../../ui/feedback';
+import { QueryState, noEntries } from '../../ui/query-state';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useAddToList, useCreateList } from './contacts-api';
@@ -93,41 +94,44 @@ export function AddToListDialog({
       }
     >
       <div className="space-y-4">
-        {lists.isPending ? (
-          <div className="space-y-2">
-            <Skeleton className="h-12" />
-            <Skeleton className="h-12" />
-          </div>
-        ) : lists.isError ? (
-          <ErrorState message={translateMessage(lists.error.message)} onRetry={() => lists.refetch()} />
-        ) : lists.data.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('addToList.noLists')}</p>
-        ) : (
-          <fieldset className="space-y-2">
-            <legend className="sr-only">{t('addToList.choose')}</legend>
-            {lists.data.map((list) => (
-              <label
-                key={list.id}
-                className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name={groupName}
-                  value={list.id}
-                  checked={listId === list.id}
-                  onChange={() => setListId(list.id)}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                <span className="flex-1 truncate font-medium" dir="auto">
-                  {list.name}
-                </span>
-                <span className="text-xs text-slate-500">
-                  {countText(t, 'addToList.contactCount', list.contactCount)}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <QueryState
+          query={lists}
+          loading={
+            <div className="space-y-2">
+              <Skeleton className="h-12" />
+              <Skeleton className="h-12" />
+            </div>
+          }
+          isEmpty={noEntries}
+          empty={<p className="text-sm text-slate-600">{t('addToList.noLists')}</p>}
+        >
+          {(found) => (
+            <fieldset className="space-y-2">
+              <legend className="sr-only">{t('addToList.choose')}</legend>
+              {found.map((list) => (
+                <label
+                  key={list.id}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    type="radio"
+                    name={groupName}
+                    value={list.id}
+                    checked={listId === list.id}
+                    onChange={() => setListId(list.id)}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                  <span className="flex-1 truncate font-medium" dir="auto">
+                    {list.name}
+                  </span>
+                  <span className="text-xs text-slate-500">
+                    {countText(t, 'addToList.contactCount', list.contactCount)}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </QueryState>
         {creating ? (
           <NewListForm
             onCancel={() => setCreating(false)}

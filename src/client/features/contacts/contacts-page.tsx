@@ -3,12 +3,13 @@ import { FileUp, ListPlus, SlidersHorizontal, Trash2, UserPlus, Users } from 'lu
 import { useTranslation } from 'react-i18next';
 import { BULK_IDS_MAX, CONTACT_PAGE_SIZE, type Contact, type ContactFilter, type Interpretation } from '../../../shared/contacts';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatNumber, isolate, translateMessage } from '../../lib/i18n';
+import { formatNumber, isolate } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { mayOnPlatform, useCan, workspaceOf } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, Skeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { cn } from '../../ui/cn';
@@ -207,44 +208,47 @@ export default function ContactsPage() {
             )}
           </div>
 
-          {search.isPending ? (
-            <CardSkeletons />
-          ) : search.isError ? (
-            <ErrorState message={translateMessage(search.error.message)} onRetry={() => search.refetch()} />
-          ) : items.length === 0 ? (
-            <EmptyState
-              icon={<Users className="h-10 w-10" aria-hidden />}
-              title={isFilterActive(filter) ? t('empty.filteredTitle') : t('empty.title')}
-              description={isFilterActive(filter) ? t('empty.filteredDescription') : t('empty.description')}
-              action={
-                isFilterActive(filter) ? (
-                  <Button variant="secondary" onClick={filters.clearAll}>
-                    {t('chips.clearAll')}
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            <div
-              className={cn(
-                'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3',
-                search.isPlaceholderData && 'opacity-60',
-              )}
-              aria-busy={search.isFetching}
-            >
-              {items.map((contact) => (
-                <ContactCard
-                  key={contact.id}
-                  contact={contact}
-                  selected={isSelected(selection, contact.id)}
-                  onToggle={() => setSelection((s) => toggleContact(s, contact.id, visibleIds))}
-                  onOpen={() => setDetail(contact)}
-                  onEdit={admin ? () => setFormState({ contact }) : undefined}
-                  onDelete={admin ? () => setToDelete(contact) : undefined}
-                />
-              ))}
-            </div>
-          )}
+          <QueryState
+            query={search}
+            loading={<CardSkeletons />}
+            isEmpty={noItems}
+            empty={
+              <EmptyState
+                icon={<Users className="h-10 w-10" aria-hidden />}
+                title={isFilterActive(filter) ? t('empty.filteredTitle') : t('empty.title')}
+                description={isFilterActive(filter) ? t('empty.filteredDescription') : t('empty.description')}
+                action={
+                  isFilterActive(filter) ? (
+                    <Button variant="secondary" onClick={filters.clearAll}>
+                      {t('chips.clearAll')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+          >
+            {() => (
+              <div
+                className={cn(
+                  'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3',
+                  search.isPlaceholderData && 'opacity-60',
+                )}
+                aria-busy={search.isFetching}
+              >
+                {items.map((contact) => (
+                  <ContactCard
+                    key={contact.id}
+                    contact={contact}
+                    selected={isSelected(selection, contact.id)}
+                    onToggle={() => setSelection((s) => toggleContact(s, contact.id, visibleIds))}
+                    onOpen={() => setDetail(contact)}
+                    onEdit={admin ? () => setFormState({ contact }) : undefined}
+                    onDelete={admin ? () => setToDelete(contact) : undefined}
+                  />
+                ))}
+              </div>
+            )}
+          </QueryState>
 
           {total > 0 && (
             <div className="flex flex-wrap items-center justify-between gap-3">

@@ -7,7 +7,8 @@ import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Field, Input } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useAddCoverage, useCoverage, useRemoveCoverage } from './coverage-api';
@@ -24,21 +25,19 @@ export function CoverageSection({ releaseId, sentAt }: { releaseId: string; sent
     <Card id="coverage">
       <CardHeader title={t('section.title')} description={t('section.description')} />
       <CardBody className="space-y-5">
-        {coverage.isPending ? (
-          <Skeleton className="h-32 w-full" />
-        ) : coverage.isError ? (
-          <ErrorState message={translateMessage(errorMessage(coverage.error))} onRetry={() => void coverage.refetch()} />
-        ) : (
-          <>
-            <CoverageFigures coverage={coverage.data} />
-            <AddArticleForm releaseId={releaseId} />
-            {coverage.data.items.length === 0 ? (
-              <EmptyState icon={<Newspaper className="h-10 w-10" aria-hidden />} title={t('section.empty')} description={t('section.emptyHint')} />
-            ) : (
-              <ArticleList releaseId={releaseId} items={coverage.data.items} />
-            )}
-          </>
-        )}
+        <QueryState query={coverage} loading={<Skeleton className="h-32 w-full" />}>
+          {(found) => (
+            <>
+              <CoverageFigures coverage={found} />
+              <AddArticleForm releaseId={releaseId} />
+              {found.items.length === 0 ? (
+                <EmptyState icon={<Newspaper className="h-10 w-10" aria-hidden />} title={t('section.empty')} description={t('section.emptyHint')} />
+              ) : (
+                <ArticleList releaseId={releaseId} items={found.items} />
+              )}
+            </>
+          )}
+        </QueryState>
       </CardBody>
     </Card>
   );

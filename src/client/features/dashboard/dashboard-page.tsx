@@ -21,7 +21,8 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, ErrorState, RowsSkeleton, Skeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { releaseTone } from '../../ui/status-tones';
 import {
   RECENT_RELEASES_COUNT,
@@ -260,8 +261,7 @@ function RecentReleases({ brandId, nextStep }: { brandId?: string; nextStep: Nex
   const { t, i18n } = useTranslation('dashboard');
   const navigate = useNavigate();
   const can = useCan();
-  const { data, isPending, isError, error, refetch } = useRecentReleases(brandId);
-  const releases = data?.items.slice(0, RECENT_RELEASES_COUNT) ?? [];
+  const recent = useRecentReleases(brandId);
 
   return (
     <Card>
@@ -274,57 +274,56 @@ function RecentReleases({ brandId, nextStep }: { brandId?: string; nextStep: Nex
         }
       />
       <CardBody>
-        {isPending ? (
-          <div className="space-y-3">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-14 w-full" />
-            ))}
-          </div>
-        ) : isError ? (
-          <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />
-        ) : releases.length === 0 ? (
-          <EmptyState
-            icon={<FileText className="h-10 w-10" aria-hidden />}
-            title={t('recent.empty')}
-            action={
-              can('write') && (
-                <Button onClick={() => navigate('/editor')}>
-                  <Plus className="h-4 w-4" aria-hidden />
-                  {t('recent.create')}
-                </Button>
-              )
-            }
-          />
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {releases.map((release) => (
-              <li key={release.id}>
-                <Link
-                  to={
-                    can('write') && EDITABLE.includes(release.status)
-                      ? `/editor/${release.id}`
-                      : `/analytics/${release.id}`
-                  }
-                  className="flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-slate-50"
-                >
-                  <div className="min-w-0">
-                    <OwnText as="p" className="font-medium text-slate-900">
-                      {titleFor(release, i18n.language)}
-                    </OwnText>
-                    <p className="text-xs text-slate-500">
-                      {t('recent.created')} {formatDate(release.createdAt)}
-                    </p>
-                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <BrandTag brand={release.brand} />
-                      {nextStep(release)}
+        <QueryState
+          query={recent}
+          loading={<RowsSkeleton rows={3} height="h-14" />}
+          isEmpty={noItems}
+          empty={
+            <EmptyState
+              icon={<FileText className="h-10 w-10" aria-hidden />}
+              title={t('recent.empty')}
+              action={
+                can('write') && (
+                  <Button onClick={() => navigate('/editor')}>
+                    <Plus className="h-4 w-4" aria-hidden />
+                    {t('recent.create')}
+                  </Button>
+                )
+              }
+            />
+          }
+        >
+          {(found) => (
+            <ul className="divide-y divide-slate-100">
+              {found.items.slice(0, RECENT_RELEASES_COUNT).map((release) => (
+                <li key={release.id}>
+                  <Link
+                    to={
+                      can('write') && EDITABLE.includes(release.status)
+                        ? `/editor/${release.id}`
+                        : `/analytics/${release.id}`
+                    }
+                    className="flex items-center justify-between gap-4 rounded-md px-2 py-3 hover:bg-slate-50"
+                  >
+                    <div className="min-w-0">
+                      <OwnText as="p" className="font-medium text-slate-900">
+                        {titleFor(release, i18n.language)}
+                      </OwnText>
+                      <p className="text-xs text-slate-500">
+                        {t('recent.created')} {formatDate(release.createdAt)}
+                      </p>
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <BrandTag brand={release.brand} />
+                        {nextStep(release)}
+                      </div>
                     </div>
-                  </div>
-                  <Badge tone={releaseTone(release.status)}>{t(`status.${release.status}`)}</Badge>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+                    <Badge tone={releaseTone(release.status)}>{t(`status.${release.status}`)}</Badge>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardBody>
     </Card>
   );

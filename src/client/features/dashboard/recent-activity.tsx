@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Activity } from 'lucide-react';
 import type { ActivityItem, ActivityType } from '../../../shared/campaigns';
-import { errorMessage } from '../../lib/api';
-import { formatDate, isolate, translateMessage } from '../../lib/i18n';
+import { formatDate, isolate } from '../../lib/i18n';
 import { IsolatedText } from '../../ui/isolated-text';
 import { OwnText } from '../../ui/own-text';
 import { titleFor } from '../../lib/release-title';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { useRecentActivity } from './dashboard-queries';
 
 const TONES: Record<ActivityType, 'slate' | 'green' | 'amber' | 'red' | 'blue'> = {
@@ -23,28 +23,25 @@ const TONES: Record<ActivityType, 'slate' | 'green' | 'amber' | 'red' | 'blue'> 
 /** The last things that happened to the user's recent campaigns, live while one is sending. */
 export function RecentActivity() {
   const { t } = useTranslation('dashboard');
-  const { data, isPending, isError, error, refetch } = useRecentActivity();
+  const activity = useRecentActivity();
   return (
     <Card>
       <CardHeader title={t('activity.title')} />
       <CardBody>
-        {isPending ? (
-          <div className="space-y-3">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : isError ? (
-          <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />
-        ) : data.items.length === 0 ? (
-          <EmptyState icon={<Activity className="h-10 w-10" aria-hidden />} title={t('activity.empty')} />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-live="polite" aria-label={t('activity.title')}>
-            {data.items.map((item, i) => (
-              <ActivityLine key={`${item.at}-${item.type}-${i}`} item={item} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={activity}
+          loading={<RowsSkeleton rows={3} height="h-10" />}
+          isEmpty={noItems}
+          empty={<EmptyState icon={<Activity className="h-10 w-10" aria-hidden />} title={t('activity.empty')} />}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100" aria-live="polite" aria-label={t('activity.title')}>
+              {data.items.map((item, i) => (
+                <ActivityLine key={`${item.at}-${item.type}-${i}`} item={item} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardBody>
     </Card>
   );

@@ -7,7 +7,8 @@ import { LIST_PAGE_SIZE, type UserList } from '../../../shared/lists';
 import { errorMessage } from '../../lib/api';
 import { formatNumber, translateMessage } from '../../lib/i18n';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Pager } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { cn } from '../../ui/cn';
@@ -70,85 +71,84 @@ export function ListViewDialog({ list, onClose }: { list: UserList | null; onClo
         description={list?.description || undefined}
         size="xl"
       >
-        {contacts.isPending ? (
-          <div className="space-y-2" aria-hidden>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-14" />
-            ))}
-          </div>
-        ) : contacts.isError ? (
-          <ErrorState message={translateMessage(contacts.error.message)} onRetry={() => contacts.refetch()} />
-        ) : total === 0 ? (
-          <EmptyState
-            icon={<UserPlus className="h-10 w-10" aria-hidden />}
-            title={t('view.empty')}
-            action={
-              <Link
-                to="/contacts-new"
-                className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+        <QueryState
+          query={contacts}
+          loading={<RowsSkeleton rows={5} height="h-14" />}
+          isEmpty={(page) => page.total === 0}
+          empty={
+            <EmptyState
+              icon={<UserPlus className="h-10 w-10" aria-hidden />}
+              title={t('view.empty')}
+              action={
+                <Link
+                  to="/contacts-new"
+                  className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+                >
+                  {t('view.addContacts')}
+                </Link>
+              }
+            />
+          }
+        >
+          {(found) => (
+            <div className="space-y-4">
+              <ul
+                className={cn(
+                  'divide-y divide-slate-100 rounded-lg border border-slate-200',
+                  contacts.isPlaceholderData && 'opacity-60',
+                )}
               >
-                {t('view.addContacts')}
-              </Link>
-            }
-          />
-        ) : (
-          <div className="space-y-4">
-            <ul
-              className={cn(
-                'divide-y divide-slate-100 rounded-lg border border-slate-200',
-                contacts.isPlaceholderData && 'opacity-60',
-              )}
-            >
-              {contacts.data.items.map(({ id, contact }) => {
-                const name = fullName(contact) || contact.email;
-                const country = contact.country && valueLabel(tContacts, 'country', contact.country);
-                return (
-                  <li
-                    key={id}
-                    className="flex items-center gap-3 px-3 py-2 hover:bg-slate-50"
-                    data-testid="list-contact-row"
-                  >
-                    <button
-                      type="button"
-                      onClick={() => setDetail(contact)}
-                      className="min-w-0 flex-1 text-start"
+                {found.items.map(({ id, contact }) => {
+                  const name = fullName(contact) || contact.email;
+                  const country = contact.country && valueLabel(tContacts, 'country', contact.country);
+                  return (
+                    <li
+                      key={id}
+                      className="flex items-center gap-3 px-3 py-2 hover:bg-slate-50"
+                      data-testid="list-contact-row"
                     >
-                      <OwnText className="font-medium text-slate-900">{name}</OwnText>
-                      <UnsubscribedBadge contact={contact} />
-                      {/* Wraps rather than truncates: a clipped line of English and Arabic loses its start in RTL. */}
-                      <span className="block break-words text-sm text-slate-600">
-                        {[contact.position, contact.organization, country].filter(Boolean).join(' · ')}
-                      </span>
-                      <OwnText address className="text-xs text-slate-500">
-                        {contact.email}
-                      </OwnText>
-                    </button>
-                    {writes && (
                       <button
                         type="button"
-                        onClick={() => setToRemove(contact)}
-                        aria-label={t('view.remove', { name })}
-                        className="rounded p-2 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                        onClick={() => setDetail(contact)}
+                        className="min-w-0 flex-1 text-start"
                       >
-                        <UserMinus className="h-4 w-4" aria-hidden />
+                        <OwnText className="font-medium text-slate-900">{name}</OwnText>
+                        <UnsubscribedBadge contact={contact} />
+                        {/* Wraps rather than truncates: a clipped line of English and Arabic loses its start in RTL. */}
+                        <span className="block break-words text-sm text-slate-600">
+                          {[contact.position, contact.organization, country].filter(Boolean).join(' · ')}
+                        </span>
+                        <OwnText address className="text-xs text-slate-500">
+                          {contact.email}
+                        </OwnText>
                       </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-slate-600" data-testid="list-page-status">
-                {t('view.showing', {
-                  from: formatNumber(from),
-                  to: formatNumber(to),
-                  total: formatNumber(total),
+                      {writes && (
+                        <button
+                          type="button"
+                          onClick={() => setToRemove(contact)}
+                          aria-label={t('view.remove', { name })}
+                          className="rounded p-2 text-slate-500 hover:bg-red-50 hover:text-red-600"
+                        >
+                          <UserMinus className="h-4 w-4" aria-hidden />
+                        </button>
+                      )}
+                    </li>
+                  );
                 })}
-              </p>
-              <Pager page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={setPage} numbered />
+              </ul>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm text-slate-600" data-testid="list-page-status">
+                  {t('view.showing', {
+                    from: formatNumber(from),
+                    to: formatNumber(to),
+                    total: formatNumber(total),
+                  })}
+                </p>
+                <Pager page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={setPage} numbered />
+              </div>
             </div>
-          </div>
-        )}
+          )}
+        </QueryState>
       </Dialog>
       <ContactDetailDialog contact={detail} onClose={() => setDetail(null)} />
       <ConfirmDialog

@@ -9,7 +9,8 @@ import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i
 import { useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, Skeleton } from '../../ui/feedback';
+import { QueryState, noEntries } from '../../ui/query-state';
 import { useToast } from '../../ui/toast';
 import { ListFormDialog } from './list-form-dialog';
 import { ListViewDialog } from './list-view-dialog';
@@ -54,50 +55,55 @@ export default function MyListsPage() {
         )}
       </header>
 
-      {lists.isPending ? (
-        <div
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          aria-hidden
-          data-testid="lists-skeleton"
-        >
-          {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
-              <Skeleton className="h-6 w-1/2" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-4 w-1/3" />
-              <Skeleton className="h-9 w-full" />
-            </div>
-          ))}
-        </div>
-      ) : lists.isError ? (
-        <ErrorState message={translateMessage(lists.error.message)} onRetry={() => lists.refetch()} />
-      ) : lists.data.length === 0 ? (
-        <EmptyState
-          icon={<ListChecks className="h-10 w-10" aria-hidden />}
-          title={t('empty.title')}
-          description={t('empty.description')}
-          action={
-            writes && (
-              <Button onClick={() => setForm({ list: null })}>
-                <Plus className="h-4 w-4" aria-hidden />
-                {t('actions.createList')}
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {lists.data.map((list) => (
-            <ListCard
-              key={list.id}
-              list={list}
-              onView={() => setViewing(list)}
-              onEdit={writes ? () => setForm({ list }) : undefined}
-              onDelete={writes ? () => setToDelete(list) : undefined}
-            />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={lists}
+        loading={
+          <div
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            aria-hidden
+            data-testid="lists-skeleton"
+          >
+            {Array.from({ length: 6 }, (_, i) => (
+              <div key={i} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
+                <Skeleton className="h-6 w-1/2" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-9 w-full" />
+              </div>
+            ))}
+          </div>
+        }
+        isEmpty={noEntries}
+        empty={
+          <EmptyState
+            icon={<ListChecks className="h-10 w-10" aria-hidden />}
+            title={t('empty.title')}
+            description={t('empty.description')}
+            action={
+              writes && (
+                <Button onClick={() => setForm({ list: null })}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  {t('actions.createList')}
+                </Button>
+              )
+            }
+          />
+        }
+      >
+        {(found) => (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {found.map((list) => (
+              <ListCard
+                key={list.id}
+                list={list}
+                onView={() => setViewing(list)}
+                onEdit={writes ? () => setForm({ list }) : undefined}
+                onDelete={writes ? () => setToDelete(list) : undefined}
+              />
+            ))}
+          </div>
+        )}
+      </QueryState>
 
       <ListFormDialog open={form !== null} list={form?.list ?? null} onClose={() => setForm(null)} />
       <ListViewDialog list={viewed} onClose={() => setViewing(null)} />

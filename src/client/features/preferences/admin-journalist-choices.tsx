@@ -9,7 +9,8 @@ import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { countryName } from '../../lib/place-names';
 import { Button } from '../../ui/button';
-import { ErrorState, Skeleton } from '../../ui/feedback';
+import { Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Field, Textarea } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useContactPreferences, useSetAccreditation } from './admin-preferences-api';
@@ -22,20 +23,22 @@ import { useContactPreferences, useSetAccreditation } from './admin-preferences-
 export function JournalistChoices({ contactId }: { contactId: number }) {
   const { t } = useTranslation('admin');
   const data = useContactPreferences(contactId);
-  if (data.isPending) return <Skeleton className="h-40 w-full" />;
-  if (data.isError) return <ErrorState message={translateMessage(errorMessage(data.error))} onRetry={() => void data.refetch()} />;
   return (
-    <div className="space-y-5">
-      <section aria-labelledby="journalist-choices-title" data-testid="journalist-choices">
-        <h3 id="journalist-choices-title" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-          {t('choices.title')}
-        </h3>
-        <p className="mb-2 text-xs text-slate-500">{t('choices.ownedByJournalist')}</p>
-        <Choices preferences={data.data.preferences} />
-      </section>
-      <ConsentRecords records={data.data.consentRecords} />
-      <AccreditationForm contactId={contactId} saved={data.data} />
-    </div>
+    <QueryState query={data} loading={<Skeleton className="h-40 w-full" />}>
+      {(saved) => (
+        <div className="space-y-5">
+          <section aria-labelledby="journalist-choices-title" data-testid="journalist-choices">
+            <h3 id="journalist-choices-title" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              {t('choices.title')}
+            </h3>
+            <p className="mb-2 text-xs text-slate-500">{t('choices.ownedByJournalist')}</p>
+            <Choices preferences={saved.preferences} />
+          </section>
+          <ConsentRecords records={saved.consentRecords} />
+          <AccreditationForm contactId={contactId} saved={saved} />
+        </div>
+      )}
+    </QueryState>
   );
 }
 

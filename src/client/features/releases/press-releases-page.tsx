@@ -22,7 +22,8 @@ import { mayOnPlatform, useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { HELD_TONE, releaseTone } from '../../ui/status-tones';
 import { Input, Select } from '../../ui/field';
 import { Pager } from '../../ui/pager';
@@ -134,44 +135,40 @@ export default function PressReleasesPage() {
         <BrandFilter brands={brands.data} value={brandId} onChange={setBrand} />
       </div>
 
-      {releases.isPending ? (
-        <div className="space-y-3">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-20 w-full" />
-          ))}
-        </div>
-      ) : releases.isError ? (
-        <ErrorState
-          message={translateMessage(errorMessage(releases.error))}
-          onRetry={() => releases.refetch()}
-        />
-      ) : releases.data.items.length === 0 ? (
-        <EmptyState
-          icon={<FileText className="h-10 w-10" aria-hidden />}
-          title={filtered ? t('list.noMatches') : t('list.empty')}
-          action={
-            !filtered &&
-            can('write') && (
-              <Button onClick={() => navigate('/editor')}>
-                <Plus className="h-4 w-4" aria-hidden />
-                {t('list.create')}
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <>
-          <p className="text-sm text-slate-500">
-            {t('list.count', { count: releases.data.total, formatted: formatNumber(releases.data.total) })}
-          </p>
-          <ul className="space-y-3" aria-label={t('list.title')}>
-            {releases.data.items.map((release) => (
-              <ReleaseRow key={release.id} release={release} showOwner={mayOnPlatform(user, 'console')} />
-            ))}
-          </ul>
-          <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
-        </>
-      )}
+      <QueryState
+        query={releases}
+        loading={<RowsSkeleton rows={5} height="h-20" />}
+        isEmpty={noItems}
+        empty={
+          <EmptyState
+            icon={<FileText className="h-10 w-10" aria-hidden />}
+            title={filtered ? t('list.noMatches') : t('list.empty')}
+            action={
+              !filtered &&
+              can('write') && (
+                <Button onClick={() => navigate('/editor')}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  {t('list.create')}
+                </Button>
+              )
+            }
+          />
+        }
+      >
+        {(found) => (
+          <>
+            <p className="text-sm text-slate-500">
+              {t('list.count', { count: found.total, formatted: formatNumber(found.total) })}
+            </p>
+            <ul className="space-y-3" aria-label={t('list.title')}>
+              {found.items.map((release) => (
+                <ReleaseRow key={release.id} release={release} showOwner={mayOnPlatform(user, 'console')} />
+              ))}
+            </ul>
+            <Pager page={page} pageCount={pageCount} onPageChange={setPage} numbered />
+          </>
+        )}
+      </QueryState>
     </main>
   );
 }

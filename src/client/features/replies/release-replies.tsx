@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageSquareReply, ShieldAlert } from 'lucide-react';
 import type { ReplyItem } from '../../../shared/replies';
-import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { OwnText } from '../../ui/own-text';
 import { Pager } from '../../ui/pager';
 import { REPLIES_PAGE_SIZE, useReleaseReplies } from './replies-api';
@@ -38,27 +38,25 @@ export function ReleaseReplies({ releaseId, replies, replyRate }: { releaseId: s
     <Card data-testid="release-replies">
       <CardHeader title={t('title')} description={figures} />
       <CardBody className="flex flex-col gap-4">
-        {query.isPending ? (
-          <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('loading')}>
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : query.isError ? (
-          <ErrorState message={translateMessage(errorMessage(query.error))} onRetry={() => query.refetch()} />
-        ) : query.data.items.length === 0 ? (
-          <EmptyState icon={<MessageSquareReply className="h-10 w-10" aria-hidden />} title={t('empty.title')} description={t('empty.description')} />
-        ) : (
-          <>
-            <ul className="flex flex-col gap-4">
-              {threadsOf(query.data.items).map((thread) => (
-                <ReplyThread key={thread.deliveryId} thread={thread} />
-              ))}
-            </ul>
-            {query.data.total > REPLIES_PAGE_SIZE && (
-              <Pager page={page} pageCount={Math.ceil(query.data.total / REPLIES_PAGE_SIZE)} onPageChange={setPage} />
-            )}
-          </>
-        )}
+        <QueryState
+          query={query}
+          loading={<RowsSkeleton rows={2} height="h-16" label={t('loading')} />}
+          isEmpty={noItems}
+          empty={<EmptyState icon={<MessageSquareReply className="h-10 w-10" aria-hidden />} title={t('empty.title')} description={t('empty.description')} />}
+        >
+          {(found) => (
+            <>
+              <ul className="flex flex-col gap-4">
+                {threadsOf(found.items).map((thread) => (
+                  <ReplyThread key={thread.deliveryId} thread={thread} />
+                ))}
+              </ul>
+              {found.total > REPLIES_PAGE_SIZE && (
+                <Pager page={page} pageCount={Math.ceil(found.total / REPLIES_PAGE_SIZE)} onPageChange={setPage} />
+              )}
+            </>
+          )}
+        </QueryState>
       </CardBody>
     </Card>
   );

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ClipboardCheck, Clock } from 'lucide-react';
 import type { ReviewQueueItem } from '../../../shared/review';
 import { REVIEW_TARGET_MINUTES } from '../../../shared/review-target';
-import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatForViewer } from '../../lib/zoned-time';
-import { formatNumber, translateMessage } from '../../lib/i18n';
+import { formatNumber } from '../../lib/i18n';
 import { Card } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { Pager } from '../../ui/pager';
 import { useReviewQueue } from './review-api';
 import { TurnaroundCard } from './turnaround-card';
@@ -27,29 +27,26 @@ export default function ReviewQueuePage() {
         <p className="mt-1 text-slate-600">{t('queue.subtitle', { minutes: REVIEW_TARGET_MINUTES })}</p>
       </header>
       <TurnaroundCard />
-      {queue.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-      ) : queue.isError ? (
-        <ErrorState message={translateMessage(errorMessage(queue.error))} onRetry={() => void queue.refetch()} />
-      ) : queue.data.items.length === 0 ? (
-        <EmptyState icon={<ClipboardCheck className="h-10 w-10" aria-hidden />} title={t('queue.empty')} description={t('queue.emptyText')} />
-      ) : (
-        <>
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t('queue.count', { count: queue.data.total, n: formatNumber(queue.data.total) })}
-          </p>
-          <ul className="space-y-3" aria-label={t('queue.title')}>
-            {queue.data.items.map((item) => (
-              <QueueItem key={item.id} item={item} />
-            ))}
-          </ul>
-          <Pager page={page} pageCount={Math.ceil(queue.data.total / queue.data.pageSize)} onPageChange={setPage} />
-        </>
-      )}
+      <QueryState
+        query={queue}
+        loading={<RowsSkeleton rows={3} height="h-24" />}
+        isEmpty={noItems}
+        empty={<EmptyState icon={<ClipboardCheck className="h-10 w-10" aria-hidden />} title={t('queue.empty')} description={t('queue.emptyText')} />}
+      >
+        {(found) => (
+          <>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {t('queue.count', { count: found.total, n: formatNumber(found.total) })}
+            </p>
+            <ul className="space-y-3" aria-label={t('queue.title')}>
+              {found.items.map((item) => (
+                <QueueItem key={item.id} item={item} />
+              ))}
+            </ul>
+            <Pager page={page} pageCount={Math.ceil(found.total / found.pageSize)} onPageChange={setPage} />
+          </>
+        )}
+      </QueryState>
     </main>
   );
 }

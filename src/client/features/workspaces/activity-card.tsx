@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { History } from 'lucide-react';
-import { errorMessage } from '../../lib/api';
-import { formatDate, translateMessage } from '../../lib/i18n';
+import { formatDate } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noItems } from '../../ui/query-state';
 import { IsolatedText } from '../../ui/isolated-text';
 import { Pager } from '../../ui/pager';
 import { activitySentence } from './activity-text';
@@ -22,32 +22,30 @@ export function ActivityCard() {
       <Card>
         <CardHeader title={<span id="activity-heading">{t('activity.title')}</span>} description={t('activity.description')} />
         <CardBody>
-          {activity.isPending ? (
-            <div className="space-y-2">
-              <Skeleton className="h-8 w-full" />
-              <Skeleton className="h-8 w-full" />
-            </div>
-          ) : activity.isError ? (
-            <ErrorState message={translateMessage(errorMessage(activity.error))} onRetry={() => activity.refetch()} />
-          ) : activity.data.items.length === 0 ? (
-            <EmptyState icon={<History className="h-10 w-10" aria-hidden />} title={t('activity.empty')} />
-          ) : (
-            <>
-              <ol className="divide-y divide-slate-100" data-testid="workspace-activity">
-                {activity.data.items.map((item) => (
-                  <li key={item.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:gap-4">
-                    <p className="flex-1 text-sm text-slate-800" data-testid="activity-sentence">
-                      <IsolatedText text={activitySentence(t, item)} />
-                    </p>
-                    <time dateTime={item.createdAt} className="shrink-0 text-xs text-slate-500">
-                      {formatDate(item.createdAt, true)}
-                    </time>
-                  </li>
-                ))}
-              </ol>
-              {pageCount > 1 && <Pager page={page} pageCount={pageCount} onPageChange={setPage} className="mt-4" />}
-            </>
-          )}
+          <QueryState
+            query={activity}
+            loading={<RowsSkeleton rows={2} />}
+            isEmpty={noItems}
+            empty={<EmptyState icon={<History className="h-10 w-10" aria-hidden />} title={t('activity.empty')} />}
+          >
+            {(data) => (
+              <>
+                <ol className="divide-y divide-slate-100" data-testid="workspace-activity">
+                  {data.items.map((item) => (
+                    <li key={item.id} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:gap-4">
+                      <p className="flex-1 text-sm text-slate-800" data-testid="activity-sentence">
+                        <IsolatedText text={activitySentence(t, item)} />
+                      </p>
+                      <time dateTime={item.createdAt} className="shrink-0 text-xs text-slate-500">
+                        {formatDate(item.createdAt, true)}
+                      </time>
+                    </li>
+                  ))}
+                </ol>
+                {pageCount > 1 && <Pager page={page} pageCount={pageCount} onPageChange={setPage} className="mt-4" />}
+              </>
+            )}
+          </QueryState>
         </CardBody>
       </Card>
     </section>

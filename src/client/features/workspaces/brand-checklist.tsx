@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/api';
-import { translateMessage } from '../../lib/i18n';
-import { ErrorState, Skeleton } from '../../ui/feedback';
+import { Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { FieldError } from '../../ui/field';
 import { useBrands } from '../../lib/brands';
 
@@ -34,28 +33,26 @@ export function BrandChecklist({
       data-testid="brand-checklist"
     >
       <legend className="mb-1 block text-sm font-medium text-slate-700">{legend}</legend>
-      {brands.isPending ? (
-        <Skeleton className="h-10 w-full" />
-      ) : brands.isError ? (
-        <ErrorState message={translateMessage(errorMessage(brands.error))} onRetry={() => brands.refetch()} />
-      ) : (
-        <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border border-slate-300 bg-white p-2">
-          {offered.map((brand) => (
-            <li key={brand.id}>
-              <label className="flex min-w-0 items-center gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
-                  checked={value.includes(brand.id)}
-                  onChange={(e) => toggle(brand.id, e.target.checked)}
-                />
-                <bdi className="min-w-0 truncate">{brand.name}</bdi>
-                {brand.archivedAt && <span className="text-xs text-slate-500">({t('list.archived')})</span>}
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={brands} loading={<Skeleton className="h-10 w-full" />}>
+        {() => (
+          <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border border-slate-300 bg-white p-2">
+            {offered.map((brand) => (
+              <li key={brand.id}>
+                <label className="flex min-w-0 items-center gap-2 rounded px-1 py-1 text-sm hover:bg-slate-50">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+                    checked={value.includes(brand.id)}
+                    onChange={(e) => toggle(brand.id, e.target.checked)}
+                  />
+                  <bdi className="min-w-0 truncate">{brand.name}</bdi>
+                  {brand.archivedAt && <span className="text-xs text-slate-500">({t('list.archived')})</span>}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );

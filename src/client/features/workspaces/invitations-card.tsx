@@ -10,7 +10,8 @@ import { formatDate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noEntries } from '../../ui/query-state';
 import { Field, Input, Select } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { useToast } from '../../ui/toast';
@@ -43,19 +44,20 @@ export function InvitationsCard({ roles }: { roles: WorkspaceRole[] }) {
           <InviteForm roles={roles} />
           <div>
             <h3 className="mb-2 font-semibold text-slate-800">{t('invitations.title')}</h3>
-            {invitations.isPending ? (
-              <Skeleton className="h-12 w-full" />
-            ) : invitations.isError ? (
-              <ErrorState message={translateMessage(errorMessage(invitations.error))} onRetry={() => invitations.refetch()} />
-            ) : invitations.data.length === 0 ? (
-              <p className="text-sm text-slate-500">{t('invitations.empty')}</p>
-            ) : (
-              <ul className="divide-y divide-slate-100" data-testid="pending-invitations">
-                {invitations.data.map((invitation) => (
-                  <InvitationRow key={invitation.id} invitation={invitation} />
-                ))}
-              </ul>
-            )}
+            <QueryState
+              query={invitations}
+              loading={<RowsSkeleton rows={1} />}
+              isEmpty={noEntries}
+              empty={<p className="text-sm text-slate-500">{t('invitations.empty')}</p>}
+            >
+              {(list) => (
+                <ul className="divide-y divide-slate-100" data-testid="pending-invitations">
+                  {list.map((invitation) => (
+                    <InvitationRow key={invitation.id} invitation={invitation} />
+                  ))}
+                </ul>
+              )}
+            </QueryState>
           </div>
         </CardBody>
       </Card>

@@ -9,7 +9,8 @@ import { formatDate, isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState, noEntries } from '../../ui/query-state';
 import { Select } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
 import { TableHead } from '../../ui/table';
@@ -42,18 +43,14 @@ export function MembersCard({ currentUserId, roles }: { currentUserId: string; r
           }
         />
         <CardBody>
-          {members.isPending ? (
-            <div className="space-y-2">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ) : members.isError ? (
-            <ErrorState message={translateMessage(errorMessage(members.error))} onRetry={() => members.refetch()} />
-          ) : members.data.length === 0 ? (
-            <EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('members.empty')} />
-          ) : (
-            <MemberList members={members.data} currentUserId={currentUserId} roles={roles} />
-          )}
+          <QueryState
+            query={members}
+            loading={<RowsSkeleton rows={2} />}
+            isEmpty={noEntries}
+            empty={<EmptyState icon={<Users className="h-10 w-10" aria-hidden />} title={t('members.empty')} />}
+          >
+            {(list) => <MemberList members={list} currentUserId={currentUserId} roles={roles} />}
+          </QueryState>
         </CardBody>
       </Card>
     </section>
