@@ -4,12 +4,13 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Download, FileText, Printer } from 'lucide-react';
 import type { BrandReport, BrandReportRow } from '../../../shared/brands';
-import { api, errorMessage, toQuery } from '../../lib/api';
+import { api, toQuery } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDate, formatDay, formatNumber, isolate, translateMessage } from '../../lib/i18n';
+import { formatDate, formatDay, formatNumber, isolate } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody } from '../../ui/card';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { EmptyState, Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Field, Input } from '../../ui/field';
 import { ScrollRegion } from '../../ui/scroll-region';
 import { readerReportQuery } from '../../lib/browser-time-zone';
@@ -139,18 +140,15 @@ export default function BrandReportPage() {
 
       <PeriodPicker period={period} onChange={setPeriod} invalid={!valid} />
 
-      {!valid ? null : report.isPending ? (
-        <Skeleton className="h-64 w-full" />
-      ) : report.isError ? (
-        <ErrorState message={translateMessage(errorMessage(report.error))} onRetry={() => report.refetch()} />
-      ) : report.data.releases.length === 0 ? (
-        <EmptyState
-          icon={<FileText className="h-10 w-10" aria-hidden />}
-          title={t('report.empty', { name: isolate(name) })}
-          description={t('report.emptyText')}
-        />
-      ) : (
-        <ReportTable report={report.data} />
+      {valid && (
+        <QueryState
+          query={report}
+          loading={<Skeleton className="h-64 w-full" />}
+          isEmpty={(found) => found.releases.length === 0}
+          empty={<EmptyState icon={<FileText className="h-10 w-10" aria-hidden />} title={t('report.empty', { name: isolate(name) })} description={t('report.emptyText')} />}
+        >
+          {(found) => <ReportTable report={found} />}
+        </QueryState>
       )}
     </main>
   );

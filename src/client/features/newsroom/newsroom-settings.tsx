@@ -6,7 +6,8 @@ import { formatNumber, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, SectionHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
-import { ErrorState, Skeleton } from '../../ui/feedback';
+import { Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast';
 import { useNewsroomSettings, useSetNewsroomEnabled } from './newsroom-api';
 import { useCan } from '../../lib/workspace';
@@ -67,64 +68,59 @@ export function NewsroomSettingsPanel({ brandId }: { brandId?: string }) {
 
   return (
     <div className="space-y-4" data-testid="newsroom-settings">
-      {settings.isPending && <Skeleton className="h-16 w-full" />}
-      {settings.isError && (
-        <ErrorState
-          message={translateMessage(errorMessage(settings.error))}
-          onRetry={() => settings.refetch()}
-        />
-      )}
-      {settings.data && (
-        <>
-          {settings.data.url ? (
-            <div className="space-y-2 text-sm">
-              <a
-                href={settings.data.url}
-                target="_blank"
-                rel="noreferrer"
-                className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
-                dir="ltr"
-              >
-                {settings.data.url}
-                <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-              </a>
-              {settings.data.feeds && (
-                <p className="flex flex-wrap items-center gap-3 text-slate-600">
-                  <Rss className="h-4 w-4" aria-hidden />
-                  <a href={settings.data.feeds.english} className="hover:underline">
-                    {t('feedEnglish')}
-                  </a>
-                  <a href={settings.data.feeds.arabic} className="hover:underline">
-                    {t('feedArabic')}
-                  </a>
+      <QueryState query={settings} loading={<Skeleton className="h-16 w-full" />}>
+        {(found) => (
+          <>
+            {found.url ? (
+              <div className="space-y-2 text-sm">
+                <a
+                  href={found.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                  dir="ltr"
+                >
+                  {found.url}
+                  <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+                </a>
+                {found.feeds && (
+                  <p className="flex flex-wrap items-center gap-3 text-slate-600">
+                    <Rss className="h-4 w-4" aria-hidden />
+                    <a href={found.feeds.english} className="hover:underline">
+                      {t('feedEnglish')}
+                    </a>
+                    <a href={found.feeds.arabic} className="hover:underline">
+                      {t('feedArabic')}
+                    </a>
+                  </p>
+                )}
+                <p className="text-slate-600" data-testid="newsroom-followers">
+                  {t('followers', {
+                    count: found.followers,
+                    value: formatNumber(found.followers),
+                  })}
                 </p>
-              )}
-              <p className="text-slate-600" data-testid="newsroom-followers">
-                {t('followers', {
-                  count: settings.data.followers,
-                  value: formatNumber(settings.data.followers),
-                })}
-              </p>
-            </div>
-          ) : (
-            <p className="text-sm text-slate-600">{t('notYet')}</p>
-          )}
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm font-medium text-slate-800" role="status">
-              {settings.data.enabled ? t('stateOn') : t('stateOff')}
-            </p>
-            {!manage ? null : settings.data.enabled ? (
-              <Button variant="secondary" onClick={() => setConfirmOff(true)} disabled={setEnabled.isPending}>
-                {t('turnOff')}
-              </Button>
+              </div>
             ) : (
-              <Button onClick={() => void change(true)} loading={setEnabled.isPending}>
-                {t('turnOn')}
-              </Button>
+              <p className="text-sm text-slate-600">{t('notYet')}</p>
             )}
-          </div>
-        </>
-      )}
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm font-medium text-slate-800" role="status">
+                {found.enabled ? t('stateOn') : t('stateOff')}
+              </p>
+              {!manage ? null : found.enabled ? (
+                <Button variant="secondary" onClick={() => setConfirmOff(true)} disabled={setEnabled.isPending}>
+                  {t('turnOff')}
+                </Button>
+              ) : (
+                <Button onClick={() => void change(true)} loading={setEnabled.isPending}>
+                  {t('turnOn')}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={confirmOff}
         onOpenChange={setConfirmOff}
