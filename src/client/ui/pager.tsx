@@ -11,6 +11,11 @@ export function pageWindow(page: number, pageCount: number, max = 5): number[] {
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
+/** How many pages a paged answer has: one while it loads or when it holds nothing. */
+export function pageCountOf(answer: { total: number; pageSize: number } | undefined): number {
+  return answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+}
+
 export function Pager({
   page,
   pageCount,

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState } from '../../ui/feedback';
 import { noItems, QueryState } from '../../ui/query-state';
 import { Input, Label, Select } from '../../ui/field';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { auditCsvUrl, useAudit, useWorkspaceChoices, type AuditFilters } from './admin-api';
 import { SearchField } from '../../ui/search-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -24,7 +24,7 @@ export function AuditTab() {
   const actor = useDebouncedValue(filters.actor.trim());
   const asked = { ...filters, actor };
   const audit = useAudit(asked, page);
-  const pageCount = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+  const pageCount = pageCountOf(audit.data);
   const change = (patch: Partial<AuditFilters>) => {
     setFilters((current) => ({ ...current, ...patch }));
     setPage(1);

@@ -6,7 +6,7 @@ import { formatNumber } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState } from '../../ui/feedback';
 import { QueryState } from '../../ui/query-state';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useDeliverability } from './admin-api';
 
 /**
@@ -17,7 +17,7 @@ export function DeliverabilityTab() {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
   const report = useDeliverability(page);
-  const pageCount = report.data ? Math.max(1, Math.ceil(report.data.customers.total / report.data.customers.pageSize)) : 1;
+  const pageCount = pageCountOf(report.data?.customers);
 
   return (
     <Card>

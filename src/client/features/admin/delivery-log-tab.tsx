@@ -11,7 +11,7 @@ import { noItems, QueryState } from '../../ui/query-state';
 import { deliveryTone } from '../../ui/status-tones';
 import { Field, Input } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { customerPath } from './customer-path';
 import { Cell, DeskTable } from './desk-section';
 import { useDeliveryLog, type DeliverySearch } from './desk-api';
@@ -36,7 +36,7 @@ export function DeliveryLogTab() {
   const [picked, setPicked] = useState<PickedRelease | null>(null);
   const pickedTitle = picked?.id === search.releaseId ? picked.title : log.data?.items.find((d) => d.releaseId === search.releaseId)?.releaseTitle;
   const release = search.releaseId ? { id: search.releaseId, title: pickedTitle ?? '' } : null;
-  const pageCount = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
+  const pageCount = pageCountOf(log.data);
   const onSearch = (next: DeliverySearch) => {
     setParams(Object.fromEntries(Object.entries({ tab: 'deliveries', ...next }).filter(([, value]) => value !== '')), { replace: true });
     setPage(1);

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Dialog } from '../../ui/dialog';
 import { EmptyState, Spinner } from '../../ui/feedback';
 import { noItems, QueryState } from '../../ui/query-state';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useOutbox, useOutboxMessage } from './admin-api';
 import { SearchField, useSearchPaging } from '../../ui/search-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -19,7 +19,7 @@ export function OutboxTab() {
   const { search, onSearch, page, setPage } = useSearchPaging();
   const [openId, setOpenId] = useState<number | null>(null);
   const outbox = useOutbox(useDebouncedValue(search.trim()), page);
-  const pageCount = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
+  const pageCount = pageCountOf(outbox.data);
 
   return (
     <Card>

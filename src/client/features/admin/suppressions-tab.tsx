@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, EmptyState } from '../../ui/feedback';
 import { noItems, QueryState } from '../../ui/query-state';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useLiftSuppression, useSuppressions } from './admin-api';
 import { SearchField, useSearchPaging } from '../../ui/search-field';
@@ -24,9 +24,7 @@ export function SuppressionsTab() {
   const [lifting, setLifting] = useState<Suppression | null>(null);
   const suppressions = useSuppressions(useDebouncedValue(search.trim()), page);
   const lift = useLiftSuppression();
-  const pageCount = suppressions.data
-    ? Math.max(1, Math.ceil(suppressions.data.total / suppressions.data.pageSize))
-    : 1;
+  const pageCount = pageCountOf(suppressions.data);
 
   const confirmLift = () => {
     if (!lifting) return;

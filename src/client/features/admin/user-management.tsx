@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, PeopleSkeleton } from '../../ui/feedback';
 import { noItems, QueryState } from '../../ui/query-state';
 import { Select } from '../../ui/field';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useAdminUsers, useChangeRole, useSetTrusted } from './admin-api';
 import { customerPath } from './customer-path';
@@ -61,7 +61,7 @@ export function UserManagement() {
     );
   };
 
-  const pageCount = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+  const pageCount = pageCountOf(users.data);
 
   return (
     <Card>

@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { Badge, EmptyState } from '../../ui/feedback';
 import { noItems, QueryState } from '../../ui/query-state';
 import { OwnText } from '../../ui/own-text';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useAdminWorkspaces } from './admin-api';
 import { customerPath } from './customer-path';
 import { SearchField, useSearchPaging } from '../../ui/search-field';
@@ -18,7 +18,7 @@ export function WorkspacesTab() {
   const { t } = useTranslation(['admin', 'workspaces']);
   const { search, onSearch, page, setPage } = useSearchPaging();
   const workspaces = useAdminWorkspaces(useDebouncedValue(search.trim()), page);
-  const pageCount = workspaces.data ? Math.max(1, Math.ceil(workspaces.data.total / workspaces.data.pageSize)) : 1;
+  const pageCount = pageCountOf(workspaces.data);
 
   return (
     <Card>

@@ -22,7 +22,7 @@ import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
 import { QueryState, noItems } from '../../ui/query-state';
 import { deliveryTone, releaseTone } from '../../ui/status-tones';
 import { Select } from '../../ui/field';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { OwnText } from '../../ui/own-text';
 import { cn } from '../../ui/cn';
@@ -311,9 +311,7 @@ function RecipientsTable({
   const [page, setPage] = useState(1);
   const recipients = useReleaseRecipients(id, { page, status: filter || undefined, sort }, release);
   const wide = useWideScreen();
-  const pageCount = recipients.data
-    ? Math.max(1, Math.ceil(recipients.data.total / recipients.data.pageSize))
-    : 1;
+  const pageCount = pageCountOf(recipients.data);
 
   return (
     <Card>

@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/i18n';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, RowsSkeleton } from '../../ui/feedback';
 import { QueryState, noItems } from '../../ui/query-state';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { TableHead } from '../../ui/table';
 import { BrandFilter } from '../../ui/brand-filter';
 import { brandName, useBrandParam, useBrands } from '../../lib/brands';
@@ -25,7 +25,7 @@ export function SpendsCard() {
   const [brandId, setBrandId] = useBrandParam();
   const [page, setPage] = useState(1);
   const spends = useSpends({ page, pageSize: PAGE_SIZE, brandId: brandId || undefined });
-  const pageCount = spends.data ? Math.max(1, Math.ceil(spends.data.total / spends.data.pageSize)) : 1;
+  const pageCount = pageCountOf(spends.data);
   const chooseBrand = (next: string) => {
     setBrandId(next);
     setPage(1);

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, EmptyState } from '../../ui/feedback';
 import { noItems, QueryState } from '../../ui/query-state';
 import { Notice } from '../../ui/notice';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { SearchField, useSearchPaging } from '../../ui/search-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -30,7 +30,7 @@ export function FeedsTab() {
   const [rejected, setRejected] = useState<FeedImportResult['errors']>([]);
   const feeds = useFeeds(useDebouncedValue(search.trim()), page);
   const remove = useDeleteFeed();
-  const pageCount = feeds.data ? Math.max(1, Math.ceil(feeds.data.total / feeds.data.pageSize)) : 1;
+  const pageCount = pageCountOf(feeds.data);
 
   const confirmDelete = () => {
     if (!deleting) return;

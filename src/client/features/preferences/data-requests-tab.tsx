@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Badge, EmptyState } from '../../ui/feedback';
 import { noItems, QueryState } from '../../ui/query-state';
 import { OwnText } from '../../ui/own-text';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useDataRequests, useResolveDataRequest } from './admin-preferences-api';
 
@@ -30,7 +30,7 @@ export function DataRequestsTab() {
   const [resolving, setResolving] = useState<DataRequest | null>(null);
   const requests = useDataRequests(page);
   const resolve = useResolveDataRequest();
-  const pageCount = requests.data ? Math.max(1, Math.ceil(requests.data.total / requests.data.pageSize)) : 1;
+  const pageCount = pageCountOf(requests.data);
   const now = Date.now();
 
   const confirmResolve = () => {

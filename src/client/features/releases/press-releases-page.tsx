@@ -26,7 +26,7 @@ import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
 import { QueryState, noItems } from '../../ui/query-state';
 import { HELD_TONE, releaseTone } from '../../ui/status-tones';
 import { Input, Select } from '../../ui/field';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { NextStepShort } from './next-step-short';
 import { formatForViewer } from '../../lib/zoned-time';
@@ -74,7 +74,7 @@ export default function PressReleasesPage() {
     page,
     pageSize: PAGE_SIZE,
   });
-  const pageCount = releases.data ? Math.max(1, Math.ceil(releases.data.total / releases.data.pageSize)) : 1;
+  const pageCount = pageCountOf(releases.data);
   const filtered = !!status || !!search || !!brandId;
 
   return (

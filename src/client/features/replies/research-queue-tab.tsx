@@ -11,7 +11,7 @@ import { Badge, EmptyState } from '../../ui/feedback';
 import { noItems, QueryState } from '../../ui/query-state';
 import { Field, Input } from '../../ui/field';
 import { OwnText } from '../../ui/own-text';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useToast } from '../../ui/toast';
 import { useResearchQueue, useResolveResearchItem } from './replies-api';
 
@@ -32,7 +32,7 @@ export function ResearchQueueTab() {
   const [correcting, setCorrecting] = useState<ResearchItem | null>(null);
   const queue = useResearchQueue(state, page);
   const resolve = useResolveResearchItem();
-  const pageCount = queue.data ? Math.max(1, Math.ceil(queue.data.total / queue.data.pageSize)) : 1;
+  const pageCount = pageCountOf(queue.data);
 
   const showState = (next: State) => {
     setState(next);

@@ -10,7 +10,7 @@ import { formatNumber } from '../../lib/i18n';
 import { Card } from '../../ui/card';
 import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
 import { QueryState, noItems } from '../../ui/query-state';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { useReviewQueue } from './review-api';
 import { TurnaroundCard } from './turnaround-card';
 
@@ -43,7 +43,7 @@ export default function ReviewQueuePage() {
                 <QueueItem key={item.id} item={item} />
               ))}
             </ul>
-            <Pager page={page} pageCount={Math.ceil(found.total / found.pageSize)} onPageChange={setPage} />
+            <Pager page={page} pageCount={pageCountOf(found)} onPageChange={setPage} />
           </>
         )}
       </QueryState>

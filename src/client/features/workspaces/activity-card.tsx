@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { EmptyState, RowsSkeleton } from '../../ui/feedback';
 import { QueryState, noItems } from '../../ui/query-state';
 import { IsolatedText } from '../../ui/isolated-text';
-import { Pager } from '../../ui/pager';
+import { Pager, pageCountOf } from '../../ui/pager';
 import { activitySentence } from './activity-text';
 import { useActivity } from './workspaces-api';
 
@@ -16,7 +16,7 @@ export function ActivityCard() {
   const { t } = useTranslation('workspaces');
   const [page, setPage] = useState(1);
   const activity = useActivity(page, PAGE_SIZE, true);
-  const pageCount = activity.data ? Math.max(1, Math.ceil(activity.data.total / activity.data.pageSize)) : 1;
+  const pageCount = pageCountOf(activity.data);
   return (
     <section aria-labelledby="activity-heading">
       <Card>
