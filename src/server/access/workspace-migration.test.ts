@@ -169,18 +169,19 @@ describe('migrations 0021 and 0022 on rows of the old shape', () => {
   });
 
   it('kept followers and company unsubscribes attached, now to the workspace', async () => {
+    // The column is brand_id since 0041 (the rows above were written as company_id).
     const followers = await rows(sql`
-      SELECT f.email, w.name FROM newsroom_followers f JOIN workspaces w ON w.id = f.company_id`);
+      SELECT f.email, w.name FROM newsroom_followers f JOIN workspaces w ON w.id = f.brand_id`);
     expect(followers).toEqual([{ email: 'reader@press.test', name: 'Alpha Trading' }]);
     const unsubscribes = await rows(sql`
-      SELECT u.email, w.name FROM company_unsubscribes u JOIN workspaces w ON w.id = u.company_id`);
+      SELECT u.email, w.name FROM company_unsubscribes u JOIN workspaces w ON w.id = u.brand_id`);
     expect(unsubscribes).toEqual([{ email: 'gone@press.test', name: 'Alpha Trading' }]);
     const references = await rows(sql`
       SELECT tc.table_name, ccu.table_name AS target FROM information_schema.table_constraints tc
       JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name
       WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_name IN ('newsroom_followers', 'company_unsubscribes')
         AND ccu.column_name = 'id' AND ccu.table_name IN ('users', 'workspaces', 'brands')
-      ORDER BY tc.table_name`);
+      ORDER BY tc.table_name, ccu.table_name`);
     // Since 0023 (issue 28) they name the workspace's first brand, which has the workspace's id; since
     // issue 35 an unsubscribe also names the brand's workspace (decision 018).
     expect(references).toEqual([

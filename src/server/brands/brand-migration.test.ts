@@ -124,12 +124,13 @@ describe('migrations 0023 and 0024 on rows of the workspaces’ shape', () => {
   });
 
   it('kept followers and company unsubscribes attached, now to the brand', async () => {
+    // The column is brand_id since 0041 (the rows above were written as company_id).
     expect(
-      await rows(sql`SELECT f.email, b.name FROM newsroom_followers f JOIN brands b ON b.id = f.company_id`),
+      await rows(sql`SELECT f.email, b.name FROM newsroom_followers f JOIN brands b ON b.id = f.brand_id`),
     ).toEqual([{ email: 'reader@press.test', name: 'Alpha Trading' }]);
     expect(
       await rows(
-        sql`SELECT u.email, b.name FROM company_unsubscribes u JOIN brands b ON b.id = u.company_id`,
+        sql`SELECT u.email, b.name FROM company_unsubscribes u JOIN brands b ON b.id = u.brand_id`,
       ),
     ).toEqual([{ email: 'gone@press.test', name: 'Alpha Trading' }]);
   });

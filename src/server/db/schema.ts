@@ -713,7 +713,7 @@ export const newsroomFollowers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** The brand followed (its newsroom). */
-    companyId: uuid('company_id')
+    brandId: uuid('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
@@ -728,7 +728,7 @@ export const newsroomFollowers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('newsroom_followers_company_email_key').on(t.companyId, t.email),
+    uniqueIndex('newsroom_followers_brand_email_key').on(t.brandId, t.email),
     uniqueIndex('newsroom_followers_token_key').on(t.token),
     index('newsroom_followers_email_sent_idx').on(t.email, t.confirmationSentAt),
   ],
@@ -912,7 +912,7 @@ export const companyUnsubscribes = pgTable(
   'company_unsubscribes',
   {
     /** The brand the address no longer hears from. */
-    companyId: uuid('company_id')
+    brandId: uuid('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
@@ -929,7 +929,7 @@ export const companyUnsubscribes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.email] }),
+    primaryKey({ columns: [t.brandId, t.email] }),
     index('company_unsubscribes_workspace_email_idx').on(t.workspaceId, t.email),
   ],
 );

@@ -154,8 +154,8 @@ async function insertFollowerDeliveries(
            replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
            'queued', ${now.toISOString()}::timestamptz
     FROM ${newsroomFollowers} f
-    JOIN ${brands} b ON b.id = f.company_id AND b.newsroom_enabled
-    WHERE f.company_id = ${release.brandId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
+    JOIN ${brands} b ON b.id = f.brand_id AND b.newsroom_enabled
+    WHERE f.brand_id = ${release.brandId}::uuid AND f.confirmed_at IS NOT NULL AND f.unsubscribed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM ${suppressions} s WHERE s.email = f.email)
     ORDER BY f.created_at, f.id
     ON CONFLICT (release_id, email) WHERE audience <> 'embargo_notice' DO NOTHING`);

@@ -178,7 +178,7 @@ export function selectionCtes(input: SelectionInput): SQL {
       LEFT JOIN LATERAL (
         SELECT true AS hit FROM ${companyUnsubscribes} cu, company
         WHERE cu.email = u.email
-          AND (cu.company_id = company.id OR (cu.workspace_id = company.workspace_id AND cu.names && company.names))
+          AND (cu.brand_id = company.id OR (cu.workspace_id = company.workspace_id AND cu.names && company.names))
         LIMIT 1
       ) c ON true
       LEFT JOIN ${journalistPreferences} p ON p.contact_id = u.id

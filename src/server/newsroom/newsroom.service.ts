@@ -197,9 +197,9 @@ export async function requestFollow(
   const token = randomToken();
   const [row] = await deps.db
     .insert(newsroomFollowers)
-    .values({ companyId: newsroom.brandId, email: input.email, language: input.language, token, confirmationSentAt: now })
+    .values({ brandId: newsroom.brandId, email: input.email, language: input.language, token, confirmationSentAt: now })
     .onConflictDoUpdate({
-      target: [newsroomFollowers.companyId, newsroomFollowers.email],
+      target: [newsroomFollowers.brandId, newsroomFollowers.email],
       set: { language: input.language, token, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now },
       // Claimed in the write itself, so requests racing for one address send one mail.
       setWhere: sql`(${newsroomFollowers.confirmedAt} IS NULL OR ${newsroomFollowers.unsubscribedAt} IS NOT NULL)
@@ -238,7 +238,7 @@ export async function pendingFollow(db: Db, token: string): Promise<{ companyNam
   const [row] = await db
     .select({ name: brands.name, nameAr: brands.nameAr, language: newsroomFollowers.language })
     .from(newsroomFollowers)
-    .innerJoin(brands, eq(brands.id, newsroomFollowers.companyId))
+    .innerJoin(brands, eq(brands.id, newsroomFollowers.brandId))
     .where(and(eq(newsroomFollowers.token, token), isNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
   return row && { companyName: brandNameIn(row, row.language), language: row.language };
 }
@@ -250,9 +250,9 @@ export async function confirmFollow(db: Db, token: string, now: Date): Promise<{
     .update(newsroomFollowers)
     .set({ confirmedAt: now, token: randomToken() })
     .where(and(eq(newsroomFollowers.token, token), isNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)))
-    .returning({ companyId: newsroomFollowers.companyId, language: newsroomFollowers.language });
+    .returning({ brandId: newsroomFollowers.brandId, language: newsroomFollowers.language });
   if (!follower) return undefined;
-  const [brand] = await db.select({ name: brands.name, nameAr: brands.nameAr, slug: brands.newsroomSlug }).from(brands).where(eq(brands.id, follower.companyId));
+  const [brand] = await db.select({ name: brands.name, nameAr: brands.nameAr, slug: brands.newsroomSlug }).from(brands).where(eq(brands.id, follower.brandId));
   return { companyName: brandNameIn(brand, follower.language), slug: brand.slug ?? '', language: follower.language };
 }
 
@@ -271,7 +271,7 @@ export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Dat
   await db
     .update(newsroomFollowers)
     .set({ unsubscribedAt: now })
-    .where(and(eq(newsroomFollowers.companyId, delivery.brandId), eq(newsroomFollowers.email, delivery.email)));
+    .where(and(eq(newsroomFollowers.brandId, delivery.brandId), eq(newsroomFollowers.email, delivery.email)));
   return true;
 }
 
@@ -301,7 +301,7 @@ export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, act
   const [{ followers }] = await deps.db
     .select({ followers: count() })
     .from(newsroomFollowers)
-    .where(and(eq(newsroomFollowers.companyId, brand.id), isNotNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
+    .where(and(eq(newsroomFollowers.brandId, brand.id), isNotNull(newsroomFollowers.confirmedAt), isNull(newsroomFollowers.unsubscribedAt)));
   const url = brand.slug ? newsroomUrl(deps.publicUrl, brand.slug) : null;
   return {
     brandId: brand.id,

@@ -58,7 +58,7 @@ export async function exportDataRequest(db: Db, actor: CurrentUser, id: string, 
       await db
         .select({ company: brands.name, at: companyUnsubscribes.createdAt })
         .from(companyUnsubscribes)
-        .innerJoin(brands, eq(brands.id, companyUnsubscribes.companyId))
+        .innerJoin(brands, eq(brands.id, companyUnsubscribes.brandId))
         .where(eq(companyUnsubscribes.email, email))
         .orderBy(asc(companyUnsubscribes.createdAt))
     ).map((u) => ({ company: u.company, at: iso(u.at)! })),

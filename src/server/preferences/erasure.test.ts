@@ -41,7 +41,7 @@ describe('resolving an erasure request', () => {
     ]);
     // What they wrote back (issue 38) goes with them.
     await t.db.insert(inboundReplies).values({ deliveryId: delivery.id, releaseId, kind: 'reply', matchedBy: 'reply_address', fromAddress: ERASED, text: 'Interview?', raw: Buffer.from('Subject: Re\r\n\r\nInterview?'), receivedAt: new Date() });
-    await t.db.insert(newsroomFollowers).values({ companyId: sender.id, email: ERASED, language: 'english', token: `follow-${Date.now()}`, confirmedAt: new Date() });
+    await t.db.insert(newsroomFollowers).values({ brandId: sender.id, email: ERASED, language: 'english', token: `follow-${Date.now()}`, confirmedAt: new Date() });
     const token = preferenceToken(delivery.id, secret);
     expect((await t.request({ method: 'PUT', url: `/api/preferences/${token}`, payload: { digest: true } })).statusCode).toBe(200);
     const asked = await t.request({ method: 'POST', url: `/api/preferences/${token}/requests`, payload: { kind: 'erasure' } });

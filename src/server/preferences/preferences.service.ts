@@ -70,7 +70,7 @@ export async function preferencesOf(db: Db, contactId: number, email: string): P
 const byName = (a: string, b: string) => a.localeCompare(b);
 
 type CoveredBrand = { id: string; name: string; nameAr: string; workspaceId: string; names: string[] };
-type UnsubscribeRow = { companyId: string; workspaceId: string | null; names: string[] };
+type UnsubscribeRow = { brandId: string; workspaceId: string | null; names: string[] };
 
 /**
  * The address's "only from {Company}" rows, and every brand they leave out as the send does
@@ -78,7 +78,7 @@ type UnsubscribeRow = { companyId: string; workspaceId: string | null; names: st
  */
 async function companiesCovered(db: Db, email: string): Promise<{ rows: UnsubscribeRow[]; covered: CoveredBrand[] }> {
   const rows = await db
-    .select({ companyId: companyUnsubscribes.companyId, workspaceId: companyUnsubscribes.workspaceId, names: companyUnsubscribes.names })
+    .select({ brandId: companyUnsubscribes.brandId, workspaceId: companyUnsubscribes.workspaceId, names: companyUnsubscribes.names })
     .from(companyUnsubscribes)
     .where(eq(companyUnsubscribes.email, email));
   if (!rows.length) return { rows, covered: [] };
@@ -88,7 +88,7 @@ async function companiesCovered(db: Db, email: string): Promise<{ rows: Unsubscr
       WHERE EXISTS (
         SELECT 1 FROM ${companyUnsubscribes} cu
         WHERE cu.email = ${email}
-          AND (cu.company_id = b.id OR (cu.workspace_id = b.workspace_id AND cu.names && ${brandNameKeys()})))
+          AND (cu.brand_id = b.id OR (cu.workspace_id = b.workspace_id AND cu.names && ${brandNameKeys()})))
       ORDER BY b.name, b.id`),
   ).map((b) => ({ id: b.id, name: b.name, nameAr: b.name_ar, workspaceId: b.workspace_id, names: b.names }));
   return { rows, covered };
@@ -207,15 +207,15 @@ async function setUnsubscribedFrom(tx: Db, link: PreferenceLink, names: string[]
   if (unknown.length) throw validationFailed([{ path: 'unsubscribedFrom', message: UNKNOWN_COMPANY, details: { names: unknown.join(', ') } }]);
 
   for (const brand of before.covered.filter((b) => !wanted.has(b.name))) {
-    for (const row of before.rows.filter((r) => r.companyId === brand.id || r.workspaceId === brand.workspaceId)) {
-      if (row.companyId === brand.id) {
-        await tx.delete(companyUnsubscribes).where(and(eq(companyUnsubscribes.email, link.email), eq(companyUnsubscribes.companyId, row.companyId)));
+    for (const row of before.rows.filter((r) => r.brandId === brand.id || r.workspaceId === brand.workspaceId)) {
+      if (row.brandId === brand.id) {
+        await tx.delete(companyUnsubscribes).where(and(eq(companyUnsubscribes.email, link.email), eq(companyUnsubscribes.brandId, row.brandId)));
       } else if (sharesAName(row.names, brand.names)) {
         row.names = row.names.filter((key) => !brand.names.includes(key));
         await tx
           .update(companyUnsubscribes)
           .set({ names: row.names })
-          .where(and(eq(companyUnsubscribes.email, link.email), eq(companyUnsubscribes.companyId, row.companyId)));
+          .where(and(eq(companyUnsubscribes.email, link.email), eq(companyUnsubscribes.brandId, row.brandId)));
       }
     }
   }

@@ -199,7 +199,7 @@ describe('saving preferences', () => {
     const company = await put(j.token, { unsubscribedFrom: [j.sender.brandName] });
     expect(company.json()).toMatchObject({ unsubscribedFrom: [j.sender.brandName], unsubscribedAll: false });
     const rows = await t.db.select().from(companyUnsubscribes).where(eq(companyUnsubscribes.email, j.email));
-    expect(rows.map((r) => r.companyId)).toEqual([(await t.db.select().from(brands).where(eq(brands.name, j.sender.brandName)))[0].id]);
+    expect(rows.map((r) => r.brandId)).toEqual([(await t.db.select().from(brands).where(eq(brands.name, j.sender.brandName)))[0].id]);
     // The company's next release leaves them out; the other company's still reaches them.
     const senderList = await createListWithContacts(t.db, j.sender.user.id, 0, [j.email]);
     const preflight = await t.request({ method: 'POST', url: '/api/press-releases/preflight', as: j.sender.as, payload: { recipientLists: [senderList.listId], content: '<p>x</p>' } });

@@ -151,7 +151,7 @@ describe('an embargoed release', () => {
     const brandId = first.json().pressRelease.brandId as string;
     await t.db.insert(newsroomFollowers).values(
       ['follower-en@example.test', 'follower-ar@example.test'].map((email, i) => ({
-        companyId: brandId,
+        brandId,
         email,
         language: i ? 'arabic' : 'english',
         token: `confirmed-follower-token-${i}-0123456789`,

@@ -25,7 +25,7 @@ export const brandNameKeys = (b = sql.raw('b')): SQL =>
  */
 export async function insertCompanyUnsubscribe(db: Db, brandId: string, email: string, releaseId: string | null): Promise<void> {
   await db.execute(sql`
-    INSERT INTO ${companyUnsubscribes} (company_id, email, workspace_id, company_name, names, release_id)
+    INSERT INTO ${companyUnsubscribes} (brand_id, email, workspace_id, company_name, names, release_id)
     SELECT b.id, ${email.toLowerCase()}, b.workspace_id, b.name, ${brandNameKeys()}, ${releaseId}::uuid
     FROM ${brands} b WHERE b.id = ${brandId}::uuid
     ON CONFLICT DO NOTHING`);

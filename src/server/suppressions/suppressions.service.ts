@@ -16,8 +16,8 @@ export async function suppress(db: Db, email: string, reason: SuppressionReason,
  * "Only from {Company}": that company's lists no longer reach the address, nor those of its workspace's
  * brands going by one of its names (decision 018, company-names.ts); everyone else's still do.
  */
-export async function unsubscribeFromCompany(db: Db, companyId: string, email: string, releaseId: string): Promise<void> {
-  await insertCompanyUnsubscribe(db, companyId, email, releaseId);
+export async function unsubscribeFromCompany(db: Db, brandId: string, email: string, releaseId: string): Promise<void> {
+  await insertCompanyUnsubscribe(db, brandId, email, releaseId);
 }
 
 /**
@@ -25,16 +25,16 @@ export async function unsubscribeFromCompany(db: Db, companyId: string, email: s
  * everyone or from the one company. Only an address's own choice is undone: bounces and suppressions
  * set by an admin stay. Returns whether it did.
  */
-export async function liftRecentUnsubscribe(db: Db, email: string, since: Date, companyId?: string): Promise<boolean> {
+export async function liftRecentUnsubscribe(db: Db, email: string, since: Date, brandId?: string): Promise<boolean> {
   const address = email.toLowerCase();
   const lifted = await db
     .delete(suppressions)
     .where(and(eq(suppressions.email, address), eq(suppressions.reason, 'unsubscribed'), gte(suppressions.createdAt, since)))
     .returning({ email: suppressions.email });
-  const liftedForCompany = companyId
+  const liftedForCompany = brandId
     ? await db
         .delete(companyUnsubscribes)
-        .where(and(eq(companyUnsubscribes.companyId, companyId), eq(companyUnsubscribes.email, address), gte(companyUnsubscribes.createdAt, since)))
+        .where(and(eq(companyUnsubscribes.brandId, brandId), eq(companyUnsubscribes.email, address), gte(companyUnsubscribes.createdAt, since)))
         .returning({ email: companyUnsubscribes.email })
     : [];
   return lifted.length + liftedForCompany.length > 0;
@@ -52,7 +52,7 @@ export async function unsubscribedContacts(db: Db, workspaceId: string, contactI
     .select({ id: globalContacts.id, everyone: suppressions.email, company: companyUnsubscribes.email })
     .from(globalContacts)
     .leftJoin(suppressions, and(eq(suppressions.email, sql`lower(${globalContacts.email})`), eq(suppressions.reason, 'unsubscribed')))
-    .leftJoin(companyUnsubscribes, and(eq(companyUnsubscribes.email, sql`lower(${globalContacts.email})`), inArray(companyUnsubscribes.companyId, db.select({ id: brands.id }).from(brands).where(eq(brands.workspaceId, workspaceId)))))
+    .leftJoin(companyUnsubscribes, and(eq(companyUnsubscribes.email, sql`lower(${globalContacts.email})`), inArray(companyUnsubscribes.brandId, db.select({ id: brands.id }).from(brands).where(eq(brands.workspaceId, workspaceId)))))
     .where(inArray(globalContacts.id, contactIds));
   const found = new Map<number, UnsubscribedFrom>();
   for (const row of rows) {
