@@ -5,9 +5,9 @@ import { ClipboardCheck, FileText, Send, UserCheck, Building2, Users } from 'luc
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatNumber, translateMessage } from '../../lib/i18n';
-import { Card } from '../../ui/card';
 import { PageTabs, useTabParam, type PageTab } from '../../ui/page-tabs';
-import { ErrorState, Skeleton } from '../../ui/feedback';
+import { ErrorState } from '../../ui/feedback';
+import { StatTile } from '../../ui/stat-tile';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
 import { DeliveryLogTab } from './delivery-log-tab';
@@ -101,19 +101,14 @@ function StatCards() {
   return (
     <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
       {cards.map((card) => (
-        <Card key={card.key} className="p-5">
-          <div className="flex items-center justify-between gap-2 text-slate-500">
-            <h2 className="text-sm font-medium">{t(`stats.${card.key}`)}</h2>
-            {card.icon}
-          </div>
-          {isPending ? (
-            <Skeleton className="mt-3 h-8 w-16" />
-          ) : (
-            <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={`stat-${card.key}`}>
-              {formatNumber(card.value ?? 0)}
-            </p>
-          )}
-        </Card>
+        <StatTile
+          key={card.key}
+          label={t(`stats.${card.key}`)}
+          value={formatNumber(card.value ?? 0)}
+          icon={card.icon}
+          pending={isPending}
+          valueTestId={`stat-${card.key}`}
+        />
       ))}
     </section>
   );

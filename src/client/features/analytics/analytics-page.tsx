@@ -7,7 +7,8 @@ import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useCurrentUser } from '../../lib/session';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, RowsSkeleton, Skeleton } from '../../ui/feedback';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { StatTile } from '../../ui/stat-tile';
 import { cn } from '../../ui/cn';
 import { useAnalyticsDashboard } from './analytics-api';
 import { BrandFilter } from '../../ui/brand-filter';
@@ -51,13 +52,7 @@ export default function AnalyticsPage() {
         <>
           <section aria-label={t('cards.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {cards.map((card) => (
-              <Card key={card.label} className="p-5">
-                <div className="flex items-center justify-between text-slate-500">
-                  <h2 className="text-sm font-medium">{card.label}</h2>
-                  <span className="rounded-lg bg-brand-50 p-2 text-brand-700">{card.icon}</span>
-                </div>
-                {isPending ? <Skeleton className="mt-3 h-8 w-20" /> : <p className="mt-2 text-3xl font-bold text-slate-900">{card.value}</p>}
-              </Card>
+              <StatTile key={card.label} {...card} pending={isPending} />
             ))}
           </section>
           <Card>

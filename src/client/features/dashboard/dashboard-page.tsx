@@ -21,7 +21,8 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, RowsSkeleton, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { StatTile } from '../../ui/stat-tile';
 import { QueryState, noItems } from '../../ui/query-state';
 import { releaseTone } from '../../ui/status-tones';
 import {
@@ -189,20 +190,7 @@ function StatCards({ brandId }: { brandId?: string }) {
       }
     >
       {cards.map((card) => (
-        <Card key={card.label} className="p-4 sm:p-5">
-          <div className="flex items-center justify-between text-slate-500">
-            <h2 className="text-sm font-medium">{card.label}</h2>
-            <span className="rounded-lg bg-brand-50 p-2 text-brand-700">{card.icon}</span>
-          </div>
-          {isPending ? (
-            <Skeleton className="mt-3 h-8 w-20" />
-          ) : (
-            <p className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="stat-value">
-              {card.value}
-            </p>
-          )}
-          <p className="mt-1 text-xs text-slate-500">{card.sub}</p>
-        </Card>
+        <StatTile key={card.label} {...card} pending={isPending} valueTestId="stat-value" />
       ))}
     </section>
   );
