@@ -160,7 +160,7 @@ describe('super admin console', () => {
 
   it('lists workspaces with their members and roles, found by a member’s address, in English and Arabic', async () => {
     const owner = await createUser('Hala', 'Nasser', { companyName: 'Levant Wire PR', monthlyPressReleaseLimit: 5, pressReleasesUsedThisMonth: 2 });
-    await createUser('Karim', 'Saleh', { memberOf: { workspaceId: owner.id, role: 'writer' } });
+    await createUser('Karim', 'Saleh', { memberOf: { workspaceId: owner.workspaceId, role: 'writer' } });
     const page = await signedIn(root.id);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Workspaces' }).click();

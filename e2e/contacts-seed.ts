@@ -92,7 +92,7 @@ export async function signIn(
   return user;
 }
 
-/** A list in the workspace `workspaceId` (an account's own has the account's id) holding the given contacts (by email). */
+/** A list in the workspace `workspaceId` holding the given contacts (by email). */
 export async function seedList(
   stack: Stack,
   workspaceId: string,

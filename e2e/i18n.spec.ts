@@ -144,7 +144,7 @@ const LAPTOP = { width: 1366, height: 768 };
 const LONG_OUTLET = 'Riyadh Tribune International Business and Economy Desk';
 
 /** A sent two-language release with three journalists (UAE, Saudi Arabia, Egypt) who opened, clicked and downloaded. */
-async function sentRelease(ownerId: string) {
+async function sentRelease(owner: { id: string; workspaceId: string }) {
   const contacts = await stack.db
     .insert(globalContacts)
     .values(
@@ -161,7 +161,7 @@ async function sentRelease(ownerId: string) {
   const sentAt = new Date(Date.now() - 3_600_000);
   const [release] = await stack.db
     .insert(pressReleases)
-    .values({ workspaceId: ownerId, brandId: ownerId, authorId: ownerId, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt })
+    .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt })
     .returning();
   await stack.db.insert(deliveries).values(
     contacts.map((c, i) => ({
@@ -192,7 +192,7 @@ describe('the recipients table', () => {
   for (const locale of ['en-US', 'ar-AE']) {
     it(`fits a 1,366 px page, every column in view (${locale})`, async () => {
       const user = await createUser({ language: locale === 'ar-AE' ? 'ar' : 'en' });
-      const releaseId = await sentRelease(user.id);
+      const releaseId = await sentRelease(user);
       const page = await stack.newPage({ locale, viewport: LAPTOP });
       await signedIn(page, user.id);
       await page.goto(`/analytics/${releaseId}`);
@@ -204,7 +204,7 @@ describe('the recipients table', () => {
 
   it('names countries in Arabic on an Arabic screen', async () => {
     const user = await createUser({ language: 'ar' });
-    const releaseId = await sentRelease(user.id);
+    const releaseId = await sentRelease(user);
     const page = await stack.newPage({ locale: 'ar-AE', viewport: LAPTOP });
     await signedIn(page, user.id);
     await page.goto(`/analytics/${releaseId}`);
@@ -219,7 +219,7 @@ describe('the recipients table', () => {
 
   it('on a 390 px Arabic phone: one card per journalist, nothing scrolls sideways, keeps the beginning of a Latin outlet, and shows every figure by version', async () => {
     const user = await createUser({ language: 'ar' });
-    const releaseId = await sentRelease(user.id);
+    const releaseId = await sentRelease(user);
     const page = await stack.newPage({ locale: 'ar-AE', viewport: PHONE });
     await signedIn(page, user.id);
     await page.goto(`/analytics/${releaseId}`);

@@ -39,7 +39,7 @@ export async function ensureSuperAdmin(deps: Pick<Deps, 'db' | 'config'>, log: L
       .onConflictDoNothing()
       .returning();
     // The operator's own workspace, for releases the platform sends in its own name.
-    if (admin) await createWorkspace(tx, admin.id, { id: admin.id, name: 'Nashr', userType: 'active', subscriptionStatus: 'active' });
+    if (admin) await createWorkspace(tx, admin.id, { name: 'Nashr', userType: 'active', subscriptionStatus: 'active' });
   });
   if (!deps.config.adminPassword) {
     log.warn(

@@ -35,7 +35,8 @@ export type SendingRates = {
   warning: boolean;
 };
 
-export type CustomerRates = SendingRates & { userId: string; companyName: string; email: string };
+/** One customer: a workspace (its own id, never its owner's), its name and its contact address. */
+export type CustomerRates = SendingRates & { workspaceId: string; companyName: string; email: string };
 
 export type DeliverabilityReport = {
   windowDays: number;

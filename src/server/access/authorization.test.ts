@@ -120,7 +120,7 @@ beforeAll(async () => {
     monthlyPressReleaseLimit: 100,
     trusted: true,
   });
-  const workspaceId = owner.id;
+  const workspaceId = owner.workspaceId;
   // A buys with its billing details given (a purchase asks for them first).
   const profile = await t.request({
     method: 'PUT',

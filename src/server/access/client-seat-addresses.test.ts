@@ -57,7 +57,7 @@ beforeAll(async () => {
   expect((await tracking.inject({ method: 'GET', url: `/t/o/${reader.token}.gif`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(200);
   expect((await tracking.inject({ method: 'GET', url: `/t/c/${reader.token}/1`, headers: { 'user-agent': BROWSER } })).statusCode).toBe(302);
   await tracking.close();
-  const workspaceId = sent.user.id;
+  const workspaceId = sent.user.workspaceId;
   // The client of the company's own brand (the one the release went out for) and the agency's viewer.
   await t.signInAs('client', { memberOf: { workspaceId, role: 'client', brandIds: [workspaceId] } });
   await t.signInAs('viewer', { memberOf: { workspaceId, role: 'viewer' } });
@@ -111,8 +111,8 @@ describe('a client seat of a paid agency', () => {
       `/api/press-releases/${sent.releaseId}/report.csv?lang=ar`,
       `/api/press-releases/${sent.releaseId}/coverage`,
       `/api/campaigns/${sent.releaseId}/contacts`,
-      `/api/brands/${sent.user.id}/report`,
-      `/api/brands/${sent.user.id}/report.csv`,
+      `/api/brands/${sent.user.workspaceId}/report`,
+      `/api/brands/${sent.user.workspaceId}/report.csv`,
       '/api/press-releases',
       '/api/press-releases/sender',
       '/api/campaigns',
@@ -158,7 +158,7 @@ describe('the From a client seat reads', () => {
     expect(own.json().from).toContain('Cedar Dates Farm');
     expect(own.body).not.toContain(AGENCY);
     expect((await get('cedarClient', `/api/press-releases/sender?brandId=${clientBrand}`)).json().from).toContain('Cedar Dates Farm');
-    const company = await get('cedarClient', `/api/press-releases/sender?brandId=${sent.user.id}`);
+    const company = await get('cedarClient', `/api/press-releases/sender?brandId=${sent.user.workspaceId}`);
     expect(company.statusCode).toBe(404);
     expect(company.body).not.toContain(AGENCY);
   });

@@ -73,7 +73,7 @@ beforeAll(async () => {
     monthlyPressReleaseLimit: 100,
     trusted: true,
   });
-  const workspaceId = owner.id;
+  const workspaceId = owner.workspaceId;
   const { listId, emails: journalists } = await createListWithContacts(t.db, workspaceId, 2);
   await t.db.update(userLists).set({ name: NAMES.list }).where(eq(userLists.id, listId));
   const contacts = await call('owner', 'GET', `/api/user-lists/${listId}/contacts`);
@@ -583,7 +583,7 @@ describe('client seats in invitations and members', () => {
       'CLIENT_BRANDS_REQUIRED',
     );
     const other = await t.signInAs('otherAgency', { companyName: 'Other Agency' });
-    const foreign = await invite({ email: 'c1@client.test', role: 'client', brandIds: [other.id] });
+    const foreign = await invite({ email: 'c1@client.test', role: 'client', brandIds: [other.workspaceId] });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('BRAND_NOT_FOUND');
     const bad = await invite({ email: 'c1@client.test', role: 'client', brandIds: ['not-a-uuid'] });

@@ -76,13 +76,14 @@ export async function membershipOf(
 
 /**
  * A new workspace with its first owner and its first brand (the company itself, with the workspace's own
- * id, as the migration gave every existing workspace); its id may be given (the owner's own id for a new
- * account).
+ * id, as the migration gave every existing workspace). The workspace's id is its own, never its first owner's
+ * (accounts made before issue 39 kept their user id as their workspace's, and keep it): a person's id passed where
+ * a workspace's is meant then finds nothing instead of the right row by coincidence.
  */
 export async function createWorkspace(
   db: Db,
   ownerId: string,
-  fields: Omit<typeof workspaces.$inferInsert, 'name'> & { name: string },
+  fields: Omit<typeof workspaces.$inferInsert, 'name' | 'id'> & { name: string },
 ): Promise<WorkspaceRow> {
   const [workspace] = await db.insert(workspaces).values(fields).returning();
   await db.insert(brands).values({

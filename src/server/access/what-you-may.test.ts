@@ -29,14 +29,14 @@ describe('what the session says a person may do', () => {
   it('gives each role the roles it may give and says whose Send waits, following the second-person setting', async () => {
     const owner = await t.signInAs('owner');
     const roles: WorkspaceRole[] = ['manager', 'publisher', 'writer'];
-    for (const role of roles) await t.signInAs(role, { memberOf: { workspaceId: owner.id, role } });
+    for (const role of roles) await t.signInAs(role, { memberOf: { workspaceId: owner.workspaceId, role } });
     const of = async (as: string) => (await me(as)).workspace;
     expect((await of('owner')).givableRoles).toContain('owner');
     expect((await of('manager')).givableRoles).not.toContain('owner');
     expect((await of('manager')).givableRoles).toContain('manager');
     expect((await of('publisher')).givableRoles).toEqual([]);
     expect([(await of('publisher')).sendsForApproval, (await of('writer')).sendsForApproval]).toEqual([false, true]);
-    await t.db.update(workspaces).set({ requireSecondApproval: true }).where(eq(workspaces.id, owner.id));
+    await t.db.update(workspaces).set({ requireSecondApproval: true }).where(eq(workspaces.id, owner.workspaceId));
     expect((await of('publisher')).sendsForApproval).toBe(true);
 
     // A manager may change the writer and the publisher, not the owner, and never themselves.

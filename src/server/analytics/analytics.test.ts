@@ -11,7 +11,7 @@ import { finishIfDone } from '../releases/lifecycle.js';
 
 let t: TestApp;
 let releaseId: string;
-let owner: { id: string; email: string };
+let owner: { id: string; workspaceId: string; email: string };
 let rows: Array<typeof deliveries.$inferSelect>;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const addresses = ['=cmd@example.com', 'opener@example.com', 'clicker@example.com', 'bounce@example.com', 'quiet@example.com'];
@@ -21,7 +21,7 @@ beforeAll(async () => {
   // A trial account holding one press release: it may send, but not read contact addresses.
   // A trusted customer: its releases skip editorial review (review.test.ts covers review).
   owner = await t.signInAs('analyst', { userType: 'trial', monthlyPressReleaseLimit: 1, trusted: true });
-  const list = await createListWithContacts(t.db, owner.id, 0, addresses);
+  const list = await createListWithContacts(t.db, owner.workspaceId, 0, addresses);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'analyst', payload: releasePayload({ recipientLists: [list.listId] }) });
   releaseId = res.json().pressRelease.id;
   // Real servers name the address they refuse, and sometimes the one it forwards to.

@@ -26,7 +26,7 @@ import type { CoverageKind } from '../../shared/coverage.js';
  */
 
 let t: TestApp;
-let agency: { id: string };
+let agency: { id: string; workspaceId: string };
 let clientBrand: string;
 let ownBrand: string;
 let otherBrand: string;
@@ -38,7 +38,7 @@ const CLIENT_TITLE = '=HYPERLINK("http://evil.example")';
 const LOGO_SHA = 'ab'.repeat(32);
 
 async function send(brandId: string, emails: string[], title: string): Promise<string> {
-  const list = await createListWithContacts(t.db, agency.id, emails.length, emails);
+  const list = await createListWithContacts(t.db, agency.workspaceId, emails.length, emails);
   const res = await t.request({
     method: 'POST',
     url: '/api/send-press-release',
@@ -94,15 +94,15 @@ beforeAll(async () => {
     monthlyPressReleaseLimit: 10,
     companyName: 'Gulf Bridge PR',
   });
-  ownBrand = agency.id;
+  ownBrand = agency.workspaceId;
   clientBrand = randomUUID();
   await t.db
     .insert(brands)
-    .values({ id: clientBrand, workspaceId: agency.id, name: 'Riyadh Dates Co', nameAr: 'شركة تمور الرياض' });
+    .values({ id: clientBrand, workspaceId: agency.workspaceId, name: 'Riyadh Dates Co', nameAr: 'شركة تمور الرياض' });
   await t.db
     .insert(brandLogos)
     .values({ brandId: clientBrand, contentType: 'image/png', sha256: LOGO_SHA, content: PNG_BYTES });
-  otherBrand = (await t.signInAs('rival', { userType: 'active', trusted: true })).id;
+  otherBrand = (await t.signInAs('rival', { userType: 'active', trusted: true })).workspaceId;
 
   // The client's release: four journalists, one bounced; a person opens twice, a machine opens, a person
   // clicks twice and downloads; a newsroom follower opens too (followers are counted apart, as in analytics).
@@ -156,16 +156,16 @@ beforeAll(async () => {
     .where(eq(pressReleases.id, releases.old));
 
   await t.signInAs('client-seat', {
-    memberOf: { workspaceId: agency.id, role: 'client', brandIds: [clientBrand] },
+    memberOf: { workspaceId: agency.workspaceId, role: 'client', brandIds: [clientBrand] },
   });
   await t.signInAs('arabic-client', {
     language: 'ar',
-    memberOf: { workspaceId: agency.id, role: 'client', brandIds: [clientBrand] },
+    memberOf: { workspaceId: agency.workspaceId, role: 'client', brandIds: [clientBrand] },
   });
   await t.signInAs('own-client', {
-    memberOf: { workspaceId: agency.id, role: 'client', brandIds: [ownBrand] },
+    memberOf: { workspaceId: agency.workspaceId, role: 'client', brandIds: [ownBrand] },
   });
-  await t.signInAs('viewer', { memberOf: { workspaceId: agency.id, role: 'viewer' } });
+  await t.signInAs('viewer', { memberOf: { workspaceId: agency.workspaceId, role: 'viewer' } });
   await t.signInAs('report-admin', { role: 'super_admin' });
 }, 120_000);
 afterAll(() => t.close());

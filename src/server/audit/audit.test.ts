@@ -24,7 +24,7 @@ beforeAll(async () => {
   layla = await t.signInAs('layla', { firstName: 'Layla', lastName: 'Saeed', companyName: 'Gulf Horizon', userType: 'active', monthlyPressReleaseLimit: 10, trusted: true });
   promoted = await t.signInAs('promoted', { firstName: 'Sami', lastName: 'Nasser' });
   // Layla sends a release (its workspace's activity); the title would be a formula in a spreadsheet.
-  const list = await createListWithContacts(t.db, layla.id, 1, ['reader@journalists.test']);
+  const list = await createListWithContacts(t.db, layla.workspaceId, 1, ['reader@journalists.test']);
   const sent = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'layla', payload: releasePayload({ recipientLists: [list.listId], title: '=Marina Vista opens' }) });
   expect(sent.statusCode, sent.body).toBe(200);
   releaseId = sent.json().pressRelease.id;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   feedId = feed.json().id;
   // An editor's decision and a grant, as the review and the desk record them: a release id and a workspace id.
   await recordAudit(t.db, { id: root.id, email: root.email }, 'review.approved', releaseId, { title: 'an older title' });
-  await recordAudit(t.db, { id: root.id, email: root.email }, 'workspace.granted', layla.id, { workspaceName: 'Gulf Horizon', releases: 2, reason: 'Launch week' });
+  await recordAudit(t.db, { id: root.id, email: root.email }, 'workspace.granted', layla.workspaceId, { workspaceName: 'Gulf Horizon', releases: 2, reason: 'Launch week' });
   // A system entry dated on a day of its own, to test the period.
   await recordAudit(t.db, null, 'feed.imported', null, { created: 3 });
   await t.db.update(auditLog).set({ createdAt: new Date('2026-01-10T23:59:00Z') }).where(eq(auditLog.action, 'feed.imported'));
@@ -56,14 +56,14 @@ describe('GET /api/admin/audit', () => {
     const byAction = new Map(items.map((e) => [e.action, e]));
     expect(byAction.get('workspace:release.sent')).toMatchObject({
       actor: { id: layla.id, name: 'Layla Saeed', email: layla.email },
-      workspace: { id: layla.id, name: 'Gulf Horizon' },
+      workspace: { id: layla.workspaceId, name: 'Gulf Horizon' },
       targetName: '=Marina Vista opens',
     });
     // The release is named by its title now, whatever the entry once recorded.
     expect(byAction.get('review.approved')).toMatchObject({ target: releaseId, targetName: '=Marina Vista opens', workspace: { name: 'Gulf Horizon' } });
     expect(byAction.get('user.role_changed')).toMatchObject({ actor: { name: 'Omar Haddad' }, target: promoted.email, targetName: 'Sami Nasser' });
     expect(byAction.get('feed.created')).toMatchObject({ target: feedId, targetName: 'Example Daily' });
-    expect(byAction.get('workspace.granted')).toMatchObject({ workspace: { id: layla.id, name: 'Gulf Horizon' }, details: { releases: 2, reason: 'Launch week' } });
+    expect(byAction.get('workspace.granted')).toMatchObject({ workspace: { id: layla.workspaceId, name: 'Gulf Horizon' }, details: { releases: 2, reason: 'Launch week' } });
     expect(byAction.get('feed.imported')).toMatchObject({ actor: null, workspace: null, targetName: null });
   });
 
@@ -71,7 +71,7 @@ describe('GET /api/admin/audit', () => {
     expect(await actions('actor=layla saeed')).toEqual(['workspace:release.sent']);
     expect(await actions(`actor=${encodeURIComponent(root.email.toUpperCase())}`)).toEqual(['feed.created', 'review.approved', 'user.role_changed', 'workspace.granted']);
     expect(await actions('actor=%25')).toEqual([]);
-    expect(await actions(`workspace=${layla.id}`)).toEqual(['workspace.granted', 'workspace:release.sent']);
+    expect(await actions(`workspace=${layla.workspaceId}`)).toEqual(['workspace.granted', 'workspace:release.sent']);
     expect(await actions('kind=release.')).toEqual(['workspace:release.sent']);
     expect(await actions('kind=feed.')).toEqual(['feed.created', 'feed.imported']);
     expect(await actions('kind=review.approved')).toEqual(['review.approved']);
@@ -96,7 +96,7 @@ describe('GET /api/admin/audit', () => {
 
 describe('GET /api/admin/audit.csv', () => {
   it('exports the filtered entries with names, headers in the reader language and formulas neutralised', async () => {
-    const res = await t.request({ method: 'GET', url: `/api/admin/audit.csv?workspace=${layla.id}`, as: 'root' });
+    const res = await t.request({ method: 'GET', url: `/api/admin/audit.csv?workspace=${layla.workspaceId}`, as: 'root' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('audit-log');

@@ -75,8 +75,8 @@ export async function registerUser(
         .insert(users)
         .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, language: input.language, timeZone: input.timeZone ?? null })
         .returning();
-      // Their company: a workspace they own, with their own id (as every account made before workspaces).
-      await createWorkspace(tx, created.id, { id: created.id, name: input.companyName, language: input.language });
+      // Their company: a workspace they own, with an id of its own.
+      await createWorkspace(tx, created.id, { name: input.companyName, language: input.language });
       return created;
     });
     await sendVerificationEmail(deps, user);

@@ -306,7 +306,7 @@ describe('billing with the demo provider', () => {
   it('spends a bought press release on a send or a schedule, and gives it back when a schedule is cancelled', async () => {
     // A trusted customer: its releases skip editorial review (review.test.ts covers review).
     const user = await signInBuyer('spender', { trusted: true });
-    const { listId } = await createListWithContacts(t.db, user.id, 2);
+    const { listId } = await createListWithContacts(t.db, user.workspaceId, 2);
     await buy('spender', 'package_1');
     expect(await status('spender')).toMatchObject({ canSend: { canSend: true }, remaining: 1, pressReleasesUsedThisMonth: 0 });
 
@@ -347,7 +347,7 @@ describe('billing with Stripe (webhook, no network)', () => {
   });
   afterAll(() => t.close());
 
-  function succeededEvent(intent: { id: string; amount: number; userId: string; planId: string; status?: string }, type = 'payment_intent.succeeded') {
+  function succeededEvent(intent: { id: string; amount: number; workspaceId: string; buyerId?: string; planId: string; status?: string }, type = 'payment_intent.succeeded') {
     return JSON.stringify({
       id: `evt_${intent.id}`,
       object: 'event',
@@ -361,7 +361,7 @@ describe('billing with Stripe (webhook, no network)', () => {
           amount: intent.amount,
           currency: 'usd',
           status: intent.status ?? 'succeeded',
-          metadata: { userId: intent.userId, planId: intent.planId },
+          metadata: { workspaceId: intent.workspaceId, buyerId: intent.buyerId, planId: intent.planId },
         },
       },
     });
@@ -379,7 +379,7 @@ describe('billing with Stripe (webhook, no network)', () => {
 
   it('credits a signed payment_intent.succeeded exactly once, however often it arrives', async () => {
     const user = await t.signInAs('stripe-buyer');
-    const payload = succeededEvent({ id: 'pi_test_1', amount: 49_900, userId: user.id, planId: 'package_2' });
+    const payload = succeededEvent({ id: 'pi_test_1', amount: 49_900, workspaceId: user.workspaceId, buyerId: user.id, planId: 'package_2' });
     const first = await postWebhook(payload, sign(payload));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, handled: true, credited: true });
@@ -411,7 +411,7 @@ describe('billing with Stripe (webhook, no network)', () => {
 
   it('refuses an invalid or missing signature with 400 and credits nothing', async () => {
     const user = await t.signInAs('stripe-forger');
-    const payload = succeededEvent({ id: 'pi_test_forged', amount: 29_900, userId: user.id, planId: 'package_1' });
+    const payload = succeededEvent({ id: 'pi_test_forged', amount: 29_900, workspaceId: user.workspaceId, buyerId: user.id, planId: 'package_1' });
     const wrongSecret = await postWebhook(payload, sign(payload, 'whsec_someone_else'));
     expect(wrongSecret.statusCode).toBe(400);
     expect(wrongSecret.json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID', message: 'Invalid webhook signature' });
@@ -425,18 +425,18 @@ describe('billing with Stripe (webhook, no network)', () => {
 
   it('acknowledges and ignores other event types', async () => {
     const user = await t.signInAs('stripe-other');
-    const payload = succeededEvent({ id: 'pi_test_other', amount: 29_900, userId: user.id, planId: 'package_1', status: 'requires_payment_method' }, 'payment_intent.payment_failed');
+    const payload = succeededEvent({ id: 'pi_test_other', amount: 29_900, workspaceId: user.workspaceId, buyerId: user.id, planId: 'package_1', status: 'requires_payment_method' }, 'payment_intent.payment_failed');
     const res = await postWebhook(payload, sign(payload));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, handled: false, credited: false });
     expect(await limitOf(user.workspaceId)).toBe(0);
   });
 
-  it('credits nothing when the paid amount does not match the plan or the user is unknown', async () => {
+  it('credits nothing when the paid amount does not match the plan or the workspace is unknown', async () => {
     const user = await t.signInAs('stripe-cheap');
-    const cheap = succeededEvent({ id: 'pi_test_cheap', amount: 100, userId: user.id, planId: 'package_2' });
+    const cheap = succeededEvent({ id: 'pi_test_cheap', amount: 100, workspaceId: user.workspaceId, buyerId: user.id, planId: 'package_2' });
     expect((await postWebhook(cheap, sign(cheap))).json()).toEqual({ received: true, handled: false, credited: false });
-    const ghost = succeededEvent({ id: 'pi_test_ghost', amount: 29_900, userId: '00000000-0000-4000-8000-000000000000', planId: 'package_1' });
+    const ghost = succeededEvent({ id: 'pi_test_ghost', amount: 29_900, workspaceId: '00000000-0000-4000-8000-000000000000', planId: 'package_1' });
     expect((await postWebhook(ghost, sign(ghost))).json()).toEqual({ received: true, handled: false, credited: false });
     expect(await limitOf(user.workspaceId)).toBe(0);
     expect(await t.db.select().from(payments).where(eq(payments.paymentIntentId, 'pi_test_cheap'))).toHaveLength(0);

@@ -47,7 +47,7 @@ beforeAll(async () => {
     monthlyPressReleaseLimit: 100,
     trusted: true,
   });
-  workspaceId = owner.id;
+  workspaceId = owner.workspaceId;
   await t.signInAs('viewer', { memberOf: { workspaceId, role: 'viewer' } });
   await t.signInAs('outsider', { companyName: 'Other Agency' });
   ({ listId } = await createListWithContacts(t.db, workspaceId, 2));
@@ -245,10 +245,10 @@ describe('the company renamed', () => {
 describe('archive and delete', () => {
   it('the last active brand can be neither archived nor deleted (422 LAST_BRAND)', async () => {
     const solo = await t.signInAs('solo', { companyName: 'Solo Company' });
-    const archive = await send('solo', 'POST', `/api/brands/${solo.id}/archive`);
+    const archive = await send('solo', 'POST', `/api/brands/${solo.workspaceId}/archive`);
     expect(archive.statusCode).toBe(422);
     expect(archive.json().code).toBe('LAST_BRAND');
-    const remove = await send('solo', 'DELETE', `/api/brands/${solo.id}`);
+    const remove = await send('solo', 'DELETE', `/api/brands/${solo.workspaceId}`);
     expect(remove.statusCode).toBe(422);
     expect(remove.json().code).toBe('LAST_BRAND');
   });

@@ -42,7 +42,7 @@ beforeAll(async () => {
     monthlyPressReleaseLimit: 100,
     trusted: true,
   });
-  ownerWorkspace = owner.id;
+  ownerWorkspace = owner.workspaceId;
   await t.signInAs('impostor', { companyName: 'Impostor Media' });
 }, 60_000);
 afterAll(() => t?.close());

@@ -26,8 +26,8 @@ async function deliverAll() {
   await transport.close();
 }
 
-async function send(as: string, userId: string, emails: string[], title: string) {
-  const list = await createListWithContacts(t.db, userId, emails.length, emails);
+async function send(as: string, workspaceId: string, emails: string[], title: string) {
+  const list = await createListWithContacts(t.db, workspaceId, emails.length, emails);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId], title }) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().pressRelease.id as string;
@@ -45,10 +45,10 @@ describe('campaigns', () => {
     const owner = await t.signInAs('camp-owner', { userType: 'active', trusted: true, monthlyPressReleaseLimit: 10 });
     const other = await t.signInAs('camp-other', { userType: 'trial', trusted: true, monthlyPressReleaseLimit: 10 });
     await t.signInAs('camp-admin', { role: 'super_admin' });
-    const first = await send('camp-owner', owner.id, ['c1@camp.test', 'c2@camp.test'], 'First campaign');
+    const first = await send('camp-owner', owner.workspaceId, ['c1@camp.test', 'c2@camp.test'], 'First campaign');
     await deliverAll();
-    const second = await send('camp-owner', owner.id, ['c3@camp.test', 'c1@camp.test', 'c4@camp.test'], 'Second campaign');
-    const foreign = await send('camp-other', other.id, ['c5@camp.test'], 'Another company');
+    const second = await send('camp-owner', owner.workspaceId, ['c3@camp.test', 'c1@camp.test', 'c4@camp.test'], 'Second campaign');
+    const foreign = await send('camp-other', other.workspaceId, ['c5@camp.test'], 'Another company');
     // A draft is no campaign.
     await t.request({ method: 'POST', url: '/api/send-press-release', as: 'camp-owner', payload: releasePayload({ action: 'save_draft', recipientLists: [] }) });
 
@@ -72,7 +72,7 @@ describe('campaigns', () => {
 
   it('pages the recipients of a campaign, masked for a viewer who may not see addresses, and hides others\u2019 campaigns', async () => {
     const trial = await t.signInAs('camp-trial', { userType: 'trial', trusted: true, monthlyPressReleaseLimit: 10 });
-    const id = await send('camp-trial', trial.id, ['masked.one@camp.test', 'masked.two@camp.test', 'masked.three@camp.test'], 'Masked');
+    const id = await send('camp-trial', trial.workspaceId, ['masked.one@camp.test', 'masked.two@camp.test', 'masked.three@camp.test'], 'Masked');
     const contacts = await get<ContactsPage>('camp-trial', `/api/campaigns/${id}/contacts?pageSize=2`);
     expect(contacts.total).toBe(3);
     expect(contacts.items).toHaveLength(2);
@@ -91,10 +91,10 @@ describe('campaigns', () => {
 describe('contacts of my lists', () => {
   it('answers the distinct contacts across the user\u2019s lists, paged and masked', async () => {
     const user = await t.signInAs('lists-owner', { userType: 'trial' });
-    await createListWithContacts(t.db, user.id, 2, ['mine.a@lists.test', 'mine.b@lists.test']);
-    await createListWithContacts(t.db, user.id, 2, ['mine.b@lists.test', 'mine.c@lists.test']);
+    await createListWithContacts(t.db, user.workspaceId, 2, ['mine.a@lists.test', 'mine.b@lists.test']);
+    await createListWithContacts(t.db, user.workspaceId, 2, ['mine.b@lists.test', 'mine.c@lists.test']);
     const someoneElse = await t.signInAs('lists-other', { userType: 'active' });
-    await createListWithContacts(t.db, someoneElse.id, 1, ['theirs@lists.test']);
+    await createListWithContacts(t.db, someoneElse.workspaceId, 1, ['theirs@lists.test']);
 
     const page = await get<ContactsPage>('lists-owner', '/api/contacts?pageSize=2');
     expect(page.total).toBe(3);
@@ -111,7 +111,7 @@ describe('recent activity', () => {
   it('names the last events of the user\u2019s recent campaigns, newest first, and no one else\u2019s', async () => {
     const user = await t.signInAs('activity-owner', { userType: 'active', trusted: true, monthlyPressReleaseLimit: 10 });
     expect(await get<RecentActivity>('activity-owner', '/api/campaigns/activity')).toEqual({ items: [], live: false });
-    const id = await send('activity-owner', user.id, ['reader.one@activity.test', 'reader.two@activity.test'], 'Activity release');
+    const id = await send('activity-owner', user.workspaceId, ['reader.one@activity.test', 'reader.two@activity.test'], 'Activity release');
     expect((await get<RecentActivity>('activity-owner', '/api/campaigns/activity')).live).toBe(true);
     await deliverAll();
     const rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, id));

@@ -79,7 +79,7 @@ const makeDue = (id: string) => t.db.update(outletFeeds).set({ nextFetchAt: new 
 
 async function sentRelease(as: string, company: string, overrides: Record<string, unknown>) {
   const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true, companyName: company });
-  const list = await createListWithContacts(t.db, user.id, 1);
+  const list = await createListWithContacts(t.db, user.workspaceId, 1);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId], ...overrides }) });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().pressRelease.id as string;

@@ -153,7 +153,7 @@ describe('bounces and complaints after acceptance', () => {
     expect(await statusOf(delivery.id)).toBe('bounced');
     expect(await suppressionOf('hard.bounce@journalists.test')).toMatchObject({ reason: 'bounced', releaseId });
     expect(await analytics(as, releaseId)).toMatchObject({ recipients: 2, delivered: 1, bounced: 1, complaints: 0, softBounces: 0, deliveryRate: 50 });
-    bouncingCustomer = user.id;
+    bouncingCustomer = user.workspaceId;
   });
 
   it('counts soft bounces (failed after retries with a 4.x.x status) and suppresses an address at its third delivery in 30 days', async () => {
@@ -178,7 +178,7 @@ describe('bounces and complaints after acceptance', () => {
 
   it('marks a complaint from a feedback loop, suppresses the address, and the next release of another customer skips it', async () => {
     const { as, user, releaseId, byEmail } = await sentRelease(['complainer@journalists.test', 'other.reader@journalists.test']);
-    complainingCustomer = user.id;
+    complainingCustomer = user.workspaceId;
     const delivery = byEmail.get('complainer@journalists.test')!;
     // Sent to the registered feedback address; the report names the delivery by the envelope sender we gave it.
     await report(`bounces@${DOMAIN}`, arf('complainer@journalists.test', bounceAddress(delivery.id, SECRET, DOMAIN)));
@@ -385,9 +385,9 @@ describe('rates for the super admin', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.thresholds).toEqual({ complaintRate: 0.3, bounceRate: 5 });
-    const byUser = new Map(body.customers.items.map((c: { userId: string }) => [c.userId, c]));
-    expect(byUser.get(bouncingCustomer)).toMatchObject({ sent: 2, bounced: 1, bounceRate: 50, complaints: 0, warning: true });
-    expect(byUser.get(complainingCustomer)).toMatchObject({ sent: 2, bounced: 0, complaints: 1, complaintRate: 50, warning: true });
+    const byWorkspace = new Map(body.customers.items.map((c: { workspaceId: string }) => [c.workspaceId, c]));
+    expect(byWorkspace.get(bouncingCustomer)).toMatchObject({ sent: 2, bounced: 1, bounceRate: 50, complaints: 0, warning: true });
+    expect(byWorkspace.get(complainingCustomer)).toMatchObject({ sent: 2, bounced: 0, complaints: 1, complaintRate: 50, warning: true });
     const warned = body.customers.items.map((c: { warning: boolean }) => c.warning);
     expect(warned).toEqual([...warned].sort((a, b) => Number(b) - Number(a)));
     expect(warned.filter(Boolean).length).toBeLessThan(warned.length);

@@ -44,7 +44,7 @@ function viaTestDns() {
 
 async function signedMessages(emails: string[], overrides: Record<string, unknown> = {}) {
   const user = await t.signInAs(`signer-${emails[0]}`, { userType: 'active', trusted: true, monthlyPressReleaseLimit: 10 });
-  const list = await createListWithContacts(t.db, user.id, emails.length, emails);
+  const list = await createListWithContacts(t.db, user.workspaceId, emails.length, emails);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: `signer-${emails[0]}`, payload: releasePayload({ recipientLists: [list.listId], ...overrides }) });
   expect(res.statusCode, res.body).toBe(200);
   const transport = smtpDeliveryTransport(t.smtp.url, 2);

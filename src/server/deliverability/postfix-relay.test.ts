@@ -63,7 +63,7 @@ describe.skipIf(!postfixInstalled())('relayed through Postfix', () => {
   it('counts delivered, bounced and complained as Postfix logged them', async () => {
     const user = await t.signInAs('postfix-sender', { userType: 'active', monthlyPressReleaseLimit: 10, trusted: true });
     const emails = [...DELIVERED, ...UNKNOWN, ...FULL];
-    const list = await createListWithContacts(t.db, user.id, emails.length, emails);
+    const list = await createListWithContacts(t.db, user.workspaceId, emails.length, emails);
     const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'postfix-sender', payload: releasePayload({ recipientLists: [list.listId] }) });
     expect(res.statusCode, res.body).toBe(200);
     const releaseId = res.json().pressRelease.id as string;

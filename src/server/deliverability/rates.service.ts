@@ -32,22 +32,22 @@ export async function deliverabilityReport(db: Db, now: Date, paging: { page: nu
     count(*) FILTER (WHERE d.status = 'bounced')::int AS bounced,
     count(*) FILTER (WHERE d.status = 'complained')::int AS complaints`;
   const [platform] = rowsOf<Counts>(await db.execute(sql`SELECT ${counts} FROM ${deliveries} d WHERE ${answered}`));
-  const rows = rowsOf<Counts & { user_id: string; company_name: string; email: string | null; total: number }>(
+  const rows = rowsOf<Counts & { workspace_id: string; company_name: string; email: string | null; total: number }>(
     await db.execute(sql`
       WITH per_customer AS (
-        SELECT pr.workspace_id AS user_id, ${counts} FROM ${deliveries} d JOIN ${pressReleases} pr ON pr.id = d.release_id
+        SELECT pr.workspace_id, ${counts} FROM ${deliveries} d JOIN ${pressReleases} pr ON pr.id = d.release_id
         WHERE ${answered} GROUP BY pr.workspace_id)
       SELECT c.*, w.name AS company_name,
              ${contactEmailOf(sql`w.id`)} AS email,
              count(*) OVER ()::int AS total
-      FROM per_customer c JOIN ${workspaces} w ON w.id = c.user_id
+      FROM per_customer c JOIN ${workspaces} w ON w.id = c.workspace_id
       ORDER BY (c.complaints * 100.0 / greatest(c.sent - c.bounced, 1) > ${COMPLAINT_RATE_WARNING}
                 OR c.bounced * 100.0 / greatest(c.sent, 1) > ${BOUNCE_RATE_WARNING}) DESC,
-               c.sent DESC, c.user_id
+               c.sent DESC, c.workspace_id
       LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`),
   );
   const customers = rows.map(
-    (r): CustomerRates => ({ userId: r.user_id, companyName: r.company_name, email: r.email ?? '', ...ratesOf({ sent: r.sent, bounced: r.bounced, complaints: r.complaints }) }),
+    (r): CustomerRates => ({ workspaceId: r.workspace_id, companyName: r.company_name, email: r.email ?? '', ...ratesOf({ sent: r.sent, bounced: r.bounced, complaints: r.complaints }) }),
   );
   return {
     windowDays: RATES_WINDOW_DAYS,

@@ -55,7 +55,7 @@ let senders = 0;
 async function sentTo(email: string) {
   const as = `ses-sender-${++senders}`;
   const user = await t.signInAs(as, { userType: 'active', trusted: true, monthlyPressReleaseLimit: 10 });
-  const list = await createListWithContacts(t.db, user.id, 1, [email]);
+  const list = await createListWithContacts(t.db, user.workspaceId, 1, [email]);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId] }) });
   expect(res.statusCode, res.body).toBe(200);
   const transport = smtpDeliveryTransport(t.smtp.url, 1);

@@ -47,7 +47,7 @@ async function sendRelease(size: number, overrides: Record<string, unknown> = {}
   const as = `sender${++userCounter}`;
   // A trusted customer: its releases skip editorial review (review.test.ts covers review).
   const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 10, trusted: true });
-  const list = await createListWithContacts(t.db, user.id, size, emails);
+  const list = await createListWithContacts(t.db, user.workspaceId, size, emails);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId], ...overrides }) });
   expect(res.statusCode, res.body).toBe(200);
   return { as, user, ...list, release: res.json().pressRelease };
@@ -82,7 +82,7 @@ describe('delivery engine', () => {
     expect(rawHead).toContain(`List-Unsubscribe: <http://localhost:3000/u/${row.token}>`);
     // One list per customer; the feedback loop's identifiers name the release, the customer and the kind of
     // mail (Google's campaign:customer:mailtype:sender order), never the recipient.
-    const customer = user.id.replace(/-/g, '');
+    const customer = user.workspaceId.replace(/-/g, '');
     expect(rawHead).toContain(`List-Id: <${customer}.releases.nashr.test>`);
     expect(rawHead).toContain(`Feedback-ID: ${release.id.replace(/-/g, '')}:${customer}:release:nashr`);
     expect(rawHead).not.toContain(`Feedback-ID: ${row.email}`);

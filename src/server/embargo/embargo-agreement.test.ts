@@ -26,7 +26,7 @@ const TITLE = 'Al Noor Capital reports record profit';
 const ARABIC_TITLE = 'النور كابيتال تعلن أرباحًا قياسية';
 
 let t: TestApp;
-let ownerId: string;
+let ownerWorkspaceId: string;
 const tag = Math.random().toString(36).slice(2, 8);
 const who = {
   accepts: `accepts-${tag}@argaam.test`,
@@ -56,7 +56,7 @@ const agree = (path: string, body = '') =>
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await t.signInAs('noor', { monthlyPressReleaseLimit: 20, trusted: true, userType: 'active', companyName: 'Al Noor Capital' });
-  ownerId = owner.id;
+  ownerWorkspaceId = owner.workspaceId;
 }, 60_000);
 afterAll(() => t.close());
 
@@ -67,7 +67,7 @@ describe('an embargoed release to journalists who have not accepted embargoes', 
   const links: Record<string, string> = {};
 
   beforeAll(async () => {
-    listId = (await createListWithContacts(t.db, ownerId, 0, Object.values(who))).listId;
+    listId = (await createListWithContacts(t.db, ownerWorkspaceId, 0, Object.values(who))).listId;
     const contacts = await t.db.select().from(globalContacts).where(inArray(globalContacts.email, Object.values(who)));
     const id = (email: string) => contacts.find((c) => c.email === email)!.id;
     await t.db.insert(journalistPreferences).values([
@@ -261,7 +261,7 @@ describe('an embargoed release to journalists who have not accepted embargoes', 
 describe('an embargoed send to a list where nobody accepts embargoes', () => {
   it('is no longer refused: everyone is asked, and the notice shows the title when the customer chooses so', async () => {
     const emails = [`first-${tag}@wam.test`, `second-${tag}@spa.test`];
-    const { listId } = await createListWithContacts(t.db, ownerId, 0, emails);
+    const { listId } = await createListWithContacts(t.db, ownerWorkspaceId, 0, emails);
     const res = await t.request({
       method: 'POST',
       url: '/api/send-press-release',

@@ -15,8 +15,8 @@ beforeAll(async () => {
   t = await createTestApp({ REVIEW: 'off' });
   await t.signInAs('root', { role: 'super_admin' });
   const owner = await t.signInAs('owner', { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true });
-  brandId = owner.id;
-  listId = (await createListWithContacts(t.db, owner.id, 1)).listId;
+  brandId = owner.workspaceId;
+  listId = (await createListWithContacts(t.db, owner.workspaceId, 1)).listId;
 });
 afterAll(() => t.close());
 

@@ -7,7 +7,7 @@ import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js'
 import { countContactsInLists, recipientsOfLists } from './lists.service.js';
 
 let t: TestApp;
-let aliceId: string;
+let aliceWorkspaceId: string;
 const ids: Record<string, number> = {};
 
 const CONTACTS = [
@@ -20,7 +20,7 @@ const CONTACTS = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  aliceId = (await t.signInAs('alice')).id;
+  aliceWorkspaceId = (await t.signInAs('alice')).workspaceId;
   await t.signInAs('bob', { userType: 'active' });
   await t.signInAs('admin', { role: 'super_admin' });
   await insertContacts(t.db, CONTACTS);
@@ -178,9 +178,9 @@ describe('lists', () => {
     await bulk('alice', a.id, { globalContactIds: [ids['cairo@egypt.test'], ids['amman@jordan.test']] });
     await bulk('alice', b.id, { globalContactIds: [ids['cairo@egypt.test'], ids['uae05@dubai.test']] });
     await bulk('bob', bobs.id, { globalContactIds: [ids['uae06@dubai.test']] });
-    const recipients = await recipientsOfLists(t.db, aliceId, [a.id, b.id, bobs.id]);
+    const recipients = await recipientsOfLists(t.db, aliceWorkspaceId, [a.id, b.id, bobs.id]);
     expect(recipients.map((r) => r.email).sort()).toEqual(['amman@jordan.test', 'cairo@egypt.test', 'uae05@dubai.test']);
-    expect(await countContactsInLists(t.db, aliceId)).toBeGreaterThanOrEqual(3);
+    expect(await countContactsInLists(t.db, aliceWorkspaceId)).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -209,8 +209,8 @@ describe('the cap on list members', () => {
 
   it('refuses an addition that would take all of a user\'s lists past 50,000 members, adding none of it', async () => {
     const user = await t.signInAs('hoarder');
-    await fillLists(user.id, 49_977);
-    expect(await members(user.id)).toBe(49_977);
+    await fillLists(user.workspaceId, 49_977);
+    expect(await members(user.workspaceId)).toBe(49_977);
     const list = await createList('hoarder', 'One more');
 
     const tooMany = await bulk('hoarder', list.id, { filter: {} });
@@ -220,17 +220,17 @@ describe('the cap on list members', () => {
       message: 'Your lists can hold at most 50,000 contacts in all. Remove some, or add fewer.',
       details: { limit: 50_000, current: 49_977, adding: (await t.db.select().from(globalContacts)).length },
     });
-    expect(await members(user.id)).toBe(49_977);
+    expect(await members(user.workspaceId)).toBe(49_977);
 
     const fits = await bulk('hoarder', list.id, { globalContactIds: Object.values(ids).slice(0, 23) });
     expect(fits.json()).toEqual({ added: 23, skipped: 0 });
-    expect(await members(user.id)).toBe(50_000);
+    expect(await members(user.workspaceId)).toBe(50_000);
     expect((await bulk('hoarder', list.id, { globalContactIds: [ids['cairo@egypt.test']] })).statusCode).toBe(422);
   });
 
   it('lets only one of two additions that each fit, but not together, through', async () => {
     const user = await t.signInAs('racer');
-    await fillLists(user.id, 49_977);
+    await fillLists(user.workspaceId, 49_977);
     const [first, second] = [await createList('racer', 'First'), await createList('racer', 'Second')];
     const some = Object.values(ids).slice(0, 20);
     const answers = await Promise.all([
@@ -238,6 +238,6 @@ describe('the cap on list members', () => {
       bulk('racer', second.id, { globalContactIds: some }),
     ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 422]);
-    expect(await members(user.id)).toBe(49_997);
+    expect(await members(user.workspaceId)).toBe(49_997);
   });
 });

@@ -50,7 +50,7 @@ const deliveryOf = async (releaseId: string, email: string) =>
 async function agency(label: string) {
   const as = `${label}-${tag()}`;
   const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 100, trusted: true, companyName: `${label} Agency ${tag()}` });
-  return { as, workspaceId: user.id };
+  return { as, workspaceId: user.workspaceId };
 }
 
 beforeAll(async () => {

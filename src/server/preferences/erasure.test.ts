@@ -29,7 +29,7 @@ const BYSTANDER = 'nadia.stays@khaleej-wire.test';
 describe('resolving an erasure request', () => {
   it('erases the journalist, keeps the records the law asks for, and says which', async () => {
     const sender = await t.signInAs('sender', { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true });
-    const { listId } = await createListWithContacts(t.db, sender.id, 0, [ERASED, BYSTANDER]);
+    const { listId } = await createListWithContacts(t.db, sender.workspaceId, 0, [ERASED, BYSTANDER]);
     const sent = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'sender', payload: releasePayload({ recipientLists: [listId] }) });
     expect(sent.statusCode, sent.body).toBe(200);
     const releaseId = sent.json().pressRelease.id as string;
@@ -41,7 +41,7 @@ describe('resolving an erasure request', () => {
     ]);
     // What they wrote back (issue 38) goes with them.
     await t.db.insert(inboundReplies).values({ deliveryId: delivery.id, releaseId, kind: 'reply', matchedBy: 'reply_address', fromAddress: ERASED, text: 'Interview?', raw: Buffer.from('Subject: Re\r\n\r\nInterview?'), receivedAt: new Date() });
-    await t.db.insert(newsroomFollowers).values({ brandId: sender.id, email: ERASED, language: 'english', token: `follow-${Date.now()}`, confirmedAt: new Date() });
+    await t.db.insert(newsroomFollowers).values({ brandId: sender.workspaceId, email: ERASED, language: 'english', token: `follow-${Date.now()}`, confirmedAt: new Date() });
     const token = preferenceToken(delivery.id, secret);
     expect((await t.request({ method: 'PUT', url: `/api/preferences/${token}`, payload: { digest: true } })).statusCode).toBe(200);
     const asked = await t.request({ method: 'POST', url: `/api/preferences/${token}/requests`, payload: { kind: 'erasure' } });

@@ -28,7 +28,7 @@ const tag = () => `${Date.now().toString(36)}${++counter}`;
 
 async function customer(as: string) {
   const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 50, trusted: true });
-  const [brand] = await t.db.select().from(brands).where(eq(brands.workspaceId, user.id));
+  const [brand] = await t.db.select().from(brands).where(eq(brands.workspaceId, user.workspaceId));
   return { user, as, brandName: brand.name };
 }
 
@@ -63,7 +63,7 @@ describe('the preference link', () => {
   it('is in every journalist e-mail, opens their page with the address masked, and a tampered or deleted one is a 404 that changes nothing', async () => {
     const alpha = await customer('link-sender');
     const id = tag();
-    const list = await createListWithContacts(t.db, alpha.user.id, 0, [`reader-${id}@gulfnews.test`, `gone-${id}@gulfnews.test`]);
+    const list = await createListWithContacts(t.db, alpha.user.workspaceId, 0, [`reader-${id}@gulfnews.test`, `gone-${id}@gulfnews.test`]);
     const release = await send(alpha.as, { recipientLists: [list.listId] });
     const transport = smtpDeliveryTransport(t.smtp.url, 2);
     const from = t.smtp.messages.length;
@@ -111,7 +111,7 @@ describe('saving preferences', () => {
   async function journalist() {
     const sender = await customer(`saver-${tag()}`);
     const email = `writer-${tag()}@alarabiya.test`;
-    const list = await createListWithContacts(t.db, sender.user.id, 0, [email]);
+    const list = await createListWithContacts(t.db, sender.user.workspaceId, 0, [email]);
     const release = await send(sender.as, { recipientLists: [list.listId] });
     const [contact] = await t.db.select().from(globalContacts).where(eq(globalContacts.email, email));
     return { sender, email, contact, release, token: await tokenOf(release.id, email) };
@@ -188,7 +188,7 @@ describe('saving preferences', () => {
   it('unsubscribes from one company or from all, and re-subscribing lifts an unsubscribe but never a bounce', async () => {
     const j = await journalist();
     const other = await customer(`other-${tag()}`);
-    const otherList = await createListWithContacts(t.db, other.user.id, 0, [j.email]);
+    const otherList = await createListWithContacts(t.db, other.user.workspaceId, 0, [j.email]);
     await send(other.as, { recipientLists: [otherList.listId] });
     // One of them has an Arabic name, which the Arabic page shows (issue 37); the Latin name stays its key.
     await t.db.update(brands).set({ nameAr: 'شركة أخرى' }).where(eq(brands.name, other.brandName));
@@ -201,7 +201,7 @@ describe('saving preferences', () => {
     const rows = await t.db.select().from(companyUnsubscribes).where(eq(companyUnsubscribes.email, j.email));
     expect(rows.map((r) => r.brandId)).toEqual([(await t.db.select().from(brands).where(eq(brands.name, j.sender.brandName)))[0].id]);
     // The company's next release leaves them out; the other company's still reaches them.
-    const senderList = await createListWithContacts(t.db, j.sender.user.id, 0, [j.email]);
+    const senderList = await createListWithContacts(t.db, j.sender.user.workspaceId, 0, [j.email]);
     const preflight = await t.request({ method: 'POST', url: '/api/press-releases/preflight', as: j.sender.as, payload: { recipientLists: [senderList.listId], content: '<p>x</p>' } });
     expect(preflight.json()).toMatchObject({ recipients: 0, suppressed: 1, leftOut: [{ reason: 'company_unsubscribe', count: 1 }] });
     const fromOther = await send(other.as, { recipientLists: [otherList.listId] });
@@ -264,7 +264,7 @@ describe("a super admin's copy of what Nashr holds about a journalist", () => {
     const sender = await customer(`export-${tag()}`);
     const email = `asks-copy-${tag()}@media.test`;
     const bystander = `bystander-${tag()}@media.test`;
-    const list = await createListWithContacts(t.db, sender.user.id, 0, [email, bystander]);
+    const list = await createListWithContacts(t.db, sender.user.workspaceId, 0, [email, bystander]);
     const release = await send(sender.as, { recipientLists: [list.listId], title: 'Gulf Air adds Muscat flights' });
     const token = await tokenOf(release.id, email);
     const [delivery] = await t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, release.id), eq(deliveries.email, email)));
@@ -329,12 +329,12 @@ describe('a send honours the preferences', () => {
     const id = tag();
     const names = ['arabic-only', 'sports-only', 'egypt-only', 'capped', 'company-off', 'all-off', 'bounced', 'plain', 'matching'];
     const emails = Object.fromEntries(names.map((n) => [n, `${n}-${id}@media.test`])) as Record<string, string>;
-    const list = await createListWithContacts(t.db, alpha.user.id, 0, Object.values(emails));
+    const list = await createListWithContacts(t.db, alpha.user.workspaceId, 0, Object.values(emails));
     // A first release from alpha, which every journalist's link comes with.
     const first = await send(alpha.as, { recipientLists: [list.listId] });
     const token = (name: string) => tokenOf(first.id, emails[name]);
     // The capped journalist takes two a week; another company's release makes it two this week.
-    const betaList = await createListWithContacts(t.db, beta.user.id, 0, [emails.capped]);
+    const betaList = await createListWithContacts(t.db, beta.user.workspaceId, 0, [emails.capped]);
     await send(beta.as, { recipientLists: [betaList.listId] });
     for (const [name, payload] of [
       ['arabic-only', { languages: ['arabic'] }],
@@ -376,7 +376,7 @@ describe('a send honours the preferences', () => {
     expect(await recipientsOf(sent.id)).toEqual([emails.matching, emails.plain].sort());
 
     // The cap is a week across companies: a third release from beta finds the matching journalist at 2 of 5, capped at 3 of 2.
-    const betaAll = await createListWithContacts(t.db, beta.user.id, 0, [emails.capped, emails.matching]);
+    const betaAll = await createListWithContacts(t.db, beta.user.workspaceId, 0, [emails.capped, emails.matching]);
     const third = await send(beta.as, { recipientLists: [betaAll.listId] });
     expect(await recipientsOf(third.id)).toEqual([emails.matching]);
   }, 120_000);
@@ -386,8 +386,8 @@ describe('a send honours the preferences', () => {
     const alpha = await customer(`race-a-${tag()}`);
     const beta = await customer(`race-b-${tag()}`);
     const email = `raced-${tag()}@media.test`;
-    const alphaList = await createListWithContacts(t.db, alpha.user.id, 0, [email]);
-    const betaList = await createListWithContacts(t.db, beta.user.id, 0, [email]);
+    const alphaList = await createListWithContacts(t.db, alpha.user.workspaceId, 0, [email]);
+    const betaList = await createListWithContacts(t.db, beta.user.workspaceId, 0, [email]);
     const [contact] = await t.db.select().from(globalContacts).where(eq(globalContacts.email, email));
     await t.db.insert(journalistPreferences).values({ contactId: contact.id, weeklyCap: 1 });
     const rowOf = async (saved: { id: string }) => (await t.db.select().from(pressReleases).where(eq(pressReleases.id, saved.id)))[0];
@@ -414,7 +414,7 @@ describe('a send honours the preferences', () => {
   it('a daily digest takes at most one release a day', async () => {
     const alpha = await customer(`digest-${tag()}`);
     const email = `digest-${tag()}@media.test`;
-    const list = await createListWithContacts(t.db, alpha.user.id, 0, [email]);
+    const list = await createListWithContacts(t.db, alpha.user.workspaceId, 0, [email]);
     const first = await send(alpha.as, { recipientLists: [list.listId] });
     await put(await tokenOf(first.id, email), { digest: true });
     const res = await t.request({ method: 'POST', url: '/api/press-releases/preflight', as: alpha.as, payload: { recipientLists: [list.listId], content: '<p>x</p>' } });
@@ -429,7 +429,7 @@ describe('a send honours the preferences', () => {
     const alpha = await customer(`embargo-${tag()}`);
     const id = tag();
     const [accepts, accredited, neither] = ['accepts', 'accredited', 'neither'].map((n) => `${n}-${id}@media.test`);
-    const list = await createListWithContacts(t.db, alpha.user.id, 0, [accepts, accredited, neither]);
+    const list = await createListWithContacts(t.db, alpha.user.workspaceId, 0, [accepts, accredited, neither]);
     const first = await send(alpha.as, { recipientLists: [list.listId] });
     await put(await tokenOf(first.id, accepts), { acceptsEmbargo: true });
     await t.db.update(globalContacts).set({ embargoAccredited: true, accreditationNote: 'Business desk, signed the embargo terms' }).where(eq(globalContacts.email, accredited));

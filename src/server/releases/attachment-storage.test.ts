@@ -36,17 +36,17 @@ describe('files stored once', () => {
       const again = await send('saver', releasePayload({ action: 'save_draft', existingPressReleaseId: release.id, attachments: draft }));
       expect(again.statusCode).toBe(200);
     }
-    const blobs = await blobsOf(user.id);
+    const blobs = await blobsOf(user.workspaceId);
     expect(blobs).toHaveLength(3);
     expect(blobs.reduce((sum, b) => sum + b.size, 0)).toBe(files.reduce((sum, f) => sum + f.length, 0));
     const [{ rows }] = await t.db
       .select({ rows: sql<number>`count(*)::int` })
       .from(attachments)
       .innerJoin(pressReleases, eq(pressReleases.id, attachments.releaseId))
-      .where(eq(pressReleases.workspaceId, user.id));
+      .where(eq(pressReleases.workspaceId, user.workspaceId));
     expect(rows).toBe(3 * 16);
 
-    const copies = await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id));
+    const copies = await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.workspaceId));
     const copy = copies.find((r) => r.id !== release.id)!;
     const [file] = await t.db.select().from(attachments).where(eq(attachments.releaseId, copy.id)).limit(1);
     const download = await t.request({ method: 'GET', url: `/api/press-releases/${copy.id}/attachments/${file.id}`, as: 'saver' });
@@ -59,10 +59,10 @@ describe('files stored once', () => {
       .pressRelease;
     const second = (await duplicate('tidy', first.id)).json().pressRelease;
     await t.request({ method: 'DELETE', url: `/api/press-releases/${first.id}`, as: 'tidy' });
-    expect(await blobsOf(user.id)).toHaveLength(1);
+    expect(await blobsOf(user.workspaceId)).toHaveLength(1);
     // Saved without its file: nothing points at the bytes any more.
     await send('tidy', releasePayload({ action: 'save_draft', existingPressReleaseId: second.id, attachments: [] }));
-    expect(await blobsOf(user.id)).toHaveLength(0);
+    expect(await blobsOf(user.workspaceId)).toHaveLength(0);
   });
 
   it("gives a super admin who duplicates a customer's release copies of their own", async () => {
@@ -72,8 +72,8 @@ describe('files stored once', () => {
       .json().pressRelease;
     const copy = (await duplicate('copying-admin', release.id)).json().pressRelease;
     await t.request({ method: 'DELETE', url: `/api/press-releases/${release.id}`, as: 'customer-with-files' });
-    expect(await blobsOf(customer.id)).toHaveLength(0);
-    expect(await blobsOf(admin.id)).toHaveLength(1);
+    expect(await blobsOf(customer.workspaceId)).toHaveLength(0);
+    expect(await blobsOf(admin.workspaceId)).toHaveLength(1);
     const download = await t.request({
       method: 'GET',
       url: `/api/press-releases/${copy.id}/attachments/${copy.attachments[0].id}`,
@@ -94,8 +94,8 @@ describe('storage quota', () => {
     const user = await t.signInAs('full-trial');
     const kept = (await send('full-trial', releasePayload({ action: 'save_draft', attachments: [pdfAttachment('old.pdf', pdf('o'))] }))).json()
       .pressRelease;
-    await fillStorage(user.id, STORAGE_QUOTA_BYTES.trial - 500 * 1024);
-    const before = await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id));
+    await fillStorage(user.workspaceId, STORAGE_QUOTA_BYTES.trial - 500 * 1024);
+    const before = await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.workspaceId));
 
     const res = await send('full-trial', releasePayload({ action: 'save_draft', title: 'Too much', attachments: [pdfAttachment('new.pdf', pdf('n', 400))] }));
     expect(res.statusCode).toBe(413);
@@ -104,7 +104,7 @@ describe('storage quota', () => {
       details: { limitBytes: STORAGE_QUOTA_BYTES.trial, addingBytes: pdf('n', 400).length },
     });
     expect(res.json().message).toMatch(/^Not enough storage: your files use 199\.\d MB of 200\.0 MB and these need 0\.4 MB more\./);
-    expect(await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id))).toHaveLength(before.length);
+    expect(await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.workspaceId))).toHaveLength(before.length);
 
     // A file already stored takes no more room.
     const same = await send('full-trial', releasePayload({ action: 'save_draft', attachments: [pdfAttachment('again.pdf', pdf('o'))] }));
@@ -114,10 +114,10 @@ describe('storage quota', () => {
 
   it('gives a paying account 2 GB', async () => {
     const user = await t.signInAs('paying', { userType: 'active' });
-    await fillStorage(user.id, STORAGE_QUOTA_BYTES.trial);
+    await fillStorage(user.workspaceId, STORAGE_QUOTA_BYTES.trial);
     const res = await send('paying', releasePayload({ action: 'save_draft', attachments: [pdfAttachment('fits.pdf', pdf('f'))] }));
     expect(res.statusCode).toBe(200);
-    await fillStorage(user.id, STORAGE_QUOTA_BYTES.paid - STORAGE_QUOTA_BYTES.trial);
+    await fillStorage(user.workspaceId, STORAGE_QUOTA_BYTES.paid - STORAGE_QUOTA_BYTES.trial);
     const over = await send('paying', releasePayload({ action: 'save_draft', attachments: [pdfAttachment('over.pdf', pdf('v'))] }));
     expect(over.statusCode).toBe(413);
   });

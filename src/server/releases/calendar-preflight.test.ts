@@ -27,8 +27,8 @@ describe('calendar warnings in the pre-send summary', () => {
   let saudiList: string;
   beforeAll(async () => {
     const user = await t.signInAs('calendar-owner', { userType: 'active', monthlyPressReleaseLimit: 10, trusted: true });
-    uaeList = await listIn(user.id, 'UAE', 2);
-    saudiList = await listIn(user.id, 'Saudi Arabia', 3);
+    uaeList = await listIn(user.workspaceId, 'UAE', 2);
+    saudiList = await listIn(user.workspaceId, 'Saudi Arabia', 3);
   });
 
   const draftFor = async (lists: string[]) => {

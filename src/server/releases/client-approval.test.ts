@@ -32,7 +32,7 @@ async function agency(
   const [brand] = await t.db
     .insert(brands)
     .values({
-      workspaceId: owner.id,
+      workspaceId: owner.workspaceId,
       name: `Riyadh Foods ${id}`,
       nameAr: 'أغذية الرياض',
       clientApproval: true,
@@ -42,7 +42,7 @@ async function agency(
     t.signInAs(as, {
       firstName,
       ...(role === 'client' ? { language: options.clientLanguage ?? 'en' } : {}),
-      memberOf: { workspaceId: owner.id, role, ...(role === 'client' ? { brandIds: [brand.id] } : {}) },
+      memberOf: { workspaceId: owner.workspaceId, role, ...(role === 'client' ? { brandIds: [brand.id] } : {}) },
     });
   const clientAs = `Client${id}`;
   const client = options.withClient === false ? null : await member(clientAs, 'Huda', 'client');
@@ -50,7 +50,7 @@ async function agency(
   const publisher = await member(publisherAs, 'Omar', 'publisher');
   const writerAs = `Writer${id}`;
   await member(writerAs, 'Nadia', 'writer');
-  const { listId } = await createListWithContacts(t.db, owner.id, 2);
+  const { listId } = await createListWithContacts(t.db, owner.workspaceId, 2);
   return { owner, ownerAs, brand, client, clientAs, publisher, publisherAs, writerAs, listId };
 }
 type Agency = Awaited<ReturnType<typeof agency>>;
@@ -91,7 +91,7 @@ describe('a release of a brand whose client approves', () => {
       brand: { id: a.brand.id, name: a.brand.name, nameAr: 'أغذية الرياض', logoUrl: null },
       holdsAllowance: true,
     });
-    expect(await allowanceUsed(a.owner.id)).toBe(1);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(1);
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.client!.email), from);
     expect(mail.parsed.subject).toBe(`Waiting for your approval: ${release.title}`);
     expect(mail.parsed.text).toContain(`http://localhost:3000/analytics/${release.id}`);
@@ -109,7 +109,7 @@ describe('a release of a brand whose client approves', () => {
     expect(
       refused.every((r) => r.statusCode === 409 && r.json().code === 'NOT_AWAITING_CLIENT_APPROVAL'),
     ).toBe(true);
-    expect(await allowanceUsed(a.owner.id)).toBe(1);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(1);
 
     const out = await read(release.id, a.publisherAs);
     expect(out.status).toMatch(/^(sending|sent)$/);
@@ -121,7 +121,7 @@ describe('a release of a brand whose client approves', () => {
     const [brandNow] = await t.db.select().from(brands).where(eq(brands.id, a.brand.id));
     expect(brandNow.newsroomSlug).not.toBeNull();
     expect(out.newsroomUrl).toBe(`http://localhost:3000/newsroom/${brandNow.newsroomSlug}`);
-    const [agencyBrand] = await t.db.select().from(brands).where(eq(brands.id, a.owner.id));
+    const [agencyBrand] = await t.db.select().from(brands).where(eq(brands.id, a.owner.workspaceId));
     expect(agencyBrand.newsroomSlug).toBeNull();
 
     const activity = (
@@ -141,7 +141,7 @@ describe('a release of a brand whose client approves', () => {
     const approved = await answer(release.id, a.clientAs, 'client-approve');
     expect(approved.statusCode).toBe(200);
     expect(approved.json().pressRelease.status).toBe('in_review');
-    expect(await allowanceUsed(a.owner.id)).toBe(1);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(1);
   });
 
   it('keeps the intended schedule while it waits, and schedules it when the client approves', async () => {
@@ -151,7 +151,7 @@ describe('a release of a brand whose client approves', () => {
     expect(release).toMatchObject({ status: 'awaiting_client_approval', scheduledAt });
     const approved = (await answer(release.id, a.clientAs, 'client-approve')).json().pressRelease;
     expect(approved).toMatchObject({ status: 'scheduled', scheduledAt });
-    expect(await allowanceUsed(a.owner.id)).toBe(1);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(1);
   });
 
   // Decision 026: the allowance is checked when the agency lets the release go, not when the client answers.
@@ -185,7 +185,7 @@ describe('a release of a brand whose client approves', () => {
       holdsAllowance: false,
       returned: { source: 'client', comment: 'Use our new CEO title', by: { name: 'Huda Tester', role: 'client' } },
     });
-    expect(await allowanceUsed(a.owner.id)).toBe(0);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(0);
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.publisher.email), from);
     expect(mail.parsed.subject).toBe(`Returned by the client: ${release.title}`);
     expect(mail.parsed.text).toContain('Use our new CEO title');
@@ -219,18 +219,18 @@ describe('a release of a brand whose client approves', () => {
     expect(withdrawn.statusCode).toBe(200);
     expect(withdrawn.json().pressRelease.status).toBe('draft');
     expect((await answer(release.id, a.clientAs, 'client-approve')).statusCode).toBe(409);
-    expect(await allowanceUsed(a.owner.id)).toBe(0);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(0);
   });
 
   it('is answered only by a client seat of its brand: another brand’s client gets 404, the team 403', async () => {
     const a = await agency();
     const [other] = await t.db
       .insert(brands)
-      .values({ workspaceId: a.owner.id, name: `Other brand ${n}`, clientApproval: true })
+      .values({ workspaceId: a.owner.workspaceId, name: `Other brand ${n}`, clientApproval: true })
       .returning();
     const otherClientAs = `OtherClient${n}`;
     await t.signInAs(otherClientAs, {
-      memberOf: { workspaceId: a.owner.id, role: 'client', brandIds: [other.id] },
+      memberOf: { workspaceId: a.owner.workspaceId, role: 'client', brandIds: [other.id] },
     });
     const stranger = await agency();
     const release = (await send(a, a.publisherAs)).json().pressRelease;
@@ -257,7 +257,7 @@ describe('a release of a brand whose client approves', () => {
     const badId = await answer('not-a-uuid', a.clientAs, 'client-approve');
     expect(badId.statusCode).toBe(404);
     // Held since the publisher's send (decision 026); no refused answer took or gave back anything.
-    expect(await allowanceUsed(a.owner.id)).toBe(1);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(1);
     expect((await read(release.id, a.publisherAs)).status).toBe('awaiting_client_approval');
   });
 
@@ -268,15 +268,15 @@ describe('a release of a brand whose client approves', () => {
     expect(refused.json().code).toBe('NO_CLIENT_TO_APPROVE');
     const page = (await t.request({ method: 'GET', url: '/api/press-releases', as: a.publisherAs })).json();
     expect(page.total).toBe(0);
-    expect(await allowanceUsed(a.owner.id)).toBe(0);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(0);
   });
 
   it('goes straight out for a brand without client approval', async () => {
     const a = await agency();
-    const sent = await send(a, a.publisherAs, { brandId: a.owner.id });
+    const sent = await send(a, a.publisherAs, { brandId: a.owner.workspaceId });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().pressRelease.status).toMatch(/^(sending|sent)$/);
-    expect(await allowanceUsed(a.owner.id)).toBe(1);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(1);
   });
 
   it('does not wait for a super admin, who runs the service', async () => {
@@ -284,7 +284,7 @@ describe('a release of a brand whose client approves', () => {
     const adminAs = `Admin${n}`;
     await t.signInAs(adminAs, {
       role: 'super_admin',
-      memberOf: { workspaceId: a.owner.id, role: 'publisher' },
+      memberOf: { workspaceId: a.owner.workspaceId, role: 'publisher' },
     });
     const sent = await send(a, adminAs);
     expect(sent.statusCode).toBe(200);
@@ -309,7 +309,7 @@ describe('a release of a brand whose client approves', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().pressRelease.status).toBe('awaiting_client_approval');
     // Held from the approver's decision on (decision 026); the client's approval spends nothing more.
-    expect(await allowanceUsed(a.owner.id)).toBe(1);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(1);
     const mail = await t.smtp.waitForMail((m) => m.envelopeTo.includes(a.client!.email), from);
     // An Arabic reader reads the brand's Arabic name and the release's Arabic title (issue 37), from نشر.
     expect(mail.parsed.subject).toBe(`بانتظار موافقتك: ${arabicTitle}`);
@@ -326,7 +326,7 @@ describe('a release of a brand whose client approves', () => {
       sentBy: { name: 'Omar Tester' },
       clientApprovedBy: { name: 'Huda Tester' },
     });
-    expect(await allowanceUsed(a.owner.id)).toBe(1);
+    expect(await allowanceUsed(a.owner.workspaceId)).toBe(1);
   });
 });
 
@@ -342,7 +342,7 @@ describe('the brand on a release', () => {
     const own = (
       await send(a, a.publisherAs, {
         action: 'save_draft',
-        brandId: a.owner.id,
+        brandId: a.owner.workspaceId,
         title: 'The agency’s own news',
       })
     ).json().pressRelease;
@@ -354,7 +354,7 @@ describe('the brand on a release', () => {
       nameAr: 'أغذية الرياض',
       logoUrl: `http://localhost:3000/api/brands/${a.brand.id}/logo?v=${'ab'.repeat(6)}`,
     });
-    expect(own.brand).toMatchObject({ id: a.owner.id, logoUrl: null });
+    expect(own.brand).toMatchObject({ id: a.owner.workspaceId, logoUrl: null });
 
     const list = async (query: string) =>
       (await t.request({ method: 'GET', url: `/api/press-releases${query}`, as: a.publisherAs })).json();

@@ -35,7 +35,7 @@ const ARABIC = {
 const TITLE = 'Desert Falcon unveils a cargo drone';
 
 let t: TestApp;
-let ownerId: string;
+let ownerWorkspaceId: string;
 let listId: string;
 let journalists: string[];
 
@@ -51,10 +51,10 @@ const deliveriesOf = (releaseId: string, audience: 'list' | 'follower') =>
 beforeAll(async () => {
   t = await createTestApp({ FEED_ALLOW_PRIVATE: 'on' });
   const owner = await t.signInAs('falcon', { monthlyPressReleaseLimit: 20, trusted: true, userType: 'active', companyName: 'Desert Falcon' });
-  ownerId = owner.id;
+  ownerWorkspaceId = owner.workspaceId;
   await t.signInAs('chief', { role: 'super_admin' });
   await t.signInAs('stranger', { userType: 'active', companyName: 'Other Co' });
-  const list = await createListWithContacts(t.db, ownerId, 0, ['reem@riyadh-daily.test', 'omar@gulf-news.test']);
+  const list = await createListWithContacts(t.db, ownerWorkspaceId, 0, ['reem@riyadh-daily.test', 'omar@gulf-news.test']);
   listId = list.listId;
   journalists = list.emails;
   // Reem reads Arabic: she is sent the Arabic version.
@@ -65,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the embargo in the release payload', () => {
-  const releaseCount = async () => (await t.db.select({ n: count() }).from(pressReleases).where(eq(pressReleases.workspaceId, ownerId)))[0].n;
+  const releaseCount = async () => (await t.db.select({ n: count() }).from(pressReleases).where(eq(pressReleases.workspaceId, ownerWorkspaceId)))[0].n;
 
   it('is refused on its field without a time zone, with an unknown zone, as a date alone, in the past, or before the scheduled send; nothing is stored', async () => {
     const before = await releaseCount();

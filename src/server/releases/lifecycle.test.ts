@@ -36,11 +36,11 @@ async function member(workspaceId: string, role: WorkspaceRole, firstName: strin
 async function team(fields: Record<string, unknown> = {}) {
   const ownerAs = `owner-${++n}`;
   const owner = await t.signInAs(ownerAs, { userType: 'active', monthlyPressReleaseLimit: 3, firstName: 'Owner', ...fields });
-  const writer = await member(owner.id, 'writer', 'Nadia');
-  const publisher = await member(owner.id, 'publisher', 'Omar');
-  const second = await member(owner.id, 'publisher', 'Sara');
-  const { listId } = await createListWithContacts(t.db, owner.id, 3);
-  return { owner, ownerAs, writer, publisher, second, listId, workspaceId: owner.id };
+  const writer = await member(owner.workspaceId, 'writer', 'Nadia');
+  const publisher = await member(owner.workspaceId, 'publisher', 'Omar');
+  const second = await member(owner.workspaceId, 'publisher', 'Sara');
+  const { listId } = await createListWithContacts(t.db, owner.workspaceId, 3);
+  return { owner, ownerAs, writer, publisher, second, listId, workspaceId: owner.workspaceId };
 }
 
 const post = (as: string, url: string, payload?: object) => t.request({ method: 'POST', url, as, ...(payload ? { payload } : {}) });

@@ -22,13 +22,13 @@ describe('drafts are free', () => {
     const trial = await t.signInAs('trial-drafter');
     const spent = await t.signInAs('spent-drafter', { userType: 'active', monthlyPressReleaseLimit: 1, pressReleasesUsedThisMonth: 1 });
     for (const [as, user] of [['trial-drafter', trial], ['spent-drafter', spent]] as const) {
-      const { listId } = await createListWithContacts(t.db, user.id, 1);
+      const { listId } = await createListWithContacts(t.db, user.workspaceId, 1);
       const saved = await send(as, releasePayload({ action: 'save_draft', recipientLists: [listId] }));
       expect(saved.statusCode).toBe(200);
       expect(saved.json().pressRelease.status).toBe('draft');
       const again = await send(as, releasePayload({ action: 'save_draft', title: 'Edited title', existingPressReleaseId: saved.json().pressRelease.id }));
       expect(again.statusCode).toBe(200);
-      expect(await usedOf(user.id)).toBe(user.id === spent.id ? 1 : 0);
+      expect(await usedOf(user.workspaceId)).toBe(user.id === spent.id ? 1 : 0);
       const sending = await send(as, releasePayload({ recipientLists: [listId], existingPressReleaseId: saved.json().pressRelease.id, attachments: [{ id: again.json().pressRelease.attachments[0].id }] }));
       expect(sending.statusCode).toBe(402);
     }
@@ -40,10 +40,10 @@ describe('pre-send check', () => {
     // A trusted customer: its releases skip editorial review (review.test.ts covers review).
     const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 3, pressReleasesUsedThisMonth: 1, trusted: true });
     const tag = `${as}-${Date.now()}`;
-    const a = await createListWithContacts(t.db, user.id, 0, [`one-${tag}@example.com`, `two-${tag}@example.com`, `gone-${tag}@example.com`, `off-${tag}@example.com`]);
+    const a = await createListWithContacts(t.db, user.workspaceId, 0, [`one-${tag}@example.com`, `two-${tag}@example.com`, `gone-${tag}@example.com`, `off-${tag}@example.com`]);
     // Two of list A's journalists again, one with different letter case: each is one recipient.
-    const b = await createListWithContacts(t.db, user.id, 0, [`ONE-${tag}@example.com`, `two-${tag}@example.com`, `three-${tag}@example.com`]);
-    const [empty] = await t.db.insert(userLists).values({ workspaceId: user.id, name: 'Nobody here' }).returning();
+    const b = await createListWithContacts(t.db, user.workspaceId, 0, [`ONE-${tag}@example.com`, `two-${tag}@example.com`, `three-${tag}@example.com`]);
+    const [empty] = await t.db.insert(userLists).values({ workspaceId: user.workspaceId, name: 'Nobody here' }).returning();
     await suppress(t.db, `gone-${tag}@example.com`, 'bounced');
     await suppress(t.db, `off-${tag}@example.com`, 'unsubscribed');
     await t.db.update(globalContacts).set({ country: 'Egypt', language: 'Arabic' }).where(eq(globalContacts.email, `two-${tag}@example.com`));
@@ -102,7 +102,7 @@ describe('pre-send check', () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json().pressRelease.recipientCount).toBe(3);
     expect(await t.db.select().from(deliveries).where(eq(deliveries.releaseId, draft.id))).toHaveLength(3);
-    expect(await usedOf(user.id)).toBe(2);
+    expect(await usedOf(user.workspaceId)).toBe(2);
   });
 
   it("answers 404 for another user's release and 422 for another user's list, and refuses bad input", async () => {
@@ -135,7 +135,7 @@ describe('pre-send check', () => {
 describe('a test to yourself', () => {
   it('sends the exact email to the signed-in user only, marked [TEST], spending and recording nothing', async () => {
     const user = await t.signInAs('tester', { userType: 'active', monthlyPressReleaseLimit: 1 });
-    const { listId } = await createListWithContacts(t.db, user.id, 2);
+    const { listId } = await createListWithContacts(t.db, user.workspaceId, 2);
     const draft = (await send('tester', releasePayload({ action: 'save_draft', recipientLists: [listId], attachments: [pdfAttachment('facts.pdf')] }))).json().pressRelease;
     const before = t.smtp.messages.length;
     const res = await t.request({ method: 'POST', url: `/api/press-releases/${draft.id}/test-send`, as: 'tester' });
@@ -150,7 +150,7 @@ describe('a test to yourself', () => {
     expect(html).not.toContain('/t/');
     expect(html).toContain(`/api/press-releases/${draft.id}/attachments/${draft.attachments[0].id}`);
     expect(await t.db.select().from(deliveries).where(eq(deliveries.releaseId, draft.id))).toEqual([]);
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await usedOf(user.workspaceId)).toBe(0);
     const [row] = await t.db.select().from(pressReleases).where(eq(pressReleases.id, draft.id));
     expect(row.status).toBe('draft');
   });

@@ -17,7 +17,7 @@ const send = (as: string, payload: Record<string, unknown>) =>
 async function customer(name: string, allowance = 5) {
   // A trusted customer: its releases skip editorial review (review.test.ts covers review).
   const user = await t.signInAs(name, { userType: 'active', monthlyPressReleaseLimit: allowance, trusted: true });
-  const list = await createListWithContacts(t.db, user.id, 3);
+  const list = await createListWithContacts(t.db, user.workspaceId, 3);
   return { user, ...list };
 }
 
@@ -107,7 +107,7 @@ describe('POST /api/send-press-release validation (SPEC §5)', () => {
       contactPhone: 'Contact phone is required',
     });
     // A trial user without allowance may save drafts.
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await usedOf(user.workspaceId)).toBe(0);
   });
 
   it("refuses another user's list as a recipient list", async () => {
@@ -193,7 +193,7 @@ describe('attachments', () => {
 describe('sending and the allowance', () => {
   it('sends now: one delivery per unique address across lists, minus suppressed, one press release used', async () => {
     const { user, listId, emails } = await customer('sender', 2);
-    const second = await createListWithContacts(t.db, user.id, 0, [emails[0].toUpperCase(), 'extra@example.com', 'gone@example.com']);
+    const second = await createListWithContacts(t.db, user.workspaceId, 0, [emails[0].toUpperCase(), 'extra@example.com', 'gone@example.com']);
     await suppress(t.db, 'gone@example.com', 'unsubscribed');
     const res = await send('sender', releasePayload({ recipientLists: [listId, second.listId, listId] }));
     expect(res.statusCode).toBe(200);
@@ -203,7 +203,7 @@ describe('sending and the allowance', () => {
     const rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, release.id));
     expect(rows.map((r) => r.email).sort()).toEqual([...emails, 'extra@example.com'].sort());
     expect(new Set(rows.map((r) => r.token)).size).toBe(4);
-    expect(await usedOf(user.id)).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
   });
 
   it('answers 402 without allowance and changes nothing', async () => {
@@ -211,8 +211,8 @@ describe('sending and the allowance', () => {
     const res = await send('broke', releasePayload({ recipientLists: [listId] }));
     expect(res.statusCode).toBe(402);
     expect(res.json().code).toBe('PAYMENT_REQUIRED');
-    expect(await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id))).toEqual([]);
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.workspaceId))).toEqual([]);
+    expect(await usedOf(user.workspaceId)).toBe(0);
 
     const draft = (await send('broke', releasePayload({ action: 'save_draft', recipientLists: [listId] }))).json().pressRelease;
     const scheduled = await send('broke', releasePayload({ action: 'schedule', recipientLists: [listId], existingPressReleaseId: draft.id, title: 'Changed title', scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }));
@@ -225,25 +225,25 @@ describe('sending and the allowance', () => {
     const { user, listId } = await customer('racer', 1);
     const results = await Promise.all([1, 2, 3].map(() => send('racer', releasePayload({ recipientLists: [listId] }))));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 402, 402]);
-    expect(await usedOf(user.id)).toBe(1);
-    expect((await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.id))).length).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
+    expect((await t.db.select().from(pressReleases).where(eq(pressReleases.workspaceId, user.workspaceId))).length).toBe(1);
   });
 
   it('lets a super admin send without an allowance', async () => {
     const admin = await t.signInAs('boss', { role: 'super_admin' });
-    const { listId } = await createListWithContacts(t.db, admin.id, 2);
+    const { listId } = await createListWithContacts(t.db, admin.workspaceId, 2);
     const res = await send('boss', releasePayload({ recipientLists: [listId] }));
     expect(res.statusCode).toBe(200);
-    expect(await usedOf(admin.id)).toBe(0);
+    expect(await usedOf(admin.workspaceId)).toBe(0);
   });
 
   it('refuses to send to lists with nobody left to receive it, and keeps the allowance', async () => {
     const user = await t.signInAs('empty-lists', { userType: 'active', monthlyPressReleaseLimit: 1 });
-    const { listId } = await createListWithContacts(t.db, user.id, 0, ['only@example.com']);
+    const { listId } = await createListWithContacts(t.db, user.workspaceId, 0, ['only@example.com']);
     await suppress(t.db, 'only@example.com', 'bounced');
     const res = await send('empty-lists', releasePayload({ recipientLists: [listId] }));
     expect(res.statusCode).toBe(422);
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await usedOf(user.workspaceId)).toBe(0);
   });
 });
 
@@ -256,13 +256,13 @@ describe('scheduling, cancelling and editing', () => {
     expect(res.statusCode).toBe(200);
     const release = res.json().pressRelease;
     expect(release.status).toBe('scheduled');
-    expect(await usedOf(user.id)).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
     expect(await t.db.select().from(deliveries).where(eq(deliveries.releaseId, release.id))).toEqual([]);
 
     const cancelled = await t.request({ method: 'POST', url: `/api/press-releases/${release.id}/cancel`, as: 'planner' });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().pressRelease).toMatchObject({ status: 'draft', scheduledAt: null });
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await usedOf(user.workspaceId)).toBe(0);
     const again = await t.request({ method: 'POST', url: `/api/press-releases/${release.id}/cancel`, as: 'planner' });
     expect(again.statusCode).toBe(409);
   });
@@ -273,12 +273,12 @@ describe('scheduling, cancelling and editing', () => {
     const edit = await send('replanner', releasePayload({ action: 'save_draft', existingPressReleaseId: first.id, title: 'Edited title', attachments: first.attachments.map((a: { id: string }) => ({ id: a.id })) }));
     expect(edit.statusCode).toBe(200);
     expect(edit.json().pressRelease).toMatchObject({ id: first.id, status: 'draft', title: 'Edited title', attachments: first.attachments });
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await usedOf(user.workspaceId)).toBe(0);
     const now = await send('replanner', releasePayload({ existingPressReleaseId: first.id, recipientLists: [listId], attachments: [{ id: first.attachments[0].id }, pdfAttachment('second.pdf')] }));
     expect(now.statusCode).toBe(200);
     expect(now.json().pressRelease.status).toBe('sending');
     expect(now.json().pressRelease.attachments.map((a: { originalName: string }) => a.originalName)).toEqual(['release.pdf', 'second.pdf']);
-    expect(await usedOf(user.id)).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
   });
 
   it('answers 409 when editing, cancelling or deleting a sending release', async () => {

@@ -15,7 +15,7 @@ import type { Db } from '../db/client.js';
 import { deliveries, pressReleases, releaseReviews, users, workspaceMembers, workspaces } from '../db/schema.js';
 import { requireEditor } from '../access/access.js';
 import { membershipOf } from '../access/membership.js';
-import { ownerMembers } from '../access/roles.js';
+import { contactEmailOf, ownerMembers } from '../access/roles.js';
 import { audienceOf, selectionFiltersOf } from '../delivery/dispatch.service.js';
 import { renderRelease, senderOf } from '../delivery/release-renderer.js';
 import { fromLine } from '../../shared/brands.js';
@@ -119,10 +119,13 @@ async function assertOpenToEditor(db: Db, editor: CurrentUser, id: string): Prom
 export async function reviewDetail(deps: ReviewDeps, editor: CurrentUser, id: string): Promise<ReviewDetail> {
   await assertOpenToEditor(deps.db, editor, id);
   const pressRelease = await getReleaseForEditor(deps, id);
+  // Who sent it, else who wrote it, else (both gone) the workspace's contact: never a person looked up by
+  // the workspace's id, which is a person's only for accounts older than issue 39.
+  const person = pressRelease.sentBy?.id ?? pressRelease.author?.id;
   const [owner] = await deps.db
-    .select({ companyName: workspaces.name, email: users.email })
+    .select({ companyName: workspaces.name, email: sql<string | null>`coalesce(${users.email}, ${contactEmailOf(workspaces.id)})` })
     .from(workspaces)
-    .leftJoin(users, eq(users.id, pressRelease.sentBy?.id ?? pressRelease.userId))
+    .leftJoin(users, person ? eq(users.id, person) : sql`false`)
     .where(eq(workspaces.id, pressRelease.workspaceId));
   const audience = await audienceOf(deps.db, pressRelease.workspaceId, pressRelease.recipientLists, versionsOf(pressRelease), pressRelease.brandId, {
     ...selectionFiltersOf(pressRelease),

@@ -18,7 +18,7 @@ let counter = 0;
 async function customer(allowance = 3, size = 3) {
   const name = `customer${++counter}`;
   const user = await t.signInAs(name, { userType: 'active', monthlyPressReleaseLimit: allowance, firstName: 'Layla' });
-  const { listId } = await createListWithContacts(t.db, user.id, size);
+  const { listId } = await createListWithContacts(t.db, user.workspaceId, size);
   return { name, user, listId };
 }
 
@@ -47,24 +47,24 @@ describe('submitting for review', () => {
     const { user, release } = await submitted();
     expect(release.status).toBe('in_review');
     expect(release.review).toMatchObject({ decision: null, decidedAt: null, comment: null });
-    expect(await usedOf(user.id)).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
     expect(await deliveriesOf(release.id)).toEqual([]);
   });
 
   it('lets super admins and trusted customers skip review, and REVIEW=off skips it for everyone', async () => {
     const trusted = await customer();
-    await t.db.update(workspaces).set({ trusted: true }).where(eq(workspaces.id, trusted.user.id));
+    await t.db.update(workspaces).set({ trusted: true }).where(eq(workspaces.id, trusted.user.workspaceId));
     const sent = await send(trusted.name, releasePayload({ recipientLists: [trusted.listId] }));
     expect(sent.json().pressRelease.status).toBe('sending');
 
     const chief = (await t.db.select().from(users).where(eq(users.role, 'super_admin')))[0];
-    const { listId } = await createListWithContacts(t.db, chief.id, 2);
+    const { listId } = await createListWithContacts(t.db, chief.currentWorkspaceId!, 2);
     expect((await send('chief', releasePayload({ recipientLists: [listId] }))).json().pressRelease.status).toBe('sending');
 
     const off = await createTestApp({ REVIEW: 'off' });
     try {
       const user = await off.signInAs('plain', { userType: 'active', monthlyPressReleaseLimit: 1 });
-      const list = await createListWithContacts(off.db, user.id, 2);
+      const list = await createListWithContacts(off.db, user.workspaceId, 2);
       const res = await off.request({ method: 'POST', url: '/api/send-press-release', as: 'plain', payload: releasePayload({ recipientLists: [list.listId] }) });
       expect(res.json().pressRelease).toMatchObject({ status: 'sending', recipientCount: 2, review: null });
     } finally {
@@ -121,7 +121,7 @@ describe('who may review', () => {
     expect((await put('editor', true)).statusCode).toBe(403);
     expect((await put('chief', 'yes')).statusCode).toBe(422);
     expect((await put('chief', true)).json()).toEqual({ id: user.id, trusted: true });
-    expect((await t.db.select().from(workspaces).where(eq(workspaces.id, user.id)))[0].trusted).toBe(true);
+    expect((await t.db.select().from(workspaces).where(eq(workspaces.id, user.workspaceId)))[0].trusted).toBe(true);
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.trusted'), eq(auditLog.target, user.email)));
     expect(audit).toHaveLength(1);
   });
@@ -143,6 +143,15 @@ describe('the queue and one release', () => {
     // A schedule comes with the zone it was entered in, for the editor to read it as the writer meant it.
     expect(queue.items.find((i: { id: string }) => i.id === a.release.id)).toMatchObject({ scheduledAt: later, timeZone: 'Asia/Riyadh' });
     expect(queue.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it("names the workspace's owner when the release's author and sender are gone, not a person with the workspace's id", async () => {
+    const { user, release } = await submitted();
+    // Their accounts erased (author and sender set null), as deleting a person leaves a release.
+    await t.db.update(pressReleases).set({ authorId: null, sentBy: null }).where(eq(pressReleases.id, release.id));
+    const detail = (await review('editor', 'GET', `/${release.id}`)).json();
+    expect(detail.companyName).toBe(user.companyName);
+    expect(detail.ownerEmail).toBe(user.email);
   });
 
   it('shows the release as recipients get it, its audience, its links and findings', async () => {
@@ -186,7 +195,7 @@ describe('decisions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().pressRelease).toMatchObject({ status: 'sending', recipientCount: 3, review: { decision: 'approved', decidedBy: 'Editor Tester' } });
     expect(await deliveriesOf(release.id)).toHaveLength(3);
-    expect(await usedOf(user.id)).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
     await expect.poll(() => mailsTo(user.email).map((m) => m.parsed.subject)).toContain(`Approved: ${release.title}`);
     const mail = mailsTo(user.email).find((m) => m.parsed.subject === `Approved: ${release.title}`)!;
     expect(mail.parsed.text).toMatch(/distribution started at .* UTC to 3 journalists/);
@@ -225,7 +234,7 @@ describe('decisions', () => {
     expect((await review('editor', 'POST', `/${release.id}/request-changes`, { comment: 'x'.repeat(2001) })).statusCode).toBe(422);
     const res = await review('editor', 'POST', `/${release.id}/request-changes`, { comment: 'Please add a quote from your CEO.' });
     expect(res.json().pressRelease).toMatchObject({ status: 'changes_requested', review: { decision: 'changes_requested', comment: 'Please add a quote from your CEO.' } });
-    expect(await usedOf(user.id)).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
     await expect.poll(() => mailsTo(user.email).find((m) => m.parsed.subject === `Changes requested: ${release.title}`)?.parsed.text ?? '').toContain(
       'Please add a quote from your CEO.',
     );
@@ -233,14 +242,14 @@ describe('decisions', () => {
     // Autosaved edits keep it sent back (and reserved); the customer's allowance of one is not asked again.
     const draft = await send(name, releasePayload({ action: 'save_draft', existingPressReleaseId: release.id, recipientLists: [listId], title: 'With a quote from our CEO' }));
     expect(draft.json().pressRelease.status).toBe('changes_requested');
-    expect(await usedOf(user.id)).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
     // Resubmission follows the rules of a first submission.
     const invalid = await send(name, releasePayload({ existingPressReleaseId: release.id, recipientLists: [listId], title: '' }));
     expect(invalid.statusCode).toBe(422);
     const resubmitted = await send(name, releasePayload({ existingPressReleaseId: release.id, recipientLists: [listId], title: 'With a quote from our CEO' }));
     expect(resubmitted.statusCode).toBe(200);
     expect(resubmitted.json().pressRelease).toMatchObject({ status: 'in_review', review: { decision: null } });
-    expect(await usedOf(user.id)).toBe(1);
+    expect(await usedOf(user.workspaceId)).toBe(1);
     // In review again, it is not edited until withdrawn.
     expect((await send(name, releasePayload({ existingPressReleaseId: release.id, recipientLists: [listId] }))).statusCode).toBe(409);
     const submissions = await t.db.select().from(releaseReviews).where(eq(releaseReviews.releaseId, release.id));
@@ -263,7 +272,7 @@ describe('decisions', () => {
     expect((await review('editor', 'POST', `/${release.id}/reject`, {})).statusCode).toBe(422);
     const res = await review('editor', 'POST', `/${release.id}/reject`, { reason: 'This is an advertisement, not news.' });
     expect(res.json().pressRelease).toMatchObject({ status: 'rejected', review: { decision: 'rejected' } });
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await usedOf(user.workspaceId)).toBe(0);
     expect(await deliveriesOf(release.id)).toEqual([]);
     await expect.poll(() => mailsTo(user.email).find((m) => m.parsed.subject === `Not approved: ${release.title}`)?.parsed.text ?? '').toContain(
       'This is an advertisement, not news.',
@@ -289,7 +298,7 @@ describe('withdrawing', () => {
     expect((await withdraw(release.id, 'editor')).statusCode).toBe(404);
     const res = await withdraw(release.id);
     expect(res.json().pressRelease).toMatchObject({ status: 'draft', review: { decision: 'withdrawn' } });
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await usedOf(user.workspaceId)).toBe(0);
     expect((await withdraw(release.id)).statusCode).toBe(409);
     expect((await review('editor', 'POST', `/${release.id}/approve`)).statusCode).toBe(409);
 
@@ -299,7 +308,7 @@ describe('withdrawing', () => {
     expect(late.statusCode).toBe(409);
     // The answer says where the release stands, so a page that fell behind can show it.
     expect(late.json()).toMatchObject({ code: 'NOT_WITHDRAWABLE', details: { status: 'sending' } });
-    expect(await usedOf(approved.user.id)).toBe(1);
+    expect(await usedOf(approved.user.workspaceId)).toBe(1);
   });
 
   it('lets a withdrawal and an approval race: exactly one wins and the allowance matches the winner', async () => {
@@ -316,12 +325,12 @@ describe('withdrawing', () => {
       if (withdrawn.statusCode === 200) {
         expect(row.status).toBe('draft');
         expect(reviews[0].decision).toBe('withdrawn');
-        expect(await usedOf(user.id)).toBe(0);
+        expect(await usedOf(user.workspaceId)).toBe(0);
         expect(await deliveriesOf(release.id)).toEqual([]);
       } else {
         expect(withdrawn.json().details).toEqual({ status: row.status });
         expect(reviews[0].decision).toBe('approved');
-        expect(await usedOf(user.id)).toBe(1);
+        expect(await usedOf(user.workspaceId)).toBe(1);
         expect(await deliveriesOf(release.id)).toHaveLength(3);
       }
     }
@@ -336,7 +345,7 @@ describe('withdrawing', () => {
     const res = await withdraw(draft.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().details).toEqual({ status: 'draft' });
-    expect(await usedOf(user.id)).toBe(0);
+    expect(await usedOf(user.workspaceId)).toBe(0);
   });
 });
 
@@ -397,7 +406,7 @@ describe('what an editor may open', () => {
     expect(await opens('chief', approved.id)).toEqual([404, 404]);
 
     // Sent without review (a trusted customer): never in anyone's queue.
-    await t.db.update(workspaces).set({ trusted: true }).where(eq(workspaces.id, c.user.id));
+    await t.db.update(workspaces).set({ trusted: true }).where(eq(workspaces.id, c.user.workspaceId));
     const sent = (await send(c.name, releasePayload({ recipientLists: [c.listId] }))).json().pressRelease;
     expect(sent.status).toBe('sending');
     expect(await opens('editor', sent.id)).toEqual([404, 404]);
@@ -405,7 +414,7 @@ describe('what an editor may open', () => {
 
   it('never lets an editor decide a release of their own account', async () => {
     const self = await t.signInAs('self-editor', { role: 'admin', userType: 'active', monthlyPressReleaseLimit: 3 });
-    const { listId } = await createListWithContacts(t.db, self.id, 2);
+    const { listId } = await createListWithContacts(t.db, self.workspaceId, 2);
     const own = (await send('self-editor', releasePayload({ recipientLists: [listId] }))).json().pressRelease;
     expect(own.status).toBe('in_review');
     for (const [path, body] of [['approve', undefined], ['request-changes', { comment: 'Fine by me' }], ['reject', { reason: 'No' }]] as const) {

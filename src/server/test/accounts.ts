@@ -23,15 +23,17 @@ const workspaceColumns = new Set(Object.keys(getTableColumns(workspaces)));
 const userColumns = new Set(Object.keys(getTableColumns(users)));
 
 /**
- * Inserts a person and, unless `memberOf` names a workspace to join, a workspace they own with their own id,
- * with its first brand, as registration makes it. Returns the user row with the workspace's fields beside it.
+ * Inserts a person and, unless `memberOf` names a workspace to join, a workspace they own (with an id of its
+ * own, never theirs, so a test passing a person's id for a workspace's fails), with its first brand, as
+ * registration makes it. Returns the user row with the workspace's fields beside it.
  */
 export async function insertAccount(db: Db, fields: AccountFields & { email: string; passwordHash: string }) {
   const { companyName, memberOf, newsroomSlug, newsroomEnabled, ...rest } = fields;
   const userValues: Record<string, unknown> = {};
   const workspaceValues: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) {
-    if (key === 'id' || key === 'createdAt' || key === 'updatedAt') {
+    if (key === 'id') userValues[key] = value;
+    else if (key === 'createdAt' || key === 'updatedAt') {
       userValues[key] = value;
       workspaceValues[key] = value;
     } else if (workspaceColumns.has(key) && !userColumns.has(key)) workspaceValues[key] = value;
@@ -66,7 +68,6 @@ export async function insertAccount(db: Db, fields: AccountFields & { email: str
     .insert(workspaces)
     .values({
       ...(workspaceValues as WorkspaceFields),
-      id: user.id,
       name: companyName ?? `${user.firstName || 'Test'} Company`,
     })
     .returning();

@@ -29,7 +29,7 @@ export type SentReleaseOptions = {
 export async function sentReleaseOverSmtp(t: TestApp, options: SentReleaseOptions) {
   const { as, emails, bounce } = options;
   const user = await t.signInAs(as, { userType: 'active', monthlyPressReleaseLimit: 10, trusted: true, ...options.account });
-  const list = await createListWithContacts(t.db, user.id, emails.length, emails);
+  const list = await createListWithContacts(t.db, user.workspaceId, emails.length, emails);
   const payload = releasePayload({ recipientLists: [list.listId], ...options.release });
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload });
   expect(res.statusCode, res.body).toBe(200);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // A trusted customer: its releases skip editorial review (review.test.ts covers review).
   const user = await t.signInAs('tracker', { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true });
-  const list = await createListWithContacts(t.db, user.id, 4);
+  const list = await createListWithContacts(t.db, user.workspaceId, 4);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'tracker', payload: releasePayload({ recipientLists: [list.listId] }) });
   release = res.json().pressRelease;
   const transport = smtpDeliveryTransport(t.smtp.url, 2);
@@ -134,7 +134,7 @@ describe('links outside ASCII', () => {
 
   it('stores and redirects to the encoded URL (punycode host, percent-encoded path) and leaves invalid links untracked', async () => {
     const user = await t.signInAs('arabic-linker', { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true });
-    const list = await createListWithContacts(t.db, user.id, 1);
+    const list = await createListWithContacts(t.db, user.workspaceId, 1);
     const payload = releasePayload({ recipientLists: [list.listId], content });
     const sent = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'arabic-linker', payload });
     expect(sent.statusCode).toBe(200);
@@ -312,7 +312,7 @@ describe('unsubscribe from one company', () => {
 
     // ... while another company's still reaches it.
     const other = await t.signInAs('other-company', { userType: 'active', monthlyPressReleaseLimit: 5, trusted: true });
-    const otherList = await createListWithContacts(t.db, other.id, 0, [d.email]);
+    const otherList = await createListWithContacts(t.db, other.workspaceId, 0, [d.email]);
     expect(await addressesOf((await send('other-company', otherList.listId)).id)).toEqual([d.email]);
 
     // The customer's cards and lists say who unsubscribed from them; the other company's do not.

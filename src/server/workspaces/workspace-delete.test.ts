@@ -23,7 +23,7 @@ const post = (as: string, url: string, payload: object) => t.request({ method: '
 describe('deleting a workspace that sent a release', () => {
   it('deletes it with its releases, files and deliveries, and keeps its invoices', async () => {
     const owner = await t.signInAs('closer', { companyName: 'Sent And Closed Co', trusted: true });
-    const workspaceId = owner.id;
+    const workspaceId = owner.workspaceId;
     const { listId } = await createListWithContacts(t.db, workspaceId, 2);
     const profile = { legalName: 'Sent And Closed LLC', address: 'Dubai', country: 'UAE', taxNumber: '100333444500003' };
     expect((await t.request({ method: 'PUT', url: '/api/billing/profile', as: 'closer', payload: profile })).statusCode).toBe(200);

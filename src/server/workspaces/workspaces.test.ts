@@ -35,13 +35,13 @@ describe('the current workspace', () => {
   it('answers /api/auth/me with the workspace, its role and its actions, and switches between workspaces', async () => {
     const owner = await ownerOfNewWorkspace({ companyName: 'Gulf Bridge PR' });
     const other = await ownerOfNewWorkspace({ companyName: 'Riyadh Foods' });
-    const { as, user } = await memberOf(other.id, 'writer');
-    await addMember(owner.id, user.id, 'viewer');
+    const { as, user } = await memberOf(other.workspaceId, 'writer');
+    await addMember(owner.workspaceId, user.id, 'viewer');
 
     const me = (await t.request({ method: 'GET', url: '/api/auth/me', as })).json();
     expect(me.companyName).toBe('Riyadh Foods');
     expect(me.workspace).toMatchObject({
-      id: other.id,
+      id: other.workspaceId,
       name: 'Riyadh Foods',
       role: 'writer',
       actions: ['read', 'browse', 'write'],
@@ -50,18 +50,18 @@ describe('the current workspace', () => {
     const list = (await t.request({ method: 'GET', url: '/api/workspaces', as })).json();
     expect(list).toEqual(
       expect.arrayContaining([
-        { id: owner.id, name: 'Gulf Bridge PR', role: 'viewer', current: false },
-        { id: other.id, name: 'Riyadh Foods', role: 'writer', current: true },
+        { id: owner.workspaceId, name: 'Gulf Bridge PR', role: 'viewer', current: false },
+        { id: other.workspaceId, name: 'Riyadh Foods', role: 'writer', current: true },
       ]),
     );
     const switched = await t.request({
       method: 'PUT',
       url: '/api/workspaces/current',
-      payload: { workspaceId: owner.id },
+      payload: { workspaceId: owner.workspaceId },
       as,
     });
     expect(switched.statusCode).toBe(200);
-    expect(switched.json().workspace).toMatchObject({ id: owner.id, role: 'viewer', actions: ['read', 'browse'] });
+    expect(switched.json().workspace).toMatchObject({ id: owner.workspaceId, role: 'viewer', actions: ['read', 'browse'] });
     expect((await t.request({ method: 'GET', url: '/api/auth/me', as })).json().companyName).toBe(
       'Gulf Bridge PR',
     );
@@ -69,26 +69,26 @@ describe('the current workspace', () => {
 
   it("switches this device only: the person's other signed-in devices stay where they were, a new sign-in starts where they last chose", async () => {
     const owner = await ownerOfNewWorkspace({ companyName: 'Levant Wire' });
-    const { as: laptop, user } = await memberOf(owner.id, 'writer');
+    const { as: laptop, user } = await memberOf(owner.workspaceId, 'writer');
     const other = await ownerOfNewWorkspace({ companyName: 'Nile Media' });
-    await addMember(other.id, user.id, 'viewer');
+    await addMember(other.workspaceId, user.id, 'viewer');
     await t.signInElsewhere(`${laptop}-phone`, user.id);
     const workspaceOf = async (as: string) => (await t.request({ method: 'GET', url: '/api/auth/me', as })).json().workspace.id;
-    expect(await workspaceOf(laptop)).toBe(owner.id);
-    expect(await workspaceOf(`${laptop}-phone`)).toBe(owner.id);
+    expect(await workspaceOf(laptop)).toBe(owner.workspaceId);
+    expect(await workspaceOf(`${laptop}-phone`)).toBe(owner.workspaceId);
 
-    const switched = await t.request({ method: 'PUT', url: '/api/workspaces/current', payload: { workspaceId: other.id }, as: laptop });
-    expect(switched.json().workspace.id).toBe(other.id);
-    expect(await workspaceOf(laptop)).toBe(other.id);
+    const switched = await t.request({ method: 'PUT', url: '/api/workspaces/current', payload: { workspaceId: other.workspaceId }, as: laptop });
+    expect(switched.json().workspace.id).toBe(other.workspaceId);
+    expect(await workspaceOf(laptop)).toBe(other.workspaceId);
     // The phone still acts in the workspace it was in, lists it as current, and its answers follow it.
-    expect(await workspaceOf(`${laptop}-phone`)).toBe(owner.id);
+    expect(await workspaceOf(`${laptop}-phone`)).toBe(owner.workspaceId);
     const phoneList = (await t.request({ method: 'GET', url: '/api/workspaces', as: `${laptop}-phone` })).json();
-    expect(phoneList.find((w: { current: boolean }) => w.current).id).toBe(owner.id);
-    expect((await t.request({ method: 'PUT', url: '/api/auth/language', payload: { language: 'ar' }, as: `${laptop}-phone` })).json().workspace.id).toBe(owner.id);
+    expect(phoneList.find((w: { current: boolean }) => w.current).id).toBe(owner.workspaceId);
+    expect((await t.request({ method: 'PUT', url: '/api/auth/language', payload: { language: 'ar' }, as: `${laptop}-phone` })).json().workspace.id).toBe(owner.workspaceId);
 
     // Signing in again (a third device) starts where the person chose last.
     const login = await t.request({ method: 'POST', url: '/api/auth/login', as: `${laptop}-tablet`, payload: { email: user.email, password: 'password123' } });
-    expect(login.json().user.workspace.id).toBe(other.id);
+    expect(login.json().user.workspace.id).toBe(other.workspaceId);
   });
 
   it('answers 404 for switching to a workspace one is not a member of, and 422 for a malformed id, changing nothing', async () => {
@@ -98,7 +98,7 @@ describe('the current workspace', () => {
     const refused = await t.request({
       method: 'PUT',
       url: '/api/workspaces/current',
-      payload: { workspaceId: stranger.id },
+      payload: { workspaceId: stranger.workspaceId },
       as,
     });
     expect(refused.statusCode).toBe(404);
@@ -107,12 +107,12 @@ describe('the current workspace', () => {
       (await t.request({ method: 'PUT', url: '/api/workspaces/current', payload: { workspaceId: 'x' }, as }))
         .statusCode,
     ).toBe(422);
-    expect((await t.request({ method: 'GET', url: '/api/auth/me', as })).json().workspace.id).toBe(owner.id);
+    expect((await t.request({ method: 'GET', url: '/api/auth/me', as })).json().workspace.id).toBe(owner.workspaceId);
   });
 
   it('gives writers and viewers canSend false with the reason, and refuses them buying with the role needed', async () => {
     const owner = await ownerOfNewWorkspace({ monthlyPressReleaseLimit: 5, userType: 'active' });
-    const { as } = await memberOf(owner.id, 'writer');
+    const { as } = await memberOf(owner.workspaceId, 'writer');
     const status = (await t.request({ method: 'GET', url: '/api/subscription/status', as })).json();
     expect(status.canSend).toEqual({ canSend: false, reason: 'role' });
     expect(status.remaining).toBe(5);
@@ -174,10 +174,10 @@ describe('invitations', () => {
     expect(registered.statusCode).toBe(201);
     expect(registered.json()).toMatchObject({
       requiresVerification: false,
-      user: { verified: true, workspace: { id: owner.id, role: 'writer' } },
+      user: { verified: true, workspace: { id: owner.workspaceId, role: 'writer' } },
     });
     const mine = (await t.request({ method: 'GET', url: '/api/workspaces', as: 'nadia' })).json();
-    expect(mine).toEqual([{ id: owner.id, name: 'Gulf Bridge PR', role: 'writer', current: true }]);
+    expect(mine).toEqual([{ id: owner.workspaceId, name: 'Gulf Bridge PR', role: 'writer', current: true }]);
 
     // The link worked once.
     const again = (
@@ -200,7 +200,7 @@ describe('invitations', () => {
       expect((await t.request({ method: 'POST', url: '/api/workspace/invitations', payload: { email, role: 'writer' }, as })).statusCode).toBe(201);
     const { token: newcomerToken } = await invitationLinkOf('newcomer@example.com', from);
     const { token: existingToken } = await invitationLinkOf(existing.email, from);
-    await t.db.update(workspaces).set({ suspendedAt: new Date(), suspendedReason: 'Unpaid invoice' }).where(eq(workspaces.id, owner.id));
+    await t.db.update(workspaces).set({ suspendedAt: new Date(), suspendedReason: 'Unpaid invoice' }).where(eq(workspaces.id, owner.workspaceId));
 
     const registered = await t.request({
       method: 'POST',
@@ -213,11 +213,11 @@ describe('invitations', () => {
     const accepted = await t.request({ method: 'POST', url: `/api/invitations/${existingToken}/accept`, as: `Owner${jar}` });
     expect(accepted.statusCode).toBe(403);
     expect(accepted.json().code).toBe('INVITATION_WORKSPACE_SUSPENDED');
-    expect(await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.id))).toHaveLength(1);
+    expect(await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.workspaceId))).toHaveLength(1);
     expect((await t.request({ method: 'GET', url: `/api/invitations/${newcomerToken}` })).json()).toMatchObject({ state: 'pending', workspaceSuspended: true });
 
     // Reactivated, the same link works.
-    await t.db.update(workspaces).set({ suspendedAt: null, suspendedReason: null }).where(eq(workspaces.id, owner.id));
+    await t.db.update(workspaces).set({ suspendedAt: null, suspendedReason: null }).where(eq(workspaces.id, owner.workspaceId));
     expect((await t.request({ method: 'POST', url: `/api/invitations/${existingToken}/accept`, as: `Owner${jar}` })).statusCode).toBe(200);
   });
 
@@ -270,8 +270,8 @@ describe('invitations', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ id: owner.id, role: 'publisher' }),
-        expect.objectContaining({ id: existing.id, role: 'owner' }),
+        expect.objectContaining({ id: owner.workspaceId, role: 'publisher' }),
+        expect.objectContaining({ id: existing.workspaceId, role: 'owner' }),
       ]),
     );
     const reused = await t.request({
@@ -387,7 +387,7 @@ describe('invitations', () => {
     const rows = await t.db
       .select()
       .from(workspaceInvitations)
-      .where(eq(workspaceInvitations.workspaceId, owner.id));
+      .where(eq(workspaceInvitations.workspaceId, owner.workspaceId));
     expect(rows).toEqual([]);
   });
 
@@ -412,7 +412,7 @@ describe('invitations', () => {
   it('lets only owners and managers invite, naming the role needed', async () => {
     const owner = await ownerOfNewWorkspace();
     for (const role of ['publisher', 'writer', 'viewer'] as const) {
-      const { as } = await memberOf(owner.id, role);
+      const { as } = await memberOf(owner.workspaceId, role);
       const refused = await t.request({
         method: 'POST',
         url: '/api/workspace/invitations',
@@ -422,7 +422,7 @@ describe('invitations', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'ROLE_REQUIRED', details: { role: 'manager' } });
     }
-    const { as: manager } = await memberOf(owner.id, 'manager');
+    const { as: manager } = await memberOf(owner.workspaceId, 'manager');
     const ownerInvite = await t.request({
       method: 'POST',
       url: '/api/workspace/invitations',
@@ -448,7 +448,7 @@ describe('members and owners', () => {
       as,
     });
     expect(demote.statusCode).toBe(422);
-    const { as: manager } = await memberOf(owner.id, 'manager');
+    const { as: manager } = await memberOf(owner.workspaceId, 'manager');
     const removed = await t.request({
       method: 'DELETE',
       url: `/api/workspace/members/${owner.id}`,
@@ -461,7 +461,7 @@ describe('members and owners', () => {
   it('keeps one owner when two owners demote each other at once', async () => {
     const owner = await ownerOfNewWorkspace();
     const as = `Owner${jar}`;
-    const { as: second, user } = await memberOf(owner.id, 'owner');
+    const { as: second, user } = await memberOf(owner.workspaceId, 'owner');
     const [a, b] = await Promise.all([
       t.request({
         method: 'PATCH',
@@ -479,7 +479,7 @@ describe('members and owners', () => {
     // They take turns: the second finds itself no longer an owner.
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
     const owners = (
-      await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.id))
+      await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, owner.workspaceId))
     ).filter((m) => m.role === 'owner');
     expect(owners).toHaveLength(1);
   });
@@ -487,8 +487,8 @@ describe('members and owners', () => {
   it('ends a removed member’s access at once, open session included, and keeps what they wrote with their name', async () => {
     const owner = await ownerOfNewWorkspace({ monthlyPressReleaseLimit: 3 });
     const as = `Owner${jar}`;
-    const { as: writerAs, user: writer } = await memberOf(owner.id, 'writer', 'Sara');
-    const { listId } = await createListWithContacts(t.db, owner.id, 2);
+    const { as: writerAs, user: writer } = await memberOf(owner.workspaceId, 'writer', 'Sara');
+    const { listId } = await createListWithContacts(t.db, owner.workspaceId, 2);
     const draft = (
       await t.request({
         method: 'POST',
@@ -522,7 +522,7 @@ describe('members and owners', () => {
       payload: { email: 'activity@example.com', role: 'writer' },
       as,
     });
-    const { user } = await memberOf(owner.id, 'viewer', 'Omar');
+    const { user } = await memberOf(owner.workspaceId, 'viewer', 'Omar');
     await t.request({
       method: 'PATCH',
       url: `/api/workspace/members/${user.id}`,
@@ -539,7 +539,7 @@ describe('members and owners', () => {
       details: { name: 'Omar Tester', from: 'viewer', to: 'publisher' },
     });
     expect(JSON.stringify(activity)).not.toContain(user.id);
-    const { as: viewer } = await memberOf(owner.id, 'viewer');
+    const { as: viewer } = await memberOf(owner.workspaceId, 'viewer');
     expect((await t.request({ method: 'GET', url: '/api/workspace/activity', as: viewer })).statusCode).toBe(
       403,
     );
@@ -550,9 +550,9 @@ describe('a second pair of eyes', () => {
   async function workspaceWithWriter(fields: Record<string, unknown> = {}) {
     const owner = await ownerOfNewWorkspace({ monthlyPressReleaseLimit: 2, userType: 'active', ...fields });
     const ownerAs = `Owner${jar}`;
-    const writer = await memberOf(owner.id, 'writer', 'Nadia');
-    const publisher = await memberOf(owner.id, 'publisher', 'Omar');
-    const { listId } = await createListWithContacts(t.db, owner.id, 3);
+    const writer = await memberOf(owner.workspaceId, 'writer', 'Nadia');
+    const publisher = await memberOf(owner.workspaceId, 'publisher', 'Omar');
+    const { listId } = await createListWithContacts(t.db, owner.workspaceId, 3);
     return { owner, ownerAs, writer, publisher, listId };
   }
   const allowanceOf = async (id: string) =>
@@ -570,7 +570,7 @@ describe('a second pair of eyes', () => {
     expect(submitted.statusCode).toBe(202);
     const release = submitted.json().pressRelease;
     expect(release.status).toBe('awaiting_approval');
-    expect(await allowanceOf(owner.id)).toBe(0);
+    expect(await allowanceOf(owner.workspaceId)).toBe(0);
     const alert = await t.smtp.waitForMail((m) => m.envelopeTo.includes(publisher.user.email), from);
     expect(alert.parsed.subject).toContain('Waiting for your approval');
 
@@ -603,7 +603,7 @@ describe('a second pair of eyes', () => {
     expect(
       answers.filter((a) => a.statusCode === 409).every((a) => a.json().code === 'NOT_AWAITING_APPROVAL'),
     ).toBe(true);
-    expect(await allowanceOf(owner.id)).toBe(1);
+    expect(await allowanceOf(owner.workspaceId)).toBe(1);
     const sent = (
       await t.request({ method: 'GET', url: `/api/press-releases/${release.id}`, as: writer.as })
     ).json();
@@ -700,7 +700,7 @@ describe('a second pair of eyes', () => {
     expect(
       (await t.request({ method: 'POST', url: `/api/press-releases/${id}/approve`, as: ownerAs })).statusCode,
     ).toBe(200);
-    expect(await allowanceOf(owner.id)).toBe(1);
+    expect(await allowanceOf(owner.workspaceId)).toBe(1);
   });
 
   it('lists releases waiting for approval for the approvers', async () => {
@@ -730,11 +730,11 @@ describe('the admin console', () => {
       pressReleasesUsedThisMonth: 1,
     });
     const ownerAs = `Owner${jar}`;
-    const { user } = await memberOf(owner.id, 'writer', 'Rania');
+    const { user } = await memberOf(owner.workspaceId, 'writer', 'Rania');
     await t.db
       .insert(payments)
       .values({
-        workspaceId: owner.id,
+        workspaceId: owner.workspaceId,
         provider: 'demo',
         paymentIntentId: 'pi_console',
         planId: 'package_1',
@@ -751,7 +751,7 @@ describe('the admin console', () => {
     ).json();
     expect(found.total).toBe(1);
     expect(found.items[0]).toMatchObject({
-      id: owner.id,
+      id: owner.workspaceId,
       name: 'Console Co',
       monthlyPressReleaseLimit: 4,
       pressReleasesUsedThisMonth: 1,
@@ -774,14 +774,14 @@ describe('owning a workspace', () => {
     const ownerAs = `Owner${jar}`;
     const manager = await ownerOfNewWorkspace({ companyName: 'Own Agency' });
     const managerAs = `Owner${jar}`;
-    await addMember(owner.id, manager.id, 'manager');
+    await addMember(owner.workspaceId, manager.id, 'manager');
     await t.request({
       method: 'PUT',
       url: '/api/workspaces/current',
-      payload: { workspaceId: owner.id },
+      payload: { workspaceId: owner.workspaceId },
       as: managerAs,
     });
-    const { listId } = await createListWithContacts(t.db, owner.id, 1);
+    const { listId } = await createListWithContacts(t.db, owner.workspaceId, 1);
 
     const byManager = await t.request({
       method: 'POST',
@@ -801,7 +801,7 @@ describe('owning a workspace', () => {
     expect(mistyped.json().errors).toEqual([
       expect.objectContaining({ path: 'name', code: 'WORKSPACE_NAME_MISMATCH' }),
     ]);
-    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, owner.id))).toHaveLength(1);
+    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, owner.workspaceId))).toHaveLength(1);
 
     expect(
       (
@@ -813,7 +813,7 @@ describe('owning a workspace', () => {
         })
       ).statusCode,
     ).toBe(204);
-    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, owner.id))).toEqual([]);
+    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, owner.workspaceId))).toEqual([]);
     expect(
       (await t.request({ method: 'GET', url: `/api/user-lists/${listId}/contacts`, as: managerAs }))
         .statusCode,
@@ -821,7 +821,7 @@ describe('owning a workspace', () => {
     // The manager's session acts in their own workspace now; the owner has none left.
     expect(
       (await t.request({ method: 'GET', url: '/api/auth/me', as: managerAs })).json().workspace,
-    ).toMatchObject({ id: manager.id, role: 'owner' });
+    ).toMatchObject({ id: manager.workspaceId, role: 'owner' });
     const ownerMe = (await t.request({ method: 'GET', url: '/api/auth/me', as: ownerAs })).json();
     expect(ownerMe.workspace).toBeNull();
 

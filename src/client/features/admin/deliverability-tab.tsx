@@ -49,7 +49,7 @@ export function DeliverabilityTab() {
               ) : (
                 <ul className="divide-y divide-slate-100" aria-label={t('deliverability.customers')}>
                   {answer.customers.items.map((customer) => (
-                    <li key={customer.userId} className="py-3">
+                    <li key={customer.workspaceId} className="py-3">
                       <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                         <bdi>{customer.companyName || customer.email}</bdi>
                         <span className="text-xs font-normal text-slate-500" dir="ltr">
