@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../src/shared/ids';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStar
  * A verified trial customer (owner of their workspace) with a real session, signed in in a fresh browser profile.
  * Its billing details are on file, so the checkout goes from the quote to the card (invoices.spec.ts enters them).
  */
-async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; workspaceId: string; userId: string }> {
+async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; workspaceId: WorkspaceId; userId: string }> {
   const user = await insertAccount(stack.db, {
     email: `${name.toLowerCase()}@company.test`,
     passwordHash: await hashPassword('password123'),
@@ -51,7 +52,7 @@ async function payWithCard(page: Page, cardNumber: string) {
 }
 
 /** A list of `size` fictional journalists at a reserved domain, in the workspace. */
-async function createList(workspaceId: string, name: string, size: number) {
+async function createList(workspaceId: WorkspaceId, name: string, size: number) {
   const contacts = await stack.db
     .insert(globalContacts)
     .values(Array.from({ length: size }, (_, i) => ({ email: `desk${i}-${workspaceId.slice(0, 8)}@example.com`, firstName: 'Reporter', lastName: `${i}` })))

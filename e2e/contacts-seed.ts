@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../src/shared/ids';
 import type { Page } from 'playwright-core';
 import { contactInputSchema, type ContactInput } from '../src/shared/contacts';
 import { insertContactBatch, markContactsChanged } from '../src/server/contacts/contacts.service';
@@ -95,7 +96,7 @@ export async function signIn(
 /** A list in the workspace `workspaceId` holding the given contacts (by email). */
 export async function seedList(
   stack: Stack,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   name: string,
   emails: string[],
   description = '',
@@ -115,7 +116,7 @@ export async function seedList(
 
 let journalists = 0;
 /** A list in the workspace `workspaceId` holding `size` new fictional journalists at reserved domains. */
-export async function seedListOfJournalists(stack: Stack, workspaceId: string, name: string, size: number, languages: string[] = ['']): Promise<string> {
+export async function seedListOfJournalists(stack: Stack, workspaceId: WorkspaceId, name: string, size: number, languages: string[] = ['']): Promise<string> {
   const rows = await stack.db
     .insert(globalContacts)
     .values(

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
@@ -30,7 +31,7 @@ const PDF = { name: 'results.pdf', mimeType: 'application/pdf', buffer: Buffer.f
 const PHONE = { width: 390, height: 844 };
 
 /** Three journalists: the first accepts embargoes, the two others do not (they read `language`). */
-async function journalistsFor(workspaceId: string, name: string, language: string) {
+async function journalistsFor(workspaceId: WorkspaceId, name: string, language: string) {
   const listId = await seedListOfJournalists(stack, workspaceId, name, 3, [language]);
   const members = await stack.db.select({ id: listContacts.globalContactId }).from(listContacts).where(eq(listContacts.listId, listId));
   const ids = members.map((m) => m.id).sort((a, b) => a - b);

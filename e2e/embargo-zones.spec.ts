@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
@@ -34,7 +35,7 @@ function aTuesdayAhead(): string {
 }
 
 /** Three journalists: in Saudi Arabia and the UAE accepting embargoes, one in Egypt who does not. */
-async function journalistsFor(workspaceId: string, name: string) {
+async function journalistsFor(workspaceId: WorkspaceId, name: string) {
   const listId = await seedListOfJournalists(stack, workspaceId, name, 3);
   const members = await stack.db.select({ id: listContacts.globalContactId }).from(listContacts).where(eq(listContacts.listId, listId));
   const ids = members.map((m) => m.id).sort((a, b) => a - b);

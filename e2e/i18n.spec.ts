@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -144,7 +145,7 @@ const LAPTOP = { width: 1366, height: 768 };
 const LONG_OUTLET = 'Riyadh Tribune International Business and Economy Desk';
 
 /** A sent two-language release with three journalists (UAE, Saudi Arabia, Egypt) who opened, clicked and downloaded. */
-async function sentRelease(owner: { id: string; workspaceId: string }) {
+async function sentRelease(owner: { id: string; workspaceId: WorkspaceId }) {
   const contacts = await stack.db
     .insert(globalContacts)
     .values(

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../src/shared/ids';
 import type { Db } from '../src/server/db/client';
 import type { WorkspaceRole } from '../src/shared/workspaces';
 import { hashPassword } from '../src/server/auth/password';
@@ -5,10 +6,10 @@ import { insertAccount } from '../src/server/test/accounts';
 
 export type PersonOptions = {
   companyName?: string;
-  memberOf?: { workspaceId: string; role: WorkspaceRole; brandIds?: string[] };
+  memberOf?: { workspaceId: WorkspaceId; role: WorkspaceRole; brandIds?: string[] };
   language?: 'en' | 'ar';
 };
-export type Person = { id: string; email: string; workspaceId: string; name: string };
+export type Person = { id: string; email: string; workspaceId: WorkspaceId; name: string };
 
 let counter = 0;
 

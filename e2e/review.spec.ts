@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../src/shared/ids';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-type Person = { id: string; email: string; sid: string; workspaceId: string };
+type Person = { id: string; email: string; sid: string; workspaceId: WorkspaceId };
 
 async function createUser(role: 'user' | 'admin'): Promise<Person> {
   const n = ++counter;

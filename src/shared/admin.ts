@@ -1,3 +1,4 @@
+import type { WorkspaceId } from './ids.js';
 import { z } from 'zod';
 import { dayParam } from './dates.js';
 import { workspaceActivityActions, type WorkspaceRole } from './workspaces.js';
@@ -49,7 +50,7 @@ export type AdminUser = {
   lastName: string;
   companyName: string;
   /** The person's own workspace (the first they own, else the first they joined): the console links to it. */
-  workspaceId: string | null;
+  workspaceId: WorkspaceId | null;
   role: Role;
   userType: 'trial' | 'active' | 'super_admin';
   subscriptionStatus: string;

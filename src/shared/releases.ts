@@ -1,3 +1,4 @@
+import type { WorkspaceId } from './ids.js';
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, momentInRange } from './dates.js';
 import type { PersonRef } from './workspaces.js';
@@ -438,7 +439,7 @@ export type PressReleaseSummary = {
   id: string;
   /** Its author (the workspace's id for a release older than workspaces whose author is gone). */
   userId: string;
-  workspaceId: string;
+  workspaceId: WorkspaceId;
   /** The brand it speaks for (issue 28). */
   brandId: string;
   brand: ReleaseBrand | null;

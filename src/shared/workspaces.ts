@@ -1,3 +1,4 @@
+import type { WorkspaceId } from './ids.js';
 import { z } from 'zod';
 import { plainSenderName } from './sender-name.js';
 import { pageParam, pageSizeParam } from './paging.js';
@@ -40,7 +41,7 @@ export const invitationSchema = z.object({
 export type InvitationInput = z.input<typeof invitationSchema>;
 
 export const memberRoleSchema = z.object({ role: roleField, brandIds: brandIdsField });
-export const switchWorkspaceSchema = z.object({ workspaceId: z.uuid({ message: 'Unknown workspace' }) });
+export const switchWorkspaceSchema = z.object({ workspaceId: z.uuid({ message: 'Unknown workspace' }).transform((id) => id as WorkspaceId) });
 
 export const workspaceSettingsSchema = z.object({
   /** Its own brand's name, and so the sender of its releases (sender-name.ts). */
@@ -86,7 +87,7 @@ export type WorkspaceChoice = { id: string; name: string; role: WorkspaceRole; c
 
 /** GET /api/workspace: the current workspace and what the signed-in member may do in it. */
 export type CurrentWorkspace = {
-  id: string;
+  id: WorkspaceId;
   name: string;
   role: WorkspaceRole;
   actions: WorkspaceAction[];

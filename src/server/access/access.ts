@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CurrentUser, PlatformAction } from '../../shared/auth.js';
@@ -105,7 +106,7 @@ export const mayAct = (actor: Actor, action: WorkspaceAction): boolean => isSupe
  * that would (a writer asking to send hears "needs the publisher role"). A client seat hears 404 for
  * anything beyond its brands: the rest of the workspace does not exist for it.
  */
-export function requireAction(actor: Actor, action: WorkspaceAction): string {
+export function requireAction(actor: Actor, action: WorkspaceAction): WorkspaceId {
   if (!actor.workspace) throw appError('NO_WORKSPACE');
   if (!roleCan(actor.workspace.role, action)) {
     if (isBrandLimited(actor.workspace.role)) throw notFound();
@@ -130,11 +131,11 @@ export const limitedBrands = (actor: Actor): string[] | null =>
     : null;
 
 /** Whether the actor may see a brand of their current workspace. */
-export const mayUseBrand = (actor: Actor, brand: { id: string; workspaceId: string }): boolean =>
+export const mayUseBrand = (actor: Actor, brand: { id: string; workspaceId: WorkspaceId }): boolean =>
   isSuperAdmin(actor) ||
   (actor.workspace?.id === brand.workspaceId && (limitedBrands(actor)?.includes(brand.id) ?? true));
 
-export const requireMember = (actor: Actor): string => requireAction(actor, 'read');
+export const requireMember = (actor: Actor): WorkspaceId => requireAction(actor, 'read');
 
 /**
  * The scope of a workspace's rows: the actor's current workspace, or everything for a super admin where

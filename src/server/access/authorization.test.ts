@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leastRoleFor, roleCan, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
@@ -33,7 +34,7 @@ const NAMES = {
 };
 
 type Seed = {
-  workspaceId: string;
+  workspaceId: WorkspaceId;
   ids: Record<ActorName, string | undefined>;
   targetMemberId: string;
   listId: string;

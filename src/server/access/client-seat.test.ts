@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brands.js';
@@ -26,7 +27,7 @@ const NAMES = {
 };
 
 type Seed = {
-  workspaceId: string;
+  workspaceId: WorkspaceId;
   brandA: string;
   brandB: string;
   sentA: string;

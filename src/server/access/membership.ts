@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   isBrandLimited,
@@ -63,7 +64,7 @@ export async function currentMembership(
 
 export async function membershipOf(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   userId: string,
 ): Promise<WorkspaceRole | null> {
   const [row] = await db

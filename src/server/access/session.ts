@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
@@ -65,7 +66,7 @@ export async function loadCurrentUser(db: Db, userId: string, sessionHash: strin
  * Where this session acts from now on (a switch, a new workspace, an invitation accepted): this device only.
  * The account remembers it too, as where its next sign-in starts.
  */
-export async function chooseSessionWorkspace(db: Db, userId: string, sessionHash: string | null, workspaceId: string): Promise<void> {
+export async function chooseSessionWorkspace(db: Db, userId: string, sessionHash: string | null, workspaceId: WorkspaceId): Promise<void> {
   await db.update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, userId));
   if (sessionHash)
     await db

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminWorkspaceDetail } from '../../shared/admin.js';
 import { everyPackageRefunded } from '../../shared/billing.js';
@@ -20,7 +21,7 @@ const nameOf = (person: { firstName: string; lastName: string; email: string }) 
  * GET /api/admin/workspaces/{id}: everything an operator needs to help one customer. A sign-in is a
  * session made (sessions rows, until they expire or the person signs out) or the account's last sign-in.
  */
-export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<AdminWorkspaceDetail> {
+export async function getWorkspaceDetail(db: Db, workspaceId: WorkspaceId): Promise<AdminWorkspaceDetail> {
   const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1);
   if (!workspace) throw appError('WORKSPACE_NOT_FOUND');
   const suspended = workspace.suspendedAt !== null;
@@ -100,7 +101,7 @@ export async function getWorkspaceDetail(db: Db, workspaceId: string): Promise<A
 const allowanceOf = (release: { allowanceUsed: boolean; status: ReleaseStatus }): 'spent' | 'held' | 'none' =>
   !release.allowanceUsed ? 'none' : SENT_STATUSES.includes(release.status) ? 'spent' : 'held';
 
-async function membersOf(db: Db, workspaceId: string): Promise<AdminWorkspaceDetail['members']> {
+async function membersOf(db: Db, workspaceId: WorkspaceId): Promise<AdminWorkspaceDetail['members']> {
   const rows = await db
     .select({
       userId: users.id,

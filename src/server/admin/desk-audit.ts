@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import type { PlatformAuditAction } from '../../shared/admin.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -11,7 +12,7 @@ export function recordDeskAudit(
   tx: Db,
   actor: CurrentUser,
   action: PlatformAuditAction,
-  workspace: { id: string; name: string },
+  workspace: { id: WorkspaceId; name: string },
   details: Record<string, unknown>,
 ): Promise<void> {
   return recordAudit(tx, { id: actor.id, email: actor.email }, action, workspace.name, { workspaceName: workspace.name, ...details }, workspace.id);

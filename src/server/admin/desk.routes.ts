@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import { grantSchema, refundSchema, suspendSchema } from '../../shared/admin.js';
 import { sellerSettingsSchema } from '../../shared/invoices.js';
@@ -13,14 +14,14 @@ import { reactivateWorkspace, suspendWorkspace } from './suspension.service.js';
 import { resendVerificationFor, sendPasswordResetFor } from './verification.service.js';
 
 /** A path's id; an unknown and a malformed one both answer 404 naming what was not found. */
-function idParam(params: unknown, key: string, code: 'WORKSPACE_NOT_FOUND' | 'PAYMENT_NOT_FOUND' | 'USER_NOT_FOUND'): string {
+function idParam<Id extends string = string>(params: unknown, key: string, code: 'WORKSPACE_NOT_FOUND' | 'PAYMENT_NOT_FOUND' | 'USER_NOT_FOUND'): Id {
   try {
-    return parseUuidParam((params as Record<string, unknown>)[key]);
+    return parseUuidParam<Id>((params as Record<string, unknown>)[key]);
   } catch {
     throw appError(code);
   }
 }
-const workspaceIdOf = (params: unknown) => idParam(params, 'id', 'WORKSPACE_NOT_FOUND');
+const workspaceIdOf = (params: unknown) => idParam<WorkspaceId>(params, 'id', 'WORKSPACE_NOT_FOUND');
 
 /**
  * The operator's desk under /api/admin (issue 29): one customer's page, grants, suspension, refunds, the

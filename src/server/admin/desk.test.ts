@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../shared/invoices.js';
@@ -30,7 +31,7 @@ async function customer(fields: Parameters<TestApp['signInAs']>[1] = {}) {
   const as = `customer${++customerCounter}`;
   const user = await t.signInAs(as, { trusted: true, ...fields });
   const { listId } = await createListWithContacts(t.db, user.workspaceId, 2);
-  return { as, user, workspaceId: user.workspaceId as string, listId };
+  return { as, user, workspaceId: user.workspaceId, listId };
 }
 
 // A registered UAE business: 5 % VAT, so refunds give back VAT too (49,900 + 2,495 cents for a package_2).
@@ -56,9 +57,9 @@ const sendNow = async (as: string, listId: string) => {
 
 const REASON = 'Campaign cancelled by the customer';
 const refund = (paymentId: string, releases: number, reason = REASON) => post(`/api/admin/payments/${paymentId}/refund`, { releases, reason });
-const workspaceRow = async (id: string) => (await t.db.select().from(workspaces).where(eq(workspaces.id, id)))[0];
+const workspaceRow = async (id: WorkspaceId) => (await t.db.select().from(workspaces).where(eq(workspaces.id, id)))[0];
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
-const documentsOf = (workspaceId: string) => t.db.select().from(invoices).where(eq(invoices.workspaceId, workspaceId));
+const documentsOf = (workspaceId: WorkspaceId) => t.db.select().from(invoices).where(eq(invoices.workspaceId, workspaceId));
 const creditNoteSeq = (number: string) => Number(/-CN-(\d{6})$/.exec(number)?.[1]);
 
 /** The purchase's tax invoice, issued by the checkout in the transaction that recorded the payment. */

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq, sql } from 'drizzle-orm';
 import type { GrantInput } from '../../shared/admin.js';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -17,7 +18,7 @@ export type GrantResult = {
  * reason for the customer's billing history, and the audit log names who gave what to whom. No invoice:
  * nothing was sold.
  */
-export async function grantReleases(db: Db, actor: CurrentUser, workspaceId: string, input: Required<GrantInput>): Promise<GrantResult> {
+export async function grantReleases(db: Db, actor: CurrentUser, workspaceId: WorkspaceId, input: Required<GrantInput>): Promise<GrantResult> {
   return db.transaction(async (tx) => {
     const [workspace] = await tx
       .update(workspaces)

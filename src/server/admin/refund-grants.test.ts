@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, refunds } from '../db/schema.js';
@@ -21,14 +22,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload: object, as = 'operator') => t.request({ method: 'POST', url, as, payload });
-const detailOf = async (workspaceId: string) => (await t.request({ method: 'GET', url: `/api/admin/workspaces/${workspaceId}`, as: 'operator' })).json();
+const detailOf = async (workspaceId: WorkspaceId) => (await t.request({ method: 'GET', url: `/api/admin/workspaces/${workspaceId}`, as: 'operator' })).json();
 
 let customers = 0;
 /** A trusted customer who bought `planId` through the demo checkout, with a list to send to. */
 async function buyer(planId: 'package_1' | 'package_2') {
   const as = `grantee${++customers}`;
   const user = await t.signInAs(as, { trusted: true });
-  const workspaceId = user.workspaceId as string;
+  const workspaceId = user.workspaceId;
   const { listId } = await createListWithContacts(t.db, workspaceId, 1);
   const profile = { legalName: 'Dune Media FZE', address: 'Dubai', country: 'UAE', taxNumber: '100222333400003' };
   expect((await t.request({ method: 'PUT', url: '/api/billing/profile', as, payload: profile })).statusCode).toBe(200);

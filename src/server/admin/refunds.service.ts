@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { prorated, type RefundResult } from '../../shared/admin.js';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
@@ -40,7 +41,7 @@ export const remainingOf = (workspace: Pick<WorkspaceRow, 'monthlyPressReleaseLi
   Math.max(0, workspace.monthlyPressReleaseLimit - workspace.pressReleasesUsedThisMonth);
 
 /** Every release Nashr granted the workspace without a payment (allowance_grants). */
-export async function grantedTo(db: Db, workspaceId: string): Promise<number> {
+export async function grantedTo(db: Db, workspaceId: WorkspaceId): Promise<number> {
   const [{ granted }] = await db
     .select({ granted: sql<number>`coalesce(sum(${allowanceGrants.releases}), 0)`.mapWith(Number) })
     .from(allowanceGrants)

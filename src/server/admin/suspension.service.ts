@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
@@ -11,7 +12,7 @@ export type SuspensionState = { id: string; suspended: { at: string; reason: str
  * Suspends a workspace: its members are refused (requireUser) and cannot sign in to it, its scheduled
  * releases are held by the scheduler. Nothing is deleted; reactivation gives everything back.
  */
-export async function suspendWorkspace(db: Db, actor: CurrentUser, workspaceId: string, reason: string): Promise<SuspensionState> {
+export async function suspendWorkspace(db: Db, actor: CurrentUser, workspaceId: WorkspaceId, reason: string): Promise<SuspensionState> {
   return db.transaction(async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
     if (workspace.suspendedAt) throw appError('WORKSPACE_ALREADY_SUSPENDED');
@@ -26,7 +27,7 @@ export async function suspendWorkspace(db: Db, actor: CurrentUser, workspaceId: 
 }
 
 /** Lifts a suspension; held scheduled releases whose time has passed go out at the scheduler's next tick. */
-export async function reactivateWorkspace(db: Db, actor: CurrentUser, workspaceId: string): Promise<SuspensionState> {
+export async function reactivateWorkspace(db: Db, actor: CurrentUser, workspaceId: WorkspaceId): Promise<SuspensionState> {
   return db.transaction(async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
     if (!workspace.suspendedAt) throw appError('WORKSPACE_NOT_SUSPENDED');
@@ -41,7 +42,7 @@ export async function reactivateWorkspace(db: Db, actor: CurrentUser, workspaceI
 }
 
 /** The workspace row, held until the transaction ends: two suspensions at once cannot both pass the check. */
-async function lockWorkspace(tx: Db, workspaceId: string) {
+async function lockWorkspace(tx: Db, workspaceId: WorkspaceId) {
   const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1).for('update');
   if (!workspace) throw appError('WORKSPACE_NOT_FOUND');
   return workspace;

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -11,7 +12,7 @@ import { finishIfDone } from '../releases/lifecycle.js';
 
 let t: TestApp;
 let releaseId: string;
-let owner: { id: string; workspaceId: string; email: string };
+let owner: { id: string; workspaceId: WorkspaceId; email: string };
 let rows: Array<typeof deliveries.$inferSelect>;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const addresses = ['=cmd@example.com', 'opener@example.com', 'clicker@example.com', 'bounce@example.com', 'quiet@example.com'];

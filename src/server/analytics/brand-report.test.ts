@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ import type { CoverageKind } from '../../shared/coverage.js';
  */
 
 let t: TestApp;
-let agency: { id: string; workspaceId: string };
+let agency: { id: string; workspaceId: WorkspaceId };
 let clientBrand: string;
 let ownBrand: string;
 let otherBrand: string;

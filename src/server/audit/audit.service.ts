@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, Paged, PlatformAuditAction } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
@@ -17,7 +18,7 @@ export async function recordAudit(
   action: PlatformAuditAction,
   target: string | null,
   details: Record<string, unknown> = {},
-  workspaceId: string | null = null,
+  workspaceId: WorkspaceId | null = null,
 ): Promise<void> {
   await db.insert(auditLog).values({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, workspaceId, action, target, details });
 }

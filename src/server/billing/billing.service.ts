@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
@@ -60,7 +61,7 @@ export type BillingDeps = CreditDeps & {
 export type CreditDeps = { db: Db; seller: SellerSettings | undefined };
 
 /** A credited purchase, as its receipt states it, and who receives it (the buyer, else an owner). */
-export type Receipt = ReceiptFacts & { workspaceId: string; buyerId: string | null; invoiceId: string };
+export type Receipt = ReceiptFacts & { workspaceId: WorkspaceId; buyerId: string | null; invoiceId: string };
 
 export function createPaymentProvider(config: Config, db: Db): PaymentProvider | StripeProvider {
   return config.stripe ? createStripeProvider(config.stripe) : createDemoProvider(db);
@@ -246,7 +247,7 @@ const paymentMismatch = () => appError('PAYMENT_MISMATCH');
  * payment begun before tax invoices) was charged the plan's price without VAT; its invoice names the
  * buyer as a consumer, from the billing profile when there is one, else the workspace's name.
  */
-async function termsOfIntent(db: Db, intent: ProviderIntent, workspaceId: string, plan: ServerPlan): Promise<PurchaseTerms & { buyerKind: BuyerKind }> {
+async function termsOfIntent(db: Db, intent: ProviderIntent, workspaceId: WorkspaceId, plan: ServerPlan): Promise<PurchaseTerms & { buyerKind: BuyerKind }> {
   const [quote] = await db.select().from(checkoutQuotes).where(eq(checkoutQuotes.paymentIntentId, intent.id)).limit(1);
   if (quote) {
     if (quote.workspaceId !== workspaceId || quote.planId !== plan.id) throw paymentMismatch();
@@ -354,7 +355,7 @@ function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
 }
 
 /** The workspace's activity names the buyer (when known) and the package. */
-async function recordPurchase(tx: Db, workspaceId: string, buyerId: string | null, planName: string): Promise<void> {
+async function recordPurchase(tx: Db, workspaceId: WorkspaceId, buyerId: string | null, planName: string): Promise<void> {
   const [buyer] = buyerId ? await tx.select().from(users).where(eq(users.id, buyerId)) : [];
   await recordActivity(tx, workspaceId, buyer ?? null, 'purchase', { plan: planName });
 }

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -375,7 +376,7 @@ describe('billing with Stripe (webhook, no network)', () => {
       payload,
     });
   const sign = (payload: string, secret = webhookSecret) => stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const limitOf = async (workspaceId: string) => (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0].monthlyPressReleaseLimit;
+  const limitOf = async (workspaceId: WorkspaceId) => (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0].monthlyPressReleaseLimit;
 
   it('credits a signed payment_intent.succeeded exactly once, however often it arrives', async () => {
     const user = await t.signInAs('stripe-buyer');

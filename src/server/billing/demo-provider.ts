@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { errorText } from '../../shared/error-codes.js';
 import { and, eq } from 'drizzle-orm';
@@ -68,7 +69,7 @@ function declineReason(cardNumber: string): 'CARD_DECLINED' | 'CARD_DECLINED_TES
  */
 export async function confirmDemoPayment(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   input: { clientSecret: string; cardNumber: string },
 ): Promise<DemoConfirmResponse> {
   const [intent] = await db

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import Stripe from 'stripe';
 import { AppError, appError } from '../http/errors.js';
 import { providerUnavailable, type PaymentProvider, type ProviderIntent } from './payment-provider.js';
@@ -16,8 +17,9 @@ export function intentFromStripe(intent: Stripe.PaymentIntent): ProviderIntent {
     status: intent.status,
     amount: intent.amount,
     currency: intent.currency,
-    // Intents made before workspaces name the account, whose id its workspace kept.
-    workspaceId: intent.metadata?.workspaceId ?? intent.metadata?.userId ?? null,
+    // Intents made before workspaces name the account, whose id its workspace kept. Stripe hands back as text
+    // the id we gave it when the intent was made.
+    workspaceId: (intent.metadata?.workspaceId ?? intent.metadata?.userId ?? null) as WorkspaceId | null,
     buyerId: intent.metadata?.buyerId ?? intent.metadata?.userId ?? null,
     planId: intent.metadata?.planId ?? null,
   };

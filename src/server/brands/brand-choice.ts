@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands } from '../db/schema.js';
@@ -12,7 +13,7 @@ export type BrandRow = typeof brands.$inferSelect;
  */
 export async function brandForRelease(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   requested: string | null | undefined,
   current?: string,
 ): Promise<BrandRow> {

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -25,7 +26,7 @@ const SHARED = 'shared-desk@news.test';
 const FOLLOWER = 'foods-fan@readers.test';
 
 let t: TestApp;
-let workspaceId: string;
+let workspaceId: WorkspaceId;
 let agencyBrand: string;
 let foodsBrand: string;
 let logoUrl: string;

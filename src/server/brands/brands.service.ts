@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { type Brand, type brandInputSchema } from '../../shared/brands.js';
@@ -109,7 +110,7 @@ async function brandById(deps: BrandDeps, id: string): Promise<Brand> {
 }
 
 /** The brands of the actor's workspace a client seat is limited to (all of them for the team). */
-function visibleBrands(actor: Actor, workspaceId: string): SQL | undefined {
+function visibleBrands(actor: Actor, workspaceId: WorkspaceId): SQL | undefined {
   return and(eq(brands.workspaceId, workspaceId), brandLimit(brands.id, actor));
 }
 
@@ -139,11 +140,11 @@ export async function requireBrand(
 }
 
 /** Brand writes take turns per workspace (the workspace row's lock), so two same names cannot both pass. */
-async function lockWorkspace(tx: Db, workspaceId: string): Promise<void> {
+async function lockWorkspace(tx: Db, workspaceId: WorkspaceId): Promise<void> {
   await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
 }
 
-async function requireFreeName(tx: Db, workspaceId: string, name: string, except?: string): Promise<void> {
+async function requireFreeName(tx: Db, workspaceId: WorkspaceId, name: string, except?: string): Promise<void> {
   const [taken] = await tx
     .select({ id: brands.id })
     .from(brands)
@@ -202,7 +203,7 @@ async function withSlugIndex<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function renameCompanyBrand(
   tx: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   oldName: string,
   newName: string,
 ): Promise<void> {
@@ -274,7 +275,7 @@ export async function updateBrand(
 }
 
 /** Another active brand of the workspace than `brandId`, the first made; undefined when it is the last. */
-async function otherActiveBrand(tx: Db, workspaceId: string, brandId: string): Promise<BrandRow | undefined> {
+async function otherActiveBrand(tx: Db, workspaceId: WorkspaceId, brandId: string): Promise<BrandRow | undefined> {
   const [other] = await tx
     .select()
     .from(brands)
@@ -395,7 +396,7 @@ export async function brandLogo(db: Db, id: string) {
  */
 export async function seatBrands(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   role: WorkspaceRole,
   brandIds: string[] | undefined,
 ): Promise<Array<{ id: string; name: string; nameAr: string }> | null> {

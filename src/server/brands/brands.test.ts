@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brands.js';
@@ -10,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 /** Brands (issue 28): CRUD, the logo judged by content, and the refusals of each route. */
 
 let t: TestApp;
-let workspaceId: string;
+let workspaceId: WorkspaceId;
 let listId: string;
 let counter = 0;
 const unique = (label: string) => `${label} ${++counter}`;

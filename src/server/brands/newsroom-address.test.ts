@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brands.js';
@@ -13,7 +14,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
  */
 
 let t: TestApp;
-let ownerWorkspace: string;
+let ownerWorkspace: WorkspaceId;
 let counter = 0;
 const unique = (label: string) => `${label} ${++counter}`;
 const PUBLIC = 'http://localhost:3000';
@@ -140,13 +141,13 @@ describe('addresses of what is gone', () => {
   });
 
   it('a deleted workspace’s addresses, current and former, are never given out again', async () => {
-    await t.signInAs('leaving', { companyName: 'Leaving Co' });
+    const leaving = await t.signInAs('leaving', { companyName: 'Leaving Co' });
     const first = (await get('/api/brands', 'leaving')).json().brands[0] as Brand;
     expect((await rename('leaving', first.id, 'leaving-old')).statusCode).toBe(200);
     expect((await rename('leaving', first.id, 'leaving-now')).statusCode).toBe(200);
     const gone = await send('leaving', 'POST', '/api/workspace/delete', { name: 'Leaving Co' });
     expect(gone.statusCode, gone.body).toBeLessThan(300);
-    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, first.id))).toHaveLength(0);
+    expect(await t.db.select().from(workspaces).where(eq(workspaces.id, leaving.workspaceId))).toHaveLength(0);
     for (const slug of ['leaving-old', 'leaving-now']) {
       expect((await get(`/newsroom/${slug}`)).statusCode).toBe(404);
       expectRetired(await send('impostor', 'POST', '/api/brands', { name: unique('Fake'), newsroomSlug: slug }));

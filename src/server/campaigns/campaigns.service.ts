@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { releaseScopeSql } from '../access/access.js';
 import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
@@ -92,7 +93,7 @@ export async function campaignContacts(
 }
 
 /** GET /api/contacts: the distinct contacts across the user's own lists. */
-export async function contactsOfUserLists(db: Db, workspaceId: string, paging: { page: number; pageSize: number }, reveal: boolean): Promise<ContactsPage> {
+export async function contactsOfUserLists(db: Db, workspaceId: WorkspaceId, paging: { page: number; pageSize: number }, reveal: boolean): Promise<ContactsPage> {
   const inLists = sql`gc.id IN (SELECT lc.global_contact_id FROM ${listContacts} lc JOIN ${userLists} ul ON ul.id = lc.list_id WHERE ul.workspace_id = ${workspaceId}::uuid)`;
   return contactsPage(db, inLists, paging, reveal);
 }

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignPage, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
@@ -26,7 +27,7 @@ async function deliverAll() {
   await transport.close();
 }
 
-async function send(as: string, workspaceId: string, emails: string[], title: string) {
+async function send(as: string, workspaceId: WorkspaceId, emails: string[], title: string) {
   const list = await createListWithContacts(t.db, workspaceId, emails.length, emails);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId], title }) });
   expect(res.statusCode, res.body).toBe(200);

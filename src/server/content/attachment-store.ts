@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notExists, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { STORAGE_QUOTA_BYTES, megabytes } from '../../shared/releases.js';
@@ -36,7 +37,7 @@ function quotaOf(owner: { exempt: boolean; userType: string }): number {
   return owner.userType === 'active' ? STORAGE_QUOTA_BYTES.paid : STORAGE_QUOTA_BYTES.trial;
 }
 
-export async function storageUsedBy(db: Db, workspaceId: string): Promise<number> {
+export async function storageUsedBy(db: Db, workspaceId: WorkspaceId): Promise<number> {
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${attachmentBlobs.size}), 0)` })
     .from(attachmentBlobs)
@@ -51,7 +52,7 @@ export async function storageUsedBy(db: Db, workspaceId: string): Promise<number
  * each fit and together not. The lock is NO KEY UPDATE: the caller's transaction may already hold the KEY
  * SHARE lock that inserting the release takes on its owner, and a FOR UPDATE here would deadlock two saves.
  */
-export async function storeFiles(tx: Db, ownerId: string, files: CheckedAttachment[], exempt: QuotaExemption): Promise<StoredFile[]> {
+export async function storeFiles(tx: Db, workspaceId: WorkspaceId, files: CheckedAttachment[], exempt: QuotaExemption): Promise<StoredFile[]> {
   if (!files.length) return [];
   const hashed = files.map((file) => ({ ...file, sha256: sha256Of(file.content) }));
   const [owner] = await tx
@@ -60,32 +61,32 @@ export async function storeFiles(tx: Db, ownerId: string, files: CheckedAttachme
       exempt: exempt(workspaces.id),
     })
     .from(workspaces)
-    .where(eq(workspaces.id, ownerId))
+    .where(eq(workspaces.id, workspaceId))
     .for('no key update');
-  const existing = await blobsByHash(tx, ownerId, hashed.map((f) => f.sha256));
+  const existing = await blobsByHash(tx, workspaceId, hashed.map((f) => f.sha256));
   const fresh = new Map(hashed.filter((f) => !existing.has(f.sha256)).map((f) => [f.sha256, f]));
   const adding = [...fresh.values()].reduce((sum, f) => sum + f.content.length, 0);
-  if (adding > 0) await assertWithinQuota(tx, ownerId, quotaOf(owner), adding);
+  if (adding > 0) await assertWithinQuota(tx, workspaceId, quotaOf(owner), adding);
   if (fresh.size) {
     await tx
       .insert(attachmentBlobs)
-      .values([...fresh.values()].map((f) => ({ workspaceId: ownerId, sha256: f.sha256, size: f.content.length, content: f.content })))
+      .values([...fresh.values()].map((f) => ({ workspaceId, sha256: f.sha256, size: f.content.length, content: f.content })))
       .onConflictDoNothing();
   }
-  const blobs = fresh.size ? await blobsByHash(tx, ownerId, hashed.map((f) => f.sha256)) : existing;
+  const blobs = fresh.size ? await blobsByHash(tx, workspaceId, hashed.map((f) => f.sha256)) : existing;
   return hashed.map((file) => ({ ...file, blobId: blobs.get(file.sha256)! }));
 }
 
-async function blobsByHash(tx: Db, ownerId: string, hashes: string[]): Promise<Map<string, string>> {
+async function blobsByHash(tx: Db, workspaceId: WorkspaceId, hashes: string[]): Promise<Map<string, string>> {
   const rows = await tx
     .select({ id: attachmentBlobs.id, sha256: attachmentBlobs.sha256 })
     .from(attachmentBlobs)
-    .where(and(eq(attachmentBlobs.workspaceId, ownerId), inArray(attachmentBlobs.sha256, [...new Set(hashes)])));
+    .where(and(eq(attachmentBlobs.workspaceId, workspaceId), inArray(attachmentBlobs.sha256, [...new Set(hashes)])));
   return new Map(rows.map((row) => [row.sha256, row.id]));
 }
 
-async function assertWithinQuota(tx: Db, ownerId: string, quota: number, adding: number): Promise<void> {
-  const used = await storageUsedBy(tx, ownerId);
+async function assertWithinQuota(tx: Db, workspaceId: WorkspaceId, quota: number, adding: number): Promise<void> {
+  const used = await storageUsedBy(tx, workspaceId);
   if (used + adding <= quota) return;
   throw appError('STORAGE_QUOTA_EXCEEDED', {
     usedMegabytes: megabytes(used),
@@ -101,12 +102,12 @@ async function assertWithinQuota(tx: Db, ownerId: string, quota: number, adding:
  * Gives the owner's blobs of another account's files (a super admin duplicating a customer's release) and
  * answers the blob id each source blob maps to.
  */
-export async function copyBlobsTo(tx: Db, ownerId: string, sourceBlobIds: string[], exempt: QuotaExemption): Promise<Map<string, string>> {
+export async function copyBlobsTo(tx: Db, workspaceId: WorkspaceId, sourceBlobIds: string[], exempt: QuotaExemption): Promise<Map<string, string>> {
   if (!sourceBlobIds.length) return new Map();
   const sources = await tx.select().from(attachmentBlobs).where(inArray(attachmentBlobs.id, sourceBlobIds));
   const stored = await storeFiles(
     tx,
-    ownerId,
+    workspaceId,
     sources.map((blob) => ({ originalName: '', mimetype: '', size: blob.size, content: blob.content })),
     exempt,
   );
@@ -114,12 +115,12 @@ export async function copyBlobsTo(tx: Db, ownerId: string, sourceBlobIds: string
 }
 
 /** Deletes the owner's blobs that no attachment points at any more (after files were removed or a draft deleted). */
-export async function deleteOrphanBlobs(tx: Db, ownerId: string): Promise<void> {
+export async function deleteOrphanBlobs(tx: Db, workspaceId: WorkspaceId): Promise<void> {
   await tx
     .delete(attachmentBlobs)
     .where(
       and(
-        eq(attachmentBlobs.workspaceId, ownerId),
+        eq(attachmentBlobs.workspaceId, workspaceId),
         notExists(tx.select({ one: sql`1` }).from(attachments).where(eq(attachments.blobId, attachmentBlobs.id))),
       ),
     );

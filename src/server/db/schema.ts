@@ -36,6 +36,7 @@ import { documentKinds, type DocumentKind } from '../../shared/invoices.js';
 import { dataRequestKinds, dataRequestStates, type DataRequestKind, type DataRequestState } from '../../shared/preferences.js';
 import { workspaceRoles, type WorkspaceRole } from '../../shared/workspaces.js';
 import { isOneOf } from './sql-literals.js';
+import type { WorkspaceId } from '../../shared/ids.js';
 
 /**
  * Every table of the product, in one place. Migrations are generated from this file by drizzle-kit
@@ -71,7 +72,7 @@ export const users = pgTable(
     /** The language of the account's own emails (en | ar): chosen at registration, changed with the site's language. */
     language: text('language').notNull().default('en'),
     /** The workspace the person last chose: where a new session of theirs starts (each session keeps its own). */
-    currentWorkspaceId: uuid('current_workspace_id'),
+    currentWorkspaceId: uuid('current_workspace_id').$type<WorkspaceId>(),
     /** The zone of the person's browser at their last sign-in (IANA): their e-mails state times in it. */
     timeZone: text('time_zone'),
     /** The last sign-in (password or emailed link); none yet for someone who has never signed in. */
@@ -96,7 +97,7 @@ export const users = pgTable(
 export const workspaces = pgTable(
   'workspaces',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').$type<WorkspaceId>().primaryKey().defaultRandom(),
     name: text('name').notNull(),
     userType: text('user_type').notNull().default('trial'),
     subscriptionPlan: text('subscription_plan'),
@@ -126,7 +127,7 @@ export const workspaces = pgTable(
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
-    workspaceId: uuid('workspace_id')
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
@@ -150,7 +151,7 @@ export const workspaceInvitations = pgTable(
   'workspace_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
@@ -181,7 +182,7 @@ export const brands = pgTable(
   'brands',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -253,7 +254,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Where this signed-in device acts: switching workspace on one device leaves the others where they are. */
-    currentWorkspaceId: uuid('current_workspace_id'),
+    currentWorkspaceId: uuid('current_workspace_id').$type<WorkspaceId>(),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -319,7 +320,7 @@ export const auditLog = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
     /** Set for what happened inside one workspace: its owners and managers read it as the activity. */
-    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>().references(() => workspaces.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     target: text('target'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
@@ -427,7 +428,7 @@ export const userLists = pgTable(
   'user_lists',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -463,7 +464,7 @@ export const pressReleases = pgTable(
   'press_releases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The brand it speaks for: its From, newsroom, feeds and coverage names. */
@@ -606,7 +607,7 @@ export const attachmentBlobs = pgTable(
   'attachment_blobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     sha256: text('sha256').notNull(),
@@ -920,7 +921,7 @@ export const companyUnsubscribes = pgTable(
      * The brand's workspace: its other brands going by one of `names` are left out as well. Written with
      * every row since issue 35; older rows got it from their brand in the migration that added it.
      */
-    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>().references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The name the journalist chose it by (the brand's name then). */
     companyName: text('company_name').notNull().default(''),
     /** The brand's names then (name, Arabic name, sender name), as the SQL function company_name_keys folds them. */
@@ -1021,7 +1022,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The member who bought it. */
@@ -1060,7 +1061,7 @@ export const payments = pgTable(
 export const demoPaymentIntents = pgTable('demo_payment_intents', {
   id: text('id').primaryKey(),
   clientSecret: text('client_secret').notNull(),
-  workspaceId: uuid('workspace_id')
+  workspaceId: uuid('workspace_id').$type<WorkspaceId>()
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   planId: text('plan_id').notNull(),
@@ -1077,7 +1078,7 @@ export const demoPaymentIntents = pgTable('demo_payment_intents', {
 
 /** The buyer's details for its invoices; a workspace without one is asked for it at checkout. */
 export const billingProfiles = pgTable('billing_profiles', {
-  workspaceId: uuid('workspace_id')
+  workspaceId: uuid('workspace_id').$type<WorkspaceId>()
     .primaryKey()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   legalName: text('legal_name').notNull(),
@@ -1122,7 +1123,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>().references(() => workspaces.id, { onDelete: 'set null' }),
     paymentId: uuid('payment_id').notNull(),
     /** invoice | credit_note */
     kind: text('kind').$type<DocumentKind>().notNull(),
@@ -1150,7 +1151,7 @@ export const invoices = pgTable(
 /** What the checkout showed before payment, kept by payment intent so the invoice states the same VAT. */
 export const checkoutQuotes = pgTable('checkout_quotes', {
   paymentIntentId: text('payment_intent_id').primaryKey(),
-  workspaceId: uuid('workspace_id')
+  workspaceId: uuid('workspace_id').$type<WorkspaceId>()
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   planId: text('plan_id').notNull(),
@@ -1192,7 +1193,7 @@ export const allowanceGrants = pgTable(
   'allowance_grants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     releases: integer('releases').notNull(),

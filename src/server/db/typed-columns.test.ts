@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptKinds, roles } from '../../shared/auth.js';
@@ -66,7 +67,7 @@ let database: Database;
 let userId: string;
 let releaseId: string;
 let deliveryId: number;
-let workspaceId: string;
+let workspaceId: WorkspaceId;
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { versionFor, versionsOf, type Preflight, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
@@ -19,7 +20,7 @@ import { insertSelected, queueEmbargoNotices } from './embargo-deliveries.js';
 
 type DispatchableRelease = {
   id: string;
-  workspaceId: string;
+  workspaceId: WorkspaceId;
   /** The brand it speaks for: its followers receive it, and addresses unsubscribed from it are left out. */
   brandId: string;
   title: string;
@@ -184,7 +185,7 @@ const SUPPRESSION_REASONS = new Set(['suppressed', 'unsubscribed', 'company_unsu
  */
 export async function audienceOf(
   db: Db,
-  ownerId: string,
+  workspaceId: WorkspaceId,
   listIds: string[],
   versions: readonly ReleaseLanguage[] = ['english'],
   brandId: string,
@@ -198,7 +199,7 @@ export async function audienceOf(
   };
   if (!listIds.length) return empty;
   const result = await db.execute(sql`
-    ${selectionCtes({ workspaceId: ownerId, listIds, brandId, versions, now, ...filters })}
+    ${selectionCtes({ workspaceId, listIds, brandId, versions, now, ...filters })}
     SELECT 'total' AS kind, '' AS key, count(*)::int AS n FROM members
     UNION ALL SELECT 'unique', '', count(*)::int FROM selected
     UNION ALL SELECT 'asked', '', count(*)::int FROM selected WHERE left_out IS NULL AND waits_for_lift

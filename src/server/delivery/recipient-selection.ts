@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, canonicalCountry, type Country } from '../../shared/contacts.js';
 import type { LeftOutReason } from '../../shared/preferences.js';
@@ -42,7 +43,7 @@ export type SelectionFilters = {
 };
 
 export type SelectionInput = SelectionFilters & {
-  workspaceId: string;
+  workspaceId: WorkspaceId;
   listIds: readonly string[];
   brandId: string;
   /** The release's languages, primary first. */
@@ -188,7 +189,7 @@ export function selectionCtes(input: SelectionInput): SQL {
 /** A release as its selection reads it: its lists, brand, languages, topics, dateline and embargo. */
 export type SelectableRelease = {
   id: string;
-  workspaceId: string;
+  workspaceId: WorkspaceId;
   brandId: string;
   recipientLists: string[];
   language: string;

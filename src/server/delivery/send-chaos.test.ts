@@ -77,8 +77,8 @@ describe.skipIf(!serverUrl)('sending while processes are killed (PostgreSQL only
       userType: 'active',
       monthlyPressReleaseLimit: 2,
     });
-    const calm = await createListWithContacts(database.db, user.id, RECIPIENTS);
-    const stormy = await createListWithContacts(database.db, user.id, RECIPIENTS);
+    const calm = await createListWithContacts(database.db, user.workspaceId, RECIPIENTS);
+    const stormy = await createListWithContacts(database.db, user.workspaceId, RECIPIENTS);
     const sink = await startRecordingSink();
     try {
       let web = start('web', sink.url);

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -26,7 +27,7 @@ const TITLE = 'Al Noor Capital reports record profit';
 const ARABIC_TITLE = 'النور كابيتال تعلن أرباحًا قياسية';
 
 let t: TestApp;
-let ownerWorkspaceId: string;
+let ownerWorkspaceId: WorkspaceId;
 const tag = Math.random().toString(36).slice(2, 8);
 const who = {
   accepts: `accepts-${tag}@argaam.test`,

@@ -92,11 +92,15 @@ export function parseInput<S extends ZodType>(schema: S, input: unknown): z.infe
   return result.data;
 }
 
-/** Path parameters that are not of the expected shape are "not found", never a 500 from the database. */
+/**
+ * Path parameters that are not of the expected shape are "not found", never a 500 from the database. The caller
+ * names the kind of id the path holds (`parseUuidParam<WorkspaceId>(…)`, src/shared/ids.ts): text from a URL
+ * becomes a typed id here, where it is parsed, and nowhere else.
+ */
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function parseUuidParam(value: unknown): string {
+export function parseUuidParam<Id extends string = string>(value: unknown): Id {
   if (typeof value !== 'string' || !uuidPattern.test(value)) throw notFound();
-  return value.toLowerCase();
+  return value.toLowerCase() as Id;
 }
 export function parseIntParam(value: unknown): number {
   const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { centsToDecimal, type DocumentKind, type InvoiceDocument, type InvoiceSummary } from '../../shared/invoices.js';
 import type { Db } from '../db/client.js';
@@ -6,7 +7,7 @@ import { SAUDI_ARABIA, inRiyals } from './tax.js';
 import { zatcaQr } from './zatca.js';
 
 /** An invoice or credit note before it has a number: what the purchase or the refund decided. */
-export type DocumentDraft = Omit<InvoiceDocument, 'id' | 'number' | 'issuedAt' | 'qr'> & { workspaceId: string };
+export type DocumentDraft = Omit<InvoiceDocument, 'id' | 'number' | 'issuedAt' | 'qr'> & { workspaceId: WorkspaceId };
 
 const NUMBER_PARTS: Record<DocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
 
@@ -82,7 +83,7 @@ export async function issueDocument(tx: Db, series: string, draft: DocumentDraft
 }
 
 /** A workspace's invoices and credit notes, newest first. */
-export async function listDocuments(db: Db, workspaceId: string): Promise<InvoiceSummary[]> {
+export async function listDocuments(db: Db, workspaceId: WorkspaceId): Promise<InvoiceSummary[]> {
   const rows = await db
     .select()
     .from(invoices)
@@ -107,7 +108,7 @@ export function toSummary(row: typeof invoices.$inferSelect): InvoiceSummary {
 }
 
 /** One document of a workspace (null when it is another workspace's or does not exist). */
-export async function findDocument(db: Db, workspaceId: string | null, id: string): Promise<InvoiceDocument | null> {
+export async function findDocument(db: Db, workspaceId: WorkspaceId | null, id: string): Promise<InvoiceDocument | null> {
   const [row] = await db
     .select({ document: invoices.document })
     .from(invoices)

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../../shared/invoices.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -5,7 +6,7 @@ import { issueDocument, type DocumentDraft } from './documents.js';
 import { DEFAULT_SELLER } from './seller.js';
 
 /** A paid package as the purchase records it, for the workspace given. */
-function draft(workspaceId: string): DocumentDraft {
+function draft(workspaceId: WorkspaceId): DocumentDraft {
   const { legalName, legalNameAr, address, addressAr } = DEFAULT_SELLER;
   return {
     workspaceId,
@@ -30,8 +31,8 @@ function draft(workspaceId: string): DocumentDraft {
 describe('GET /api/billing/invoices/{id}/pdf', () => {
   let t: TestApp;
   let invoice: InvoiceDocument;
-  let firstWorkspaceId: string;
-  let billingWorkspaceId: string;
+  let firstWorkspaceId: WorkspaceId;
+  let billingWorkspaceId: WorkspaceId;
   const pdf = (as: string | undefined, id: string) => t.request({ method: 'GET', url: `/api/billing/invoices/${id}/pdf`, as });
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { PlanId } from '../../shared/billing.js';
@@ -21,7 +22,7 @@ import { displayAmounts, taxTreatment } from './tax.js';
 import { loadSeller, printedSeller } from './seller.js';
 
 /** The workspace's billing details, null while it has given none. */
-export async function findBillingProfile(db: Db, workspaceId: string): Promise<BillingProfile | null> {
+export async function findBillingProfile(db: Db, workspaceId: WorkspaceId): Promise<BillingProfile | null> {
   const [row] = await db.select().from(billingProfiles).where(eq(billingProfiles.workspaceId, workspaceId)).limit(1);
   return row ? { legalName: row.legalName, legalNameAr: row.legalNameAr, address: row.address, country: row.country, taxNumber: row.taxNumber } : null;
 }
@@ -46,7 +47,7 @@ export async function saveBillingProfile(db: Db, actor: CurrentUser, input: unkn
 }
 
 /** A purchase cannot be invoiced without the buyer's legal name and country: asked before any payment. */
-export async function requireBillingProfile(db: Db, workspaceId: string): Promise<BillingProfile> {
+export async function requireBillingProfile(db: Db, workspaceId: WorkspaceId): Promise<BillingProfile> {
   const profile = await findBillingProfile(db, workspaceId);
   if (!profile || !profile.legalName || !profile.country) throw appError('BILLING_PROFILE_REQUIRED');
   return profile;
@@ -112,7 +113,7 @@ export function purchaseInvoiceDraft(input: {
   plan: ServerPlan;
   terms: PurchaseTerms;
   buyerKind: BuyerKind;
-  payment: { id: string; workspaceId: string; createdAt: Date };
+  payment: { id: string; workspaceId: WorkspaceId; createdAt: Date };
 }): DocumentDraft {
   const { seller, plan, terms, payment } = input;
   const registration = taxTreatment(seller, terms.buyer, terms.subtotal).sellerRegistration;

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContactFilter } from '../../shared/contacts.js';
 import {
@@ -28,7 +29,7 @@ const toUserList = (row: typeof userLists.$inferSelect, contactCount: number): U
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
-export async function listUserLists(db: Db, workspaceId: string): Promise<UserList[]> {
+export async function listUserLists(db: Db, workspaceId: WorkspaceId): Promise<UserList[]> {
   const rows = await db
     .select({ list: userLists, contactCount: count(listContacts.id) })
     .from(userLists)
@@ -39,7 +40,7 @@ export async function listUserLists(db: Db, workspaceId: string): Promise<UserLi
   return rows.map((r) => toUserList(r.list, Number(r.contactCount)));
 }
 
-async function ownedList(db: Db, workspaceId: string, listId: string) {
+async function ownedList(db: Db, workspaceId: WorkspaceId, listId: string) {
   const [row] = await db
     .select()
     .from(userLists)
@@ -55,7 +56,7 @@ async function contactCountOf(db: Db, listId: string): Promise<number> {
 
 export async function createList(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   input: { name: string; description: string },
   createdBy: string | null = null,
 ): Promise<UserList> {
@@ -65,7 +66,7 @@ export async function createList(
 
 export async function updateList(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   listId: string,
   changes: { name?: string; description?: string },
 ): Promise<UserList> {
@@ -79,7 +80,7 @@ export async function updateList(
 }
 
 /** Deleting a list removes its memberships (cascade), never the contacts themselves. */
-export async function deleteList(db: Db, workspaceId: string, listId: string): Promise<void> {
+export async function deleteList(db: Db, workspaceId: WorkspaceId, listId: string): Promise<void> {
   const deleted = await db
     .delete(userLists)
     .where(and(eq(userLists.id, listId), eq(userLists.workspaceId, workspaceId)))
@@ -89,7 +90,7 @@ export async function deleteList(db: Db, workspaceId: string, listId: string): P
 
 export async function listContactsPage(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   listId: string,
   paging: { page: number; pageSize: number },
   reveal: boolean,
@@ -123,7 +124,7 @@ export async function listContactsPage(
  */
 export async function addContactsToList(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   listId: string,
   selection: { globalContactIds: number[] } | { filter: ContactFilter },
   visibility: SearchVisibility,
@@ -165,7 +166,7 @@ export async function addContactsToList(
   });
 }
 
-export async function removeContactFromList(db: Db, workspaceId: string, listId: string, contactId: number): Promise<void> {
+export async function removeContactFromList(db: Db, workspaceId: WorkspaceId, listId: string, contactId: number): Promise<void> {
   await ownedList(db, workspaceId, listId);
   const deleted = await db
     .delete(listContacts)
@@ -177,7 +178,7 @@ export async function removeContactFromList(db: Db, workspaceId: string, listId:
 // ---------------------------------------------------------------- for other features
 
 /** The caller's own lists among `listIds` (a release may only go to its owner's lists). */
-export async function ownedListIds(db: Db, workspaceId: string, listIds: string[]): Promise<string[]> {
+export async function ownedListIds(db: Db, workspaceId: WorkspaceId, listIds: string[]): Promise<string[]> {
   if (!listIds.length) return [];
   const rows = await db
     .select({ id: userLists.id })
@@ -187,7 +188,7 @@ export async function ownedListIds(db: Db, workspaceId: string, listIds: string[
 }
 
 /** Every unique address in the given lists of one owner, with the contact it came from. */
-export async function recipientsOfLists(db: Db, workspaceId: string, listIds: string[]): Promise<Array<{ contactId: number; email: string }>> {
+export async function recipientsOfLists(db: Db, workspaceId: WorkspaceId, listIds: string[]): Promise<Array<{ contactId: number; email: string }>> {
   if (!listIds.length) return [];
   const rows = await db
     .selectDistinctOn([globalContacts.email], { contactId: globalContacts.id, email: globalContacts.email })
@@ -200,7 +201,7 @@ export async function recipientsOfLists(db: Db, workspaceId: string, listIds: st
 }
 
 /** How many distinct contacts the user has across all their lists (dashboard "Media Contacts"). */
-export async function countContactsInLists(db: Db, workspaceId: string): Promise<number> {
+export async function countContactsInLists(db: Db, workspaceId: WorkspaceId): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(DISTINCT ${listContacts.globalContactId})` })
     .from(listContacts)

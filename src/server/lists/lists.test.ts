@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { ListContactsPage, UserList } from '../../shared/lists.js';
@@ -7,7 +8,7 @@ import { contactFields, insertContacts } from '../contacts/contacts-fixtures.js'
 import { countContactsInLists, recipientsOfLists } from './lists.service.js';
 
 let t: TestApp;
-let aliceWorkspaceId: string;
+let aliceWorkspaceId: WorkspaceId;
 const ids: Record<string, number> = {};
 
 const CONTACTS = [
@@ -186,7 +187,7 @@ describe('lists', () => {
 
 describe('the cap on list members', () => {
   /** Gives the workspace exactly `target` list members: lists holding every test contact, and one holding the rest. */
-  async function fillLists(workspaceId: string, target: number) {
+  async function fillLists(workspaceId: WorkspaceId, target: number) {
     const contacts = (await t.db.select({ id: globalContacts.id }).from(globalContacts)).map((c) => c.id);
     const full = Math.floor(target / contacts.length);
     const rest = contacts.slice(0, target - full * contacts.length);
@@ -198,7 +199,7 @@ describe('the cap on list members', () => {
       SELECT made.id, c.id FROM made JOIN global_contacts c
         ON made.name <> 'Filler 0' OR c.id = ANY(${sql.param(rest)}::int[])`);
   }
-  const members = async (workspaceId: string) => {
+  const members = async (workspaceId: WorkspaceId) => {
     const [row] = await t.db
       .select({ n: count() })
       .from(listContacts)

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -279,7 +280,7 @@ export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Dat
  * The brand whose newsroom settings are asked for: the one named (404 outside the actor's brands, as if it
  * did not exist), else the first brand the actor may see of their workspace.
  */
-async function settingsBrand(db: Db, actor: CurrentUser, workspaceId: string, brandId: string | undefined) {
+async function settingsBrand(db: Db, actor: CurrentUser, workspaceId: WorkspaceId, brandId: string | undefined) {
   const [brand] = await db
     .select({ id: brands.id, workspaceId: brands.workspaceId, slug: brands.newsroomSlug, enabled: brands.newsroomEnabled })
     .from(brands)

@@ -62,7 +62,7 @@ describe.skipIf(!serverUrl)('one web and two workers (PostgreSQL only: PGlite is
         userType: 'active',
         monthlyPressReleaseLimit: 1,
       });
-      const list = await createListWithContacts(database.db, user.id, RECIPIENTS);
+      const list = await createListWithContacts(database.db, user.workspaceId, RECIPIENTS);
       const input = sendPressReleaseSchema.parse(releasePayload({ recipientLists: [list.listId] }));
       // About the processes, not review: the installation runs without editorial review.
       const release = await saveRelease({ db: database.db, now: () => new Date(), publicUrl: 'http://localhost:3000', review: false }, (await loadCurrentUser(database.db, user.id))!, input);

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { maskEmail } from '../../shared/contacts.js';
 import {
@@ -69,8 +70,8 @@ export async function preferencesOf(db: Db, contactId: number, email: string): P
 
 const byName = (a: string, b: string) => a.localeCompare(b);
 
-type CoveredBrand = { id: string; name: string; nameAr: string; workspaceId: string; names: string[] };
-type UnsubscribeRow = { brandId: string; workspaceId: string | null; names: string[] };
+type CoveredBrand = { id: string; name: string; nameAr: string; workspaceId: WorkspaceId; names: string[] };
+type UnsubscribeRow = { brandId: string; workspaceId: WorkspaceId | null; names: string[] };
 
 /**
  * The address's "only from {Company}" rows, and every brand they leave out as the send does
@@ -82,7 +83,7 @@ async function companiesCovered(db: Db, email: string): Promise<{ rows: Unsubscr
     .from(companyUnsubscribes)
     .where(eq(companyUnsubscribes.email, email));
   if (!rows.length) return { rows, covered: [] };
-  const covered = rowsOf<{ id: string; name: string; name_ar: string; workspace_id: string; names: string[] }>(
+  const covered = rowsOf<{ id: string; name: string; name_ar: string; workspace_id: WorkspaceId; names: string[] }>(
     await db.execute(sql`
       SELECT b.id, b.name, b.name_ar, b.workspace_id, ${brandNameKeys()} AS names FROM ${brands} b
       WHERE EXISTS (

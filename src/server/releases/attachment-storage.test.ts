@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { STORAGE_QUOTA_BYTES } from '../../shared/releases.js';
@@ -23,7 +24,7 @@ const send = (as: string, payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/send-press-release', payload, as });
 const duplicate = (as: string, id: string) =>
   t.request({ method: 'POST', url: `/api/press-releases/${id}/duplicate`, as });
-const blobsOf = (workspaceId: string) => t.db.select().from(attachmentBlobs).where(eq(attachmentBlobs.workspaceId, workspaceId));
+const blobsOf = (workspaceId: WorkspaceId) => t.db.select().from(attachmentBlobs).where(eq(attachmentBlobs.workspaceId, workspaceId));
 
 describe('files stored once', () => {
   it('keeps one copy of each file however often the draft is duplicated or saved with the same files again', async () => {
@@ -86,7 +87,7 @@ describe('files stored once', () => {
 describe('storage quota', () => {
   /** Stands for files stored earlier: a blob row whose recorded size brings the account to `bytes`. */
   let earlier = 0;
-  async function fillStorage(workspaceId: string, bytes: number) {
+  async function fillStorage(workspaceId: WorkspaceId, bytes: number) {
     await t.db.insert(attachmentBlobs).values({ workspaceId, sha256: `earlier-${++earlier}`, size: bytes, content: Buffer.from('x') });
   }
 

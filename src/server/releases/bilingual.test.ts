@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,7 @@ const ARABIC = {
 };
 
 let t: TestApp;
-let owner: { id: string; email: string; workspaceId: string };
+let owner: { id: string; email: string; workspaceId: WorkspaceId };
 let listId: string;
 
 beforeAll(async () => {

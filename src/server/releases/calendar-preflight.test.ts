@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -16,7 +17,7 @@ const CALENDAR = ['weekend', 'night', 'holiday', 'ramadan_hours'];
 type Warning = { code: string; params?: Record<string, string> };
 const calendarOf = (body: { warnings: Warning[] }) => body.warnings.filter((w) => CALENDAR.includes(w.code));
 
-async function listIn(workspaceId: string, country: string, size: number) {
+async function listIn(workspaceId: WorkspaceId, country: string, size: number) {
   const { listId, emails } = await createListWithContacts(t.db, workspaceId, size);
   await t.db.update(globalContacts).set({ country }).where(inArray(globalContacts.email, emails));
   return listId;

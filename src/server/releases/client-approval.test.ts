@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -55,7 +56,7 @@ async function agency(
 }
 type Agency = Awaited<ReturnType<typeof agency>>;
 
-const allowanceUsed = async (workspaceId: string) =>
+const allowanceUsed = async (workspaceId: WorkspaceId) =>
   (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0].pressReleasesUsedThisMonth;
 
 const send = (a: Agency, as: string, overrides: Record<string, unknown> = {}) =>

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -35,7 +36,7 @@ const ARABIC = {
 const TITLE = 'Desert Falcon unveils a cargo drone';
 
 let t: TestApp;
-let ownerWorkspaceId: string;
+let ownerWorkspaceId: WorkspaceId;
 let listId: string;
 let journalists: string[];
 

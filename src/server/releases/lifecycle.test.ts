@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-async function member(workspaceId: string, role: WorkspaceRole, firstName: string) {
+async function member(workspaceId: WorkspaceId, role: WorkspaceRole, firstName: string) {
   const as = `${firstName}-${++n}`;
   const user = await t.signInAs(as, { firstName, memberOf: { workspaceId, role } });
   return { as, user };
@@ -45,7 +46,7 @@ async function team(fields: Record<string, unknown> = {}) {
 
 const post = (as: string, url: string, payload?: object) => t.request({ method: 'POST', url, as, ...(payload ? { payload } : {}) });
 const read = async (as: string, id: string) => (await t.request({ method: 'GET', url: `/api/press-releases/${id}`, as })).json();
-const used = async (workspaceId: string) => (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0].pressReleasesUsedThisMonth;
+const used = async (workspaceId: WorkspaceId) => (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0].pressReleasesUsedThisMonth;
 const submit = (as: string, listId: string, extra: Record<string, unknown> = {}) =>
   post(as, '/api/send-press-release', releasePayload({ recipientLists: [listId], ...extra }));
 const approve = (as: string, id: string) => post(as, `/api/press-releases/${id}/approve`);
@@ -234,8 +235,8 @@ describe('what the approver and the client read before they decide', () => {
 });
 
 describe('a suspended workspace sends nothing', () => {
-  const suspend = (workspaceId: string) => post('chief', `/api/admin/workspaces/${workspaceId}/suspend`, { reason: 'Unpaid invoice, please contact billing' });
-  const reactivate = (workspaceId: string) => post('chief', `/api/admin/workspaces/${workspaceId}/reactivate`);
+  const suspend = (workspaceId: WorkspaceId) => post('chief', `/api/admin/workspaces/${workspaceId}/suspend`, { reason: 'Unpaid invoice, please contact billing' });
+  const reactivate = (workspaceId: WorkspaceId) => post('chief', `/api/admin/workspaces/${workspaceId}/reactivate`);
 
   it('holds a release the editor approves while the workspace is suspended, and sends it after reactivation', async () => {
     const a = await team();

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
@@ -280,7 +281,7 @@ async function changeHold(tx: Db, row: ReleaseRow, change: HoldChange, sender: C
 }
 
 /** Never read-then-write: the UPDATE itself checks that one is left (402 and a rollback when none is). */
-async function take(tx: Db, workspaceId: string): Promise<void> {
+async function take(tx: Db, workspaceId: WorkspaceId): Promise<void> {
   const taken = await tx
     .update(workspaces)
     .set({ pressReleasesUsedThisMonth: sql`${workspaces.pressReleasesUsedThisMonth} + 1` })
@@ -289,7 +290,7 @@ async function take(tx: Db, workspaceId: string): Promise<void> {
   if (taken.length === 0) throw paymentRequired();
 }
 
-async function giveBack(tx: Db, workspaceId: string): Promise<void> {
+async function giveBack(tx: Db, workspaceId: WorkspaceId): Promise<void> {
   await tx
     .update(workspaces)
     .set({ pressReleasesUsedThisMonth: sql`GREATEST(${workspaces.pressReleasesUsedThisMonth} - 1, 0)` })

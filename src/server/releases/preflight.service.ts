@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import type { z } from 'zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -62,7 +63,7 @@ export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: strin
     .where(eq(attachments.releaseId, id))
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
   return preflight(ctx, actor, {
-    ownerId: release.workspaceId,
+    workspaceId: release.workspaceId,
     brandId: release.brandId,
     holdsAllowance: release.allowanceUsed,
     lists: release.recipientLists,
@@ -94,10 +95,10 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
   if (refs.some((id) => !storedById.has(id))) throw validationFailed([fieldError('attachments', 'ATTACHMENT_NOT_FOUND')]);
   const files = input.attachments.map((a) => ('id' in a ? storedById.get(a.id)! : { name: a.originalName, size: a.size }));
   const sendAt = input.action === 'schedule' && input.scheduledAt ? sendInstantOf(input.scheduledAt, input.timeZone) : null;
-  const ownerId = release?.workspaceId ?? requireAction(actor, 'browse');
+  const workspaceId = release?.workspaceId ?? requireAction(actor, 'browse');
   return preflight(ctx, actor, {
-    ownerId,
-    brandId: (await brandForRelease(ctx.db, ownerId, input.brandId, release?.brandId)).id,
+    workspaceId,
+    brandId: (await brandForRelease(ctx.db, workspaceId, input.brandId, release?.brandId)).id,
     holdsAllowance: release?.allowanceUsed ?? false,
     lists: input.recipientLists,
     versions: versionsOf(input),
@@ -128,7 +129,7 @@ const deciderOf = (status: string, actor: CurrentUser): Subject['decider'] =>
   status === 'awaiting_client_approval' && can(actor, 'clientApprove') ? 'client' : status === 'awaiting_approval' ? 'approver' : undefined;
 
 type Subject = {
-  ownerId: string;
+  workspaceId: WorkspaceId;
   /** The brand it speaks for: addresses unsubscribed from it only are left out, as dispatch does. */
   brandId: string;
   /** A scheduled release already holds its press release: sending it again spends nothing more. */
@@ -152,12 +153,12 @@ async function preflight({ db, review, now = () => new Date() }: Ctx, actor: Cur
     ? await db
         .select({ id: userLists.id, name: userLists.name, contacts: sql<number>`(SELECT count(*)::int FROM ${listContacts} lc WHERE lc.list_id = user_lists.id)` })
         .from(userLists)
-        .where(and(eq(userLists.workspaceId, subject.ownerId), inArray(userLists.id, listIds)))
+        .where(and(eq(userLists.workspaceId, subject.workspaceId), inArray(userLists.id, listIds)))
     : [];
   if (lists.length !== listIds.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
   const ordered = listIds.map((id) => lists.find((l) => l.id === id)!);
 
-  const audience = await audienceOf(db, subject.ownerId, listIds, subject.versions, subject.brandId, subject.filters);
+  const audience = await audienceOf(db, subject.workspaceId, listIds, subject.versions, subject.brandId, subject.filters);
   const approval = subject.decider ? false : needsWorkspaceApproval(actor);
   const allowance = approval || subject.decider === 'client' ? { spends: 0, remainingAfter: null } : await allowanceAfter(db, actor, subject);
   return {
@@ -167,7 +168,7 @@ async function preflight({ db, review, now = () => new Date() }: Ctx, actor: Cur
     allowance,
     sendAt: subject.sendAt ? subject.sendAt.toISOString() : null,
     approval,
-    review: await needsReview(db, review, actor, subject.ownerId),
+    review: await needsReview(db, review, actor, subject.workspaceId),
     warnings: [
       ...ordered.filter((l) => l.contacts === 0).map((l): PreflightWarning => ({ code: 'EMPTY_LIST', message: `The list “${l.name}” has no contacts`, params: { name: l.name } })),
       ...(audience.recipients === 0 ? [{ code: 'NO_RECIPIENTS', message: 'Nobody on the chosen lists can receive this press release' } as PreflightWarning] : []),
@@ -183,7 +184,7 @@ async function allowanceAfter(db: Db, actor: CurrentUser, subject: Subject): Pro
   const [owner] = await db
     .select({ limit: workspaces.monthlyPressReleaseLimit, used: workspaces.pressReleasesUsedThisMonth })
     .from(workspaces)
-    .where(eq(workspaces.id, subject.ownerId));
+    .where(eq(workspaces.id, subject.workspaceId));
   const spends = subject.holdsAllowance ? 0 : 1;
   return { spends, remainingAfter: Math.max(owner.limit - owner.used - spends, 0) };
 }

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (as: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/send-press-release', payload, as });
-const usedOf = async (workspaceId: string) =>
+const usedOf = async (workspaceId: WorkspaceId) =>
   (await t.db.select({ used: workspaces.pressReleasesUsedThisMonth }).from(workspaces).where(eq(workspaces.id, workspaceId)))[0].used;
 
 describe('drafts are free', () => {

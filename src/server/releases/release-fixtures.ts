@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { globalContacts, listContacts, userLists } from '../db/schema.js';
 import type { Db } from '../db/client.js';
 
@@ -16,10 +17,10 @@ export const pdfAttachment = (name = 'release.pdf', bytes = PDF_BYTES) => ({
 let contactCounter = 0;
 
 /**
- * A list of `size` new contacts (or the given addresses) in the workspace `workspaceId` (an account's own
- * workspace has the account's id). Returns the list id and addresses.
+ * A list of `size` new contacts (or the given addresses) in the workspace `workspaceId` (an account's
+ * `workspaceId`, never its `id`). Returns the list id and addresses.
  */
-export async function createListWithContacts(db: Db, workspaceId: string, size: number, emails?: string[]) {
+export async function createListWithContacts(db: Db, workspaceId: WorkspaceId, size: number, emails?: string[]) {
   const addresses = emails ?? Array.from({ length: size }, () => `journalist${++contactCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`);
   const [list] = await db.insert(userLists).values({ workspaceId, name: `List ${contactCounter}` }).returning();
   if (addresses.length) {

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, inArray } from 'drizzle-orm';
 import type { PersonRef } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
@@ -5,12 +6,12 @@ import { users, workspaceMembers } from '../db/schema.js';
 
 export type People = {
   /** The person as a release names them; `removed` once they are no longer a member of its workspace. */
-  ref(workspaceId: string, userId: string | null): PersonRef | null;
+  ref(workspaceId: WorkspaceId, userId: string | null): PersonRef | null;
   email(userId: string | null): string | null;
 };
 
 type ReleasePeople = {
-  workspaceId: string;
+  workspaceId: WorkspaceId;
   authorId: string | null;
   approvedBy: string | null;
   sentBy: string | null;

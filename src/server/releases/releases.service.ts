@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import type { z } from 'zod';
 import {
   and,
@@ -98,10 +99,10 @@ export async function saveRelease(
       await applyEvent(ctx, tx, existing, 'unschedule', actor);
       existing = { ...existing, status: 'draft', allowanceUsed: false, scheduledAt: null };
     }
-    const ownerId = existing?.workspaceId ?? workspaceId;
+    const releaseWorkspaceId = existing?.workspaceId ?? workspaceId;
 
-    await assertOwnLists(tx, ownerId, input.recipientLists);
-    const brand = await brandForRelease(tx, ownerId, input.brandId, existing?.brandId);
+    await assertOwnLists(tx, releaseWorkspaceId, input.recipientLists);
+    const brand = await brandForRelease(tx, releaseWorkspaceId, input.brandId, existing?.brandId);
     const { kept, added } = await checkAttachmentInput(
       tx,
       existing?.id,
@@ -134,15 +135,15 @@ export async function saveRelease(
       ? await tx.update(pressReleases).set({ ...fields, editedBy }).where(eq(pressReleases.id, existing.id)).returning()
       : await tx
           .insert(pressReleases)
-          .values({ ...fields, editedBy, workspaceId: ownerId, authorId: actor.id })
+          .values({ ...fields, editedBy, workspaceId: releaseWorkspaceId, authorId: actor.id })
           .returning();
-    await replaceAttachments(tx, { releaseId: row.id, ownerId }, kept, added, now);
+    await replaceAttachments(tx, { releaseId: row.id, workspaceId: releaseWorkspaceId }, kept, added, now);
 
-    if (input.action === 'save_draft') return { id: row.id, ownerId, goesOut: false };
+    if (input.action === 'save_draft') return { id: row.id, goesOut: false };
     const scheduledAt = input.action === 'schedule' ? new Date(input.scheduledAt) : null;
     const event = needsWorkspaceApproval(actor) ? 'submit' : 'send';
     const moved = await applyEvent(ctx, tx, row, event, actor, { scheduledAt });
-    return { id: row.id, ownerId, goesOut: moved.status !== 'awaiting_approval' && moved.status !== 'awaiting_client_approval' };
+    return { id: row.id, goesOut: moved.status !== 'awaiting_approval' && moved.status !== 'awaiting_client_approval' };
   });
   // The company's newsroom gets its address with its first release on the way out. Not inside the send
   // transaction: the address is a unique column of the workspace's row, and writing it there would wait on
@@ -212,10 +213,10 @@ async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Prom
   return row;
 }
 
-async function assertOwnLists(tx: Db, ownerId: string, listIds: string[]): Promise<void> {
+async function assertOwnLists(tx: Db, workspaceId: WorkspaceId, listIds: string[]): Promise<void> {
   const unique = [...new Set(listIds)];
   if (!unique.length) return;
-  const owned = await ownedListIds(tx, ownerId, unique);
+  const owned = await ownedListIds(tx, workspaceId, unique);
   if (owned.length !== unique.length) throw validationFailed([fieldError('recipientLists', 'UNKNOWN_LIST')]);
 }
 
@@ -254,7 +255,7 @@ async function checkAttachmentInput(
 /** The release's files become the kept ones plus the new ones; bytes nothing points at any more go. */
 async function replaceAttachments(
   tx: Db,
-  { releaseId, ownerId }: { releaseId: string; ownerId: string },
+  { releaseId, workspaceId }: { releaseId: string; workspaceId: WorkspaceId },
   kept: KeptAttachment[],
   added: Array<ReturnType<typeof checkAttachments>[number] & { language: ReleaseLanguage | null }>,
   now: Date,
@@ -271,7 +272,7 @@ async function replaceAttachments(
     .returning({ id: attachments.id });
   for (const file of kept)
     await tx.update(attachments).set({ language: file.language }).where(eq(attachments.id, file.id));
-  const stored = await storeFiles(tx, ownerId, added, runBySuperAdmin);
+  const stored = await storeFiles(tx, workspaceId, added, runBySuperAdmin);
   if (stored.length) {
     await tx.insert(attachments).values(
       stored.map((file, i) => ({
@@ -287,7 +288,7 @@ async function replaceAttachments(
       })),
     );
   }
-  if (removed.length) await deleteOrphanBlobs(tx, ownerId);
+  if (removed.length) await deleteOrphanBlobs(tx, workspaceId);
 }
 
 // ---------------------------------------------------------------- cancel, read, delete, duplicate
@@ -479,7 +480,7 @@ export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string)
         updatedAt: now,
       })
       .returning({ id: pressReleases.id });
-    await copyAttachments(tx, source.id, { releaseId: copy.id, ownerId: workspaceId, sameOwner });
+    await copyAttachments(tx, source.id, { releaseId: copy.id, workspaceId, sameOwner });
     return copy.id;
   });
   return getRelease(ctx, actor, newId);
@@ -499,7 +500,7 @@ const copyTitle = (title: string, language: string) =>
 async function copyAttachments(
   tx: Db,
   sourceReleaseId: string,
-  target: { releaseId: string; ownerId: string; sameOwner: boolean },
+  target: { releaseId: string; workspaceId: WorkspaceId; sameOwner: boolean },
 ): Promise<void> {
   const files = await tx.select().from(attachments).where(eq(attachments.releaseId, sourceReleaseId));
   if (!files.length) return;
@@ -507,7 +508,7 @@ async function copyAttachments(
     ? undefined
     : await copyBlobsTo(
         tx,
-        target.ownerId,
+        target.workspaceId,
         files.map((f) => f.blobId),
         runBySuperAdmin,
       );

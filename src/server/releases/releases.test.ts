@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -21,7 +22,7 @@ async function customer(name: string, allowance = 5) {
   return { user, ...list };
 }
 
-const usedOf = async (workspaceId: string) =>
+const usedOf = async (workspaceId: WorkspaceId) =>
   (await t.db.select({ used: workspaces.pressReleasesUsedThisMonth }).from(workspaces).where(eq(workspaces.id, workspaceId)))[0].used;
 
 describe('POST /api/send-press-release validation (SPEC §5)', () => {

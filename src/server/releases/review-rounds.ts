@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ReleaseReview, ReviewDecision } from '../../shared/releases.js';
@@ -14,7 +15,7 @@ import { skipsReview } from '../access/roles.js';
  * Whether a submission by `actor` of a release of the workspace `workspaceId` waits for an editor: review
  * is on, the actor is not a super admin, and the workspace is not a customer a super admin trusts.
  */
-export async function needsReview(tx: Db, reviewOn: boolean, actor: CurrentUser, workspaceId: string): Promise<boolean> {
+export async function needsReview(tx: Db, reviewOn: boolean, actor: CurrentUser, workspaceId: WorkspaceId): Promise<boolean> {
   if (!reviewOn || skipsReview(actor)) return false;
   const [workspace] = await tx.select({ trusted: workspaces.trusted }).from(workspaces).where(eq(workspaces.id, workspaceId));
   return !workspace?.trusted;

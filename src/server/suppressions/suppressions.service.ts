@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, count, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
 import type { SuppressionReason } from '../../shared/deliverability.js';
 import type { Db } from '../db/client.js';
@@ -46,7 +47,7 @@ export type UnsubscribedFrom = 'company' | 'everyone';
  * Which of these contacts unsubscribed from one of the workspace's brands, or from every release: read by
  * contact id, so a customer who sees masked addresses learns who, never the address.
  */
-export async function unsubscribedContacts(db: Db, workspaceId: string, contactIds: number[]): Promise<Map<number, UnsubscribedFrom>> {
+export async function unsubscribedContacts(db: Db, workspaceId: WorkspaceId, contactIds: number[]): Promise<Map<number, UnsubscribedFrom>> {
   if (contactIds.length === 0) return new Map();
   const rows = await db
     .select({ id: globalContacts.id, everyone: suppressions.email, company: companyUnsubscribes.email })
@@ -63,7 +64,7 @@ export async function unsubscribedContacts(db: Db, workspaceId: string, contactI
 }
 
 /** The contacts of an answer, each marked when it unsubscribed from one of the workspace's brands or from everyone. */
-export async function markUnsubscribed<C extends { id: number }>(db: Db, workspaceId: string | undefined, contacts: C[]): Promise<Array<C & { unsubscribed?: UnsubscribedFrom }>> {
+export async function markUnsubscribed<C extends { id: number }>(db: Db, workspaceId: WorkspaceId | undefined, contacts: C[]): Promise<Array<C & { unsubscribed?: UnsubscribedFrom }>> {
   if (!workspaceId) return contacts;
   const found = await unsubscribedContacts(db, workspaceId, contacts.map((c) => c.id));
   return contacts.map((c) => (found.has(c.id) ? { ...c, unsubscribed: found.get(c.id) } : c));

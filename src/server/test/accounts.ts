@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
@@ -16,7 +17,7 @@ export type AccountFields = UserFields &
   WorkspaceFields &
   BrandFields & {
     companyName?: string;
-    memberOf?: { workspaceId: string; role: WorkspaceRole; brandIds?: string[] };
+    memberOf?: { workspaceId: WorkspaceId; role: WorkspaceRole; brandIds?: string[] };
   };
 
 const workspaceColumns = new Set(Object.keys(getTableColumns(workspaces)));

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
@@ -166,7 +167,7 @@ export async function invite(
  * address, and within the address's allowance, counted one invitation of the address at a time (taken here, and
  * given back if the invitation rolls back).
  */
-async function mayMail(tx: Db, workspaceId: string, email: string, now: Date): Promise<boolean> {
+async function mayMail(tx: Db, workspaceId: WorkspaceId, email: string, now: Date): Promise<boolean> {
   if ((await suppressedAmong(tx, [email])).size > 0) return false;
   return takeAttemptIfAllowed(tx, now, RATE_RULES.invitationMail, { ip: '', email, workspaceId }, email);
 }
@@ -228,7 +229,7 @@ export async function listInvitations(db: Db, actor: CurrentUser, now: Date): Pr
   );
 }
 
-async function pendingInvitation(db: Db, workspaceId: string, id: string, now: Date): Promise<InvitationRow> {
+async function pendingInvitation(db: Db, workspaceId: WorkspaceId, id: string, now: Date): Promise<InvitationRow> {
   const [row] = await db
     .select()
     .from(workspaceInvitations)
@@ -303,7 +304,7 @@ export async function claimInvitation(
   token: string,
   person: { id: string; email: string },
   now: Date,
-): Promise<{ workspaceId: string; role: WorkspaceRole }> {
+): Promise<{ workspaceId: WorkspaceId; role: WorkspaceRole }> {
   const found = await invitationByToken(tx, token);
   if (!found) throw appError('INVITATION_NOT_FOUND');
   const state = stateOf(found.invitation, now);

@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
@@ -42,7 +43,7 @@ export async function listWorkspaces(db: Db, actor: CurrentUser): Promise<Worksp
 export async function switchWorkspace(
   db: Db,
   actor: CurrentUser,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   sessionHash: string | null,
 ): Promise<CurrentWorkspace> {
   if (!(await membershipOf(db, workspaceId, actor.id))) throw appError('WORKSPACE_NOT_FOUND');
@@ -90,7 +91,7 @@ export async function createOwnWorkspace(
   sessionHash: string | null,
 ): Promise<CurrentWorkspace> {
   const giveBack = await takeAttempt(db, now, RATE_RULES.workspaceCreation, { ip, userId: actor.id });
-  let created: { id: string };
+  let created: { id: WorkspaceId };
   try {
     created = await db.transaction(async (tx) => createWorkspace(tx, actor.id, { name, language: actor.language }));
   } catch (error) {
@@ -155,7 +156,7 @@ export async function listMembers(db: Db, actor: CurrentUser): Promise<Workspace
  */
 async function withMembersLocked<T>(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   work: (tx: Db, members: Array<{ userId: string; role: WorkspaceRole }>) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
@@ -244,7 +245,7 @@ type ActivityActor = Pick<CurrentUser, 'id' | 'email' | 'firstName' | 'lastName'
 /** What happened in the workspace, for its owners and managers: names and titles, never ids. */
 export async function recordActivity(
   db: Db,
-  workspaceId: string,
+  workspaceId: WorkspaceId,
   actor: ActivityActor | null,
   action: WorkspaceActivityAction,
   details: Record<string, string | number | boolean | null | undefined> = {},
@@ -285,12 +286,12 @@ export async function listActivity(db: Db, actor: CurrentUser, paging: { page: n
 }
 
 /** Members who may approve a release of the workspace (told by email when one waits), but `except`. */
-export async function approversOf(db: Db, workspaceId: string, except: string | null) {
+export async function approversOf(db: Db, workspaceId: WorkspaceId, except: string | null) {
   return membersToTell(db, workspaceId, and(approverMembers, except ? ne(users.id, except) : undefined));
 }
 
 /** The client seats of a brand: they approve its releases and are told when one waits for them. */
-export async function clientsOfBrand(db: Db, workspaceId: string, brandId: string) {
+export async function clientsOfBrand(db: Db, workspaceId: WorkspaceId, brandId: string) {
   return membersToTell(
     db,
     workspaceId,
@@ -302,7 +303,7 @@ export async function clientsOfBrand(db: Db, workspaceId: string, brandId: strin
 }
 
 /** Members of the workspace who `who` picks out, with what an email to them needs. */
-function membersToTell(db: Db, workspaceId: string, who: SQL | undefined) {
+function membersToTell(db: Db, workspaceId: WorkspaceId, who: SQL | undefined) {
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
     .from(workspaceMembers)

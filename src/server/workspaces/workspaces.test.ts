@@ -1,3 +1,4 @@
+import type { WorkspaceId } from '../../shared/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -15,13 +16,13 @@ let jar = 0;
 /** An owner of a new workspace, signed in as `as`. */
 const ownerOfNewWorkspace = (fields: Record<string, unknown> = {}) => t.signInAs(`Owner${++jar}`, fields);
 /** A member of the workspace with the role, signed in as the returned jar name. */
-async function memberOf(workspaceId: string, role: WorkspaceRole, firstName = `${role}${++jar}`) {
+async function memberOf(workspaceId: WorkspaceId, role: WorkspaceRole, firstName = `${role}${++jar}`) {
   const as = `${firstName}-${jar}`;
   const user = await t.signInAs(as, { firstName, memberOf: { workspaceId, role } });
   return { as, user };
 }
 
-const addMember = (workspaceId: string, userId: string, role: WorkspaceRole) =>
+const addMember = (workspaceId: WorkspaceId, userId: string, role: WorkspaceRole) =>
   t.db.insert(workspaceMembers).values({ workspaceId, userId, role });
 
 const invitationLinkOf = async (email: string, from: number) => {
@@ -555,7 +556,7 @@ describe('a second pair of eyes', () => {
     const { listId } = await createListWithContacts(t.db, owner.workspaceId, 3);
     return { owner, ownerAs, writer, publisher, listId };
   }
-  const allowanceOf = async (id: string) =>
+  const allowanceOf = async (id: WorkspaceId) =>
     (await t.db.select().from(workspaces).where(eq(workspaces.id, id)))[0].pressReleasesUsedThisMonth;
 
   it('turns a writer’s Send into a submission (202, nothing spent), tells the approvers, and one of ten parallel approvals sends it', async () => {
