@@ -175,12 +175,15 @@ async function requireFreeSlug(tx: Db, slug: string, brandId?: string): Promise<
     .where(and(eq(brands.newsroomSlug, slug), brandId ? ne(brands.id, brandId) : undefined))
     .limit(1);
   if (brand) throw slugTaken();
+  // Read with whether the brand it was given to still holds it, in one statement: a brand that took the address
+  // between the query above and this one (a parallel request) holds it, so the answer is taken, not retired.
   const [given] = await tx
-    .select({ brandId: newsroomAddresses.brandId })
+    .select({ brandId: newsroomAddresses.brandId, heldBy: brands.id })
     .from(newsroomAddresses)
+    .leftJoin(brands, and(eq(brands.id, newsroomAddresses.brandId), eq(brands.newsroomSlug, slug)))
     .where(eq(newsroomAddresses.slug, slug));
-  if (given && (!brandId || given.brandId !== brandId))
-    throw fieldRefusal('newsroomSlug', 'NEWSROOM_ADDRESS_RETIRED');
+  if (!given || given.brandId === brandId) return;
+  throw given.heldBy ? slugTaken() : fieldRefusal('newsroomSlug', 'NEWSROOM_ADDRESS_RETIRED');
 }
 
 /**
