@@ -437,8 +437,8 @@ export type ReleaseBrand = { id: string; name: string; nameAr: string; logoUrl: 
 
 export type PressReleaseSummary = {
   id: string;
-  /** Its author (the workspace's id for a release older than workspaces whose author is gone). */
-  userId: string;
+  /** Its author's id; null when the author's account is gone. */
+  userId: string | null;
   workspaceId: WorkspaceId;
   /** The brand it speaks for (issue 28). */
   brandId: string;

@@ -550,7 +550,7 @@ function toSummary(
   const author = people.ref(row.workspaceId, row.authorId);
   return {
     id: row.id,
-    userId: row.authorId ?? row.workspaceId,
+    userId: row.authorId,
     workspaceId: row.workspaceId,
     brandId: row.brandId,
     brand: brandsById.get(row.brandId) ?? null,
