@@ -1,6 +1,6 @@
 import { and, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DeliveryReportKind } from '../../shared/deliverability.js';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { deliveries, deliveryReports, seenReports } from '../db/schema.js';
 import { suppress } from '../suppressions/suppressions.service.js';
 import type { ReportedRecipient, ServerReport } from './reports.js';
@@ -97,6 +97,6 @@ export async function reportCountsOfRelease(db: Db, releaseId: string): Promise<
     SELECT count(DISTINCT r.delivery_id) FILTER (WHERE r.kind = 'soft')::int AS "softBounces",
            count(DISTINCT r.delivery_id) FILTER (WHERE r.kind = 'complaint')::int AS complaints
     FROM ${deliveryReports} r JOIN ${deliveries} d ON d.id = r.delivery_id
-    WHERE d.release_id = ${releaseId}::uuid AND d.audience = 'list'`).then((r) => (r as unknown as { rows: Array<{ softBounces: number; complaints: number }> }).rows);
+    WHERE d.release_id = ${releaseId}::uuid AND d.audience = 'list'`).then((r) => rowsOf<{ softBounces: number; complaints: number }>(r));
   return { softBounces: Number(row.softBounces), complaints: Number(row.complaints) };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { deliveries, pressReleases, workspaces } from '../db/schema.js';
 import { suppress } from '../suppressions/suppressions.service.js';
 import { DeliveryError, type DeliveryTransport } from './delivery-transport.js';
@@ -151,7 +151,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
       RETURNING id, release_id, email, token, language, audience, attempts, created_at`);
-    const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const rows = rowsOf<Record<string, unknown>>(result);
     return rows.map((r) => ({
       id: Number(r.id),
       releaseId: String(r.release_id),

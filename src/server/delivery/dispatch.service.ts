@@ -97,7 +97,7 @@ async function serializeCappedSends(tx: Db, listIds: string[]): Promise<void> {
     WHERE lc.list_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
       AND (p.weekly_cap IS NOT NULL OR p.digest)
     LIMIT 1`);
-  if ((found as unknown as { rows: unknown[] }).rows.length) await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.cappedSends})`);
+  if (rowsOf(found).length) await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.cappedSends})`);
 }
 
 /**
@@ -119,7 +119,7 @@ async function queueDeliveries(tx: Db, release: DispatchableRelease, now: Date):
     // The journalists it is addressed to: those it reaches now and those asked to agree to its embargo.
     sql`SELECT count(*)::int AS n FROM ${deliveries} WHERE release_id = ${release.id}::uuid AND audience IN ('list', 'embargo_notice')`,
   );
-  return Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  return Number(rowsOf<{ n: number }>(counted)[0].n);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type ReleaseStepKind,
   type ReleaseStepRole,
 } from '../../shared/releases.js';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { brands, deliveries, pressReleases, releaseSteps, users, workspaces } from '../db/schema.js';
 import { appError, fieldError, paymentRequired, validationFailed } from '../http/errors.js';
 import { isUnmetered, skipsClientApproval, skipsSecondPerson, stepRoleOf } from '../access/roles.js';
@@ -320,7 +320,7 @@ export async function finishIfDone(db: Db, releaseId: string, at: Date): Promise
            ${at.toISOString()}::timestamptz
     FROM done
     RETURNING release_id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return rowsOf(result).length > 0;
 }
 
 /** The embargo has lifted: the release is published (its status stays), and the step is on its timeline. */
