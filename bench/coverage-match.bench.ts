@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createMatcher, type ArticleForMatching, type ReleaseForMatching } from '../src/server/coverage/matching.js';
+import type { ReleaseId } from '../src/shared/ids.js';
 
 /**
  * Coverage matching (issue 15): 10,000 articles against the 1,000 releases sent in their window, in
@@ -41,7 +42,7 @@ const text = (sentences: number, words = 15) => Array.from({ length: sentences }
 
 const windowStart = Date.UTC(2026, 9, 1);
 const releases: ReleaseForMatching[] = Array.from({ length: RELEASES }, (_, i) => ({
-  id: `release-${i}`,
+  id: `release-${i}` as ReleaseId,
   names: [`${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(SYLLABLES)} Holdings ${i}`],
   sentAt: new Date(windowStart + random() * 20 * DAY),
   versions: [
@@ -50,7 +51,7 @@ const releases: ReleaseForMatching[] = Array.from({ length: RELEASES }, (_, i) =
   ],
 }));
 
-type Planted = { article: ArticleForMatching; releaseId: string | null; kind: 'verbatim' | 'earned' | null };
+type Planted = { article: ArticleForMatching; releaseId: ReleaseId | null; kind: 'verbatim' | 'earned' | null };
 const planted: Planted[] = Array.from({ length: ARTICLES }, () => {
   const roll = random();
   const release = pick(releases);

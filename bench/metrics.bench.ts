@@ -24,7 +24,7 @@ async function seed(database: Database, count: number): Promise<string> {
   const user = await insertAccount(db, { email: `bench-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench' });
   const [release] = await db
     .insert(pressReleases)
-    .values({ workspaceId: user.workspaceId, brandId: user.workspaceId, authorId: user.id, title: 'Benchmark release', status: 'sent', sentAt: new Date() })
+    .values({ workspaceId: user.workspaceId, brandId: user.companyBrandId, authorId: user.id, title: 'Benchmark release', status: 'sent', sentAt: new Date() })
     .returning();
   await db.execute(sql`
     INSERT INTO deliveries (release_id, email, token, status, sent_at, next_attempt_at)

@@ -48,14 +48,14 @@ async function seed(db: Db) {
     SELECT ${list.id}::uuid, id FROM global_contacts WHERE email LIKE 'journalist%@bench.test'`);
   const [release] = await db
     .insert(pressReleases)
-    .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'Bench release', content: '<p>Bench</p>', status: 'draft', language: 'english', recipientLists: [list.id], topics: ['Technology'], location: 'Dubai, UAE' })
+    .values({ workspaceId: owner.workspaceId, brandId: owner.companyBrandId, authorId: owner.id, title: 'Bench release', content: '<p>Bench</p>', status: 'draft', language: 'english', recipientLists: [list.id], topics: ['Technology'], location: 'Dubai, UAE' })
     .returning();
   // The week's deliveries of other releases, EARLIER_RELEASES of them, each to its own slice of twice the list's
   // addresses (half of them on the list): about 2.5 a week per journalist of the list.
   for (let r = 0; r < EARLIER_RELEASES; r++) {
     const [earlier] = await db
       .insert(pressReleases)
-      .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: `Earlier release ${r}`, content: '<p>Earlier</p>', status: 'sent', language: 'english' })
+      .values({ workspaceId: owner.workspaceId, brandId: owner.companyBrandId, authorId: owner.id, title: `Earlier release ${r}`, content: '<p>Earlier</p>', status: 'sent', language: 'english' })
       .returning();
     await db.execute(sql`
       INSERT INTO deliveries (release_id, email, token, status, created_at)

@@ -20,6 +20,7 @@ import { loadConfig } from '../src/server/config.js';
 import { releasePayload } from '../src/server/releases/release-fixtures.js';
 import { postgresServerUrl, scratchDatabase, scratchDir } from './support/bench-kit.js';
 import type { SendJob } from './support/send-clients.js';
+import type { ReleaseId } from '../src/shared/ids.js';
 
 /**
  * Send throughput (issue 14): RECIPIENTS messages of a release with a 1 MB PDF into one local SMTP sink,
@@ -143,7 +144,7 @@ async function prepareRelease(database: Database, pdf: Buffer) {
 }
 
 /** Queues the release's deliveries again, so the next engine run sends them all once more. */
-async function requeue(database: Database, releaseId: string) {
+async function requeue(database: Database, releaseId: ReleaseId) {
   await database.db.update(deliveries).set({ status: 'queued', attempts: 0, sentAt: null, lockedBy: null, lockedUntil: null }).where(eq(deliveries.releaseId, releaseId));
 }
 

@@ -27,7 +27,7 @@ async function seed(database: Database): Promise<string[]> {
   const user = await insertAccount(db, { email: `bench-${Date.now()}@bench.test`, passwordHash: 'x', companyName: 'Bench' });
   const [release] = await db
     .insert(pressReleases)
-    .values({ workspaceId: user.workspaceId, brandId: user.workspaceId, authorId: user.id, title: 'Benchmark release', status: 'sent', sentAt: new Date() })
+    .values({ workspaceId: user.workspaceId, brandId: user.companyBrandId, authorId: user.id, title: 'Benchmark release', status: 'sent', sentAt: new Date() })
     .returning();
   const result = await db.execute(sql`
     INSERT INTO deliveries (release_id, email, token, status, sent_at)

@@ -77,7 +77,7 @@ describe('accessibility (axe-core)', () => {
       const admin = await signIn(stack, page, { role: 'super_admin' });
       const [release] = await stack.db
         .insert(pressReleases)
-        .values({ workspaceId: admin.workspaceId, brandId: admin.workspaceId, authorId: admin.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date(Date.now() - 3_600_000) })
+        .values({ workspaceId: admin.workspaceId, brandId: admin.companyBrandId, authorId: admin.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date(Date.now() - 3_600_000) })
         .returning();
       await stack.db.insert(coverageItems).values({
         releaseId: release.id,
@@ -101,7 +101,7 @@ describe('accessibility (axe-core)', () => {
       // The same page while an editor reviews it (what happens next, Withdraw), the newsroom and the web version.
       const [waiting] = await stack.db
         .insert(pressReleases)
-        .values({ workspaceId: admin.workspaceId, brandId: admin.workspaceId, authorId: admin.id, title: 'Gulf Logistics opens a second hub', content: '<p>A hub.</p>', status: 'in_review' })
+        .values({ workspaceId: admin.workspaceId, brandId: admin.companyBrandId, authorId: admin.id, title: 'Gulf Logistics opens a second hub', content: '<p>A hub.</p>', status: 'in_review' })
         .returning();
       await openSettled(page, `/analytics/${waiting.id}`);
       await page.getByTestId('next-step').waitFor();
@@ -109,7 +109,7 @@ describe('accessibility (axe-core)', () => {
       const code = locale.slice(0, 2);
       await stack.db.update(workspaces).set({ name: 'Gulf Logistics' }).where(eq(workspaces.id, admin.workspaceId));
       // The newsroom is the workspace's own brand's (same id).
-      await stack.db.update(brands).set({ newsroomSlug: `gulf-logistics-${code}`, name: 'Gulf Logistics' }).where(eq(brands.id, admin.workspaceId));
+      await stack.db.update(brands).set({ newsroomSlug: `gulf-logistics-${code}`, name: 'Gulf Logistics' }).where(eq(brands.id, admin.companyBrandId));
       await stack.db.update(pressReleases).set({ slug: `gulf-logistics-opens-a-hub-${code}` }).where(eq(pressReleases.id, release.id));
       for (const path of [`/newsroom/gulf-logistics-${code}?lang=${code}`, `/r/gulf-logistics-opens-a-hub-${code}`]) {
         await page.goto(path, { waitUntil: 'networkidle' });

@@ -36,7 +36,7 @@ describe('the audit log in words', () => {
     const layla = await createUser('Layla', 'Saeed', { companyName: 'Gulf Horizon', userType: 'active' });
     const [release] = await stack.db
       .insert(pressReleases)
-      .values({ workspaceId: layla.workspaceId, brandId: layla.workspaceId, authorId: layla.id, title: 'Marina Vista opens', content: '<p>Opening.</p>', status: 'sent', sentAt: new Date() })
+      .values({ workspaceId: layla.workspaceId, brandId: layla.companyBrandId, authorId: layla.id, title: 'Marina Vista opens', content: '<p>Opening.</p>', status: 'sent', sentAt: new Date() })
       .returning();
     const omar = { id: root.id, email: root.email };
     // A full page of entries, each with its kind's chip: every chip must be readable (axe, WCAG AA contrast).

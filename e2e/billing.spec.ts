@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../src/shared/ids';
+import { companyBrandIdOf, type BrandId, type WorkspaceId } from '../src/shared/ids';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,11 +170,12 @@ describe('subscription', () => {
   it("lists the releases sent from the allowance with their brand, and narrows them and the analytics overview to one brand", async () => {
     const { page, workspaceId, userId } = await signedInTrialUser('Agency');
     // The workspace's first brand has the workspace's id; an agency adds a client's.
-    await stack.db.update(brands).set({ name: 'Agency House' }).where(eq(brands.id, workspaceId));
+    const companyBrandId = companyBrandIdOf(workspaceId);
+    await stack.db.update(brands).set({ name: 'Agency House' }).where(eq(brands.id, companyBrandId));
     const [client] = await stack.db.insert(brands).values({ workspaceId, name: 'Desert Bloom', nameAr: 'زهرة الصحراء' }).returning();
     const sentAt = new Date(Date.now() - 3_600_000);
-    const release = (brandId: string, title: string) => ({ workspaceId, brandId, authorId: userId, title, content: '<p>News.</p>', status: 'sent' as const, sentAt, allowanceUsed: true });
-    await stack.db.insert(pressReleases).values([release(workspaceId, 'Agency House hires a new director'), release(client.id, 'Desert Bloom opens in Dubai')]);
+    const release = (brandId: BrandId, title: string) => ({ workspaceId, brandId, authorId: userId, title, content: '<p>News.</p>', status: 'sent' as const, sentAt, allowanceUsed: true });
+    await stack.db.insert(pressReleases).values([release(companyBrandId, 'Agency House hires a new director'), release(client.id, 'Desert Bloom opens in Dubai')]);
 
     await page.goto('/subscription');
     const spends = page.getByTestId('spends');

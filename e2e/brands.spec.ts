@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../src/shared/ids';
+import type { BrandId, WorkspaceId } from '../src/shared/ids';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -29,7 +29,7 @@ const createPerson = (firstName: string, options: PersonOptions = {}): Promise<P
   createPersonIn(stack.db, 'brands.test', firstName, 'Tester', options);
 
 /** A brand of the workspace, as the Brands page would have made it. */
-async function insertBrand(workspaceId: WorkspaceId, name: string, nameAr = ''): Promise<string> {
+async function insertBrand(workspaceId: WorkspaceId, name: string, nameAr = ''): Promise<BrandId> {
   const [brand] = await stack.db
     .insert(brands)
     .values({ workspaceId, name, nameAr })

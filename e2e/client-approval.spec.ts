@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { brands, pressReleases } from '../src/server/db/schema';
+import type { BrandId, ReleaseId } from '../src/shared/ids';
 import { startStack, type Stack } from './harness';
 import { createPerson as createPersonIn, type Person, type PersonOptions } from './people';
 import { seriousViolations } from './axe';
@@ -43,7 +44,7 @@ async function seedAgency(suffix: string, language: 'english' | 'arabic' = 'engl
       contactEmail: 'hala@gulfbridge.example',
       contactPhone: '+971 4 555 0100',
     })
-    .where(eq(brands.id, owner.workspaceId));
+    .where(eq(brands.id, owner.companyBrandId));
   const [client] = await stack.db
     .insert(brands)
     .values({
@@ -94,13 +95,13 @@ async function releaseViaApi(
   fields: {
     listId: string;
     title: string;
-    brandId: string;
+    brandId: BrandId;
     action?: 'save_draft' | 'send_now';
     language?: 'english' | 'arabic';
     boilerplate?: string;
     contact?: [string, string, string];
   },
-): Promise<{ id: string; status: string }> {
+): Promise<{ id: ReleaseId; status: string }> {
   const [contactName, contactEmail, contactPhone] = fields.contact ?? [
     'Hala Mansour',
     'hala@gulfbridge.example',
@@ -126,12 +127,12 @@ async function releaseViaApi(
     },
   });
   expect([200, 202]).toContain(res.status());
-  const { pressRelease } = (await res.json()) as { pressRelease: { id: string; status: string } };
+  const { pressRelease } = (await res.json()) as { pressRelease: { id: ReleaseId; status: string } };
   return pressRelease;
 }
 
 /** The release as the server holds it, in the shape the editor sends it again (files kept by their ids). */
-async function storedPayload(page: Page, id: string) {
+async function storedPayload(page: Page, id: ReleaseId) {
   const res = await page.request.get(`${stack.baseUrl}/api/press-releases/${id}`);
   expect(res.status()).toBe(200);
   const r = (await res.json()) as Record<string, unknown> & { attachments: Array<{ id: string }> };
@@ -154,7 +155,7 @@ async function storedPayload(page: Page, id: string) {
   };
 }
 
-async function releaseRow(id: string) {
+async function releaseRow(id: ReleaseId) {
   const [row] = await stack.db.select().from(pressReleases).where(eq(pressReleases.id, id));
   return row;
 }
@@ -171,17 +172,17 @@ describe('client approval and the brand report', () => {
 
     // A release of the agency's own brand: the client never sees it.
     const desk = await stack.signedInPage(publisher.id);
-    await releaseViaApi(desk, { listId, title: 'Gulf Bridge PR opens in Doha', brandId: owner.workspaceId });
+    await releaseViaApi(desk, { listId, title: 'Gulf Bridge PR opens in Doha', brandId: owner.companyBrandId });
     const { id } = await releaseViaApi(desk, {
       listId,
       title: 'Riyadh Dates ships to Europe',
-      brandId: owner.workspaceId,
+      brandId: owner.companyBrandId,
     });
 
     // The publisher picks the client's brand: the agency's boilerplate and contact give way to the brand's.
     await desk.goto(`/editor/${id}`);
     const picker = desk.getByLabel('Brand', { exact: true });
-    expect(await picker.inputValue()).toBe(owner.workspaceId);
+    expect(await picker.inputValue()).toBe(owner.companyBrandId);
     await picker.selectOption(brand.id);
     await desk.getByText('Sent as “Riyadh Dates EN via Nashr”', { exact: false }).waitFor();
     expect(await desk.locator('#contactName').inputValue()).toBe('Faisal Otaibi');

@@ -3,6 +3,7 @@ import { hashPassword } from '../src/server/auth/password';
 import { auditLog, coverageItems, outletFeeds, pressReleases } from '../src/server/db/schema';
 import { insertAccount, type AccountFields } from '../src/server/test/accounts';
 import { articlePage, html, startFeedServer } from '../src/server/test/feed-server';
+import type { ReleaseId } from '../src/shared/ids';
 import { startStack, type Stack } from './harness';
 
 /**
@@ -115,12 +116,12 @@ describe('outlet feeds in the console', () => {
 
 describe('a release’s coverage', () => {
   let owner: Awaited<ReturnType<typeof createUser>>;
-  let releaseId: string;
+  let releaseId: ReleaseId;
   beforeAll(async () => {
     owner = await createUser();
     const [release] = await stack.db
       .insert(pressReleases)
-      .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'Gulf Robotics opens a plant in Dubai', content: '<p>Gulf Robotics today announced a plant.</p>', status: 'sent', sentAt, slug: 'gulf-robotics-plant' })
+      .values({ workspaceId: owner.workspaceId, brandId: owner.companyBrandId, authorId: owner.id, title: 'Gulf Robotics opens a plant in Dubai', content: '<p>Gulf Robotics today announced a plant.</p>', status: 'sent', sentAt, slug: 'gulf-robotics-plant' })
       .returning();
     releaseId = release.id;
     await stack.db.insert(coverageItems).values([

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password';
 import { deliveries, deliveryReports } from '../src/server/db/schema';
 import { insertAccount } from '../src/server/test/accounts';
+import type { ReleaseId } from '../src/shared/ids';
 import { startBackgroundWork, type BackgroundWork } from '../src/server/worker';
 import { seedListOfJournalists } from './contacts-seed';
 import { startStack, type Stack } from './harness';
@@ -33,7 +34,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function sendNow(page: Page, listId: string): Promise<string> {
+async function sendNow(page: Page, listId: string): Promise<ReleaseId> {
   const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {
     headers: { origin: stack.baseUrl },
     data: {
@@ -52,11 +53,11 @@ async function sendNow(page: Page, listId: string): Promise<string> {
     },
   });
   expect([200, 202], await res.text()).toContain(res.status());
-  return ((await res.json()) as { pressRelease: { id: string } }).pressRelease.id;
+  return ((await res.json()) as { pressRelease: { id: ReleaseId } }).pressRelease.id;
 }
 
 /** The delivery once the engine has an answer from the SMTP peer for it (waited for: poll's default second is too short on a loaded machine). */
-async function deliveredTo(releaseId: string) {
+async function deliveredTo(releaseId: ReleaseId) {
   let row: typeof deliveries.$inferSelect | undefined;
   await expect
     .poll(async () => {

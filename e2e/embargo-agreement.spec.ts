@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../src/shared/ids';
+import type { ReleaseId, WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
@@ -90,7 +90,7 @@ describe('an embargo journalists can agree to', () => {
       // Three journalists on the list: the send is for all of them, now or later.
       await dialog.getByRole('button', { name: new RegExp(`3`) }).last().click();
       await page.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
-      const releaseId = page.url().split('/').pop()!;
+      const releaseId = page.url().split('/').pop()! as ReleaseId;
 
       const messages = await deliverAll(stack.db, { publicUrl: stack.baseUrl, mailFrom: stack.deps.config.mailFrom, now: () => new Date() });
       const notice = messages.find((m) => m.envelopeTo[0] === asked.email)!;

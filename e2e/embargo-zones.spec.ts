@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../src/shared/ids';
+import type { ReleaseId, WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
@@ -87,7 +87,7 @@ describe('scheduling with an embargo in another time zone', () => {
       await page.screenshot({ path: `${SHOTS}/presend-${c.language}.png`, fullPage: true });
       await dialog.getByRole('button', { name: new RegExp(`^${t.actions.schedule}`) }).last().click();
       await page.waitForURL(/\/analytics\/[0-9a-f-]{36}$/);
-      const id = page.url().split('/').pop()!;
+      const id = page.url().split('/').pop()! as ReleaseId;
 
       // Stored as the instants those wall clocks name, with the zones they were entered in.
       const sendAt = instantOf(day, '09:00', 'Asia/Riyadh')!;

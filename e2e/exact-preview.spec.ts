@@ -70,11 +70,11 @@ async function logoPng(): Promise<Buffer> {
 /** A Dubai investment house with its Arabic name and logo. */
 async function investmentHouse(language: 'en' | 'ar') {
   const owner = await createPerson(stack.db, 'alnoor.test', 'Huda', 'Karim', { language, companyName: 'Al Noor Capital' });
-  await stack.db.update(brands).set({ nameAr: 'النور كابيتال' }).where(eq(brands.id, owner.workspaceId));
+  await stack.db.update(brands).set({ nameAr: 'النور كابيتال' }).where(eq(brands.id, owner.companyBrandId));
   const png = await logoPng();
   const sha256 = createHash('sha256').update(png).digest('hex');
-  await stack.db.insert(brandLogos).values({ brandId: owner.workspaceId, contentType: 'image/png', sha256, content: png });
-  return { owner, logoPath: brandLogoPath(owner.workspaceId, sha256) };
+  await stack.db.insert(brandLogos).values({ brandId: owner.companyBrandId, contentType: 'image/png', sha256, content: png });
+  return { owner, logoPath: brandLogoPath(owner.companyBrandId, sha256) };
 }
 
 async function pageFor(userId: string, language: 'en' | 'ar', viewport: { width: number; height: number }) {
@@ -179,7 +179,7 @@ describe('the brand form', () => {
         await dialog.getByRole('button', { name: l.b.form.save }).click();
         await dialog.waitFor({ state: 'hidden' });
         await expect
-          .poll(async () => (await stack.db.select({ s: brands.senderNameAr }).from(brands).where(eq(brands.id, owner.workspaceId)))[0].s)
+          .poll(async () => (await stack.db.select({ s: brands.senderNameAr }).from(brands).where(eq(brands.id, owner.companyBrandId)))[0].s)
           .toBe('النور للاستثمار');
         await page.context().close();
       }, 120_000);

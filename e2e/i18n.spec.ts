@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../src/shared/ids';
+import type { BrandId, WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -145,7 +145,7 @@ const LAPTOP = { width: 1366, height: 768 };
 const LONG_OUTLET = 'Riyadh Tribune International Business and Economy Desk';
 
 /** A sent two-language release with three journalists (UAE, Saudi Arabia, Egypt) who opened, clicked and downloaded. */
-async function sentRelease(owner: { id: string; workspaceId: WorkspaceId }) {
+async function sentRelease(owner: { id: string; workspaceId: WorkspaceId; companyBrandId: BrandId }) {
   const contacts = await stack.db
     .insert(globalContacts)
     .values(
@@ -162,7 +162,7 @@ async function sentRelease(owner: { id: string; workspaceId: WorkspaceId }) {
   const sentAt = new Date(Date.now() - 3_600_000);
   const [release] = await stack.db
     .insert(pressReleases)
-    .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt })
+    .values({ workspaceId: owner.workspaceId, brandId: owner.companyBrandId, authorId: owner.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt })
     .returning();
   await stack.db.insert(deliveries).values(
     contacts.map((c, i) => ({

@@ -11,10 +11,10 @@ import { createPerson } from './people';
  */
 export async function preferenceLinkOf(stack: Stack, contact: { id: number; email: string }): Promise<string> {
   const sender = await createPerson(stack.db, 'prefs.test', `Sender${contact.id}`, 'Tester');
-  await stack.db.update(brands).set({ name: 'Gulf Logistics' }).where(eq(brands.id, sender.workspaceId));
+  await stack.db.update(brands).set({ name: 'Gulf Logistics' }).where(eq(brands.id, sender.companyBrandId));
   const [release] = await stack.db
     .insert(pressReleases)
-    .values({ workspaceId: sender.workspaceId, brandId: sender.workspaceId, authorId: sender.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date() })
+    .values({ workspaceId: sender.workspaceId, brandId: sender.companyBrandId, authorId: sender.id, title: 'Gulf Logistics opens a hub', content: '<p>A hub.</p>', status: 'sent', sentAt: new Date() })
     .returning();
   const [delivery] = await stack.db
     .insert(deliveries)

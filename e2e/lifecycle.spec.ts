@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { brands, pressReleases } from '../src/server/db/schema';
+import type { BrandId, ReleaseId } from '../src/shared/ids';
 import { artifactPath } from './artifacts';
 import { startStack, type Stack } from './harness';
 import { createPerson as createPersonIn, type Person, type PersonOptions } from './people';
@@ -29,7 +30,7 @@ const createPerson = (firstName: string, lastName: string, options: PersonOption
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
-const statusOf = async (id: string) =>
+const statusOf = async (id: ReleaseId) =>
   (await stack.db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, id)))[0]
     ?.status;
 
@@ -38,8 +39,8 @@ const PDF = { name: 'fact-sheet.pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>
 /** A release through the API as the editor sends it; with an Arabic version when asked. */
 async function releaseViaApi(
   page: Page,
-  fields: { listId: string; title: string; brandId?: string; action: 'save_draft' | 'send_now'; arabic?: boolean; id?: string },
-): Promise<{ id: string; status: string }> {
+  fields: { listId: string; title: string; brandId?: BrandId; action: 'save_draft' | 'send_now'; arabic?: boolean; id?: ReleaseId },
+): Promise<{ id: ReleaseId; status: string }> {
   const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {
     headers: { origin: stack.baseUrl },
     data: {
@@ -71,7 +72,7 @@ async function releaseViaApi(
     },
   });
   expect([200, 202]).toContain(res.status());
-  return ((await res.json()) as { pressRelease: { id: string; status: string } }).pressRelease;
+  return ((await res.json()) as { pressRelease: { id: ReleaseId; status: string } }).pressRelease;
 }
 
 /** The same release sent again as it is stored (its files by their ids). */

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../src/shared/ids';
+import type { BrandId, WorkspaceId } from '../src/shared/ids';
 import type { Db } from '../src/server/db/client';
 import type { WorkspaceRole } from '../src/shared/workspaces';
 import { hashPassword } from '../src/server/auth/password';
@@ -6,10 +6,11 @@ import { insertAccount } from '../src/server/test/accounts';
 
 export type PersonOptions = {
   companyName?: string;
-  memberOf?: { workspaceId: WorkspaceId; role: WorkspaceRole; brandIds?: string[] };
+  memberOf?: { workspaceId: WorkspaceId; role: WorkspaceRole; brandIds?: BrandId[] };
   language?: 'en' | 'ar';
 };
-export type Person = { id: string; email: string; workspaceId: WorkspaceId; name: string };
+/** `companyBrandId`: the id of the workspace's own brand (the company itself). */
+export type Person = { id: string; email: string; workspaceId: WorkspaceId; companyBrandId: BrandId; name: string };
 
 let counter = 0;
 
@@ -43,5 +44,5 @@ export async function createPerson(
           trusted: true,
         }),
   });
-  return { id: user.id, email: user.email, workspaceId: user.workspaceId, name: `${firstName} ${lastName}` };
+  return { id: user.id, email: user.email, workspaceId: user.workspaceId, companyBrandId: user.companyBrandId, name: `${firstName} ${lastName}` };
 }

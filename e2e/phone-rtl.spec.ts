@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { auditLog, deliveries, globalContacts, pressReleases, releaseSteps } from '../src/server/db/schema';
@@ -38,7 +39,7 @@ const beyondTheEdges = (page: Page) =>
   });
 
 /** An owner with long addresses in the team, and a sent release: English first, with an Arabic version. */
-async function agency(): Promise<{ owner: Person; releaseId: string }> {
+async function agency(): Promise<{ owner: Person; releaseId: ReleaseId }> {
   const owner = await createPerson(stack.db, 'alnoor-capital-holdings.example', 'Adel', 'Khalil', { companyName: 'Al Noor Capital' });
   const membership = { workspaceId: owner.workspaceId, role: 'writer' as const };
   await createPerson(stack.db, 'alnoor-capital-holdings-communications.example', 'Sara', 'Haddad', { memberOf: membership });
@@ -49,7 +50,7 @@ async function agency(): Promise<{ owner: Person; releaseId: string }> {
     .insert(pressReleases)
     .values({
       workspaceId: owner.workspaceId,
-      brandId: owner.workspaceId,
+      brandId: owner.companyBrandId,
       authorId: owner.id,
       title: ENGLISH_TITLE,
       language: 'english',

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../src/shared/ids';
+import { companyBrandIdOf, type ReleaseId, type WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
@@ -457,7 +457,7 @@ describe('press release editor', () => {
     const writer = await createUser();
     const [sent] = await stack.db
       .insert(pressReleases)
-      .values({ workspaceId: writer.workspaceId, brandId: writer.workspaceId, authorId: writer.id, title: 'Already out in the world', content: '<p>Sent.</p>', status: 'sent', sentAt: new Date() })
+      .values({ workspaceId: writer.workspaceId, brandId: companyBrandIdOf(writer.workspaceId), authorId: writer.id, title: 'Already out in the world', content: '<p>Sent.</p>', status: 'sent', sentAt: new Date() })
       .returning();
     const page = await pageFor(writer);
     await page.goto(`/editor?id=${sent.id}`);
@@ -484,7 +484,7 @@ describe('press release editor', () => {
     await toast(page).getByText('Draft Saved!').waitFor();
     // The user stays with their work; the address now names the draft.
     await page.waitForURL(/\/editor\/[0-9a-f-]{36}$/);
-    const draftId = page.url().split('/').pop()!;
+    const draftId = page.url().split('/').pop()! as ReleaseId;
     await page.getByTestId('save-status').getByText(/^Saved · /).waitFor();
 
     // A change is saved by itself a few seconds later; until then leaving asks first.
@@ -529,7 +529,7 @@ describe('press release editor', () => {
 
   it("shows the super admin everyone's releases with the owner's email", async () => {
     const writer = await createUser();
-    await stack.db.insert(pressReleases).values({ workspaceId: writer.workspaceId, brandId: writer.workspaceId, authorId: writer.id, title: 'A customer draft for the admin', content: '<p>Draft.</p>' });
+    await stack.db.insert(pressReleases).values({ workspaceId: writer.workspaceId, brandId: companyBrandIdOf(writer.workspaceId), authorId: writer.id, title: 'A customer draft for the admin', content: '<p>Draft.</p>' });
     const admin = await createUser({ superAdmin: true });
     const page = await pageFor(admin);
     await page.goto('/press-releases');
@@ -546,7 +546,7 @@ describe('press release editor', () => {
     const writer = await createUser();
     const [release] = await stack.db
       .insert(pressReleases)
-      .values({ workspaceId: writer.workspaceId, brandId: writer.workspaceId, authorId: writer.id, title: 'Quarterly results go out', content: '<p>Results.</p>', status: 'sending', recipientCount: 3, slug: `quarterly-${counter}` })
+      .values({ workspaceId: writer.workspaceId, brandId: companyBrandIdOf(writer.workspaceId), authorId: writer.id, title: 'Quarterly results go out', content: '<p>Results.</p>', status: 'sending', recipientCount: 3, slug: `quarterly-${counter}` })
       .returning();
     // Not due for hours, so the running engine leaves them queued: the test moves them itself.
     const later = new Date(Date.now() + 3_600_000);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, inboundReplies, users } from '../src/server/db/schema';
+import type { ReleaseId } from '../src/shared/ids';
 import { startDnsServer } from '../src/server/test/dns-server';
 import { startBackgroundWork, type BackgroundWork } from '../src/server/worker';
 import { seedListOfJournalists } from './contacts-seed';
@@ -81,7 +82,7 @@ describe('replies on the release page', () => {
       },
     });
     expect([200, 202], await res.text()).toContain(res.status());
-    const releaseId = ((await res.json()) as { pressRelease: { id: string } }).pressRelease.id;
+    const releaseId = ((await res.json()) as { pressRelease: { id: ReleaseId } }).pressRelease.id;
     await expect
       .poll(async () => (await stack.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId))).filter((d) => d.status === 'sent').length, { timeout: 30_000 })
       .toBe(2);

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../src/shared/ids';
+import type { ReleaseId, WorkspaceId } from '../src/shared/ids';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -55,7 +55,7 @@ const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/review-shots';
 const PDF = { name: 'facts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
 
 /** A release submitted through the API, as the editor's Send Now would. */
-async function submitViaApi(page: Page, listId: string, title: string, timing: Record<string, unknown> = {}): Promise<string> {
+async function submitViaApi(page: Page, listId: string, title: string, timing: Record<string, unknown> = {}): Promise<ReleaseId> {
   const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {
     headers: { origin: stack.baseUrl },
     data: {
@@ -74,7 +74,7 @@ async function submitViaApi(page: Page, listId: string, title: string, timing: R
     },
   });
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { pressRelease: { id: string; status: string } };
+  const body = (await res.json()) as { pressRelease: { id: ReleaseId; status: string } };
   expect(body.pressRelease.status).toBe('in_review');
   return body.pressRelease.id;
 }
@@ -202,7 +202,7 @@ describe('the release page follows every state without a reload', () => {
   /** A mark on the page's window: still there later means the page was never reloaded. */
   const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
-  const decide = async (editorPage: Page, releaseId: string, path: string, data?: object) => {
+  const decide = async (editorPage: Page, releaseId: ReleaseId, path: string, data?: object) => {
     const res = await editorPage.request.post(`${stack.baseUrl}/api/review/${releaseId}/${path}`, { headers: { origin: stack.baseUrl }, data: data ?? {} });
     expect(res.status()).toBe(200);
   };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pressReleases, workspaceInvitations, workspaceMembers } from '../src/server/db/schema';
 import type { ReceivedMail } from '../src/server/test/smtp-sink';
+import type { ReleaseId } from '../src/shared/ids';
 import { startStack, type Stack } from './harness';
 import { createPerson as createPersonIn, type Person, type PersonOptions } from './people';
 import { seedListOfJournalists } from './contacts-seed';
@@ -56,7 +57,7 @@ async function draftViaApi(
   listId: string,
   title: string,
   language: 'english' | 'arabic' = 'english',
-): Promise<string> {
+): Promise<ReleaseId> {
   const res = await page.request.post(`${stack.baseUrl}/api/send-press-release`, {
     headers: { origin: stack.baseUrl },
     data: {
@@ -76,10 +77,10 @@ async function draftViaApi(
     },
   });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { pressRelease: { id: string } }).pressRelease.id;
+  return ((await res.json()) as { pressRelease: { id: ReleaseId } }).pressRelease.id;
 }
 
-async function statusOf(id: string): Promise<string> {
+async function statusOf(id: ReleaseId): Promise<string> {
   const [row] = await stack.db
     .select({ status: pressReleases.status })
     .from(pressReleases)

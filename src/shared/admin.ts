@@ -1,5 +1,6 @@
 import type { WorkspaceId } from './ids.js';
 import { z } from 'zod';
+import { releaseIdField } from './id-fields.js';
 import { dayParam } from './dates.js';
 import { workspaceActivityActions, type WorkspaceRole } from './workspaces.js';
 import { roles, type Role } from './auth.js';
@@ -250,7 +251,7 @@ export const deliveriesQuerySchema = z
     q: search.refine((text) => text === '' || [...text].length >= DELIVERY_SEARCH_MIN, {
       message: `Type at least ${DELIVERY_SEARCH_MIN} characters of a name or address`,
     }),
-    releaseId: z.uuid({ message: 'Release id is invalid' }).optional(),
+    releaseId: releaseIdField('Release id is invalid').optional(),
   })
   .refine((q) => q.q !== '' || q.releaseId !== undefined, {
     message: 'Search by a name, an address or a release',

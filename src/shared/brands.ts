@@ -1,4 +1,6 @@
+import type { BrandId } from './ids.js';
 import { z } from 'zod';
+import { brandIdField } from './id-fields.js';
 import { dayParam } from './dates.js';
 import { releaseLanguages, reportQuerySchema, type ReleaseBrand, type ReleaseLanguage } from './releases.js';
 import { plainSenderName, plainSenderText } from './sender-name.js';
@@ -92,7 +94,7 @@ export const brandPatchSchema = z.object(brandFields).partial();
 
 /** GET /api/brands */
 export type Brand = {
-  id: string;
+  id: BrandId;
   name: string;
   nameAr: string;
   senderName: string;
@@ -121,7 +123,7 @@ export type Brand = {
 export type { ReleaseBrand } from './releases.js';
 
 /** GET /api/press-releases/sender?brandId= */
-export const senderQuerySchema = z.object({ brandId: z.string().optional() });
+export const senderQuerySchema = z.object({ brandId: z.string().transform((id) => id as BrandId).optional() });
 
 /** GET /api/brands/{id}/report?from&to */
 export const brandReportQuerySchema = z.object({
@@ -130,7 +132,7 @@ export const brandReportQuerySchema = z.object({
 });
 
 /** `?brandId=` of the views that narrow to one brand (analytics dashboard, campaigns, spends). */
-export const brandIdFilter = z.uuid({ message: 'Unknown brand' }).optional();
+export const brandIdFilter = brandIdField().optional();
 export const brandFilterQuerySchema = z.object({ brandId: brandIdFilter });
 
 /** The most days a brand report covers: a year, leap day included. */

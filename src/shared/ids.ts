@@ -11,3 +11,9 @@ export type WorkspaceId = IdOf<'WorkspaceId'>;
 export type UserId = IdOf<'UserId'>;
 export type BrandId = IdOf<'BrandId'>;
 export type ReleaseId = IdOf<'ReleaseId'>;
+
+/**
+ * A workspace's own brand (the company itself) has the workspace's id, as the migration that brought brands gave
+ * every workspace; this is the one place that says so, where the one id is read as the other.
+ */
+export const companyBrandIdOf = (workspaceId: WorkspaceId): BrandId => workspaceId as string as BrandId;

@@ -1,4 +1,6 @@
+import type { BrandId } from './ids.js';
 import { z } from 'zod';
+import { brandIdField } from './id-fields.js';
 import { releaseLanguages } from './releases.js';
 
 /**
@@ -25,20 +27,19 @@ export const followSchema = z.object({
 export type FollowInput = z.input<typeof followSchema>;
 
 /** Which brand's newsroom: the workspace's first brand when absent (decision 022). */
-const brandIdField = z.uuid({ message: 'Unknown brand' }).optional();
 
 /** GET /api/newsroom/settings?brandId= */
-export const newsroomSettingsQuerySchema = z.object({ brandId: brandIdField });
+export const newsroomSettingsQuerySchema = z.object({ brandId: brandIdField().optional() });
 
 /** PATCH /api/newsroom/settings */
 export const newsroomSettingsSchema = z.object({
   enabled: z.boolean({ message: 'enabled must be true or false' }),
-  brandId: brandIdField,
+  brandId: brandIdField().optional(),
 });
 
 /** GET /api/newsroom/settings: the newsroom of one of the signed-in customer's brands. */
 export type NewsroomSettings = {
-  brandId: string;
+  brandId: BrandId;
   enabled: boolean;
   /** Absolute addresses; the slug is given at the first release that goes out. */
   url: string | null;

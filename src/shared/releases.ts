@@ -1,5 +1,6 @@
-import type { WorkspaceId } from './ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from './ids.js';
 import { z } from 'zod';
+import { brandIdField, releaseIdField } from './id-fields.js';
 import { DATE_RANGE_MESSAGE, momentInRange } from './dates.js';
 import type { PersonRef } from './workspaces.js';
 import { pageParam, pageSizeParam } from './paging.js';
@@ -307,9 +308,9 @@ export const embargoSchema = z.object({
 export type Embargo = z.infer<typeof embargoSchema>;
 
 const existingId = {
-  existingPressReleaseId: z.string().uuid().nullish(),
+  existingPressReleaseId: releaseIdField().nullish(),
   /** The brand it speaks for (issue 28); the workspace's first brand when absent. */
-  brandId: z.uuid({ message: 'Unknown brand' }).nullish(),
+  brandId: brandIdField().nullish(),
   /** The IANA zone `scheduledAt` was entered in (issue 30); it is stored as an instant either way. */
   timeZone: timeZoneField.nullish(),
   embargo: embargoSchema.nullish(),
@@ -364,7 +365,7 @@ const RELEASE_PAGE_MAX = 1_000_000;
 export const listReleasesQuerySchema = z.object({
   status: z.enum(releaseStatuses).optional(),
   /** One brand's releases (issue 28). */
-  brandId: z.uuid({ message: 'Unknown brand' }).optional(),
+  brandId: brandIdField().optional(),
   search: z.string().trim().max(200).optional(),
   page: pageParam(RELEASE_PAGE_MAX),
   pageSize: pageSizeParam(20, 100),
@@ -433,15 +434,15 @@ export type AttachmentInfo = {
 };
 
 /** The brand as a release names it. */
-export type ReleaseBrand = { id: string; name: string; nameAr: string; logoUrl: string | null };
+export type ReleaseBrand = { id: BrandId; name: string; nameAr: string; logoUrl: string | null };
 
 export type PressReleaseSummary = {
-  id: string;
+  id: ReleaseId;
   /** Its author's id; null when the author's account is gone. */
   userId: string | null;
   workspaceId: WorkspaceId;
   /** The brand it speaks for (issue 28). */
-  brandId: string;
+  brandId: BrandId;
   brand: ReleaseBrand | null;
   /** Who wrote it, who approved it inside the workspace, who sent or scheduled it. */
   author: PersonRef | null;
@@ -746,14 +747,14 @@ export const preflightQuerySchema = z.object({
  * their stored id or by name and size; their bytes are not needed to count them.
  */
 export const preflightInputSchema = z.object({
-  existingPressReleaseId: z.string().uuid().nullish(),
+  existingPressReleaseId: releaseIdField().nullish(),
   action: z.enum(['send_now', 'schedule']).default('send_now'),
   scheduledAt: z.string().max(40).nullish(),
   timeZone: timeZoneField.nullish(),
   embargo: embargoSchema.nullish(),
   topics: z.array(z.enum(TOPICS, { message: 'Unknown topic' })).max(TOPICS.length).optional(),
   /** The brand it speaks for: addresses unsubscribed from that brand are not counted (decision 022). */
-  brandId: z.uuid({ message: 'Unknown brand' }).nullish(),
+  brandId: brandIdField().nullish(),
   language: z.enum(releaseLanguages).default('english'),
   content: z.string().max(200_000, { message: 'Content is too long' }).default(''),
   /** The version in the other language, if any: recipients are counted per version. */

@@ -1,5 +1,6 @@
-import type { WorkspaceId } from './ids.js';
+import type { BrandId, WorkspaceId } from './ids.js';
 import { z } from 'zod';
+import { brandIdField, workspaceIdField } from './id-fields.js';
 import { plainSenderName } from './sender-name.js';
 import { pageParam, pageSizeParam } from './paging.js';
 import { workspaceRoles, type WorkspaceAction, type WorkspaceRole } from './workspace-roles.js';
@@ -23,7 +24,7 @@ export const INVITATIONS_PER_DAY = 50;
 
 const roleField = z.enum(workspaceRoles, { message: 'Choose a role' });
 const brandIdsField = z
-  .array(z.uuid({ message: 'Unknown brand' }), { message: "Choose the client's brands" })
+  .array(brandIdField(), { message: "Choose the client's brands" })
   .max(100)
   .optional();
 
@@ -41,7 +42,7 @@ export const invitationSchema = z.object({
 export type InvitationInput = z.input<typeof invitationSchema>;
 
 export const memberRoleSchema = z.object({ role: roleField, brandIds: brandIdsField });
-export const switchWorkspaceSchema = z.object({ workspaceId: z.uuid({ message: 'Unknown workspace' }).transform((id) => id as WorkspaceId) });
+export const switchWorkspaceSchema = z.object({ workspaceId: workspaceIdField('Unknown workspace') });
 
 export const workspaceSettingsSchema = z.object({
   /** Its own brand's name, and so the sender of its releases (sender-name.ts). */
@@ -99,7 +100,7 @@ export type CurrentWorkspace = {
   /** Whether this member sees contact email addresses: the workspace's paid status for the team; never a client seat. */
   canViewEmails: boolean;
   /** A client seat's brands (all it sees); null for the team's roles, who see every brand. */
-  brandIds: string[] | null;
+  brandIds: BrandId[] | null;
   /** Present while a super admin has suspended the workspace: why, and whom to contact. */
   suspended?: { reason: string; contact: string };
 };
@@ -112,7 +113,7 @@ export type WorkspaceMember = {
   email: string;
   role: WorkspaceRole;
   /** A client's brands; null for the team's roles. */
-  brandIds: string[] | null;
+  brandIds: BrandId[] | null;
   joinedAt: string;
   /** Whether the one asking may change this member's role or remove them (never themselves: they leave). */
   changeable: boolean;
@@ -123,7 +124,7 @@ export type WorkspaceInvitation = {
   id: string;
   email: string;
   role: WorkspaceRole;
-  brandIds: string[] | null;
+  brandIds: BrandId[] | null;
   expiresAt: string;
   createdAt: string;
   invitedBy: string | null;

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CurrentUser, PlatformAction } from '../../shared/auth.js';
@@ -171,7 +171,7 @@ export function brandLimit(column: AnyColumn, actor: Actor): SQL | undefined {
  * Releases a person may read: their workspace's (a client seat: its brands' only), and every release for
  * a super admin.
  */
-export const releaseScope = (actor: Actor, id?: string): SQL | undefined =>
+export const releaseScope = (actor: Actor, id?: ReleaseId): SQL | undefined =>
   and(
     id ? eq(pressReleases.id, id) : undefined,
     workspaceScope(pressReleases.workspaceId, actor, { platformWide: true }),
@@ -200,7 +200,7 @@ export function releaseScopeSql(alias: SQL, actor: Actor, options: { platformWid
 export async function requireRelease(
   db: Db,
   actor: Actor,
-  id: string,
+  id: ReleaseId,
   action: WorkspaceAction,
   options: { forUpdate?: boolean } = {},
 ): Promise<typeof pressReleases.$inferSelect> {

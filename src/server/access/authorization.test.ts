@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leastRoleFor, roleCan, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
@@ -39,10 +39,10 @@ type Seed = {
   targetMemberId: string;
   listId: string;
   contactId: number;
-  draftId: string;
-  sentId: string;
-  awaitingId: string;
-  scheduledId: string;
+  draftId: ReleaseId;
+  sentId: ReleaseId;
+  awaitingId: ReleaseId;
+  scheduledId: ReleaseId;
   attachmentId: string;
   invitationId: string;
 };
@@ -71,7 +71,7 @@ async function submitAsWriter(title = unique('Zephyrine awaiting')) {
   );
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json().pressRelease.status).toBe('awaiting_approval');
-  return res.json().pressRelease.id as string;
+  return res.json().pressRelease.id as ReleaseId;
 }
 
 async function draftAsOwner(title = unique('Zephyrine throwaway draft')) {
@@ -82,7 +82,7 @@ async function draftAsOwner(title = unique('Zephyrine throwaway draft')) {
     releasePayload({ action: 'save_draft', title, recipientLists: [seed.listId] }),
   );
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().pressRelease.id as string;
+  return res.json().pressRelease.id as ReleaseId;
 }
 
 async function scheduleAsOwner() {
@@ -96,7 +96,7 @@ async function scheduleAsOwner() {
   const res = await call('owner', 'POST', '/api/send-press-release', payload);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().pressRelease.status).toBe('scheduled');
-  return res.json().pressRelease.id as string;
+  return res.json().pressRelease.id as ReleaseId;
 }
 
 async function invitationOfA() {
@@ -156,10 +156,10 @@ beforeAll(async () => {
     targetMemberId,
     listId,
     contactId,
-    draftId: '',
-    sentId: '',
-    awaitingId: '',
-    scheduledId: '',
+    draftId: '' as ReleaseId,
+    sentId: '' as ReleaseId,
+    awaitingId: '' as ReleaseId,
+    scheduledId: '' as ReleaseId,
     attachmentId: '',
     invitationId: '',
   };

@@ -1,3 +1,4 @@
+import type { BrandId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -29,7 +30,7 @@ const AGENCY = 'Levant Bridge Communications';
 let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let sent: Awaited<ReturnType<typeof sentReleaseOverSmtp>>;
-let clientBrand: string;
+let clientBrand: BrandId;
 
 const get = (as: string, url: string) => t.request({ method: 'GET', url, as });
 /** Each address whole, its part before the @, and the journalists' domain: none may reach a client. */
@@ -59,7 +60,7 @@ beforeAll(async () => {
   await tracking.close();
   const workspaceId = sent.user.workspaceId;
   // The client of the company's own brand (the one the release went out for) and the agency's viewer.
-  await t.signInAs('client', { memberOf: { workspaceId, role: 'client', brandIds: [workspaceId] } });
+  await t.signInAs('client', { memberOf: { workspaceId, role: 'client', brandIds: [sent.user.companyBrandId] } });
   await t.signInAs('viewer', { memberOf: { workspaceId, role: 'viewer' } });
   const brand = await t.request({ method: 'POST', url: '/api/brands', as: 'agency', payload: { name: 'Cedar Dates Farm' } });
   expect(brand.statusCode, brand.body).toBe(201);

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brands.js';
@@ -28,12 +28,12 @@ const NAMES = {
 
 type Seed = {
   workspaceId: WorkspaceId;
-  brandA: string;
-  brandB: string;
-  sentA: string;
-  draftA: string;
-  sentB: string;
-  draftB: string;
+  brandA: BrandId;
+  brandB: BrandId;
+  sentA: ReleaseId;
+  draftA: ReleaseId;
+  sentB: ReleaseId;
+  draftB: ReleaseId;
   attachmentA: string;
   attachmentB: string;
   listId: string;
@@ -55,7 +55,7 @@ const call = (as: string | undefined, method: string, url: string, payload?: unk
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-async function release(brandId: string, title: string, action: 'send_now' | 'save_draft') {
+async function release(brandId: BrandId, title: string, action: 'send_now' | 'save_draft') {
   const res = await call(
     'owner',
     'POST',
@@ -63,7 +63,7 @@ async function release(brandId: string, title: string, action: 'send_now' | 'sav
     releasePayload({ action, brandId, title, recipientLists: [s.listId] }),
   );
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().pressRelease as { id: string; attachments: Array<{ id: string }> };
+  return res.json().pressRelease as { id: ReleaseId; attachments: Array<{ id: string }> };
 }
 
 beforeAll(async () => {
@@ -81,7 +81,7 @@ beforeAll(async () => {
   const made = async (name: string) => {
     const res = await call('owner', 'POST', '/api/brands', { name });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().brand.id as string;
+    return res.json().brand.id as BrandId;
   };
   s = {
     workspaceId,

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import { companyBrandIdOf, type BrandId, type WorkspaceId } from '../../shared/ids.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   isBrandLimited,
@@ -13,7 +13,7 @@ import { isSuperAdmin, standingOf } from './roles.js';
 import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
-export type Membership = { workspace: WorkspaceRow; role: WorkspaceRole; brandIds: string[] | null };
+export type Membership = { workspace: WorkspaceRow; role: WorkspaceRole; brandIds: BrandId[] | null };
 
 /** A workspace that has paid (PRODUCT.md §1) reveals addresses to its team; the seat's rule is access.ts seatCanViewEmails. */
 export const workspaceCanViewEmails = (
@@ -88,7 +88,7 @@ export async function createWorkspace(
 ): Promise<WorkspaceRow> {
   const [workspace] = await db.insert(workspaces).values(fields).returning();
   await db.insert(brands).values({
-    id: workspace.id,
+    id: companyBrandIdOf(workspace.id),
     workspaceId: workspace.id,
     name: workspace.name,
   });

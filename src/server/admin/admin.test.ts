@@ -47,9 +47,9 @@ describe('admin console', () => {
       const trial = await fresh.signInAs('trial');
       const active = await fresh.signInAs('active', { userType: 'active', subscriptionStatus: 'active', monthlyPressReleaseLimit: 2 });
       await fresh.db.insert(pressReleases).values([
-        { workspaceId: trial.workspaceId, brandId: trial.workspaceId, authorId: trial.id, title: 'Draft release', status: 'draft' },
-        { workspaceId: active.workspaceId, brandId: active.workspaceId, authorId: active.id, title: 'Sent release', status: 'sent' },
-        { workspaceId: active.workspaceId, brandId: active.workspaceId, authorId: active.id, title: 'Another sent', status: 'sent' },
+        { workspaceId: trial.workspaceId, brandId: trial.companyBrandId, authorId: trial.id, title: 'Draft release', status: 'draft' },
+        { workspaceId: active.workspaceId, brandId: active.companyBrandId, authorId: active.id, title: 'Sent release', status: 'sent' },
+        { workspaceId: active.workspaceId, brandId: active.companyBrandId, authorId: active.id, title: 'Another sent', status: 'sent' },
       ]);
       const res = await fresh.request({ method: 'GET', url: '/api/admin/stats', as: 'boss' });
       expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminDelivery, Paged, ReleaseChoice } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
@@ -10,7 +11,7 @@ import { deliveries, deliveryReports, globalContacts, pressReleases, trackingEve
  * came back later (bounces, delayed notices, complaints) and what the reader did (human opens, clicks).
  */
 
-export type DeliveryLogQuery = { q: string; releaseId?: string; page: number; pageSize: number };
+export type DeliveryLogQuery = { q: string; releaseId?: ReleaseId; page: number; pageSize: number };
 
 type DeliveryRow = {
   id: number;

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import { recipientsQuerySchema, reportQuerySchema } from '../../shared/releases.js';
 import { parseInput, parseUuidParam } from '../http/errors.js';
@@ -15,18 +16,18 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/analytics', async (request) => {
     const actor = requireUser(request);
-    return releaseAnalytics(db, actor, parseUuidParam(request.params.id));
+    return releaseAnalytics(db, actor, parseUuidParam<ReleaseId>(request.params.id));
   });
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/recipients', async (request) => {
     const actor = requireUser(request);
-    const id = parseUuidParam(request.params.id);
+    const id = parseUuidParam<ReleaseId>(request.params.id);
     return recipients(db, actor, id, parseInput(recipientsQuerySchema, request.query), canViewEmails(actor));
   });
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/report.csv', async (request, reply) => {
     const actor = requireUser(request);
-    const id = parseUuidParam(request.params.id);
+    const id = parseUuidParam<ReleaseId>(request.params.id);
     const { tz, lang } = parseInput(reportQuerySchema, request.query);
     const report = await reportCsv(db, actor, id, canViewEmails(actor), tz, lang);
     return reply

@@ -1,3 +1,4 @@
+import type { BrandId, ReleaseId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { can, releaseScopeSql, requireRelease } from '../access/access.js';
 import { seesAuthorEmails } from '../access/roles.js';
@@ -45,7 +46,7 @@ const DASHBOARD_RELEASES = 8;
 const ownerScope = (actor: CurrentUser): SQL => releaseScopeSql(sql`pr`, actor, { platformWide: true });
 
 /** GET /api/analytics/dashboard: the editor dashboard cards and the analytics dashboard, of one brand with `brandId`. */
-export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?: string): Promise<AnalyticsDashboard> {
+export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?: BrandId): Promise<AnalyticsDashboard> {
   if (brandId) await requireVisibleBrand(db, actor, brandId);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
   const [counts] = rowsOf<{ total: number; this_month: number; sent_this_month: number }>(
@@ -56,7 +57,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
       FROM ${pressReleases} pr WHERE ${ownerScope(actor)} AND ${brandFilterSql(brandId)}`),
   );
   const sent = rowsOf<{
-    id: string;
+    id: ReleaseId;
     title: string;
     status: ReleaseStatus;
     sent_at: string | null;
@@ -115,7 +116,7 @@ export async function dashboard(db: Db, actor: CurrentUser, now: Date, brandId?:
  * Human replies (one a journalist) and their rate of delivered list messages, per release and over all of
  * them: the same figure on the release page, /analytics, the dashboard and the brand report (issue 38).
  */
-export async function replyFiguresByRelease(db: Db, releaseIds: string[]): Promise<{ of: (id: string) => ReplyFigures; total: ReplyFigures }> {
+export async function replyFiguresByRelease(db: Db, releaseIds: ReleaseId[]): Promise<{ of: (id: string) => ReplyFigures; total: ReplyFigures }> {
   const [counts, delivered] = [await replyCountsOf(db, releaseIds), await listDeliveryCounts(db, releaseIds)];
   const sum = (pick: (id: string) => number) => releaseIds.reduce((n, id) => n + pick(id), 0);
   const repliesOf = (id: string) => counts.get(id) ?? 0;
@@ -124,10 +125,10 @@ export async function replyFiguresByRelease(db: Db, releaseIds: string[]): Promi
 }
 
 /** The release if the caller may see it (its workspace or a super admin); another's is a 404. */
-export const visibleRelease = (db: Db, actor: CurrentUser, id: string) => requireRelease(db, actor, id, 'read');
+export const visibleRelease = (db: Db, actor: CurrentUser, id: ReleaseId) => requireRelease(db, actor, id, 'read');
 
 /** GET /api/press-releases/{id}/analytics. */
-export async function releaseAnalytics(db: Db, actor: CurrentUser, id: string): Promise<ReleaseAnalytics> {
+export async function releaseAnalytics(db: Db, actor: CurrentUser, id: ReleaseId): Promise<ReleaseAnalytics> {
   const release = await visibleRelease(db, actor, id);
   const d = (await listDeliveryCounts(db, [id])).get(id) ?? NO_DELIVERIES;
   const e = (await listEventCounts(db, [id])).get(id) ?? NO_EVENTS;
@@ -184,7 +185,7 @@ const byRelease = <T>(rows: Array<T & { release_id: string }>): Map<string, T> =
  * The delivery figures of releases, one query for all of them (a release's analytics, a brand's report):
  * a release with no deliveries is absent from the map.
  */
-export async function listDeliveryCounts(db: Db, releaseIds: string[]): Promise<Map<string, DeliveryCounts>> {
+export async function listDeliveryCounts(db: Db, releaseIds: ReleaseId[]): Promise<Map<string, DeliveryCounts>> {
   if (!releaseIds.length) return new Map();
   return byRelease<DeliveryCounts>(
     rowsOf(
@@ -203,7 +204,7 @@ export async function listDeliveryCounts(db: Db, releaseIds: string[]): Promise<
 }
 
 /** What the list recipients of releases did, one query for all of them; a release with no events is absent. */
-export async function listEventCounts(db: Db, releaseIds: string[]): Promise<Map<string, EventCounts>> {
+export async function listEventCounts(db: Db, releaseIds: ReleaseId[]): Promise<Map<string, EventCounts>> {
   if (!releaseIds.length) return new Map();
   return byRelease<EventCounts>(
     rowsOf(
@@ -224,7 +225,7 @@ export async function listEventCounts(db: Db, releaseIds: string[]): Promise<Map
 }
 
 /** Each version's recipients and what they did (issue 13), the primary version first. */
-async function figuresByVersion(db: Db, releaseId: string, primary: string, audience: 'list' | 'follower'): Promise<VersionFigures[]> {
+async function figuresByVersion(db: Db, releaseId: ReleaseId, primary: string, audience: 'list' | 'follower'): Promise<VersionFigures[]> {
   const rows = rowsOf<Omit<VersionFigures, 'openRate'>>(
     await db.execute(sql`
       SELECT d.language,
@@ -305,7 +306,7 @@ const ORDER_BY: Record<RecipientSort, SQL> = {
 };
 
 /** Each delivery with its journalist (name, outlet, country, language) and the counts of what they did. */
-async function recipientRows(db: Db, releaseId: string, filter: SQL, options: { sort: RecipientSort; page?: { limit: number; offset: number } }) {
+async function recipientRows(db: Db, releaseId: ReleaseId, filter: SQL, options: { sort: RecipientSort; page?: { limit: number; offset: number } }) {
   const { sort, page } = options;
   return rowsOf<RecipientRow>(
     await db.execute(sql`
@@ -354,7 +355,7 @@ function toRecipient(row: RecipientRow, showEmail: boolean): ReleaseRecipient {
 }
 
 /** GET /api/press-releases/{id}/recipients: addresses masked unless the viewer may see contact emails. */
-export async function recipients(db: Db, actor: CurrentUser, id: string, query: RecipientsQuery, showEmail: boolean): Promise<RecipientsPage> {
+export async function recipients(db: Db, actor: CurrentUser, id: ReleaseId, query: RecipientsQuery, showEmail: boolean): Promise<RecipientsPage> {
   await visibleRelease(db, actor, id);
   const filter = statusFilter(query.status);
   const [{ total }] = rowsOf<{ total: number }>(
@@ -391,7 +392,7 @@ function coverageLines(coverage: Coverage, words: ReturnType<typeof reportWords>
  * GET /api/press-releases/{id}/report.csv: every recipient with who they are, the interface's status
  * words and the times in the reader's zone, which the time columns name.
  */
-export async function reportCsv(db: Db, actor: CurrentUser, id: string, showEmail: boolean, timeZone: string, language: ReportLanguage = 'en'): Promise<{ filename: string; csv: string }> {
+export async function reportCsv(db: Db, actor: CurrentUser, id: ReleaseId, showEmail: boolean, timeZone: string, language: ReportLanguage = 'en'): Promise<{ filename: string; csv: string }> {
   const release = await visibleRelease(db, actor, id);
   const rows = (await recipientRows(db, id, sql`TRUE`, { sort: 'sent' })).map((r) => toRecipient(r, showEmail));
   const words = reportWords(language, timeZone);

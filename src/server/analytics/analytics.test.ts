@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -11,7 +11,7 @@ import { csvCell } from '../common/csv.js';
 import { finishIfDone } from '../releases/lifecycle.js';
 
 let t: TestApp;
-let releaseId: string;
+let releaseId: ReleaseId;
 let owner: { id: string; workspaceId: WorkspaceId; email: string };
 let rows: Array<typeof deliveries.$inferSelect>;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,18 +27,18 @@ import type { CoverageKind } from '../../shared/coverage.js';
  */
 
 let t: TestApp;
-let agency: { id: string; workspaceId: WorkspaceId };
-let clientBrand: string;
-let ownBrand: string;
-let otherBrand: string;
-const releases: Record<'own' | 'client' | 'old', string> = { own: '', client: '', old: '' };
+let agency: { id: string; workspaceId: WorkspaceId; companyBrandId: BrandId };
+let clientBrand: BrandId;
+let ownBrand: BrandId;
+let otherBrand: BrandId;
+const releases = { own: '', client: '', old: '' } as Record<'own' | 'client' | 'old', ReleaseId>;
 const DAY_MS = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = day(Date.now());
 const CLIENT_TITLE = '=HYPERLINK("http://evil.example")';
 const LOGO_SHA = 'ab'.repeat(32);
 
-async function send(brandId: string, emails: string[], title: string): Promise<string> {
+async function send(brandId: BrandId, emails: string[], title: string): Promise<ReleaseId> {
   const list = await createListWithContacts(t.db, agency.workspaceId, emails.length, emails);
   const res = await t.request({
     method: 'POST',
@@ -47,11 +47,11 @@ async function send(brandId: string, emails: string[], title: string): Promise<s
     payload: releasePayload({ recipientLists: [list.listId], title, brandId }),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().pressRelease.id as string;
+  return res.json().pressRelease.id as ReleaseId;
 }
 
 /** The deliveries of a release, delivered except the addresses named as bounced. */
-async function deliver(releaseId: string, bounced: string[] = []) {
+async function deliver(releaseId: ReleaseId, bounced: string[] = []) {
   const rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
   for (const row of rows) {
     await t.db
@@ -63,13 +63,13 @@ async function deliver(releaseId: string, bounced: string[] = []) {
 }
 
 /** Mail the inbound listener filed for a delivery (replies.test.ts covers how it gets there). */
-const reply = (releaseId: string, deliveryId: number, kind: 'reply' | 'auto_reply') =>
+const reply = (releaseId: ReleaseId, deliveryId: number, kind: 'reply' | 'auto_reply') =>
   t.db.insert(inboundReplies).values({ releaseId, deliveryId, kind, matchedBy: 'reply_address', fromAddress: 'j@brand.test', raw: Buffer.from(''), receivedAt: new Date() });
 
-const events = (releaseId: string, deliveryId: number, ...types: TrackingEventType[]) =>
+const events = (releaseId: ReleaseId, deliveryId: number, ...types: TrackingEventType[]) =>
   t.db.insert(trackingEvents).values(types.map((type) => ({ releaseId, deliveryId, type })));
 
-const article = (releaseId: string, kind: CoverageKind, n: number) => ({
+const article = (releaseId: ReleaseId, kind: CoverageKind, n: number) => ({
   releaseId,
   kind,
   url: `https://news.example/${releaseId}/${kind}/${n}`,
@@ -95,15 +95,15 @@ beforeAll(async () => {
     monthlyPressReleaseLimit: 10,
     companyName: 'Gulf Bridge PR',
   });
-  ownBrand = agency.workspaceId;
-  clientBrand = randomUUID();
+  ownBrand = agency.companyBrandId;
+  clientBrand = randomUUID() as BrandId;
   await t.db
     .insert(brands)
     .values({ id: clientBrand, workspaceId: agency.workspaceId, name: 'Riyadh Dates Co', nameAr: 'شركة تمور الرياض' });
   await t.db
     .insert(brandLogos)
     .values({ brandId: clientBrand, contentType: 'image/png', sha256: LOGO_SHA, content: PNG_BYTES });
-  otherBrand = (await t.signInAs('rival', { userType: 'active', trusted: true })).workspaceId;
+  otherBrand = (await t.signInAs('rival', { userType: 'active', trusted: true })).companyBrandId;
 
   // The client's release: four journalists, one bounced; a person opens twice, a machine opens, a person
   // clicks twice and downloads; a newsroom follower opens too (followers are counted apart, as in analytics).

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, WorkspaceId } from '../../shared/ids.js';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
@@ -166,7 +166,7 @@ export async function listPaymentHistory(db: Db, actor: CurrentUser): Promise<Pa
 export async function listSpends(
   db: Db,
   actor: CurrentUser,
-  query: { page: number; pageSize: number; brandId?: string },
+  query: { page: number; pageSize: number; brandId?: BrandId },
 ): Promise<SpendsPage> {
   const workspaceId = requireAction(actor, 'billing');
   // Another workspace's brand is unknown here, even to a super admin: spends are the current workspace's.

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, WorkspaceId } from '../../shared/ids.js';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands } from '../db/schema.js';
@@ -14,8 +14,8 @@ export type BrandRow = typeof brands.$inferSelect;
 export async function brandForRelease(
   db: Db,
   workspaceId: WorkspaceId,
-  requested: string | null | undefined,
-  current?: string,
+  requested: BrandId | null | undefined,
+  current?: BrandId,
 ): Promise<BrandRow> {
   if (requested) {
     const [brand] = await db

@@ -1,3 +1,4 @@
+import type { BrandId } from '../../shared/ids.js';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
@@ -21,7 +22,8 @@ export async function requireVisibleBrand(
 ): Promise<typeof brands.$inferSelect> {
   if (!mayAct(actor, 'read')) requireAction(actor, 'read');
   if (!UUID.safeParse(id).success) throw appError('BRAND_NOT_FOUND');
-  const [brand] = await db.select().from(brands).where(eq(brands.id, id.toLowerCase())).limit(1);
+  // Checked as a uuid just above: the text is a brand's id from here on.
+  const [brand] = await db.select().from(brands).where(eq(brands.id, id.toLowerCase() as BrandId)).limit(1);
   if (!brand || !mayUseBrand(actor, brand)) throw appError('BRAND_NOT_FOUND');
   return brand;
 }
@@ -44,5 +46,5 @@ export async function firstVisibleBrand(db: Db, actor: Actor): Promise<typeof br
 }
 
 /** Releases (`pr`) of one brand when a filter names one, checked with `requireVisibleBrand`; all otherwise. */
-export const brandFilterSql = (brandId: string | undefined): SQL =>
+export const brandFilterSql = (brandId: BrandId | undefined): SQL =>
   brandId ? sql`pr.brand_id = ${brandId}::uuid` : sql`true`;

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -27,12 +27,12 @@ const FOLLOWER = 'foods-fan@readers.test';
 
 let t: TestApp;
 let workspaceId: WorkspaceId;
-let agencyBrand: string;
-let foodsBrand: string;
+let agencyBrand: BrandId;
+let foodsBrand: BrandId;
 let logoUrl: string;
 let agencySlug: string;
 let listId: string;
-const sent: Record<'agency' | 'foods', { id: string; webUrl: string; newsroomUrl: string | null }> =
+const sent: Record<'agency' | 'foods', { id: ReleaseId; webUrl: string; newsroomUrl: string | null }> =
   {} as never;
 type Message = Awaited<ReturnType<typeof startSmtpSink>>['messages'][number];
 const mail: Record<'agency' | 'foods', Message[]> = { agency: [], foods: [] };
@@ -51,7 +51,7 @@ async function deliverAll(): Promise<Message[]> {
   return sink.messages;
 }
 
-async function send(listId: string, brandId: string, overrides: Record<string, unknown>) {
+async function send(listId: string, brandId: BrandId, overrides: Record<string, unknown>) {
   const res = await t.request({
     method: 'POST',
     url: '/api/send-press-release',
@@ -59,11 +59,11 @@ async function send(listId: string, brandId: string, overrides: Record<string, u
     payload: releasePayload({ recipientLists: [listId], brandId, ...overrides }),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().pressRelease as { id: string; webUrl: string; newsroomUrl: string | null };
+  return res.json().pressRelease as { id: ReleaseId; webUrl: string; newsroomUrl: string | null };
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers });
-const tokenOf = async (releaseId: string, email: string) =>
+const tokenOf = async (releaseId: ReleaseId, email: string) =>
   (
     await t.db
       .select({ token: deliveries.token })
@@ -80,7 +80,7 @@ beforeAll(async () => {
     companyName: 'Gulf Bridge PR',
   });
   workspaceId = agency.workspaceId;
-  agencyBrand = workspaceId;
+  agencyBrand = agency.companyBrandId;
   // The agency's client: a second brand of the same workspace, with an Arabic name, a newsroom and a logo.
   const [foods] = await t.db
     .insert(brands)
@@ -199,7 +199,7 @@ describe('following and unsubscribing are per brand', () => {
     expect(mail.agency.some((m) => m.envelopeTo.includes(SHARED))).toBe(true);
     expect(mail.foods.some((m) => m.envelopeTo.includes(SHARED))).toBe(true);
     // The pre-send count reads the same rule, per brand.
-    const preflight = async (brandId: string) =>
+    const preflight = async (brandId: BrandId) =>
       t.request({
         method: 'POST',
         url: '/api/press-releases/preflight',
@@ -391,7 +391,7 @@ describe('newsroom settings per brand', () => {
     ).toBe(422);
     expect(
       (await t.request({ method: 'GET', url: '/api/newsroom/settings', as: 'outsider' })).json().brandId,
-    ).toBe(other.workspaceId);
+    ).toBe(other.companyBrandId);
   });
 });
 

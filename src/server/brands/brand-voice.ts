@@ -1,3 +1,4 @@
+import type { BrandId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { brandLogoPath } from '../../shared/brands.js';
 import type { Db } from '../db/client.js';
@@ -9,7 +10,7 @@ import { brandLogos, brands } from '../db/schema.js';
  * brands speak too: their sent releases and public pages stay.
  */
 export type BrandVoice = {
-  id: string;
+  id: BrandId;
   name: string;
   nameAr: string;
   senderName: string;
@@ -33,7 +34,7 @@ export const brandVoiceColumns = {
 };
 
 type BrandVoiceRow = {
-  brandId: string;
+  brandId: BrandId;
   brandName: string;
   brandNameAr: string;
   brandSenderName: string;
@@ -43,7 +44,7 @@ type BrandVoiceRow = {
   brandLogoSha: string | null;
 };
 
-export const brandLogoUrl = (publicUrl: string, brandId: string, sha256: string | null): string | null =>
+export const brandLogoUrl = (publicUrl: string, brandId: BrandId, sha256: string | null): string | null =>
   sha256 ? `${publicUrl}${brandLogoPath(brandId, sha256)}` : null;
 
 export function brandVoiceOf(row: BrandVoiceRow, publicUrl: string): BrandVoice {
@@ -64,7 +65,7 @@ export const logoOfBrand = eq(brandLogos.brandId, brands.id);
 /** One brand's voice by id; undefined when there is no such brand. */
 export async function findBrandVoice(
   db: Db,
-  brandId: string,
+  brandId: BrandId,
   publicUrl: string,
 ): Promise<BrandVoice | undefined> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import type { BrandId } from '../../shared/ids.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { brandInputSchema, brandPatchSchema, LOGO_MAX_BYTES } from '../../shared/brands.js';
 import { appError, parseInput, parseUuidParam } from '../http/errors.js';
@@ -50,7 +51,7 @@ async function logoUpload(request: FastifyRequest): Promise<Buffer> {
 /** Routes of brands (issue 28); registered under /api. */
 export async function brandsRoutes(app: FastifyInstance): Promise<void> {
   const deps = () => ({ db: app.deps.db, publicUrl: app.deps.config.publicUrl, now: app.deps.now });
-  const id = (request: FastifyRequest) => parseUuidParam((request.params as Params).id);
+  const id = (request: FastifyRequest) => parseUuidParam<BrandId>((request.params as Params).id);
   const logoScalings = createRequestLimiter(LOGO_SCALINGS_PER_MINUTE, 60_000);
 
   app.get('/brands', async (request) => ({ brands: await listBrands(deps(), requireUser(request)) }));

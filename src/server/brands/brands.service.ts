@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import { companyBrandIdOf, type BrandId, type WorkspaceId } from '../../shared/ids.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { type Brand, type brandInputSchema } from '../../shared/brands.js';
@@ -104,7 +104,7 @@ function toBrand(
   };
 }
 
-async function brandById(deps: BrandDeps, id: string): Promise<Brand> {
+async function brandById(deps: BrandDeps, id: BrandId): Promise<Brand> {
   const [row] = await brandRows(deps.db, eq(brands.id, id));
   return toBrand(deps.publicUrl, row);
 }
@@ -129,7 +129,7 @@ export async function listBrands(deps: BrandDeps, actor: Actor): Promise<Brand[]
 export async function requireBrand(
   db: Db,
   actor: Actor,
-  id: string,
+  id: BrandId,
   action: WorkspaceAction,
 ): Promise<BrandRow> {
   const [brand] = await db.select().from(brands).where(eq(brands.id, id));
@@ -144,7 +144,7 @@ async function lockWorkspace(tx: Db, workspaceId: WorkspaceId): Promise<void> {
   await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
 }
 
-async function requireFreeName(tx: Db, workspaceId: WorkspaceId, name: string, except?: string): Promise<void> {
+async function requireFreeName(tx: Db, workspaceId: WorkspaceId, name: string, except?: BrandId): Promise<void> {
   const [taken] = await tx
     .select({ id: brands.id })
     .from(brands)
@@ -167,7 +167,7 @@ const slugTaken = () => fieldRefusal('newsroomSlug', 'NEWSROOM_ADDRESS_TAKEN');
  * and feeds never lead to someone else (issue 35). Only the brand it was given to may take it back. The
  * database decides between two requests that both pass this check (see `withSlugIndex`).
  */
-async function requireFreeSlug(tx: Db, slug: string, brandId?: string): Promise<void> {
+async function requireFreeSlug(tx: Db, slug: string, brandId?: BrandId): Promise<void> {
   if (RESERVED_SLUGS.has(slug)) throw slugTaken();
   const [brand] = await tx
     .select({ id: brands.id })
@@ -218,7 +218,7 @@ export async function renameCompanyBrand(
       and(
         eq(brands.workspaceId, workspaceId),
         sql`lower(${brands.name}) = lower(${newName})`,
-        ne(brands.id, workspaceId),
+        ne(brands.id, companyBrandIdOf(workspaceId)),
       ),
     )
     .limit(1);
@@ -226,7 +226,7 @@ export async function renameCompanyBrand(
   await tx
     .update(brands)
     .set({ name: newName, updatedAt: new Date() })
-    .where(and(eq(brands.id, workspaceId), eq(brands.name, oldName)));
+    .where(and(eq(brands.id, companyBrandIdOf(workspaceId)), eq(brands.name, oldName)));
 }
 
 /** POST /api/brands */
@@ -251,7 +251,7 @@ export async function createBrand(deps: BrandDeps, actor: Actor, input: BrandFie
 export async function updateBrand(
   deps: BrandDeps,
   actor: Actor,
-  id: string,
+  id: BrandId,
   input: Partial<BrandFields>,
 ): Promise<Brand> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
@@ -278,7 +278,7 @@ export async function updateBrand(
 }
 
 /** Another active brand of the workspace than `brandId`, the first made; undefined when it is the last. */
-async function otherActiveBrand(tx: Db, workspaceId: WorkspaceId, brandId: string): Promise<BrandRow | undefined> {
+async function otherActiveBrand(tx: Db, workspaceId: WorkspaceId, brandId: BrandId): Promise<BrandRow | undefined> {
   const [other] = await tx
     .select()
     .from(brands)
@@ -289,7 +289,7 @@ async function otherActiveBrand(tx: Db, workspaceId: WorkspaceId, brandId: strin
 }
 
 /** POST /api/brands/{id}/archive: it takes no new release but keeps its public pages. */
-export async function archiveBrand(deps: BrandDeps, actor: Actor, id: string): Promise<Brand> {
+export async function archiveBrand(deps: BrandDeps, actor: Actor, id: BrandId): Promise<Brand> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
   await deps.db.transaction(async (tx) => {
     await lockWorkspace(tx, brand.workspaceId);
@@ -303,7 +303,7 @@ export async function archiveBrand(deps: BrandDeps, actor: Actor, id: string): P
 }
 
 /** POST /api/brands/{id}/unarchive */
-export async function unarchiveBrand(deps: BrandDeps, actor: Actor, id: string): Promise<Brand> {
+export async function unarchiveBrand(deps: BrandDeps, actor: Actor, id: BrandId): Promise<Brand> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
   await deps.db
     .update(brands)
@@ -317,7 +317,7 @@ export async function unarchiveBrand(deps: BrandDeps, actor: Actor, id: string):
  * instead, keeping its public pages). Its drafts, scheduled and waiting releases move to the workspace's
  * first other active brand, and client seats stop naming it.
  */
-export async function deleteBrand(deps: BrandDeps, actor: Actor, id: string): Promise<void> {
+export async function deleteBrand(deps: BrandDeps, actor: Actor, id: BrandId): Promise<void> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
   await deps.db.transaction(async (tx) => {
     await lockWorkspace(tx, brand.workspaceId);
@@ -355,7 +355,7 @@ export async function deleteBrand(deps: BrandDeps, actor: Actor, id: string): Pr
 export async function setBrandLogo(
   deps: BrandDeps,
   actor: Actor,
-  id: string,
+  id: BrandId,
   upload: Buffer,
   /** Counts a scaling against the actor's limit (throws 429 past it). */
   beforeScaling?: () => void,
@@ -375,14 +375,14 @@ export async function setBrandLogo(
 }
 
 /** DELETE /api/brands/{id}/logo */
-export async function removeBrandLogo(deps: BrandDeps, actor: Actor, id: string): Promise<Brand> {
+export async function removeBrandLogo(deps: BrandDeps, actor: Actor, id: BrandId): Promise<Brand> {
   const brand = await requireBrand(deps.db, actor, id, 'manage');
   await deps.db.delete(brandLogos).where(eq(brandLogos.brandId, brand.id));
   return brandById(deps, brand.id);
 }
 
 /** GET /api/brands/{id}/logo: public (newsrooms, web versions and emails show it), archived brands' too. */
-export async function brandLogo(db: Db, id: string) {
+export async function brandLogo(db: Db, id: BrandId) {
   const [logo] = await db
     .select({ contentType: brandLogos.contentType, sha256: brandLogos.sha256, content: brandLogos.content })
     .from(brandLogos)
@@ -401,8 +401,8 @@ export async function seatBrands(
   db: Db,
   workspaceId: WorkspaceId,
   role: WorkspaceRole,
-  brandIds: string[] | undefined,
-): Promise<Array<{ id: string; name: string; nameAr: string }> | null> {
+  brandIds: BrandId[] | undefined,
+): Promise<Array<{ id: BrandId; name: string; nameAr: string }> | null> {
   if (!isBrandLimited(role)) return null;
   const ids = [...new Set(brandIds ?? [])];
   if (!ids.length) throw fieldRefusal('brandIds', 'CLIENT_BRANDS_REQUIRED');

@@ -224,7 +224,7 @@ describe('the company renamed', () => {
   it('renames its own brand while it bears the company name, and never another brand or a brand renamed on its own', async () => {
     const owner = await t.signInAs('renamer', { companyName: 'Old Name Trading' });
     const companyBrand = () =>
-      brandsOf('renamer').then((all) => all.find((b) => b.id === owner.workspaceId)!);
+      brandsOf('renamer').then((all) => all.find((b) => b.id === owner.companyBrandId)!);
     const rename = (name: string) => send('renamer', 'PATCH', '/api/workspace', { name });
     expect((await rename('New Name Trading')).statusCode).toBe(200);
     expect((await companyBrand()).name).toBe('New Name Trading');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brands.js';
+import type { BrandId } from '../../shared/ids.js';
 import { brandLogos } from '../db/schema.js';
 import { multipartBody } from '../contacts/contacts-fixtures.js';
 import { bilevelPng, jpegHeader, jpegImage, pngHeader, pngImage } from '../test/images.js';
@@ -22,14 +23,14 @@ const create = async () => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().brand as Brand;
 };
-const upload = (brandId: string, content: string | Buffer, filename = 'logo.svg') =>
+const upload = (brandId: BrandId, content: string | Buffer, filename = 'logo.svg') =>
   t.request({
     method: 'PUT',
     url: `/api/brands/${brandId}/logo`,
     as: 'owner',
     ...multipartBody(content, { filename, contentType: 'application/octet-stream', field: 'logo' }),
   });
-const stored = async (brandId: string) => (await t.db.select().from(brandLogos).where(eq(brandLogos.brandId, brandId)))[0];
+const stored = async (brandId: BrandId) => (await t.db.select().from(brandLogos).where(eq(brandLogos.brandId, brandId)))[0];
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,3 +1,4 @@
+import type { BrandId } from '../../shared/ids.js';
 import { eq, inArray } from 'drizzle-orm';
 import type { ReleaseBrand } from '../../shared/releases.js';
 import { brandLogoUrl } from './brand-voice.js';
@@ -7,7 +8,7 @@ import { brandLogos, brands } from '../db/schema.js';
 export type ReleaseBrands = Map<string, ReleaseBrand>;
 
 /** The brands some releases speak for, with their logo's address, in one query whatever their number. */
-export async function brandsOf(db: Db, publicUrl: string, brandIds: string[]): Promise<ReleaseBrands> {
+export async function brandsOf(db: Db, publicUrl: string, brandIds: BrandId[]): Promise<ReleaseBrands> {
   const ids = [...new Set(brandIds)];
   if (!ids.length) return new Map();
   const rows = await db

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, WorkspaceId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { releaseScopeSql } from '../access/access.js';
 import { brandFilterSql, requireVisibleBrand } from '../brands/brand-filter.js';
@@ -57,7 +57,7 @@ const CAMPAIGN_COLUMNS = sql`
 const WAS_SENT = sql`pr.status IN ('sending', 'sent', 'failed')`;
 
 /** GET /api/campaigns: newest first, a page at a time; one brand's with `brandId`. */
-export async function listCampaigns(db: Db, actor: CurrentUser, paging: { page: number; pageSize: number; brandId?: string }): Promise<CampaignPage> {
+export async function listCampaigns(db: Db, actor: CurrentUser, paging: { page: number; pageSize: number; brandId?: BrandId }): Promise<CampaignPage> {
   if (paging.brandId) await requireVisibleBrand(db, actor, paging.brandId);
   const [{ total }] = rowsOf<{ total: number }>(
     await db.execute(sql`SELECT count(*)::int AS total FROM ${pressReleases} pr WHERE ${WAS_SENT} AND ${ownerScope(actor)} AND ${brandFilterSql(paging.brandId)}`),

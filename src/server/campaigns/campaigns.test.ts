@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignPage, ContactsPage, RecentActivity } from '../../shared/campaigns.js';
@@ -31,7 +31,7 @@ async function send(as: string, workspaceId: WorkspaceId, emails: string[], titl
   const list = await createListWithContacts(t.db, workspaceId, emails.length, emails);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId], title }) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().pressRelease.id as string;
+  return res.json().pressRelease.id as ReleaseId;
 }
 
 const get = async <T>(as: string, url: string) => {

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import { adminSearchQuerySchema } from '../../shared/admin.js';
 import { addCoverageSchema, FEED_IMPORT_MAX_BYTES, feedInputSchema } from '../../shared/coverage.js';
@@ -51,7 +52,7 @@ export async function coverageRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const additions = createRequestLimiter(ADDITIONS_PER_MINUTE, 60_000);
   const deps = { ...app.deps, publicUrl: config.publicUrl, log: app.log, allowPrivate: config.feedAllowPrivate };
-  const releaseId = (params: unknown) => parseUuidParam((params as { id: string }).id);
+  const releaseId = (params: unknown) => parseUuidParam<ReleaseId>((params as { id: string }).id);
 
   app.get('/press-releases/:id/coverage', async (request) => {
     const release = await requireRelease(db, requireUser(request), releaseId(request.params), 'read');

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands, coverageArticles, coverageItems, outletFeeds, pressReleases, users } from '../db/schema.js';
@@ -74,7 +75,7 @@ export async function releasesForMatching(db: Db, from: Date, to: Date): Promise
  * same transaction, so a second worker, or the same article updated later, finds it taken and records
  * nothing. Answers the releases that got coverage.
  */
-export async function recordFeedArticle(db: Db, article: FoundArticle & { feedId: string }, matches: CoverageMatch[]): Promise<string[]> {
+export async function recordFeedArticle(db: Db, article: FoundArticle & { feedId: string }, matches: CoverageMatch[]): Promise<ReleaseId[]> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(coverageArticles)
@@ -105,7 +106,7 @@ export async function recordFeedArticle(db: Db, article: FoundArticle & { feedId
  * broke the embargo (issue 30): the outlet is named beside it, and the super admin may withdraw the
  * journalist's accreditation. Read from the release in the INSERT itself.
  */
-const embargoBreakOf = (releaseId: string, at: Date) =>
+const embargoBreakOf = (releaseId: ReleaseId, at: Date) =>
   sql<boolean>`coalesce(${at.toISOString()}::timestamptz < (SELECT ${pressReleases.embargoUntil} FROM ${pressReleases} WHERE ${pressReleases.id} = ${releaseId}::uuid), false)`;
 
 function withoutFeed(article: FoundArticle & { feedId?: string }): FoundArticle {
@@ -124,7 +125,7 @@ export async function knownArticles(db: Db, urls: string[]): Promise<Set<string>
  * The owner hears once, when the first article of a release is found: the UPDATE claims the email, so
  * two workers finding articles at once send one.
  */
-async function tellOwnerOfFirstArticle(deps: CoverageDeps, releaseId: string): Promise<void> {
+async function tellOwnerOfFirstArticle(deps: CoverageDeps, releaseId: ReleaseId): Promise<void> {
   const [claimed] = await deps.db
     .update(pressReleases)
     .set({ coverageNotifiedAt: deps.now() })
@@ -151,7 +152,7 @@ async function tellOwnerOfFirstArticle(deps: CoverageDeps, releaseId: string): P
   await deps.mailer.send({ to: owner.email, ...message });
 }
 
-export function tellOwnersInBackground(deps: CoverageDeps, releaseIds: string[]): void {
+export function tellOwnersInBackground(deps: CoverageDeps, releaseIds: ReleaseId[]): void {
   for (const id of new Set(releaseIds)) {
     void tellOwnerOfFirstArticle(deps, id).catch((error: unknown) => deps.log.error({ err: error, releaseId: id }, 'first-coverage email could not be sent'));
   }
@@ -172,7 +173,7 @@ const toItem = (row: typeof coverageItems.$inferSelect): CoverageItem => ({
 });
 
 /** GET /api/press-releases/{id}/coverage: every article of the release, newest first, and its figures. */
-export async function coverageOf(db: Db, release: { id: string; sentAt: Date | null }): Promise<Coverage> {
+export async function coverageOf(db: Db, release: { id: ReleaseId; sentAt: Date | null }): Promise<Coverage> {
   const rows = await db
     .select()
     .from(coverageItems)
@@ -197,7 +198,7 @@ export async function coverageOf(db: Db, release: { id: string; sentAt: Date | n
 async function addManualItem(
   db: Db,
   actor: CurrentUser,
-  releaseId: string,
+  releaseId: ReleaseId,
   article: FoundArticle & { kind: CoverageKind; excerpt: string; foundAt: Date },
 ): Promise<CoverageItem> {
   return db.transaction(async (tx) => {
@@ -220,7 +221,7 @@ async function addManualItem(
 }
 
 /** DELETE …/coverage/{itemId}: a false match goes; the article is not matched to the release again. */
-export async function removeItem(db: Db, actor: CurrentUser, releaseId: string, itemId: number): Promise<void> {
+export async function removeItem(db: Db, actor: CurrentUser, releaseId: ReleaseId, itemId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(coverageItems)
@@ -250,7 +251,7 @@ export async function recentCoverage(db: Db, actor: CurrentUser, now: Date): Pro
  * How an article carries one release, judged as the poller judges it: among every release of its window,
  * so that a phrase many releases share is nobody's here too.
  */
-async function matchOf(db: Db, releaseId: string, article: ArticleForMatching): Promise<CoverageMatch | undefined> {
+async function matchOf(db: Db, releaseId: ReleaseId, article: ArticleForMatching): Promise<CoverageMatch | undefined> {
   const matcher = createMatcher(await releasesForMatching(db, article.publishedAt, article.publishedAt));
   return matcher.match(article).find((m) => m.releaseId === releaseId);
 }
@@ -278,7 +279,7 @@ async function outletOf(db: Db, url: string, siteName: string | null): Promise<P
 export async function addCoverageFromUrl(
   deps: CoverageDeps & { allowPrivate: boolean },
   actor: CurrentUser,
-  releaseId: string,
+  releaseId: ReleaseId,
   address: string,
 ): Promise<AddedCoverageItem> {
   const url = canonicalArticleUrl(address);
@@ -307,7 +308,7 @@ export async function addCoverageFromUrl(
 }
 
 /** Verbatim and earned articles of many releases in one query (a brand's report), counted as `coverageOf` does. */
-export async function articleCountsOf(db: Db, releaseIds: string[]): Promise<Map<string, { verbatim: number; earned: number }>> {
+export async function articleCountsOf(db: Db, releaseIds: ReleaseId[]): Promise<Map<string, { verbatim: number; earned: number }>> {
   if (!releaseIds.length) return new Map();
   const rows = await db
     .select({

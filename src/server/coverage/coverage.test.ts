@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { addCoverageFromUrl } from './coverage.service.js';
 import { createFeedPoller, type Poller } from './poller.js';
 import { processRegistry } from '../operations/metrics.js';
+import type { ReleaseId } from '../../shared/ids.js';
 
 /**
  * Coverage over real HTTP (issue 15): a local server plays the outlets (RSS, Atom, a news sitemap, a
@@ -46,8 +47,8 @@ ${items
 let t: TestApp;
 let server: Awaited<ReturnType<typeof startFeedServer>>;
 let ownerId: string;
-let releaseId: string;
-let otherReleaseId: string;
+let releaseId: ReleaseId;
+let otherReleaseId: ReleaseId;
 let rssTitle = 'Gulf Robotics opens plant';
 
 function poller(overrides: Partial<Parameters<typeof createFeedPoller>[0]> = {}): Poller {
@@ -82,7 +83,7 @@ async function sentRelease(as: string, company: string, overrides: Record<string
   const list = await createListWithContacts(t.db, user.workspaceId, 1);
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [list.listId], ...overrides }) });
   expect(res.statusCode, res.body).toBe(200);
-  const id = res.json().pressRelease.id as string;
+  const id = res.json().pressRelease.id as ReleaseId;
   await t.db.update(pressReleases).set({ sentAt }).where(eq(pressReleases.id, id));
   return { id, userId: user.id };
 }

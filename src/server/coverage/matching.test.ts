@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { describe, expect, it } from 'vitest';
 import { createMatcher, matchingWords, type ReleaseForMatching } from './matching.js';
 
@@ -6,7 +7,7 @@ const sentAt = new Date('2026-11-01T08:00:00Z');
 const later = (hours: number) => new Date(sentAt.getTime() + hours * HOUR);
 
 const robotics: ReleaseForMatching = {
-  id: 'robotics',
+  id: 'robotics' as ReleaseId,
   names: ['Gulf Robotics LLC'],
   sentAt,
   versions: [
@@ -33,7 +34,7 @@ const robotics: ReleaseForMatching = {
 };
 
 const dates: ReleaseForMatching = {
-  id: 'dates',
+  id: 'dates' as ReleaseId,
   names: ['Oasis Dates'],
   sentAt,
   versions: [
@@ -75,7 +76,7 @@ describe('coverage matching', () => {
   });
 
   it('reads an article naming the brand by its Arabic name as earned, as it does its English name', () => {
-    const foods = { ...dates, id: 'foods', names: ['Riyadh Foods', 'أغذية الرياض'] };
+    const foods = { ...dates, id: 'foods' as ReleaseId, names: ['Riyadh Foods', 'أغذية الرياض'] };
     const brandMatcher = createMatcher([robotics, foods]);
     const arabic = brandMatcher.match({ title: 'أسواق', text: 'توسعت أغذية الرياض في أسواق الخليج هذا العام. ويتوقع المحللون المزيد.', publishedAt: later(2) });
     expect(arabic).toEqual([{ releaseId: 'foods', kind: 'earned', excerpt: 'توسعت أغذية الرياض في أسواق الخليج هذا العام.' }]);
@@ -104,7 +105,7 @@ describe('coverage matching', () => {
   it('does not count phrases every release says as anyone’s', () => {
     const shared = 'For more information about the company please visit the official website today.';
     const releases = Array.from({ length: 6 }, (_, i) => ({
-      id: `r${i}`,
+      id: `r${i}` as ReleaseId,
       names: [`Company Number${i}`],
       sentAt,
       versions: [{ title: `Release ${i}`, subtitle: '', text: `Unique words of release number ${i} are here. ${shared}` }],
@@ -113,7 +114,7 @@ describe('coverage matching', () => {
   });
 
   it('does not look for a company name too short or too common to be its own', () => {
-    const short = { ...dates, id: 'short', names: ['ABC'] };
+    const short = { ...dates, id: 'short' as ReleaseId, names: ['ABC'] };
     expect(createMatcher([short]).match({ title: 'ABC news', text: 'The ABC reported on the weather in Abu Dhabi.', publishedAt: later(1) })).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { foldText } from '../../shared/text-fold.js';
 import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 
@@ -18,9 +19,9 @@ import { COVERAGE_WINDOW_DAYS } from '../../shared/coverage.js';
 
 export type ReleaseVersionText = { title: string; subtitle: string; text: string };
 /** `names`: the names of the brand it speaks for (English and Arabic), any of which an earned article may use. */
-export type ReleaseForMatching = { id: string; names: string[]; sentAt: Date; versions: ReleaseVersionText[] };
+export type ReleaseForMatching = { id: ReleaseId; names: string[]; sentAt: Date; versions: ReleaseVersionText[] };
 export type ArticleForMatching = { title: string; text: string; publishedAt: Date };
-export type CoverageMatch = { releaseId: string; kind: 'verbatim' | 'earned'; excerpt: string };
+export type CoverageMatch = { releaseId: ReleaseId; kind: 'verbatim' | 'earned'; excerpt: string };
 
 const SENTENCE_MIN_WORDS = 6;
 const SENTENCE_SHARE = 0.8;

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
@@ -144,7 +145,7 @@ export function createFeedPoller(options: PollerOptions): Poller {
     const fresh = [...byUrl].filter(([url]) => !known.has(url));
     if (fresh.length === 0) return true;
     const matcher = await currentMatcher(now);
-    const found: string[] = [];
+    const found: ReleaseId[] = [];
     let pages = 0;
     let allRead = true;
     for (const [url, listed] of fresh) {

@@ -36,7 +36,7 @@ import { documentKinds, type DocumentKind } from '../../shared/invoices.js';
 import { dataRequestKinds, dataRequestStates, type DataRequestKind, type DataRequestState } from '../../shared/preferences.js';
 import { workspaceRoles, type WorkspaceRole } from '../../shared/workspaces.js';
 import { isOneOf } from './sql-literals.js';
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 
 /**
  * Every table of the product, in one place. Migrations are generated from this file by drizzle-kit
@@ -136,7 +136,7 @@ export const workspaceMembers = pgTable(
     /** owner | manager | publisher | writer | viewer | client */
     role: text('role').$type<WorkspaceRole>().notNull(),
     /** A client's brands: all they see of the workspace. Null for every other role. */
-    brandIds: uuid('brand_ids').array(),
+    brandIds: uuid('brand_ids').array().$type<BrandId[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -157,7 +157,7 @@ export const workspaceInvitations = pgTable(
     email: text('email').notNull(),
     role: text('role').$type<WorkspaceRole>().notNull(),
     /** The brands a client invitation gives; null for other roles. */
-    brandIds: uuid('brand_ids').array(),
+    brandIds: uuid('brand_ids').array().$type<BrandId[]>(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -181,7 +181,7 @@ export const workspaceInvitations = pgTable(
 export const brands = pgTable(
   'brands',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').$type<BrandId>().primaryKey().defaultRandom(),
     workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -225,7 +225,7 @@ export const newsroomAddresses = pgTable(
   {
     slug: text('slug').primaryKey(),
     /** The brand it is (or was) the address of; null once that brand is deleted: then it is reserved. */
-    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    brandId: uuid('brand_id').$type<BrandId>().references(() => brands.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('newsroom_addresses_brand_idx').on(t.brandId)],
@@ -233,7 +233,7 @@ export const newsroomAddresses = pgTable(
 
 /** A brand's logo, checked by content (PNG, JPEG or SVG, at most 1 MB); kept apart so brand reads stay small. */
 export const brandLogos = pgTable('brand_logos', {
-  brandId: uuid('brand_id')
+  brandId: uuid('brand_id').$type<BrandId>()
     .primaryKey()
     .references(() => brands.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
@@ -463,12 +463,12 @@ export const listContacts = pgTable(
 export const pressReleases = pgTable(
   'press_releases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').$type<ReleaseId>().primaryKey().defaultRandom(),
     workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The brand it speaks for: its From, newsroom, feeds and coverage names. */
-    brandId: uuid('brand_id')
+    brandId: uuid('brand_id').$type<BrandId>()
       .notNull()
       .references(() => brands.id),
     /** Who wrote it, who approved it inside the workspace, who sent it: kept when they leave. */
@@ -556,7 +556,7 @@ export const releaseSteps = pgTable(
   {
     /** Steps taken in one transaction share their time: the id keeps their order. */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    releaseId: uuid('release_id')
+    releaseId: uuid('release_id').$type<ReleaseId>()
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ReleaseStepKind>().notNull(),
@@ -584,7 +584,7 @@ export const releaseReviews = pgTable(
   'release_reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    releaseId: uuid('release_id')
+    releaseId: uuid('release_id').$type<ReleaseId>()
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
@@ -623,7 +623,7 @@ export const attachments = pgTable(
   'attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    releaseId: uuid('release_id')
+    releaseId: uuid('release_id').$type<ReleaseId>()
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     blobId: uuid('blob_id')
@@ -649,7 +649,7 @@ export const attachments = pgTable(
 export const releaseLinks = pgTable(
   'release_links',
   {
-    releaseId: uuid('release_id')
+    releaseId: uuid('release_id').$type<ReleaseId>()
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     linkId: integer('link_id').notNull(),
@@ -663,7 +663,7 @@ export const deliveries = pgTable(
   'deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    releaseId: uuid('release_id')
+    releaseId: uuid('release_id').$type<ReleaseId>()
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
@@ -714,7 +714,7 @@ export const newsroomFollowers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** The brand followed (its newsroom). */
-    brandId: uuid('brand_id')
+    brandId: uuid('brand_id').$type<BrandId>()
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
@@ -742,7 +742,7 @@ export const trackingEvents = pgTable(
     deliveryId: bigint('delivery_id', { mode: 'number' })
       .notNull()
       .references(() => deliveries.id, { onDelete: 'cascade' }),
-    releaseId: uuid('release_id')
+    releaseId: uuid('release_id').$type<ReleaseId>()
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     /** open | machine_open | click | download | unsubscribe */
@@ -816,7 +816,7 @@ export const inboundReplies = pgTable(
     deliveryId: bigint('delivery_id', { mode: 'number' })
       .notNull()
       .references(() => deliveries.id, { onDelete: 'cascade' }),
-    releaseId: uuid('release_id')
+    releaseId: uuid('release_id').$type<ReleaseId>()
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     /** reply | auto_reply | left | bounce (handed to the bounce path) */
@@ -897,7 +897,7 @@ export const suppressions = pgTable(
   {
     email: text('email').primaryKey(),
     reason: text('reason').$type<SuppressionReason>().notNull(),
-    releaseId: uuid('release_id'),
+    releaseId: uuid('release_id').$type<ReleaseId>(),
     createdAt: createdAt(),
   },
   (t) => [check('suppressions_reason_check', isOneOf(t.reason, suppressionReasons))],
@@ -913,7 +913,7 @@ export const companyUnsubscribes = pgTable(
   'company_unsubscribes',
   {
     /** The brand the address no longer hears from. */
-    brandId: uuid('brand_id')
+    brandId: uuid('brand_id').$type<BrandId>()
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
@@ -926,7 +926,7 @@ export const companyUnsubscribes = pgTable(
     companyName: text('company_name').notNull().default(''),
     /** The brand's names then (name, Arabic name, sender name), as the SQL function company_name_keys folds them. */
     names: text('names').array().notNull().default(sql`'{}'::text[]`),
-    releaseId: uuid('release_id'),
+    releaseId: uuid('release_id').$type<ReleaseId>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -989,7 +989,7 @@ export const coverageItems = pgTable(
   'coverage_items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    releaseId: uuid('release_id')
+    releaseId: uuid('release_id').$type<ReleaseId>()
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptKinds, roles } from '../../shared/auth.js';
@@ -65,7 +65,7 @@ const CHECKED: Record<string, readonly string[]> = {
 
 let database: Database;
 let userId: string;
-let releaseId: string;
+let releaseId: ReleaseId;
 let deliveryId: number;
 let workspaceId: WorkspaceId;
 

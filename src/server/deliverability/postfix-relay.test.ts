@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startInboundSmtp, type InboundListener } from './inbound-smtp.js';
 import { bounceAddress } from './verp.js';
 import { finishIfDone } from '../releases/lifecycle.js';
+import type { ReleaseId } from '../../shared/ids.js';
 
 /**
  * The product's mail relayed by a real Postfix (Debian's package; skipped where it is not installed):
@@ -66,7 +67,7 @@ describe.skipIf(!postfixInstalled())('relayed through Postfix', () => {
     const list = await createListWithContacts(t.db, user.workspaceId, emails.length, emails);
     const res = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'postfix-sender', payload: releasePayload({ recipientLists: [list.listId] }) });
     expect(res.statusCode, res.body).toBe(200);
-    const releaseId = res.json().pressRelease.id as string;
+    const releaseId = res.json().pressRelease.id as ReleaseId;
     const transport = smtpDeliveryTransport(`smtp://127.0.0.1:${postfixPort}`, 2);
     const engine = createDeliveryEngine({ onReleaseDrained: finishIfDone, db: t.db, transport, publicUrl: 'http://localhost:3000', mailFrom: 'Nashr <releases@nashr.test>', bounceAddress: (id) => bounceAddress(id, SECRET, DOMAIN) });
     await engine.drain();

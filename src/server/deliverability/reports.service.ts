@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { and, countDistinct, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DeliveryReportKind } from '../../shared/deliverability.js';
 import { rowsOf, type Db } from '../db/client.js';
@@ -87,12 +88,12 @@ export async function deliveryOfMessageId(db: Db, messageId: string | undefined)
   const [row] = await db
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(and(eq(deliveries.id, Number(match[1])), eq(deliveries.releaseId, match[2].toLowerCase())));
+    .where(and(eq(deliveries.id, Number(match[1])), eq(deliveries.releaseId, match[2].toLowerCase() as ReleaseId)));
   return row?.id;
 }
 
 /** Soft bounces and complaints of a release's deliveries (analytics). */
-export async function reportCountsOfRelease(db: Db, releaseId: string): Promise<{ softBounces: number; complaints: number }> {
+export async function reportCountsOfRelease(db: Db, releaseId: ReleaseId): Promise<{ softBounces: number; complaints: number }> {
   const [row] = await db.execute(sql`
     SELECT count(DISTINCT r.delivery_id) FILTER (WHERE r.kind = 'soft')::int AS "softBounces",
            count(DISTINCT r.delivery_id) FILTER (WHERE r.kind = 'complaint')::int AS complaints

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -53,8 +54,8 @@ async function sendRelease(size: number, overrides: Record<string, unknown> = {}
   return { as, user, ...list, release: res.json().pressRelease };
 }
 
-const deliveriesOf = (releaseId: string) => t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
-const statusOf = async (releaseId: string) =>
+const deliveriesOf = (releaseId: ReleaseId) => t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
+const statusOf = async (releaseId: ReleaseId) =>
   (await t.db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, releaseId)))[0].status;
 
 describe('delivery engine', () => {

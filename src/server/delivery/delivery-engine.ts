@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.js';
@@ -56,12 +57,12 @@ export type EngineOptions = {
    * a release none of whose messages is left (releases/lifecycle.ts finishIfDone); the engine never writes
    * a release's status.
    */
-  onReleaseDrained: (db: Db, releaseId: string, at: Date) => Promise<unknown>;
+  onReleaseDrained: (db: Db, releaseId: ReleaseId, at: Date) => Promise<unknown>;
 };
 
 type Claimed = {
   id: number;
-  releaseId: string;
+  releaseId: ReleaseId;
   email: string;
   token: string;
   language: string;
@@ -124,7 +125,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
 
-  function renderOnce(releaseId: string): Promise<RenderedRelease> {
+  function renderOnce(releaseId: ReleaseId): Promise<RenderedRelease> {
     let entry = rendered.get(releaseId);
     if (!entry) {
       entry = renderRelease(db, releaseId, options.publicUrl, 'recipients', now());
@@ -154,7 +155,7 @@ export function createDeliveryEngine(options: EngineOptions): DeliveryEngine {
     const rows = rowsOf<Record<string, unknown>>(result);
     return rows.map((r) => ({
       id: Number(r.id),
-      releaseId: String(r.release_id),
+      releaseId: String(r.release_id) as ReleaseId,
       email: String(r.email),
       token: String(r.token),
       language: String(r.language),

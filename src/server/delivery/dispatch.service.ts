@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { versionFor, versionsOf, type Preflight, type ReleaseLanguage, type ReleaseTranslation } from '../../shared/releases.js';
@@ -19,10 +19,10 @@ import { insertSelected, queueEmbargoNotices } from './embargo-deliveries.js';
  */
 
 type DispatchableRelease = {
-  id: string;
+  id: ReleaseId;
   workspaceId: WorkspaceId;
   /** The brand it speaks for: its followers receive it, and addresses unsubscribed from it are left out. */
-  brandId: string;
+  brandId: BrandId;
   title: string;
   content: string;
   language: string;
@@ -41,7 +41,7 @@ export const isEmbargoed = (release: { embargoUntil: Date | null }, now: Date) =
   release.embargoUntil !== null && new Date(release.embargoUntil) > now;
 
 /** The release's side of recipient selection (recipient-selection.ts). */
-export function selectionFiltersOf(release: { id?: string; topics?: string[] | null; location?: string | null; embargoUntil?: Date | string | null }): SelectionFilters {
+export function selectionFiltersOf(release: { id?: ReleaseId; topics?: string[] | null; location?: string | null; embargoUntil?: Date | string | null }): SelectionFilters {
   return {
     topics: release.topics ?? [],
     location: release.location ?? null,
@@ -79,7 +79,7 @@ export function linkedContentOf(release: { content: string; translation: Release
 }
 
 /** Click redirects go only to these URLs, stored at send time (no open redirect). */
-async function freezeLinks(tx: Db, releaseId: string, content: string): Promise<void> {
+async function freezeLinks(tx: Db, releaseId: ReleaseId, content: string): Promise<void> {
   await tx.delete(releaseLinks).where(eq(releaseLinks.releaseId, releaseId));
   const urls = extractLinks(content);
   if (urls.length) await tx.insert(releaseLinks).values(urls.map((url, i) => ({ releaseId, linkId: i + 1, url })));
@@ -188,7 +188,7 @@ export async function audienceOf(
   workspaceId: WorkspaceId,
   listIds: string[],
   versions: readonly ReleaseLanguage[] = ['english'],
-  brandId: string,
+  brandId: BrandId,
   filters: SelectionFilters = {},
   now: Date = new Date(),
 ): Promise<Audience> {

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { EmbargoAudience } from '../../shared/embargo.js';
 import type { ReleaseLanguage } from '../../shared/releases.js';
@@ -22,7 +23,7 @@ import { deliveries } from '../db/schema.js';
  */
 export async function insertSelected(
   tx: Db,
-  input: { releaseId: string; versions: readonly ReleaseLanguage[]; now: Date; audience: 'list' | 'embargo_notice'; selection: SQL; where: SQL },
+  input: { releaseId: ReleaseId; versions: readonly ReleaseLanguage[]; now: Date; audience: 'list' | 'embargo_notice'; selection: SQL; where: SQL },
 ): Promise<number> {
   const conflict = input.audience === 'embargo_notice' ? sql`WHERE audience = 'embargo_notice'` : sql`WHERE audience <> 'embargo_notice'`;
   const result = await tx.execute(sql`
@@ -42,7 +43,7 @@ export async function insertSelected(
 }
 
 /** At the send, inside dispatch's transaction: the notice to everyone who waits for the lift. */
-export function queueEmbargoNotices(tx: Db, input: { releaseId: string; versions: readonly ReleaseLanguage[]; now: Date; selection: SQL }): Promise<number> {
+export function queueEmbargoNotices(tx: Db, input: { releaseId: ReleaseId; versions: readonly ReleaseLanguage[]; now: Date; selection: SQL }): Promise<number> {
   return insertSelected(tx, { ...input, audience: 'embargo_notice', where: sql`r.left_out IS NULL AND r.waits_for_lift` });
 }
 

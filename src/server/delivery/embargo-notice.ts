@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { embargoText, liftTimeText } from '../../shared/embargo.js';
 import { PREFERENCES_PLACEHOLDER, TOKEN_PLACEHOLDER, escapeHtml, templateLanguage, type TemplateLanguage } from '../../shared/email-template.js';
@@ -19,7 +20,7 @@ import type { RenderedRelease } from './release-renderer.js';
  * Feedback-ID, rate and retries, the footer's unsubscribe and preference links filled per delivery.
  */
 
-type NoticeDelivery = { id: number; releaseId: string; language: string };
+type NoticeDelivery = { id: number; releaseId: ReleaseId; language: string };
 
 export async function renderEmbargoNotice(db: Db, delivery: NoticeDelivery, publicUrl: string, secret: string): Promise<RenderedRelease> {
   const [found] = await db

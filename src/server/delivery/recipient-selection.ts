@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNTRIES, canonicalCountry, type Country } from '../../shared/contacts.js';
 import type { LeftOutReason } from '../../shared/preferences.js';
@@ -39,13 +39,13 @@ export type SelectionFilters = {
   /** While in the future, only journalists who accept embargoes or are accredited get it now; the others wait for the lift. */
   embargoUntil?: Date | null;
   /** The release itself: its own deliveries do not count against a weekly cap (a retried dispatch). */
-  releaseId?: string | null;
+  releaseId?: ReleaseId | null;
 };
 
 export type SelectionInput = SelectionFilters & {
   workspaceId: WorkspaceId;
   listIds: readonly string[];
-  brandId: string;
+  brandId: BrandId;
   /** The release's languages, primary first. */
   versions: readonly ReleaseLanguage[];
   now: Date;
@@ -188,9 +188,9 @@ export function selectionCtes(input: SelectionInput): SQL {
 
 /** A release as its selection reads it: its lists, brand, languages, topics, dateline and embargo. */
 export type SelectableRelease = {
-  id: string;
+  id: ReleaseId;
   workspaceId: WorkspaceId;
-  brandId: string;
+  brandId: BrandId;
   recipientLists: string[];
   language: string;
   translation: ReleaseTranslation | null;

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { asc, eq } from 'drizzle-orm';
 import {
   PREFERENCES_PLACEHOLDER,
@@ -46,7 +47,7 @@ export type RenderedEdition = {
 };
 
 export type RenderedRelease = RenderedEdition & {
-  releaseId: string;
+  releaseId: ReleaseId;
   /** The customer's account: one mailing list (List-Id) and one feedback-loop customer (Feedback-ID) each. */
   customerId: string;
   /** The brand speaking (its sender name, else its name): From reads "{Brand} via Nashr". */
@@ -91,7 +92,7 @@ type ReleaseFile = { id: string; size: number; language: string | null; original
  */
 export async function renderRelease(
   db: Db,
-  releaseId: string,
+  releaseId: ReleaseId,
   publicUrl: string,
   mode: RenderMode = 'recipients',
   now: Date = new Date(),

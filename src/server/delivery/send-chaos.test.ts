@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
+import type { ReleaseId } from '../../shared/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendPressReleaseSchema } from '../../shared/releases.js';
 import type { Database } from '../db/client.js';
@@ -58,10 +59,10 @@ describe.skipIf(!serverUrl)('sending while processes are killed (PostgreSQL only
     return release.id;
   }
 
-  const statusOf = async (releaseId: string) =>
+  const statusOf = async (releaseId: ReleaseId) =>
     (await database.db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, releaseId)))[0].status;
 
-  async function untilSent(releaseId: string, whileWaiting?: () => Promise<void>): Promise<void> {
+  async function untilSent(releaseId: ReleaseId, whileWaiting?: () => Promise<void>): Promise<void> {
     while ((await statusOf(releaseId)) !== 'sent') {
       if (whileWaiting) await whileWaiting();
       else await sleep(100);

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { maskEmail } from '../../shared/contacts.js';
 import type { TemplateLanguage } from '../../shared/email-template.js';
@@ -19,7 +20,7 @@ export type EmbargoNotice = {
   contactId: number | null;
   email: string;
   language: TemplateLanguage;
-  release: { id: string; title: string; slug: string | null; until: Date; timeZone: string; publishedAt: Date | null; showsTitle: boolean };
+  release: { id: ReleaseId; title: string; slug: string | null; until: Date; timeZone: string; publishedAt: Date | null; showsTitle: boolean };
   brand: string;
 };
 

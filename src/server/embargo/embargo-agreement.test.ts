@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -48,7 +48,7 @@ async function deliverAll(now: () => Date) {
 
 const to = (messages: ReceivedMail[], address: string) => messages.filter((m) => m.envelopeTo[0] === address);
 const releaseMails = (address: string) => to(received, address).filter((m) => m.parsed.subject?.includes(TITLE) || m.parsed.subject?.includes(ARABIC_TITLE));
-const deliveriesOf = (releaseId: string, audience: DeliveryAudience) =>
+const deliveriesOf = (releaseId: ReleaseId, audience: DeliveryAudience) =>
   t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.audience, audience)));
 const agreementLink = (mail: ReceivedMail) => new URL(/https?:\/\/[^\s"]+\/embargo\/[0-9]+\.[0-9a-f]{32}/.exec(mail.parsed.text ?? '')![0]).pathname;
 const agree = (path: string, body = '') =>
@@ -62,7 +62,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('an embargoed release to journalists who have not accepted embargoes', () => {
-  let releaseId: string;
+  let releaseId: ReleaseId;
   let slug: string;
   let listId: string;
   const links: Record<string, string> = {};

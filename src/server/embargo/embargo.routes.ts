@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TemplateLanguage } from '../../shared/email-template.js';
 import type { EmbargoAudience } from '../../shared/embargo.js';
@@ -66,7 +67,7 @@ export async function embargoApiRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/press-releases/:id/embargo', async (request): Promise<EmbargoAudience | null> => {
     const actor = requireUser(request);
     requireBrowse(actor);
-    const release = await requireRelease(app.deps.db, actor, parseUuidParam(request.params.id), 'read');
+    const release = await requireRelease(app.deps.db, actor, parseUuidParam<ReleaseId>(request.params.id), 'read');
     return release.embargoUntil ? embargoAudienceOfRelease(app.deps.db, release) : null;
   });
 }

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -44,14 +44,14 @@ type Deps = { db: Db; mailer: Mailer; publicUrl: string; now: () => Date };
 type Logger = { error: (obj: object, msg: string) => void };
 
 /** A brand's newsroom: the brand's names (Arabic beside English) and logo, at its address. */
-export type Newsroom = { brandId: string; name: string; nameAr: string; slug: string; logoUrl: string | null };
+export type Newsroom = { brandId: BrandId; name: string; nameAr: string; slug: string; logoUrl: string | null };
 
 /**
  * The brand's newsroom address, given once (at its first release that goes out) unless the brand chose
  * one: the Latin words of its name and a short random part, so two brands of one name never meet and
  * the address is stable.
  */
-export async function ensureNewsroomSlug(db: Db, brandId: string): Promise<string> {
+export async function ensureNewsroomSlug(db: Db, brandId: BrandId): Promise<string> {
   const [brand] = await db.select({ slug: brands.newsroomSlug, name: brands.name }).from(brands).where(eq(brands.id, brandId));
   if (brand.slug) return brand.slug;
   for (let attempt = 1; ; attempt++) {
@@ -70,7 +70,7 @@ export async function ensureNewsroomSlug(db: Db, brandId: string): Promise<strin
 }
 
 /** The newsroom of the brand a release speaks for (called once it goes out, outside the send transaction). */
-export async function ensureReleaseNewsroomSlug(db: Db, releaseId: string): Promise<string> {
+export async function ensureReleaseNewsroomSlug(db: Db, releaseId: ReleaseId): Promise<string> {
   const [release] = await db.select({ brandId: pressReleases.brandId }).from(pressReleases).where(eq(pressReleases.id, releaseId));
   return ensureNewsroomSlug(db, release.brandId);
 }
@@ -139,7 +139,7 @@ function versionsOfRow(row: { language: string; title: string; subtitle: string;
 /** Published releases of one brand (or of every online newsroom: the whole wire), newest first. */
 export async function publishedReleases(
   db: Db,
-  options: { brandId?: string; limit: number; offset?: number },
+  options: { brandId?: BrandId; limit: number; offset?: number },
 ): Promise<{ items: PublishedRelease[]; total: number }> {
   const where = and(
     isPublicRelease(),
@@ -216,7 +216,7 @@ export async function requestFollow(
   return answer;
 }
 
-async function brandSuspended(db: Db, brandId: string): Promise<boolean> {
+async function brandSuspended(db: Db, brandId: BrandId): Promise<boolean> {
   const [row] = await db
     .select({ suspendedAt: workspaces.suspendedAt })
     .from(brands)
@@ -280,7 +280,7 @@ export async function unfollowByDelivery(db: Db, deliveryToken: string, now: Dat
  * The brand whose newsroom settings are asked for: the one named (404 outside the actor's brands, as if it
  * did not exist), else the first brand the actor may see of their workspace.
  */
-async function settingsBrand(db: Db, actor: CurrentUser, workspaceId: WorkspaceId, brandId: string | undefined) {
+async function settingsBrand(db: Db, actor: CurrentUser, workspaceId: WorkspaceId, brandId: BrandId | undefined) {
   const [brand] = await db
     .select({ id: brands.id, workspaceId: brands.workspaceId, slug: brands.newsroomSlug, enabled: brands.newsroomEnabled })
     .from(brands)
@@ -297,7 +297,7 @@ async function settingsBrand(db: Db, actor: CurrentUser, workspaceId: WorkspaceI
 }
 
 /** GET /api/newsroom/settings?brandId= */
-export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser, brandId?: string): Promise<NewsroomSettings> {
+export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, actor: CurrentUser, brandId?: BrandId): Promise<NewsroomSettings> {
   const brand = await settingsBrand(deps.db, actor, requireMember(actor), brandId);
   const [{ followers }] = await deps.db
     .select({ followers: count() })
@@ -317,7 +317,7 @@ export async function newsroomSettings(deps: Pick<Deps, 'db' | 'publicUrl'>, act
 export async function setNewsroomEnabled(
   deps: Pick<Deps, 'db' | 'publicUrl'>,
   actor: CurrentUser,
-  input: { enabled: boolean; brandId?: string },
+  input: { enabled: boolean; brandId?: BrandId },
 ): Promise<NewsroomSettings> {
   const brand = await settingsBrand(deps.db, actor, requireAction(actor, 'manage'), input.brandId);
   await deps.db.update(brands).set({ newsroomEnabled: input.enabled }).where(eq(brands.id, brand.id));

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -28,7 +29,7 @@ const ARABIC = {
 let t: TestApp;
 let listId: string;
 let slug: string;
-let sentRelease: { id: string; webUrl: string; newsroomUrl: string };
+let sentRelease: { id: ReleaseId; webUrl: string; newsroomUrl: string };
 
 async function deliverAll() {
   const sink = await startSmtpSink();
@@ -207,7 +208,7 @@ describe('following is no mail cannon', () => {
   async function anotherNewsroom(): Promise<string> {
     const owner = await t.signInAs(`company${++companies}`);
     const other = `other-newsroom-${companies}-${Date.now().toString(36)}`;
-    await t.db.update(brands).set({ newsroomSlug: other }).where(eq(brands.id, owner.workspaceId));
+    await t.db.update(brands).set({ newsroomSlug: other }).where(eq(brands.id, owner.companyBrandId));
     return other;
   }
 

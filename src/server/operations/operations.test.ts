@@ -115,7 +115,7 @@ describe('metrics', () => {
     const owner = await t.signInAs('metrics-owner', { userType: 'active' });
     const [release] = await t.db
       .insert(pressReleases)
-      .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'Queued', content: '<p>x</p>', status: 'sending', language: 'english' })
+      .values({ workspaceId: owner.workspaceId, brandId: owner.companyBrandId, authorId: owner.id, title: 'Queued', content: '<p>x</p>', status: 'sending', language: 'english' })
       .returning();
     await t.db.insert(deliveries).values([
       { releaseId: release.id, email: 'a@metrics.test', token: 'tok-metrics-a', status: 'queued', nextAttemptAt: new Date(Date.now() - 90_000) },
@@ -173,7 +173,7 @@ describe('metrics at scale', () => {
     const owner = await t.signInAs('metrics-cache', { userType: 'active' });
     const [release] = await t.db
       .insert(pressReleases)
-      .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'Sent', content: '<p>x</p>', status: 'sent', language: 'english' })
+      .values({ workspaceId: owner.workspaceId, brandId: owner.companyBrandId, authorId: owner.id, title: 'Sent', content: '<p>x</p>', status: 'sent', language: 'english' })
       .returning();
     const sent = (text: string) => Number(/^nashr_deliveries\{status="sent"\} (\d+)$/m.exec(text)?.[1]);
     // Later than any scrape of the tests above, so the first figures here are read afresh.

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brands.js';
+import type { BrandId, ReleaseId } from '../../shared/ids.js';
 import { brands, companyUnsubscribes, deliveries } from '../db/schema.js';
 import { createListWithContacts, releasePayload } from '../releases/release-fixtures.js';
 import { ensureAppSecret } from '../common/app-secret.js';
@@ -27,23 +28,23 @@ const tag = () => `${Date.now().toString(36)}${++counter}`;
 const send = async (as: string, payload: Record<string, unknown>) => {
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload(payload) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().pressRelease as { id: string };
+  return res.json().pressRelease as { id: ReleaseId };
 };
 const createBrand = async (as: string, fields: Record<string, unknown>) => {
   const res = await t.request({ method: 'POST', url: '/api/brands', as, payload: fields });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().brand as Brand;
 };
-const patchBrand = async (as: string, id: string, fields: Record<string, unknown>) => {
+const patchBrand = async (as: string, id: BrandId, fields: Record<string, unknown>) => {
   const res = await t.request({ method: 'PATCH', url: `/api/brands/${id}`, as, payload: fields });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().brand as Brand;
 };
-const recipientsOf = async (releaseId: string) =>
+const recipientsOf = async (releaseId: ReleaseId) =>
   (await t.db.select({ email: deliveries.email }).from(deliveries).where(eq(deliveries.releaseId, releaseId)))
     .map((d) => d.email)
     .sort();
-const deliveryOf = async (releaseId: string, email: string) =>
+const deliveryOf = async (releaseId: ReleaseId, email: string) =>
   (await t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.email, email))))[0];
 
 /** A workspace of its own with a list of the journalist and a control address, and one brand to start from. */

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentRecords, dataRequests, deliveries, globalContacts, journalistPreferences, listContacts, newsroomFollowers, suppressions, trackingEvents, inboundReplies } from '../db/schema.js';
@@ -32,7 +33,7 @@ describe('resolving an erasure request', () => {
     const { listId } = await createListWithContacts(t.db, sender.workspaceId, 0, [ERASED, BYSTANDER]);
     const sent = await t.request({ method: 'POST', url: '/api/send-press-release', as: 'sender', payload: releasePayload({ recipientLists: [listId] }) });
     expect(sent.statusCode, sent.body).toBe(200);
-    const releaseId = sent.json().pressRelease.id as string;
+    const releaseId = sent.json().pressRelease.id as ReleaseId;
     const [delivery] = await t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.email, ERASED)));
     const [contact] = await t.db.select().from(globalContacts).where(eq(globalContacts.email, ERASED));
     await t.db.insert(trackingEvents).values([
@@ -41,7 +42,7 @@ describe('resolving an erasure request', () => {
     ]);
     // What they wrote back (issue 38) goes with them.
     await t.db.insert(inboundReplies).values({ deliveryId: delivery.id, releaseId, kind: 'reply', matchedBy: 'reply_address', fromAddress: ERASED, text: 'Interview?', raw: Buffer.from('Subject: Re\r\n\r\nInterview?'), receivedAt: new Date() });
-    await t.db.insert(newsroomFollowers).values({ brandId: sender.workspaceId, email: ERASED, language: 'english', token: `follow-${Date.now()}`, confirmedAt: new Date() });
+    await t.db.insert(newsroomFollowers).values({ brandId: sender.companyBrandId, email: ERASED, language: 'english', token: `follow-${Date.now()}`, confirmedAt: new Date() });
     const token = preferenceToken(delivery.id, secret);
     expect((await t.request({ method: 'PUT', url: `/api/preferences/${token}`, payload: { digest: true } })).statusCode).toBe(200);
     const asked = await t.request({ method: 'POST', url: `/api/preferences/${token}/requests`, payload: { kind: 'erasure' } });

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, WorkspaceId } from '../../shared/ids.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { maskEmail } from '../../shared/contacts.js';
 import {
@@ -70,8 +70,8 @@ export async function preferencesOf(db: Db, contactId: number, email: string): P
 
 const byName = (a: string, b: string) => a.localeCompare(b);
 
-type CoveredBrand = { id: string; name: string; nameAr: string; workspaceId: WorkspaceId; names: string[] };
-type UnsubscribeRow = { brandId: string; workspaceId: WorkspaceId | null; names: string[] };
+type CoveredBrand = { id: BrandId; name: string; nameAr: string; workspaceId: WorkspaceId; names: string[] };
+type UnsubscribeRow = { brandId: BrandId; workspaceId: WorkspaceId | null; names: string[] };
 
 /**
  * The address's "only from {Company}" rows, and every brand they leave out as the send does
@@ -83,7 +83,7 @@ async function companiesCovered(db: Db, email: string): Promise<{ rows: Unsubscr
     .from(companyUnsubscribes)
     .where(eq(companyUnsubscribes.email, email));
   if (!rows.length) return { rows, covered: [] };
-  const covered = rowsOf<{ id: string; name: string; name_ar: string; workspace_id: WorkspaceId; names: string[] }>(
+  const covered = rowsOf<{ id: BrandId; name: string; name_ar: string; workspace_id: WorkspaceId; names: string[] }>(
     await db.execute(sql`
       SELECT b.id, b.name, b.name_ar, b.workspace_id, ${brandNameKeys()} AS names FROM ${brands} b
       WHERE EXISTS (
@@ -96,14 +96,14 @@ async function companiesCovered(db: Db, email: string): Promise<{ rows: Unsubscr
 }
 
 /** The brands that sent this address releases as a journalist: what "unsubscribe from one company" can name. */
-async function sendersOf(db: Db, email: string): Promise<Array<{ id: string; name: string; name_ar: string }>> {
+async function sendersOf(db: Db, email: string): Promise<Array<{ id: BrandId; name: string; name_ar: string }>> {
   const rows = await db.execute(sql`
     SELECT DISTINCT b.id, b.name, b.name_ar FROM ${deliveries} d
     JOIN ${pressReleases} pr ON pr.id = d.release_id
     JOIN ${brands} b ON b.id = pr.brand_id
     WHERE d.email = ${email} AND d.audience = 'list'
     ORDER BY b.name, b.id`);
-  return rowsOf<{ id: string; name: string; name_ar: string }>(rows);
+  return rowsOf<{ id: BrandId; name: string; name_ar: string }>(rows);
 }
 
 /** Each company's Arabic name, where one of the brands going by that name has one. */

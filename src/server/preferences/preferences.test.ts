@@ -12,6 +12,7 @@ import { multipartBody } from '../contacts/contacts-fixtures.js';
 import { dispatchDueReleases } from '../releases/scheduler.js';
 import { dispatchRelease } from '../delivery/dispatch.service.js';
 import { finishIfDone } from '../releases/lifecycle.js';
+import type { ReleaseId } from '../../shared/ids.js';
 
 /** Journalists' preferences (decision 024): the signed link, the page's API, and the send honouring them. */
 
@@ -35,7 +36,7 @@ async function customer(as: string) {
 const send = async (as: string, payload: Record<string, unknown>) => {
   const res = await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload(payload) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().pressRelease as { id: string; attachments: Array<{ id: string }> };
+  return res.json().pressRelease as { id: ReleaseId; attachments: Array<{ id: string }> };
 };
 
 /** A draft with release fields the editor of this branch does not take yet, set in the database. */
@@ -44,15 +45,15 @@ async function draft(as: string, lists: string[], fields: Partial<typeof pressRe
   if (Object.keys(fields).length) await t.db.update(pressReleases).set(fields).where(eq(pressReleases.id, saved.id));
   return saved;
 }
-const sendDraft = (as: string, saved: { id: string; attachments: Array<{ id: string }> }, lists: string[]) =>
+const sendDraft = (as: string, saved: { id: ReleaseId; attachments: Array<{ id: string }> }, lists: string[]) =>
   send(as, { existingPressReleaseId: saved.id, recipientLists: lists, attachments: [{ id: saved.attachments[0].id }] });
 
 /** Who is sent the release itself (an embargo notice is no copy of it). */
-const recipientsOf = async (releaseId: string) =>
+const recipientsOf = async (releaseId: ReleaseId) =>
   (await t.db.select({ email: deliveries.email }).from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.audience, 'list')))).map((d) => d.email).sort();
 
 /** The preference token of the address's delivery of that release, as the e-mail carries it. */
-async function tokenOf(releaseId: string, email: string) {
+async function tokenOf(releaseId: ReleaseId, email: string) {
   const [d] = await t.db.select({ id: deliveries.id }).from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.email, email)));
   return preferenceToken(d.id, secret);
 }
@@ -390,7 +391,7 @@ describe('a send honours the preferences', () => {
     const betaList = await createListWithContacts(t.db, beta.user.workspaceId, 0, [email]);
     const [contact] = await t.db.select().from(globalContacts).where(eq(globalContacts.email, email));
     await t.db.insert(journalistPreferences).values({ contactId: contact.id, weeklyCap: 1 });
-    const rowOf = async (saved: { id: string }) => (await t.db.select().from(pressReleases).where(eq(pressReleases.id, saved.id)))[0];
+    const rowOf = async (saved: { id: ReleaseId }) => (await t.db.select().from(pressReleases).where(eq(pressReleases.id, saved.id)))[0];
     const a = await rowOf(await draft(alpha.as, [alphaList.listId]));
     const b = await rowOf(await draft(beta.as, [betaList.listId]));
 

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, WorkspaceId } from '../../shared/ids.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ const ARABIC = {
 };
 
 let t: TestApp;
-let owner: { id: string; email: string; workspaceId: WorkspaceId };
+let owner: { id: string; email: string; workspaceId: WorkspaceId; companyBrandId: BrandId };
 let listId: string;
 
 beforeAll(async () => {
@@ -251,14 +251,14 @@ describe('the sender', () => {
     ['Gulf Robotics LLC', 'Gulf Robotics Press', 'Gulf Robotics Press via Nashr'],
     ['Gulf Robotics', 'Press\r\nBcc: victim@evil.test', 'Press Bcc: victim evil.test via Nashr'],
   ])('is the brand %j (sender name %j) through Nashr, at our address, with replies to the media contact', async (name, senderName, shown) => {
-    await t.db.update(brands).set({ name, senderName }).where(eq(brands.id, owner.workspaceId));
+    await t.db.update(brands).set({ name, senderName }).where(eq(brands.id, owner.companyBrandId));
     const { byRecipient } = await sendAndReceive({});
     const mail = byRecipient.get('john@english-desk.test')!;
     expect(fromOf(mail)).toEqual([{ name: shown, address: 'releases@nashr.test' }]);
     expect((mail.parsed.replyTo as AddressObject).value).toEqual([{ name: 'Layla Haddad', address: 'press@gulf-robotics.example.com' }]);
     expect(mail.parsed.headers.has('bcc')).toBe(false);
     expect(mail.envelopeTo).toEqual(['john@english-desk.test']);
-    await t.db.update(brands).set({ name: 'Gulf Robotics', senderName: '' }).where(eq(brands.id, owner.workspaceId));
+    await t.db.update(brands).set({ name: 'Gulf Robotics', senderName: '' }).where(eq(brands.id, owner.companyBrandId));
   });
 });
 
@@ -266,7 +266,7 @@ describe('migration 0011', () => {
   it('marks the deliveries of an Arabic release sent before versions as Arabic', async () => {
     const [release] = await t.db
       .insert(pressReleases)
-      .values({ workspaceId: owner.workspaceId, brandId: owner.workspaceId, authorId: owner.id, title: 'إصدار قديم', language: 'arabic', status: 'sent' })
+      .values({ workspaceId: owner.workspaceId, brandId: owner.companyBrandId, authorId: owner.id, title: 'إصدار قديم', language: 'arabic', status: 'sent' })
       .returning();
     await t.db.insert(deliveries).values({ releaseId: release.id, email: 'old@desk.test', token: `old-${release.id}`, status: 'sent' });
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations/0011_bilingual_releases.sql');

@@ -122,7 +122,7 @@ describe('a release of a brand whose client approves', () => {
     const [brandNow] = await t.db.select().from(brands).where(eq(brands.id, a.brand.id));
     expect(brandNow.newsroomSlug).not.toBeNull();
     expect(out.newsroomUrl).toBe(`http://localhost:3000/newsroom/${brandNow.newsroomSlug}`);
-    const [agencyBrand] = await t.db.select().from(brands).where(eq(brands.id, a.owner.workspaceId));
+    const [agencyBrand] = await t.db.select().from(brands).where(eq(brands.id, a.owner.companyBrandId));
     expect(agencyBrand.newsroomSlug).toBeNull();
 
     const activity = (

@@ -1,3 +1,4 @@
+import type { BrandId, ReleaseId } from '../../shared/ids.js';
 import { eq, inArray } from 'drizzle-orm';
 import { asAccountLanguage, type AccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import { brandNameIn } from '../brands/brand-voice.js';
@@ -33,7 +34,7 @@ export const releaseVersion = (row: Pick<ReleaseRow, 'title' | 'content' | 'tran
  * The release, locked, for a client seat of its brand: 404 when the actor cannot see it, 403 for a team
  * member (the role needed is the client's), 409 when it does not wait for the client.
  */
-async function lockForClient(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
+async function lockForClient(tx: Db, actor: CurrentUser, id: ReleaseId): Promise<ReleaseRow> {
   const row = await requireRelease(tx, actor, id, 'clientApprove', { forUpdate: true });
   // Also for a super admin: only the brand's own client speaks for it.
   const workspaceId = requireAction(actor, 'clientApprove');
@@ -46,7 +47,7 @@ async function lockForClient(tx: Db, actor: CurrentUser, id: string): Promise<Re
 function answerAsClient<T>(
   deps: ApprovalDeps,
   actor: CurrentUser,
-  id: string,
+  id: ReleaseId,
   answer: (tx: Db, row: ReleaseRow) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction(async (tx) => {
@@ -61,7 +62,7 @@ function answerAsClient<T>(
 export async function clientApproveRelease(
   deps: ApprovalDeps,
   actor: CurrentUser,
-  id: string,
+  id: ReleaseId,
 ): Promise<PressRelease> {
   await answerAsClient(deps, actor, id, async (tx, row) => {
     const now = deps.now();
@@ -90,7 +91,7 @@ export async function clientApproveRelease(
 export async function clientReturnRelease(
   deps: ApprovalDeps,
   actor: CurrentUser,
-  id: string,
+  id: ReleaseId,
   comment: string,
 ): Promise<PressRelease> {
   const returned = await answerAsClient(deps, actor, id, async (tx, row) => {
@@ -150,7 +151,7 @@ export function tellClients(deps: ApprovalDeps, sender: CurrentUser, release: Pr
   });
 }
 
-async function brandNames(db: Db, brandId: string): Promise<{ name: string; nameAr: string }> {
+async function brandNames(db: Db, brandId: BrandId): Promise<{ name: string; nameAr: string }> {
   const [brand] = await db.select({ name: brands.name, nameAr: brands.nameAr }).from(brands).where(eq(brands.id, brandId));
   return brand ?? { name: '', nameAr: '' };
 }

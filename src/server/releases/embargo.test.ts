@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -46,7 +46,7 @@ const get = (url: string, app?: FastifyInstance) => (app ? app.inject({ method: 
 
 const deliverAll = (now: () => Date) => deliverEverything(t.db, { publicUrl: PUBLIC_URL, mailFrom: t.deps.config.mailFrom, now });
 
-const deliveriesOf = (releaseId: string, audience: 'list' | 'follower') =>
+const deliveriesOf = (releaseId: ReleaseId, audience: 'list' | 'follower') =>
   t.db.select().from(deliveries).where(and(eq(deliveries.releaseId, releaseId), eq(deliveries.audience, audience)));
 
 beforeAll(async () => {
@@ -138,18 +138,18 @@ describe('the embargo in the release payload', () => {
 });
 
 describe('an embargoed release', () => {
-  let release: { id: string; brandId: string };
+  let release: { id: ReleaseId; brandId: BrandId };
   let slug: string;
   let newsroomSlug: string;
   let fileId: string;
-  let plain: { id: string; webUrl: string };
+  let plain: { id: ReleaseId; webUrl: string };
 
   beforeAll(async () => {
     // A release without an embargo first: it gives the brand its newsroom, and is public from its send.
     const first = await sendAs('falcon', { title: 'Desert Falcon opens a hangar' });
     expect(first.statusCode, first.body).toBe(200);
     plain = first.json().pressRelease;
-    const brandId = first.json().pressRelease.brandId as string;
+    const brandId = first.json().pressRelease.brandId as BrandId;
     await t.db.insert(newsroomFollowers).values(
       ['follower-en@example.test', 'follower-ar@example.test'].map((email, i) => ({
         brandId,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { brandLogoPath } from '../../shared/brands.js';
 import type { PressRelease, ReleaseSender } from '../../shared/releases.js';
+import type { BrandId } from '../../shared/ids.js';
 import { valuesFromRelease } from '../../client/features/releases/editor-form.js';
 import { previewEdition, type PreviewEdition } from '../../client/features/releases/preview-edition.js';
 import { brandLogos, brands, globalContacts } from '../db/schema.js';
@@ -40,7 +41,7 @@ const ENGLISH = {
 };
 
 let t: TestApp;
-let brandId: string;
+let brandId: BrandId;
 let listId: string;
 let logoUrl: string;
 
@@ -97,7 +98,7 @@ function expectSame(preview: PreviewEdition, mail: ParsedMail, subjectPrefix = '
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await t.signInAs('noor', { userType: 'active', trusted: true, monthlyPressReleaseLimit: 20, companyName: 'Al Noor Capital' });
-  brandId = owner.workspaceId;
+  brandId = owner.companyBrandId;
   await t.db.update(brands).set({ nameAr: 'النور كابيتال' }).where(eq(brands.id, brandId));
   const sha256 = createHash('sha256').update(PNG_BYTES).digest('hex');
   await t.db.insert(brandLogos).values({ brandId, contentType: 'image/png', sha256, content: PNG_BYTES });

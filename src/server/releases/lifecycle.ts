@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
@@ -208,7 +208,7 @@ async function dispatchNow(tx: Db, row: ReleaseRow, now: Date, step: Step, by: C
 /** A client's earlier answer, cleared when a new version is put before them. */
 export const NO_CLIENT_ANSWER = { clientComment: null, clientApprovedBy: null, clientApprovedAt: null, clientApprovedVersion: null } as const;
 
-async function write(tx: Db, id: string, fields: Partial<typeof pressReleases.$inferInsert>): Promise<void> {
+async function write(tx: Db, id: ReleaseId, fields: Partial<typeof pressReleases.$inferInsert>): Promise<void> {
   await tx.update(pressReleases).set(fields).where(eq(pressReleases.id, id));
 }
 
@@ -304,7 +304,7 @@ async function giveBack(tx: Db, workspaceId: WorkspaceId): Promise<void> {
  * was accepted, `failed` when every one bounced or failed. Guarded so that it happens once; the delivery
  * engine and the scheduler report here, they never write the status.
  */
-export async function finishIfDone(db: Db, releaseId: string, at: Date): Promise<boolean> {
+export async function finishIfDone(db: Db, releaseId: ReleaseId, at: Date): Promise<boolean> {
   const result = await db.execute(sql`
     WITH done AS (
       UPDATE ${pressReleases}
@@ -336,7 +336,7 @@ const nameOf = (actor: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>) =>
 
 async function recordStep(
   tx: Db,
-  releaseId: string,
+  releaseId: ReleaseId,
   kind: ReleaseStepKind,
   actor: CurrentUser | null,
   role: ReleaseStepRole,
@@ -346,7 +346,7 @@ async function recordStep(
 }
 
 /** A submission after a return opens a new round; every other step belongs to the current one. */
-async function roundFor(tx: Db, releaseId: string, event: LifecycleEvent): Promise<number> {
+async function roundFor(tx: Db, releaseId: ReleaseId, event: LifecycleEvent): Promise<number> {
   const [last] = await tx
     .select({ kind: releaseSteps.kind, round: releaseSteps.round })
     .from(releaseSteps)
@@ -359,7 +359,7 @@ async function roundFor(tx: Db, releaseId: string, event: LifecycleEvent): Promi
 }
 
 /** The release's timeline, oldest first: each person named as they read now (or as they did, if gone). */
-export async function timelineOf(db: Db, releaseId: string): Promise<ReleaseStep[]> {
+export async function timelineOf(db: Db, releaseId: ReleaseId): Promise<ReleaseStep[]> {
   const rows = await db
     .select({ step: releaseSteps, firstName: users.firstName, lastName: users.lastName })
     .from(releaseSteps)

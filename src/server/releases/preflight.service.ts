@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import type { z } from 'zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
@@ -55,7 +55,7 @@ function requiredInstant(scheduledAt: string, timeZone?: string | null): Date {
 }
 
 /** GET /api/press-releases/{id}/preflight: a saved release as it stands, or sent at the time the query gives. */
-export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: string, query: PreflightQuery = {}): Promise<Preflight> {
+export async function preflightOfRelease(ctx: Ctx, actor: CurrentUser, id: ReleaseId, query: PreflightQuery = {}): Promise<Preflight> {
   const release = await findRelease(ctx.db, actor, id);
   const files = await ctx.db
     .select({ name: attachments.originalName, size: attachments.size })
@@ -116,7 +116,7 @@ export async function preflightOfPayload(ctx: Ctx, actor: CurrentUser, input: Pr
  * Lists and the allowance are the team's: a client seat reads the preflight only of a release waiting for
  * its own approval (counts, never an address, and no allowance), so it approves with eyes open.
  */
-async function findRelease(db: Db, actor: CurrentUser, id: string) {
+async function findRelease(db: Db, actor: CurrentUser, id: ReleaseId) {
   const release = await requireRelease(db, actor, id, 'read');
   const clientDeciding = release.status === 'awaiting_client_approval' && can(actor, 'clientApprove');
   if (!clientDeciding) requireBrowse(actor);
@@ -131,7 +131,7 @@ const deciderOf = (status: string, actor: CurrentUser): Subject['decider'] =>
 type Subject = {
   workspaceId: WorkspaceId;
   /** The brand it speaks for: addresses unsubscribed from it only are left out, as dispatch does. */
-  brandId: string;
+  brandId: BrandId;
   /** A scheduled release already holds its press release: sending it again spends nothing more. */
   holdsAllowance: boolean;
   lists: string[];

@@ -1,3 +1,4 @@
+import type { BrandId } from '../../shared/ids.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import { fromLine, senderNameIn } from '../../shared/brands.js';
 import type { ReleaseSender } from '../../shared/releases.js';
@@ -14,7 +15,7 @@ import { senderOf } from '../delivery/release-renderer.js';
 export async function releaseSenderOf(
   deps: { db: Db; mailFrom: string; publicUrl: string },
   actor: CurrentUser,
-  brandId: string | undefined,
+  brandId: BrandId | undefined,
 ): Promise<ReleaseSender> {
   const row = brandId
     ? await requireVisibleBrand(deps.db, actor, brandId)

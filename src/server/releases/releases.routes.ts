@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import {
   listReleasesQuerySchema,
@@ -94,61 +95,61 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/preflight', async (request) => {
     const actor = requireUser(request);
-    const id = parseUuidParam(request.params.id);
+    const id = parseUuidParam<ReleaseId>(request.params.id);
     return preflightOfRelease(ctx, actor, id, parseInput(preflightQuerySchema, request.query));
   });
 
   app.post<{ Params: { id: string } }>('/press-releases/:id/test-send', async (request) => {
     const actor = requireUser(request);
-    const id = parseUuidParam(request.params.id);
+    const id = parseUuidParam<ReleaseId>(request.params.id);
     testSends.take(actor.id);
     return sendTestToSelf({ ...ctx, mailer: app.deps.mailer, mailFrom: app.deps.config.mailFrom }, actor, id);
   });
 
   app.get<{ Params: { id: string } }>('/press-releases/:id', async (request) => {
     const actor = requireUser(request);
-    return getRelease(ctx, actor, parseUuidParam(request.params.id));
+    return getRelease(ctx, actor, parseUuidParam<ReleaseId>(request.params.id));
   });
 
   app.delete<{ Params: { id: string } }>('/press-releases/:id', async (request) => {
     const actor = requireUser(request);
-    await deleteDraft(ctx, actor, parseUuidParam(request.params.id));
+    await deleteDraft(ctx, actor, parseUuidParam<ReleaseId>(request.params.id));
     return { ok: true };
   });
 
   app.post<{ Params: { id: string } }>('/press-releases/:id/duplicate', async (request, reply) => {
     const actor = requireUser(request);
     duplicates.take(actor.id);
-    const pressRelease = await duplicateRelease(ctx, actor, parseUuidParam(request.params.id));
+    const pressRelease = await duplicateRelease(ctx, actor, parseUuidParam<ReleaseId>(request.params.id));
     return reply.status(201).send({ pressRelease });
   });
 
   app.post<{ Params: { id: string } }>('/press-releases/:id/cancel', async (request) => {
     const actor = requireUser(request);
-    return { pressRelease: await cancelScheduled(ctx, actor, parseUuidParam(request.params.id)) };
+    return { pressRelease: await cancelScheduled(ctx, actor, parseUuidParam<ReleaseId>(request.params.id)) };
   });
 
   app.post<{ Params: { id: string } }>('/press-releases/:id/withdraw', async (request) => {
     const actor = requireUser(request);
-    return { pressRelease: await withdrawFromReview(ctx, actor, parseUuidParam(request.params.id)) };
+    return { pressRelease: await withdrawFromReview(ctx, actor, parseUuidParam<ReleaseId>(request.params.id)) };
   });
 
   // The workspace's approver answers a writer's release (decision 021). The configuration is read at each
   // request: tests replace it after the routes are registered.
   const approvalDeps = () => ({ ...reviewDeps, review: app.deps.config.review });
   app.post<{ Params: { id: string } }>('/press-releases/:id/approve', async (request) => ({
-    pressRelease: await approveRelease(approvalDeps(), requireUser(request), parseUuidParam(request.params.id)),
+    pressRelease: await approveRelease(approvalDeps(), requireUser(request), parseUuidParam<ReleaseId>(request.params.id)),
   }));
   app.post<{ Params: { id: string } }>('/press-releases/:id/return', async (request) => {
     const { comment } = parseInput(returnReleaseSchema, request.body);
-    const id = parseUuidParam(request.params.id);
+    const id = parseUuidParam<ReleaseId>(request.params.id);
     return { pressRelease: await returnRelease(approvalDeps(), requireUser(request), id, comment) };
   });
 
   // The brand's client answers a release waiting for them (issue 28).
   app.post<{ Params: { id: string } }>('/press-releases/:id/client-approve', async (request) => {
     const actor = requireUser(request);
-    const pressRelease = await clientApproveRelease(reviewDeps, actor, parseUuidParam(request.params.id));
+    const pressRelease = await clientApproveRelease(reviewDeps, actor, parseUuidParam<ReleaseId>(request.params.id));
     if (pressRelease.status === 'in_review')
       void alertEditors(reviewDeps).catch((err: unknown) =>
         request.log.error({ err }, 'review alert failed'),
@@ -158,7 +159,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>('/press-releases/:id/client-return', async (request) => {
     const actor = requireUser(request);
-    const id = parseUuidParam(request.params.id);
+    const id = parseUuidParam<ReleaseId>(request.params.id);
     const { comment } = parseInput(returnReleaseSchema, request.body);
     return { pressRelease: await clientReturnRelease(reviewDeps, actor, id, comment) };
   });
@@ -170,7 +171,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
       const file = await getAttachmentFile(
         ctx.db,
         actor,
-        parseUuidParam(request.params.id),
+        parseUuidParam<ReleaseId>(request.params.id),
         parseUuidParam(request.params.attachmentId),
       );
       return reply

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import type { z } from 'zod';
 import {
   and,
@@ -203,7 +203,7 @@ function translationOf(input: SendPressReleasePayload): ReleaseTranslation | nul
   };
 }
 
-async function lockEditableRelease(tx: Db, actor: CurrentUser, id: string): Promise<ReleaseRow> {
+async function lockEditableRelease(tx: Db, actor: CurrentUser, id: ReleaseId): Promise<ReleaseRow> {
   const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
   if (row.status === 'awaiting_approval') throw appError('RELEASE_AWAITING_APPROVAL');
   if (row.status === 'awaiting_client_approval') throw appError('RELEASE_AWAITING_CLIENT_APPROVAL');
@@ -224,7 +224,7 @@ type KeptAttachment = { id: string; size: number; language: ReleaseLanguage | nu
 
 async function checkAttachmentInput(
   tx: Db,
-  releaseId: string | undefined,
+  releaseId: ReleaseId | undefined,
   input: SendPressReleasePayload['attachments'],
   versions: ReleaseLanguage[],
 ) {
@@ -255,7 +255,7 @@ async function checkAttachmentInput(
 /** The release's files become the kept ones plus the new ones; bytes nothing points at any more go. */
 async function replaceAttachments(
   tx: Db,
-  { releaseId, workspaceId }: { releaseId: string; workspaceId: WorkspaceId },
+  { releaseId, workspaceId }: { releaseId: ReleaseId; workspaceId: WorkspaceId },
   kept: KeptAttachment[],
   added: Array<ReturnType<typeof checkAttachments>[number] & { language: ReleaseLanguage | null }>,
   now: Date,
@@ -294,7 +294,7 @@ async function replaceAttachments(
 // ---------------------------------------------------------------- cancel, read, delete, duplicate
 
 /** POST /api/press-releases/{id}/cancel: a scheduled release returns to draft and gives its press release back. */
-export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
+export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: ReleaseId): Promise<PressRelease> {
   await ctx.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (READ_ONLY_STATUSES.includes(row.status)) throw appError('RELEASE_SENT');
@@ -308,7 +308,7 @@ export async function cancelScheduled(ctx: Ctx, actor: CurrentUser, id: string):
  * changes) before an editor approves it, or from the workspace's approval; it becomes a draft and its press
  * release is returned. Its author may, and anyone who may publish.
  */
-export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
+export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: ReleaseId): Promise<PressRelease> {
   await ctx.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
     if (row.authorId !== actor.id && !mayAct(actor, 'publish')) requireAction(actor, 'publish');
@@ -320,12 +320,12 @@ export async function withdrawFromReview(ctx: Ctx, actor: CurrentUser, id: strin
 
 type ReadCtx = Pick<Ctx, 'db' | 'publicUrl'> & { review?: boolean };
 
-export async function getRelease(ctx: ReadCtx, actor: CurrentUser, id: string): Promise<PressRelease> {
+export async function getRelease(ctx: ReadCtx, actor: CurrentUser, id: ReleaseId): Promise<PressRelease> {
   return loadRelease(ctx, releaseScope(actor, id)!, seesAuthorEmails(actor), actor);
 }
 
 /** A release as an editor sees it: any owner's, with the owner's address and who decided its review. */
-export async function getReleaseForEditor(ctx: ReadCtx, id: string): Promise<PressRelease> {
+export async function getReleaseForEditor(ctx: ReadCtx, id: ReleaseId): Promise<PressRelease> {
   return loadRelease(ctx, eq(pressReleases.id, id), true, null);
 }
 
@@ -439,7 +439,7 @@ export async function listReleases(
  * DELETE /api/press-releases/{id}: drafts and releases waiting for changes only; anything that was
  * scheduled or sent stays. A press release it still held goes back.
  */
-export async function deleteDraft(ctx: Pick<Ctx, 'db' | 'now' | 'review'>, actor: CurrentUser, id: string): Promise<void> {
+export async function deleteDraft(ctx: Pick<Ctx, 'db' | 'now' | 'review'>, actor: CurrentUser, id: ReleaseId): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'write', { forUpdate: true });
     await applyEvent(ctx, tx, row, 'delete', actor);
@@ -448,7 +448,7 @@ export async function deleteDraft(ctx: Pick<Ctx, 'db' | 'now' | 'review'>, actor
 }
 
 /** POST /api/press-releases/{id}/duplicate: a new draft of the caller with the same fields and files. */
-export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: string): Promise<PressRelease> {
+export async function duplicateRelease(ctx: Ctx, actor: CurrentUser, id: ReleaseId): Promise<PressRelease> {
   const newId = await ctx.db.transaction(async (tx) => {
     const source = await requireRelease(tx, actor, id, 'read');
     const workspaceId = requireAction(actor, 'write');
@@ -499,8 +499,8 @@ const copyTitle = (title: string, language: string) =>
  */
 async function copyAttachments(
   tx: Db,
-  sourceReleaseId: string,
-  target: { releaseId: string; workspaceId: WorkspaceId; sameOwner: boolean },
+  sourceReleaseId: ReleaseId,
+  target: { releaseId: ReleaseId; workspaceId: WorkspaceId; sameOwner: boolean },
 ): Promise<void> {
   const files = await tx.select().from(attachments).where(eq(attachments.releaseId, sourceReleaseId));
   if (!files.length) return;
@@ -523,7 +523,7 @@ async function copyAttachments(
 
 /** The stored bytes of one attachment of a release the caller may see. */
 /** A release's file, for its owner, a super admin, or an editor while the release waits for review. */
-export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: string, attachmentId: string) {
+export async function getAttachmentFile(db: Db, actor: CurrentUser, releaseId: ReleaseId, attachmentId: string) {
   const editorReviewing = isEditor(actor)
     ? and(eq(pressReleases.id, releaseId), eq(pressReleases.status, 'in_review'))
     : undefined;

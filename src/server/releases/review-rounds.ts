@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ReleaseReview, ReviewDecision } from '../../shared/releases.js';
@@ -21,19 +21,19 @@ export async function needsReview(tx: Db, reviewOn: boolean, actor: CurrentUser,
   return !workspace?.trusted;
 }
 
-export async function openReview(tx: Db, releaseId: string, now: Date): Promise<void> {
+export async function openReview(tx: Db, releaseId: ReleaseId, now: Date): Promise<void> {
   await tx.insert(releaseReviews).values({ releaseId, submittedAt: now });
 }
 
 /** Closes the release's open submission (withdrawn by its owner). */
-export async function closeOpenReview(tx: Db, releaseId: string, decision: ReviewDecision, now: Date): Promise<void> {
+export async function closeOpenReview(tx: Db, releaseId: ReleaseId, decision: ReviewDecision, now: Date): Promise<void> {
   await tx
     .update(releaseReviews)
     .set({ decision, decidedAt: now })
     .where(and(eq(releaseReviews.releaseId, releaseId), isNull(releaseReviews.decidedAt)));
 }
 
-export async function latestReview(db: Db, releaseId: string): Promise<ReleaseReview | null> {
+export async function latestReview(db: Db, releaseId: ReleaseId): Promise<ReleaseReview | null> {
   const [found] = await db
     .select({ row: releaseReviews, editorFirstName: users.firstName, editorLastName: users.lastName })
     .from(releaseReviews)

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { renderRelease, senderOf } from '../delivery/release-renderer.js';
@@ -13,7 +14,7 @@ type Ctx = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
  * hosted download links), to the signed-in user's own address with the subject marked [TEST]. No
  * delivery row is written and no link is tracked, so it spends nothing and never shows in analytics.
  */
-export async function sendTestToSelf(ctx: Ctx, actor: CurrentUser, releaseId: string): Promise<{ sentTo: string }> {
+export async function sendTestToSelf(ctx: Ctx, actor: CurrentUser, releaseId: ReleaseId): Promise<{ sentTo: string }> {
   const release = await requireRelease(ctx.db, actor, releaseId, 'write');
   const rendered = await renderRelease(ctx.db, release.id, ctx.publicUrl, 'test');
   try {

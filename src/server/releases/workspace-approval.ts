@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { PressRelease } from '../../shared/releases.js';
@@ -33,7 +34,7 @@ export type ApprovalDeps = {
  * POST /api/press-releases/{id}/approve. The release row is locked, so of ten approvals at once one finds
  * it waiting and moves it on; the others find it moved and get 409.
  */
-export async function approveRelease(deps: ApprovalDeps, actor: CurrentUser, id: string): Promise<PressRelease> {
+export async function approveRelease(deps: ApprovalDeps, actor: CurrentUser, id: ReleaseId): Promise<PressRelease> {
   const moved = await deps.db.transaction(async (tx) => {
     const row = await requireRelease(tx, actor, id, 'publish', { forUpdate: true });
     if (row.status === 'awaiting_approval') assertSecondPerson(row, actor);
@@ -51,7 +52,7 @@ export async function approveRelease(deps: ApprovalDeps, actor: CurrentUser, id:
 export async function returnRelease(
   deps: ApprovalDeps,
   actor: CurrentUser,
-  id: string,
+  id: ReleaseId,
   comment: string,
 ): Promise<PressRelease> {
   const returned = await deps.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import { repliesQuerySchema, researchQuerySchema, researchResolutionSchema } from '../../shared/replies.js';
 import { canViewEmails, requireSuperAdmin, requireUser } from '../access/access.js';
@@ -12,7 +13,7 @@ export async function repliesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/press-releases/:id/replies', async (request) => {
     const actor = requireUser(request);
-    return repliesOfRelease(db, actor, parseUuidParam(request.params.id), parseInput(repliesQuerySchema, request.query), canViewEmails(actor));
+    return repliesOfRelease(db, actor, parseUuidParam<ReleaseId>(request.params.id), parseInput(repliesQuerySchema, request.query), canViewEmails(actor));
   });
 
   app.get('/admin/research-queue', async (request) => {

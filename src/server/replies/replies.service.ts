@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ListedReplyKind, RepliesPage, ReplyItem } from '../../shared/replies.js';
 import { requireRelease, type Actor } from '../access/access.js';
@@ -9,7 +10,7 @@ import { deliveries, globalContacts, inboundReplies } from '../db/schema.js';
  * (those are the bounce path's). Who may read them is the release's read right (access.ts); the
  * journalist's address is given only to those who may see addresses (a client seat reads none).
  */
-export async function repliesOfRelease(db: Db, actor: Actor, releaseId: string, paging: { page: number; pageSize: number }, showAddresses: boolean): Promise<RepliesPage> {
+export async function repliesOfRelease(db: Db, actor: Actor, releaseId: ReleaseId, paging: { page: number; pageSize: number }, showAddresses: boolean): Promise<RepliesPage> {
   await requireRelease(db, actor, releaseId, 'read');
   const listed = and(eq(inboundReplies.releaseId, releaseId), ne(inboundReplies.kind, 'bounce'));
   const [{ total }] = await db.select({ total: count() }).from(inboundReplies).where(listed);
@@ -66,7 +67,7 @@ export async function repliesOfRelease(db: Db, actor: Actor, releaseId: string, 
 }
 
 /** Human replies of a release's journalists (distinct deliveries): the `replies` of its figures. */
-export async function replyCountOfRelease(db: Db, releaseId: string): Promise<number> {
+export async function replyCountOfRelease(db: Db, releaseId: ReleaseId): Promise<number> {
   return (await replyCountsOf(db, [releaseId])).get(releaseId) ?? 0;
 }
 
@@ -74,7 +75,7 @@ export async function replyCountOfRelease(db: Db, releaseId: string): Promise<nu
  * The `replies` of several releases in one query (dashboard, brand report): distinct list deliveries with
  * a human reply; a release without any is absent from the map.
  */
-export async function replyCountsOf(db: Db, releaseIds: string[]): Promise<Map<string, number>> {
+export async function replyCountsOf(db: Db, releaseIds: ReleaseId[]): Promise<Map<string, number>> {
   if (!releaseIds.length) return new Map();
   const rows = await db
     .select({ releaseId: inboundReplies.releaseId, n: sql<number>`count(DISTINCT ${inboundReplies.deliveryId})::int` })

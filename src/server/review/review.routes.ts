@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pageParam, pageSizeParam } from '../../shared/paging.js';
@@ -33,27 +34,27 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>('/:id', async (request) => {
-    return reviewDetail(deps, editor(request), parseUuidParam(request.params.id));
+    return reviewDetail(deps, editor(request), parseUuidParam<ReleaseId>(request.params.id));
   });
 
   app.get<{ Params: { id: string } }>('/:id/links', async (request) => {
-    return checkReleaseLinks(deps, editor(request), parseUuidParam(request.params.id), linkCheck);
+    return checkReleaseLinks(deps, editor(request), parseUuidParam<ReleaseId>(request.params.id), linkCheck);
   });
 
   app.post<{ Params: { id: string } }>('/:id/approve', async (request) => {
     const user = editor(request);
-    return { pressRelease: await decide(deps, user, parseUuidParam(request.params.id), { kind: 'approved' }) };
+    return { pressRelease: await decide(deps, user, parseUuidParam<ReleaseId>(request.params.id), { kind: 'approved' }) };
   });
 
   app.post<{ Params: { id: string } }>('/:id/request-changes', async (request) => {
     const user = editor(request);
     const { comment } = parseInput(requestChangesSchema, request.body ?? {});
-    return { pressRelease: await decide(deps, user, parseUuidParam(request.params.id), { kind: 'changes_requested', comment }) };
+    return { pressRelease: await decide(deps, user, parseUuidParam<ReleaseId>(request.params.id), { kind: 'changes_requested', comment }) };
   });
 
   app.post<{ Params: { id: string } }>('/:id/reject', async (request) => {
     const user = editor(request);
     const { reason } = parseInput(rejectSchema, request.body ?? {});
-    return { pressRelease: await decide(deps, user, parseUuidParam(request.params.id), { kind: 'rejected', reason }) };
+    return { pressRelease: await decide(deps, user, parseUuidParam<ReleaseId>(request.params.id), { kind: 'rejected', reason }) };
   });
 }

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { and, asc, count, eq, gte, inArray, isNull, isNotNull, min, sql } from 'drizzle-orm';
 import type { AccountLanguage, CurrentUser } from '../../shared/auth.js';
 import { extractLinks } from '../../shared/email-template.js';
@@ -106,7 +107,7 @@ export async function reviewQueue(deps: ReviewDeps, page: number, pageSize: numb
  * withdrawn and rewritten text or another editor's decision is not theirs to read. Anything else is 404,
  * so an id tells nothing of a release's existence.
  */
-async function assertOpenToEditor(db: Db, editor: CurrentUser, id: string): Promise<void> {
+async function assertOpenToEditor(db: Db, editor: CurrentUser, id: ReleaseId): Promise<void> {
   const [release] = await db.select({ status: pressReleases.status }).from(pressReleases).where(eq(pressReleases.id, id));
   const reviews = await db
     .select({ decidedAt: releaseReviews.decidedAt, decidedBy: releaseReviews.decidedBy })
@@ -116,7 +117,7 @@ async function assertOpenToEditor(db: Db, editor: CurrentUser, id: string): Prom
   if (!waiting && !reviews.some((r) => r.decidedBy === editor.id)) throw notFound();
 }
 
-export async function reviewDetail(deps: ReviewDeps, editor: CurrentUser, id: string): Promise<ReviewDetail> {
+export async function reviewDetail(deps: ReviewDeps, editor: CurrentUser, id: ReleaseId): Promise<ReviewDetail> {
   await assertOpenToEditor(deps.db, editor, id);
   const pressRelease = await getReleaseForEditor(deps, id);
   // Who sent it, else who wrote it, else (both gone) the workspace's contact: never a person looked up by
@@ -211,7 +212,7 @@ function textLanguageFindings(html: string, language: string): ReviewFinding[] {
 }
 
 /** GET /api/review/{id}/links: whether each link of the release answers (asked apart: it can take seconds). */
-export async function checkReleaseLinks(deps: ReviewDeps, editor: CurrentUser, id: string, options: LinkCheckOptions): Promise<{ links: LinkCheck[] }> {
+export async function checkReleaseLinks(deps: ReviewDeps, editor: CurrentUser, id: ReleaseId, options: LinkCheckOptions): Promise<{ links: LinkCheck[] }> {
   await assertOpenToEditor(deps.db, editor, id);
   const release = await getReleaseForEditor(deps, id);
   return { links: await checkLinks(linksOf(contentOfEveryVersion(release)), options) };
@@ -230,7 +231,7 @@ type Decided = {
   /** Who is told of the decision: the person who sent it (or wrote it). */
   ownerId: string | null;
   title: string;
-  releaseId: string;
+  releaseId: ReleaseId;
   recipients: number;
   startedAt: Date | null;
   scheduledAt: Date | null;
@@ -242,7 +243,7 @@ type Decided = {
  * second finds it decided and gets 409, so a release is dispatched once. The allowance stays taken on
  * approval and while changes are made; a rejection gives it back.
  */
-export async function decide(deps: ReviewDeps, editor: CurrentUser, id: string, decision: Decision): Promise<PressRelease> {
+export async function decide(deps: ReviewDeps, editor: CurrentUser, id: ReleaseId, decision: Decision): Promise<PressRelease> {
   const now = deps.now();
   const decided = await deps.db.transaction(async (tx): Promise<Decided> => {
     const [row] = await tx.select().from(pressReleases).where(eq(pressReleases.id, id)).for('update');

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, deliveries, pressReleases, releaseReviews, users, workspaces } from '../db/schema.js';
@@ -27,7 +27,7 @@ const send = (as: string, payload: Record<string, unknown>) => t.request({ metho
 const review = (as: string | undefined, method: 'GET' | 'POST', path: string, payload?: object) =>
   t.request({ method, url: `/api/review${path}`, ...(as ? { as } : {}), ...(payload ? { payload } : {}) });
 const usedOf = async (workspaceId: WorkspaceId) => (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0].pressReleasesUsedThisMonth;
-const deliveriesOf = async (releaseId: string) => t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
+const deliveriesOf = async (releaseId: ReleaseId) => t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
 const mailsTo = (email: string) => t.smtp.messages.filter((m) => m.envelopeTo.includes(email));
 
 async function submitted(options: { scheduledAt?: string; timeZone?: string; allowance?: number; title?: string } = {}) {

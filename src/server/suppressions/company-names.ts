@@ -1,3 +1,4 @@
+import type { BrandId, ReleaseId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.js';
 import { brands, companyUnsubscribes } from '../db/schema.js';
@@ -23,7 +24,7 @@ export const brandNameKeys = (b = sql.raw('b')): SQL =>
  * "Only from {Company}" written for a brand: its workspace, the name chosen and the names it goes by now.
  * A second time changes nothing (decision 018).
  */
-export async function insertCompanyUnsubscribe(db: Db, brandId: string, email: string, releaseId: string | null): Promise<void> {
+export async function insertCompanyUnsubscribe(db: Db, brandId: BrandId, email: string, releaseId: ReleaseId | null): Promise<void> {
   await db.execute(sql`
     INSERT INTO ${companyUnsubscribes} (brand_id, email, workspace_id, company_name, names, release_id)
     SELECT b.id, ${email.toLowerCase()}, b.workspace_id, b.name, ${brandNameKeys()}, ${releaseId}::uuid

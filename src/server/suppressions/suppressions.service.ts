@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { and, count, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
 import type { SuppressionReason } from '../../shared/deliverability.js';
 import type { Db } from '../db/client.js';
@@ -6,7 +6,7 @@ import { brands, companyUnsubscribes, globalContacts, suppressions } from '../db
 import { insertCompanyUnsubscribe } from './company-names.js';
 
 /** An unsubscribed, bounced or complaining address is never mailed again, by any customer. */
-export async function suppress(db: Db, email: string, reason: SuppressionReason, releaseId?: string): Promise<void> {
+export async function suppress(db: Db, email: string, reason: SuppressionReason, releaseId?: ReleaseId): Promise<void> {
   await db
     .insert(suppressions)
     .values({ email: email.toLowerCase(), reason, releaseId: releaseId ?? null })
@@ -17,7 +17,7 @@ export async function suppress(db: Db, email: string, reason: SuppressionReason,
  * "Only from {Company}": that company's lists no longer reach the address, nor those of its workspace's
  * brands going by one of its names (decision 018, company-names.ts); everyone else's still do.
  */
-export async function unsubscribeFromCompany(db: Db, brandId: string, email: string, releaseId: string): Promise<void> {
+export async function unsubscribeFromCompany(db: Db, brandId: BrandId, email: string, releaseId: ReleaseId): Promise<void> {
   await insertCompanyUnsubscribe(db, brandId, email, releaseId);
 }
 
@@ -26,7 +26,7 @@ export async function unsubscribeFromCompany(db: Db, brandId: string, email: str
  * everyone or from the one company. Only an address's own choice is undone: bounces and suppressions
  * set by an admin stay. Returns whether it did.
  */
-export async function liftRecentUnsubscribe(db: Db, email: string, since: Date, brandId?: string): Promise<boolean> {
+export async function liftRecentUnsubscribe(db: Db, email: string, since: Date, brandId?: BrandId): Promise<boolean> {
   const address = email.toLowerCase();
   const lifted = await db
     .delete(suppressions)

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import { companyBrandIdOf, type BrandId, type WorkspaceId } from '../../shared/ids.js';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
@@ -17,7 +17,7 @@ export type AccountFields = UserFields &
   WorkspaceFields &
   BrandFields & {
     companyName?: string;
-    memberOf?: { workspaceId: WorkspaceId; role: WorkspaceRole; brandIds?: string[] };
+    memberOf?: { workspaceId: WorkspaceId; role: WorkspaceRole; brandIds?: BrandId[] };
   };
 
 const workspaceColumns = new Set(Object.keys(getTableColumns(workspaces)));
@@ -26,7 +26,8 @@ const userColumns = new Set(Object.keys(getTableColumns(users)));
 /**
  * Inserts a person and, unless `memberOf` names a workspace to join, a workspace they own (with an id of its
  * own, never theirs, so a test passing a person's id for a workspace's fails), with its first brand, as
- * registration makes it. Returns the user row with the workspace's fields beside it.
+ * registration makes it. Returns the user row with the workspace's fields beside it, and the id of the
+ * workspace's own brand (`companyBrandId`).
  */
 export async function insertAccount(db: Db, fields: AccountFields & { email: string; passwordHash: string }) {
   const { companyName, memberOf, newsroomSlug, newsroomEnabled, ...rest } = fields;
@@ -63,7 +64,7 @@ export async function insertAccount(db: Db, fields: AccountFields & { email: str
       .where(eq(users.id, user.id))
       .returning();
     const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, memberOf.workspaceId));
-    return { ...workspace, ...current, workspaceId: workspace.id, companyName: workspace.name };
+    return { ...workspace, ...current, workspaceId: workspace.id, companyBrandId: companyBrandIdOf(workspace.id), companyName: workspace.name };
   }
   const [workspace] = await db
     .insert(workspaces)
@@ -75,7 +76,7 @@ export async function insertAccount(db: Db, fields: AccountFields & { email: str
   await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: user.id, role: 'owner' });
   // The company's own brand, with the workspace's id, as registration and the migration make it.
   await db.insert(brands).values({
-    id: workspace.id,
+    id: companyBrandIdOf(workspace.id),
     workspaceId: workspace.id,
     name: workspace.name,
     newsroomSlug,
@@ -86,5 +87,5 @@ export async function insertAccount(db: Db, fields: AccountFields & { email: str
     .set({ currentWorkspaceId: workspace.id })
     .where(eq(users.id, user.id))
     .returning();
-  return { ...workspace, ...current, workspaceId: workspace.id, companyName: workspace.name };
+  return { ...workspace, ...current, workspaceId: workspace.id, companyBrandId: companyBrandIdOf(workspace.id), companyName: workspace.name };
 }

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { expect } from 'vitest';
@@ -44,7 +45,7 @@ export async function sentReleaseOverSmtp(t: TestApp, options: SentReleaseOption
   });
   await engine.drain();
   await transport.close();
-  const releaseId = res.json().pressRelease.id as string;
+  const releaseId = res.json().pressRelease.id as ReleaseId;
   const rows = await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId));
   return { as, user, releaseId, byEmail: new Map(rows.map((r) => [r.email, r])) };
 }

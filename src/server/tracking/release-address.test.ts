@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseSlugWords, releaseWebPath } from '../../shared/release-address.js';
+import type { ReleaseId } from '../../shared/ids.js';
 import { pressReleases } from '../db/schema.js';
 import { deliverAll } from '../test/deliver-all.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -50,7 +51,7 @@ describe('an Arabic-first release’s web version', () => {
       payload: releasePayload({ recipientLists: [listId], language: 'arabic', title, location: 'دبي', content: '<p>أعلنت النور كابيتال اليوم عن أرباح قياسية في الربع الثالث من العام.</p>' }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const { webUrl, id } = res.json().pressRelease as { webUrl: string; id: string };
+    const { webUrl, id } = res.json().pressRelease as { webUrl: string; id: ReleaseId };
     const path = new URL(webUrl).pathname;
     expect(path).toMatch(/^\/r\/%D8%A7%D9%84%D9%86%D9%88%D8%B1-/);
     expect(decodeURIComponent(path)).toMatch(/^\/r\/النور-كابيتال-تعلن-أرباحا-قياسية-[0-9a-f]{12}$/);

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { PUBLIC_STATUSES, isPublicRelease, unfollowByDelivery } from '../newsroom/newsroom.service.js';
 import { isReleaseSlug } from '../../shared/release-address.js';
 import { and, asc, eq, exists, inArray, ne, or } from 'drizzle-orm';
@@ -136,7 +137,7 @@ export async function findPublicRelease(db: Db, slug: string, publicUrl: string,
 }
 
 /** The recipient a token names on this release: the version they were sent. */
-export async function deliveryOfRelease(db: Db, token: string, releaseId: string): Promise<{ language: string } | undefined> {
+export async function deliveryOfRelease(db: Db, token: string, releaseId: ReleaseId): Promise<{ language: string } | undefined> {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await db
     .select({ language: deliveries.language })

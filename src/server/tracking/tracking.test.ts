@@ -7,9 +7,10 @@ import { createListWithContacts, PDF_BYTES, releasePayload } from '../releases/r
 import { createDeliveryEngine } from '../delivery/delivery-engine.js';
 import { smtpDeliveryTransport } from '../delivery/delivery-transport.js';
 import { finishIfDone } from '../releases/lifecycle.js';
+import type { ReleaseId } from '../../shared/ids.js';
 
 let t: TestApp;
-let release: { id: string; attachments: Array<{ id: string }>; webUrl: string };
+let release: { id: ReleaseId; attachments: Array<{ id: string }>; webUrl: string };
 let rows: Array<typeof deliveries.$inferSelect>;
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const UNKNOWN_TOKEN = 'f'.repeat(64);
@@ -291,7 +292,7 @@ describe('unsubscribe from one company', () => {
     t.request({ method: 'POST', url: `/u/${token}?scope=company`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
   const send = async (as: string, listId: string) =>
     (await t.request({ method: 'POST', url: '/api/send-press-release', as, payload: releasePayload({ recipientLists: [listId] }) })).json().pressRelease;
-  const addressesOf = async (releaseId: string) => (await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId))).map((d) => d.email).sort();
+  const addressesOf = async (releaseId: ReleaseId) => (await t.db.select().from(deliveries).where(eq(deliveries.releaseId, releaseId))).map((d) => d.email).sort();
 
   it("stops that company's releases only: others still reach the address, and the customer sees who", async () => {
     const d = rows[0];

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, WorkspaceId } from '../../shared/ids.js';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
@@ -73,7 +73,7 @@ const STATE_ERRORS = {
 export async function invite(
   deps: InvitationDeps,
   actor: CurrentUser,
-  input: { email: string; role: WorkspaceRole; brandIds?: string[] | null },
+  input: { email: string; role: WorkspaceRole; brandIds?: BrandId[] | null },
   ip: string,
 ): Promise<WorkspaceInvitation> {
   const workspaceId = requireAction(actor, 'manage');

@@ -1,3 +1,4 @@
+import type { ReleaseId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentBlobs, attachments, deliveries, invoices, pressReleases, workspaces } from '../db/schema.js';
@@ -33,7 +34,7 @@ describe('deleting a workspace that sent a release', () => {
     expect((await post('closer', '/api/subscription/process-success', { paymentIntentId: intent.paymentIntentId })).statusCode).toBe(200);
     const sent = await post('closer', '/api/send-press-release', releasePayload({ recipientLists: [listId] }));
     expect(sent.statusCode, sent.body).toBe(200);
-    const releaseId = sent.json().pressRelease.id as string;
+    const releaseId = sent.json().pressRelease.id as ReleaseId;
     // A duplicate shares the sent release's stored bytes.
     expect((await post('closer', `/api/press-releases/${releaseId}/duplicate`, {})).statusCode).toBe(201);
     const issued = await t.db.select().from(invoices).where(eq(invoices.workspaceId, workspaceId));

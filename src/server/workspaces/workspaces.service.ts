@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, WorkspaceId } from '../../shared/ids.js';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
@@ -175,7 +175,7 @@ export async function changeMemberRole(
   actor: CurrentUser,
   userId: string,
   role: WorkspaceRole,
-  brandIds?: string[],
+  brandIds?: BrandId[],
 ): Promise<WorkspaceMember> {
   const workspaceId = requireAction(actor, 'manage');
   await withMembersLocked(db, workspaceId, async (tx, members) => {
@@ -291,7 +291,7 @@ export async function approversOf(db: Db, workspaceId: WorkspaceId, except: stri
 }
 
 /** The client seats of a brand: they approve its releases and are told when one waits for them. */
-export async function clientsOfBrand(db: Db, workspaceId: WorkspaceId, brandId: string) {
+export async function clientsOfBrand(db: Db, workspaceId: WorkspaceId, brandId: BrandId) {
   return membersToTell(
     db,
     workspaceId,

@@ -62,6 +62,6 @@ export function BrandChecklist({
 export function useBrandNames(brandIds: readonly string[] | null, enabled = true): string[] {
   const brands = useBrands(enabled && !!brandIds?.length);
   if (!brandIds) return [];
-  const byId = new Map(brands.data?.map((brand) => [brand.id, brand.name]));
+  const byId = new Map<string, string>(brands.data?.map((brand) => [brand.id, brand.name]));
   return brandIds.map((id) => byId.get(id)).filter((name): name is string => !!name);
 }
