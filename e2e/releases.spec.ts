@@ -303,12 +303,17 @@ describe('press release editor', () => {
     expect(await page.getByLabel('Contact phone').inputValue()).toBe('');
     // A link typed (linkify starts up), then a second version: its content editor used to register
     // linkify's protocols again, each with a warning that linkify had already started.
-    await page.getByRole('textbox', { name: 'Content' }).pressSequentially('See https://nashr.example/launch for details.');
-    await page.getByRole('textbox', { name: 'Content' }).locator('a[href="https://nashr.example/launch"]').waitFor();
+    // Until the editor's code has arrived the field is a read-only, busy box of the same name: fill waits
+    // until the field is editable, pressSequentially does not (on a slow machine it typed into nothing).
+    const content = page.getByRole('textbox', { name: 'Content' });
+    await content.fill('');
+    await content.pressSequentially('See https://nashr.example/launch for details.');
+    await content.locator('a[href="https://nashr.example/launch"]').waitFor();
     await page.getByRole('button', { name: 'Add an Arabic version (العربية)' }).click();
     await page.getByRole('tab', { name: 'العربية' }).waitFor();
-    await page.getByRole('textbox', { name: 'Content' }).pressSequentially('https://nashr.example/news ');
-    await page.getByRole('textbox', { name: 'Content' }).locator('a[href="https://nashr.example/news"]').waitFor();
+    await content.fill('');
+    await content.pressSequentially('https://nashr.example/news ');
+    await content.locator('a[href="https://nashr.example/news"]').waitFor();
     expect(warnings.filter((w) => /linkify/i.test(w))).toEqual([]);
   });
 
