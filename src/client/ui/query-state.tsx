@@ -8,7 +8,8 @@ import { ErrorState, RowsSkeleton } from './feedback';
  * What a part of a page shows while its answer is not there to draw: placeholder rows while it loads
  * (`loading` for another placeholder), what went wrong with Try again when it failed (`notFound` instead
  * when the server says there is no such thing), and `empty` when the answer has nothing (`isEmpty`).
- * Then `children` draws the answer.
+ * Then `children` draws the answer. A page whose answer draws its own frame gives `frame` for the others:
+ * it wraps the failed, not-found and empty states (`loading` comes whole, with a frame of its own if any).
  */
 export function QueryState<T>({
   query,
@@ -16,6 +17,7 @@ export function QueryState<T>({
   isEmpty,
   empty,
   notFound,
+  frame = (state) => state,
   children,
 }: {
   query: UseQueryResult<T>;
@@ -23,12 +25,13 @@ export function QueryState<T>({
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   notFound?: ReactNode;
+  frame?: (state: ReactNode) => ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return loading;
-  if (query.isError && notFound && query.error instanceof ApiError && query.error.status === 404) return notFound;
-  if (query.isError) return <ErrorState message={translateMessage(errorMessage(query.error))} onRetry={() => void query.refetch()} />;
-  if (isEmpty?.(query.data)) return empty;
+  if (query.isError && notFound && query.error instanceof ApiError && query.error.status === 404) return frame(notFound);
+  if (query.isError) return frame(<ErrorState message={translateMessage(errorMessage(query.error))} onRetry={() => void query.refetch()} />);
+  if (isEmpty?.(query.data)) return frame(empty);
   return children(query.data);
 }
 

@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
 import type { Preflight, PressRelease } from '../../../shared/releases';
-import { errorMessage } from '../../lib/api';
-import { translateMessage } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
-import { ErrorState, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { brandName } from '../../lib/brands';
 import { formatKb, valuesFromRelease } from './editor-form';
 import { EmailFrame, Envelope, envelopeRows, useExactEmail, useShownVersion, VersionSwitch } from './email-preview';
@@ -31,7 +30,6 @@ export function ApprovalReview({
 }) {
   const { t } = useTranslation(['lifecycle', 'releases']);
   const allowanceText = useAllowanceText();
-  const data = preflight.data;
   return (
     <section
       aria-labelledby="approval-review-title"
@@ -46,15 +44,8 @@ export function ApprovalReview({
         <div className="min-w-0 space-y-4 text-sm">
           <SendTime release={release} />
           <ReleaseFiles release={release} />
-          {preflight.isPending ? (
-            <Spinner label={t('approve.checking')} className="py-4" />
-          ) : preflight.isError ? (
-            <ErrorState
-              message={translateMessage(errorMessage(preflight.error))}
-              onRetry={() => void preflight.refetch()}
-            />
-          ) : (
-            data && (
+          <QueryState query={preflight} loading={<Spinner label={t('approve.checking')} className="py-4" />}>
+            {(data) => (
               <div className="space-y-4" data-testid="approval-summary">
                 <h4 className="sr-only">{t('approve.summary')}</h4>
                 <PreflightWarnings warnings={data.warnings} />
@@ -65,8 +56,8 @@ export function ApprovalReview({
                   </SummarySection>
                 )}
               </div>
-            )
-          )}
+            )}
+          </QueryState>
         </div>
       </div>
     </section>

@@ -22,7 +22,8 @@ import { useCurrentUser } from '../../lib/session';
 import { mayOnPlatform, useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { ErrorState, Skeleton } from '../../ui/feedback';
+import { Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Field, Input, Select } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { AttachmentsField } from './attachments-field';
@@ -99,36 +100,29 @@ export default function EditorPage() {
 
   // A viewer reads releases but writes none: the editor is not theirs (the server refuses it anyway).
   if (!can('write')) return <RoleLock releaseId={id} />;
-  if ((id && release.isPending && !adoptedKey) || startingBrand.pending) {
+  if (startingBrand.pending) return <EditorSkeleton />;
+  const open = (stored: PressRelease | undefined) => {
+    if (stored && LOCKED_STATUSES.includes(stored.status) && !adoptedKey) return <ReviewLock release={stored} />;
+    if (stored && READ_ONLY_STATUSES.includes(stored.status) && !adoptedKey) return <SentReleaseLock />;
     return (
-      <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
-        <Skeleton className="h-10 w-72" />
-        <Skeleton className="h-96 w-full" />
-      </main>
+      <EditorForm key={formKey} release={stored} startingBrand={startingBrand.brand} onCreated={adoptCreated} paid={search.get('paid') === '1'} />
     );
-  }
-  if (id && release.isError) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorState
-          message={translateMessage(errorMessage(release.error))}
-          onRetry={() => release.refetch()}
-        />
-      </main>
-    );
-  }
-  if (release.data && LOCKED_STATUSES.includes(release.data.status) && !adoptedKey)
-    return <ReviewLock release={release.data} />;
-  if (release.data && READ_ONLY_STATUSES.includes(release.data.status) && !adoptedKey)
-    return <SentReleaseLock />;
+  };
+  // A new release, or one this form has just created (its answer may still be on the way), opens at once.
+  if (!id || (adoptedKey && !release.isError)) return open(release.data);
   return (
-    <EditorForm
-      key={formKey}
-      release={release.data}
-      startingBrand={startingBrand.brand}
-      onCreated={adoptCreated}
-      paid={search.get('paid') === '1'}
-    />
+    <QueryState query={release} loading={<EditorSkeleton />} frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}>
+      {open}
+    </QueryState>
+  );
+}
+
+function EditorSkeleton() {
+  return (
+    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
+      <Skeleton className="h-10 w-72" />
+      <Skeleton className="h-96 w-full" />
+    </main>
   );
 }
 

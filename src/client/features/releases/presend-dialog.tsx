@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Send } from 'lucide-react';
 import type { Preflight, PressRelease, ReleaseGate } from '../../../shared/releases';
-import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { ErrorState, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { timeZoneName } from '../../lib/place-names';
 import { toPreflightPayload, zonedInputToIso, type EditorValues } from './editor-form';
 import { browserTimeZone } from '../../lib/browser-time-zone';
@@ -60,9 +60,9 @@ export function PresendDialog({ action, values, releaseId, release, pending, onC
         </>
       }
     >
-      {preflight.isPending && <Spinner label={t('presend.checking')} className="py-8" />}
-      {preflight.isError && <ErrorState message={translateMessage(errorMessage(preflight.error))} onRetry={() => void preflight.refetch()} />}
-      {data && <PreflightSummary data={data} values={values} release={release} />}
+      <QueryState query={preflight} loading={<Spinner label={t('presend.checking')} className="py-8" />}>
+        {(checked) => <PreflightSummary data={checked} values={values} release={release} />}
+      </QueryState>
     </Dialog>
   );
 }
