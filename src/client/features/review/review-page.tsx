@@ -3,12 +3,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, ArrowLeft, ExternalLink } from 'lucide-react';
 import type { LinkCheck, ReviewDetail } from '../../../shared/review';
-import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { releaseTone } from '../../ui/status-tones';
 import { useLinkChecks, useReviewDetail } from './review-api';
 import { DecisionPanel } from './decision-panel';
@@ -16,27 +16,29 @@ import { brandName } from '../../lib/brands';
 
 /** One release under review: exactly as recipients get it, its audience, its links, the findings, the decision. */
 export default function ReviewPage() {
-  const { t, i18n } = useTranslation('review');
+  const { t } = useTranslation('review');
   const { id = '' } = useParams();
   const detail = useReviewDetail(id);
-  const navigate = useNavigate();
   useDocumentTitle(detail.data ? t('detail.pageTitle', { title: detail.data.pressRelease.title }) : t('queue.title'));
-  if (detail.isPending) {
-    return (
-      <main className="mx-auto max-w-7xl space-y-4 px-4 py-8" aria-busy="true">
-        <Skeleton className="h-10 w-80" />
-        <Skeleton className="h-96 w-full" />
-      </main>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorState message={translateMessage(errorMessage(detail.error))} onRetry={() => void detail.refetch()} />
-      </main>
-    );
-  }
-  const d = detail.data;
+  return (
+    <QueryState query={detail} loading={<DetailSkeleton />} frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}>
+      {(found) => <ReviewedRelease detail={found} />}
+    </QueryState>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8" aria-busy="true">
+      <Skeleton className="h-10 w-80" />
+      <Skeleton className="h-96 w-full" />
+    </main>
+  );
+}
+
+function ReviewedRelease({ detail: d }: { detail: ReviewDetail }) {
+  const { t, i18n } = useTranslation('review');
+  const navigate = useNavigate();
   const r = d.pressRelease;
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">

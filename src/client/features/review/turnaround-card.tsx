@@ -3,17 +3,24 @@ import { REVIEW_TARGET_MINUTES } from '../../../shared/review-target';
 import { formatNumber } from '../../lib/i18n';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
+import type { ReviewStats } from '../../../shared/review';
 import { useReviewStats } from './review-api';
 
 const minutes = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 60));
 
 /** Turnaround over the last 30 days: median and 90th percentile to decision, approvals started on time. */
 export function TurnaroundCard() {
-  const { t } = useTranslation('review');
   const stats = useReviewStats();
-  if (stats.isPending) return <Skeleton className="h-24" />;
-  if (stats.isError) return null;
-  const s = stats.data;
+  return (
+    <QueryState query={stats} loading={<Skeleton className="h-24" />}>
+      {(found) => <Turnaround stats={found} />}
+    </QueryState>
+  );
+}
+
+function Turnaround({ stats: s }: { stats: ReviewStats }) {
+  const { t } = useTranslation('review');
   const figure = (label: string, value: string) => (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
