@@ -7,14 +7,15 @@ import { MailX, UserPlus } from 'lucide-react';
 import { z } from 'zod';
 import { registerSchema } from '../../../shared/auth';
 import type { InvitationView } from '../../../shared/workspaces';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { isolate, translateMessage } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { ErrorState, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { Field, Input } from '../../ui/field';
 import { Notice } from '../../ui/notice';
 import { useToast } from '../../ui/toast';
@@ -45,32 +46,34 @@ export default function InvitationPage() {
 
   const frame = (children: ReactNode) => (user ? <main className="mx-auto max-w-md px-4 py-12">{children}</main> : <AuthShell>{children}</AuthShell>);
 
-  if (!token) return frame(<Unusable title={t('invitation.invalidTitle')} text={t('invitation.invalidText')} />);
-  if (invitation.isPending || sessionPending) return <Spinner label={t('common:loading')} className="min-h-[50vh]" />;
-  if (invitation.isError) {
-    if (invitation.error instanceof ApiError && invitation.error.status === 404) {
-      return frame(<Unusable title={t('invitation.invalidTitle')} text={t('invitation.invalidText')} />);
-    }
-    return frame(<ErrorState message={translateMessage(errorMessage(invitation.error))} onRetry={() => invitation.refetch()} />);
-  }
-  const view = invitation.data;
+  const invalid = <Unusable title={t('invitation.invalidTitle')} text={t('invitation.invalidText')} />;
+  const loading = <Spinner label={t('common:loading')} className="min-h-[50vh]" />;
+
+  if (!token) return frame(invalid);
+  // Who is signed in decides the frame and the offer (join, sign in or register): the page waits for it too.
+  if (sessionPending) return loading;
+  return (
+    <QueryState query={invitation} loading={loading} notFound={invalid} frame={frame}>
+      {(view) => frame(<Invitation token={token} view={view} signedInAs={user?.email} />)}
+    </QueryState>
+  );
+}
+
+/** A usable invitation, else why not (spent, revoked, expired, or its workspace suspended). */
+function Invitation({ token, view, signedInAs }: { token: string; view: InvitationView; signedInAs: string | undefined }) {
+  const { t } = useTranslation('workspaces');
   if (view.state !== 'pending') {
-    return frame(
+    return (
       <Unusable
         title={t(`invitation.states.${view.state}.title`)}
         text={t(`invitation.states.${view.state}.text`, { workspace: isolate(view.workspaceName) })}
-      />,
+      />
     );
   }
   if (view.workspaceSuspended) {
-    return frame(
-      <Unusable
-        title={t('invitation.suspendedTitle')}
-        text={t('invitation.suspendedText', { workspace: isolate(view.workspaceName) })}
-      />,
-    );
+    return <Unusable title={t('invitation.suspendedTitle')} text={t('invitation.suspendedText', { workspace: isolate(view.workspaceName) })} />;
   }
-  return frame(
+  return (
     <Card className="p-6 sm:p-8" data-testid="invitation">
       <div className="mb-6 text-center">
         <UserPlus className="mx-auto h-10 w-10 text-brand-600" aria-hidden />
@@ -79,14 +82,14 @@ export default function InvitationPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-600">{t('invitation.asRole', { role: t(`roles.${view.role}`) })}</p>
       </div>
-      {user ? (
-        <JoinPanel token={token} view={view} signedInAs={user.email} />
+      {signedInAs !== undefined ? (
+        <JoinPanel token={token} view={view} signedInAs={signedInAs} />
       ) : view.existingUser ? (
         <SignInToAccept view={view} />
       ) : (
         <InvitedRegisterForm token={token} view={view} />
       )}
-    </Card>,
+    </Card>
   );
 }
 
