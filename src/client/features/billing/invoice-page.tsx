@@ -1,12 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, FileQuestion, Printer } from 'lucide-react';
-import { DOCUMENT_TITLES } from '../../../shared/invoices';
-import { ApiError, errorMessage } from '../../lib/api';
+import { DOCUMENT_TITLES, type InvoiceDocument } from '../../../shared/invoices';
 import { useDocumentTitle } from '../../lib/document-title';
-import { translateMessage } from '../../lib/i18n';
 import { Button } from '../../ui/button';
-import { EmptyState, ErrorState, Spinner } from '../../ui/feedback';
+import { EmptyState, Spinner } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { useInvoice } from './billing-api';
 import { InvoiceSheet } from './invoice-sheet';
 import { DownloadPdfButton } from './invoice-links';
@@ -22,27 +21,25 @@ export default function InvoicePage() {
   const lang = i18n.language === 'ar' ? 'ar' : 'en';
   useDocumentTitle(invoice.data ? `${DOCUMENT_TITLES[invoice.data.kind][lang]} ${invoice.data.number}` : t('invoices.pageTitle'));
 
-  if (invoice.isPending) return <Spinner label={t('invoices.loading')} className="min-h-[50vh]" />;
-  if (invoice.isError) {
-    const missing = invoice.error instanceof ApiError && invoice.error.status === 404;
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-8">
-        <BackLink />
-        <div className="mt-4">
-          {missing ? (
-            <EmptyState
-              icon={<FileQuestion className="h-10 w-10" aria-hidden />}
-              title={t('invoices.notFound')}
-              description={t('invoices.notFoundText')}
-            />
-          ) : (
-            <ErrorState message={translateMessage(errorMessage(invoice.error))} onRetry={() => void invoice.refetch()} />
-          )}
-        </div>
-      </main>
-    );
-  }
-  const document = invoice.data;
+  return (
+    <QueryState
+      query={invoice}
+      loading={<Spinner label={t('invoices.loading')} className="min-h-[50vh]" />}
+      notFound={<EmptyState icon={<FileQuestion className="h-10 w-10" aria-hidden />} title={t('invoices.notFound')} description={t('invoices.notFoundText')} />}
+      frame={(state) => (
+        <main className="mx-auto max-w-3xl px-4 py-8">
+          <BackLink />
+          <div className="mt-4">{state}</div>
+        </main>
+      )}
+    >
+      {(document) => <Invoice document={document} />}
+    </QueryState>
+  );
+}
+
+function Invoice({ document }: { document: InvoiceDocument }) {
+  const { t } = useTranslation('billing');
   return (
     <main className="invoice-page mx-auto max-w-4xl px-4 py-8 print:max-w-none print:p-0">
       <div className="no-print mb-4 flex flex-wrap items-center justify-between gap-3">

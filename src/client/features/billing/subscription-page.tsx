@@ -3,12 +3,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CheckCircle2, Globe2, ShieldCheck, Zap } from 'lucide-react';
 import type { Plan, SubscriptionStatus } from '../../../shared/billing';
-import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { translateMessage } from '../../lib/i18n';
 import { mayOnPlatform, useCan } from '../../lib/workspace';
 import { useCurrentUser } from '../../lib/session';
-import { ErrorState, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { useSubscriptionStatus } from '../../lib/subscription-status';
 import { useProcessSuccess } from './billing-api';
 import { BillingDetailsCard } from './billing-details-card';
@@ -36,21 +35,36 @@ export default function SubscriptionPage() {
   const [searchParams] = useSearchParams();
   useReturnFromRedirect(searchParams);
 
-  if (status.isPending || session.isPending) return <Spinner label={t('loading')} className="min-h-[50vh]" />;
-  if (status.isError) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorState
-          message={translateMessage(errorMessage(status.error))}
-          onRetry={() => void status.refetch()}
-        />
-      </main>
-    );
-  }
-  const current = status.data;
+  const loading = <Spinner label={t('loading')} className="min-h-[50vh]" />;
+  if (session.isPending) return loading;
   // Those who run the service send without an allowance: nothing to buy, no billing of their own.
   const unmetered = mayOnPlatform(session.data, 'unmetered');
+  return (
+    <QueryState query={status} loading={loading} frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}>
+      {(current) => (
+        <Subscription status={current} unmetered={unmetered} billing={billing} checkout={checkout} onCheckout={setCheckout} searchParams={searchParams} />
+      )}
+    </QueryState>
+  );
+}
 
+/** The page once the balance is known: the plans or the checkout, and for those who pay, what they bought. */
+function Subscription({
+  status: current,
+  unmetered,
+  billing,
+  checkout,
+  onCheckout: setCheckout,
+  searchParams,
+}: {
+  status: SubscriptionStatus;
+  unmetered: boolean;
+  billing: boolean;
+  checkout: Plan | null;
+  onCheckout: (plan: Plan | null) => void;
+  searchParams: URLSearchParams;
+}) {
+  const { t } = useTranslation('billing');
   return (
     <main className="pb-12">
       <Hero status={current} />
