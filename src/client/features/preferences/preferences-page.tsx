@@ -11,7 +11,8 @@ import { countryName } from '../../lib/place-names';
 import { isolate } from '../../lib/isolate';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { ErrorState, Spinner } from '../../ui/feedback';
+import { Spinner } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { FieldError, Input } from '../../ui/field';
 import { Notice } from '../../ui/notice';
 import { useDataRequest, usePreferencePage, useSavePreferences } from './preferences-api';
@@ -54,21 +55,21 @@ export default function PreferencesPage() {
   const page = usePreferencePage(token);
   useDocumentTitle(t('documentTitle'));
 
-  if (page.isPending) return <Spinner label={t('common:loading')} className="min-h-[50vh]" />;
-  if (page.isError) {
-    if (page.error instanceof ApiError && page.error.status === 404) {
-      return (
-        <Frame>
-          <Card className="p-6 text-center" data-testid="preferences-invalid">
-            <h1 className="text-xl font-bold text-slate-900">{t('invalid.title')}</h1>
-            <p className="mt-2 text-sm text-slate-600">{t('invalid.text')}</p>
-          </Card>
-        </Frame>
-      );
-    }
-    return <Frame><ErrorState message={translateMessage(errorMessage(page.error))} onRetry={() => page.refetch()} /></Frame>;
-  }
-  return <PreferencesForm token={token} page={page.data} />;
+  return (
+    <QueryState
+      query={page}
+      loading={<Spinner label={t('common:loading')} className="min-h-[50vh]" />}
+      notFound={
+        <Card className="p-6 text-center" data-testid="preferences-invalid">
+          <h1 className="text-xl font-bold text-slate-900">{t('invalid.title')}</h1>
+          <p className="mt-2 text-sm text-slate-600">{t('invalid.text')}</p>
+        </Card>
+      }
+      frame={(state) => <Frame>{state}</Frame>}
+    >
+      {(found) => <PreferencesForm token={token} page={found} />}
+    </QueryState>
+  );
 }
 
 function Frame({ children }: { children: ReactNode }) {
