@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { BadgeCheck, UserRound } from 'lucide-react';
 import type { CurrentUser } from '../../../shared/auth';
-import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDate, translateMessage } from '../../lib/i18n';
+import { formatDate } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/session';
 import { workspaceOf } from '../../lib/workspace';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { ErrorState, Skeleton } from '../../ui/feedback';
+import { Skeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { EmailChangeNotice } from './email-change-notice';
 import { ProfileForm } from './profile-form';
 import { OwnText } from '../../ui/own-text';
@@ -15,7 +15,7 @@ import { OwnText } from '../../ui/own-text';
 /** /profile 'Profile Settings' (SPEC §2): names, email and company, the account type, and where an email change stands. */
 export default function ProfilePage() {
   const { t } = useTranslation(['account', 'workspaces']);
-  const { data: user, isPending, isError, error, refetch } = useCurrentUser();
+  const session = useCurrentUser();
   useDocumentTitle(t('profile.title'));
 
   return (
@@ -23,23 +23,24 @@ export default function ProfilePage() {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('profile.title')}</h1>
       <p className="mt-1 text-slate-600">{t('profile.subtitle')}</p>
       <div className="mt-6">
-        {isPending ? (
-          <ProfileSkeleton />
-        ) : isError || !user ? (
-          <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => void refetch()} />
-        ) : (
-          <>
-            <EmailChangeNotice user={user} />
-            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-              {/* Re-mounted when the saved user changes, so the form always starts from what is stored. */}
-              <ProfileForm
-                key={`${user.email}|${user.pendingEmail}|${user.companyName}|${user.firstName}|${user.lastName}`}
-                user={user}
-              />
-              <AccountTypeCard user={user} />
-            </div>
-          </>
-        )}
+        {/* Signed out (no user) the page is not shown: the app sends the visitor to sign in. */}
+        <QueryState query={session} loading={<ProfileSkeleton />}>
+          {(user) =>
+            user && (
+              <>
+                <EmailChangeNotice user={user} />
+                <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+                  {/* Re-mounted when the saved user changes, so the form always starts from what is stored. */}
+                  <ProfileForm
+                    key={`${user.email}|${user.pendingEmail}|${user.companyName}|${user.firstName}|${user.lastName}`}
+                    user={user}
+                  />
+                  <AccountTypeCard user={user} />
+                </div>
+              </>
+            )
+          }
+        </QueryState>
       </div>
     </main>
   );
