@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClipboardCheck, FileText, Send, UserCheck, Building2, Users } from 'lucide-react';
-import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatNumber, translateMessage } from '../../lib/i18n';
+import { formatNumber } from '../../lib/i18n';
 import { PageTabs, useTabParam, type PageTab } from '../../ui/page-tabs';
-import { ErrorState } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
+import type { AdminStats } from '../../../shared/admin';
 import { StatTile } from '../../ui/stat-tile';
 import { useAdminStats } from './admin-api';
 import { AuditTab } from './audit-tab';
@@ -87,10 +87,17 @@ export function AdminConsole({ tabs: sections }: { tabs: ConsoleTabs }) {
 }
 
 function StatCards() {
+  const stats = useAdminStats();
+  return (
+    <QueryState query={stats} loading={<StatGrid />}>
+      {(found) => <StatGrid stats={found} />}
+    </QueryState>
+  );
+}
+
+/** The platform's five figures, a placeholder in each tile until they are known. */
+function StatGrid({ stats: data }: { stats?: AdminStats }) {
   const { t } = useTranslation('admin');
-  const { data, isPending, isError, error, refetch } = useAdminStats();
-  if (isError)
-    return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => void refetch()} />;
   const cards: Array<{ key: string; value?: number; icon: ReactNode }> = [
     { key: 'totalUsers', value: data?.totalUsers, icon: <Users className="h-5 w-5" aria-hidden /> },
     { key: 'activeUsers', value: data?.activeUsers, icon: <UserCheck className="h-5 w-5" aria-hidden /> },
@@ -106,7 +113,7 @@ function StatCards() {
           label={t(`stats.${card.key}`)}
           value={formatNumber(card.value ?? 0)}
           icon={card.icon}
-          pending={isPending}
+          pending={!data}
           valueTestId={`stat-${card.key}`}
         />
       ))}
