@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, FileText, Mail, MessageSquareReply, TrendingUp, Users } from 'lucide-react';
-import type { ReleasePerformance } from '../../../shared/releases';
-import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, translateMessage } from '../../lib/i18n';
+import type { AnalyticsDashboard, ReleasePerformance } from '../../../shared/releases';
+import { formatDate, formatNumber } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useCurrentUser } from '../../lib/session';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { EmptyState, RowsSkeleton } from '../../ui/feedback';
+import { QueryState } from '../../ui/query-state';
 import { StatTile } from '../../ui/stat-tile';
 import { cn } from '../../ui/cn';
 import { useAnalyticsDashboard } from './analytics-api';
@@ -24,18 +24,10 @@ const MAX_RELEASES = 8;
 export default function AnalyticsPage() {
   // The brands' words load with the page: the filter appears once the brands are known, without a suspense.
   const { t } = useTranslation(['analytics', 'brands']);
-  const { data: user } = useCurrentUser();
   const [brandId, setBrandId] = useBrandParam();
   const brands = useBrands();
-  const { data, isPending, isError, error, refetch } = useAnalyticsDashboard(brandId || undefined);
+  const dashboard = useAnalyticsDashboard(brandId || undefined);
   useDocumentTitle(t('title'));
-
-  const cards = [
-    { label: t('cards.totalReleases'), value: data && formatNumber(data.totalReleases), icon: <FileText className="h-5 w-5" aria-hidden /> },
-    { label: t('cards.averageOpenRate'), value: data && `${formatNumber(data.averageOpenRate ?? 0)}%`, icon: <TrendingUp className="h-5 w-5" aria-hidden /> },
-    { label: t('cards.totalRecipients'), value: data && formatNumber(data.totalRecipients ?? 0), icon: <Users className="h-5 w-5" aria-hidden /> },
-    { label: t('cards.replyRate'), value: data && `${formatNumber(data.replyRate ?? 0)}%`, icon: <MessageSquareReply className="h-5 w-5" aria-hidden /> },
-  ];
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -46,34 +38,48 @@ export default function AnalyticsPage() {
         </div>
         <BrandFilter brands={brands.data} value={brandId} onChange={setBrandId} />
       </header>
-      {isError ? (
-        <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />
-      ) : (
-        <>
-          <section aria-label={t('cards.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {cards.map((card) => (
-              <StatTile key={card.label} {...card} pending={isPending} />
-            ))}
-          </section>
-          <Card>
-            <CardHeader title={t('performance.title')} description={t('performance.description')} />
-            <CardBody>
-              {isPending ? (
-                <RowsSkeleton rows={3} height="h-16" />
-              ) : data.releases.length === 0 ? (
-                <EmptyState icon={<BarChart3 className="h-10 w-10" aria-hidden />} title={t('performance.empty')} />
-              ) : (
-                <ul className="divide-y divide-slate-100" aria-label={t('performance.title')}>
-                  {data.releases.slice(0, MAX_RELEASES).map((release) => (
-                    <PerformanceRow key={release.id} release={release} showOwner={mayOnPlatform(user, 'console')} />
-                  ))}
-                </ul>
-              )}
-            </CardBody>
-          </Card>
-        </>
-      )}
+      <QueryState query={dashboard} loading={<Figures />}>
+        {(found) => <Figures data={found} />}
+      </QueryState>
     </main>
+  );
+}
+
+/** The four cards and the releases' performance, each with a placeholder in its place until the figures are known. */
+function Figures({ data }: { data?: AnalyticsDashboard }) {
+  const { t } = useTranslation('analytics');
+  const { data: user } = useCurrentUser();
+  const cards = [
+    { label: t('cards.totalReleases'), value: data && formatNumber(data.totalReleases), icon: <FileText className="h-5 w-5" aria-hidden /> },
+    { label: t('cards.averageOpenRate'), value: data && `${formatNumber(data.averageOpenRate ?? 0)}%`, icon: <TrendingUp className="h-5 w-5" aria-hidden /> },
+    { label: t('cards.totalRecipients'), value: data && formatNumber(data.totalRecipients ?? 0), icon: <Users className="h-5 w-5" aria-hidden /> },
+    { label: t('cards.replyRate'), value: data && `${formatNumber(data.replyRate ?? 0)}%`, icon: <MessageSquareReply className="h-5 w-5" aria-hidden /> },
+  ];
+
+  return (
+    <>
+      <section aria-label={t('cards.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map((card) => (
+          <StatTile key={card.label} {...card} pending={!data} />
+        ))}
+      </section>
+      <Card>
+        <CardHeader title={t('performance.title')} description={t('performance.description')} />
+        <CardBody>
+          {!data ? (
+            <RowsSkeleton rows={3} height="h-16" />
+          ) : data.releases.length === 0 ? (
+            <EmptyState icon={<BarChart3 className="h-10 w-10" aria-hidden />} title={t('performance.empty')} />
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label={t('performance.title')}>
+              {data.releases.slice(0, MAX_RELEASES).map((release) => (
+                <PerformanceRow key={release.id} release={release} showOwner={mayOnPlatform(user, 'console')} />
+              ))}
+            </ul>
+          )}
+        </CardBody>
+      </Card>
+    </>
   );
 }
 
