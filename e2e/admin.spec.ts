@@ -1,3 +1,4 @@
+import type { UserId } from '../src/shared/ids';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password';
@@ -32,7 +33,7 @@ async function createUser(firstName: string, lastName: string, fields: AccountFi
   });
 }
 
-const signedIn = (userId: string, options: Parameters<Stack['signedInPage']>[1] = {}) => stack.signedInPage(userId, options);
+const signedIn = (userId: UserId, options: Parameters<Stack['signedInPage']>[1] = {}) => stack.signedInPage(userId, options);
 
 describe('super admin console', () => {
   let root: Awaited<ReturnType<typeof createUser>>;

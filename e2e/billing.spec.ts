@@ -1,4 +1,4 @@
-import { companyBrandIdOf, type BrandId, type WorkspaceId } from '../src/shared/ids';
+import { companyBrandIdOf, type BrandId, type UserId, type WorkspaceId } from '../src/shared/ids';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStar
  * A verified trial customer (owner of their workspace) with a real session, signed in in a fresh browser profile.
  * Its billing details are on file, so the checkout goes from the quote to the card (invoices.spec.ts enters them).
  */
-async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; workspaceId: WorkspaceId; userId: string }> {
+async function signedInTrialUser(name: string, options: { locale?: string } = {}): Promise<{ page: Page; workspaceId: WorkspaceId; userId: UserId }> {
   const user = await insertAccount(stack.db, {
     email: `${name.toLowerCase()}@company.test`,
     passwordHash: await hashPassword('password123'),

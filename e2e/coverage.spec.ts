@@ -3,7 +3,7 @@ import { hashPassword } from '../src/server/auth/password';
 import { auditLog, coverageItems, outletFeeds, pressReleases } from '../src/server/db/schema';
 import { insertAccount, type AccountFields } from '../src/server/test/accounts';
 import { articlePage, html, startFeedServer } from '../src/server/test/feed-server';
-import type { ReleaseId } from '../src/shared/ids';
+import type { ReleaseId, UserId } from '../src/shared/ids';
 import { startStack, type Stack } from './harness';
 
 /**
@@ -53,7 +53,7 @@ async function createUser(fields: AccountFields = {}) {
   });
 }
 
-const signedIn = (userId: string, options: Parameters<Stack['signedInPage']>[1] = {}) => stack.signedInPage(userId, options);
+const signedIn = (userId: UserId, options: Parameters<Stack['signedInPage']>[1] = {}) => stack.signedInPage(userId, options);
 
 describe('outlet feeds in the console', () => {
   it('adds, edits, imports and deletes feeds, with field errors and a confirmation', async () => {

@@ -1,3 +1,4 @@
+import type { UserId } from '../src/shared/ids';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -77,7 +78,7 @@ async function investmentHouse(language: 'en' | 'ar') {
   return { owner, logoPath: brandLogoPath(owner.companyBrandId, sha256) };
 }
 
-async function pageFor(userId: string, language: 'en' | 'ar', viewport: { width: number; height: number }) {
+async function pageFor(userId: UserId, language: 'en' | 'ar', viewport: { width: number; height: number }) {
   const page = await stack.signedInPage(userId, { viewport, ...(language === 'ar' ? { locale: 'ar-AE' } : {}) });
   if (language === 'ar') await page.context().addInitScript(() => localStorage.setItem('nashr-language', 'ar'));
   return page;

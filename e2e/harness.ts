@@ -10,6 +10,7 @@ import { createTestDatabase } from '../src/server/test/test-db';
 import { startSmtpSink } from '../src/server/test/smtp-sink';
 import { sessions } from '../src/server/db/schema';
 import { randomToken, sha256 } from '../src/server/http/tokens';
+import type { UserId } from '../src/shared/ids';
 import { chromiumPath } from './chromium-path';
 
 
@@ -66,7 +67,7 @@ export async function startStack(env: Record<string, string> = {}) {
   }
 
   /** A new browser profile signed in as the user (a real session row, as login makes). */
-  async function signedInPage(userId: string, options: PageOptions = {}): Promise<Page> {
+  async function signedInPage(userId: UserId, options: PageOptions = {}): Promise<Page> {
     const sid = randomToken();
     await database.db.insert(sessions).values({ idHash: sha256(sid), userId, expiresAt: new Date(Date.now() + 86_400_000) });
     const page = await newPage(options);

@@ -1,4 +1,4 @@
-import type { BrandId, WorkspaceId } from '../src/shared/ids';
+import type { BrandId, UserId, WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -40,7 +40,7 @@ async function createUser(fields: { language?: 'en' | 'ar'; role?: 'user' | 'sup
   });
 }
 
-async function signedIn(page: Page, userId: string) {
+async function signedIn(page: Page, userId: UserId) {
   const sid = randomToken();
   await stack.db.insert(sessions).values({ idHash: sha256(sid), userId, expiresAt: new Date(Date.now() + 86_400_000) });
   await page.context().addCookies([{ name: 'sid', value: sid, url: stack.baseUrl }]);
@@ -145,7 +145,7 @@ const LAPTOP = { width: 1366, height: 768 };
 const LONG_OUTLET = 'Riyadh Tribune International Business and Economy Desk';
 
 /** A sent two-language release with three journalists (UAE, Saudi Arabia, Egypt) who opened, clicked and downloaded. */
-async function sentRelease(owner: { id: string; workspaceId: WorkspaceId; companyBrandId: BrandId }) {
+async function sentRelease(owner: { id: UserId; workspaceId: WorkspaceId; companyBrandId: BrandId }) {
   const contacts = await stack.db
     .insert(globalContacts)
     .values(

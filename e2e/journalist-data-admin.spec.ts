@@ -1,3 +1,4 @@
+import type { UserId } from '../src/shared/ids';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { preferenceLinkOf } from './journalist-link';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 let stack: Stack;
-let rootId: string;
+let rootId: UserId;
 let contactId: number;
 let token: string;
 

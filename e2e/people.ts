@@ -1,4 +1,4 @@
-import type { BrandId, WorkspaceId } from '../src/shared/ids';
+import type { BrandId, UserId, WorkspaceId } from '../src/shared/ids';
 import type { Db } from '../src/server/db/client';
 import type { WorkspaceRole } from '../src/shared/workspaces';
 import { hashPassword } from '../src/server/auth/password';
@@ -10,7 +10,7 @@ export type PersonOptions = {
   language?: 'en' | 'ar';
 };
 /** `companyBrandId`: the id of the workspace's own brand (the company itself). */
-export type Person = { id: string; email: string; workspaceId: WorkspaceId; companyBrandId: BrandId; name: string };
+export type Person = { id: UserId; email: string; workspaceId: WorkspaceId; companyBrandId: BrandId; name: string };
 
 let counter = 0;
 

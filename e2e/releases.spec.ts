@@ -1,4 +1,4 @@
-import { companyBrandIdOf, type ReleaseId, type WorkspaceId } from '../src/shared/ids';
+import { companyBrandIdOf, type ReleaseId, type UserId, type WorkspaceId } from '../src/shared/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
@@ -30,7 +30,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type Person = { id: string; email: string; sid: string; workspaceId: WorkspaceId };
+type Person = { id: UserId; email: string; sid: string; workspaceId: WorkspaceId };
 
 /** A verified user (owner of their workspace) with a real session; `allowance` press releases bought unless a trial user. */
 async function createUser(options: { trial?: boolean; allowance?: number; companyName?: string; superAdmin?: boolean } = {}): Promise<Person> {

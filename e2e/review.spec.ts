@@ -1,4 +1,4 @@
-import type { ReleaseId, WorkspaceId } from '../src/shared/ids';
+import type { ReleaseId, UserId, WorkspaceId } from '../src/shared/ids';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-type Person = { id: string; email: string; sid: string; workspaceId: WorkspaceId };
+type Person = { id: UserId; email: string; sid: string; workspaceId: WorkspaceId };
 
 async function createUser(role: 'user' | 'admin'): Promise<Person> {
   const n = ++counter;

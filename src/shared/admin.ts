@@ -1,4 +1,4 @@
-import type { WorkspaceId } from './ids.js';
+import type { BrandId, ReleaseId, UserId, WorkspaceId } from './ids.js';
 import { z } from 'zod';
 import { releaseIdField } from './id-fields.js';
 import { dayParam } from './dates.js';
@@ -45,7 +45,7 @@ export type Paged<T> = { items: T[]; total: number; page: number; pageSize: numb
 
 /** A user as the console shows it: never a password or its hash. */
 export type AdminUser = {
-  id: string;
+  id: UserId;
   email: string;
   firstName: string;
   lastName: string;
@@ -129,8 +129,8 @@ export type AuditEntry = {
   /** As recorded: "review.approved", "workspace:release.approved" (a workspace's own activity), … */
   action: string;
   /** Who did it; null for the system. id is null when the account is gone (the name is then the address). */
-  actor: { id: string | null; name: string; email: string | null } | null;
-  workspace: { id: string; name: string } | null;
+  actor: { id: UserId | null; name: string; email: string | null } | null;
+  workspace: { id: WorkspaceId; name: string } | null;
   /** What it was done to, as recorded (an id, an address, a name) and as a person names it. */
   target: string | null;
   targetName: string | null;
@@ -139,13 +139,13 @@ export type AuditEntry = {
 
 /** GET /api/admin/workspaces: the companies, with their people, purchases and allowance. */
 export type AdminWorkspace = {
-  id: string;
+  id: WorkspaceId;
   name: string;
   userType: 'trial' | 'active';
   trusted: boolean;
   monthlyPressReleaseLimit: number;
   pressReleasesUsedThisMonth: number;
-  members: Array<{ userId: string; name: string; email: string; role: WorkspaceRole }>;
+  members: Array<{ userId: UserId; name: string; email: string; role: WorkspaceRole }>;
   purchases: number;
   /** Cents paid in all, in USD. */
   paidCents: number;
@@ -205,7 +205,7 @@ export type RefundResult = {
 
 /** GET /api/admin/workspaces/{id}: one customer on one page. */
 export type AdminWorkspaceDetail = {
-  id: string;
+  id: WorkspaceId;
   name: string;
   userType: 'trial' | 'active';
   /** Every package it bought was refunded in full (src/shared/billing.ts everyPackageRefunded). */
@@ -213,7 +213,7 @@ export type AdminWorkspaceDetail = {
   trusted: boolean;
   suspended: { at: string; reason: string } | null;
   createdAt: string;
-  members: Array<{ userId: string; name: string; email: string; role: WorkspaceRole; verified: boolean; lastSignInAt: string | null }>;
+  members: Array<{ userId: UserId; name: string; email: string; role: WorkspaceRole; verified: boolean; lastSignInAt: string | null }>;
   purchases: Array<{
     id: string;
     planId: string;
@@ -232,9 +232,9 @@ export type AdminWorkspaceDetail = {
   /** `granted`: how many of the `remaining` releases Nashr granted (counted as spent last, never refundable). */
   allowance: { limit: number; used: number; remaining: number; granted: number };
   /** `allowance`: what the release holds of the allowance now — spent (it went out), held until it is sent, or none (decision 026). */
-  releases: Array<{ id: string; title: string; status: string; brand: string; held: boolean; allowance: 'spent' | 'held' | 'none'; sentAt: string | null; scheduledAt: string | null; timeZone: string | null }>;
-  newsrooms: Array<{ brandId: string; name: string; slug: string | null; enabled: boolean }>;
-  recentSignIns: Array<{ userId: string; email: string; at: string }>;
+  releases: Array<{ id: ReleaseId; title: string; status: string; brand: string; held: boolean; allowance: 'spent' | 'held' | 'none'; sentAt: string | null; scheduledAt: string | null; timeZone: string | null }>;
+  newsrooms: Array<{ brandId: BrandId; name: string; slug: string | null; enabled: boolean }>;
+  recentSignIns: Array<{ userId: UserId; email: string; at: string }>;
 };
 
 /** The fewest characters a part of a name or address is looked up by (a trigram index answers from three). */
@@ -260,12 +260,12 @@ export const deliveriesQuerySchema = z
 
 /** GET /api/admin/releases?q=: releases that went out, found by part of their title (the delivery log's picker). */
 export const releaseChoicesQuerySchema = z.object({ q: search, page, pageSize: pageSizeParam(10, 50) });
-export type ReleaseChoice = { id: string; title: string; workspaceName: string | null; sentAt: string | null };
+export type ReleaseChoice = { id: ReleaseId; title: string; workspaceName: string | null; sentAt: string | null };
 
 export type AdminDelivery = {
-  releaseId: string;
+  releaseId: ReleaseId;
   releaseTitle: string;
-  workspace: { id: string; name: string } | null;
+  workspace: { id: WorkspaceId; name: string } | null;
   email: string;
   status: string;
   smtpResponse: string | null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CurrentWorkspace } from './workspaces.js';
 import { plainSenderName } from './sender-name.js';
 import { isKnownTimeZone } from './time-zones.js';
+import type { UserId } from './ids.js';
 
 /**
  * Account schemas shared by the forms and the server (SPEC.md §5). Messages are the English texts;
@@ -203,7 +204,7 @@ export const platformActions = ['console', 'review', 'unmetered'] as const;
 export type PlatformAction = (typeof platformActions)[number];
 
 export type CurrentUser = {
-  id: string;
+  id: UserId;
   email: string;
   /** A new address waiting for its confirmation link to be opened; the account still uses `email`. */
   pendingEmail: string | null;

@@ -1,3 +1,4 @@
+import type { BrandId } from './ids.js';
 import { z } from 'zod';
 import { brandIdFilter } from './brands.js';
 import { poNumberField } from './invoices.js';
@@ -103,7 +104,7 @@ export type SpendRecord = {
   releaseId: string;
   title: string;
   status: string;
-  brand: { id: string; name: string; nameAr: string };
+  brand: { id: BrandId; name: string; nameAr: string };
   sentAt: string | null;
   scheduledAt: string | null;
   /** Spent (it went out), or held for it until it is sent and given back if it never is (decision 026). */

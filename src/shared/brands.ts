@@ -1,4 +1,4 @@
-import type { BrandId } from './ids.js';
+import type { BrandId, ReleaseId } from './ids.js';
 import { z } from 'zod';
 import { brandIdField } from './id-fields.js';
 import { dayParam } from './dates.js';
@@ -150,7 +150,7 @@ export const brandReportCsvQuerySchema = brandReportQuerySchema.extend({
 });
 
 export type BrandReportRow = {
-  id: string;
+  id: ReleaseId;
   title: string;
   sentAt: string;
   recipients: number;

@@ -1,4 +1,4 @@
-import type { BrandId, ReleaseId, WorkspaceId } from './ids.js';
+import type { BrandId, ReleaseId, UserId, WorkspaceId } from './ids.js';
 import { z } from 'zod';
 import { brandIdField, releaseIdField } from './id-fields.js';
 import { DATE_RANGE_MESSAGE, momentInRange } from './dates.js';
@@ -439,7 +439,7 @@ export type ReleaseBrand = { id: BrandId; name: string; nameAr: string; logoUrl:
 export type PressReleaseSummary = {
   id: ReleaseId;
   /** Its author's id; null when the author's account is gone. */
-  userId: string | null;
+  userId: UserId | null;
   workspaceId: WorkspaceId;
   /** The brand it speaks for (issue 28). */
   brandId: BrandId;
@@ -621,7 +621,7 @@ export type AnalyticsDashboard = {
 };
 
 export type ReleasePerformance = {
-  id: string;
+  id: ReleaseId;
   title: string;
   status: ReleaseStatus;
   sentAt: string | null;

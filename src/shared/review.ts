@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PressRelease, ReleaseLanguage } from './releases.js';
+import type { ReleaseId } from './ids.js';
 
 /** Editorial review (issue 11): the queue, one release under review, the decisions and their figures. */
 
@@ -28,7 +29,7 @@ export const rejectSchema = z.object({ reason: reviewText(REVIEW_MESSAGES.reason
 export const trustedSchema = z.object({ trusted: z.boolean({ message: 'trusted must be true or false' }) });
 
 export type ReviewQueueItem = {
-  id: string;
+  id: ReleaseId;
   title: string;
   language: string;
   companyName: string;

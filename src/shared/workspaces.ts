@@ -1,4 +1,4 @@
-import type { BrandId, WorkspaceId } from './ids.js';
+import type { BrandId, UserId, WorkspaceId } from './ids.js';
 import { z } from 'zod';
 import { brandIdField, workspaceIdField } from './id-fields.js';
 import { plainSenderName } from './sender-name.js';
@@ -84,7 +84,7 @@ export const returnReleaseSchema = z.object({
 });
 
 /** GET /api/workspaces */
-export type WorkspaceChoice = { id: string; name: string; role: WorkspaceRole; current: boolean };
+export type WorkspaceChoice = { id: WorkspaceId; name: string; role: WorkspaceRole; current: boolean };
 
 /** GET /api/workspace: the current workspace and what the signed-in member may do in it. */
 export type CurrentWorkspace = {
@@ -107,7 +107,7 @@ export type CurrentWorkspace = {
 
 /** GET /api/workspace/members */
 export type WorkspaceMember = {
-  userId: string;
+  userId: UserId;
   firstName: string;
   lastName: string;
   email: string;
@@ -146,7 +146,7 @@ export type InvitationView = {
 };
 
 /** A person named on a release: its author, approver, sender. `removed` once they left the workspace. */
-export type PersonRef = { id: string; name: string; removed: boolean };
+export type PersonRef = { id: UserId; name: string; removed: boolean };
 
 /** GET /api/workspace/activity: one thing that happened, in words the client builds from `action`. */
 export const workspaceActivityActions = [

@@ -1,4 +1,4 @@
-import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, UserId, WorkspaceId } from '../../shared/ids.js';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CurrentUser, PlatformAction } from '../../shared/auth.js';
@@ -234,7 +234,7 @@ export function requireMemberChange(
 }
 
 /** A workspace never runs out of owners: `userId` may stop being one only while another remains. */
-export function requireAnotherOwner(members: Array<{ userId: string; role: string }>, userId: string): void {
+export function requireAnotherOwner(members: Array<{ userId: UserId; role: string }>, userId: UserId): void {
   const target = members.find((m) => m.userId === userId);
   if (target?.role !== 'owner') return;
   if (!members.some((m) => m.role === 'owner' && m.userId !== userId)) throw appError('LAST_OWNER');

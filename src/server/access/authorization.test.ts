@@ -1,4 +1,4 @@
-import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, UserId, WorkspaceId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leastRoleFor, roleCan, type WorkspaceAction, type WorkspaceRole } from '../../shared/workspaces.js';
@@ -35,8 +35,8 @@ const NAMES = {
 
 type Seed = {
   workspaceId: WorkspaceId;
-  ids: Record<ActorName, string | undefined>;
-  targetMemberId: string;
+  ids: Record<ActorName, UserId | undefined>;
+  targetMemberId: UserId;
   listId: string;
   contactId: number;
   draftId: ReleaseId;
@@ -130,7 +130,7 @@ beforeAll(async () => {
     payload: { legalName: NAMES.workspace, address: '1 Quarry Road, Cairo', country: 'Egypt' },
   });
   expect(profile.statusCode, profile.body).toBe(200);
-  const ids = { owner: owner.id } as Record<ActorName, string | undefined>;
+  const ids = { owner: owner.id } as Record<ActorName, UserId | undefined>;
   for (const role of ROLES.slice(1))
     ids[role] = (await t.signInAs(role, { memberOf: { workspaceId, role } })).id;
   ids.outsider = (await t.signInAs('outsider', { companyName: 'Outsider Workspace B' })).id;

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.js';
 import { givableRoles, seatCanViewEmails, seatSendsForApproval } from './access.js';
 import { isSuperAdmin, standingOf } from './roles.js';
 import { brands, users, workspaceMembers, workspaces } from '../db/schema.js';
+import type { UserId } from '../../shared/ids.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type Membership = { workspace: WorkspaceRow; role: WorkspaceRole; brandIds: BrandId[] | null };
@@ -45,7 +46,7 @@ export function describeWorkspace(membership: Membership, platformRole: string, 
  */
 export async function currentMembership(
   db: Db,
-  userId: string,
+  userId: UserId,
   chosenId: string | null,
 ): Promise<Membership | null> {
   const [row] = await db
@@ -65,7 +66,7 @@ export async function currentMembership(
 export async function membershipOf(
   db: Db,
   workspaceId: WorkspaceId,
-  userId: string,
+  userId: UserId,
 ): Promise<WorkspaceRole | null> {
   const [row] = await db
     .select({ role: workspaceMembers.role })
@@ -83,7 +84,7 @@ export async function membershipOf(
  */
 export async function createWorkspace(
   db: Db,
-  ownerId: string,
+  ownerId: UserId,
   fields: Omit<typeof workspaces.$inferInsert, 'name' | 'id'> & { name: string },
 ): Promise<WorkspaceRow> {
   const [workspace] = await db.insert(workspaces).values(fields).returning();

@@ -5,6 +5,7 @@ import type { ReleaseStepRole } from '../../shared/releases.js';
 import { isBrandLimited, roleCan, workspaceRoles, type WorkspaceRole } from '../../shared/workspaces.js';
 import { users, workspaceMembers } from '../db/schema.js';
 import { appError } from '../http/errors.js';
+import type { UserId } from '../../shared/ids.js';
 
 /**
  * The role names as the rest of the server asks about them (decision 021): who the platform's super admins
@@ -121,7 +122,7 @@ export const stepRoleOf = (actor: { role: string; workspace?: { role: WorkspaceR
   !actor ? 'system' : isSuperAdmin(actor) ? SUPER_ADMIN : (actor.workspace?.role ?? 'system');
 
 /** The actor of a platform role change is still a super admin: a concurrent demotion may have come first. */
-export function requireStillSuperAdmin(superAdminIds: readonly string[], actorId: string): void {
+export function requireStillSuperAdmin(superAdminIds: readonly string[], actorId: UserId): void {
   if (!superAdminIds.includes(actorId)) throw appError('SUPER_ADMIN_REQUIRED');
 }
 

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
@@ -52,7 +52,7 @@ function toCurrentUser(row: UserRow, membership: Membership | null, contact = ''
  * The signed-in person as the API sees them, read afresh (after a change to their workspace): acting where
  * the session `sessionHash` acts, or without one where the account last chose.
  */
-export async function loadCurrentUser(db: Db, userId: string, sessionHash: string | null = null): Promise<CurrentUser | null> {
+export async function loadCurrentUser(db: Db, userId: UserId, sessionHash: string | null = null): Promise<CurrentUser | null> {
   const [row] = await db
     .select({ user: users, chosen: sessions.currentWorkspaceId })
     .from(users)
@@ -66,7 +66,7 @@ export async function loadCurrentUser(db: Db, userId: string, sessionHash: strin
  * Where this session acts from now on (a switch, a new workspace, an invitation accepted): this device only.
  * The account remembers it too, as where its next sign-in starts.
  */
-export async function chooseSessionWorkspace(db: Db, userId: string, sessionHash: string | null, workspaceId: WorkspaceId): Promise<void> {
+export async function chooseSessionWorkspace(db: Db, userId: UserId, sessionHash: string | null, workspaceId: WorkspaceId): Promise<void> {
   await db.update(users).set({ currentWorkspaceId: workspaceId }).where(eq(users.id, userId));
   if (sessionHash)
     await db
@@ -79,7 +79,7 @@ export async function chooseSessionWorkspace(db: Db, userId: string, sessionHash
  * Creates a session for the user and sets the cookie: a new random id at every sign-in. It starts in the
  * workspace the account chose last and keeps its own choice after (switching elsewhere leaves it be).
  */
-export async function startSession(db: Db, reply: FastifyReply, userId: string, secure: boolean): Promise<string> {
+export async function startSession(db: Db, reply: FastifyReply, userId: UserId, secure: boolean): Promise<string> {
   const id = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
   const [user] = await db.select({ chosen: users.currentWorkspaceId }).from(users).where(eq(users.id, userId));

@@ -4,6 +4,7 @@ import { users, workspaceMembers, workspaces } from '../db/schema.js';
 import { appError } from '../http/errors.js';
 import { isSuperAdmin } from './access.js';
 import { asClause } from '../../shared/clause.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 
 /**
  * Whether a person may sign in, given their workspaces' suspensions: refused (403 with the reason and whom
@@ -13,7 +14,7 @@ import { asClause } from '../../shared/clause.js';
  */
 export async function admitDespiteSuspensions(
   db: Db,
-  user: { id: string; role: string; currentWorkspaceId: string | null },
+  user: { id: UserId; role: string; currentWorkspaceId: WorkspaceId | null },
   contact: string,
 ): Promise<void> {
   if (isSuperAdmin(user)) return;

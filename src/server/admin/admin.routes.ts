@@ -8,6 +8,7 @@ import { requireSuperAdmin } from '../access/access.js';
 import { accreditationSchema } from '../../shared/accreditation.js';
 import { accreditationOf, setAccreditation } from '../contacts/accreditation.service.js';
 import { adminStats, changeUserRole, getOutboxMessage, liftSuppressionAudited, listOutbox, listUsers, listWorkspacesForAdmin } from './admin.service.js';
+import type { UserId } from '../../shared/ids.js';
 
 /** /api/admin: the super admin's console. Every route answers 403 to anyone else (401 when signed out). */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -25,14 +26,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/users/:userId/role', async (request) => {
     const actor = requireSuperAdmin(request);
-    const userId = parseUuidParam((request.params as { userId: string }).userId);
+    const userId = parseUuidParam<UserId>((request.params as { userId: string }).userId);
     const { role } = parseInput(updateRoleSchema, request.body);
     return changeUserRole(db, actor, userId, role);
   });
 
   app.put('/users/:userId/trusted', async (request) => {
     const actor = requireSuperAdmin(request);
-    const userId = parseUuidParam((request.params as { userId: string }).userId);
+    const userId = parseUuidParam<UserId>((request.params as { userId: string }).userId);
     const { trusted } = parseInput(trustedSchema, request.body);
     return setTrusted(db, actor, userId, trusted);
   });

@@ -26,6 +26,7 @@ import {
   superAdminUsers,
   userTypeOf,
 } from '../access/roles.js';
+import type { UserId } from '../../shared/ids.js';
 
 type UserRow = typeof users.$inferSelect;
 type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -55,7 +56,7 @@ export function toAdminUser(row: UserRow, workspace: WorkspaceRow | undefined): 
 }
 
 /** Each person's own workspace, in one query whatever the number of people. */
-async function ownWorkspaces(db: Db, userIds: string[]): Promise<Map<string, WorkspaceRow>> {
+async function ownWorkspaces(db: Db, userIds: UserId[]): Promise<Map<UserId, WorkspaceRow>> {
   if (!userIds.length) return new Map();
   const rows = await db
     .select({ userId: workspaceMembers.userId, workspace: workspaces })
@@ -63,7 +64,7 @@ async function ownWorkspaces(db: Db, userIds: string[]): Promise<Map<string, Wor
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(inArray(workspaceMembers.userId, userIds))
     .orderBy(...contactFirst, asc(workspaces.id));
-  const own = new Map<string, WorkspaceRow>();
+  const own = new Map<UserId, WorkspaceRow>();
   for (const row of rows) if (!own.has(row.userId)) own.set(row.userId, row.workspace);
   return own;
 }
@@ -191,7 +192,7 @@ export async function listWorkspacesForAdmin(db: Db, options: { search: string; 
  * locked first (FOR UPDATE), so two demotions running at once cannot both see "another super admin
  * remains" and leave the product without one.
  */
-export async function changeUserRole(db: Db, actor: CurrentUser, userId: string, role: Role): Promise<RoleChangeResult> {
+export async function changeUserRole(db: Db, actor: CurrentUser, userId: UserId, role: Role): Promise<RoleChangeResult> {
   return db.transaction(async (tx) => {
     const superAdminIds = (await tx.select({ id: users.id }).from(users).where(superAdminUsers).orderBy(users.id).for('update')).map((s) => s.id);
     // The actor may have been demoted by a concurrent request after this one was authorised.

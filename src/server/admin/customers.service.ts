@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminWorkspaceDetail } from '../../shared/admin.js';
 import { everyPackageRefunded } from '../../shared/billing.js';
@@ -127,7 +127,7 @@ async function membersOf(db: Db, workspaceId: WorkspaceId): Promise<AdminWorkspa
   }));
 }
 
-async function recentSignIns(db: Db, userIds: string[]): Promise<AdminWorkspaceDetail['recentSignIns']> {
+async function recentSignIns(db: Db, userIds: UserId[]): Promise<AdminWorkspaceDetail['recentSignIns']> {
   if (!userIds.length) return [];
   const rows = await db
     .select({ userId: sessions.userId, email: users.email, at: sessions.createdAt })

@@ -1,4 +1,4 @@
-import type { ReleaseId } from '../../shared/ids.js';
+import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminDelivery, Paged, ReleaseChoice } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
@@ -15,9 +15,9 @@ export type DeliveryLogQuery = { q: string; releaseId?: ReleaseId; page: number;
 
 type DeliveryRow = {
   id: number;
-  release_id: string;
+  release_id: ReleaseId;
   release_title: string;
-  workspace_id: string | null;
+  workspace_id: WorkspaceId | null;
   workspace_name: string | null;
   email: string;
   status: string;
@@ -129,7 +129,7 @@ export async function listReleaseChoices(db: Db, query: { q: string; page: numbe
             ORDER BY pr.sent_at DESC, pr.id
             LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
       )
-      .then((result) => rowsOf<{ id: string; title: string; workspace_name: string | null; sent_at: string | null }>(result)),
+      .then((result) => rowsOf<{ id: ReleaseId; title: string; workspace_name: string | null; sent_at: string | null }>(result)),
     db.execute(sql`SELECT count(*)::int AS total FROM ${pressReleases} pr WHERE ${where}`).then((result) => rowsOf<{ total: number }>(result)),
   ]);
   return {

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import { grantSchema, refundSchema, suspendSchema } from '../../shared/admin.js';
 import { sellerSettingsSchema } from '../../shared/invoices.js';
@@ -60,13 +60,13 @@ export async function deskRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/users/:userId/resend-verification', async (request) => {
     const actor = requireSuperAdmin(request);
-    const userId = idParam(request.params, 'userId', 'USER_NOT_FOUND');
+    const userId = idParam<UserId>(request.params, 'userId', 'USER_NOT_FOUND');
     return resendVerificationFor({ ...app.deps, log: request.log }, actor, userId);
   });
 
   app.post('/users/:userId/send-password-reset', async (request) => {
     const actor = requireSuperAdmin(request);
-    const userId = idParam(request.params, 'userId', 'USER_NOT_FOUND');
+    const userId = idParam<UserId>(request.params, 'userId', 'USER_NOT_FOUND');
     return sendPasswordResetFor({ ...app.deps, log: request.log }, actor, userId, request.ip);
   });
 

@@ -1,11 +1,11 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, Paged, PlatformAuditAction } from '../../shared/admin.js';
 import { likePattern, rowsOf, type Db } from '../db/client.js';
 import { auditLog, brands, outletFeeds, payments, pressReleases, users, workspaces } from '../db/schema.js';
 import { csvCell, type ReportLanguage } from '../common/csv.js';
 
-export type AuditActor = { id: string; email: string } | null;
+export type AuditActor = { id: UserId; email: string } | null;
 
 /**
  * Records who did what (role changes, contact imports and deletions). Pass the transaction's db when
@@ -62,10 +62,10 @@ type AuditRow = {
   action: string;
   target: string | null;
   details: Record<string, unknown> | string;
-  actor_id: string | null;
+  actor_id: UserId | null;
   actor_email: string | null;
   actor_name: string | null;
-  workspace_id: string | null;
+  workspace_id: WorkspaceId | null;
   workspace_name: string | null;
 };
 
@@ -85,7 +85,7 @@ async function auditRows(db: Db, filters: AuditFilters, limit: number, offset: n
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type Named = { key: string; name: string | null; workspace_id: string | null; workspace_name: string | null };
+type Named = { key: string; name: string | null; workspace_id: WorkspaceId | null; workspace_name: string | null };
 
 /**
  * What the page's targets are called, in one query whatever the page holds: a target is an id (of a release,

@@ -38,13 +38,14 @@ import {
   verifyEmail,
   type AuthDeps,
 } from './auth.service.js';
+import type { UserId } from '../../shared/ids.js';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const serviceDeps = (request: FastifyRequest): AuthDeps => ({ ...app.deps, log: request.log });
   limitBodiesTo(app, BODY_LIMIT.accountForms);
   // A sign-in always gets a fresh session id; the one this browser held before is dropped.
-  const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: { id: string }, context: SignInContext = {}) => {
+  const signInThisBrowser = async (request: FastifyRequest, reply: FastifyReply, user: { id: UserId }, context: SignInContext = {}) => {
     if (request.sessionHash) await db.delete(sessions).where(eq(sessions.idHash, request.sessionHash));
     const session = await startSession(db, reply, user.id, config.secureCookies);
     const { firstSignIn } = await recordSignIn(app.deps, user.id, context);

@@ -36,6 +36,7 @@ import { isCommonPassword } from './common-passwords.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { RATE_RULES, takeAttempt, type RateRule } from '../common/rate-limit.js';
 import { isReservedAddress } from './reserved-addresses.js';
+import type { UserId } from '../../shared/ids.js';
 
 type Logger = { error: (obj: object, msg: string) => void };
 export type AuthDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'now'> & { log: Logger };
@@ -98,7 +99,7 @@ export async function registerWithInvitation(
   deps: AuthDeps,
   input: z.infer<typeof registerWithInvitationSchema>,
   ip: string,
-): Promise<{ id: string }> {
+): Promise<{ id: UserId }> {
   assertUsableAddress(deps, input.email);
   assertUncommonPassword(input.password, 'password');
   await takeAttempt(deps.db, deps.now(), RATE_RULES.register, { email: input.email, ip });
@@ -200,7 +201,7 @@ export async function authenticate(deps: AuthDeps, input: z.infer<typeof loginSc
  */
 export async function recordSignIn(
   deps: Pick<AuthDeps, 'db' | 'now'>,
-  userId: string,
+  userId: UserId,
   context: SignInContext = {},
 ): Promise<{ firstSignIn: boolean }> {
   const now = deps.now();
@@ -418,7 +419,7 @@ export async function confirmEmailChange(deps: Pick<AuthDeps, 'db' | 'now'>, tok
 /** The site's language changed while signed in: the account's emails follow it. */
 export async function setAccountLanguage(
   deps: Pick<AuthDeps, 'db' | 'now'>,
-  userId: string,
+  userId: UserId,
   language: AccountLanguage,
   sessionHash: string | null = null,
 ): Promise<CurrentUser> {
@@ -429,7 +430,7 @@ export async function setAccountLanguage(
 /** Changes the password after checking the current one; every other session and every reset link is void. */
 export async function changePassword(
   deps: AuthDeps,
-  userId: string,
+  userId: UserId,
   keepSessionHash: string | null,
   input: z.infer<typeof changePasswordSchema>,
   ip: string,
@@ -461,7 +462,7 @@ async function checkCurrentPassword(deps: AuthDeps, user: UserRow, password: str
 
 // ---------------------------------------------------------------- helpers
 
-async function findUserById(db: Db, userId: string): Promise<UserRow> {
+async function findUserById(db: Db, userId: UserId): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw unauthorized();
   return user;
@@ -474,14 +475,14 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
 
 
 /** A random single-use token; only its hash is stored, so a database leak yields no usable link. */
-async function issueEmailToken(db: Db, userId: string, purpose: TokenPurpose, ttlMs: number, now: Date): Promise<string> {
+async function issueEmailToken(db: Db, userId: UserId, purpose: TokenPurpose, ttlMs: number, now: Date): Promise<string> {
   const token = randomToken();
   await db.insert(emailTokens).values({ tokenHash: sha256(token), userId, purpose, expiresAt: new Date(now.getTime() + ttlMs) });
   return token;
 }
 
 /** Uses the token up in one conditional update, so two clicks at once cannot both succeed. */
-async function consumeEmailToken(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<string | null> {
+async function consumeEmailToken(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<UserId | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
     .update(emailTokens)
@@ -499,7 +500,7 @@ async function consumeEmailToken(db: Db, token: string, purpose: TokenPurpose, n
 }
 
 /** Once one link of a kind has worked, the others sent before it are void. */
-async function retireTokens(db: Db, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
+async function retireTokens(db: Db, userId: UserId, purpose: TokenPurpose, now: Date): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: now })

@@ -1,4 +1,4 @@
-import type { BrandId, WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, UserId, WorkspaceId } from '../../shared/ids.js';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
@@ -61,7 +61,7 @@ export type BillingDeps = CreditDeps & {
 export type CreditDeps = { db: Db; seller: SellerSettings | undefined };
 
 /** A credited purchase, as its receipt states it, and who receives it (the buyer, else an owner). */
-export type Receipt = ReceiptFacts & { workspaceId: WorkspaceId; buyerId: string | null; invoiceId: string };
+export type Receipt = ReceiptFacts & { workspaceId: WorkspaceId; buyerId: UserId | null; invoiceId: string };
 
 export function createPaymentProvider(config: Config, db: Db): PaymentProvider | StripeProvider {
   return config.stripe ? createStripeProvider(config.stripe) : createDemoProvider(db);
@@ -273,7 +273,7 @@ export async function creditSucceededIntent(
   deps: CreditDeps,
   providerName: string,
   intent: ProviderIntent,
-  buyerId: string | null = intent.buyerId,
+  buyerId: UserId | null = intent.buyerId,
 ): Promise<Receipt | null> {
   const { db } = deps;
   if (intent.status !== 'succeeded') throw paymentNotCompleted();
@@ -355,7 +355,7 @@ function sendReceipt(deps: BillingDeps, receipt: Receipt): void {
 }
 
 /** The workspace's activity names the buyer (when known) and the package. */
-async function recordPurchase(tx: Db, workspaceId: WorkspaceId, buyerId: string | null, planName: string): Promise<void> {
+async function recordPurchase(tx: Db, workspaceId: WorkspaceId, buyerId: UserId | null, planName: string): Promise<void> {
   const [buyer] = buyerId ? await tx.select().from(users).where(eq(users.id, buyerId)) : [];
   await recordActivity(tx, workspaceId, buyer ?? null, 'purchase', { plan: planName });
 }

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import type { PaymentProviderName } from '../../shared/billing.js';
 import { appError } from '../http/errors.js';
 import type { ServerPlan } from '../invoices/plans.js';
@@ -14,7 +14,7 @@ export type ProviderIntent = {
   /** The workspace the purchase credits. */
   workspaceId: WorkspaceId | null;
   /** The member who bought it (their receipt), when the provider records it. */
-  buyerId: string | null;
+  buyerId: UserId | null;
   planId: string | null;
 };
 
@@ -27,7 +27,7 @@ export type RefundRequest = { paymentIntentId: string; amountCents: number; idem
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** An intent for `amountCents` (the package's price plus the VAT of the buyer's quote), in USD. */
-  createIntent(input: { workspaceId: WorkspaceId; buyerId: string; email: string; plan: ServerPlan; amountCents: number }): Promise<CreatedIntent>;
+  createIntent(input: { workspaceId: WorkspaceId; buyerId: UserId; email: string; plan: ServerPlan; amountCents: number }): Promise<CreatedIntent>;
   /** The provider's record of the intent; null when the provider does not know the id. */
   retrieveIntent(paymentIntentId: string): Promise<ProviderIntent | null>;
   /** Gives money back to the card; throws REFUND_FAILED when the provider refuses. Returns its refund id. */

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import Stripe from 'stripe';
 import { AppError, appError } from '../http/errors.js';
 import { providerUnavailable, type PaymentProvider, type ProviderIntent } from './payment-provider.js';
@@ -20,7 +20,7 @@ export function intentFromStripe(intent: Stripe.PaymentIntent): ProviderIntent {
     // Intents made before workspaces name the account, whose id its workspace kept. Stripe hands back as text
     // the id we gave it when the intent was made.
     workspaceId: (intent.metadata?.workspaceId ?? intent.metadata?.userId ?? null) as WorkspaceId | null,
-    buyerId: intent.metadata?.buyerId ?? intent.metadata?.userId ?? null,
+    buyerId: (intent.metadata?.buyerId ?? intent.metadata?.userId ?? null) as UserId | null,
     planId: intent.metadata?.planId ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import { and, count, eq, gt, inArray, lt, min, or, sql } from 'drizzle-orm';
 import type { AttemptKind } from '../../shared/auth.js';
 import { errorText, type ErrorCode } from '../../shared/error-codes.js';
@@ -76,7 +76,7 @@ for (const rule of Object.values(RATE_RULES) as RateRule[]) {
 }
 const PRUNE_PROBABILITY = 0.02;
 
-export type AttemptSource = { email?: string; ip: string; userId?: string; workspaceId?: WorkspaceId };
+export type AttemptSource = { email?: string; ip: string; userId?: UserId; workspaceId?: WorkspaceId };
 
 export class RateLimitedError extends AppError {
   constructor(

@@ -21,12 +21,13 @@ import {
   searchContacts,
   updateContact,
 } from './contacts.service.js';
+import type { UserId } from '../../shared/ids.js';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 /** Per user, searches and facet counts each (the contacts page asks for both at every change). */
 const SEARCHES_PER_MINUTE = 120;
 
-const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+const actorOf = (user: { id: UserId; email: string }) => ({ id: user.id, email: user.email });
 
 /** The global media database: read by every signed-in user, changed by super admins only. */
 export async function contactsRoutes(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ReleaseId } from '../../shared/ids.js';
+import type { ReleaseId, UserId } from '../../shared/ids.js';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { brands, coverageArticles, coverageItems, outletFeeds, pressReleases, users } from '../db/schema.js';
@@ -130,7 +130,7 @@ async function tellOwnerOfFirstArticle(deps: CoverageDeps, releaseId: ReleaseId)
     .update(pressReleases)
     .set({ coverageNotifiedAt: deps.now() })
     .where(and(eq(pressReleases.id, releaseId), isNull(pressReleases.coverageNotifiedAt)))
-    .returning({ userId: sql<string | null>`coalesce(${pressReleases.sentBy}, ${pressReleases.authorId})`, title: pressReleases.title, language: pressReleases.language });
+    .returning({ userId: sql<UserId | null>`coalesce(${pressReleases.sentBy}, ${pressReleases.authorId})`, title: pressReleases.title, language: pressReleases.language });
   if (!claimed?.userId) return;
   const [item] = await deps.db
     .select({ outlet: coverageItems.outlet, title: coverageItems.title, kind: coverageItems.kind })

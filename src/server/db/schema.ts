@@ -36,7 +36,7 @@ import { documentKinds, type DocumentKind } from '../../shared/invoices.js';
 import { dataRequestKinds, dataRequestStates, type DataRequestKind, type DataRequestState } from '../../shared/preferences.js';
 import { workspaceRoles, type WorkspaceRole } from '../../shared/workspaces.js';
 import { isOneOf } from './sql-literals.js';
-import type { BrandId, ReleaseId, WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, UserId, WorkspaceId } from '../../shared/ids.js';
 
 /**
  * Every table of the product, in one place. Migrations are generated from this file by drizzle-kit
@@ -57,7 +57,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').$type<UserId>().primaryKey().defaultRandom(),
     /** Always stored in lower case; compared case-insensitively by storing it so. */
     email: text('email').notNull(),
     /** A requested new address, applied only when the link sent to it is opened (decision 008). */
@@ -130,7 +130,7 @@ export const workspaceMembers = pgTable(
     workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
+    userId: uuid('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** owner | manager | publisher | writer | viewer | client */
@@ -159,7 +159,7 @@ export const workspaceInvitations = pgTable(
     /** The brands a client invitation gives; null for other roles. */
     brandIds: uuid('brand_ids').array().$type<BrandId[]>(),
     tokenHash: text('token_hash').notNull(),
-    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedBy: uuid('invited_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -249,7 +249,7 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie value; the value itself is never stored. */
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id')
+    userId: uuid('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -265,7 +265,7 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
+    userId: uuid('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
@@ -317,7 +317,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
     /** Set for what happened inside one workspace: its owners and managers read it as the activity. */
     workspaceId: uuid('workspace_id').$type<WorkspaceId>().references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -431,7 +431,7 @@ export const userLists = pgTable(
     workspaceId: uuid('workspace_id').$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
@@ -472,13 +472,13 @@ export const pressReleases = pgTable(
       .notNull()
       .references(() => brands.id),
     /** Who wrote it, who approved it inside the workspace, who sent it: kept when they leave. */
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
-    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    authorId: uuid('author_id').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
+    approvedBy: uuid('approved_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
+    sentBy: uuid('sent_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     /** An approver's words when returning it to its writer; cleared at the next submission. */
     approvalComment: text('approval_comment'),
     /** The brand's client who approved it, when, and the version they approved (a digest of its text). */
-    clientApprovedBy: uuid('client_approved_by').references(() => users.id, { onDelete: 'set null' }),
+    clientApprovedBy: uuid('client_approved_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     clientApprovedAt: timestamp('client_approved_at', { withTimezone: true }),
     clientApprovedVersion: text('client_approved_version'),
     /** A client's words when returning it; cleared at the next send. */
@@ -524,8 +524,8 @@ export const pressReleases = pgTable(
      * Who last submitted it, and everyone who saved its text since it was last returned or sent back
      * (decision 026): with "every release needs a second person" none of them may approve that version.
      */
-    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    editedBy: uuid('edited_by').array().notNull().default(sql`'{}'::uuid[]`),
+    submittedBy: uuid('submitted_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
+    editedBy: uuid('edited_by').array().$type<UserId[]>().notNull().default(sql`'{}'::uuid[]`),
     /** When its owner was told of the first article found (coverage): once per release. */
     coverageNotifiedAt: timestamp('coverage_notified_at', { withTimezone: true }),
     /** Scheduler lease: the worker that turns a due scheduled release into deliveries. */
@@ -560,7 +560,7 @@ export const releaseSteps = pgTable(
       .notNull()
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ReleaseStepKind>().notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     /** The name as it read when the step was taken: still shown once the account is gone. */
     actorName: text('actor_name'),
     actorRole: text('actor_role').$type<ReleaseStepRole>().notNull(),
@@ -589,7 +589,7 @@ export const releaseReviews = pgTable(
       .references(() => pressReleases.id, { onDelete: 'cascade' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     decidedByEmail: text('decided_by_email'),
     /** approved | changes_requested | rejected | withdrawn; null while waiting. */
     decision: text('decision'),
@@ -879,7 +879,7 @@ export const researchItems = pgTable(
     /** corrected | left | dismissed */
     resolution: text('resolution').$type<ResearchOutcome>(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedBy: uuid('resolved_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('research_items_open_idx').on(t.resolvedAt, t.createdAt),
@@ -1026,7 +1026,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The member who bought it. */
-    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    paidBy: uuid('paid_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     /** Unique: a payment intent credits its releases exactly once. */
     paymentIntentId: text('payment_intent_id').notNull(),
@@ -1097,7 +1097,7 @@ export const sellerSettings = pgTable('seller_settings', {
   id: integer('id').primaryKey().default(1),
   /** SellerSettings of src/shared/invoices.ts. */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
-  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: uuid('updated_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
 
@@ -1182,7 +1182,7 @@ export const refunds = pgTable(
     creditNoteId: uuid('credit_note_id').notNull(),
     /** Why the money went back, as the credit note prints it ('' for refunds made before it was asked). */
     reason: text('reason').notNull().default(''),
-    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    refundedBy: uuid('refunded_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('refunds_payment_idx').on(t.paymentId)],
@@ -1198,7 +1198,7 @@ export const allowanceGrants = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     releases: integer('releases').notNull(),
     reason: text('reason').notNull(),
-    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedBy: uuid('granted_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('allowance_grants_workspace_idx').on(t.workspaceId, t.createdAt)],
@@ -1256,7 +1256,7 @@ export const dataRequests = pgTable(
     status: text('status').$type<DataRequestState>().notNull().default('open'),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedBy: uuid('resolved_by').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

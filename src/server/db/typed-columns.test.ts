@@ -1,4 +1,4 @@
-import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, UserId, WorkspaceId } from '../../shared/ids.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptKinds, roles } from '../../shared/auth.js';
@@ -64,7 +64,7 @@ const CHECKED: Record<string, readonly string[]> = {
 };
 
 let database: Database;
-let userId: string;
+let userId: UserId;
 let releaseId: ReleaseId;
 let deliveryId: number;
 let workspaceId: WorkspaceId;

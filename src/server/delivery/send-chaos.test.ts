@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
-import type { ReleaseId } from '../../shared/ids.js';
+import type { ReleaseId, UserId } from '../../shared/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendPressReleaseSchema } from '../../shared/releases.js';
 import type { Database } from '../db/client.js';
@@ -50,7 +50,7 @@ describe.skipIf(!serverUrl)('sending while processes are killed (PostgreSQL only
     return startProcess(role, env, 'Background worker started', children);
   }
 
-  async function sendRelease(userId: string, listId: string) {
+  async function sendRelease(userId: UserId, listId: string) {
     const user = (await loadCurrentUser(database.db, userId))!;
     const input = sendPressReleaseSchema.parse(releasePayload({ recipientLists: [listId] }));
     // This test is about the engine surviving kills: the installation runs without editorial review.

@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContactFilter } from '../../shared/contacts.js';
 import {
@@ -58,7 +58,7 @@ export async function createList(
   db: Db,
   workspaceId: WorkspaceId,
   input: { name: string; description: string },
-  createdBy: string | null = null,
+  createdBy: UserId | null = null,
 ): Promise<UserList> {
   const [row] = await db.insert(userLists).values({ workspaceId, createdBy, name: input.name, description: input.description }).returning();
   return toUserList(row, 0);

@@ -1,4 +1,4 @@
-import type { BrandId, WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, UserId, WorkspaceId } from '../../shared/ids.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ const ARABIC = {
 };
 
 let t: TestApp;
-let owner: { id: string; email: string; workspaceId: WorkspaceId; companyBrandId: BrandId };
+let owner: { id: UserId; email: string; workspaceId: WorkspaceId; companyBrandId: BrandId };
 let listId: string;
 
 beforeAll(async () => {

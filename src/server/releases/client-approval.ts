@@ -1,4 +1,4 @@
-import type { BrandId, ReleaseId } from '../../shared/ids.js';
+import type { BrandId, ReleaseId, UserId } from '../../shared/ids.js';
 import { eq, inArray } from 'drizzle-orm';
 import { asAccountLanguage, type AccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import { brandNameIn } from '../brands/brand-voice.js';
@@ -106,7 +106,7 @@ export async function clientReturnRelease(
 /** The publisher who sent it and its author (once each) read the client's comment. */
 async function tellAgency(deps: ApprovalDeps, client: CurrentUser, release: ReleaseRow, comment: string) {
   const ids = [...new Set([release.sentBy, release.authorId])].filter(
-    (id): id is string => !!id && id !== client.id,
+    (id): id is UserId => !!id && id !== client.id,
   );
   if (!ids.length) return;
   const readers = await deps.db.select().from(users).where(inArray(users.id, ids));

@@ -1,4 +1,4 @@
-import type { ReleaseId, WorkspaceId } from '../../shared/ids.js';
+import type { ReleaseId, UserId, WorkspaceId } from '../../shared/ids.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
@@ -406,7 +406,7 @@ export function assertSecondPerson(row: ReleaseRow, approver: CurrentUser): void
 }
 
 /** The people who saved a version's text, with `actor` added when the save changed it. */
-export function editorsAfterSave(row: ReleaseRow | undefined, actor: CurrentUser, textChanged: boolean): string[] {
+export function editorsAfterSave(row: ReleaseRow | undefined, actor: CurrentUser, textChanged: boolean): UserId[] {
   const before = row?.editedBy ?? [];
   return textChanged && !before.includes(actor.id) ? [...before, actor.id] : before;
 }

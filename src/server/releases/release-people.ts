@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import { and, inArray } from 'drizzle-orm';
 import type { PersonRef } from '../../shared/workspaces.js';
 import type { Db } from '../db/client.js';
@@ -6,16 +6,16 @@ import { users, workspaceMembers } from '../db/schema.js';
 
 export type People = {
   /** The person as a release names them; `removed` once they are no longer a member of its workspace. */
-  ref(workspaceId: WorkspaceId, userId: string | null): PersonRef | null;
-  email(userId: string | null): string | null;
+  ref(workspaceId: WorkspaceId, userId: UserId | null): PersonRef | null;
+  email(userId: UserId | null): string | null;
 };
 
 type ReleasePeople = {
   workspaceId: WorkspaceId;
-  authorId: string | null;
-  approvedBy: string | null;
-  sentBy: string | null;
-  clientApprovedBy: string | null;
+  authorId: UserId | null;
+  approvedBy: UserId | null;
+  sentBy: UserId | null;
+  clientApprovedBy: UserId | null;
 };
 
 const fullName = (row: { firstName: string; lastName: string; email: string }) =>
@@ -23,7 +23,7 @@ const fullName = (row: { firstName: string; lastName: string; email: string }) =
 
 /** The authors, approvers and senders of some releases, in two queries whatever their number. */
 export async function peopleOf(db: Db, releases: ReleasePeople[]): Promise<People> {
-  const ids = [...new Set(releases.flatMap((r) => [r.authorId, r.approvedBy, r.sentBy, r.clientApprovedBy]).filter((id): id is string => !!id))];
+  const ids = [...new Set(releases.flatMap((r) => [r.authorId, r.approvedBy, r.sentBy, r.clientApprovedBy]).filter((id): id is UserId => !!id))];
   const workspaceIds = [...new Set(releases.map((r) => r.workspaceId))];
   const [rows, members] = ids.length
     ? await Promise.all([

@@ -7,6 +7,7 @@ import type { RenderedEmail } from '../mail/templates/layout.js';
 import { reviewQueueAlertMessage } from '../mail/templates/review.js';
 import { BOOTSTRAP_NAME } from '../bootstrap.js';
 import { editorUsers } from '../access/roles.js';
+import type { UserId } from '../../shared/ids.js';
 
 /**
  * Mail about Nashr's review of a release: the editors' alert when one enters the queue (sent where the
@@ -29,7 +30,7 @@ const ALERT_EVERY_MS = 5 * 60_000;
 const greetingName = (person: { firstName: string; lastName: string }) =>
   person.firstName === BOOTSTRAP_NAME.firstName && person.lastName === BOOTSTRAP_NAME.lastName ? '' : person.firstName;
 
-export function sendInBackground(deps: ReviewMailDeps, userId: string, compose: (firstName: string, language: AccountLanguage) => RenderedEmail): void {
+export function sendInBackground(deps: ReviewMailDeps, userId: UserId, compose: (firstName: string, language: AccountLanguage) => RenderedEmail): void {
   void (async () => {
     const [person] = await deps.db
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })

@@ -1,4 +1,4 @@
-import type { ReleaseId } from '../../shared/ids.js';
+import type { ReleaseId, UserId } from '../../shared/ids.js';
 import { eq } from 'drizzle-orm';
 import { asAccountLanguage, type CurrentUser } from '../../shared/auth.js';
 import type { PressRelease } from '../../shared/releases.js';
@@ -61,7 +61,7 @@ export async function returnRelease(
     await recordActivity(tx, row.workspaceId, actor, 'release.returned', { title: row.title });
     return row;
   });
-  const writers = [...new Set([returned.submittedBy, returned.authorId])].filter((w): w is string => !!w && w !== actor.id);
+  const writers = [...new Set([returned.submittedBy, returned.authorId])].filter((w): w is UserId => !!w && w !== actor.id);
   for (const writerId of writers) {
     inBackground(deps, async () => {
       const [writer] = await deps.db.select().from(users).where(eq(users.id, writerId));

@@ -1,4 +1,4 @@
-import type { ReleaseId } from '../../shared/ids.js';
+import type { ReleaseId, UserId } from '../../shared/ids.js';
 import { and, asc, count, eq, gte, inArray, isNull, isNotNull, min, sql } from 'drizzle-orm';
 import type { AccountLanguage, CurrentUser } from '../../shared/auth.js';
 import { extractLinks } from '../../shared/email-template.js';
@@ -229,7 +229,7 @@ type Decision = { kind: 'approved' } | { kind: 'changes_requested'; comment: str
 
 type Decided = {
   /** Who is told of the decision: the person who sent it (or wrote it). */
-  ownerId: string | null;
+  ownerId: UserId | null;
   title: string;
   releaseId: ReleaseId;
   recipients: number;
@@ -332,7 +332,7 @@ export async function reviewStats(deps: ReviewDeps, days = 30): Promise<ReviewSt
 // ---------------------------------------------------------------- trusted customers
 
 /** PUT /api/admin/users/{id}/trusted: the releases of the workspaces the person owns skip review. */
-export async function setTrusted(db: Db, admin: CurrentUser, userId: string, trusted: boolean): Promise<{ id: string; trusted: boolean }> {
+export async function setTrusted(db: Db, admin: CurrentUser, userId: UserId, trusted: boolean): Promise<{ id: string; trusted: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
     if (!row) throw appError('USER_NOT_FOUND');

@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/password.js';
 import { randomToken, sha256 } from '../http/tokens.js';
 import { createTestDatabase } from './test-db.js';
 import { startSmtpSink } from './smtp-sink.js';
+import type { UserId } from '../../shared/ids.js';
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -73,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   }
 
   /** The same person signed in on another device, as `as`: a session of its own, as a sign-in makes it. */
-  async function signInElsewhere(as: string, userId: string) {
+  async function signInElsewhere(as: string, userId: UserId) {
     const id = randomToken();
     const [user] = await database.db.select({ chosen: users.currentWorkspaceId }).from(users).where(eq(users.id, userId));
     await database.db

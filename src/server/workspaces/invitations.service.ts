@@ -1,4 +1,4 @@
-import type { BrandId, WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, UserId, WorkspaceId } from '../../shared/ids.js';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
@@ -302,7 +302,7 @@ export async function viewInvitation(db: Db, token: string, now: Date): Promise<
 export async function claimInvitation(
   tx: Db,
   token: string,
-  person: { id: string; email: string },
+  person: { id: UserId; email: string },
   now: Date,
 ): Promise<{ workspaceId: WorkspaceId; role: WorkspaceRole }> {
   const found = await invitationByToken(tx, token);

@@ -30,6 +30,7 @@ import {
   revokeInvitation,
   viewInvitation,
 } from './invitations.service.js';
+import type { UserId } from '../../shared/ids.js';
 
 type Params = { id: string };
 
@@ -78,10 +79,10 @@ export async function workspacesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/workspace/members', async (request) => listMembers(db, requireUser(request)));
   app.patch<{ Params: { userId: string } }>('/workspace/members/:userId', async (request) => {
     const { role, brandIds } = parseInput(memberRoleSchema, request.body);
-    return changeMemberRole(db, requireUser(request), parseUuidParam(request.params.userId), role, brandIds);
+    return changeMemberRole(db, requireUser(request), parseUuidParam<UserId>(request.params.userId), role, brandIds);
   });
   app.delete<{ Params: { userId: string } }>('/workspace/members/:userId', async (request, reply) => {
-    await removeMember(db, requireUser(request), parseUuidParam(request.params.userId));
+    await removeMember(db, requireUser(request), parseUuidParam<UserId>(request.params.userId));
     return reply.status(204).send();
   });
   app.post('/workspace/leave', async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { BrandId, WorkspaceId } from '../../shared/ids.js';
+import type { BrandId, UserId, WorkspaceId } from '../../shared/ids.js';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../shared/auth.js';
 import {
@@ -157,7 +157,7 @@ export async function listMembers(db: Db, actor: CurrentUser): Promise<Workspace
 async function withMembersLocked<T>(
   db: Db,
   workspaceId: WorkspaceId,
-  work: (tx: Db, members: Array<{ userId: string; role: WorkspaceRole }>) => Promise<T>,
+  work: (tx: Db, members: Array<{ userId: UserId; role: WorkspaceRole }>) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const members = await tx
@@ -173,7 +173,7 @@ async function withMembersLocked<T>(
 export async function changeMemberRole(
   db: Db,
   actor: CurrentUser,
-  userId: string,
+  userId: UserId,
   role: WorkspaceRole,
   brandIds?: BrandId[],
 ): Promise<WorkspaceMember> {
@@ -205,7 +205,7 @@ export async function changeMemberRole(
 }
 
 /** Removal takes effect at once: every request reads membership afresh, open sessions included. */
-export async function removeMember(db: Db, actor: CurrentUser, userId: string): Promise<void> {
+export async function removeMember(db: Db, actor: CurrentUser, userId: UserId): Promise<void> {
   const workspaceId = userId === actor.id ? requireMember(actor) : requireAction(actor, 'manage');
   await withMembersLocked(db, workspaceId, async (tx, members) => {
     const target = members.find((m) => m.userId === userId);
@@ -227,7 +227,7 @@ export async function removeMember(db: Db, actor: CurrentUser, userId: string): 
   });
 }
 
-async function nameOf(db: Db, userId: string): Promise<string> {
+async function nameOf(db: Db, userId: UserId): Promise<string> {
   const [row] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
@@ -286,7 +286,7 @@ export async function listActivity(db: Db, actor: CurrentUser, paging: { page: n
 }
 
 /** Members who may approve a release of the workspace (told by email when one waits), but `except`. */
-export async function approversOf(db: Db, workspaceId: WorkspaceId, except: string | null) {
+export async function approversOf(db: Db, workspaceId: WorkspaceId, except: UserId | null) {
   return membersToTell(db, workspaceId, and(approverMembers, except ? ne(users.id, except) : undefined));
 }
 

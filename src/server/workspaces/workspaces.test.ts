@@ -1,4 +1,4 @@
-import type { WorkspaceId } from '../../shared/ids.js';
+import type { UserId, WorkspaceId } from '../../shared/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -22,7 +22,7 @@ async function memberOf(workspaceId: WorkspaceId, role: WorkspaceRole, firstName
   return { as, user };
 }
 
-const addMember = (workspaceId: WorkspaceId, userId: string, role: WorkspaceRole) =>
+const addMember = (workspaceId: WorkspaceId, userId: UserId, role: WorkspaceRole) =>
   t.db.insert(workspaceMembers).values({ workspaceId, userId, role });
 
 const invitationLinkOf = async (email: string, from: number) => {

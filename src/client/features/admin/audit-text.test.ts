@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { auditActions, type AuditEntry } from '../../../shared/admin';
+import type { UserId, WorkspaceId } from '../../../shared/ids';
 import { auditSentence, kindOf } from './audit-text';
 
 const load = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.join(__dirname, `../../i18n/${lang}/${ns}.json`), 'utf8'));
@@ -23,8 +24,8 @@ const entry = (action: string, details: Record<string, unknown> = {}, target: st
   id: 1,
   createdAt: '2026-11-26T10:00:00Z',
   action,
-  actor: { id: 'u1', name: 'Omar Haddad', email: 'omar@nashr.test' },
-  workspace: { id: 'w1', name: 'Gulf Horizon' },
+  actor: { id: 'u1' as UserId, name: 'Omar Haddad', email: 'omar@nashr.test' },
+  workspace: { id: 'w1' as WorkspaceId, name: 'Gulf Horizon' },
   target,
   targetName: target,
   details,
