@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useEditor, EditorContent, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
@@ -61,8 +61,10 @@ export function RichTextEditor({
     },
   });
 
-  // A release loaded after the editor was created (or reset) replaces its content.
-  useEffect(() => {
+  // A release loaded after the editor was created (or reset) replaces its content. A layout effect, so the check
+  // runs as the new value is drawn: a passive effect may run after the next keystroke (Preact runs them after the
+  // paint), compare that keystroke's text with the value before it, and set the editor back, losing the key.
+  useLayoutEffect(() => {
     // A suspended tree (a translation still loading) unmounts the editor, and useEditor replaces it with a new
     // one made from the current `value`; this effect may still hold the destroyed one.
     if (!editor || editor.isDestroyed) return;
