@@ -123,7 +123,7 @@ export type Brand = {
 export type { ReleaseBrand } from './releases.js';
 
 /** GET /api/press-releases/sender?brandId= */
-export const senderQuerySchema = z.object({ brandId: z.string().transform((id) => id as BrandId).optional() });
+export const senderQuerySchema = z.object({ brandId: brandIdField().optional() });
 
 /** GET /api/brands/{id}/report?from&to */
 export const brandReportQuerySchema = z.object({

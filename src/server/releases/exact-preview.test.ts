@@ -205,4 +205,12 @@ describe('the exact preview of a release', () => {
     const [row] = await t.db.select({ senderNameAr: brands.senderNameAr }).from(brands).where(eq(brands.id, brandId));
     expect(row.senderNameAr).toBe('');
   });
+
+  it('answers a sender asked for a brand id that is not one with a field error, not a failure', async () => {
+    for (const bad of ['not-a-brand', '1 OR 1=1', 'ffffffff-ffff-ffff-ffff']) {
+      const res = await t.request({ method: 'GET', url: `/api/press-releases/sender?brandId=${encodeURIComponent(bad)}`, as: 'noor' });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toContainEqual(expect.objectContaining({ path: 'brandId', message: 'Unknown brand' }));
+    }
+  });
 });
