@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Activity, ArrowLeft, Download, ExternalLink, Printer } from 'lucide-react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
@@ -18,7 +19,7 @@ import { formatDate, formatDay, formatNumber, formatTime, translateMessage } fro
 import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, Skeleton } from '../../ui/feedback';
 import { QueryState, noItems } from '../../ui/query-state';
 import { deliveryTone, releaseTone } from '../../ui/status-tones';
 import { Select } from '../../ui/field';
@@ -66,25 +67,42 @@ export function ReleaseAnalytics({ sections }: { sections: ReleaseSections }) {
   const title = release.data ? titleFor({ ...release.data, translationTitle: release.data.translation?.title || release.data.translationTitle }, i18n.language) : '';
   useDocumentTitle(release.data ? t('release.pageTitle', { title }) : t('title'));
 
-  if (release.isPending) {
-    return (
-      <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
-        <Skeleton className="h-10 w-80" />
-        <Skeleton className="h-40 w-full" />
-      </main>
-    );
-  }
-  if (release.isError) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorState
-          message={translateMessage(errorMessage(release.error))}
-          onRetry={() => release.refetch()}
-        />
-      </main>
-    );
-  }
-  const r = release.data;
+  return (
+    <QueryState
+      query={release}
+      loading={<ReportPlaceholder />}
+      frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}
+    >
+      {(found) => <Report id={id} release={found} title={title} analytics={analytics} sections={sections} />}
+    </QueryState>
+  );
+}
+
+/** The page while the release loads: a bar where the title goes and a block for what follows. */
+function ReportPlaceholder() {
+  return (
+    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
+      <Skeleton className="h-10 w-80" />
+      <Skeleton className="h-40 w-full" />
+    </main>
+  );
+}
+
+/** The release's report once the release is known: its header, and after it went out, its figures. */
+function Report({
+  id,
+  release: r,
+  title,
+  analytics,
+  sections,
+}: {
+  id: string;
+  release: PressRelease;
+  title: string;
+  analytics: UseQueryResult<ReleaseAnalytics>;
+  sections: ReleaseSections;
+}) {
+  const { t } = useTranslation('analytics');
   const hasGoneOut = SENT_STATUSES.includes(r.status) || !!r.sentAt;
   return (
     <main className="release-report mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -140,7 +158,7 @@ export function ReleaseAnalytics({ sections }: { sections: ReleaseSections }) {
           )}
         </QueryState>
       )}
-      {hasGoneOut && <RecipientsTable id={id} release={release.data} />}
+      {hasGoneOut && <RecipientsTable id={id} release={r} />}
       {hasGoneOut && analytics.data && <Timeline data={analytics.data} />}
       {hasGoneOut && sections.replies(id, analytics.data)}
       {r.sentAt && sections.coverage(id, r.sentAt)}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PressReleaseSummary } from '../../../shared/releases';
+import type { AnalyticsDashboard, PressReleaseSummary } from '../../../shared/releases';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,11 +17,10 @@ import {
 import { useCurrentUser } from '../../lib/session';
 import { roleLacks, useCan } from '../../lib/workspace';
 import { useDocumentTitle } from '../../lib/document-title';
-import { errorMessage } from '../../lib/api';
-import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
+import { formatDate, formatNumber, isolate } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, ErrorState, RowsSkeleton } from '../../ui/feedback';
+import { Badge, EmptyState, RowsSkeleton } from '../../ui/feedback';
 import { StatTile } from '../../ui/stat-tile';
 import { QueryState, noItems } from '../../ui/query-state';
 import { releaseTone } from '../../ui/status-tones';
@@ -137,11 +136,18 @@ function DashboardBrands({ brandId, onChange }: { brandId: string; onChange: (id
 }
 
 function StatCards({ brandId }: { brandId?: string }) {
+  const stats = useDashboardAnalytics(brandId);
+  return (
+    <QueryState query={stats} loading={<StatGrid />}>
+      {(found) => <StatGrid data={found} />}
+    </QueryState>
+  );
+}
+
+/** The stat cards, a placeholder in each until the figures are known. */
+function StatGrid({ data }: { data?: AnalyticsDashboard }) {
   const { t } = useTranslation('dashboard');
   const { data: user } = useCurrentUser();
-  const { data, isPending, isError, error, refetch } = useDashboardAnalytics(brandId);
-  if (isError)
-    return <ErrorState message={translateMessage(errorMessage(error))} onRetry={() => refetch()} />;
   const all: { label: string; value?: string; sub: string; icon: ReactNode }[] = [
     {
       label: t('stats.totalReleases'),
@@ -190,7 +196,7 @@ function StatCards({ brandId }: { brandId?: string }) {
       }
     >
       {cards.map((card) => (
-        <StatTile key={card.label} {...card} pending={isPending} valueTestId="stat-value" />
+        <StatTile key={card.label} {...card} pending={!data} valueTestId="stat-value" />
       ))}
     </section>
   );
