@@ -18,6 +18,16 @@ export function Skeleton({ className }: { className?: string }) {
 }
 
 /** Placeholder rows while a list loads, each as tall as `height` (about the height of a row it stands for). */
+/** A wide page still loading: a bar where its title goes and a block for its body (`body` is the block's height). */
+export function PageSkeleton({ title = 'w-72', body = 'h-96' }: { title?: `w-${number}`; body?: `h-${number}` }) {
+  return (
+    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
+      <Skeleton className={`h-10 ${title}`} />
+      <Skeleton className={`${body} w-full`} />
+    </main>
+  );
+}
+
 export function RowsSkeleton({ rows = 5, height = 'h-12', label }: { rows?: number; height?: `h-${number}`; label?: string }) {
   return (
     <div className="space-y-2" aria-busy="true" aria-label={label}>

@@ -19,7 +19,7 @@ import { formatDate, formatDay, formatNumber, formatTime, translateMessage } fro
 import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, EmptyState, Skeleton } from '../../ui/feedback';
+import { Badge, EmptyState, PageSkeleton, Skeleton } from '../../ui/feedback';
 import { QueryState, noItems } from '../../ui/query-state';
 import { deliveryTone, releaseTone } from '../../ui/status-tones';
 import { Select } from '../../ui/field';
@@ -70,7 +70,7 @@ export function ReleaseAnalytics({ sections }: { sections: ReleaseSections }) {
   return (
     <QueryState
       query={release}
-      loading={<ReportPlaceholder />}
+      loading={<PageSkeleton title="w-80" body="h-40" />}
       frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}
     >
       {(found) => <Report id={id} release={found} title={title} analytics={analytics} sections={sections} />}
@@ -79,14 +79,6 @@ export function ReleaseAnalytics({ sections }: { sections: ReleaseSections }) {
 }
 
 /** The page while the release loads: a bar where the title goes and a block for what follows. */
-function ReportPlaceholder() {
-  return (
-    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
-      <Skeleton className="h-10 w-80" />
-      <Skeleton className="h-40 w-full" />
-    </main>
-  );
-}
 
 /** The release's report once the release is known: its header, and after it went out, its figures. */
 function Report({

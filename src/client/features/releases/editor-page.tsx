@@ -22,7 +22,7 @@ import { useCurrentUser } from '../../lib/session';
 import { mayOnPlatform, useCan } from '../../lib/workspace';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Skeleton } from '../../ui/feedback';
+import { PageSkeleton } from '../../ui/feedback';
 import { QueryState } from '../../ui/query-state';
 import { Field, Input, Select } from '../../ui/field';
 import { useToast } from '../../ui/toast';
@@ -100,7 +100,7 @@ export default function EditorPage() {
 
   // A viewer reads releases but writes none: the editor is not theirs (the server refuses it anyway).
   if (!can('write')) return <RoleLock releaseId={id} />;
-  if (startingBrand.pending) return <EditorSkeleton />;
+  if (startingBrand.pending) return <PageSkeleton />;
   const open = (stored: PressRelease | undefined) => {
     if (stored && LOCKED_STATUSES.includes(stored.status) && !adoptedKey) return <ReviewLock release={stored} />;
     if (stored && READ_ONLY_STATUSES.includes(stored.status) && !adoptedKey) return <SentReleaseLock />;
@@ -111,20 +111,12 @@ export default function EditorPage() {
   // A new release, or one this form has just created (its answer may still be on the way), opens at once.
   if (!id || (adoptedKey && !release.isError)) return open(release.data);
   return (
-    <QueryState query={release} loading={<EditorSkeleton />} frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}>
+    <QueryState query={release} loading={<PageSkeleton />} frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}>
       {open}
     </QueryState>
   );
 }
 
-function EditorSkeleton() {
-  return (
-    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
-      <Skeleton className="h-10 w-72" />
-      <Skeleton className="h-96 w-full" />
-    </main>
-  );
-}
 
 /** Someone else decides about these (an approver, the client, an editor): the editor shows a lock instead. */
 const LOCKED_STATUSES: readonly ReleaseStatus[] = [
