@@ -84,7 +84,7 @@ export async function membershipOf(
  */
 export async function createWorkspace(
   db: Db,
-  ownerId: UserId,
+  ownerUserId: UserId,
   fields: Omit<typeof workspaces.$inferInsert, 'name' | 'id'> & { name: string },
 ): Promise<WorkspaceRow> {
   const [workspace] = await db.insert(workspaces).values(fields).returning();
@@ -93,7 +93,7 @@ export async function createWorkspace(
     workspaceId: workspace.id,
     name: workspace.name,
   });
-  await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: ownerId, role: 'owner' });
-  await db.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, ownerId));
+  await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: ownerUserId, role: 'owner' });
+  await db.update(users).set({ currentWorkspaceId: workspace.id }).where(eq(users.id, ownerUserId));
   return workspace;
 }

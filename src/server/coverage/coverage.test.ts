@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { addCoverageFromUrl } from './coverage.service.js';
 import { createFeedPoller, type Poller } from './poller.js';
 import { processRegistry } from '../operations/metrics.js';
-import type { ReleaseId } from '../../shared/ids.js';
+import type { ReleaseId, UserId } from '../../shared/ids.js';
 
 /**
  * Coverage over real HTTP (issue 15): a local server plays the outlets (RSS, Atom, a news sitemap, a
@@ -46,7 +46,7 @@ ${items
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof startFeedServer>>;
-let ownerId: string;
+let ownerUserId: UserId;
 let releaseId: ReleaseId;
 let otherReleaseId: ReleaseId;
 let rssTitle = 'Gulf Robotics opens plant';
@@ -175,7 +175,7 @@ beforeAll(async () => {
     content: EN.map((s) => `<p>${s}</p>`).join(''),
     translation: { language: 'arabic', title: 'روبوتات الخليج تفتتح مصنعًا في مدينة دبي الصناعية', subtitle: 'ثلاثمئة وظيفة', content: AR.map((s) => `<p>${s}</p>`).join(''), location: 'دبي', boilerplate: 'تصنع روبوتات الخليج الروبوتات الصناعية منذ 2010.' },
   });
-  ownerId = owner.userId;
+  ownerUserId = owner.userId;
   releaseId = owner.id;
   otherReleaseId = (
     await sentRelease('Other', 'Oasis Dates', {
@@ -410,7 +410,7 @@ describe('coverage by hand', () => {
   });
 
   it('answers a name that resolves to a private address as one that does not resolve: never fetched, kept as given, unverified', async () => {
-    const actor = { id: ownerId, email: 'owner@company.test', role: 'user' } as Parameters<typeof addCoverageFromUrl>[1];
+    const actor = { id: ownerUserId, email: 'owner@company.test', role: 'user' } as Parameters<typeof addCoverageFromUrl>[1];
     const deps = { db: t.db, mailer: t.deps.mailer, publicUrl: 'http://localhost:3000', now: () => new Date(), log: { error: () => {} }, allowPrivate: false };
     const privateName = `http://localhost:${server.port}/private-story`;
     const answers = [];

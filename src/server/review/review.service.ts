@@ -229,7 +229,7 @@ type Decision = { kind: 'approved' } | { kind: 'changes_requested'; comment: str
 
 type Decided = {
   /** Who is told of the decision: the person who sent it (or wrote it). */
-  ownerId: UserId | null;
+  toldId: UserId | null;
   title: string;
   releaseId: ReleaseId;
   recipients: number;
@@ -256,7 +256,7 @@ export async function decide(deps: ReviewDeps, editor: CurrentUser, id: ReleaseI
     const moved = await applyEvent({ now: deps.now, review: false }, tx, row, DECISION_EVENTS[decision.kind], editor, { comment, role: 'editor' });
     const startedNow = moved.status === 'sending' || moved.status === 'failed';
     const result: Decided = {
-      ownerId: row.sentBy ?? row.authorId,
+      toldId: row.sentBy ?? row.authorId,
       title: row.title,
       releaseId: row.id,
       recipients: moved.recipients,
@@ -283,7 +283,7 @@ function tellCustomer(deps: ReviewDeps, decided: Decided, decision: Decision): v
     if (decision.kind === 'changes_requested') return changesRequestedMessage({ ...base, comment: decision.comment, link: link(`/editor/${decided.releaseId}`) });
     return rejectedMessage({ ...base, reason: decision.reason, link: link('/press-releases') });
   };
-  if (decided.ownerId) sendInBackground(deps, decided.ownerId, compose);
+  if (decided.toldId) sendInBackground(deps, decided.toldId, compose);
 }
 
 // ---------------------------------------------------------------- turnaround
