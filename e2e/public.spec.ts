@@ -35,6 +35,17 @@ const sectionTop = (page: Page, id: string) =>
   page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
 
 describe('landing page', () => {
+  it('stands its pulsing and spinning still for a visitor whose system asks for less motion', async () => {
+    const page = await stack.newPage();
+    await page.goto('/');
+    const pulsing = page.locator('.animate-pulse').first();
+    await pulsing.waitFor();
+    const repeats = () => pulsing.evaluate((element) => getComputedStyle(element).animationIterationCount);
+    expect(await repeats()).toBe('infinite');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await repeats()).toBe('1');
+  });
+
   it('shows every section of the landing page in English', async () => {
     const page = await stack.newPage();
     await page.goto('/');
