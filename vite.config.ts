@@ -44,6 +44,12 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // The app, and the few-kilobyte script of the public pages' static copies.
     rollupOptions: {
+      // react-router looks for React 19's useOptimistic and falls back when it is missing, as it is from
+      // preact/compat: the bundler's notice that the import is undefined says what is meant to happen.
+      onwarn(warning, warn) {
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
       input: {
         app: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
         islands: fileURLToPath(new URL('./src/client/features/public/islands.ts', import.meta.url)),
