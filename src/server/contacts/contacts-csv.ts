@@ -3,25 +3,12 @@ import { CSV_COLUMNS, type ContactFilter } from '../../shared/contacts.js';
 import type { Db } from '../db/client.js';
 import type { ContactRow } from './contact-view.js';
 import { contactsInBatches } from './contacts.service.js';
+import { csvCell } from '../common/csv.js';
 
-/**
- * CSV out: the import template and the export. Spreadsheet programs run a cell that starts with
- * = + - @ (or a tab / carriage return) as a formula, so such cells are prefixed with an apostrophe.
- */
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** Undoes neutraliseCell on import, so an exported file imports back to the same values. */
-export function restoreCell(value: string): string {
-  return value.length > 1 && value[0] === "'" && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
+/** CSV out: the import template and the export, each cell neutralised (common/csv.ts). */
 
 export function csvLine(values: string[]): string {
-  return values.map((v) => `"${neutraliseCell(v).replace(/"/g, '""')}"`).join(',') + '\r\n';
+  return values.map(csvCell).join(',') + '\r\n';
 }
 
 /** Excel reads UTF-8 (and so Arabic) only with a byte-order mark. */

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { AppError, validationFailed, appError, fieldError } from '../http/errors.js';
-import { restoreCell } from './contacts-csv.js';
+import { restoreCell } from '../common/csv.js';
 import { contactIdsByEmail, deleteImportedContacts, insertContactBatch, markContactsChanged } from './contacts.service.js';
 
 type Field = keyof ContactFields | 'name';
