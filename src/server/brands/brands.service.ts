@@ -18,6 +18,7 @@ import {
 import { appError, fieldRefusal, isUniqueViolation } from '../http/errors.js';
 import { brandLimit, mayUseBrand, requireAction, type Actor } from '../access/access.js';
 import { prepareLogo } from './logo-check.js';
+import { newsroomUrl } from '../common/public-urls.js';
 import { brandLogoUrl } from './brand-voice.js';
 
 export type BrandDeps = { db: Db; publicUrl: string; now: () => Date };
@@ -88,7 +89,7 @@ function toBrand(
     senderNameAr: brand.senderNameAr,
     newsroomSlug: brand.newsroomSlug,
     newsroomEnabled: brand.newsroomEnabled,
-    newsroomUrl: brand.newsroomSlug ? `${publicUrl}/newsroom/${brand.newsroomSlug}` : null,
+    newsroomUrl: brand.newsroomSlug ? newsroomUrl(publicUrl, brand.newsroomSlug) : null,
     boilerplate: brand.boilerplate,
     boilerplateAr: brand.boilerplateAr,
     contactName: brand.contactName,
