@@ -29,9 +29,10 @@ import type { ReleaseId } from '../src/shared/ids.js';
  *   the signing threads, outcomes written in groups of up to 20 ms);
  * - the same engine without DKIM, to tell the signature's cost from the rest;
  * - a plain nodemailer pool given each message's parts (what a straightforward sender does, nodemailer as it comes);
+ * - on PostgreSQL, two engines in two processes draining the release together, as two workers do;
  * - the limit: the engine's pool (nodemailer with the server's DATA encoding) sending one pre-built
  *   message's raw bytes, encoded for SMTP once (no client does less).
- * Targets: engine ÷ plain ≥ 2.0, engine ÷ limit ≥ 0.9 (≥ 0.8 on the embedded database). PostgreSQL when a
+ * Targets: engine ÷ plain ≥ 2.0, engine ÷ limit ≥ 0.9 (≥ 0.8 on the embedded database), two engines ÷ limit ≥ 0.9. PostgreSQL when a
  * server answers (DATABASE_URL, else the local one), else PGlite; BENCH_ONLY=pglite takes PGlite anyway.
  * The clients share the machine's cores with the sink and each other's threads: on a machine running other
  * work the figures vary by ±30 % from run to run, so compare the ratios of one run.
@@ -149,9 +150,10 @@ async function requeue(database: Database, releaseId: ReleaseId) {
 }
 
 /** Runs a client in its own process (not synchronously: this process serves the sink meanwhile). */
-type Client = 'engine' | 'unsigned' | 'plain' | 'limit';
+type Client = 'engine' | 'unsigned' | 'plain' | 'limit' | 'engine×2';
 
 function runClient(mode: Client, jobFile: string): Promise<number> {
+  if (mode === 'engine×2') return runEnginesTogether(jobFile);
   return new Promise((resolve, reject) => {
     // BENCH_PROFILE=<dir> writes a CPU profile of each client there (open it in Chrome's DevTools).
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${mode}.cpuprofile`] : [];
@@ -161,6 +163,41 @@ function runClient(mode: Client, jobFile: string): Promise<number> {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('close', (code) => (code === 0 ? resolve(Number(out.trim().split('\n').at(-1))) : reject(new Error(`${mode} client failed:\n${err}`))));
+  });
+}
+
+/**
+ * Two engines, each in its own process as two workers run, draining the release together (their claims skip
+ * each other's rows). Both are set up first, then started at once; the time is from the first start to the
+ * last end, and their sends must add up to every recipient once.
+ */
+function runEnginesTogether(jobFile: string): Promise<number> {
+  const children = [0, 1].map(() => spawn(process.execPath, ['--import', 'tsx', clientsFile, 'engine', jobFile, 'together'], { env: process.env }));
+  const outputs = children.map(() => ({ out: '', err: '' }));
+  const ready = new Set<number>();
+  const ended = children.map(
+    (child, i) =>
+      new Promise<{ start: number; end: number; sent: number }>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          outputs[i].out += chunk.toString();
+          if (!ready.has(i) && /^ready$/m.test(outputs[i].out)) {
+            ready.add(i);
+            if (ready.size === children.length) for (const c of children) c.stdin.end('go\n');
+          }
+        });
+        child.stderr.on('data', (chunk: Buffer) => (outputs[i].err += chunk.toString()));
+        child.on('close', (code) => {
+          const line = outputs[i].out.split('\n').find((l) => l.startsWith('together '));
+          if (code !== 0 || !line) return reject(new Error(`engine ${i + 1} of two failed:\n${outputs[i].err}`));
+          const [start, end, sent] = line.split(' ').slice(1).map(Number);
+          resolve({ start, end, sent });
+        });
+      }),
+  );
+  return Promise.all(ended).then((runs) => {
+    const sent = runs.reduce((sum, r) => sum + r.sent, 0);
+    if (sent !== RECIPIENTS) throw new Error(`two engines sent ${sent} of ${RECIPIENTS} (${runs.map((r) => r.sent).join(' + ')})`);
+    return (Math.max(...runs.map((r) => r.end)) - Math.min(...runs.map((r) => r.start))) / 1000;
   });
 }
 
@@ -218,10 +255,12 @@ try {
   // The engine's process opens the database itself; an embedded one allows one process at a time.
   if (bench.label === 'PGlite') await database.close();
 
-  const rates: Record<Client, number[]> = { engine: [], unsigned: [], plain: [], limit: [] };
+  const rates: Record<Client, number[]> = { engine: [], unsigned: [], plain: [], limit: [], 'engine×2': [] };
+  // Two workers need a database two processes can open: PostgreSQL only.
+  const modes: Client[] = ['limit', 'plain', 'engine', 'unsigned', ...(bench.label === 'PGlite' ? [] : (['engine×2'] as const))];
   for (let run = 1; run <= RUNS; run++) {
-    for (const mode of ['limit', 'plain', 'engine', 'unsigned'] as const) {
-      if ((mode === 'engine' && run > 1) || mode === 'unsigned') {
+    for (const mode of modes) {
+      if ((mode === 'engine' && run > 1) || mode === 'unsigned' || mode === 'engine×2') {
         if (bench.label === 'PGlite') database = await openDatabase(bench.where);
         await requeue(database, release.id);
         if (bench.label === 'PGlite') await database.close();
@@ -243,6 +282,10 @@ try {
   console.log(`  engine ÷ plain pool  : ${range(plain)}×  (target ≥ 2.0: ${Math.min(...plain) >= 2 ? 'met' : 'NOT met'})`);
   console.log(`  engine ÷ limit       : ${range(limit)}×  (target ≥ 0.9: ${Math.min(...limit) >= 0.9 ? 'met' : 'NOT met'})`);
   console.log(`  unsigned ÷ limit     : ${range(unsigned)}×  (the engine without DKIM: what it does beyond the wire, signing apart)`);
+  if (rates['engine×2'].length) {
+    const two = ratios('engine×2', 'limit');
+    console.log(`  two engines ÷ limit  : ${range(two)}×  (two workers on one release; target ≥ 0.9: ${Math.min(...two) >= 0.9 ? 'met' : 'NOT met'})`);
+  }
 } finally {
   await sink.close();
   if (bench.label !== 'PGlite') await database.close();

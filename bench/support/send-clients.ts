@@ -24,7 +24,8 @@ export type SendJob = {
   rawFile: string;
 };
 
-const [mode, jobFile] = process.argv.slice(2);
+const [mode, jobFile, pairing] = process.argv.slice(2);
+const together = pairing === 'together';
 // The server's modules are loaded only by the clients that use them: the engine's pool and the limit's (the same
 // pool) encode DATA as the server does (src/server/mail/smtp-data.ts); the plain pool is nodemailer as it comes.
 const smtpData = mode === 'limit' ? await import('../../src/server/mail/smtp-data.js') : undefined;
@@ -56,13 +57,20 @@ async function runEngine(signed: boolean): Promise<number> {
     bounceAddress: (id) => bounceAddress(id, 'bench-secret-bench-secret', config.bounceDomain),
     dkim,
   });
+  // One of two engines draining the release together (two workers): ready once set up, then it waits for the
+  // bench's go so both start at once, and reports when it started and ended and how many it sent.
+  if (together) {
+    console.log('ready');
+    await new Promise((go) => process.stdin.once('data', go));
+  }
   const started = performance.now();
   const sent = await engine.drain();
   const seconds = (performance.now() - started) / 1000;
   await transport.close();
   await dkim?.close();
   await database.close();
-  if (sent !== job.recipients) throw new Error(`engine sent ${sent} of ${job.recipients}`);
+  if (together) console.log(`together ${performance.timeOrigin + started} ${performance.timeOrigin + started + seconds * 1000} ${sent}`);
+  else if (sent !== job.recipients) throw new Error(`engine sent ${sent} of ${job.recipients}`);
   return seconds;
 }
 
