@@ -18,10 +18,10 @@ export function Skeleton({ className }: { className?: string }) {
 }
 
 /** Placeholder rows while a list loads, each as tall as `height` (about the height of a row it stands for). */
-/** A wide page still loading: a bar where its title goes and a block for its body (`body` is the block's height). */
+/** A wide page still loading (busy to assistive technology): a bar where its title goes and a block for its body (`body` is the block's height). */
 export function PageSkeleton({ title = 'w-72', body = 'h-96' }: { title?: `w-${number}`; body?: `h-${number}` }) {
   return (
-    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8">
+    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8" aria-busy="true">
       <Skeleton className={`h-10 ${title}`} />
       <Skeleton className={`${body} w-full`} />
     </main>

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatNumber, isolate, translateMessage } from '../../lib/i18n';
 import { formatForViewer } from '../../lib/zoned-time';
 import { Card, CardBody, CardHeader } from '../../ui/card';
-import { Badge, Skeleton } from '../../ui/feedback';
+import { Badge, PageSkeleton } from '../../ui/feedback';
 import { QueryState } from '../../ui/query-state';
 import { releaseTone } from '../../ui/status-tones';
 import { useLinkChecks, useReviewDetail } from './review-api';
@@ -21,20 +21,12 @@ export default function ReviewPage() {
   const detail = useReviewDetail(id);
   useDocumentTitle(detail.data ? t('detail.pageTitle', { title: detail.data.pressRelease.title }) : t('queue.title'));
   return (
-    <QueryState query={detail} loading={<DetailSkeleton />} frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}>
+    <QueryState query={detail} loading={<PageSkeleton title="w-80" />} frame={(state) => <main className="mx-auto max-w-3xl px-4 py-8">{state}</main>}>
       {(found) => <ReviewedRelease detail={found} />}
     </QueryState>
   );
 }
 
-function DetailSkeleton() {
-  return (
-    <main className="mx-auto max-w-7xl space-y-4 px-4 py-8" aria-busy="true">
-      <Skeleton className="h-10 w-80" />
-      <Skeleton className="h-96 w-full" />
-    </main>
-  );
-}
 
 function ReviewedRelease({ detail: d }: { detail: ReviewDetail }) {
   const { t, i18n } = useTranslation('review');
