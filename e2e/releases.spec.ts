@@ -303,8 +303,8 @@ describe('press release editor', () => {
     expect(await page.getByLabel('Contact phone').inputValue()).toBe('');
     // A link typed (linkify starts up), then a second version: its content editor used to register
     // linkify's protocols again, each with a warning that linkify had already started.
-    // Until the editor's code has arrived the field is a read-only, busy box of the same name: fill waits
-    // until the field is editable, pressSequentially does not (on a slow machine it typed into nothing).
+    // Until the editor's code has arrived the field is a plain-text box of the same name, which hands what was
+    // typed into it to the editor: the keys go on into the editor once it has taken the focus over.
     const content = page.getByRole('textbox', { name: 'Content' });
     await content.fill('');
     await content.pressSequentially('See https://nashr.example/launch for details.');
@@ -315,6 +315,53 @@ describe('press release editor', () => {
     await content.pressSequentially('https://nashr.example/news ');
     await content.locator('a[href="https://nashr.example/news"]').waitFor();
     expect(warnings.filter((w) => /linkify/i.test(w))).toEqual([]);
+  });
+
+  it("opens a new release without the content editor's code, and keeps what was typed and pasted while it was on its way", async () => {
+    const writer = await createUser({ allowance: 1 });
+    const page = await pageFor(writer, { locale: 'ar' });
+    const editorCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/rich-text-editor-[^/]+\.js$/.test(request.url())) editorCode.push(request.url());
+    });
+    await page.goto('/editor');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Nothing asked for it: the first screen is drawn without TipTap.
+    expect(editorCode).toEqual([]);
+
+    // The first sign of writing fetches it; it is held back here, as a slow phone network would.
+    let deliver!: () => void;
+    const held = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route(/\/assets\/rich-text-editor-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const content = page.getByRole('textbox', { name: 'المحتوى' });
+    await content.fill('');
+    await content.pressSequentially('كتبت أولاً، التفاصيل في https://nashr.example/riyadh ');
+    await content.evaluate((box) => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<p><strong>نص ملصق</strong> بتنسيقه<img src="x" onerror="window.__pasted=1"></p>');
+      data.setData('text/plain', 'نص ملصق بتنسيقه');
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    expect(editorCode.length).toBeGreaterThan(0);
+    deliver();
+
+    await page.getByRole('toolbar', { name: 'التنسيق' }).waitFor();
+    // The caret is where the writing stopped: typing goes on after the pasted words.
+    await page.keyboard.type(' ثم المزيد.');
+    const editor = page.getByRole('textbox', { name: 'المحتوى' });
+    await editor.locator('a[href="https://nashr.example/riyadh"]').waitFor();
+    await expect(editor.locator('strong').textContent()).resolves.toBe('نص ملصق');
+    // A pasted paragraph joins the line it is pasted into, as a paste into the editor does.
+    expect(await editor.locator('p').allTextContents()).toEqual(['كتبت أولاً، التفاصيل في https://nashr.example/riyadh نص ملصق بتنسيقه ثم المزيد.']);
+    // The pasted markup went through the editor's schema: no image, nothing run.
+    expect(await editor.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pasted?: number }).__pasted)).toBeUndefined();
+    // It is the form's value: the live preview shows it.
+    await page.frameLocator('[data-testid="email-preview-frame"]').getByText('ثم المزيد.').waitFor();
   });
 
   it('adds and removes a second version in the Arabic interface, asking first', async () => {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useEditor, EditorContent, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
@@ -9,6 +9,24 @@ import { Dialog } from '../../ui/dialog';
 import { Field, Input } from '../../ui/field';
 import { cn } from '../../ui/cn';
 import { RICH_TEXT_AREA_CLASS, richTextFrameClass } from './rich-text-frame';
+
+/** What was written into the content box before the editor's code arrived (rich-text-field.tsx): its plain text, what was pasted with formatting, and whether it had the focus. */
+export type EditorDraft = { text: string; pasted: string[]; focused: boolean };
+
+/** True when the draft held anything, now in the editor: its typed text, then its pastes, with the caret after them. */
+function adoptDraft(editor: Editor, draft: EditorDraft | undefined): boolean {
+  if (!draft) return false;
+  // Handed over as pastes are (ProseMirror's own paste path): typed text is never read as markup, pasted markup
+  // goes through the editor's schema, and web addresses become links as they do when typed or pasted here.
+  if (draft.text) editor.view.pasteText(draft.text.replace(/\n$/, ''));
+  for (const html of draft.pasted.splice(0)) editor.view.pasteHTML(html);
+  // The next keystroke must land here, so not through the focus command's animation frame; a microtask, because
+  // EditorContent puts the view on the page later in this same commit, and a key is a task of its own.
+  if (draft.focused) queueMicrotask(() => editor.view.focus());
+  const held = draft.text !== '' || editor.state.doc.textContent !== '';
+  draft.text = '';
+  return held;
+}
 
 /**
  * The content editor (loaded on demand through rich-text-field.tsx): only what the server's allow-list keeps (paragraphs, headings, bold, italic, lists,
@@ -21,6 +39,7 @@ export function RichTextEditor({
   labelledBy,
   describedBy,
   invalid,
+  draft,
 }: {
   value: string;
   onChange: (html: string) => void;
@@ -28,7 +47,9 @@ export function RichTextEditor({
   labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
+  draft?: EditorDraft;
 }) {
+  const adopted = useRef(false);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -68,9 +89,14 @@ export function RichTextEditor({
     // A suspended tree (a translation still loading) unmounts the editor, and useEditor replaces it with a new
     // one made from the current `value`; this effect may still hold the destroyed one.
     if (!editor || editor.isDestroyed) return;
+    // Once, as the editor first appears: what was written before it arrived becomes the form's value.
+    if (!adopted.current) {
+      adopted.current = true;
+      if (!value && adoptDraft(editor, draft)) return onChange(editor.isEmpty ? '' : editor.getHTML());
+    }
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value || '', { emitUpdate: false });
-  }, [editor, value]);
+  }, [editor, value, draft, onChange]);
 
   return (
     <div className={richTextFrameClass(invalid)}>

@@ -1,64 +1,160 @@
-import { Component, lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { Component, memo, useCallback, useEffect, useRef, useState, type ClipboardEvent, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loader2 } from 'lucide-react';
 import { ErrorState } from '../../ui/feedback';
-import type { RichTextEditor } from './rich-text-editor';
+import type { EditorDraft, RichTextEditor } from './rich-text-editor';
 import { RICH_TEXT_AREA_CLASS, richTextFrameClass } from './rich-text-frame';
 
-type Props = ComponentProps<typeof RichTextEditor>;
+type Props = Omit<ComponentProps<typeof RichTextEditor>, 'draft'>;
+type Editor = typeof RichTextEditor;
 
 /**
- * TipTap and ProseMirror are most of the editor page's code (about 100 KB compressed), so they are a chunk
- * of their own: fetched as soon as the editor page's code runs (beside the page's texts, not after its first
- * render), while the page draws its first screen without them. The release's content lives in the form
- * (react-hook-form), outside this boundary, so nothing written elsewhere waits for it or is lost by it.
+ * TipTap and ProseMirror are most of the editor page's code (about 106 KB compressed, more than the rest of the
+ * page together), so they are a chunk of their own, fetched at the first sign of writing rather than with the
+ * page: a focus anywhere in a version's fields (its title comes first), a pointer over the content box, or
+ * content to show (a saved release). A new release's first screen, and a phone that opens it to schedule or send,
+ * never wait for them. Until they arrive the content box is a plain-text box of the same size: what is typed or
+ * pasted into it is handed to the editor when it mounts, so nothing written is lost to the wait.
  */
-const loadEditor = () => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor }));
-let editorModule = loadEditor();
-// A failed fetch is shown by EditorLoadBoundary once rendered; until then it is not an unhandled rejection.
-editorModule.catch(() => {});
-let LazyRichTextEditor = lazy(() => editorModule);
+const loadEditor = () => import('./rich-text-editor').then((m) => m.RichTextEditor);
+let editorModule: Promise<Editor> | undefined;
+let loadedEditor: Editor | undefined;
+/** The content boxes on screen, each switched to the editor as soon as its code has arrived. */
+const waiting = new Set<(editor: Editor) => void>();
 
-function retryEditorLoad() {
-  editorModule = loadEditor();
-  LazyRichTextEditor = lazy(() => editorModule);
-}
-
-/** The content editor, drawn as a read-only, busy box of the same size until TipTap's code has arrived. */
-export function RichTextField(props: Props) {
-  return (
-    <EditorLoadBoundary>
-      <Suspense fallback={<RichTextLoading {...props} />}>
-        <LazyRichTextEditor {...props} />
-      </Suspense>
-    </EditorLoadBoundary>
+/** Starts fetching the editor's code once; a failed fetch is forgotten, so the next call tries again. */
+export function preloadRichTextEditor(): Promise<Editor> {
+  editorModule ??= loadEditor().then(
+    (editor) => {
+      loadedEditor = editor;
+      for (const take of waiting) take(editor);
+      return editor;
+    },
+    (error: unknown) => {
+      editorModule = undefined;
+      throw error;
+    },
   );
+  // A failed fetch is shown by the field that asked for it; a preload alone is not an unhandled rejection.
+  editorModule.catch(() => {});
+  return editorModule;
 }
 
-function RichTextLoading({ dir, labelledBy, describedBy, invalid }: Props) {
-  const { t } = useTranslation();
+export function RichTextField(props: Props) {
+  const [Editor, setEditor] = useState<Editor | undefined>(() => loadedEditor);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const draft = useRef<EditorDraft>({ text: '', pasted: [], focused: false });
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (Editor) return;
+    if (loadedEditor) return setEditor(() => loadedEditor);
+    const take = (editor: Editor) => {
+      // Read now, while the box is still on the page: the editor takes the focus over from it.
+      draft.current.focused = !!box.current && box.current === document.activeElement;
+      setEditor(() => editor);
+    };
+    waiting.add(take);
+    return () => void waiting.delete(take);
+  }, [Editor]);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    preloadRichTextEditor().catch(() => setFailed(true));
+  }, []);
+
+  // A saved release's content is shown in the editor itself: this box only ever holds what was typed into it.
+  useEffect(() => {
+    if (props.value && !Editor) load();
+  }, [props.value, Editor, load]);
+
+  if (failed) {
+    return (
+      <ErrorState
+        onRetry={() => {
+          setFailed(false);
+          load();
+        }}
+      />
+    );
+  }
+  if (Editor) {
+    return (
+      <EditorRenderBoundary>
+        <Editor {...props} draft={draft.current} />
+      </EditorRenderBoundary>
+    );
+  }
   return (
-    <div className={richTextFrameClass(invalid)} aria-busy="true">
+    <div className={richTextFrameClass(props.invalid)} aria-busy={loading || undefined} onPointerEnter={load}>
       {/* The toolbar's height, so the page does not move when the editor arrives. */}
-      <div className="h-[2.3125rem] border-b border-slate-200" aria-hidden />
-      <div
-        role="textbox"
-        aria-multiline="true"
-        aria-readonly="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        dir={dir}
-        className={`${RICH_TEXT_AREA_CLASS} flex items-center justify-center gap-2 text-slate-500`}
-      >
-        <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
-        {t('loading')}
+      <div className="flex h-[2.3125rem] items-center justify-end border-b border-slate-200 px-2" aria-hidden>
+        {loading && <Loader2 className="h-4 w-4 animate-spin text-slate-400" />}
       </div>
+      {props.value ? <SavedContentLoading {...props} /> : <WritingBox {...props} draft={draft.current} box={box} onIntent={load} />}
     </div>
   );
 }
 
-/** The editor's code could not be fetched (offline, a new deployment): the rest of the form stays, with a retry here. */
-class EditorLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/**
+ * An empty release's content box before the editor arrives: plain text, so no markup is ever read back from it.
+ * Never re-rendered (memo, stable props), so the text typed into it stays the browser's own.
+ */
+const WritingBox = memo(function WritingBox({
+  dir,
+  labelledBy,
+  describedBy,
+  draft,
+  box,
+  onIntent,
+}: Props & { draft: EditorDraft; box: RefObject<HTMLDivElement | null>; onIntent: () => void }) {
+  return (
+    <div
+      ref={box}
+      role="textbox"
+      aria-multiline="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      dir={dir}
+      contentEditable="plaintext-only"
+      className={`${RICH_TEXT_AREA_CLASS} focus:outline-none`}
+      onFocus={onIntent}
+      onInput={(event) => (draft.text = event.currentTarget.innerText)}
+      onPaste={(event: ClipboardEvent<HTMLDivElement>) => {
+        // Pasted formatting (a release written in a word processor) is kept for the editor, which reads it
+        // through its own schema; the box itself takes no markup.
+        const html = event.clipboardData.getData('text/html');
+        if (!html) return;
+        event.preventDefault();
+        draft.pasted.push(html);
+        onIntent();
+      }}
+    />
+  );
+});
+
+/** A saved release's content while the editor's code arrives: read-only and busy. */
+function SavedContentLoading({ dir, labelledBy, describedBy }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="textbox"
+      aria-multiline="true"
+      aria-readonly="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      dir={dir}
+      className={`${RICH_TEXT_AREA_CLASS} flex items-center justify-center gap-2 text-slate-500`}
+    >
+      <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
+      {t('loading')}
+    </div>
+  );
+}
+
+/** The editor failed to draw: the rest of the form stays, with a retry here. */
+class EditorRenderBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -66,18 +162,11 @@ class EditorLoadBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
 
   componentDidCatch(error: unknown) {
-    console.error('The content editor could not load', error);
+    console.error('The content editor could not be drawn', error);
   }
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <ErrorState
-        onRetry={() => {
-          retryEditorLoad();
-          this.setState({ failed: false });
-        }}
-      />
-    );
+    return <ErrorState onRetry={() => this.setState({ failed: false })} />;
   }
 }

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { Field, Input, Textarea } from '../../ui/field';
 import { cn } from '../../ui/cn';
 import { emptyTranslation, VERSION_FIELDS, type EditorValues } from './editor-form';
-import { RichTextField } from './rich-text-field';
+import { preloadRichTextEditor, RichTextField } from './rich-text-field';
 import { useBrands } from '../../lib/brands';
 
 export type Version = 'primary' | 'translation';
@@ -152,7 +152,15 @@ export function VersionFields({ form, version }: { form: UseFormReturn<EditorVal
   const id = (field: string) => `${version === 'translation' ? 'translation-' : ''}${field}`;
   const describedBy = (field: (typeof VERSION_FIELDS)[number]) => (error(field) ? `${id(field)}-error` : undefined);
   return (
-    <div id="version-panel" role="tabpanel" aria-labelledby={`version-tab-${version}`} className="space-y-4" lang={language === 'arabic' ? 'ar' : 'en'}>
+    // Writing a version's title is the first sign of writing its content: the content editor's code is fetched then.
+    <div
+      id="version-panel"
+      role="tabpanel"
+      aria-labelledby={`version-tab-${version}`}
+      className="space-y-4"
+      lang={language === 'arabic' ? 'ar' : 'en'}
+      onFocusCapture={preloadRichTextEditor}
+    >
       <Field id={id('title')} label={t('fields.title')} error={error('title')}>
         <Input id={id('title')} dir={dir} invalid={!!error('title')} aria-describedby={describedBy('title')} {...form.register(name('title'))} />
       </Field>
