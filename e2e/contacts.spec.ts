@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { listContacts, sessions, userLists } from '../src/server/db/schema';
+import { artifactPath } from './artifacts';
 import { startStack, type Stack } from './harness';
 import { sampleContacts, seedContacts, signIn } from './contacts-seed';
 
@@ -109,7 +110,10 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
     await chooseInMenu(page, 'Media Type', /^Online/);
     // Egypt (i % 3 = 1) is always Online; UAE (i % 3 = 0) never is.
     await page.getByText('15 contacts found').waitFor();
-    await page.getByLabel('Language', { exact: true }).selectOption('Arabic');
+    // The language is a menu like the others: named by its label and what it shows, a choice closes it.
+    await page.getByRole('button', { name: 'Language All Languages' }).click();
+    await page.getByRole('menuitemradio', { name: /^Arabic/ }).click();
+    await page.getByRole('button', { name: 'Language Arabic' }).waitFor();
     await page.getByRole('group', { name: 'Active filters' }).getByText('Arabic').waitFor();
     const url = new URL(page.url());
     expect(url.searchParams.getAll('country')).toEqual(['Egypt', 'UAE']);
@@ -367,6 +371,17 @@ describe('Journalists Database', { timeout: 180_000 }, () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The language menu reads as the others do, right to left, and stays on the screen.
+    await page.getByRole('button', { name: 'اللغة كل اللغات' }).click();
+    const menu = page.getByRole('menu', { name: 'اللغة' });
+    expect(await menu.getAttribute('dir')).toBe('rtl');
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: artifactPath('contacts-language-menu-ar-phone.png') });
+    await menu.getByRole('menuitemradio', { name: /^العربية/ }).click();
+    await page.getByRole('button', { name: 'اللغة العربية' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('language')).toBe('Arabic');
   });
 
   it('reads "Saudi economy" as a country chip and the economy beat, in English and Arabic; its own word first, its topics offered; removing the chip widens', async () => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Popover from '@radix-ui/react-popover';
 import { Check, ChevronDown, Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import type { ContactFacets, ContactFilter, ContactLanguage, FacetValue } from '
 import { LANGUAGES } from '../../../shared/contacts';
 import { topicsByBeat } from '../../../shared/search-beats';
 import { formatNumber } from '../../lib/i18n';
-import { Input, Label, Select } from '../../ui/field';
+import { Input, Label } from '../../ui/field';
 import { cn } from '../../ui/cn';
 import { valueLabel, type ValueKind } from '../../lib/value-label';
 import type { MultiFilterKey } from './use-contact-filters';
@@ -36,7 +37,6 @@ const MENUS: Array<{ key: MultiFilterKey; label: string; facet: Exclude<keyof Co
  */
 export function FilterPanel({ filter, facets, implied, onValues, onLanguage }: FilterPanelProps) {
   const { t } = useTranslation('contacts');
-  const languageId = useId();
   // Cities are chosen within a country: the menu lists the chosen countries' cities (facets under them).
   const hasCountry = filter.country.length > 0 || (implied?.country.length ?? 0) > 0;
   return (
@@ -53,25 +53,7 @@ export function FilterPanel({ filter, facets, implied, onValues, onLanguage }: F
           onChange={(values) => onValues(key, values)}
         />
       ))}
-      <div>
-        <Label htmlFor={languageId}>{t('filters.language')}</Label>
-        <Select
-          id={languageId}
-          value={filter.language ?? ''}
-          onChange={(event) => onLanguage((event.target.value || undefined) as ContactLanguage | undefined)}
-        >
-          <option value="">{t('filters.allLanguages')}</option>
-          {LANGUAGES.map((language) => {
-            const count = facets?.languages.find((f) => f.value === language)?.count;
-            return (
-              <option key={language} value={language}>
-                {valueLabel(t, 'language', language)}
-                {count !== undefined ? ` (${formatNumber(count)})` : ''}
-              </option>
-            );
-          })}
-        </Select>
-      </div>
+      <LanguageMenu selected={filter.language} counts={facets?.languages} onChange={onLanguage} />
     </div>
   );
 }
@@ -155,7 +137,6 @@ function MultiSelect({
   const { t, i18n } = useTranslation('contacts');
   const [query, setQuery] = useState('');
   const labelId = useId();
-  const valueId = useId();
   const fromSearch = implied.filter((value) => !selected.includes(value));
   const shownSelected = [...selected, ...fromSearch];
 
@@ -186,35 +167,20 @@ function MultiSelect({
       </p>
       <Popover.Root onOpenChange={(open) => !open && setQuery('')}>
         <Popover.Trigger asChild>
-          <button
-            type="button"
-            // Named by its label and what it shows ("Country: Any"), so speech users can say what they see.
-            aria-labelledby={`${labelId} ${valueId}`}
-            disabled={disabledHint !== undefined}
-            data-testid={`filter-${kind}`}
-            className="flex min-h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-start text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:cursor-not-allowed disabled:bg-slate-50"
-          >
-            <span id={valueId} className={cn('min-w-0', shownSelected.length === 0 && 'text-slate-500')}>
-              {disabledHint ??
-                (shownSelected.length === 0
-                  ? t('filters.any')
-                  : shownSelected.length === 1
-                    ? valueLabel(t, kind, shownSelected[0])
-                    : t('filters.selectedCount', { n: formatNumber(shownSelected.length) }))}
-              {disabledHint === undefined && fromSearch.length > 0 && (
-                <span className="block text-xs text-slate-500">{t('filters.fromSearch')}</span>
-              )}
-            </span>
-            <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-          </button>
+          <MenuButton labelId={labelId} kind={kind} disabled={disabledHint !== undefined} empty={shownSelected.length === 0}>
+            {disabledHint ??
+              (shownSelected.length === 0
+                ? t('filters.any')
+                : shownSelected.length === 1
+                  ? valueLabel(t, kind, shownSelected[0])
+                  : t('filters.selectedCount', { n: formatNumber(shownSelected.length) }))}
+            {disabledHint === undefined && fromSearch.length > 0 && (
+              <span className="block text-xs text-slate-500">{t('filters.fromSearch')}</span>
+            )}
+          </MenuButton>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={4}
-            dir={i18n.dir()}
-            className="z-50 w-[var(--radix-popover-trigger-width)] min-w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
-          >
+          <Popover.Content align="start" sideOffset={4} dir={i18n.dir()} className={cn(MENU_CLASS, 'w-[var(--radix-popover-trigger-width)]')}>
             {all.length > 10 && (
               <Input
                 value={query}
@@ -276,6 +242,115 @@ function MultiSelect({
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
+    </div>
+  );
+}
+
+/** A filter menu's panel, as wide as its button (each kind of menu names that width its own way). */
+const MENU_CLASS = 'z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg';
+
+/**
+ * A filter menu's button, for either kind of menu (asChild): named by its label and what it shows
+ * ("Country: Any"), so speech users can say what they see.
+ */
+const MenuButton = forwardRef<
+  HTMLButtonElement,
+  {
+    labelId: string;
+    kind: string;
+    empty: boolean;
+    children: ReactNode;
+  } & ButtonHTMLAttributes<HTMLButtonElement>
+>(function MenuButton({ labelId, kind, empty, children, ...button }, ref) {
+  const valueId = useId();
+  return (
+    <button
+      ref={ref}
+      type="button"
+      {...button}
+      aria-labelledby={`${labelId} ${valueId}`}
+      data-testid={`filter-${kind}`}
+      className="flex min-h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-start text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 disabled:cursor-not-allowed disabled:bg-slate-50"
+    >
+      <span id={valueId} className={cn('min-w-0', empty && 'text-slate-500')}>
+        {children}
+      </span>
+      <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+    </button>
+  );
+});
+
+/** The value "all languages" stands for in the menu (a radio item needs a value). */
+const ALL_LANGUAGES = 'all';
+
+/**
+ * The language, one of them or all: a menu like the others beside it (a native select looked and read differently
+ * from them, in either language), its choices radio items with their counts; a choice closes it.
+ */
+function LanguageMenu({
+  selected,
+  counts,
+  onChange,
+}: {
+  selected: ContactLanguage | undefined;
+  counts: FacetValue[] | undefined;
+  onChange: (language: ContactLanguage | undefined) => void;
+}) {
+  const { t, i18n } = useTranslation('contacts');
+  const labelId = useId();
+  const choices = [
+    { value: ALL_LANGUAGES, name: t('filters.allLanguages'), count: undefined },
+    ...LANGUAGES.map((language) => ({
+      value: language,
+      name: valueLabel(t, 'language', language),
+      count: counts?.find((f) => f.value === language)?.count,
+    })),
+  ];
+  return (
+    <div>
+      <p id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
+        {t('filters.language')}
+      </p>
+      <DropdownMenu.Root dir={i18n.dir()}>
+        <DropdownMenu.Trigger asChild>
+          <MenuButton labelId={labelId} kind="language" empty={selected === undefined}>
+            {selected === undefined ? t('filters.allLanguages') : valueLabel(t, 'language', selected)}
+          </MenuButton>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={4}
+            className={cn(MENU_CLASS, 'w-[var(--radix-dropdown-menu-trigger-width)]')}
+            aria-labelledby={labelId}
+          >
+            <DropdownMenu.RadioGroup
+              value={selected ?? ALL_LANGUAGES}
+              onValueChange={(value) =>
+                onChange(value === ALL_LANGUAGES ? undefined : (value as ContactLanguage))
+              }
+            >
+              {choices.map((choice) => (
+                <DropdownMenu.RadioItem
+                  key={choice.value}
+                  value={choice.value}
+                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+                >
+                  <span className="flex h-4 w-4 items-center justify-center" aria-hidden>
+                    <DropdownMenu.ItemIndicator>
+                      <Check className="h-4 w-4 text-brand-700" />
+                    </DropdownMenu.ItemIndicator>
+                  </span>
+                  <span className="flex-1 truncate">{choice.name}</span>
+                  {choice.count !== undefined && (
+                    <span className="text-xs tabular-nums text-slate-500">{formatNumber(choice.count)}</span>
+                  )}
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
     </div>
   );
 }
