@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
  * Development mode: the API server restarts on change (tsx watch) on port 3000, and Vite serves the client
- * with hot reload on port 5173, proxying /api, /t, /u and /r to the server. Open http://localhost:5173.
+ * on port 5173 (on Preact, as production; an edit reloads the page), proxying /api, /t/, /u/ and /r/ to the server.
+ * Open http://localhost:5173.
  */
 const children: ChildProcess[] = [];
 
