@@ -301,6 +301,8 @@ try {
   // all busy, as they are on a small machine, rates stand in the inverse ratio of these figures.
   const cpuOf = (mode: Client) => cpuPerMessage[mode].map((c) => c.client + c.sink);
   const cores = os.availableParallelism();
+  // On PostgreSQL the server's own processes share the cores too, and are not counted here.
+  if (bench.label !== 'PGlite') console.log('  (CPU below: the clients and the sink; PostgreSQL\'s processes are not counted)');
   for (const mode of ['limit', 'engine', 'unsigned'] as const) {
     const each = cpuOf(mode);
     console.log(`  CPU per message, ${mode.padEnd(8)}: ${range(each)} ms (client with all its threads, and the sink); ${cores} cores keep a client that busy at most at ${(cores * 1000 / Math.min(...each)).toFixed(0)} msg/s`);
