@@ -364,6 +364,25 @@ describe('press release editor', () => {
     await page.frameLocator('[data-testid="email-preview-frame"]').getByText('ثم المزيد.').waitFor();
   });
 
+  it("keeps what was typed when the content editor's code cannot be fetched, and brings the editor with it on a retry", async () => {
+    const writer = await createUser({ allowance: 1 });
+    const page = await pageFor(writer);
+    let offline = true;
+    await page.route(/\/assets\/rich-text-editor-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto('/editor');
+    const content = page.getByRole('textbox', { name: 'Content' });
+    await content.fill('');
+    await content.pressSequentially('Written while offline.');
+    await page.getByText('The formatting tools could not be loaded. What you wrote stays in this box; try again to go on.').waitFor();
+    expect(await content.textContent()).toBe('Written while offline.');
+
+    offline = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await expect(page.getByRole('textbox', { name: 'Content' }).locator('p').allTextContents()).resolves.toEqual(['Written while offline.']);
+    await page.frameLocator('[data-testid="email-preview-frame"]').getByText('Written while offline.').waitFor();
+  });
+
   it('adds and removes a second version in the Arabic interface, asking first', async () => {
     const writer = await createUser({ allowance: 1 });
     const page = await pageFor(writer, { locale: 'ar' });

@@ -41,6 +41,7 @@ export function preloadRichTextEditor(): Promise<Editor> {
 }
 
 export function RichTextField(props: Props) {
+  const { t } = useTranslation('releases');
   const [Editor, setEditor] = useState<Editor | undefined>(() => loadedEditor);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -61,7 +62,10 @@ export function RichTextField(props: Props) {
 
   const load = useCallback(() => {
     setLoading(true);
-    preloadRichTextEditor().catch(() => setFailed(true));
+    preloadRichTextEditor().catch(() => {
+      setLoading(false);
+      setFailed(true);
+    });
   }, []);
 
   // A saved release's content is shown in the editor itself: this box only ever holds what was typed into it.
@@ -69,16 +73,6 @@ export function RichTextField(props: Props) {
     if (props.value && !Editor) load();
   }, [props.value, Editor, load]);
 
-  if (failed) {
-    return (
-      <ErrorState
-        onRetry={() => {
-          setFailed(false);
-          load();
-        }}
-      />
-    );
-  }
   if (Editor) {
     return (
       <EditorRenderBoundary>
@@ -86,13 +80,27 @@ export function RichTextField(props: Props) {
       </EditorRenderBoundary>
     );
   }
+  // A failed fetch (offline, a new deployment) is said below the box, which stays as it is with what was written.
   return (
-    <div className={richTextFrameClass(props.invalid)} aria-busy={loading || undefined} onPointerEnter={load}>
-      {/* The toolbar's height, so the page does not move when the editor arrives. */}
-      <div className="flex h-[2.3125rem] items-center justify-end border-b border-slate-200 px-2" aria-hidden>
-        {loading && <Loader2 className="h-4 w-4 animate-spin text-slate-400" />}
+    <div>
+      <div className={richTextFrameClass(props.invalid)} aria-busy={loading || undefined} onPointerEnter={load}>
+        {/* The toolbar's height, so the page does not move when the editor arrives. */}
+        <div className="flex h-[2.3125rem] items-center justify-end border-b border-slate-200 px-2" aria-hidden>
+          {loading && <Loader2 className="h-4 w-4 animate-spin text-slate-400" />}
+        </div>
+        {props.value ? <SavedContentLoading {...props} /> : <WritingBox {...props} draft={draft.current} box={box} onIntent={load} />}
       </div>
-      {props.value ? <SavedContentLoading {...props} /> : <WritingBox {...props} draft={draft.current} box={box} onIntent={load} />}
+      {failed && (
+        <div className="mt-2">
+          <ErrorState
+            message={t('editor.toolsUnavailable')}
+            onRetry={() => {
+              setFailed(false);
+              load();
+            }}
+          />
+        </div>
+      )}
     </div>
   );
 }
