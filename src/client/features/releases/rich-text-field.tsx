@@ -88,7 +88,11 @@ export function RichTextField(props: Props) {
         <div className="flex h-[2.3125rem] items-center justify-end border-b border-slate-200 px-2" aria-hidden>
           {loading && <Loader2 className="h-4 w-4 animate-spin text-slate-400" />}
         </div>
-        {props.value ? <SavedContentLoading {...props} /> : <WritingBox {...props} draft={draft.current} box={box} onIntent={load} />}
+        {props.value ? (
+          <SavedContentLoading {...props} />
+        ) : (
+          <WritingBox dir={props.dir} labelledBy={props.labelledBy} describedBy={props.describedBy} draft={draft.current} box={box} onIntent={load} />
+        )}
       </div>
       {failed && (
         <div className="mt-2">
@@ -107,7 +111,8 @@ export function RichTextField(props: Props) {
 
 /**
  * An empty release's content box before the editor arrives: plain text, so no markup is ever read back from it.
- * Never re-rendered (memo, stable props), so the text typed into it stays the browser's own.
+ * It has no children of its own and is drawn again only when its attributes change (memo), so the text typed
+ * into it stays the browser's own.
  */
 const WritingBox = memo(function WritingBox({
   dir,
@@ -116,7 +121,7 @@ const WritingBox = memo(function WritingBox({
   draft,
   box,
   onIntent,
-}: Props & { draft: EditorDraft; box: RefObject<HTMLDivElement | null>; onIntent: () => void }) {
+}: Pick<Props, 'dir' | 'labelledBy' | 'describedBy'> & { draft: EditorDraft; box: RefObject<HTMLDivElement | null>; onIntent: () => void }) {
   return (
     <div
       ref={box}
