@@ -42,7 +42,13 @@ export async function openDatabase(options: { url?: string; dir?: string; from?:
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dir) fs.mkdirSync(path.dirname(options.dir), { recursive: true });
-  const client = await PGlite.create(options.dir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.from });
+  const client = await PGlite.create(options.dir ?? 'memory://', {
+    extensions: { pg_trgm },
+    loadDataDir: options.from,
+    // In memory the database's files are memory already, so a big buffer pool only holds a second copy of them,
+    // and setting it up is most of a start (each test file starts one: 0.73 → 0.51 s of CPU with 16 MB).
+    ...(options.dir ? {} : { postgresqlconf: ['shared_buffers=16MB'] }),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
