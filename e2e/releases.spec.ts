@@ -372,15 +372,21 @@ describe('press release editor', () => {
     await page.goto('/editor');
     const content = page.getByRole('textbox', { name: 'Content' });
     await content.fill('');
-    await content.pressSequentially('Written while offline.');
+    // A web address half written when the editor arrives is linked whole once finished, as in the editor itself.
+    await content.pressSequentially('Written while offline: https://nashr.example/la');
     await page.getByText('The formatting tools could not be loaded. What you wrote stays in this box; try again to go on.').waitFor();
-    expect(await content.textContent()).toBe('Written while offline.');
+    expect(await content.textContent()).toBe('Written while offline: https://nashr.example/la');
 
     offline = false;
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
-    await expect(page.getByRole('textbox', { name: 'Content' }).locator('p').allTextContents()).resolves.toEqual(['Written while offline.']);
-    await page.frameLocator('[data-testid="email-preview-frame"]').getByText('Written while offline.').waitFor();
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('unch today.');
+    await expect(editor.locator('p').allTextContents()).resolves.toEqual(['Written while offline: https://nashr.example/launch today.']);
+    expect(await editor.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['https://nashr.example/launch']);
+    await page.frameLocator('[data-testid="email-preview-frame"]').getByText('Written while offline:').waitFor();
   });
 
   it('adds and removes a second version in the Arabic interface, asking first', async () => {

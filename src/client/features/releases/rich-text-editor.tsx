@@ -18,7 +18,12 @@ function adoptDraft(editor: Editor, draft: EditorDraft | undefined): boolean {
   if (!draft) return false;
   // Handed over as pastes are (ProseMirror's own paste path): typed text is never read as markup, pasted markup
   // goes through the editor's schema, and web addresses become links as they do when typed or pasted here.
-  if (draft.text) editor.view.pasteText(draft.text.replace(/\n$/, ''));
+  // The word still being typed when the editor arrived is not pasted but typed on: a web address half written
+  // ("https://nashr.exa") would otherwise be linked as it stood, and the rest of it typed into that link.
+  const text = draft.text.replace(/\n$/, '');
+  const typing = /\S*$/.exec(text)![0];
+  if (text.length > typing.length) editor.view.pasteText(text.slice(0, text.length - typing.length));
+  if (typing) editor.view.dispatch(editor.state.tr.insertText(typing));
   for (const html of draft.pasted.splice(0)) editor.view.pasteHTML(html);
   // The next keystroke must land here, so not through the focus command's animation frame; a microtask, because
   // EditorContent puts the view on the page later in this same commit, and a key is a task of its own.
