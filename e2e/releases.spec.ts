@@ -64,6 +64,8 @@ async function pageFor(person: Person, options: { locale?: string; viewport?: { 
 }
 
 const toast = (page: Page) => page.getByTestId('toast');
+/** The content editor's own chunk (TipTap), fetched at the first sign of writing. */
+const EDITOR_CHUNK = /\/assets\/rich-text-editor-[^/]+\.js$/;
 
 /**
  * Drops generated files on the attachment zone, as a person dragging them from the desktop: `size` bytes
@@ -322,7 +324,7 @@ describe('press release editor', () => {
     const page = await pageFor(writer, { locale: 'ar' });
     const editorCode: string[] = [];
     page.on('request', (request) => {
-      if (/\/assets\/rich-text-editor-[^/]+\.js$/.test(request.url())) editorCode.push(request.url());
+      if (EDITOR_CHUNK.test(request.url())) editorCode.push(request.url());
     });
     await page.goto('/editor');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -333,7 +335,7 @@ describe('press release editor', () => {
     // The first sign of writing fetches it; it is held back here, as a slow phone network would.
     let deliver!: () => void;
     const held = new Promise<void>((resolve) => (deliver = resolve));
-    await page.route(/\/assets\/rich-text-editor-[^/]+\.js$/, async (route) => {
+    await page.route(EDITOR_CHUNK, async (route) => {
       await held;
       await route.continue();
     });
@@ -368,7 +370,7 @@ describe('press release editor', () => {
     const writer = await createUser({ allowance: 1 });
     const page = await pageFor(writer);
     let offline = true;
-    await page.route(/\/assets\/rich-text-editor-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.route(EDITOR_CHUNK, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
     await page.goto('/editor');
     const content = page.getByRole('textbox', { name: 'Content' });
     await content.fill('');

@@ -28,9 +28,8 @@ function adoptDraft(editor: Editor, draft: EditorDraft | undefined): boolean {
   // The next keystroke must land here, so not through the focus command's animation frame; a microtask, because
   // EditorContent puts the view on the page later in this same commit, and a key is a task of its own.
   if (draft.focused) queueMicrotask(() => editor.view.focus());
-  const held = draft.text !== '' || editor.state.doc.textContent !== '';
   draft.text = '';
-  return held;
+  return !editor.isEmpty;
 }
 
 /**
@@ -97,7 +96,7 @@ export function RichTextEditor({
     // Once, as the editor first appears: what was written before it arrived becomes the form's value.
     if (!adopted.current) {
       adopted.current = true;
-      if (!value && adoptDraft(editor, draft)) return onChange(editor.isEmpty ? '' : editor.getHTML());
+      if (!value && adoptDraft(editor, draft)) return onChange(editor.getHTML());
     }
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value || '', { emitUpdate: false });
